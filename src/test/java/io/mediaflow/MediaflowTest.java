@@ -21,6 +21,8 @@ public abstract class MediaflowTest {
   static void ports(DynamicPropertyRegistry registry) {
     registry.add("server.port", () -> HTTP_PORT);
     registry.add("mediaflow.engine.port", () -> ENGINE_PORT);
+    // The sandbox's jobs and timeouts take a hundredth of their nominal time.
+    registry.add("mediaflow.sandbox.time-scale", () -> "0.01");
   }
 
   protected static String baseUrl() {

@@ -1,0 +1,49 @@
+package io.mediaflow.sandbox;
+
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import org.springframework.stereotype.Component;
+
+/**
+ * Time as the sandbox's simulated service sees it: every nominal duration (a job's encoding stage, a stream's
+ * timeout, a TLS verification deadline) is multiplied by the configured time scale, so the same state machines
+ * take seconds in the demo and milliseconds in tests.
+ */
+@Component
+public class SandboxClock implements AutoCloseable {
+
+  /** The service's timestamp form: {@code YYYY-MM-DD HH:MM:SS}, in UTC. */
+  public static final DateTimeFormatter TIMESTAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
+
+  private final double timeScale;
+  private final ScheduledExecutorService scheduler =
+      Executors.newScheduledThreadPool(2, Thread.ofPlatform().name("sandbox-clock-", 0).daemon().factory());
+
+  public SandboxClock(SandboxProperties properties) {
+    this.timeScale = properties.timeScale();
+  }
+
+  public Duration scaled(Duration nominal) {
+    return Duration.ofNanos((long) (nominal.toNanos() * timeScale));
+  }
+
+  /** Runs {@code task} once the scaled {@code nominal} duration has passed. */
+  public ScheduledFuture<?> after(Duration nominal, Runnable task) {
+    return scheduler.schedule(task, scaled(nominal).toNanos(), TimeUnit.NANOSECONDS);
+  }
+
+  public String timestamp() {
+    return LocalDateTime.now(ZoneOffset.UTC).format(TIMESTAMP);
+  }
+
+  @Override
+  public void close() {
+    scheduler.shutdownNow();
+  }
+}
