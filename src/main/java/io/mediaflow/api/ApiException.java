@@ -1,0 +1,67 @@
+package io.mediaflow.api;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A call to one of the service's APIs did not succeed. The subtype says what a process can do about it, so
+ * callers branch on the type, never on the message:
+ *
+ * <ul>
+ *   <li>{@link Transient}: worth retrying later (server errors, timeouts, busy, queue full);
+ *   <li>{@link Rejected}: the service refused the request or failed the work; a process routes it (BPMN error);
+ *   <li>{@link Misconfigured}: credentials or account problems an operator must fix (incident).
+ * </ul>
+ *
+ * <p>Messages never carry secrets: no API key, token or private key, and no URL that holds one.
+ */
+public abstract sealed class ApiException extends RuntimeException {
+
+  private final String code;
+  private final Map<String, Object> details;
+
+  private ApiException(String code, String message, Map<String, Object> details, Throwable cause) {
+    super(message, cause);
+    this.code = code;
+    this.details = Map.copyOf(details);
+  }
+
+  /** The service's code for the failure, e.g. {@code ERROR_VALID_PARAMS}, {@code HTTP_404}, {@code JOB_FAILED}. */
+  public String code() {
+    return code;
+  }
+
+  /** Structured facts for the process (error description, warnings, the service's error number). */
+  public Map<String, Object> details() {
+    return details;
+  }
+
+  /** Worth retrying after a pause; {@link #retryAfter()} is the service's own advice when it gave one. */
+  public static final class Transient extends ApiException {
+    private final Duration retryAfter;
+
+    public Transient(String code, String message, Duration retryAfter, Throwable cause) {
+      super(code, message, Map.of(), cause);
+      this.retryAfter = retryAfter;
+    }
+
+    public Optional<Duration> retryAfter() {
+      return Optional.ofNullable(retryAfter);
+    }
+  }
+
+  /** The service refused the request or failed the work; retrying the same request will not help. */
+  public static final class Rejected extends ApiException {
+    public Rejected(String code, String message, Map<String, Object> details) {
+      super(code, message, details, null);
+    }
+  }
+
+  /** Bad or unknown API key, suspended account: an operator has to act. */
+  public static final class Misconfigured extends ApiException {
+    public Misconfigured(String code, String message) {
+      super(code, message, Map.of(), null);
+    }
+  }
+}

@@ -1,0 +1,35 @@
+package io.mediaflow.api;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Collects every broken rule of a request before it is sent, so one error lists them all (a user fixing a
+ * rendition ladder wants to see each bad field at once, not one per attempt).
+ */
+public final class Rules {
+
+  private final List<String> violations = new ArrayList<>();
+
+  public Rules require(boolean holds, String field, String rule) {
+    if (!holds) {
+      violations.add(field + ": " + rule);
+    }
+    return this;
+  }
+
+  public Rules add(String field, String rule) {
+    violations.add(field + ": " + rule);
+    return this;
+  }
+
+  public boolean isEmpty() {
+    return violations.isEmpty();
+  }
+
+  public void throwIfBroken() {
+    if (!violations.isEmpty()) {
+      throw new InvalidRequestException(String.join("; ", violations));
+    }
+  }
+}

@@ -1,0 +1,195 @@
+package io.mediaflow.transcoding;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.mediaflow.api.AccessTokenCache;
+import io.mediaflow.api.AccessTokenCache.AccessToken;
+import io.mediaflow.api.ApiException;
+import io.mediaflow.api.ApiHttp;
+import io.mediaflow.api.ApiJson;
+import io.mediaflow.api.InvalidRequestException;
+import io.mediaflow.api.Rules;
+import io.mediaflow.transcoding.query.Query;
+import io.mediaflow.transcoding.query.QueryRules;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Function;
+import okhttp3.FormBody;
+import okhttp3.HttpUrl;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import org.springframework.stereotype.Component;
+
+/**
+ * The transcoding API (document 3): session token, tasks, TUS upload, custom and preset jobs, status. Every
+ * request is checked against the documented rules before it is sent; every error code becomes a typed
+ * {@link ApiException} (see {@link TranscodingError}).
+ */
+@Component
+public class TranscodingClient {
+
+  private static final DateTimeFormatter EXPIRE = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
+
+  private final TranscodingProperties properties;
+  private final ApiHttp http;
+  private final TusUpload tus;
+  private final AccessTokenCache sessionTokens;
+
+  public TranscodingClient(TranscodingProperties properties, OkHttpClient okHttp, Clock clock) {
+    this.properties = properties;
+    OkHttpClient client = okHttp.newBuilder().callTimeout(properties.timeout()).build();
+    this.http = new ApiHttp(client);
+    this.tus = new TusUpload(client, properties.uploadChunkSize());
+    this.sessionTokens = new AccessTokenCache(this::fetchSessionToken, properties.renewTokenBefore(), clock);
+  }
+
+  /** {@code POST /v1/create_task}: a new task, with the session token cached across calls. */
+  public Task createTask() {
+    JsonNode answer = withSessionToken(token -> post(endpoint("/v1/create_task"), "POST /v1/create_task", Map.of("token", token)));
+    return ApiJson.MAPPER.convertValue(answer, Task.class);
+  }
+
+  /** TUS upload of a local file to the task's upload host; answers the job source {@code tus:<file_uuid>}. */
+  public String uploadFile(Task task, Path file) {
+    return tus.upload(task.uploadUrl(), task.taskToken(), file);
+  }
+
+  /** {@code POST /v1/start_encode2}: a custom job. */
+  public StartedJob startEncode2(String taskToken, Query query, String payload) {
+    new Rules().require(taskToken != null && !taskToken.isBlank(), "task_token", "is required").throwIfBroken();
+    QueryRules.check(query, payload);
+    var fields = new LinkedHashMap<String, String>();
+    fields.put("task_token", taskToken);
+    fields.put("query", json(Map.of("query", query)));
+    if (payload != null) {
+      fields.put("payload", payload);
+    }
+    JsonNode answer = post(endpoint("/v1/start_encode2"), "POST /v1/start_encode2", fields);
+    return new StartedJob(taskToken, answer.path("status_url").asText(null));
+  }
+
+  /** {@code POST /v1/start_encode}: a job from the account's transcoding profiles. */
+  public StartedJob startEncode(String taskToken, PresetJob job) {
+    boolean hasUri = job.uri() != null && !job.uri().isBlank();
+    boolean hasStitch = job.stitch() != null && !job.stitch().isEmpty();
+    new Rules()
+        .require(taskToken != null && !taskToken.isBlank(), "task_token", "is required")
+        .require(hasUri != hasStitch, "uri/stitch", "exactly one of uri and stitch must be given")
+        .require(job.profiles() != null && !job.profiles().isEmpty(), "profiles", "needs at least one profile id")
+        .throwIfBroken();
+    var fields = new LinkedHashMap<String, String>();
+    fields.put("task_token", taskToken);
+    if (hasUri) {
+      fields.put("uri", job.uri());
+    } else {
+      fields.put("stitch", json(job.stitch()));
+    }
+    fields.put("profiles", String.join(",", job.profiles()));
+    if (job.transferMethod() != null) {
+      fields.put("transfer_method", job.transferMethod());
+    }
+    if (job.outputPathVariables() != null) {
+      fields.put("output_path_variables", json(job.outputPathVariables()));
+    }
+    if (job.subtitles() != null) {
+      fields.put("subtitles", json(job.subtitles()));
+    }
+    JsonNode answer = post(endpoint("/v1/start_encode"), "POST /v1/start_encode", fields);
+    return new StartedJob(taskToken, answer.path("status_url").asText(null));
+  }
+
+  /**
+   * {@code POST /v1/status} for one or more jobs, at {@code statusUrl} (the last one the service returned) and,
+   * when that host fails, at {@code {base_url}/v1/status}.
+   */
+  public Map<String, JobStatus> status(String statusUrl, Collection<String> taskTokens) {
+    var rules = new Rules().require(taskTokens != null && !taskTokens.isEmpty(), "task_tokens", "needs at least one task token");
+    if (taskTokens != null) {
+      rules.require(taskTokens.stream().allMatch(t -> t != null && !t.isBlank() && !t.contains(",")),
+          "task_tokens", "each must be a non-empty token without commas");
+    }
+    HttpUrl master = statusUrl == null ? null : HttpUrl.parse(statusUrl);
+    rules.require(statusUrl == null || master != null, "status_url", "must be an http or https URL").throwIfBroken();
+    Map<String, String> fields = Map.of("task_tokens", String.join(",", taskTokens));
+    JsonNode answer;
+    try {
+      answer = post(master != null ? master : endpoint("/v1/status"), "POST /v1/status", fields);
+    } catch (ApiException.Transient masterFailed) {
+      if (master == null) {
+        throw masterFailed;
+      }
+      answer = post(endpoint("/v1/status"), "POST /v1/status", fields);
+    }
+    var statuses = new LinkedHashMap<String, JobStatus>();
+    answer.path("statuses").fields().forEachRemaining(entry ->
+        statuses.put(entry.getKey(), ApiJson.MAPPER.convertValue(entry.getValue(), JobStatus.class)));
+    return statuses;
+  }
+
+  private AccessToken fetchSessionToken() {
+    JsonNode answer = post(endpoint("/v1/access_token"), "POST /v1/access_token", Map.of("api_key", properties.apiKey()));
+    return new AccessToken(answer.path("token").asText(), expiry(answer.path("expire").asText(null)));
+  }
+
+  /** Runs a call with the session token; error 5 can mean an expired token, so once more with a fresh one. */
+  private JsonNode withSessionToken(Function<String, JsonNode> call) {
+    String token = sessionTokens.token();
+    try {
+      return call.apply(token);
+    } catch (ApiException.Rejected rejected) {
+      if (!TranscodingError.ERROR_TOKEN_NOT_FOUND.name().equals(rejected.code())) {
+        throw rejected;
+      }
+      sessionTokens.invalidate(token);
+      return call.apply(sessionTokens.token());
+    }
+  }
+
+  /** A form POST whose JSON answer carries {@code error}: 0 is success, anything else a typed failure. */
+  private JsonNode post(HttpUrl url, String endpoint, Map<String, String> fields) {
+    var form = new FormBody.Builder();
+    fields.forEach(form::add);
+    JsonNode body = http.send(new Request.Builder().url(url).post(form.build()).build(), endpoint).body();
+    int error = body.path("error").asInt(0);
+    if (error != 0) {
+      String message = body.hasNonNull("message") ? body.get("message").asText() : body.path("error_description").asText(null);
+      Duration retryAfter = body.hasNonNull("retry_after") ? Duration.ofSeconds(body.get("retry_after").asLong()) : null;
+      throw TranscodingError.exception(error, message, retryAfter, endpoint);
+    }
+    return body;
+  }
+
+  private HttpUrl endpoint(String path) {
+    HttpUrl base = HttpUrl.parse(properties.baseUrl());
+    if (base == null) {
+      throw new InvalidRequestException("mediaflow.transcoding.base-url: must be an http or https URL");
+    }
+    return base.newBuilder().addPathSegments(path.substring(1)).build();
+  }
+
+  /** {@code expire} is {@code YYYY-MM-DD HH:MM:SS}; read as UTC. Unreadable: assume an hour, then renew. */
+  private static java.time.Instant expiry(String expire) {
+    try {
+      return LocalDateTime.parse(expire, EXPIRE).toInstant(ZoneOffset.UTC);
+    } catch (DateTimeParseException | NullPointerException e) {
+      return java.time.Instant.now().plus(Duration.ofHours(1));
+    }
+  }
+
+  private static String json(Object value) {
+    try {
+      return ApiJson.MAPPER.writeValueAsString(value);
+    } catch (JsonProcessingException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

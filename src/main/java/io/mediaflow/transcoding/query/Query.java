@@ -1,0 +1,34 @@
+package io.mediaflow.transcoding.query;
+
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import java.util.List;
+
+/**
+ * The Query object of a custom job ({@code /v1/start_encode2}), field for field as document 3 names it. Sent as
+ * {@code {"query": <this>}}. {@link QueryRules} checks every documented rule before it is sent.
+ *
+ * @param source one input: a URL or {@code tus:<file_uuid>}; exactly one of source and stitch
+ * @param stitch several inputs combined into one output
+ * @param format one element per output
+ * @param callbackUrl the endpoint for task callbacks
+ * @param encoderVersion 1 (default) or 2
+ */
+@JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+public record Query(
+    String source,
+    List<StitchClip> stitch,
+    List<Format> format,
+    String callbackUrl,
+    Integer encoderVersion) {
+
+  public static final int DEFAULT_ENCODER_VERSION = 1;
+
+  public int effectiveEncoderVersion() {
+    return encoderVersion == null ? DEFAULT_ENCODER_VERSION : encoderVersion;
+  }
+
+  public Query withCallbackUrl(String url) {
+    return new Query(source, stitch, format, url, encoderVersion);
+  }
+}

@@ -1,0 +1,16 @@
+package io.mediaflow.transcoding.worker;
+
+import io.mediaflow.worker.Input;
+import io.mediaflow.worker.Operation;
+import jakarta.validation.constraints.NotEmpty;
+import java.util.List;
+
+@Operation(
+    type = "mediaflow.transcoding.status",
+    name = "Transcoding: get status",
+    description = "Reads the status of one or more jobs (POST /v1/status) at the last status_url, falling back to the main host. The result maps each task token to its status.",
+    resultVariable = "transcodingStatuses",
+    errors = {"ERROR_BAD_TOKENS", "OUT_OF_RANGE"})
+public record StatusInput(
+    @NotEmpty @Input(label = "Task tokens", description = "One token or a list", value = "=[transcodingJob.task_token]") List<String> taskTokens,
+    @Input(label = "Status URL", description = "The last status_url the service returned", value = "=transcodingJob.status_url") String statusUrl) {}

@@ -1,0 +1,85 @@
+package io.mediaflow.transcoding.worker;
+
+import io.camunda.client.annotation.JobWorker;
+import io.camunda.client.api.response.ActivatedJob;
+import io.mediaflow.api.ApiException;
+import io.mediaflow.transcoding.JobStatus;
+import io.mediaflow.transcoding.Task;
+import io.mediaflow.transcoding.TranscodingClient;
+import io.mediaflow.worker.JobRunner;
+import io.mediaflow.worker.Poll;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.springframework.stereotype.Component;
+
+/** One job worker per operation of the transcoding API (document 3). */
+@Component
+public class TranscodingWorkers {
+
+  private final JobRunner jobs;
+  private final TranscodingClient client;
+
+  public TranscodingWorkers(JobRunner jobs, TranscodingClient client) {
+    this.jobs = jobs;
+    this.client = client;
+  }
+
+  @JobWorker(type = "mediaflow.transcoding.create_task", fetchAllVariables = true)
+  public Map<String, Object> createTask(ActivatedJob job) {
+    return jobs.run(job, CreateTaskInput.class, input -> client.createTask());
+  }
+
+  /** Uploads can take long; the job stays locked to this worker for up to 30 minutes. */
+  @JobWorker(type = "mediaflow.transcoding.upload_file", fetchAllVariables = true, timeout = 1_800_000)
+  public Map<String, Object> uploadFile(ActivatedJob job) {
+    return jobs.run(job, UploadFileInput.class,
+        input -> client.uploadFile(new Task(input.taskToken(), input.uploadUrl()), Path.of(input.file())));
+  }
+
+  @JobWorker(type = "mediaflow.transcoding.start_encode2", fetchAllVariables = true)
+  public Map<String, Object> startEncode2(ActivatedJob job) {
+    return jobs.run(job, StartEncode2Input.class,
+        input -> client.startEncode2(input.taskToken(), input.query(), input.payload()));
+  }
+
+  @JobWorker(type = "mediaflow.transcoding.start_encode", fetchAllVariables = true)
+  public Map<String, Object> startEncode(ActivatedJob job) {
+    return jobs.run(job, StartEncodeInput.class, input -> client.startEncode(input.taskToken(), input.presetJob()));
+  }
+
+  @JobWorker(type = "mediaflow.transcoding.status", fetchAllVariables = true)
+  public Map<String, Object> status(ActivatedJob job) {
+    return jobs.run(job, StatusInput.class, input -> client.status(input.statusUrl(), input.taskTokens()));
+  }
+
+  @JobWorker(type = "mediaflow.transcoding.wait_for_job", fetchAllVariables = true)
+  public Map<String, Object> waitForJob(ActivatedJob job) {
+    return jobs.poll(job, WaitForJobInput.class, input -> {
+      JobStatus status = client.status(input.statusUrl(), List.of(input.taskToken())).get(input.taskToken());
+      if (status == null) {
+        return Poll.pending("not yet listed by the service");
+      }
+      if (status.failed()) {
+        throw jobFailed(input.taskToken(), status);
+      }
+      if (status.completed()) {
+        return Poll.done(status);
+      }
+      // The next check goes to the last status_url the service returned.
+      return status.statusUrl() == null
+          ? Poll.pending(status.progress())
+          : Poll.pending(status.progress(), Map.of("statusUrl", status.statusUrl()));
+    });
+  }
+
+  private static ApiException.Rejected jobFailed(String taskToken, JobStatus status) {
+    var details = new LinkedHashMap<String, Object>();
+    details.put("task_token", taskToken);
+    details.put("error_description", status.errorDescription());
+    details.put("warnings", status.warnings() == null ? List.of() : status.warnings());
+    details.put("status", status);
+    return new ApiException.Rejected("JOB_FAILED", "The transcoding job failed: " + status.errorDescription(), details);
+  }
+}

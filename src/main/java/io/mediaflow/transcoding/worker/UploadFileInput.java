@@ -1,0 +1,17 @@
+package io.mediaflow.transcoding.worker;
+
+import io.mediaflow.worker.Input;
+import io.mediaflow.worker.Operation;
+import jakarta.validation.constraints.NotBlank;
+
+@Operation(
+    type = "mediaflow.transcoding.upload_file",
+    name = "Transcoding: upload file",
+    description = "Uploads a file from the worker's disk to the task's upload host with the resumable TUS protocol (OPTIONS, POST, PATCH), resuming after a cut connection. The result is the job source tus:<file_uuid>.",
+    resultVariable = "source",
+    sideEffect = true,
+    errors = {"UPLOAD_TOO_LARGE", "UPLOAD_REFUSED"})
+public record UploadFileInput(
+    @NotBlank @Input(label = "Task token", value = "=transcodingTask.task_token") String taskToken,
+    @NotBlank @Input(label = "Upload URL", description = "The upload host returned by create task", value = "=transcodingTask.upload_url") String uploadUrl,
+    @NotBlank @Input(label = "File", description = "Path of the file on the worker's machine", value = "=source") String file) {}

@@ -1,0 +1,20 @@
+package io.mediaflow.transcoding.worker;
+
+import io.mediaflow.worker.Input;
+import io.mediaflow.worker.Operation;
+import io.mediaflow.worker.WaitInput;
+import jakarta.validation.constraints.NotBlank;
+import java.time.Duration;
+
+@Operation(
+    type = "mediaflow.transcoding.wait_for_job",
+    name = "Transcoding: wait until the job is done",
+    description = "Checks the job's status with a growing pause between checks, holding no thread while the service works, until it is completed (result: the complete status) or failed (BPMN error JOB_FAILED with errorDetails.error_description and warnings). WAIT_TIMEOUT when the timeout passes first.",
+    resultVariable = "transcodingStatus",
+    retries = 10,
+    errors = {"JOB_FAILED", "WAIT_TIMEOUT"})
+public record WaitForJobInput(
+    @NotBlank @Input(label = "Task token", value = "=transcodingJob.task_token") String taskToken,
+    @Input(label = "Status URL", value = "=transcodingJob.status_url") String statusUrl,
+    @Input(label = "Timeout", description = "ISO-8601 duration, e.g. PT2H", value = "PT6H") Duration timeout)
+    implements WaitInput {}

@@ -1,0 +1,169 @@
+package io.mediaflow.worker;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotEmpty;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Size;
+import java.lang.reflect.RecordComponent;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import org.springframework.context.annotation.ClassPathScanningCandidateComponentProvider;
+import org.springframework.core.type.filter.AnnotationTypeFilter;
+import org.springframework.util.ClassUtils;
+
+/**
+ * Builds each operation's Camunda Modeler element template from its {@link Operation} input record: the job type,
+ * one input mapping per {@link Input} component (required when the component's constraints say so), the result
+ * variable header and the retries. The files in {@code element-templates/} are this output; a test regenerates
+ * them and fails on any difference, so a template cannot drift from its worker.
+ */
+public final class ElementTemplates {
+
+  public static final String SCHEMA =
+      "https://unpkg.com/@camunda/zeebe-element-templates-json-schema/resources/schema.json";
+  private static final ObjectMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+
+  private ElementTemplates() {}
+
+  /** Every operation input record below {@code basePackage}, in job type order. */
+  public static List<Class<?>> operations(String basePackage) {
+    var scanner = new ClassPathScanningCandidateComponentProvider(false) {
+      @Override
+      protected boolean isCandidateComponent(org.springframework.beans.factory.annotation.AnnotatedBeanDefinition definition) {
+        return definition.getMetadata().isIndependent();
+      }
+    };
+    scanner.addIncludeFilter(new AnnotationTypeFilter(Operation.class));
+    return scanner.findCandidateComponents(basePackage).stream()
+        .map(definition -> ClassUtils.resolveClassName(definition.getBeanClassName(), ElementTemplates.class.getClassLoader()))
+        .sorted(Comparator.comparing(type -> type.getAnnotation(Operation.class).type()))
+        .<Class<?>>map(type -> type)
+        .toList();
+  }
+
+  /** The template's file name: the job type with {@code .json}. */
+  public static String fileName(Class<?> inputType) {
+    return inputType.getAnnotation(Operation.class).type() + ".json";
+  }
+
+  public static String render(Class<?> inputType) {
+    try {
+      return JSON.writeValueAsString(template(inputType)) + "\n";
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  static ObjectNode template(Class<?> inputType) {
+    Operation operation = inputType.getAnnotation(Operation.class);
+    ObjectNode template = JSON.createObjectNode();
+    template.put("$schema", SCHEMA);
+    template.put("name", operation.name());
+    template.put("id", operation.type());
+    template.put("version", 1);
+    template.put("description", description(operation));
+    template.putObject("category").put("id", "mediaflow").put("name", "Mediaflow");
+    template.putArray("appliesTo").add("bpmn:Task");
+    template.putObject("elementType").put("value", "bpmn:ServiceTask");
+    template.putObject("engines").put("camunda", "^8.8");
+    ArrayNode groups = template.putArray("groups");
+    groups.addObject().put("id", "input").put("label", "Input");
+    groups.addObject().put("id", "output").put("label", "Output");
+    groups.addObject().put("id", "retries").put("label", "Retries");
+    ArrayNode properties = template.putArray("properties");
+    properties.addObject()
+        .put("type", "Hidden")
+        .put("value", operation.type())
+        .putObject("binding").put("type", "zeebe:taskDefinition").put("property", "type");
+    for (RecordComponent component : inputType.getRecordComponents()) {
+      Input input = component.getAnnotation(Input.class);
+      if (input != null) {
+        properties.add(inputProperty(component, input));
+      }
+    }
+    properties.addObject()
+        .put("id", "resultVariable")
+        .put("label", "Result variable")
+        .put("description", "The process variable that receives the result")
+        .put("group", "output")
+        .put("type", "String")
+        .put("value", operation.resultVariable())
+        .putObject("binding").put("type", "zeebe:taskHeader").put("key", "resultVariable");
+    properties.addObject()
+        .put("id", "retries")
+        .put("label", "Retries")
+        .put("description", "Attempts for transient faults (server errors, timeouts, busy service), with a growing pause between them")
+        .put("group", "retries")
+        .put("type", "String")
+        .put("value", Integer.toString(operation.retries()))
+        .putObject("binding").put("type", "zeebe:taskDefinition").put("property", "retries");
+    return template;
+  }
+
+  private static String description(Operation operation) {
+    return operation.errors().length == 0
+        ? operation.description()
+        : operation.description() + " BPMN errors: " + String.join(", ", operation.errors()) + ".";
+  }
+
+  private static ObjectNode inputProperty(RecordComponent component, Input input) {
+    ObjectNode property = JSON.createObjectNode();
+    // Jakarta constraints reach a record's accessor, not its component (their targets omit RECORD_COMPONENT).
+    var accessor = component.getAccessor();
+    boolean required = accessor.isAnnotationPresent(NotNull.class) || accessor.isAnnotationPresent(NotBlank.class)
+        || accessor.isAnnotationPresent(NotEmpty.class);
+    property.put("id", component.getName());
+    property.put("label", input.label());
+    if (!input.description().isEmpty()) {
+      property.put("description", input.description());
+    }
+    property.put("group", "input");
+    if (input.choices().length > 0) {
+      property.put("type", "Dropdown");
+      ArrayNode choices = property.putArray("choices");
+      Arrays.stream(input.choices()).forEach(choice -> choices.addObject().put("name", choice).put("value", choice));
+    } else {
+      property.put("type", "String");
+      // Lists and objects can only be written as FEEL; text, numbers and durations may be literals.
+      property.put("feel", isScalar(component.getType()) ? "optional" : "required");
+    }
+    if (!input.value().isEmpty()) {
+      property.put("value", input.value());
+    }
+    if (!required) {
+      property.put("optional", true);
+    }
+    property.putObject("binding").put("type", "zeebe:input").put("name", component.getName());
+    Size size = accessor.getAnnotation(Size.class);
+    if (required || (size != null && component.getType() == String.class)) {
+      ObjectNode constraints = property.putObject("constraints");
+      if (required) {
+        constraints.put("notEmpty", true);
+      }
+      if (size != null && component.getType() == String.class && size.max() < Integer.MAX_VALUE) {
+        constraints.put("maxLength", size.max());
+      }
+    }
+    return property;
+  }
+
+  private static boolean isScalar(Class<?> type) {
+    return type == String.class || type.isPrimitive() || Number.class.isAssignableFrom(type)
+        || type == Boolean.class || type == Duration.class || type.isEnum();
+  }
+
+  /** Every template, by file name. */
+  public static Map<String, String> all(String basePackage) {
+    var templates = new java.util.TreeMap<String, String>();
+    operations(basePackage).forEach(type -> templates.put(fileName(type), render(type)));
+    return templates;
+  }
+}

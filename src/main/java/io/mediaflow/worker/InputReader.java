@@ -1,0 +1,91 @@
+package io.mediaflow.worker;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import io.mediaflow.api.ApiJson;
+import io.mediaflow.api.InvalidRequestException;
+import jakarta.validation.ConstraintViolation;
+import jakarta.validation.Validator;
+import java.util.Comparator;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.springframework.stereotype.Component;
+
+/**
+ * Reads a job's variables into an operation's input record and checks its constraints. Whatever is wrong is
+ * named by field and rule in one {@link InvalidRequestException}, which becomes the incident's message; values
+ * are never echoed, since a variable may hold something secret.
+ */
+@Component
+public class InputReader {
+
+  private final Validator validator;
+
+  public InputReader(Validator validator) {
+    this.validator = validator;
+  }
+
+  public <I> I read(Map<String, Object> variables, Class<I> inputType) {
+    I input;
+    try {
+      input = ApiJson.MAPPER.convertValue(variables, inputType);
+    } catch (IllegalArgumentException e) {
+      throw new InvalidRequestException(describe(e));
+    }
+    var violations = validator.validate(input);
+    if (!violations.isEmpty()) {
+      throw new InvalidRequestException(violations.stream()
+          .sorted(Comparator.comparing(v -> v.getPropertyPath().toString()))
+          .map(InputReader::describe)
+          .collect(Collectors.joining("; ")));
+    }
+    return input;
+  }
+
+  private static String describe(ConstraintViolation<?> violation) {
+    return violation.getPropertyPath() + ": " + violation.getMessage();
+  }
+
+  private static String describe(IllegalArgumentException e) {
+    if (e.getCause() instanceof JsonMappingException mapping && !mapping.getPath().isEmpty()) {
+      String field = mapping.getPath().stream()
+          .map(ref -> ref.getFieldName() != null ? "." + ref.getFieldName() : "[" + ref.getIndex() + "]")
+          .collect(Collectors.joining())
+          .substring(1);
+      return field + ": " + rule(mapping);
+    }
+    return "variables cannot be read: " + (e.getCause() instanceof JsonProcessingException p ? p.getOriginalMessage() : e.getMessage());
+  }
+
+  /** Jackson's own words without the echoed value or source location. */
+  private static String rule(JsonMappingException mapping) {
+    if (mapping.getCause() instanceof InvalidRequestException invalid) {
+      return invalid.getMessage();
+    }
+    if (mapping instanceof com.fasterxml.jackson.databind.exc.MismatchedInputException mismatch && mismatch.getTargetType() != null) {
+      return "must be " + typeName(mismatch.getTargetType());
+    }
+    String message = mapping.getOriginalMessage();
+    int detail = message.indexOf(':');
+    return detail > 0 ? message.substring(0, detail) : message;
+  }
+
+  private static String typeName(Class<?> type) {
+    if (Number.class.isAssignableFrom(type) || (type.isPrimitive() && type != boolean.class)) {
+      return "a number";
+    }
+    if (type == Boolean.class || type == boolean.class) {
+      return "true or false";
+    }
+    if (type == String.class) {
+      return "a string";
+    }
+    if (type == java.time.Duration.class) {
+      return "an ISO-8601 duration such as PT30S";
+    }
+    if (java.util.Collection.class.isAssignableFrom(type) || type.isArray()) {
+      return "a list";
+    }
+    return "an object";
+  }
+}

@@ -1,0 +1,40 @@
+package io.mediaflow.worker;
+
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Marks the input record of one API operation and says everything about it that the worker and its element
+ * template share: the job type, how it appears in Camunda Modeler, where its result goes, and whether running it
+ * twice would do something twice. The template in {@code element-templates/} is generated from this and the
+ * record's {@link Input} components, so the two cannot drift.
+ */
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.TYPE)
+public @interface Operation {
+
+  /** The job type, e.g. {@code mediaflow.transcoding.create_task}: the API, then the spec's name. */
+  String type();
+
+  /** The task's name in Camunda Modeler. */
+  String name();
+
+  String description();
+
+  /** The variable the result is written to, unless the model's {@code resultVariable} header says otherwise. */
+  String resultVariable();
+
+  /**
+   * True when the call creates something (a task, an encode, a stream, a key): a job retry then returns the first
+   * call's result instead of calling again.
+   */
+  boolean sideEffect() default false;
+
+  /** The BPMN error codes the operation throws, for the template's documentation. */
+  String[] errors() default {};
+
+  /** The job's retries for transient faults; the template's default. */
+  int retries() default 5;
+}
