@@ -26,10 +26,12 @@ public class ProcessDeployer {
 
   private final CamundaClient client;
   private final EngineProperties properties;
+  private final DeployedModels models;
 
-  public ProcessDeployer(CamundaClient client, EngineProperties properties) {
+  public ProcessDeployer(CamundaClient client, EngineProperties properties, DeployedModels models) {
     this.client = client;
     this.properties = properties;
+    this.models = models;
   }
 
   @EventListener(ApplicationReadyEvent.class)
@@ -43,6 +45,7 @@ public class ProcessDeployer {
     var step = (io.camunda.client.api.command.DeployResourceCommandStep1.DeployResourceCommandStep2) null;
     for (Resource resource : processes) {
       byte[] bpmn = read(resource);
+      models.addProcess(bpmn);
       if (properties.jobBasedUserTasks()) {
         bpmn = UserTasks.asJobBased(bpmn);
       }
@@ -51,9 +54,11 @@ public class ProcessDeployer {
           : step.addResourceBytes(bpmn, resource.getFilename());
     }
     for (Resource resource : forms) {
+      byte[] form = read(resource);
+      models.addForm(form);
       step = step == null
-          ? command.addResourceBytes(read(resource), resource.getFilename())
-          : step.addResourceBytes(read(resource), resource.getFilename());
+          ? command.addResourceBytes(form, resource.getFilename())
+          : step.addResourceBytes(form, resource.getFilename());
     }
     var deployment = step.send().join();
     LOG.info("Deployed {} process(es) and {} form(s): {}", deployment.getProcesses().size(),

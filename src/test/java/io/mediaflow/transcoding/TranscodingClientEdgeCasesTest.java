@@ -1,0 +1,166 @@
+package io.mediaflow.transcoding;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.mediaflow.api.ApiException;
+import io.mediaflow.transcoding.query.Format;
+import io.mediaflow.transcoding.query.Query;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockWebServer;
+import mockwebserver3.RecordedRequest;
+import okhttp3.OkHttpClient;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Answers the sandbox does not give on its own: the client's handling of tokens, throttling and host faults. */
+class TranscodingClientEdgeCasesTest {
+
+  private static final String API_KEY = "project-key-that-must-stay-secret";
+
+  private final MockWebServer server = new MockWebServer();
+  private TranscodingClient client;
+
+  @BeforeEach
+  void start() throws Exception {
+    server.start();
+    client = clientWithRenewal(Duration.ofMinutes(5));
+  }
+
+  @AfterEach
+  void stop() {
+    server.close();
+  }
+
+  @Test
+  void sessionTokenIsReusedAndFetchedAgainOnceWhenTheServiceNoLongerKnowsIt() throws Exception {
+    server.enqueue(json("{\"token\":\"t1\",\"expire\":\"" + expireIn(Duration.ofHours(6)) + "\"}"));
+    server.enqueue(json("{\"error\":0,\"task_token\":\"a\",\"upload_url\":\"http://upload\"}"));
+    server.enqueue(json("{\"error\":5,\"message\":\"token not found\"}"));
+    server.enqueue(json("{\"token\":\"t2\",\"expire\":\"" + expireIn(Duration.ofHours(6)) + "\"}"));
+    server.enqueue(json("{\"error\":0,\"task_token\":\"b\",\"upload_url\":\"http://upload\"}"));
+
+    assertThat(client.createTask().taskToken()).isEqualTo("a");
+    assertThat(client.createTask().taskToken()).isEqualTo("b");
+
+    assertThat(form(server.takeRequest())).contains("api_key=" + API_KEY);
+    assertThat(form(server.takeRequest())).isEqualTo("token=t1");
+    assertThat(form(server.takeRequest())).isEqualTo("token=t1");
+    assertThat(server.takeRequest().getUrl().encodedPath()).endsWith("/v1/access_token");
+    assertThat(form(server.takeRequest())).isEqualTo("token=t2");
+  }
+
+  @Test
+  void aTokenAboutToExpireIsReplacedBeforeUse() throws Exception {
+    server.enqueue(json("{\"token\":\"t1\",\"expire\":\"" + expireIn(Duration.ofMinutes(2)) + "\"}"));
+    server.enqueue(json("{\"error\":0,\"task_token\":\"a\",\"upload_url\":\"http://upload\"}"));
+    server.enqueue(json("{\"token\":\"t2\",\"expire\":\"" + expireIn(Duration.ofHours(6)) + "\"}"));
+    server.enqueue(json("{\"error\":0,\"task_token\":\"b\",\"upload_url\":\"http://upload\"}"));
+
+    client.createTask();
+    client.createTask();
+
+    assertThat(server.getRequestCount()).isEqualTo(4);
+  }
+
+  @Test
+  void aSecondErrorFiveIsARejectionNotALoop() {
+    server.enqueue(json("{\"token\":\"t1\",\"expire\":\"" + expireIn(Duration.ofHours(6)) + "\"}"));
+    server.enqueue(json("{\"error\":5,\"message\":\"token not found\"}"));
+    server.enqueue(json("{\"token\":\"t2\",\"expire\":\"" + expireIn(Duration.ofHours(6)) + "\"}"));
+    server.enqueue(json("{\"error\":5,\"message\":\"token not found\"}"));
+
+    assertThatThrownBy(client::createTask)
+        .isInstanceOf(ApiException.Rejected.class)
+        .extracting(e -> ((ApiException) e).code()).isEqualTo("ERROR_TOKEN_NOT_FOUND");
+    assertThat(server.getRequestCount()).isEqualTo(4);
+  }
+
+  @Test
+  void busyServiceIsTransientAndCarriesItsRetryAfter() {
+    server.enqueue(json("{\"error\":8,\"message\":\"not enough resources\",\"retry_after\":7}"));
+
+    assertThatThrownBy(() -> client.startEncode2("task", mp4Query(), null))
+        .isInstanceOfSatisfying(ApiException.Transient.class, e -> {
+          assertThat(e.code()).isEqualTo("ERROR_SYSTEM_BUSY");
+          assertThat(e.retryAfter()).contains(Duration.ofSeconds(7));
+        });
+  }
+
+  @Test
+  void unknownApiKeyNeedsAnOperatorAndTheKeyIsNeverInTheMessage() {
+    server.enqueue(json("{\"error\":3,\"message\":\"API key unknown\"}"));
+
+    assertThatThrownBy(client::createTask)
+        .isInstanceOf(ApiException.Misconfigured.class)
+        .satisfies(e -> assertThat(e.getMessage()).doesNotContain(API_KEY).contains("API key unknown"));
+  }
+
+  @Test
+  void statusIsReadFromTheMasterHostAndFromTheMainHostWhenTheMasterFails() throws Exception {
+    server.enqueue(new MockResponse.Builder().code(503).build());
+    server.enqueue(json("{\"error\":0,\"statuses\":{\"a\":{\"status\":\"encoding\",\"percent\":40},\"b\":{\"status\":\"completed\",\"error\":0}}}"));
+
+    var statuses = client.status(server.url("/master/v1/status").toString(), List.of("a", "b"));
+
+    assertThat(statuses.get("a").progress()).isEqualTo("encoding 40%");
+    assertThat(statuses.get("b").completed()).isTrue();
+    RecordedRequest master = server.takeRequest();
+    assertThat(master.getUrl().encodedPath()).isEqualTo("/master/v1/status");
+    assertThat(form(master)).isEqualTo("task_tokens=a%2Cb");
+    assertThat(server.takeRequest().getUrl().encodedPath()).isEqualTo("/base/v1/status");
+  }
+
+  @Test
+  void serverErrorsAndCutConnectionsAreTransient() {
+    server.enqueue(new MockResponse.Builder().code(502).build());
+    assertThatThrownBy(() -> client.status(null, List.of("a"))).isInstanceOf(ApiException.Transient.class);
+
+    server.close();
+    assertThatThrownBy(() -> client.status(null, List.of("a")))
+        .isInstanceOfSatisfying(ApiException.Transient.class, e -> assertThat(e.code()).isEqualTo("TRANSPORT"));
+  }
+
+  @Test
+  void errorsOutsideTheDocumentedTableAreRetriedLikeInternalErrors() {
+    server.enqueue(json("{\"error\":99}"));
+    assertThatThrownBy(() -> client.status(null, List.of("a"))).isInstanceOf(ApiException.Transient.class);
+  }
+
+  @Test
+  void aJobStatusReadsMetaSentAsAJsonString() {
+    server.enqueue(json("{\"error\":0,\"statuses\":{\"a\":{\"status\":\"completed\",\"videos\":[{\"meta\":\"{\\\"width\\\":1280,\\\"height\\\":720}\",\"url\":\"s3://b/v.mp4\"}]}}}"));
+
+    var video = client.status(null, List.of("a")).get("a").videos().getFirst();
+
+    assertThat(video.meta()).isEqualTo(java.util.Map.of("width", 1280, "height", 720));
+  }
+
+  private TranscodingClient clientWithRenewal(Duration renewBefore) {
+    var properties = new TranscodingProperties(server.url("/base").toString(), API_KEY, 2_000_000, renewBefore, Duration.ofSeconds(5));
+    return new TranscodingClient(properties, new OkHttpClient(), Clock.systemUTC());
+  }
+
+  private static Query mp4Query() {
+    return new Query("https://example.com/in.mp4", null, List.of(Format.of("mp4")), null, null);
+  }
+
+  private static MockResponse json(String body) {
+    return new MockResponse.Builder().code(200).addHeader("Content-Type", "application/json").body(body).build();
+  }
+
+  private static String form(RecordedRequest request) {
+    return request.getBody() == null ? "" : request.getBody().utf8();
+  }
+
+  private static String expireIn(Duration duration) {
+    return LocalDateTime.now(ZoneOffset.UTC).plus(duration).format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss"));
+  }
+}
