@@ -2,7 +2,7 @@
 // small repositories under fixtures/ (each holds bpmn/, forms/ and element-templates/ like the real one).
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
@@ -75,15 +75,42 @@ test('reports files it cannot read instead of stopping', async () => {
     'Model checks: 3 errors,');
 });
 
-test('passes a repository that has no models yet', async () => {
-  const empty = await mkdtemp(path.join(tmpdir(), 'mediaflow-models-'));
+/** A repository made for one test from [fixture file, path in the repository] pairs. */
+async function withRepository(copies, run) {
+  const root = await mkdtemp(path.join(tmpdir(), 'mediaflow-models-'));
   try {
-    const { code, output } = await checkModels(empty);
+    for (const [from, to] of copies) {
+      await mkdir(path.dirname(path.join(root, to)), { recursive: true });
+      await cp(fixture(from), path.join(root, to));
+    }
+    await run(root);
+  } finally {
+    await rm(root, { recursive: true });
+  }
+}
+
+test('rejects two processes or two forms that share an id, which one deployment cannot hold', async () => {
+  await withRepository([
+    ['valid/bpmn/transcode.bpmn', 'bpmn/transcode.bpmn'],
+    ['valid/bpmn/transcode.bpmn', 'bpmn/transcode-copy.bpmn'],
+    ['valid/forms/review.form', 'forms/review.form'],
+    ['valid/forms/review.form', 'forms/review-copy.form']
+  ], async (root) => {
+    const { code, output } = await checkModels(root);
+    assert.equal(code, 1, output);
+    assertReports(output,
+      'ERROR bpmn/transcode.bpmn fixture-transcode: process id is already used by bpmn/transcode-copy.bpmn',
+      'ERROR forms/review.form [fixture-review-form]: has the same id as forms/review-copy.form',
+      'Model checks: 2 errors,');
+  });
+});
+
+test('passes a repository that has no models yet', async () => {
+  await withRepository([], async (root) => {
+    const { code, output } = await checkModels(root);
     assert.equal(code, 0, output);
     assertReports(output, 'Model checks: 0 errors, 0 warnings (checked 0 templates, 0 forms, 0 BPMN files)');
-  } finally {
-    await rm(empty, { recursive: true });
-  }
+  });
 });
 
 test('refuses to run without a repository root', async () => {

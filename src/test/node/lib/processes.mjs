@@ -21,8 +21,7 @@ export const LINT_CONFIG = {
 export async function checkProcesses(root, report, formIds) {
   const section = report.section('Processes', 'bpmn/*.bpmn', 'BPMN file');
   const moddle = new BpmnModdle({ zeebe: zeebeModdle });
-  // Rules resolve from this project's node_modules, whatever the working directory.
-  const linter = new bpmnlint.Linter({ config: LINT_CONFIG, resolver: new NodeResolver({ require }) });
+  const processFiles = new Map();
   for (const file of await listFiles(root, 'bpmn', '.bpmn')) {
     section.checked++;
     const xml = await readText(root, file);
@@ -39,6 +38,9 @@ export async function checkProcesses(root, report, formIds) {
       const where = element?.id ? subject(elements, element.id) : element ? `<${element.$type}>` : '';
       section.error(file, where, `cannot be read as BPMN: ${oneLine(message)}`);
     }
+    // A linter per file: a linter keeps its rules, and some rules remember what they saw. Rules resolve from this
+    // project's node_modules, whatever the working directory.
+    const linter = new bpmnlint.Linter({ config: LINT_CONFIG, resolver: new NodeResolver({ require }) });
     const results = await linter.lint(parsed.rootElement);
     for (const [rule, reports] of Object.entries(results)) {
       for (const { id, message, category, path } of reports) {
@@ -53,6 +55,22 @@ export async function checkProcesses(root, report, formIds) {
       }
     }
     checkFormLinks(file, elements, formIds, section);
+    checkProcessIds(file, parsed.rootElement, processFiles, section);
+  }
+}
+
+/** All of bpmn/ is deployed at once, and the engine refuses a deployment in which two processes share an id. */
+function checkProcessIds(file, definitions, processFiles, section) {
+  for (const process of definitions.rootElements ?? []) {
+    if (!process.$instanceOf('bpmn:Process')) {
+      continue;
+    }
+    if (processFiles.has(process.id)) {
+      section.error(file, process.id, `process id is already used by ${processFiles.get(process.id)}: `
+        + 'the deployment of bpmn/ would be refused');
+    } else {
+      processFiles.set(process.id, file);
+    }
   }
 }
 
