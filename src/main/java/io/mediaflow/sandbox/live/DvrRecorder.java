@@ -8,7 +8,7 @@ import org.springframework.stereotype.Component;
 /**
  * Writes a stream's DVR recording when it leaves live, to media storage under each destination:
  *
- * <pre>{@code <scheme>://<bucket>/<folder>  ->  bucket <bucket>, objects <folder>/<stream_id>/recording-<NNNN>.<ext>}</pre>
+ * <pre>{@code <scheme>://<bucket>/<folder>  ->  bucket <bucket>, <folder>/<stream_id>/recording-<NNNN>.<ext>}</pre>
  *
  * <p>One file is started per {@code max_file_duration} of nominal live time (a started chunk counts), numbered
  * from 0001 on and on across the stream's live periods, once per requested format: {@code mp4} writes

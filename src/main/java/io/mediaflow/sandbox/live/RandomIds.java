@@ -2,7 +2,7 @@ package io.mediaflow.sandbox.live;
 
 import java.security.SecureRandom;
 
-/** Unguessable identifiers: stream keys, playback IDs and access tokens grant access, so they come from SecureRandom. */
+/** Unguessable identifiers: stream keys, playback IDs and access tokens grant access. */
 final class RandomIds {
 
   private static final String ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";

@@ -56,7 +56,7 @@ class StreamParamsValidator {
   private String liveDomain(String value) {
     String fqdn = value.toLowerCase(Locale.ROOT);
     if (!FQDN.matcher(fqdn).matches()) {
-      throw LiveApiException.invalid("playback_domain", "must be a fully qualified domain name such as live.example.com");
+      throw LiveApiException.invalid("playback_domain", "must be a fully qualified domain name (live.example.com)");
     }
     var directory = domains.getIfAvailable();
     String type = directory == null ? null : directory.typeOf(fqdn).orElse(null);
@@ -64,7 +64,8 @@ class StreamParamsValidator {
       throw LiveApiException.invalid("playback_domain", "'" + fqdn + "' is not a playback domain of this project");
     }
     if (!type.equals("live")) {
-      throw LiveApiException.invalid("playback_domain", "'" + fqdn + "' is a " + type + " playback domain; a live one is required");
+      throw LiveApiException.invalid(
+          "playback_domain", "'" + fqdn + "' is a " + type + " playback domain; a live one is required");
     }
     return fqdn;
   }

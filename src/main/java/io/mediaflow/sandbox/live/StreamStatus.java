@@ -25,9 +25,4 @@ enum StreamStatus {
   boolean hasTranscoder() {
     return this == WAITING || this == LAUNCHING || this == LIVE || this == IDLE;
   }
-
-  /** The states a stop applies to. */
-  boolean isRunning() {
-    return this == STARTING || hasTranscoder();
-  }
 }

@@ -66,6 +66,7 @@ class LiveStreamLifecycleTest extends MediaflowTest {
     var segment = LiveApi.fetch(playbackUrl.replace("playlist.m3u8", "segment-4.ts"));
     assertThat(segment.statusCode()).isEqualTo(200);
     assertThat(segment.body()).isEqualTo(classpath("io/mediaflow/sandbox/live/bars.ts"));
+    assertThat(text(LiveApi.fetch(waiting.get("origin_url").asText()).body())).startsWith("#EXTM3U\n");
 
     JsonNode idle = api.ingest(id, "{\"action\": \"stop\"}").stream();
     assertThat(idle.at("/status/name").asText()).isEqualTo("idle");
