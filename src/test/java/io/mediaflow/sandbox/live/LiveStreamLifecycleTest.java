@@ -120,6 +120,11 @@ class LiveStreamLifecycleTest extends MediaflowTest {
         assertThat(durations.get(i)).isEqualTo(10);
       }
     }
+    // The files cover the live time: the playlists showed segment 4 (16 s) and then segment 3 (12 s) of 4 s each.
+    double first = durations.subList(0, lastOfFirstPeriod + 1).stream().mapToDouble(d -> d).sum();
+    double second = durations.subList(lastOfFirstPeriod + 1, durations.size()).stream().mapToDouble(d -> d).sum();
+    assertThat(first).isGreaterThanOrEqualTo(16);
+    assertThat(second).isGreaterThanOrEqualTo(12);
     assertThat(storage.list(bucket, folder + "/" + id + "/")).hasSize(durations.size() * 3);
   }
 
