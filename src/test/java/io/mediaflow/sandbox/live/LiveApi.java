@@ -97,20 +97,17 @@ final class LiveApi {
     if (token != null) {
       request.header("Authorization", "Bearer " + token);
     }
-    try {
-      HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
-      return new Answer(response.statusCode(), parse(response.body()), response.body());
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(e);
-    }
+    HttpResponse<String> response = exchange(request.build(), HttpResponse.BodyHandlers.ofString());
+    return new Answer(response.statusCode(), parse(response.body()), response.body());
   }
 
   static HttpResponse<byte[]> fetch(String url) {
+    return exchange(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofByteArray());
+  }
+
+  private static <T> HttpResponse<T> exchange(HttpRequest request, HttpResponse.BodyHandler<T> body) {
     try {
-      return HTTP.send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofByteArray());
+      return HTTP.send(request, body);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } catch (InterruptedException e) {
