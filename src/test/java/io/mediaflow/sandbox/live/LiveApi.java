@@ -91,9 +91,13 @@ final class LiveApi {
   }
 
   static Answer send(String method, String url, String body, String token) {
+    return send(method, url, body, token, "application/json");
+  }
+
+  static Answer send(String method, String url, String body, String token, String contentType) {
     var request = HttpRequest.newBuilder(URI.create(url))
         .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body))
-        .header("Content-Type", "application/json");
+        .header("Content-Type", contentType);
     if (token != null) {
       request.header("Authorization", "Bearer " + token);
     }
