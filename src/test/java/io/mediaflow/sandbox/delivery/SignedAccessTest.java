@@ -40,7 +40,7 @@ class SignedAccessTest extends MediaflowTest {
   void aValidTokenOpensTheBucket() {
     String token = SignedTokens.token(kid, key).compact();
 
-    var answer = get(OBJECT, token);
+    var answer = fetch(OBJECT, token);
 
     assertThat(answer.status()).as(answer.text()).isEqualTo(200);
     assertThat(answer.text()).isEqualTo("#EXTM3U\n");
@@ -48,9 +48,9 @@ class SignedAccessTest extends MediaflowTest {
 
   @Test
   void aTokenIsRequired() {
-    assertThat(refusal(get(OBJECT, null))).contains("signed token is required");
-    assertThat(refusal(get(OBJECT, ""))).contains("signed token is required");
-    assertThat(refusal(get(OBJECT, "not.a.jwt"))).contains("well-formed");
+    assertThat(refusal(fetch(OBJECT, null))).contains("signed token is required");
+    assertThat(refusal(fetch(OBJECT, ""))).contains("signed token is required");
+    assertThat(refusal(fetch(OBJECT, "not.a.jwt"))).contains("well-formed");
   }
 
   @Test
@@ -59,7 +59,7 @@ class SignedAccessTest extends MediaflowTest {
     String widened = Base64.getUrlEncoder().withoutPadding()
         .encodeToString("{\"uri\":\"\"}".getBytes(StandardCharsets.UTF_8));
 
-    assertThat(refusal(get(OBJECT, parts[0] + "." + widened + "." + parts[2]))).contains("signature");
+    assertThat(refusal(fetch(OBJECT, parts[0] + "." + widened + "." + parts[2]))).contains("signature");
   }
 
   @Test
@@ -70,9 +70,9 @@ class SignedAccessTest extends MediaflowTest {
     String current = SignedTokens.token(kid, key)
         .notBefore(Date.from(now.minusSeconds(60))).expiration(Date.from(now.plusSeconds(3600))).compact();
 
-    assertThat(refusal(get(OBJECT, expired))).contains("expired");
-    assertThat(refusal(get(OBJECT, notYetValid))).contains("not valid yet");
-    assertThat(get(OBJECT, current).status()).isEqualTo(200);
+    assertThat(refusal(fetch(OBJECT, expired))).contains("expired");
+    assertThat(refusal(fetch(OBJECT, notYetValid))).contains("not valid yet");
+    assertThat(fetch(OBJECT, current).status()).isEqualTo(200);
   }
 
   @Test
@@ -82,22 +82,22 @@ class SignedAccessTest extends MediaflowTest {
     String notADate = SignedTokens.token(kid, key).content("{\"exp\":\"tomorrow\"}".getBytes(StandardCharsets.UTF_8))
         .compact();
 
-    assertThat(refusal(get(OBJECT, SignedTokens.token(kid, key).claim("exp", past).compact()))).contains("expired");
-    assertThat(refusal(get(OBJECT, secondsAsString))).contains("expired");
-    assertThat(refusal(get(OBJECT, notADate))).contains("well-formed");
+    assertThat(refusal(fetch(OBJECT, SignedTokens.token(kid, key).claim("exp", past).compact()))).contains("expired");
+    assertThat(refusal(fetch(OBJECT, secondsAsString))).contains("expired");
+    assertThat(refusal(fetch(OBJECT, notADate))).contains("well-formed");
   }
 
   @Test
   void theUriClaimLimitsThePaths() {
     for (String covering : new String[] {"", "videos", "/videos/", "videos/clip", "/" + OBJECT}) {
       String token = SignedTokens.token(kid, key).claim("uri", covering).compact();
-      assertThat(get(OBJECT, token).status()).as("uri '%s'", covering).isEqualTo(200);
+      assertThat(fetch(OBJECT, token).status()).as("uri '%s'", covering).isEqualTo(200);
     }
     for (String other : new String[] {"vid", "videos/clip/master", "videos/other", "audio"}) {
       String token = SignedTokens.token(kid, key).claim("uri", other).compact();
-      assertThat(refusal(get(OBJECT, token))).as("uri '%s'", other).contains("uri does not cover");
+      assertThat(refusal(fetch(OBJECT, token))).as("uri '%s'", other).contains("uri does not cover");
     }
-    assertThat(refusal(get(OBJECT, SignedTokens.token(kid, key).claim("uri", 7).compact()))).contains("uri");
+    assertThat(refusal(fetch(OBJECT, SignedTokens.token(kid, key).claim("uri", 7).compact()))).contains("uri");
   }
 
   @Test
@@ -106,17 +106,17 @@ class SignedAccessTest extends MediaflowTest {
     String token = SignedTokens.token(other.get("id").asText(),
         SignedTokens.privateKey(other.get("private_key").asText())).compact();
 
-    assertThat(refusal(get(OBJECT, token))).contains("does not serve");
+    assertThat(refusal(fetch(OBJECT, token))).contains("does not serve");
   }
 
   @Test
   void aDeletedKeyNoLongerOpensTheBucket() {
     String token = SignedTokens.token(kid, key).compact();
-    assertThat(get(OBJECT, token).status()).isEqualTo(200);
+    assertThat(fetch(OBJECT, token).status()).isEqualTo(200);
 
     cdn.api("DELETE", "/signing-keys/" + kid, null);
 
-    assertThat(refusal(get(OBJECT, token))).contains("unknown or deleted");
+    assertThat(refusal(fetch(OBJECT, token))).contains("unknown or deleted");
   }
 
   @Test
@@ -125,9 +125,9 @@ class SignedAccessTest extends MediaflowTest {
     String noKid = Jwts.builder().header().type("JWT").and().signWith(key, Jwts.SIG.RS256).compact();
     String rs512 = Jwts.builder().header().keyId(kid).type("JWT").and().signWith(key, Jwts.SIG.RS512).compact();
 
-    assertThat(refusal(get(OBJECT, noTyp))).contains("kid, alg RS256 and typ JWT");
-    assertThat(refusal(get(OBJECT, noKid))).contains("kid, alg RS256 and typ JWT");
-    assertThat(refusal(get(OBJECT, rs512))).contains("kid, alg RS256 and typ JWT");
+    assertThat(refusal(fetch(OBJECT, noTyp))).contains("kid, alg RS256 and typ JWT");
+    assertThat(refusal(fetch(OBJECT, noKid))).contains("kid, alg RS256 and typ JWT");
+    assertThat(refusal(fetch(OBJECT, rs512))).contains("kid, alg RS256 and typ JWT");
   }
 
   @Test
@@ -144,7 +144,7 @@ class SignedAccessTest extends MediaflowTest {
     assertThat(cdn.plain("GET", viaDomain + domainToken, null).status()).isEqualTo(200);
     assertThat(cdn.plain("GET", viaDomain + bucketToken, null).status()).isEqualTo(200);
     assertThat(refusal(cdn.plain("GET", viaDomain, null))).contains("required");
-    assertThat(refusal(get(OBJECT, domainToken))).as("a domain's key does not open the default address")
+    assertThat(refusal(fetch(OBJECT, domainToken))).as("a domain's key does not open the default address")
         .contains("does not serve");
     cdn.api("DELETE", "/domains/" + domainId, null);
   }
@@ -153,7 +153,7 @@ class SignedAccessTest extends MediaflowTest {
   void thePublicPolicyLiftsTheRequirement() {
     cdn.api("PUT", "/buckets/" + bucket + "/policy/public", null);
 
-    assertThat(get(OBJECT, null).status()).isEqualTo(200);
+    assertThat(fetch(OBJECT, null).status()).isEqualTo(200);
   }
 
   private JsonNode createKey(Object request) {
@@ -162,7 +162,7 @@ class SignedAccessTest extends MediaflowTest {
     return answer.json().get("signing_key");
   }
 
-  private CdnHttp.Answer get(String path, String token) {
+  private CdnHttp.Answer fetch(String path, String token) {
     return cdn.plain("GET", "/sandbox/storage/" + bucket + "/" + path + (token == null ? "" : "?auth=" + token), null);
   }
 

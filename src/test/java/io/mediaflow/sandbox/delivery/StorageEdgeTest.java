@@ -21,7 +21,7 @@ class StorageEdgeTest extends MediaflowTest {
     assertThat(uploaded.status()).isEqualTo(201);
     assertThat(uploaded.json().get("path").asText()).isEqualTo("videos/clip/master.m3u8");
     assertThat(uploaded.json().get("size").asInt()).isEqualTo(8);
-    var served = get("/sandbox/storage/" + bucket + "/videos/clip/master.m3u8");
+    var served = fetch("/sandbox/storage/" + bucket + "/videos/clip/master.m3u8");
     assertThat(served.status()).isEqualTo(200);
     assertThat(served.text()).isEqualTo("#EXTM3U\n");
     assertThat(served.header("Content-Type")).isEqualTo("application/vnd.apple.mpegurl");
@@ -33,7 +33,7 @@ class StorageEdgeTest extends MediaflowTest {
 
   @Test
   void anAbsentObjectIsNotFound() {
-    assertThat(error(get("/sandbox/storage/" + bucket + "/nothing.mp4"), 404)).startsWith("path:");
+    assertThat(error(fetch("/sandbox/storage/" + bucket + "/nothing.mp4"), 404)).startsWith("path:");
   }
 
   @Test
@@ -51,7 +51,7 @@ class StorageEdgeTest extends MediaflowTest {
   void aPublicBucketIgnoresTokens() {
     cdn.put(bucket, "a.txt", "a", "text/plain");
 
-    assertThat(get("/sandbox/storage/" + bucket + "/a.txt?auth=not-a-token").status()).isEqualTo(200);
+    assertThat(fetch("/sandbox/storage/" + bucket + "/a.txt?auth=not-a-token").status()).isEqualTo(200);
   }
 
   @Test
@@ -74,7 +74,7 @@ class StorageEdgeTest extends MediaflowTest {
     assertThat(cache(b)).isEqualTo("MISS");
 
     cdn.put(bucket, "videos/a.mp4", "a2", "video/mp4");
-    var fresh = get(a);
+    var fresh = fetch(a);
     assertThat(fresh.header("X-Cache")).isEqualTo("MISS");
     assertThat(fresh.text()).isEqualTo("a2");
     assertThat(cache(a)).isEqualTo("HIT");
@@ -90,13 +90,13 @@ class StorageEdgeTest extends MediaflowTest {
     String live = cdn.api("POST", "/domains", body("name", liveName, "type", "live")).json()
         .get("domain").get("id").asText();
 
-    assertThat(get("/sandbox/domains/" + name + "/videos/a.mp4").text()).isEqualTo("via domain");
-    assertThat(error(get("/sandbox/domains/" + liveName + "/videos/a.mp4"), 404)).startsWith("domain_name:");
-    assertThat(error(get("/sandbox/domains/" + DomainsApiTest.uniqueName() + "/videos/a.mp4"), 404))
+    assertThat(fetch("/sandbox/domains/" + name + "/videos/a.mp4").text()).isEqualTo("via domain");
+    assertThat(error(fetch("/sandbox/domains/" + liveName + "/videos/a.mp4"), 404)).startsWith("domain_name:");
+    assertThat(error(fetch("/sandbox/domains/" + DomainsApiTest.uniqueName() + "/videos/a.mp4"), 404))
         .startsWith("domain_name:");
     cdn.api("DELETE", "/domains/" + vod, null);
     cdn.api("DELETE", "/domains/" + live, null);
-    assertThat(get("/sandbox/domains/" + name + "/videos/a.mp4").status()).isEqualTo(404);
+    assertThat(fetch("/sandbox/domains/" + name + "/videos/a.mp4").status()).isEqualTo(404);
   }
 
   @Test
@@ -105,12 +105,12 @@ class StorageEdgeTest extends MediaflowTest {
     assertThat(error(cdn.put(bucket, "", "a", "text/plain"), 400)).startsWith("path:");
   }
 
-  private CdnHttp.Answer get(String path) {
+  private CdnHttp.Answer fetch(String path) {
     return cdn.plain("GET", path, null);
   }
 
   private String cache(String path) {
-    var answer = get(path);
+    var answer = fetch(path);
     assertThat(answer.status()).isEqualTo(200);
     return answer.header("X-Cache");
   }
