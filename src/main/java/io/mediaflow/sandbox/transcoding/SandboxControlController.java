@@ -111,8 +111,12 @@ class SandboxControlController {
     if (hasStatus && (status < 400 || status > 599)) {
       throw new IllegalArgumentException("failNext.httpStatus must be from 400 to 599");
     }
-    Integer retryAfter = rule.hasNonNull("retryAfter") ? rule.get("retryAfter").asInt()
-        : Integer.valueOf(TranscodingError.SYSTEM_BUSY).equals(error) ? DEFAULT_RETRY_AFTER : null;
+    Integer retryAfter = null;
+    if (rule.hasNonNull("retryAfter")) {
+      retryAfter = rule.get("retryAfter").asInt();
+    } else if (Integer.valueOf(TranscodingError.SYSTEM_BUSY).equals(error)) {
+      retryAfter = DEFAULT_RETRY_AFTER;
+    }
     int times = rule.path("always").asBoolean(false) ? -1 : rule.path("times").asInt(1);
     if (times == 0 || times < -1) {
       throw new IllegalArgumentException("failNext.times must be at least 1 (or use \"always\": true)");
