@@ -62,8 +62,8 @@ final class QueryValidator {
     if (!top.has("query")) {
       throw TranscodingError.required("query");
     }
-    Fields query = top.object("query");
-    return validate(query, payload);
+    // fields are named as in the document (source, format[0].output), without the enclosing "query."
+    return validate(new Fields(top.object("query").node(), ""), payload);
   }
 
   static JobRequest validate(Fields query, String payload) {
