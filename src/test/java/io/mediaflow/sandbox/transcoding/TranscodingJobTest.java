@@ -15,6 +15,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.zip.ZipInputStream;
 import javax.imageio.ImageIO;
 import javax.xml.parsers.DocumentBuilderFactory;
@@ -265,6 +269,26 @@ class TranscodingJobTest extends MediaflowTest {
     assertThat(status.path("status").asText()).isEqualTo("completed");
     assertThat(status.path("duration").asDouble()).isEqualTo(6.0);
     assertThat(status.path("source_size").asLong()).isEqualTo(2L * sample().length);
+  }
+
+  @Test
+  void jobsOfSeveralProcessesRunAtOnce() throws Exception {
+    int jobs = 8;
+    try (ExecutorService processes = Executors.newVirtualThreadPerTaskExecutor()) {
+      var finished = new ArrayList<Future<JsonNode>>();
+      for (int i = 0; i < jobs; i++) {
+        String tag = "process-" + i;
+        finished.add(processes.submit(() -> sandbox.awaitFinished(sandbox.start(query(sandbox.sampleUrl(),
+            "{\"output\": \"mp4\", \"user_tag\": \"" + tag + "\"}",
+            "{\"output\": \"thumbnail\", \"user_tag\": \"" + tag + "\"}")))));
+      }
+      for (int i = 0; i < jobs; i++) {
+        JsonNode status = finished.get(i).get(Await.TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+        assertThat(status.path("status").asText()).isEqualTo("completed");
+        assertThat(status.path("videos").get(0).path("user_tag").asText()).isEqualTo("process-" + i);
+        assertThat(status.path("images").get(0).path("user_tag").asText()).isEqualTo("process-" + i);
+      }
+    }
   }
 
   private static List<JsonNode> items(JsonNode list, String outputFormat) {
