@@ -122,10 +122,6 @@ final class Job {
     change.accept(item);
   }
 
-  synchronized List<OutputItem> outputs() {
-    return List.copyOf(outputs);
-  }
-
   /**
    * The status object. The basic one ({@code /v1/status} on the main host) has the state and progress; the
    * complete one (the master host's {@code status_url}) adds the outputs and warnings.

@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
@@ -38,8 +37,6 @@ import org.springframework.web.bind.annotation.RestController;
 @ConditionalOnProperty(name = "mediaflow.sandbox.enabled", havingValue = "true", matchIfMissing = true)
 class SandboxControlController {
 
-  private static final Set<Integer> SERVICE_ERRORS = Set.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 16, 18, 19,
-      21, 22);
   private static final int DEFAULT_RETRY_AFTER = 1;
 
   private final FaultInjector faults;
@@ -103,9 +100,9 @@ class SandboxControlController {
       throw new IllegalArgumentException("failNext needs exactly one of error and httpStatus");
     }
     Integer error = hasError ? rule.get("error").asInt() : null;
-    if (hasError && (!SERVICE_ERRORS.contains(error) || endpoint.equals("upload"))) {
+    if (hasError && (!TranscodingError.DOCUMENTED_CODES.contains(error) || endpoint.equals("upload"))) {
       throw new IllegalArgumentException(endpoint.equals("upload")
-          ? "the upload host speaks TUS: give it an httpStatus" : "failNext.error must be one of " + SERVICE_ERRORS);
+          ? "the upload host speaks TUS: give it an httpStatus" : "failNext.error must be one of " + TranscodingError.DOCUMENTED_CODES);
     }
     Integer status = hasStatus ? rule.get("httpStatus").asInt() : null;
     if (hasStatus && (status < 400 || status > 599)) {

@@ -86,10 +86,6 @@ class Tasks {
     unfinished--;
   }
 
-  synchronized int unfinished() {
-    return unfinished;
-  }
-
   private static TranscodingError alreadyUsed() {
     return new TranscodingError(TranscodingError.TOKEN_ALREADY_USED,
         "Task token already used: create a new task for another start.");

@@ -1,13 +1,17 @@
 package io.mediaflow.sandbox.transcoding;
 
+import java.util.Set;
+
 /**
  * An API call the service refuses: answered with HTTP 200 and {@code {"error": code, "message": ...}} (plus
  * {@code retry_after} for error 8), as the service does.
  */
 public class TranscodingError extends RuntimeException {
 
-  // The codes of the service's error table (document 3, section 7).
-  public static final int SERVER_INTERNAL = 1;
+  /** The codes of the service's error table (document 3, section 7); 15, 17 and 20 do not exist. */
+  static final Set<Integer> DOCUMENTED_CODES =
+      Set.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 16, 18, 19, 21, 22);
+
   public static final int BAD_API_KEY = 2;
   public static final int API_KEY_NOT_FOUND = 3;
   public static final int BAD_TOKEN = 4;
@@ -19,7 +23,6 @@ public class TranscodingError extends RuntimeException {
   public static final int BAD_TOKENS = 13;
   public static final int FIELD_REQUIRED = 14;
   public static final int TOKEN_ALREADY_USED = 16;
-  public static final int QUEUE_IS_FULL = 18;
   public static final int VALID_PARAMS = 19;
   public static final int OUT_OF_RANGE = 21;
   public static final int LIMIT_EXCEEDED = 22;

@@ -55,8 +55,7 @@ class UploadController {
   @PostMapping("/{taskToken}")
   ResponseEntity<String> create(@PathVariable String taskToken,
       @RequestHeader(name = "Tus-Resumable", required = false) String resumable,
-      @RequestHeader(name = "Upload-Length", required = false) String uploadLength,
-      @RequestHeader(name = "Upload-Metadata", required = false) String metadata) {
+      @RequestHeader(name = "Upload-Length", required = false) String uploadLength) {
     if (!TUS_VERSION.equals(resumable)) {
       return unsupportedVersion();
     }
@@ -71,7 +70,7 @@ class UploadController {
     if (length > uploads.maxSize()) {
       return answer(HttpStatus.PAYLOAD_TOO_LARGE, "Upload-Length is above Tus-Max-Size " + uploads.maxSize() + ".");
     }
-    UploadStore.Upload upload = uploads.create(taskToken, length, metadata);
+    UploadStore.Upload upload = uploads.create(taskToken, length);
     return ResponseEntity.status(HttpStatus.CREATED)
         .header("Tus-Resumable", TUS_VERSION)
         .header(HttpHeaders.LOCATION, sandbox.publicUrl() + "/upload/v1/upload_file/" + taskToken + "/" + upload.id)

@@ -35,16 +35,14 @@ class UploadStore implements DisposableBean {
     final String taskToken;
     final long length;
     final Path file;
-    final String metadata;
     private final ReentrantLock lock = new ReentrantLock();
     private volatile long offset;
 
-    Upload(String id, String taskToken, long length, Path file, String metadata) {
+    Upload(String id, String taskToken, long length, Path file) {
       this.id = id;
       this.taskToken = taskToken;
       this.length = length;
       this.file = file;
-      this.metadata = metadata;
     }
 
     long offset() {
@@ -77,7 +75,7 @@ class UploadStore implements DisposableBean {
     return properties.maxSourceSize().toBytes();
   }
 
-  Upload create(String taskToken, long length, String metadata) {
+  Upload create(String taskToken, long length) {
     String id = UUID.randomUUID().toString();
     Path file = directory.resolve(id);
     try {
@@ -85,7 +83,7 @@ class UploadStore implements DisposableBean {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    var upload = new Upload(id, taskToken, length, file, metadata);
+    var upload = new Upload(id, taskToken, length, file);
     uploads.put(id, upload);
     clock.after(properties.temporaryStorageLifetime(), () -> expire(upload));
     return upload;
