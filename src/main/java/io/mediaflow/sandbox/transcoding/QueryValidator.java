@@ -60,7 +60,8 @@ final class QueryValidator {
     }
     var top = new Fields(root, "");
     if (!top.has("query")) {
-      throw TranscodingError.required("query");
+      throw new TranscodingError(TranscodingError.FIELD_REQUIRED,
+          "Field 'query' is required: the form field query holds JSON of the form {\"query\": {...}}.");
     }
     // fields are named as in the document (source, format[0].output), without the enclosing "query."
     return validate(new Fields(top.object("query").node(), ""), payload);
