@@ -81,7 +81,8 @@ class OutputWriter {
     Double duration = plan.renditions().getFirst().item().duration != null
         ? plan.renditions().getFirst().item().duration : source.duration();
     double interval = format.interval();
-    int count = duration == null ? 1 : (int) Math.min(MAX_THUMBNAILS, Math.floor(duration / interval) + 1);
+    // one image at the start of each interval; the end of the video itself has no frame
+    int count = duration == null ? 1 : (int) Math.clamp(Math.ceil(duration / interval), 1, MAX_THUMBNAILS);
     double total = duration == null ? interval : duration;
     var files = new ArrayList<OutputFile>();
     var vtt = new StringBuilder("WEBVTT\n");

@@ -148,17 +148,18 @@ class TranscodingJobTest extends MediaflowTest {
     JsonNode images = sandbox.awaitFinished(task).path("images");
     assertThat(images).hasSize(5);
 
-    // thumbnails every second of the 4 s clip: 5 images and their WebVTT index
+    // thumbnails every second of the 4 s clip: at 0, 1, 2 and 3 s, and their WebVTT index
     String vtt = text(images.get(0).path("url").asText());
     assertThat(vtt).startsWith("WEBVTT").contains("00:00:03.000 --> 00:00:04.000\nthumbnail_0004.jpg");
     BufferedImage frame = ImageIO.read(new ByteArrayInputStream(download(
-        URI.create(images.get(0).path("url").asText()).resolve("thumbnail_0005.jpg").toString())));
+        URI.create(images.get(0).path("url").asText()).resolve("thumbnail_0004.jpg").toString())));
     assertThat(frame.getWidth()).isEqualTo(160);
     assertThat(frame.getHeight()).isEqualTo(90);
 
     // a sprite of 3 columns x 2 rows of 64x36 images
     String spriteVtt = text(images.get(1).path("url").asText());
-    assertThat(spriteVtt).contains("sprite.png#xywh=64,36,64,36");
+    assertThat(spriteVtt).contains("00:00:03.000 --> 00:00:04.000\nsprite.png#xywh=0,36,64,36")
+        .doesNotContain("00:00:04.000 -->");
     BufferedImage sprite = ImageIO.read(new ByteArrayInputStream(download(
         URI.create(images.get(1).path("url").asText()).resolve("sprite.png").toString())));
     assertThat(sprite.getWidth()).isEqualTo(192);
