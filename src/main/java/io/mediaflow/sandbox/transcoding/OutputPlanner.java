@@ -14,7 +14,7 @@ import java.util.function.Consumer;
 final class OutputPlanner {
 
   /** One rendition: a stream of an HLS or DASH output, or the single output of another format. */
-  record Rendition(Fields fields, Picture picture, Integer bitrate, OutputItem item) {}
+  record Rendition(Picture picture, Integer bitrate, OutputItem item) {}
 
   /** A format's plan: its renditions in order. */
   record Plan(FormatParams format, List<Rendition> renditions, String uuid) {}
@@ -64,7 +64,7 @@ final class OutputPlanner {
           pictured && info.hasVideo() ? picture.meta() : new LinkedHashMap<>(),
           bitrate, kind.category() == OutputKind.Category.VIDEO || kind.category() == OutputKind.Category.AUDIO
               ? duration : null);
-      renditions.add(new Rendition(stream, picture, bitrate, item));
+      renditions.add(new Rendition(picture, bitrate, item));
       warn(kind, stream, tag, warnings);
     }
     return new Plan(format, renditions, UUID.randomUUID().toString());
