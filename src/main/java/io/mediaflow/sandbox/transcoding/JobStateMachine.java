@@ -205,6 +205,9 @@ class JobStateMachine implements DisposableBean {
 
   private void publish(Job job) {
     events.publishEvent(new JobStateChanged(job, job.state(), job.percent()));
+    if (job.state() == Job.State.COMPLETED || job.state() == Job.State.ERROR) {
+      events.publishEvent(new JobFinished(job.taskToken(), job.state() == Job.State.ERROR, java.time.Instant.now()));
+    }
   }
 
   private CompletableFuture<Void> delay(Duration nominal) {

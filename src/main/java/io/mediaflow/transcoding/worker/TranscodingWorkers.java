@@ -4,9 +4,11 @@ import io.camunda.client.annotation.JobWorker;
 import io.camunda.client.api.response.ActivatedJob;
 import io.camunda.client.api.worker.JobClient;
 import io.mediaflow.api.ApiException;
+import io.mediaflow.callback.CallbackUrls;
 import io.mediaflow.transcoding.JobStatus;
 import io.mediaflow.transcoding.Task;
 import io.mediaflow.transcoding.TranscodingClient;
+import io.mediaflow.transcoding.query.Query;
 import io.mediaflow.worker.JobRunner;
 import io.mediaflow.worker.Poll;
 import java.nio.file.Path;
@@ -21,10 +23,12 @@ public class TranscodingWorkers {
 
   private final JobRunner jobs;
   private final TranscodingClient client;
+  private final CallbackUrls callbacks;
 
-  public TranscodingWorkers(JobRunner jobs, TranscodingClient client) {
+  public TranscodingWorkers(JobRunner jobs, TranscodingClient client, CallbackUrls callbacks) {
     this.jobs = jobs;
     this.client = client;
+    this.callbacks = callbacks;
   }
 
   @JobWorker(type = "mediaflow.transcoding.create_task", autoComplete = false, fetchAllVariables = true)
@@ -42,7 +46,7 @@ public class TranscodingWorkers {
   @JobWorker(type = "mediaflow.transcoding.start_encode2", autoComplete = false, fetchAllVariables = true)
   public void startEncode2(JobClient jobClient, ActivatedJob job) {
     jobs.run(jobClient, job, StartEncode2Input.class,
-        input -> client.startEncode2(input.taskToken(), input.query(), input.payload()));
+        input -> client.startEncode2(input.taskToken(), withCallback(input.query(), input.taskToken()), input.payload()));
   }
 
   @JobWorker(type = "mediaflow.transcoding.start_encode", autoComplete = false, fetchAllVariables = true)
@@ -55,10 +59,21 @@ public class TranscodingWorkers {
     jobs.run(jobClient, job, StatusInput.class, input -> client.status(input.statusUrl(), input.taskTokens()));
   }
 
+  @JobWorker(type = "mediaflow.transcoding.check_job", autoComplete = false, fetchAllVariables = true)
+  public void checkJob(JobClient jobClient, ActivatedJob job) {
+    jobs.run(jobClient, job, CheckJobInput.class, input -> {
+      JobStatus status = statusOf(input.taskToken(), input.statusUrl());
+      if (status != null && status.failed()) {
+        throw jobFailed(input.taskToken(), status);
+      }
+      return status;
+    });
+  }
+
   @JobWorker(type = "mediaflow.transcoding.wait_for_job", autoComplete = false, fetchAllVariables = true)
   public void waitForJob(JobClient jobClient, ActivatedJob job) {
     jobs.poll(jobClient, job, WaitForJobInput.class, input -> {
-      JobStatus status = client.status(input.statusUrl(), List.of(input.taskToken())).get(input.taskToken());
+      JobStatus status = statusOf(input.taskToken(), input.statusUrl());
       if (status == null) {
         return Poll.pending("not yet listed by the service");
       }
@@ -73,6 +88,18 @@ public class TranscodingWorkers {
           ? Poll.pending(status.progress())
           : Poll.pending(status.progress(), Map.of("statusUrl", status.statusUrl()));
     });
+  }
+
+  private JobStatus statusOf(String taskToken, String statusUrl) {
+    return client.status(statusUrl, List.of(taskToken)).get(taskToken);
+  }
+
+  /** The query as given, or with a signed callback URL for this task when the model names none. */
+  private Query withCallback(Query query, String taskToken) {
+    if (query == null || query.callbackUrl() != null) {
+      return query;
+    }
+    return callbacks.forSubject(CallbackUrls.Kind.TRANSCODING, taskToken).map(query::withCallbackUrl).orElse(query);
   }
 
   private static ApiException.Rejected jobFailed(String taskToken, JobStatus status) {

@@ -1,0 +1,31 @@
+package io.mediaflow.callback;
+
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * How the service's callbacks reach this application.
+ *
+ * @param enabled hand the service a callback URL; without one, processes learn of changes by polling only
+ * @param baseUrl the address at which the service reaches this application's receiver
+ * @param secret the HMAC key that signs callback URLs (from {@code MEDIAFLOW_CALLBACK_SECRET}); every replica needs
+ *     the same one. Empty: a random key per run, so URLs handed out before a restart stop verifying and those
+ *     processes go on by polling
+ * @param urlLifetime how long a callback URL is accepted after it was handed out
+ * @param messageTimeToLive how long a published message waits for its process, for a callback that arrives
+ *     before the process waits for it
+ */
+@ConfigurationProperties("mediaflow.callbacks")
+public record CallbackProperties(
+    @DefaultValue("true") boolean enabled,
+    @DefaultValue("http://localhost:8080") String baseUrl,
+    @DefaultValue("") String secret,
+    @DefaultValue("7d") Duration urlLifetime,
+    @DefaultValue("1h") Duration messageTimeToLive) {
+
+  @Override
+  public String toString() {
+    return "CallbackProperties[enabled=" + enabled + ", baseUrl=" + baseUrl + ", secret=***]";
+  }
+}

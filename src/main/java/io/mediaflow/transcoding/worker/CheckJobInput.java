@@ -1,0 +1,15 @@
+package io.mediaflow.transcoding.worker;
+
+import io.mediaflow.worker.Input;
+import io.mediaflow.worker.Operation;
+import jakarta.validation.constraints.NotBlank;
+
+@Operation(
+    type = "mediaflow.transcoding.check_job",
+    name = "Transcoding: check the job",
+    description = "Reads the job's status once (POST /v1/status at the last status_url). Result: the status, whatever the stage; a failed job is the BPMN error JOB_FAILED with errorDetails.error_description and warnings. Use it after a 'transcoding-job-finished' message or a timer, so a callback moves the process on at once and polling stays the safety net.",
+    resultVariable = "transcodingStatus",
+    errors = {"JOB_FAILED"})
+public record CheckJobInput(
+    @NotBlank @Input(label = "Task token", value = "=transcodingJob.task_token") String taskToken,
+    @Input(label = "Status URL", value = "=transcodingJob.status_url") String statusUrl) {}
