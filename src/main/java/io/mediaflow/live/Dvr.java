@@ -1,5 +1,6 @@
 package io.mediaflow.live;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
@@ -38,6 +39,7 @@ public record Dvr(
 
   public static final int DEFAULT_MAX_FILE_DURATION = 14_400;
 
+  @JsonIgnore
   public boolean isOn() {
     return Boolean.TRUE.equals(enabled);
   }

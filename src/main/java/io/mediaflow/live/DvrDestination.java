@@ -1,5 +1,6 @@
 package io.mediaflow.live;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
@@ -23,6 +24,7 @@ public record DvrDestination(
     String permissions,
     @JsonProperty(NotShownFields.STORAGE_CLASS) String storageClass) {
 
+  @JsonIgnore
   public boolean isS3() {
     return url != null && url.startsWith("s3://");
   }
