@@ -23,10 +23,12 @@ public class LiveWorkers {
 
   private final JobRunner jobs;
   private final LiveClient client;
+  private final WaitState waitState;
 
-  public LiveWorkers(JobRunner jobs, LiveClient client) {
+  LiveWorkers(JobRunner jobs, LiveClient client, WaitState waitState) {
     this.jobs = jobs;
     this.client = client;
+    this.waitState = waitState;
   }
 
   @JobWorker(type = "mediaflow.live.create_stream", fetchAllVariables = true)
@@ -83,7 +85,7 @@ public class LiveWorkers {
 
   @JobWorker(type = "mediaflow.live.wait_for_status", fetchAllVariables = true)
   public Map<String, Object> waitForStatus(ActivatedJob job) {
-    return jobs.poll(job, WaitForStatusInput.class, input -> {
+    return waitState.kept(job, () -> jobs.poll(job, WaitForStatusInput.class, input -> {
       Stream stream = client.getStream(input.streamId());
       String status = stream.statusName();
       if (input.states().stream().anyMatch(state -> state.apiName().equals(status))) {
@@ -94,7 +96,7 @@ public class LiveWorkers {
             + input.states().stream().map(StreamState::apiName).toList(), Map.of("stream", shown(stream)));
       }
       return Poll.pending("status " + status);
-    });
+    }));
   }
 
   @JobWorker(type = "mediaflow.live.dvr_recordings", fetchAllVariables = true)
