@@ -70,10 +70,12 @@ public final class DvrRules {
       rules.add(at + ".url", "must start with one of " + String.join(", ", DESTINATION_PREFIXES));
       return;
     }
-    String rest = url.substring(prefix.length());
-    rules.require(!rest.isEmpty() && !rest.startsWith("/"), at + ".url", "must name a bucket or host after " + prefix);
-    String authority = rest.contains("/") ? rest.substring(0, rest.indexOf('/')) : rest;
-    rules.require(!authority.contains("@"), at + ".url",
+    java.net.URI uri = StreamRules.uri(url);
+    if (uri == null || uri.getRawAuthority() == null) {
+      rules.add(at + ".url", "must be a URL that names a bucket or host after " + prefix);
+      return;
+    }
+    rules.require(uri.getRawUserInfo() == null && !uri.getRawAuthority().contains("@"), at + ".url",
         "must not carry credentials; give them as " + NotShownFields.ACCESS_KEY + " and " + NotShownFields.SECRET_KEY);
     boolean hasAccessKey = destination.accessKey() != null;
     boolean hasSecret = destination.secretKey() != null;

@@ -35,8 +35,4 @@ public record NewStream(
   public NewStream withDvr(Dvr recording) {
     return new NewStream(name, inputFormat, outputFormat, streamTimeout, playbackDomain, framerate, callbackUrl, recording);
   }
-
-  public NewStream withStreamTimeout(Integer seconds) {
-    return new NewStream(name, inputFormat, outputFormat, seconds, playbackDomain, framerate, callbackUrl, dvr);
-  }
 }

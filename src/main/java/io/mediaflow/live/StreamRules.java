@@ -50,14 +50,19 @@ public final class StreamRules {
     return rules.require(id != null && !id.isBlank(), field, "is required");
   }
 
-  /** An absolute URL with one of {@code schemes}, a host, and no credentials in it. */
+  /** An absolute URL with one of {@code schemes}, a host (or bucket), and no credentials in it. */
   static boolean isUrl(String value, List<String> schemes) {
+    URI uri = uri(value);
+    return uri != null && uri.getScheme() != null && schemes.contains(uri.getScheme().toLowerCase(Locale.ROOT))
+        && uri.getRawAuthority() != null && uri.getRawUserInfo() == null && !uri.getRawAuthority().contains("@");
+  }
+
+  /** The value as a URI, or null when it is none. */
+  static URI uri(String value) {
     try {
-      URI uri = new URI(value);
-      return uri.getScheme() != null && schemes.contains(uri.getScheme().toLowerCase(Locale.ROOT))
-          && uri.getHost() != null && uri.getRawUserInfo() == null;
+      return new URI(value);
     } catch (java.net.URISyntaxException e) {
-      return false;
+      return null;
     }
   }
 }

@@ -56,7 +56,9 @@ class StreamRulesTest {
     assertRefused(dvr(List.of(new DvrDestination("ftp://user:pw@host/dir", null, null, null, null)), null, null, null, null),
         "dvr.destination.url: must not carry credentials; give them as access_key and secret_key");
     assertRefused(dvr(List.of(new DvrDestination("b2:///folder", null, null, null, null)), null, null, null, null),
-        "dvr.destination.url: must name a bucket or host after b2://");
+        "dvr.destination.url: must be a URL that names a bucket or host after b2://");
+    assertRefused(dvr(List.of(new DvrDestination("s3://bucket name/x", ACCESS_KEY, SECRET_KEY, null, null)), null, null, null, null),
+        "dvr.destination.url: must be a URL that names a bucket or host after s3://");
   }
 
   @Test
