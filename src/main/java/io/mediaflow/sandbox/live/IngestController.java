@@ -6,10 +6,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.http.HttpEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
-import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
@@ -39,9 +39,9 @@ class IngestController {
    * encoder uses (the stream's own {@code params.input_format} by default). Answers {@code {"stream": <Stream>}}.
    */
   @PostMapping(CONTROL + "/ingest")
-  ObjectNode ingest(@PathVariable String id, @RequestBody(required = false) String body) {
+  ObjectNode ingest(@PathVariable String id, HttpEntity<String> http) {
     LiveStream stream = streams.get(id);
-    RequestObject request = RequestObject.parse(body, json);
+    RequestObject request = RequestObject.parse(http, json);
     request.allowOnly(Set.of("action", "input_format"));
     String action = request.requiredOneOf("action", List.of("start", "stop"));
     if (action.equals("start")) {

@@ -5,12 +5,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Set;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.http.HttpEntity;
 import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
-import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
@@ -42,8 +42,8 @@ class LiveStreamsController {
   }
 
   @PostMapping
-  ObjectNode create(@RequestBody(required = false) String body) {
-    return streamJson.answer(streams.create(validator.read(RequestObject.parse(body, json))));
+  ObjectNode create(HttpEntity<String> http) {
+    return streamJson.answer(streams.create(validator.read(RequestObject.parse(http, json))));
   }
 
   @GetMapping
@@ -76,9 +76,9 @@ class LiveStreamsController {
 
   /** Body {@code {"policy": "public" | "authenticated"}}; the policy is required. */
   @PostMapping("/{id}/playback-ids")
-  ObjectNode addPlaybackId(@PathVariable String id, @RequestBody(required = false) String body) {
+  ObjectNode addPlaybackId(@PathVariable String id, HttpEntity<String> http) {
     LiveStream stream = streams.get(id);
-    RequestObject request = RequestObject.parse(body, json);
+    RequestObject request = RequestObject.parse(http, json);
     request.allowOnly(Set.of("policy"));
     streams.addPlaybackId(stream, request.requiredOneOf("policy", PlaybackId.POLICIES));
     return streamJson.answer(stream);
@@ -93,9 +93,9 @@ class LiveStreamsController {
 
   /** Body {@code {"url": "rtmp(s)://...", "stream_key": "..."}}, both required. */
   @PostMapping("/{id}/simulcast-targets")
-  ObjectNode addSimulcastTarget(@PathVariable String id, @RequestBody(required = false) String body) {
+  ObjectNode addSimulcastTarget(@PathVariable String id, HttpEntity<String> http) {
     LiveStream stream = streams.get(id);
-    RequestObject request = RequestObject.parse(body, json);
+    RequestObject request = RequestObject.parse(http, json);
     request.allowOnly(Set.of("url", "stream_key"));
     String url = request.url("url", SIMULCAST_SCHEMES)
         .orElseThrow(() -> LiveApiException.invalid("url", "required; the target's rtmp:// or rtmps:// ingest URL"));

@@ -11,6 +11,8 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.springframework.http.HttpEntity;
+import org.springframework.http.MediaType;
 
 /**
  * A JSON object of a request, read field by field so that every refusal names the field with its full path
@@ -26,7 +28,22 @@ final class RequestObject {
     this.path = path;
   }
 
-  /** The request body; an empty body counts as an empty object, since every body field is optional or named. */
+  /**
+   * The body of {@code request}. Request bodies are JSON: a body sent as another content type (as {@code curl -d}
+   * does by default) is refused, since the server would read it as a form rather than as the JSON it holds.
+   */
+  static RequestObject parse(HttpEntity<String> request, ObjectMapper json) {
+    MediaType type = request.getHeaders().getContentType();
+    boolean hasBody = request.getBody() != null && !request.getBody().isBlank();
+    if (hasBody && type != null && !type.isCompatibleWith(MediaType.APPLICATION_JSON)
+        && !type.getSubtype().endsWith("+json")) {
+      String given = type.getType() + "/" + type.getSubtype();
+      throw LiveApiException.invalid("Content-Type", "must be application/json, not " + given);
+    }
+    return parse(request.getBody(), json);
+  }
+
+  /** A JSON body; an empty body counts as an empty object, since every body field is optional or named. */
   static RequestObject parse(String body, ObjectMapper json) {
     if (body == null || body.isBlank()) {
       return new RequestObject(json.createObjectNode(), "");

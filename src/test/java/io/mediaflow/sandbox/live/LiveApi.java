@@ -91,26 +91,27 @@ final class LiveApi {
   }
 
   static Answer send(String method, String url, String body, String token) {
+    return send(method, url, body, token, "application/json");
+  }
+
+  static Answer send(String method, String url, String body, String token, String contentType) {
     var request = HttpRequest.newBuilder(URI.create(url))
         .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body))
-        .header("Content-Type", "application/json");
+        .header("Content-Type", contentType);
     if (token != null) {
       request.header("Authorization", "Bearer " + token);
     }
-    try {
-      HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
-      return new Answer(response.statusCode(), parse(response.body()), response.body());
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(e);
-    }
+    HttpResponse<String> response = exchange(request.build(), HttpResponse.BodyHandlers.ofString());
+    return new Answer(response.statusCode(), parse(response.body()), response.body());
   }
 
   static HttpResponse<byte[]> fetch(String url) {
+    return exchange(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofByteArray());
+  }
+
+  private static <T> HttpResponse<T> exchange(HttpRequest request, HttpResponse.BodyHandler<T> body) {
     try {
-      return HTTP.send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofByteArray());
+      return HTTP.send(request, body);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } catch (InterruptedException e) {

@@ -146,6 +146,13 @@ class StreamValidationTest extends MediaflowTest {
     assertThat(message).startsWith("dvr.destination[1]." + error).doesNotContain(SECRET_KEY);
   }
 
+  @Test
+  void aBodyMustBeSentAsJson() {
+    String ingest = baseUrl() + "/sandbox/live-streams/" + api.create(null).get("id").asText() + "/ingest";
+    var answer = LiveApi.send("POST", ingest, "{\"action\": \"start\"}", null, "application/x-www-form-urlencoded");
+    assertThat(answer.error(400)).isEqualTo("Content-Type: must be application/json, not application/x-www-form-urlencoded");
+  }
+
   @ParameterizedTest(name = "{0} -> {1}")
   @CsvSource(delimiter = '|', textBlock = """
       {"url": "http://x.example.com/live", "stream_key": "k"}   | url: must be an absolute URL starting with rtmp://
