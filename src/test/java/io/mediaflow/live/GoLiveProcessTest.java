@@ -217,8 +217,14 @@ class GoLiveProcessTest extends MediaflowTest {
         .findFirst());
   }
 
+  /** The latest value of a variable of the process instance itself (not of a task or event within it). */
   private JsonNode variable(long key, String name) {
-    return instance(key).variable(name).orElseThrow(() -> new AssertionError("no variable " + name));
+    return StreamSupport.stream(RecordStream.of(engine.getRecordStreamSource()).variableRecords().spliterator(), false)
+        .map(Record::getValue)
+        .filter(v -> v.getProcessInstanceKey() == key && v.getScopeKey() == key && v.getName().equals(name))
+        .reduce((first, second) -> second)
+        .map(v -> json(v.getValue()))
+        .orElseThrow(() -> new AssertionError("no process variable " + name));
   }
 
   /** Every file the sandbox recorded lies in one of the locations, and every location holds files. */
