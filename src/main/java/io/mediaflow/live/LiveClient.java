@@ -1,0 +1,115 @@
+package io.mediaflow.live;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.mediaflow.api.ApiException;
+import io.mediaflow.api.ApiJson;
+import io.mediaflow.api.BearerJsonApi;
+import io.mediaflow.api.Rules;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import okhttp3.OkHttpClient;
+import org.springframework.stereotype.Component;
+
+/**
+ * The live streaming API (document 2): streams, start and stop, playback IDs, simulcast targets. The access token,
+ * bearer header and error rules are {@link BearerJsonApi}'s. Every request is checked against the documented rules
+ * before it is sent ({@link StreamRules}, {@link DvrRules}); answers are typed {@link Stream}s as the service sends
+ * them, secrets included: callers that hand a stream on use {@link Stream#withoutSecrets(boolean)}.
+ */
+@Component
+public class LiveClient {
+
+  private static final String V1 = "v1";
+  private static final String STREAMS = "live-streams";
+
+  private final BearerJsonApi api;
+
+  public LiveClient(LiveProperties properties, OkHttpClient okHttp, Clock clock) {
+    this.api = new BearerJsonApi(properties.baseUrl(), "mediaflow.live.base-url", properties.apiKey(), okHttp,
+        properties.timeout(), properties.renewTokenBefore(), clock);
+  }
+
+  /** {@code POST /v1/live-streams}: a new stream in status created, with one public playback ID. */
+  public Stream createStream(NewStream stream) {
+    StreamRules.check(stream);
+    return stream(api.post(stream == null ? Map.of() : stream, V1, STREAMS));
+  }
+
+  /** {@code GET /v1/live-streams/<stream_id>}. */
+  public Stream getStream(String streamId) {
+    checkIds("stream_id", streamId);
+    return stream(api.get(V1, STREAMS, streamId));
+  }
+
+  /** {@code GET /v1/live-streams} with the filter's conditions as query parameters. */
+  public List<Stream> listStreams(StreamFilter filter) {
+    JsonNode answer = api.get((filter == null ? StreamFilter.all() : filter).conditions(), V1, STREAMS);
+    JsonNode streams = answer.path("streams");
+    if (!streams.isArray()) {
+      throw badAnswer("GET /v1/live-streams", "streams");
+    }
+    var list = new ArrayList<Stream>();
+    streams.forEach(stream -> list.add(ApiJson.MAPPER.convertValue(stream, Stream.class)));
+    return list;
+  }
+
+  /** {@code POST /v1/live-streams/<stream_id>/start}: a transcoder is allocated (starting, then waiting). */
+  public Stream startStream(String streamId) {
+    checkIds("stream_id", streamId);
+    return stream(api.post(null, V1, STREAMS, streamId, "start"));
+  }
+
+  /** {@code POST /v1/live-streams/<stream_id>/stop}: stopping, then stopped; the transcoder is freed. */
+  public Stream stopStream(String streamId) {
+    checkIds("stream_id", streamId);
+    return stream(api.post(null, V1, STREAMS, streamId, "stop"));
+  }
+
+  /** {@code POST /v1/live-streams/<stream_id>/playback-ids} with {@code {"policy": ...}}. */
+  public Stream addPlaybackId(String streamId, PlaybackPolicy policy) {
+    checkIds("stream_id", streamId);
+    new Rules().require(policy != null, "policy", "is required: public or authenticated").throwIfBroken();
+    return stream(api.post(Map.of("policy", policy), V1, STREAMS, streamId, "playback-ids"));
+  }
+
+  /** {@code DELETE /v1/live-streams/<stream_id>/playback-ids/<playback_id>}. */
+  public Stream deletePlaybackId(String streamId, String playbackId) {
+    checkIds("stream_id", streamId, "playback_id", playbackId);
+    return stream(api.delete(V1, STREAMS, streamId, "playback-ids", playbackId));
+  }
+
+  /** {@code POST /v1/live-streams/<stream_id>/simulcast-targets} with {@code url} and {@code stream_key}. */
+  public Stream addSimulcastTarget(String streamId, NewSimulcastTarget target) {
+    checkIds("stream_id", streamId);
+    StreamRules.check(target);
+    return stream(api.post(target, V1, STREAMS, streamId, "simulcast-targets"));
+  }
+
+  /** {@code DELETE /v1/live-streams/<stream_id>/simulcast-targets/<target_id>}. */
+  public Stream deleteSimulcastTarget(String streamId, String targetId) {
+    checkIds("stream_id", streamId, "target_id", targetId);
+    return stream(api.delete(V1, STREAMS, streamId, "simulcast-targets", targetId));
+  }
+
+  private static void checkIds(String... fieldsAndIds) {
+    var rules = new Rules();
+    for (int i = 0; i < fieldsAndIds.length; i += 2) {
+      StreamRules.requireId(rules, fieldsAndIds[i], fieldsAndIds[i + 1]);
+    }
+    rules.throwIfBroken();
+  }
+
+  private static Stream stream(JsonNode answer) {
+    JsonNode stream = answer.path("stream");
+    if (!stream.isObject()) {
+      throw badAnswer("the live streaming API", "stream");
+    }
+    return ApiJson.MAPPER.convertValue(stream, Stream.class);
+  }
+
+  private static ApiException badAnswer(String endpoint, String field) {
+    return new ApiException.Transient("BAD_ANSWER", endpoint + " answered without " + field, null, null);
+  }
+}

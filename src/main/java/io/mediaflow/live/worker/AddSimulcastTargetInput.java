@@ -1,0 +1,29 @@
+package io.mediaflow.live.worker;
+
+import io.mediaflow.live.NewSimulcastTarget;
+import io.mediaflow.live.Secrets;
+import io.mediaflow.worker.Input;
+import io.mediaflow.worker.Operation;
+import jakarta.validation.constraints.NotBlank;
+
+@Operation(
+    type = "mediaflow.live.add_simulcast_target",
+    name = "Live: add simulcast target",
+    description = "Re-streams a live stream to an external RTMP ingest (POST /v1/live-streams/<stream_id>/simulcast-targets). The result is the stream with the target in simulcast_targets; target stream keys are masked.",
+    resultVariable = "liveStream",
+    sideEffect = true,
+    errors = {"NOT_FOUND", "BAD_REQUEST"})
+public record AddSimulcastTargetInput(
+    @NotBlank @Input(label = "Stream ID", value = "=liveStream.id") String streamId,
+    @NotBlank @Input(label = "Target URL", description = "The re-streaming service's rtmp:// or rtmps:// ingest URL") String url,
+    @NotBlank @Input(label = "Target stream key", description = "Authenticates against the target; never written to a result") String streamKey) {
+
+  NewSimulcastTarget target() {
+    return new NewSimulcastTarget(url, streamKey);
+  }
+
+  @Override
+  public String toString() {
+    return "AddSimulcastTargetInput[streamId=" + streamId + ", url=" + url + ", streamKey=" + Secrets.mask(streamKey) + "]";
+  }
+}

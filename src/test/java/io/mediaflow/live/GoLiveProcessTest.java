@@ -1,0 +1,281 @@
+package io.mediaflow.live;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.camunda.client.api.response.ActivatedJob;
+import io.camunda.zeebe.process.test.filters.RecordStream;
+import io.camunda.zeebe.protocol.record.Record;
+import io.camunda.zeebe.protocol.record.value.VariableRecordValue;
+import io.mediaflow.MediaflowTest;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.StreamSupport;
+import mockwebserver3.MockWebServer;
+import mockwebserver3.RecordedRequest;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+
+/** The go-live process on the in-memory engine, with the live streaming sandbox over real HTTP. */
+class GoLiveProcessTest extends MediaflowTest {
+
+  static final String ACCESS_KEY = "AKIAIOSFODNN7EXAMPLE";
+  static final String SECRET_KEY = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY";
+  static final String YOUTUBE_KEY = "youtube-target-key-1234";
+  static final String FACEBOOK_KEY = "facebook-target-key-5678";
+  /** Sandbox time runs at 0.01: 3000 nominal seconds are 30 s, so a stream never times out during a test. */
+  static final int PATIENT_STREAM_TIMEOUT = 3000;
+
+  @Autowired LiveClient client;
+
+  @Test
+  void theWholeShowWithDvrAndTwoSimulcastTargets() throws Exception {
+    String folder = "shows/" + UUID.randomUUID();
+    try (var callbacks = new MockWebServer()) {
+      callbacks.start();
+      var variables = show("evening news");
+      variables.put("dvr", Map.of("enabled", 1, "format", List.of("mp4", "hls"), "max_file_duration", 10,
+          "destination", Map.of("url", "s3://live-recordings/" + folder, "access_key", ACCESS_KEY, "secret_key", SECRET_KEY)));
+      variables.put("simulcastTargets", List.of(
+          Map.of("url", "rtmp://a.rtmp.youtube.com/live2", "streamKey", YOUTUBE_KEY),
+          Map.of("url", "rtmps://live-api-s.facebook.com:443/rtmp/", "streamKey", FACEBOOK_KEY)));
+      variables.put("playbackPolicy", "authenticated");
+      variables.put("callbackUrl", callbacks.url("/live-status").toString());
+      long key = start("go-live", variables);
+
+      ActivatedJob startEncoder = awaitUserTask(key, "Start your encoder");
+      JsonNode task = describeTask(startEncoder);
+      assertThat(task.path("formId").asText()).isEqualTo("start-your-encoder");
+      JsonNode shown = task.path("variables");
+      String streamId = shown.path("streamId").asText();
+      assertThat(shown.path("ingestUrl").asText()).startsWith("rtmp://");
+      assertThat(shown.path("streamKey").asText()).isEqualTo(client.getStream(streamId).streamKey());
+      assertThat(shown.at("/liveStream/status/name").asText()).isEqualTo("waiting");
+      assertThat(shown.at("/liveStream/simulcast_targets")).hasSize(2)
+          .allSatisfy(target -> assertThat(target.path("stream_key").asText()).isEqualTo(Secrets.MASK));
+      assertThat(shown.at("/liveStream/playback_ids")).singleElement()
+          .satisfies(id -> assertThat(id.path("policy").asText()).isEqualTo("authenticated"));
+      completeUserTask(startEncoder, Map.of());
+
+      ingest(streamId, "start");
+      ActivatedJob endBroadcast = awaitEndTheBroadcast(key, Set.of());
+      assertThat(describeTask(endBroadcast).at("/variables/liveStream/status/name").asText()).isEqualTo("live");
+      sleep(Duration.ofMillis(300)); // 30 s of nominal live time: three 10 s recording files
+      completeUserTask(endBroadcast, Map.of());
+
+      instance(key).awaitCompleted().hasPassedElement("BroadcastEnded");
+      assertThat(variable(key, "outcome").asText()).isEqualTo("broadcast-ended");
+      assertThat(variable(key, "liveStream").at("/status/name").asText()).isEqualTo("stopped");
+      JsonNode playback = variable(key, "playbackUrls");
+      assertThat(playback).singleElement().satisfies(url -> {
+        assertThat(url.path("policy").asText()).isEqualTo("authenticated");
+        assertThat(url.path("url").asText()).endsWith("/playlist.m3u8");
+      });
+      String recordingFolder = "s3://live-recordings/" + folder + "/" + streamId + "/";
+      JsonNode locations = variable(key, "dvrRecordings");
+      assertThat(locations.toString()).isEqualTo(
+          "[{\"folder\":\"" + recordingFolder + "\",\"files\":\"recording-*.mp4\",\"format\":\"mp4\"},"
+              + "{\"folder\":\"" + recordingFolder + "\",\"files\":\"recording-*.m3u8\",\"format\":\"hls\"}]");
+      assertRecordingsMatch(streamId, locations);
+      assertThat(client.getStream(streamId).params().callbackUrl()).isEqualTo(callbacks.url("/live-status").toString());
+      assertThat(callbackStatuses(callbacks)).contains("created", "waiting", "live", "stopped");
+      assertNoSecretWasWritten(key, List.of(ACCESS_KEY, SECRET_KEY, YOUTUBE_KEY, FACEBOOK_KEY));
+    }
+  }
+
+  @Test
+  void withoutInputTheServiceStopsTheStreamAndTheShowNeverWentLive() {
+    long key = start("go-live", Map.of("streamName", "no encoder"));
+
+    completeUserTask(awaitUserTask(key, "Start your encoder"), Map.of());
+
+    instance(key).awaitCompleted().hasPassedElement("NeverWentLive").hasNotPassedElement("StopUnusedStream");
+    assertThat(variable(key, "outcome").asText()).isEqualTo("never-went-live");
+    assertThat(variable(key, "liveStream").at("/status/name").asText()).isEqualTo("stopped");
+  }
+
+  @Test
+  void atTheGoLiveDeadlineTheProcessStopsTheStream() {
+    var variables = show("late encoder");
+    variables.put("goLiveTimeout", "PT1S");
+    long key = start("go-live", variables);
+
+    completeUserTask(awaitUserTask(key, "Start your encoder"), Map.of());
+
+    instance(key).awaitCompleted().hasPassedElement("NoInputInTime").hasPassedElement("StopUnusedStream")
+        .hasPassedElement("NeverWentLive");
+    assertThat(variable(key, "outcome").asText()).isEqualTo("never-went-live");
+    assertThat(client.getStream(variable(key, "streamId").asText()).statusName()).isEqualTo("stopped");
+  }
+
+  @Test
+  void aStreamThatDropsToIdleIsShownToTheProducerWhoWaitsForTheEncoder() {
+    long key = start("go-live", show("shaky uplink"));
+    ActivatedJob startEncoder = awaitUserTask(key, "Start your encoder");
+    String streamId = describeTask(startEncoder).at("/variables/streamId").asText();
+    completeUserTask(startEncoder, Map.of());
+    ingest(streamId, "start");
+    ActivatedJob firstEndBroadcast = awaitEndTheBroadcast(key, Set.of());
+
+    ingest(streamId, "stop");
+
+    ActivatedJob dropped = awaitUserTask(key, "The stream dropped");
+    JsonNode shown = describeTask(dropped);
+    assertThat(shown.path("formId").asText()).isEqualTo("stream-dropped");
+    assertThat(shown.at("/variables/liveStream/status/name").asText()).isEqualTo("idle");
+    assertThat(shown.at("/variables/ingestUrl").asText()).startsWith("rtmp://");
+    instance(key).assertion().hasPassedElement("DropSeen");
+    completeUserTask(dropped, Map.of("dropDecision", "wait"));
+    ingest(streamId, "start");
+
+    ActivatedJob secondEndBroadcast = awaitEndTheBroadcast(key, Set.of(firstEndBroadcast.getKey()));
+    completeUserTask(secondEndBroadcast, Map.of());
+
+    instance(key).awaitCompleted().hasPassedElement("WaitForEncoder").hasPassedElement("StopStream")
+        .hasPassedElement("BroadcastEnded");
+    assertThat(variable(key, "outcome").asText()).isEqualTo("broadcast-ended");
+    assertThat(variable(key, "dvrRecordings")).isEmpty();
+    assertThat(variable(key, "playbackUrls")).singleElement()
+        .satisfies(url -> assertThat(url.path("policy").asText()).isEqualTo("public"));
+  }
+
+  @Test
+  void aProducerCanEndTheShowAfterADrop() {
+    long key = start("go-live", show("ended after drop"));
+    ActivatedJob startEncoder = awaitUserTask(key, "Start your encoder");
+    String streamId = describeTask(startEncoder).at("/variables/streamId").asText();
+    completeUserTask(startEncoder, Map.of());
+    ingest(streamId, "start");
+    awaitEndTheBroadcast(key, Set.of());
+    ingest(streamId, "stop");
+
+    completeUserTask(awaitUserTask(key, "The stream dropped"), Map.of("dropDecision", "end"));
+
+    instance(key).awaitCompleted().hasPassedElement("StopStream").hasNotPassedElement("WaitForEncoder");
+    assertThat(variable(key, "outcome").asText()).isEqualTo("broadcast-ended");
+    assertThat(client.getStream(streamId).statusName()).isEqualTo("stopped");
+  }
+
+  @Test
+  void badDvrSettingsAreAnIncidentThatNamesTheFieldAndRule() {
+    String name = "bad dvr " + UUID.randomUUID();
+    var variables = show(name);
+    variables.put("dvr", Map.of("enabled", 1, "max_file_duration", 30000,
+        "destination", Map.of("url", "s3://live-recordings/shows", "access_key", ACCESS_KEY, "secret_key", SECRET_KEY)));
+    long key = start("go-live", variables);
+
+    var incident = instance(key).awaitIncident();
+
+    assertThat(incident.getElementId()).isEqualTo("CreateStream");
+    assertThat(incident.getErrorMessage())
+        .contains("Invalid input: dvr.max_file_duration: must be from 1 to 21600 seconds")
+        .doesNotContain(SECRET_KEY, ACCESS_KEY);
+    assertThat(client.listStreams(StreamFilter.all().and("name", name))).as("nothing was sent").isEmpty();
+  }
+
+  @Test
+  void aStreamTheServiceRefusesEndsTheShowWithItsReason() {
+    var variables = show("unknown domain");
+    // A custom playback domain must exist in the content delivery API; this one does not.
+    variables.put("playbackDomain", "live.example.com");
+    long key = start("go-live", variables);
+
+    instance(key).awaitCompleted().hasPassedElement("StreamRefused").hasNotPassedElement("StartStream");
+    assertThat(variable(key, "outcome").asText()).isEqualTo("stream-refused");
+    assertThat(variable(key, "errorCode").asText()).isEqualTo("BAD_REQUEST");
+    assertThat(variable(key, "errorMessage").asText()).contains("playback_domain");
+  }
+
+  private Map<String, Object> show(String name) {
+    var variables = new LinkedHashMap<String, Object>();
+    variables.put("streamName", name);
+    variables.put("streamTimeout", PATIENT_STREAM_TIMEOUT);
+    return variables;
+  }
+
+  /** The sandbox's ingest control: an encoder starts or stops pushing to the stream. */
+  private void ingest(String streamId, String action) {
+    var response = post("/sandbox/live-streams/" + streamId + "/ingest", Map.of("action", action));
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+  }
+
+  /**
+   * "End the broadcast" by its element id: it lies in the On air subprocess, whose user tasks the embedded task API
+   * does not name yet (DeployedModels reads only a process's direct children). A task cancelled by the engine may
+   * still be listed until its lock runs out, so the ones already {@code closed} are passed over.
+   */
+  private ActivatedJob awaitEndTheBroadcast(long key, Set<Long> closed) {
+    return await("a new 'End the broadcast' task", () -> userTasks.list().stream()
+        .filter(job -> job.getProcessInstanceKey() == key && job.getElementId().equals("EndTheBroadcast"))
+        .filter(job -> !closed.contains(job.getKey()))
+        .findFirst());
+  }
+
+  /** The latest value of a variable of the process instance itself (not of a task or event within it). */
+  private JsonNode variable(long key, String name) {
+    return StreamSupport.stream(RecordStream.of(engine.getRecordStreamSource()).variableRecords().spliterator(), false)
+        .map(Record::getValue)
+        .filter(v -> v.getProcessInstanceKey() == key && v.getScopeKey() == key && v.getName().equals(name))
+        .reduce((first, second) -> second)
+        .map(v -> json(v.getValue()))
+        .orElseThrow(() -> new AssertionError("no process variable " + name));
+  }
+
+  /** Every file the sandbox recorded lies in one of the locations, and every location holds files. */
+  private void assertRecordingsMatch(String streamId, JsonNode locations) {
+    JsonNode recordings = json(get("/sandbox/live-streams/" + streamId + "/recordings")).path("recordings");
+    assertThat(recordings).hasSizeGreaterThanOrEqualTo(4);
+    var globs = new ArrayList<String>();
+    locations.forEach(location -> globs.add(location.path("folder").asText()
+        + location.path("files").asText().replace(".", "\\.").replace("*", "\\d{4}")));
+    for (JsonNode recording : recordings) {
+      assertThat(globs).as(recording.path("location").asText())
+          .anyMatch(glob -> recording.path("location").asText().matches(glob));
+    }
+    for (String glob : globs) {
+      assertThat(recordings).as(glob).anyMatch(recording -> recording.path("location").asText().matches(glob));
+    }
+  }
+
+  private static List<String> callbackStatuses(MockWebServer callbacks) throws InterruptedException {
+    var statuses = new ArrayList<String>();
+    RecordedRequest callback;
+    // Deliveries are asynchronous and may arrive out of order: take them until a second passes without one.
+    while ((callback = callbacks.takeRequest(1, TimeUnit.SECONDS)) != null) {
+      statuses.add(json(callback.getBody().utf8()).at("/stream/status/name").asText());
+    }
+    return statuses;
+  }
+
+  private static JsonNode json(String text) {
+    try {
+      return io.mediaflow.api.ApiJson.MAPPER.readTree(text);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * The caller's start variables hold the credentials (and the worker inputs mapped from them); nothing the workers
+   * wrote does.
+   */
+  private void assertNoSecretWasWritten(long key, List<String> secrets) {
+    Set<String> givenByTheCaller = Set.of("dvr", "simulcastTargets", "target", "streamKey");
+    var written = StreamSupport.stream(RecordStream.of(engine.getRecordStreamSource()).variableRecords().spliterator(), false)
+        .map(Record::getValue)
+        .filter(v -> v.getProcessInstanceKey() == key && !givenByTheCaller.contains(v.getName()))
+        .map(VariableRecordValue::getValue)
+        .toList();
+    assertThat(written).isNotEmpty();
+    for (String secret : secrets) {
+      assertThat(written).noneMatch(value -> value.contains(secret));
+    }
+    assertThat(variable(key, "liveStream").path("stream_key").isTextual()).as("stream key in liveStream").isFalse();
+  }
+}

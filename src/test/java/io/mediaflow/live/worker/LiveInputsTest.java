@@ -1,0 +1,69 @@
+package io.mediaflow.live.worker;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.mediaflow.api.InvalidRequestException;
+import io.mediaflow.live.PlaybackPolicy;
+import io.mediaflow.live.StreamState;
+import io.mediaflow.worker.InputReader;
+import jakarta.validation.Validation;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Process variables as the live workers read them: the API's forms accepted, anything else named by field. */
+class LiveInputsTest {
+
+  private final InputReader inputs = new InputReader(Validation.buildDefaultValidatorFactory().getValidator());
+
+  @Test
+  void dvrAsAProcessWritesItIsReadWithTheApisNames() {
+    var input = inputs.read(Map.of("name", "show", "streamTimeout", 300, "includeStreamKey", true,
+        "dvr", Map.of("enabled", 1, "format", "hls", "max_file_duration", 600,
+            "destination", Map.of("url", "s3://b/f", "access_key", "AKIAIOSFODNN7EXAMPLE", "storage_class", "STANDARD"))),
+        CreateStreamInput.class);
+
+    assertThat(input.keepStreamKey()).isTrue();
+    var dvr = input.newStream().dvr();
+    assertThat(dvr.isOn()).isTrue();
+    assertThat(dvr.format()).containsExactly("hls");
+    assertThat(dvr.destination().getFirst().accessKey()).isEqualTo("AKIAIOSFODNN7EXAMPLE");
+    assertThat(dvr.destination().getFirst().storageClass()).isEqualTo("STANDARD");
+    assertThat(input.newStream().streamTimeout()).isEqualTo(300);
+  }
+
+  @Test
+  void enabledIsZeroOrOne() {
+    assertThatThrownBy(() -> inputs.read(Map.of("dvr", Map.of("enabled", 5)), CreateStreamInput.class))
+        .isInstanceOf(InvalidRequestException.class)
+        .hasMessage("dvr.enabled: must be 0 or 1 (or true or false)");
+  }
+
+  @Test
+  void statesAndPoliciesAreTheDocumentsOwn() {
+    var wait = inputs.read(Map.of("streamId", "s", "states", List.of("live", "stopped"), "timeout", "PT5M"),
+        WaitForStatusInput.class);
+    assertThat(wait.states()).containsExactly(StreamState.LIVE, StreamState.STOPPED);
+    assertThat(wait.timeout()).isEqualTo(Duration.ofMinutes(5));
+    assertThatThrownBy(() -> inputs.read(Map.of("streamId", "s", "states", List.of("onair")), WaitForStatusInput.class))
+        .hasMessage("states[0]: must be one of created, starting, waiting, launching, live, idle, stopping, stopped");
+    assertThatThrownBy(() -> inputs.read(Map.of("streamId", "s", "states", List.of()), WaitForStatusInput.class))
+        .hasMessageStartingWith("states: ");
+
+    assertThat(inputs.read(Map.of("streamId", "s", "policy", "authenticated"), AddPlaybackIdInput.class).policy())
+        .isEqualTo(PlaybackPolicy.AUTHENTICATED);
+    assertThatThrownBy(() -> inputs.read(Map.of("streamId", "s", "policy", "private"), AddPlaybackIdInput.class))
+        .hasMessage("policy: must be public or authenticated");
+  }
+
+  @Test
+  void aTargetsKeyIsNeverPrinted() {
+    var input = inputs.read(Map.of("streamId", "s", "url", "rtmp://x/app", "streamKey", "target-secret"),
+        AddSimulcastTargetInput.class);
+    assertThat(input.toString()).doesNotContain("target-secret");
+    assertThatThrownBy(() -> inputs.read(Map.of("url", "rtmp://x/app"), AddSimulcastTargetInput.class))
+        .hasMessage("streamId: must not be blank; streamKey: must not be blank");
+  }
+}
