@@ -5,6 +5,7 @@ import io.camunda.zeebe.model.bpmn.Bpmn;
 import io.camunda.zeebe.model.bpmn.instance.Process;
 import io.camunda.zeebe.model.bpmn.instance.UserTask;
 import io.camunda.zeebe.model.bpmn.instance.zeebe.ZeebeFormDefinition;
+import org.camunda.bpm.model.xml.instance.ModelElementInstance;
 import io.mediaflow.api.ApiJson;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -29,12 +30,11 @@ public class DeployedModels {
 
   void addProcess(byte[] bpmn) {
     var model = Bpmn.readModelFromStream(new ByteArrayInputStream(bpmn));
-    for (Process process : model.getModelElementsByType(Process.class)) {
-      for (UserTask task : process.getChildElementsByType(UserTask.class)) {
-        var form = task.getSingleExtensionElement(ZeebeFormDefinition.class);
-        userTasks.put(key(process.getId(), task.getId()),
-            new UserTaskModel(task.getName(), form == null ? null : form.getFormId()));
-      }
+    // User tasks anywhere in a process, subprocesses included.
+    for (UserTask task : model.getModelElementsByType(UserTask.class)) {
+      var form = task.getSingleExtensionElement(ZeebeFormDefinition.class);
+      userTasks.put(key(processOf(task).getId(), task.getId()),
+          new UserTaskModel(task.getName(), form == null ? null : form.getFormId()));
     }
   }
 
@@ -45,6 +45,14 @@ public class DeployedModels {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  private static Process processOf(ModelElementInstance element) {
+    ModelElementInstance parent = element.getParentElement();
+    while (!(parent instanceof Process process)) {
+      parent = parent.getParentElement();
+    }
+    return process;
   }
 
   public Optional<UserTaskModel> userTask(String bpmnProcessId, String elementId) {

@@ -14,9 +14,10 @@ import org.springframework.stereotype.Component;
 
 /**
  * The open user tasks of the embedded default, where no Tasklist exists: every job-based user task is activated
- * and held here until someone completes it through the task API. A held job is locked for ten minutes; when that
- * passes it is activated again with fresh variables, so the list never goes stale for long and a restart loses
- * nothing the engine does not still have.
+ * and held here until someone completes it through the task API. A held job is locked for 30 seconds; when that
+ * passes it is activated again with fresh variables. A task the engine cancelled (its scope ended) is never
+ * activated again, so it leaves the list within 30 seconds; a restart loses nothing the engine does not still have.
+ * A job's key outlives its locks, so a task can be completed whoever holds it at that moment.
  */
 @Component
 @ConditionalOnProperty(name = "mediaflow.engine.job-based-user-tasks", havingValue = "true", matchIfMissing = true)
@@ -24,7 +25,7 @@ public class OpenUserTasks {
 
   private final Map<Long, ActivatedJob> open = new ConcurrentHashMap<>();
 
-  @JobWorker(type = UserTasks.JOB_TYPE, autoComplete = false, timeout = 600_000, fetchAllVariables = true, maxJobsActive = 256)
+  @JobWorker(type = UserTasks.JOB_TYPE, autoComplete = false, timeout = 30_000, fetchAllVariables = true, maxJobsActive = 256)
   public void hold(ActivatedJob job) {
     open.put(job.getKey(), job);
   }
@@ -37,8 +38,9 @@ public class OpenUserTasks {
         .toList();
   }
 
+  /** A task known here, even between two locks. */
   public Optional<ActivatedJob> get(long key) {
-    return Optional.ofNullable(open.get(key)).filter(OpenUserTasks::held);
+    return Optional.ofNullable(open.get(key));
   }
 
   /** Forgets a task once it was completed, or once the engine no longer knows it. */

@@ -4,6 +4,7 @@ import io.camunda.client.CamundaClient;
 import io.camunda.client.api.response.ActivatedJob;
 import io.camunda.client.api.worker.JobClient;
 import io.mediaflow.api.ApiException;
+import io.mediaflow.api.ApiJson;
 import io.mediaflow.api.InvalidRequestException;
 import java.time.Duration;
 import java.util.HashMap;
@@ -125,7 +126,8 @@ public class JobRunner {
         ? operation.resultVariable()
         : job.getCustomHeaders().get(RESULT_VARIABLE_HEADER);
     var result = new HashMap<String, Object>();
-    result.put(name, output);
+    // Through the API mapper: the API's field names, and no null fields cluttering the process.
+    result.put(name, ApiJson.MAPPER.convertValue(output, Object.class));
     return new JobOutcome.Complete(result);
   }
 

@@ -2,7 +2,9 @@ package io.mediaflow.live.worker;
 
 import io.camunda.client.annotation.JobWorker;
 import io.camunda.client.api.response.ActivatedJob;
+import io.camunda.client.api.worker.JobClient;
 import io.mediaflow.api.ApiException;
+import io.mediaflow.callback.CallbackUrls;
 import io.mediaflow.live.DvrRecordings;
 import io.mediaflow.live.LiveClient;
 import io.mediaflow.live.Stream;
@@ -23,69 +25,70 @@ public class LiveWorkers {
 
   private final JobRunner jobs;
   private final LiveClient client;
-  private final WaitState waitState;
+  private final CallbackUrls callbacks;
 
-  LiveWorkers(JobRunner jobs, LiveClient client, WaitState waitState) {
+  LiveWorkers(JobRunner jobs, LiveClient client, CallbackUrls callbacks) {
+    this.callbacks = callbacks;
     this.jobs = jobs;
     this.client = client;
-    this.waitState = waitState;
   }
 
-  @JobWorker(type = "mediaflow.live.create_stream", fetchAllVariables = true)
-  public Map<String, Object> createStream(ActivatedJob job) {
-    return jobs.run(job, CreateStreamInput.class,
-        input -> client.createStream(input.newStream()).withoutSecrets(input.keepStreamKey()));
+  @JobWorker(type = "mediaflow.live.create_stream", autoComplete = false, fetchAllVariables = true)
+  public void createStream(JobClient jobClient, ActivatedJob job) {
+    jobs.run(jobClient, job, CreateStreamInput.class,
+        input -> client.createStream(input.newStream(callbacks.forSubject(CallbackUrls.Kind.LIVE, Long.toString(job.getProcessInstanceKey()))))
+            .withoutSecrets(input.keepStreamKey()));
   }
 
-  @JobWorker(type = "mediaflow.live.get_stream", fetchAllVariables = true)
-  public Map<String, Object> getStream(ActivatedJob job) {
-    return jobs.run(job, GetStreamInput.class,
+  @JobWorker(type = "mediaflow.live.get_stream", autoComplete = false, fetchAllVariables = true)
+  public void getStream(JobClient jobClient, ActivatedJob job) {
+    jobs.run(jobClient, job, GetStreamInput.class,
         input -> client.getStream(input.streamId()).withoutSecrets(input.keepStreamKey()));
   }
 
-  @JobWorker(type = "mediaflow.live.list_streams", fetchAllVariables = true)
-  public Map<String, Object> listStreams(ActivatedJob job) {
-    return jobs.run(job, ListStreamsInput.class, input -> client.listStreams(StreamFilter.of(input.filters())).stream()
+  @JobWorker(type = "mediaflow.live.list_streams", autoComplete = false, fetchAllVariables = true)
+  public void listStreams(JobClient jobClient, ActivatedJob job) {
+    jobs.run(jobClient, job, ListStreamsInput.class, input -> client.listStreams(StreamFilter.of(input.filters())).stream()
         .map(LiveWorkers::shown)
         .toList());
   }
 
-  @JobWorker(type = "mediaflow.live.start_stream", fetchAllVariables = true)
-  public Map<String, Object> startStream(ActivatedJob job) {
-    return jobs.run(job, StartStreamInput.class, input -> shown(client.startStream(input.streamId())));
+  @JobWorker(type = "mediaflow.live.start_stream", autoComplete = false, fetchAllVariables = true)
+  public void startStream(JobClient jobClient, ActivatedJob job) {
+    jobs.run(jobClient, job, StartStreamInput.class, input -> shown(client.startStream(input.streamId())));
   }
 
-  @JobWorker(type = "mediaflow.live.stop_stream", fetchAllVariables = true)
-  public Map<String, Object> stopStream(ActivatedJob job) {
-    return jobs.run(job, StopStreamInput.class, input -> shown(client.stopStream(input.streamId())));
+  @JobWorker(type = "mediaflow.live.stop_stream", autoComplete = false, fetchAllVariables = true)
+  public void stopStream(JobClient jobClient, ActivatedJob job) {
+    jobs.run(jobClient, job, StopStreamInput.class, input -> shown(client.stopStream(input.streamId())));
   }
 
-  @JobWorker(type = "mediaflow.live.add_playback_id", fetchAllVariables = true)
-  public Map<String, Object> addPlaybackId(ActivatedJob job) {
-    return jobs.run(job, AddPlaybackIdInput.class, input -> shown(client.addPlaybackId(input.streamId(), input.policy())));
+  @JobWorker(type = "mediaflow.live.add_playback_id", autoComplete = false, fetchAllVariables = true)
+  public void addPlaybackId(JobClient jobClient, ActivatedJob job) {
+    jobs.run(jobClient, job, AddPlaybackIdInput.class, input -> shown(client.addPlaybackId(input.streamId(), input.policy())));
   }
 
-  @JobWorker(type = "mediaflow.live.delete_playback_id", fetchAllVariables = true)
-  public Map<String, Object> deletePlaybackId(ActivatedJob job) {
-    return jobs.run(job, DeletePlaybackIdInput.class,
+  @JobWorker(type = "mediaflow.live.delete_playback_id", autoComplete = false, fetchAllVariables = true)
+  public void deletePlaybackId(JobClient jobClient, ActivatedJob job) {
+    jobs.run(jobClient, job, DeletePlaybackIdInput.class,
         input -> shown(client.deletePlaybackId(input.streamId(), input.playbackId())));
   }
 
-  @JobWorker(type = "mediaflow.live.add_simulcast_target", fetchAllVariables = true)
-  public Map<String, Object> addSimulcastTarget(ActivatedJob job) {
-    return jobs.run(job, AddSimulcastTargetInput.class,
+  @JobWorker(type = "mediaflow.live.add_simulcast_target", autoComplete = false, fetchAllVariables = true)
+  public void addSimulcastTarget(JobClient jobClient, ActivatedJob job) {
+    jobs.run(jobClient, job, AddSimulcastTargetInput.class,
         input -> shown(client.addSimulcastTarget(input.streamId(), input.target())));
   }
 
-  @JobWorker(type = "mediaflow.live.delete_simulcast_target", fetchAllVariables = true)
-  public Map<String, Object> deleteSimulcastTarget(ActivatedJob job) {
-    return jobs.run(job, DeleteSimulcastTargetInput.class,
+  @JobWorker(type = "mediaflow.live.delete_simulcast_target", autoComplete = false, fetchAllVariables = true)
+  public void deleteSimulcastTarget(JobClient jobClient, ActivatedJob job) {
+    jobs.run(jobClient, job, DeleteSimulcastTargetInput.class,
         input -> shown(client.deleteSimulcastTarget(input.streamId(), input.targetId())));
   }
 
-  @JobWorker(type = "mediaflow.live.wait_for_status", fetchAllVariables = true)
-  public Map<String, Object> waitForStatus(ActivatedJob job) {
-    return waitState.kept(job, () -> jobs.poll(job, WaitForStatusInput.class, input -> {
+  @JobWorker(type = "mediaflow.live.wait_for_status", autoComplete = false, fetchAllVariables = true)
+  public void waitForStatus(JobClient jobClient, ActivatedJob job) {
+    jobs.poll(jobClient, job, WaitForStatusInput.class, input -> {
       Stream stream = client.getStream(input.streamId());
       String status = stream.statusName();
       if (input.states().stream().anyMatch(state -> state.apiName().equals(status))) {
@@ -96,12 +99,12 @@ public class LiveWorkers {
             + input.states().stream().map(StreamState::apiName).toList(), Map.of("stream", shown(stream)));
       }
       return Poll.pending("status " + status);
-    }));
+    });
   }
 
-  @JobWorker(type = "mediaflow.live.dvr_recordings", fetchAllVariables = true)
-  public Map<String, Object> dvrRecordings(ActivatedJob job) {
-    return jobs.run(job, DvrRecordingsInput.class, input -> DvrRecordings.of(client.getStream(input.streamId())));
+  @JobWorker(type = "mediaflow.live.dvr_recordings", autoComplete = false, fetchAllVariables = true)
+  public void dvrRecordings(JobClient jobClient, ActivatedJob job) {
+    jobs.run(jobClient, job, DvrRecordingsInput.class, input -> DvrRecordings.of(client.getStream(input.streamId())));
   }
 
   private static Stream shown(Stream stream) {

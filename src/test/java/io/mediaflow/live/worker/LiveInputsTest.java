@@ -26,12 +26,21 @@ class LiveInputsTest {
         CreateStreamInput.class);
 
     assertThat(input.keepStreamKey()).isTrue();
-    var dvr = input.newStream().dvr();
+    var dvr = input.newStream(java.util.Optional.empty()).dvr();
     assertThat(dvr.isOn()).isTrue();
     assertThat(dvr.format()).containsExactly("hls");
     assertThat(dvr.destination().getFirst().accessKey()).isEqualTo("AKIAIOSFODNN7EXAMPLE");
     assertThat(dvr.destination().getFirst().storageClass()).isEqualTo("STANDARD");
-    assertThat(input.newStream().streamTimeout()).isEqualTo(300);
+    assertThat(input.newStream(java.util.Optional.empty()).streamTimeout()).isEqualTo(300);
+  }
+
+  @Test
+  void theModelsOwnCallbackUrlWinsOverTheSignedOne() {
+    var own = inputs.read(Map.of("callbackUrl", "https://hooks.example.com/live"), CreateStreamInput.class);
+    var none = inputs.read(Map.of(), CreateStreamInput.class);
+
+    assertThat(own.newStream(java.util.Optional.of("http://signed")).callbackUrl()).isEqualTo("https://hooks.example.com/live");
+    assertThat(none.newStream(java.util.Optional.of("http://signed")).callbackUrl()).isEqualTo("http://signed");
   }
 
   @Test
