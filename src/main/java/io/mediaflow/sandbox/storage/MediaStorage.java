@@ -42,7 +42,8 @@ public class MediaStorage {
     return objects.tailMap(from, true).values().stream().takeWhile(o -> o.path().startsWith(from)).toList();
   }
 
-  private static String normalize(String path) {
+  /** The key form of an object path: no surrounding blanks, no leading slashes. */
+  public static String normalize(String path) {
     String trimmed = path == null ? "" : path.strip();
     while (trimmed.startsWith("/")) {
       trimmed = trimmed.substring(1);

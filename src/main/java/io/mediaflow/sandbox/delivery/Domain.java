@@ -1,0 +1,32 @@
+package io.mediaflow.sandbox.delivery;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+/**
+ * A playback domain as the service answers it: the request's {@code name} comes back as {@code domain_name}, and
+ * {@code bucket_name} appears only on {@code vod} domains.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record Domain(
+    @JsonProperty("id") String id,
+    @JsonProperty("type") String type,
+    @JsonProperty("domain_name") String domainName,
+    @JsonProperty("created") String created,
+    @JsonProperty("bucket_name") String bucketName) {
+
+  public static final String LIVE = "live";
+  public static final String VOD = "vod";
+
+  public static boolean isType(String value) {
+    return LIVE.equals(value) || VOD.equals(value);
+  }
+
+  public boolean isVod() {
+    return VOD.equals(type);
+  }
+
+  Domain withBucket(String bucket) {
+    return new Domain(id, type, domainName, created, bucket);
+  }
+}

@@ -1,0 +1,20 @@
+package io.mediaflow.sandbox.delivery;
+
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * The content delivery sandbox's limits and TLS timing. Durations are nominal: the sandbox clock scales them.
+ *
+ * @param maxDomains playback domains per account (the service's documented limit is 20)
+ * @param tlsCheckInterval how often a pending TLS subscription looks for its DNS CNAME record
+ * @param tlsVerificationDeadline how long a TLS subscription waits for its CNAME record before it fails
+ * @param validationDomain the zone under which TLS subscriptions' CNAME targets are generated
+ */
+@ConfigurationProperties("mediaflow.sandbox.delivery")
+public record SandboxDeliveryProperties(
+    @DefaultValue("20") int maxDomains,
+    @DefaultValue("30s") Duration tlsCheckInterval,
+    @DefaultValue("15m") Duration tlsVerificationDeadline,
+    @DefaultValue("acme.cdn-sandbox.mediaflow.invalid") String validationDomain) {}

@@ -1,0 +1,136 @@
+package io.mediaflow.sandbox.delivery;
+
+import io.mediaflow.sandbox.SandboxClock;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.security.NoSuchAlgorithmException;
+import java.security.PrivateKey;
+import java.security.PublicKey;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.springframework.stereotype.Component;
+
+/**
+ * The account's signing keys. Creating one generates an RSA 2048 key pair: the private key leaves in the creation
+ * response as a PKCS#8 PEM block and is not kept; the sandbox keeps only the public key, which verifies tokens.
+ */
+@Component
+public class SigningKeys {
+
+  static final int MAX_NAME_LENGTH = 255;
+  private static final Pattern UUID_FORM =
+      Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
+
+  /** What the sandbox keeps of a key. */
+  public record StoredKey(String id, String name, SigningKeyBinding binding, PublicKey publicKey, String created) {
+    SigningKey view(String privateKey) {
+      return SigningKey.of(id, name, binding, privateKey, created);
+    }
+  }
+
+  private final Domains domains;
+  private final SandboxClock clock;
+  private final Map<String, StoredKey> byId = new LinkedHashMap<>();
+
+  public SigningKeys(Domains domains, SandboxClock clock) {
+    this.domains = domains;
+    this.clock = clock;
+  }
+
+  /** The new key, with its private key: the only time it is shown. */
+  public SigningKey create(String domainId, String streamId, String bucketName, String name) {
+    SigningKeyBinding binding = binding(domainId, streamId, bucketName);
+    String label = name == null ? null : validName(name);
+    KeyPair pair = generate();
+    var key = new StoredKey(UUID.randomUUID().toString(), label, binding, pair.getPublic(), clock.timestamp());
+    synchronized (this) {
+      byId.put(key.id(), key);
+    }
+    return key.view(pem(pair.getPrivate()));
+  }
+
+  public synchronized List<SigningKey> list() {
+    return byId.values().stream().map(key -> key.view(null)).toList();
+  }
+
+  public synchronized SigningKey get(String id) {
+    return find(id).view(null);
+  }
+
+  public synchronized SigningKey rename(String id, String name) {
+    if (name == null) {
+      throw DeliveryException.invalid("name: required, a string of 1 to " + MAX_NAME_LENGTH + " characters");
+    }
+    StoredKey key = find(id);
+    var renamed = new StoredKey(key.id(), validName(name), key.binding(), key.publicKey(), key.created());
+    byId.put(id, renamed);
+    return renamed.view(null);
+  }
+
+  /** Deleting a key invalidates it: every token it signed is refused from now on. */
+  public synchronized void delete(String id) {
+    byId.remove(find(id).id());
+  }
+
+  /** A live (not deleted) key, for token verification. */
+  public synchronized Optional<StoredKey> live(String id) {
+    return Optional.ofNullable(byId.get(id));
+  }
+
+  private StoredKey find(String id) {
+    StoredKey key = byId.get(id);
+    if (key == null) {
+      throw DeliveryException.notFound("signing_key_id: no signing key with id " + id);
+    }
+    return key;
+  }
+
+  private SigningKeyBinding binding(String domainId, String streamId, String bucketName) {
+    long given = Stream.of(domainId, streamId, bucketName).filter(Objects::nonNull).count();
+    if (given != 1) {
+      throw DeliveryException.invalid("domain_id, stream_id, bucket_name: exactly one is required (a key serves"
+          + " one playback domain, one live stream or one bucket); " + given + " given");
+    }
+    if (domainId != null) {
+      return SigningKeyBinding.domain(domains.get(domainId).id());
+    }
+    if (streamId != null) {
+      if (!UUID_FORM.matcher(streamId).matches()) {
+        throw DeliveryException.invalid("stream_id: '" + streamId + "' must be a live stream id (UUID)");
+      }
+      return SigningKeyBinding.stream(streamId.toLowerCase(Locale.ROOT));
+    }
+    return SigningKeyBinding.bucket(BucketName.require("bucket_name", bucketName));
+  }
+
+  private static String validName(String name) {
+    if (name.isBlank() || name.length() > MAX_NAME_LENGTH) {
+      throw DeliveryException.invalid("name: must be a string of 1 to " + MAX_NAME_LENGTH + " characters");
+    }
+    return name;
+  }
+
+  private static KeyPair generate() {
+    try {
+      KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
+      generator.initialize(2048);
+      return generator.generateKeyPair();
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("Every Java runtime provides RSA", e);
+    }
+  }
+
+  /** PKCS#8 in PEM: {@code -----BEGIN PRIVATE KEY-----}, base64 in lines of 64. */
+  private static String pem(PrivateKey key) {
+    String body = Base64.getMimeEncoder(64, "\n".getBytes()).encodeToString(key.getEncoded());
+    return "-----BEGIN PRIVATE KEY-----\n" + body + "\n-----END PRIVATE KEY-----\n";
+  }
+}
