@@ -1,21 +1,58 @@
 package io.mediaflow;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.camunda.client.CamundaClient;
+import io.camunda.client.api.response.ActivatedJob;
+import io.camunda.zeebe.process.test.api.ZeebeTestEngine;
+import io.camunda.zeebe.process.test.assertions.ProcessInstanceAssert;
+import io.camunda.zeebe.process.test.filters.RecordStream;
+import io.camunda.zeebe.protocol.record.Record;
+import io.camunda.zeebe.protocol.record.intent.IncidentIntent;
+import io.camunda.zeebe.protocol.record.value.IncidentRecordValue;
+import io.camunda.zeebe.protocol.record.value.VariableRecordValue;
+import io.mediaflow.api.ApiJson;
+import io.mediaflow.usertask.OpenUserTasks;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+import java.util.stream.StreamSupport;
+import org.junit.jupiter.api.AfterEach;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * The whole application as it runs by default (embedded engine, sandbox, workers, processes), on free ports so a
- * running demo does not collide with the tests. One context, shared by every test class.
+ * running demo does not collide with the tests. One context, shared by every test class. Helpers read like the
+ * process: start it, wait for a user task, complete it, wait for the end; every instance a test starts is
+ * cancelled afterwards if it is still running.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.DEFINED_PORT)
 public abstract class MediaflowTest {
 
   static final int HTTP_PORT = freePort();
   static final int ENGINE_PORT = freePort();
+  protected static final Duration PATIENCE = Duration.ofSeconds(60);
+
+  @Autowired protected CamundaClient camunda;
+  @Autowired protected ZeebeTestEngine engine;
+  @Autowired protected OpenUserTasks userTasks;
+
+  private final List<Long> started = new ArrayList<>();
+  protected final HttpClient http = HttpClient.newHttpClient();
 
   @DynamicPropertySource
   static void ports(DynamicPropertyRegistry registry) {
@@ -23,10 +60,188 @@ public abstract class MediaflowTest {
     registry.add("mediaflow.engine.port", () -> ENGINE_PORT);
     // The sandbox's jobs and timeouts take a hundredth of their nominal time.
     registry.add("mediaflow.sandbox.time-scale", () -> "0.01");
+    // Waits check again after 50 ms at first, and at most every second.
+    registry.add("mediaflow.worker.poll-interval", () -> "50ms");
+    registry.add("mediaflow.worker.max-poll-interval", () -> "1s");
+    registry.add("mediaflow.worker.retry-backoff", () -> "100ms");
   }
 
   protected static String baseUrl() {
     return "http://localhost:" + HTTP_PORT;
+  }
+
+  @AfterEach
+  void cancelWhatIsStillRunning() {
+    for (long key : started) {
+      if (!instance(key).isActiveNow()) {
+        continue;
+      }
+      camunda.newCancelInstanceCommand(key).send().join();
+    }
+    started.clear();
+  }
+
+  protected long start(String processId, Map<String, Object> variables) {
+    long key = camunda.newCreateInstanceCommand().bpmnProcessId(processId).latestVersion()
+        .variables(variables).send().join().getProcessInstanceKey();
+    started.add(key);
+    return key;
+  }
+
+  /** The open user task with this name in this instance, once it is there. */
+  protected ActivatedJob awaitUserTask(long processInstanceKey, String name) {
+    return await("user task '" + name + "'", () -> userTasks.list().stream()
+        .filter(job -> job.getProcessInstanceKey() == processInstanceKey)
+        .filter(job -> name.equals(describeTask(job).path("name").asText()))
+        .findFirst());
+  }
+
+  /** Completes a user task through the task API, as a person's task list would. */
+  protected void completeUserTask(ActivatedJob task, Map<String, Object> variables) {
+    HttpResponse<String> response = post("/tasks/" + task.getKey() + "/complete", variables);
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(204);
+  }
+
+  protected JsonNode describeTask(ActivatedJob task) {
+    return json(get("/tasks/" + task.getKey()));
+  }
+
+  protected Instance instance(long key) {
+    return new Instance(key);
+  }
+
+  protected HttpResponse<String> get(String path) {
+    return send(HttpRequest.newBuilder(URI.create(baseUrl() + path)).GET().build());
+  }
+
+  protected HttpResponse<String> post(String path, Object body) {
+    try {
+      return send(HttpRequest.newBuilder(URI.create(baseUrl() + path))
+          .header("Content-Type", "application/json")
+          .POST(HttpRequest.BodyPublishers.ofString(ApiJson.MAPPER.writeValueAsString(body)))
+          .build());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  protected HttpResponse<String> send(HttpRequest request) {
+    try {
+      return http.send(request, HttpResponse.BodyHandlers.ofString());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  protected static JsonNode json(HttpResponse<String> response) {
+    try {
+      return ApiJson.MAPPER.readTree(response.body());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Polls until {@code probe} yields a value; fails after {@link #PATIENCE}. */
+  protected static <T> T await(String what, Supplier<Optional<T>> probe) {
+    long deadline = System.nanoTime() + PATIENCE.toNanos();
+    while (System.nanoTime() < deadline) {
+      Optional<T> value = probe.get();
+      if (value.isPresent()) {
+        return value.get();
+      }
+      sleep(Duration.ofMillis(25));
+    }
+    throw new AssertionError("Gave up waiting for " + what + " after " + PATIENCE);
+  }
+
+  protected static void sleep(Duration duration) {
+    try {
+      Thread.sleep(duration);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** A process instance as the engine's record stream shows it. */
+  protected final class Instance {
+    private final long key;
+
+    Instance(long key) {
+      this.key = key;
+    }
+
+    public ProcessInstanceAssert assertion() {
+      return new ProcessInstanceAssert(key, RecordStream.of(engine.getRecordStreamSource()));
+    }
+
+    boolean isActiveNow() {
+      try {
+        assertion().isActive();
+        return true;
+      } catch (AssertionError notActive) {
+        return false;
+      }
+    }
+
+    public ProcessInstanceAssert awaitCompleted() {
+      return awaitAssertion("instance " + key + " to complete", () -> assertion().isCompleted());
+    }
+
+    /** The first incident raised in this instance, once there is one. */
+    public IncidentRecordValue awaitIncident() {
+      return await("an incident in instance " + key, () -> stream(RecordStream.of(engine.getRecordStreamSource()).incidentRecords())
+          .filter(r -> r.getIntent() == IncidentIntent.CREATED && r.getValue().getProcessInstanceKey() == key)
+          .map(Record::getValue)
+          .findFirst());
+    }
+
+    public void awaitPassed(String elementId) {
+      awaitAssertion(elementId + " in instance " + key, () -> assertion().hasPassedElement(elementId));
+    }
+
+    /** The latest value of a variable of this instance (any scope), as JSON. */
+    public Optional<JsonNode> variable(String name) {
+      return stream(RecordStream.of(engine.getRecordStreamSource()).variableRecords())
+          .map(Record::getValue)
+          .filter(v -> v.getProcessInstanceKey() == key && v.getName().equals(name))
+          .reduce((first, second) -> second)
+          .map(VariableRecordValue::getValue)
+          .map(MediaflowTest::readJson);
+    }
+
+    /** Every variable value ever written in this instance, as JSON text: for checks that a secret never was. */
+    public List<String> allVariableValues() {
+      return stream(RecordStream.of(engine.getRecordStreamSource()).variableRecords())
+          .map(Record::getValue)
+          .filter(v -> v.getProcessInstanceKey() == key)
+          .map(VariableRecordValue::getValue)
+          .toList();
+    }
+
+    private ProcessInstanceAssert awaitAssertion(String what, Supplier<ProcessInstanceAssert> check) {
+      return await(what, () -> {
+        try {
+          return Optional.of(check.get());
+        } catch (AssertionError notYet) {
+          return Optional.empty();
+        }
+      });
+    }
+  }
+
+  private static <T> java.util.stream.Stream<T> stream(Iterable<T> records) {
+    return StreamSupport.stream(records.spliterator(), false);
+  }
+
+  private static JsonNode readJson(String value) {
+    try {
+      return ApiJson.MAPPER.readTree(value);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   private static int freePort() {

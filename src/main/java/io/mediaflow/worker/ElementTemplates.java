@@ -29,11 +29,13 @@ public final class ElementTemplates {
 
   public static final String SCHEMA =
       "https://unpkg.com/@camunda/zeebe-element-templates-json-schema/resources/schema.json";
+  /** Mediaflow's job types; operations of other types (a test's, say) get no template. */
+  public static final String JOB_TYPE_PREFIX = "mediaflow.";
   private static final ObjectMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
   private ElementTemplates() {}
 
-  /** Every operation input record below {@code basePackage}, in job type order. */
+  /** Every Mediaflow operation input record below {@code basePackage}, in job type order. */
   public static List<Class<?>> operations(String basePackage) {
     var scanner = new ClassPathScanningCandidateComponentProvider(false) {
       @Override
@@ -44,6 +46,7 @@ public final class ElementTemplates {
     scanner.addIncludeFilter(new AnnotationTypeFilter(Operation.class));
     return scanner.findCandidateComponents(basePackage).stream()
         .map(definition -> ClassUtils.resolveClassName(definition.getBeanClassName(), ElementTemplates.class.getClassLoader()))
+        .filter(type -> type.getAnnotation(Operation.class).type().startsWith(JOB_TYPE_PREFIX))
         .sorted(Comparator.comparing(type -> type.getAnnotation(Operation.class).type()))
         .<Class<?>>map(type -> type)
         .toList();
@@ -145,9 +148,8 @@ public final class ElementTemplates {
     Size size = accessor.getAnnotation(Size.class);
     if (required || (size != null && component.getType() == String.class)) {
       ObjectNode constraints = property.putObject("constraints");
-      if (required) {
-        constraints.put("notEmpty", true);
-      }
+      // The schema wants an optional property's constraints to say notEmpty: false outright.
+      constraints.put("notEmpty", required);
       if (size != null && component.getType() == String.class && size.max() < Integer.MAX_VALUE) {
         constraints.put("maxLength", size.max());
       }

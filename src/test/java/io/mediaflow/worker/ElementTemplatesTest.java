@@ -53,7 +53,7 @@ class ElementTemplatesTest {
       Class<?> type = ClassUtils.resolveClassName(definition.getBeanClassName(), getClass().getClassLoader());
       for (Method method : type.getDeclaredMethods()) {
         JobWorker worker = method.getAnnotation(JobWorker.class);
-        if (worker != null && worker.type().startsWith("mediaflow.")) {
+        if (worker != null && worker.type().startsWith(ElementTemplates.JOB_TYPE_PREFIX)) {
           workerTypes.add(worker.type());
         }
       }

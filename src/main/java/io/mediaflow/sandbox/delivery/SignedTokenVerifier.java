@@ -2,7 +2,9 @@ package io.mediaflow.sandbox.delivery;
 
 import io.jsonwebtoken.Claims;
 import io.jsonwebtoken.ExpiredJwtException;
+import io.jsonwebtoken.Jws;
 import io.jsonwebtoken.JwsHeader;
+import io.jsonwebtoken.Jwt;
 import io.jsonwebtoken.JwtException;
 import io.jsonwebtoken.Jwts;
 import io.jsonwebtoken.LocatorAdapter;
@@ -20,8 +22,10 @@ import org.springframework.stereotype.Component;
  * key's public key verifies, and whose claims allow this request:
  *
  * <ul>
- *   <li>{@code exp} and {@code nbf}, when present, are NumericDate values: seconds since the epoch, as RFC 7519
- *       defines them (the service does not show their format); no clock skew is allowed.
+ *   <li>{@code exp} and {@code nbf}, when present, are NumericDate values: seconds since the epoch as a JSON
+ *       number, as RFC 7519 defines them (the service does not show their format). As jjwt reads them, a string
+ *       holding such a number or an ISO-8601 timestamp is accepted too; anything else is malformed. No clock skew
+ *       is allowed.
  *   <li>{@code uri}, when absent or empty, opens the whole bucket; otherwise the requested path must equal it or
  *       lie below it as a directory. Both are paths inside the bucket, compared without leading slashes, so
  *       {@code videos}, {@code /videos} and {@code /videos/} all open {@code videos/clip/master.m3u8}.
@@ -33,6 +37,7 @@ import org.springframework.stereotype.Component;
 public class SignedTokenVerifier {
 
   static final String ALGORITHM = "RS256";
+  private static final String MALFORMED = "auth: not a well-formed RS256 signed JWT";
 
   /** A refusal found while locating the key, carried out of the JWT parser as it is. */
   private static final class Refusal extends JwtException {
@@ -66,8 +71,9 @@ public class SignedTokenVerifier {
   }
 
   private Claims claims(String token, Collection<SigningKeyBinding> accepted) {
+    Jwt<?, ?> jwt;
     try {
-      return Jwts.parser().keyLocator(new KeyLocator(accepted)).build().parseSignedClaims(token).getPayload();
+      jwt = Jwts.parser().keyLocator(new KeyLocator(accepted)).build().parse(token);
     } catch (Refusal refusal) {
       throw DeliveryException.forbidden(refusal.getMessage());
     } catch (ExpiredJwtException expired) {
@@ -77,8 +83,18 @@ public class SignedTokenVerifier {
     } catch (SignatureException badSignature) {
       throw DeliveryException.forbidden("auth: the token's signature does not verify");
     } catch (JwtException | IllegalArgumentException malformed) {
-      throw DeliveryException.forbidden("auth: not a well-formed RS256 signed JWT");
+      throw DeliveryException.forbidden(MALFORMED);
     }
+    // Every claim is optional: a token without any has an empty payload, which jjwt reads as content.
+    if (jwt instanceof Jws<?> jws) {
+      if (jws.getPayload() instanceof Claims claims) {
+        return claims;
+      }
+      if (jws.getPayload() instanceof byte[] content && content.length == 0) {
+        return Jwts.claims().build();
+      }
+    }
+    throw DeliveryException.forbidden(MALFORMED);
   }
 
   static boolean covers(String uri, String path) {

@@ -7,9 +7,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediaflow.MediaflowTest;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -22,9 +22,6 @@ class TlsSubscriptionsApiTest extends MediaflowTest {
   /** The instruction's documented form: the record to create and its target. */
   private static final Pattern INSTRUCTION =
       Pattern.compile("Create a CNAME record (\\S+) pointing to (\\S+) to verify ownership of (\\S+);.*");
-  /** At time scale 0.01 a check runs every 0.3 s and the 15 minute deadline is 9 s. */
-  private static final Duration ISSUE_WAIT = Duration.ofSeconds(5);
-  private static final Duration FAIL_WAIT = Duration.ofSeconds(20);
 
   private final CdnHttp cdn = new CdnHttp(baseUrl());
   private final List<String> domains = new ArrayList<>();
@@ -116,13 +113,13 @@ class TlsSubscriptionsApiTest extends MediaflowTest {
     assertThat(record.status()).isEqualTo(200);
 
     List<String> seen = new ArrayList<>();
-    Eventually.await(ISSUE_WAIT, () -> {
+    await("the certificate to be issued", () -> {
       String status = status(id);
       if (seen.isEmpty() || !seen.getLast().equals(status)) {
         seen.add(status);
       }
-      return status;
-    }, "issued"::equals);
+      return Optional.of(status).filter("issued"::equals);
+    });
     assertThat(seen).containsSubsequence("processing", "issued").doesNotContain("failed");
   }
 
@@ -136,7 +133,7 @@ class TlsSubscriptionsApiTest extends MediaflowTest {
         body("type", "CNAME", "name", instruction.group(1), "value", "elsewhere.example.net"));
     records.add(instruction.group(1));
 
-    Eventually.await(FAIL_WAIT, () -> status(id), "failed"::equals);
+    await("the subscription to fail", () -> Optional.of(status(id)).filter("failed"::equals));
 
     String domainId = created.json().get("tls_subscription").get("domain_id").asText();
     var retry = cdn.api("POST", "/tls/subscriptions", body("domain_id", domainId));

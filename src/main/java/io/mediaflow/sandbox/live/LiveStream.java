@@ -1,0 +1,157 @@
+package io.mediaflow.sandbox.live;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ScheduledFuture;
+
+/**
+ * One live stream and everything the sandbox knows about it. Its monitor guards all of it: callers that combine
+ * several steps (a transition, a rendering) hold {@code synchronized (stream)} around them.
+ */
+final class LiveStream {
+
+  private final String id;
+  private final String name;
+  private final String streamKey;
+  private final String createdAt;
+  private final String playbackDomain;
+  private StreamParams params;
+  private final List<PlaybackId> playbackIds = new ArrayList<>();
+  /** Null until a target was first added: the field is absent from the JSON until then. */
+  private List<SimulcastTarget> simulcastTargets;
+  private StreamStatus status = StreamStatus.CREATED;
+  private String statusTimestamp;
+  /** Counts status changes, so a timer armed in one state does nothing once the stream has moved on. */
+  private long statusVersion;
+  private ScheduledFuture<?> timer;
+  private boolean inputConnected;
+  private Instant liveSince;
+  private final List<Recording> recordings = new ArrayList<>();
+  private int recordedChunks;
+
+  LiveStream(String id, String name, String streamKey, String createdAt, String playbackDomain, StreamParams params) {
+    this.id = id;
+    this.name = name;
+    this.streamKey = streamKey;
+    this.createdAt = createdAt;
+    this.playbackDomain = playbackDomain;
+    this.params = params;
+    this.statusTimestamp = createdAt;
+  }
+
+  String id() {
+    return id;
+  }
+
+  String name() {
+    return name;
+  }
+
+  String streamKey() {
+    return streamKey;
+  }
+
+  String createdAt() {
+    return createdAt;
+  }
+
+  String playbackDomain() {
+    return playbackDomain;
+  }
+
+  synchronized StreamParams params() {
+    return params;
+  }
+
+  synchronized void useInputFormat(String format) {
+    params = params.withInputFormat(format);
+  }
+
+  synchronized List<PlaybackId> playbackIds() {
+    return List.copyOf(playbackIds);
+  }
+
+  synchronized void addPlaybackId(PlaybackId playbackId) {
+    playbackIds.add(playbackId);
+  }
+
+  synchronized boolean removePlaybackId(String playbackId) {
+    return playbackIds.removeIf(candidate -> candidate.id().equals(playbackId));
+  }
+
+  synchronized Optional<PlaybackId> playbackId(String playbackId) {
+    return playbackIds.stream().filter(candidate -> candidate.id().equals(playbackId)).findFirst();
+  }
+
+  /** The targets, or empty when none was ever added (then the JSON has no {@code simulcast_targets}). */
+  synchronized Optional<List<SimulcastTarget>> simulcastTargets() {
+    return Optional.ofNullable(simulcastTargets).map(List::copyOf);
+  }
+
+  synchronized void addSimulcastTarget(SimulcastTarget target) {
+    if (simulcastTargets == null) {
+      simulcastTargets = new ArrayList<>();
+    }
+    simulcastTargets.add(target);
+  }
+
+  synchronized boolean removeSimulcastTarget(String targetId) {
+    return simulcastTargets != null && simulcastTargets.removeIf(target -> target.id().equals(targetId));
+  }
+
+  synchronized StreamStatus status() {
+    return status;
+  }
+
+  synchronized String statusTimestamp() {
+    return statusTimestamp;
+  }
+
+  synchronized long statusVersion() {
+    return statusVersion;
+  }
+
+  /** Enters {@code next}; a timer of the previous state is cancelled. */
+  synchronized void moveTo(StreamStatus next, String timestamp) {
+    status = next;
+    statusTimestamp = timestamp;
+    statusVersion++;
+    liveSince = next == StreamStatus.LIVE ? Instant.now() : null;
+    replaceTimer(null);
+  }
+
+  synchronized void replaceTimer(ScheduledFuture<?> next) {
+    if (timer != null) {
+      timer.cancel(false);
+    }
+    timer = next;
+  }
+
+  synchronized boolean inputConnected() {
+    return inputConnected;
+  }
+
+  synchronized void setInputConnected(boolean connected) {
+    inputConnected = connected;
+  }
+
+  /** When the current live period began, or empty when the stream is not live. */
+  synchronized Optional<Instant> liveSince() {
+    return Optional.ofNullable(liveSince);
+  }
+
+  synchronized List<Recording> recordings() {
+    return List.copyOf(recordings);
+  }
+
+  /** The number of the next recorded chunk, from 1 on; numbering goes on across live periods. */
+  synchronized int nextChunkNumber() {
+    return ++recordedChunks;
+  }
+
+  synchronized void addRecording(Recording recording) {
+    recordings.add(recording);
+  }
+}

@@ -1,0 +1,19 @@
+package io.mediaflow.sandbox.live;
+
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * How long the live streaming sandbox's transitions take, in nominal time (the sandbox's time scale applies). The
+ * document gives none of these; they are chosen so a demo at time scale 1.0 feels like the service.
+ *
+ * @param allocation starting to waiting: a transcoder is allocated
+ * @param launch launching to live: the first output segments are produced
+ * @param shutdown stopping to stopped: the transcoder is freed
+ */
+@ConfigurationProperties("mediaflow.sandbox.live")
+public record SandboxLiveProperties(
+    @DefaultValue("10s") Duration allocation,
+    @DefaultValue("5s") Duration launch,
+    @DefaultValue("3s") Duration shutdown) {}

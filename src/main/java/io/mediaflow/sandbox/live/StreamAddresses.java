@@ -1,0 +1,63 @@
+package io.mediaflow.sandbox.live;
+
+import io.mediaflow.sandbox.SandboxProperties;
+import java.net.URI;
+import org.springframework.stereotype.Component;
+
+/**
+ * Every address the live streaming sandbox hands out, in one place. The ingest URLs name this machine but nothing
+ * listens there: ingest is simulated at {@code POST /sandbox/live-streams/{id}/ingest}. The origin and default
+ * playback addresses are served by {@link LivePlaybackController}.
+ */
+@Component
+class StreamAddresses {
+
+  /** Under the public URL: where the default playback addresses and the origin are served. */
+  static final String PLAYBACK_PATH = "/live-playback";
+  static final String ORIGIN_PATH = "/live-origin";
+  static final String PLAYLIST = "playlist.m3u8";
+
+  private final String publicUrl;
+  private final String host;
+
+  StreamAddresses(SandboxProperties properties) {
+    this.publicUrl = properties.publicUrl().replaceAll("/+$", "");
+    this.host = URI.create(publicUrl).getHost();
+  }
+
+  String rtmp() {
+    return "rtmp://" + host + ":1935/live";
+  }
+
+  String rtmps() {
+    return "rtmps://" + host + ":443/live";
+  }
+
+  /** The WebRTC (WHIP) ingest of the stream's transcoder. */
+  String webrtc(LiveStream stream) {
+    return "https://" + originHost() + "/webrtc/" + stream.id();
+  }
+
+  String srt(LiveStream stream) {
+    return "srt://" + originHost() + ":9998?streamid=" + stream.id();
+  }
+
+  /** The transcoder's origin: this machine, since the sandbox itself serves the stream's output. */
+  String originHost() {
+    return host;
+  }
+
+  String originUrl(LiveStream stream) {
+    return publicUrl + ORIGIN_PATH + "/" + stream.id() + "/" + PLAYLIST;
+  }
+
+  /**
+   * {@code {publicUrl}/live-playback/{playback_id}/playlist.m3u8}, or with a custom playback domain
+   * {@code https://{playback_domain}/{playback_id}/playlist.m3u8}: the same path after the host in both, ending with
+   * {@code playlist.m3u8} as the document says HLS playback URLs do.
+   */
+  String playbackUrl(LiveStream stream, PlaybackId playbackId) {
+    String base = stream.playbackDomain() == null ? publicUrl + PLAYBACK_PATH : "https://" + stream.playbackDomain();
+    return base + "/" + playbackId.id() + "/" + PLAYLIST;
+  }
+}

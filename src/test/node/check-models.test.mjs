@@ -1,0 +1,120 @@
+// Proves that each check accepts valid models and rejects broken ones, by running the checker as CI does on
+// small repositories under fixtures/ (each holds bpmn/, forms/ and element-templates/ like the real one).
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const fixture = (name) => path.join(here, 'fixtures', name);
+
+function checkModels(...args) {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [path.join(here, 'check-models.mjs'), ...args], (error, stdout, stderr) => {
+      resolve({ code: error ? error.code : 0, output: stdout + stderr });
+    });
+  });
+}
+
+function assertReports(output, ...lines) {
+  for (const line of lines) {
+    assert.ok(output.includes(line), `expected the output to contain\n  ${line}\nbut it was\n${output}`);
+  }
+}
+
+test('accepts a minimal valid template, form and processes', async () => {
+  const { code, output } = await checkModels(fixture('valid'));
+  assert.equal(code, 0, output);
+  assertReports(output, 'Model checks: 0 errors, 0 warnings (checked 1 template, 1 form, 2 BPMN files)');
+});
+
+test('rejects a template that misses required fields, naming file, template and JSON path', async () => {
+  const { code, output } = await checkModels(fixture('broken-template'));
+  assert.equal(code, 1, output);
+  const template = 'element-templates/templates.json [/1 io.mediaflow.fixture.MissingFields]';
+  assertReports(output,
+    `ERROR ${template}: /1: missing template name`,
+    `ERROR ${template}: /1: missing appliesTo=[]`,
+    `ERROR ${template}: /1/properties/0: missing binding`,
+    // the valid template in the same array is not blamed
+    'Model checks: 3 errors, 0 warnings (checked 2 templates');
+});
+
+test('rejects a process with a dangling formId, a user task without a form and a disconnected element', async () => {
+  const { code, output } = await checkModels(fixture('broken-process'));
+  assert.equal(code, 1, output);
+  assertReports(output,
+    'ERROR bpmn/broken.bpmn Task_Review "Review rendition": formId "no-such-form" names no form in forms/ '
+      + '(known ids: fixture-review-form)',
+    'ERROR bpmn/broken.bpmn Task_Approve "Approve rendition": user task has no form',
+    'ERROR bpmn/broken.bpmn Task_Orphan "Purge cache": Element is not connected [no-disconnected]',
+    // a Camunda compatibility rule runs too, and its warnings are printed without failing
+    'warn  bpmn/broken.bpmn Task_Approve "Approve rendition": Element of type <bpmn:UserTask> must have one '
+      + 'extension element of type <zeebe:FormDefinition> [camunda-compat/user-task-definition]');
+});
+
+test('rejects a form whose components share a key', async () => {
+  const { code, output } = await checkModels(fixture('broken-form'));
+  assert.equal(code, 1, output);
+  assertReports(output,
+    'ERROR forms/duplicate-key.form [fixture-duplicate-key-form]: key "title" is bound by 2 components '
+      + '(textfield "Field_Title", textfield "Field_Headline")',
+    'Model checks: 1 error,');
+});
+
+test('reports files it cannot read instead of stopping', async () => {
+  const { code, output } = await checkModels(fixture('unreadable'));
+  assert.equal(code, 1, output);
+  assertReports(output,
+    'ERROR element-templates/truncated.json: is not valid JSON',
+    'ERROR forms/truncated.form: is not valid JSON',
+    'ERROR bpmn/truncated.bpmn: cannot be read as BPMN',
+    'Model checks: 3 errors,');
+});
+
+/** A repository made for one test from [fixture file, path in the repository] pairs. */
+async function withRepository(copies, run) {
+  const root = await mkdtemp(path.join(tmpdir(), 'mediaflow-models-'));
+  try {
+    for (const [from, to] of copies) {
+      await mkdir(path.dirname(path.join(root, to)), { recursive: true });
+      await cp(fixture(from), path.join(root, to));
+    }
+    await run(root);
+  } finally {
+    await rm(root, { recursive: true });
+  }
+}
+
+test('rejects two processes or two forms that share an id, which one deployment cannot hold', async () => {
+  await withRepository([
+    ['valid/bpmn/transcode.bpmn', 'bpmn/transcode.bpmn'],
+    ['valid/bpmn/transcode.bpmn', 'bpmn/transcode-copy.bpmn'],
+    ['valid/forms/review.form', 'forms/review.form'],
+    ['valid/forms/review.form', 'forms/review-copy.form']
+  ], async (root) => {
+    const { code, output } = await checkModels(root);
+    assert.equal(code, 1, output);
+    assertReports(output,
+      'ERROR bpmn/transcode.bpmn fixture-transcode: process id is already used by bpmn/transcode-copy.bpmn',
+      'ERROR forms/review.form [fixture-review-form]: has the same id as forms/review-copy.form',
+      'Model checks: 2 errors,');
+  });
+});
+
+test('passes a repository that has no models yet', async () => {
+  await withRepository([], async (root) => {
+    const { code, output } = await checkModels(root);
+    assert.equal(code, 0, output);
+    assertReports(output, 'Model checks: 0 errors, 0 warnings (checked 0 templates, 0 forms, 0 BPMN files)');
+  });
+});
+
+test('refuses to run without a repository root', async () => {
+  const { code, output } = await checkModels();
+  assert.equal(code, 2, output);
+  assertReports(output, 'Usage: node check-models.mjs <repository root>');
+});
