@@ -1,6 +1,8 @@
 package io.mediaflow.sandbox.delivery;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mediaflow.sandbox.AccessTokens;
+import io.mediaflow.sandbox.BearerAuthentication;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
@@ -36,8 +38,6 @@ class DeliveryWebConfiguration implements WebMvcConfigurer {
 
   @Override
   public void addInterceptors(InterceptorRegistry registry) {
-    registry.addInterceptor(new BearerAuthInterceptor(tokens, json))
-        .addPathPatterns(API + "/**")
-        .excludePathPatterns(API + "/access_token/**");
+    BearerAuthentication.protect(registry, tokens, "cdn", json);
   }
 }

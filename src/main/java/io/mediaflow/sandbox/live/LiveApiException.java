@@ -23,9 +23,6 @@ class LiveApiException extends RuntimeException {
     return new LiveApiException(HttpStatus.BAD_REQUEST, field + ": " + rule);
   }
 
-  static LiveApiException unauthorized(String message) {
-    return new LiveApiException(HttpStatus.UNAUTHORIZED, message);
-  }
 
   static LiveApiException notFound(String what, String id) {
     return notFound(what + " '" + id + "' does not exist");

@@ -1,5 +1,8 @@
 package io.mediaflow.sandbox.live;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mediaflow.sandbox.AccessTokens;
+import io.mediaflow.sandbox.BearerAuthentication;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
@@ -13,14 +16,16 @@ class LiveWebConfiguration implements WebMvcConfigurer {
   /** Where the API lives: {@code live_base_url} is {@code {publicUrl}/live}. */
   static final String API = "/sandbox/live/v1";
 
-  private final BearerAuthentication authentication;
+  private final AccessTokens tokens;
+  private final ObjectMapper json;
 
-  LiveWebConfiguration(BearerAuthentication authentication) {
-    this.authentication = authentication;
+  LiveWebConfiguration(AccessTokens tokens, ObjectMapper json) {
+    this.tokens = tokens;
+    this.json = json;
   }
 
   @Override
   public void addInterceptors(InterceptorRegistry registry) {
-    registry.addInterceptor(authentication).addPathPatterns(API + "/**").excludePathPatterns(API + "/access_token/**");
+    BearerAuthentication.protect(registry, tokens, "live", json);
   }
 }

@@ -1,9 +1,7 @@
-package io.mediaflow.sandbox.live;
+package io.mediaflow.sandbox;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.mediaflow.sandbox.SandboxProperties;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -12,7 +10,7 @@ import java.time.ZoneOffset;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-class LiveAccessTokensTest {
+class AccessTokensTest {
 
   /** A clock the test moves by hand. */
   static final class ManualClock extends Clock {
@@ -39,22 +37,28 @@ class LiveAccessTokensTest {
   }
 
   private final ManualClock clock = new ManualClock();
-  private final LiveAccessTokens tokens = new LiveAccessTokens(
+  private final AccessTokens tokens = new AccessTokens(
       new SandboxProperties(true, "http://localhost/sandbox", 1.0, List.of("key-1"), Duration.ofHours(24)), clock);
 
   @Test
   void aTokenIsValidFor24Hours() {
-    String token = tokens.issue("key-1");
+    String token = tokens.issue("live", "key-1").orElseThrow();
     clock.advance(Duration.ofHours(24).minusSeconds(1));
-    assertThat(tokens.isValid(token)).isTrue();
+    assertThat(tokens.isValid("live", token)).isTrue();
     clock.advance(Duration.ofSeconds(1));
-    assertThat(tokens.isValid(token)).isFalse();
+    assertThat(tokens.isValid("live", token)).isFalse();
   }
 
   @Test
   void onlyTheProjectsKeysGetTokens() {
-    assertThatThrownBy(() -> tokens.issue("key-2")).isInstanceOf(LiveApiException.class);
-    assertThat(tokens.isValid(null)).isFalse();
-    assertThat(tokens.isValid("never-issued")).isFalse();
+    assertThat(tokens.issue("live", "key-2")).isEmpty();
+    assertThat(tokens.isValid("live", null)).isFalse();
+    assertThat(tokens.isValid("live", "never-issued")).isFalse();
+  }
+
+  @Test
+  void aTokenIsGoodOnlyForTheApiThatIssuedIt() {
+    String token = tokens.issue("live", "key-1").orElseThrow();
+    assertThat(tokens.isValid("cdn", token)).isFalse();
   }
 }
