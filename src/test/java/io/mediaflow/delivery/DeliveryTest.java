@@ -1,6 +1,10 @@
 package io.mediaflow.delivery;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.camunda.zeebe.process.test.filters.RecordStream;
+import io.camunda.zeebe.protocol.record.Record;
 import io.mediaflow.MediaflowTest;
+import io.mediaflow.api.ApiJson;
 import io.mediaflow.api.ApiException;
 import java.net.URI;
 import java.net.http.HttpRequest;
@@ -9,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.AfterEach;
 import org.springframework.beans.factory.annotation.Autowired;
 
@@ -72,6 +77,22 @@ public abstract class DeliveryTest extends MediaflowTest {
       request.header("Origin", origin);
     }
     return send(request.build());
+  }
+
+  /** The latest value of a variable of the instance's own scope, as its end state shows it to a caller. */
+  protected JsonNode processVariable(long processInstanceKey, String name) {
+    return StreamSupport.stream(RecordStream.of(engine.getRecordStreamSource()).variableRecords().spliterator(), false)
+        .map(Record::getValue)
+        .filter(v -> v.getScopeKey() == processInstanceKey && v.getName().equals(name))
+        .reduce((first, second) -> second)
+        .map(v -> {
+          try {
+            return ApiJson.MAPPER.readTree(v.getValue());
+          } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+          }
+        })
+        .orElseThrow(() -> new AssertionError("no process variable " + name + " in instance " + processInstanceKey));
   }
 
   protected static String codeOf(Runnable call) {

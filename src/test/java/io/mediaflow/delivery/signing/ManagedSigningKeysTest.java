@@ -10,9 +10,6 @@ import io.mediaflow.api.ApiException;
 import io.mediaflow.delivery.MockCdn;
 import io.mediaflow.delivery.PrivateKeyPem;
 import io.mediaflow.delivery.SigningKey;
-import java.util.Map;
-import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import mockwebserver3.MockWebServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -24,32 +21,8 @@ class ManagedSigningKeysTest {
   private static final String KEY_ID = "7d0f6a3e-2b1c-4d5e-8f90-a1b2c3d4e5f6";
   private static final PrivateKeyPem PEM = TestKeys.pkcs8(TestKeys.rsa());
 
-  /** A store in memory, which can be made to fail. */
-  static final class MemoryStore implements SigningKeyStore {
-    final Map<String, PrivateKeyPem> keys = new ConcurrentHashMap<>();
-    boolean failing;
-
-    @Override
-    public void save(String keyId, PrivateKeyPem privateKey) {
-      if (failing) {
-        throw new IllegalStateException("disk full");
-      }
-      keys.put(keyId, privateKey);
-    }
-
-    @Override
-    public Optional<PrivateKeyPem> find(String keyId) {
-      return Optional.ofNullable(keys.get(keyId));
-    }
-
-    @Override
-    public void delete(String keyId) {
-      keys.remove(keyId);
-    }
-  }
-
   private final MockWebServer server = new MockWebServer();
-  private final MemoryStore store = new MemoryStore();
+  private final MemorySigningKeyStore store = new MemorySigningKeyStore();
   private ManagedSigningKeys keys;
 
   @BeforeEach
