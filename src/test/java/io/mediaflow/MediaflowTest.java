@@ -212,6 +212,16 @@ public abstract class MediaflowTest {
           .map(MediaflowTest::readJson);
     }
 
+    /** The error messages of every failed attempt of the jobs of one element, oldest first. */
+    public List<String> jobFailures(String elementId) {
+      return stream(RecordStream.of(engine.getRecordStreamSource()).jobRecords())
+          .filter(r -> r.getIntent() == io.camunda.zeebe.protocol.record.intent.JobIntent.FAILED)
+          .map(Record::getValue)
+          .filter(job -> job.getProcessInstanceKey() == key && job.getElementId().equals(elementId))
+          .map(io.camunda.zeebe.protocol.record.value.JobRecordValue::getErrorMessage)
+          .toList();
+    }
+
     /** Every variable value ever written in this instance, as JSON text: for checks that a secret never was. */
     public List<String> allVariableValues() {
       return stream(RecordStream.of(engine.getRecordStreamSource()).variableRecords())

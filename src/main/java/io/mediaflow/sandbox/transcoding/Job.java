@@ -1,0 +1,149 @@
+package io.mediaflow.sandbox.transcoding;
+
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * A started task: its state, progress, outputs and warnings, rendered as the service's job status object. All
+ * methods are synchronized: the state machine's threads write while status requests read.
+ */
+final class Job {
+
+  /** The documented states, plus {@code error} for a failed job. */
+  enum State {
+    DOWNLOADING, QUEUED, ENCODING, SAVING, COMPLETED, ERROR;
+
+    String value() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+
+    boolean terminal() {
+      return this == COMPLETED || this == ERROR;
+    }
+
+    /** The transitions: forward one stage at a time, or to {@code error} from any unfinished state. */
+    Set<State> next() {
+      return switch (this) {
+        case DOWNLOADING -> EnumSet.of(QUEUED, ERROR);
+        case QUEUED -> EnumSet.of(ENCODING, ERROR);
+        case ENCODING -> EnumSet.of(SAVING, ERROR);
+        case SAVING -> EnumSet.of(COMPLETED, ERROR);
+        case COMPLETED, ERROR -> EnumSet.noneOf(State.class);
+      };
+    }
+  }
+
+  private final String taskToken;
+  private final JobRequest request;
+  private final String statusUrl;
+  private State state = State.DOWNLOADING;
+  private int percent;
+  private String errorDescription;
+  private Long sourceSize;
+  private Double duration;
+  private final List<OutputItem> outputs = new ArrayList<>();
+  private final List<Warning> warnings = new ArrayList<>();
+
+  Job(String taskToken, JobRequest request, String statusUrl) {
+    this.taskToken = taskToken;
+    this.request = request;
+    this.statusUrl = statusUrl;
+  }
+
+  String taskToken() {
+    return taskToken;
+  }
+
+  JobRequest request() {
+    return request;
+  }
+
+  synchronized State state() {
+    return state;
+  }
+
+  synchronized int percent() {
+    return percent;
+  }
+
+  synchronized void sourceFetched(long size, Double seconds) {
+    this.sourceSize = size;
+    this.duration = seconds;
+  }
+
+  /** Moves to {@code to}; false (and nothing changes) when the job already left the state this step expects. */
+  synchronized boolean move(State to) {
+    if (!state.next().contains(to)) {
+      return false;
+    }
+    state = to;
+    if (to == State.SAVING) {
+      percent = 100;
+    }
+    return true;
+  }
+
+  synchronized boolean startEncoding(List<OutputItem> items) {
+    if (!move(State.ENCODING)) {
+      return false;
+    }
+    outputs.addAll(items);
+    return true;
+  }
+
+  synchronized void progress(int value) {
+    if (state == State.ENCODING) {
+      percent = value;
+      outputs.stream().filter(item -> item.errorDescription == null).forEach(item -> item.percent = value);
+    }
+  }
+
+  /** Moves to {@code error} with a documented message; false when the job had already finished. */
+  synchronized boolean fail(String description) {
+    if (!move(State.ERROR)) {
+      return false;
+    }
+    errorDescription = description;
+    return true;
+  }
+
+  synchronized void warn(Warning warning) {
+    warnings.add(warning);
+  }
+
+  /** Changes an output item under the job's lock (the writers and the saver fill in their results). */
+  synchronized void update(OutputItem item, Consumer<OutputItem> change) {
+    change.accept(item);
+  }
+
+  /**
+   * The status object. The basic one ({@code /v1/status} on the main host) has the state and progress; the
+   * complete one (the master host's {@code status_url}) adds the outputs and warnings.
+   */
+  synchronized Map<String, Object> status(boolean complete) {
+    var out = new LinkedHashMap<String, Object>();
+    out.put("status", state.value());
+    out.put("status_url", statusUrl);
+    out.put("percent", percent);
+    out.put("error", state == State.ERROR ? 1 : 0);
+    if (errorDescription != null) {
+      out.put("error_description", errorDescription);
+    }
+    out.put("source_size", sourceSize);
+    out.put("duration", duration);
+    if (complete) {
+      for (OutputKind.Category category : OutputKind.Category.values()) {
+        out.put(category.list, outputs.stream().filter(item -> item.kind.category() == category)
+            .map(OutputItem::render).toList());
+      }
+      out.put("warnings", warnings.stream().map(Warning::render).toList());
+    }
+    return out;
+  }
+}

@@ -1,0 +1,33 @@
+package io.mediaflow.sandbox.transcoding;
+
+/**
+ * A job that cannot go on: its status becomes {@code error} with {@code error: 1} and this message, one of the
+ * service's documented job failure messages (document 3, section 7).
+ */
+class JobFailure extends RuntimeException {
+
+  static final String PROCESSING = "An error occurred while processing the video.";
+  static final String DOWNLOAD = "Download error: unable to download the specified source file/URL.";
+  static final String DOWNLOAD_HLS =
+      "Download error: failed to download the source with additional details on the cause.";
+  static final String DOWNLOAD_GOOGLE_DRIVE =
+      "Download error: failed to download the file from the specified Google Drive URL.";
+  static final String UNSUPPORTED_MEDIA = "Unsupported media type.";
+  static final String EXTRACT_VIDEO = "Extract video error.";
+  static final String IMAGE_EXTRACT = "Image extract error.";
+
+  private final String details;
+
+  /**
+   * @param message the documented message shown in {@code error_description}
+   * @param details the cause, for the sandbox's log and warnings; never contains credentials
+   */
+  JobFailure(String message, String details) {
+    super(message, null, false, false);
+    this.details = details;
+  }
+
+  String details() {
+    return details;
+  }
+}

@@ -1,0 +1,34 @@
+package io.mediaflow.sandbox.transcoding;
+
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.util.unit.DataSize;
+
+/**
+ * The transcoding sandbox's limits and the nominal durations of a job's stages (multiplied by
+ * {@code mediaflow.sandbox.time-scale}).
+ *
+ * @param maxQueuedTasks started tasks that may be unfinished at once (downloading, queued, encoding or saving);
+ *     one more start answers error 22
+ * @param encoders jobs encoding at once; the others wait in {@code queued} for an encoder
+ * @param downloadingTime shortest nominal time in {@code downloading}; a slow source takes longer
+ * @param queuedTime nominal time in {@code queued} before the job asks for an encoder
+ * @param encodingTime nominal time in {@code encoding}, during which {@code percent} rises to 100
+ * @param savingTime shortest nominal time in {@code saving}
+ * @param temporaryStorageLifetime how long outputs without a destination (and TUS uploads) stay downloadable
+ *     (the service's 24 hours, nominal)
+ * @param downloadTimeout real time allowed to fetch one source file (not scaled: it is a network timeout)
+ * @param maxSourceSize largest source the sandbox downloads or accepts by TUS upload ({@code Tus-Max-Size})
+ */
+@ConfigurationProperties("mediaflow.sandbox.transcoding")
+public record SandboxTranscodingProperties(
+    @DefaultValue("20") int maxQueuedTasks,
+    @DefaultValue("2") int encoders,
+    @DefaultValue("2s") Duration downloadingTime,
+    @DefaultValue("1s") Duration queuedTime,
+    @DefaultValue("6s") Duration encodingTime,
+    @DefaultValue("1s") Duration savingTime,
+    @DefaultValue("24h") Duration temporaryStorageLifetime,
+    @DefaultValue("30s") Duration downloadTimeout,
+    @DefaultValue("256MB") DataSize maxSourceSize) {}

@@ -1,0 +1,169 @@
+package io.mediaflow.sandbox.transcoding;
+
+import io.mediaflow.sandbox.SandboxClock;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.stereotype.Component;
+import org.springframework.util.FileSystemUtils;
+
+/**
+ * The files of TUS uploads, on disk in a temporary directory (uploads may be large). An upload belongs to one
+ * task, grows by PATCH requests, and keeps every byte that arrived even when the client is cut off mid-request,
+ * so the next HEAD reports the true offset to resume from. Uploads expire with the temporary storage.
+ */
+@Component
+class UploadStore implements DisposableBean {
+
+  /** How long a PATCH waits for the previous PATCH of the same upload (one cut off, not yet noticed) to end. */
+  private static final long LOCK_WAIT_SECONDS = 10;
+
+  static final class Upload {
+    final String id;
+    final String taskToken;
+    final long length;
+    final Path file;
+    private final ReentrantLock lock = new ReentrantLock();
+    private volatile long offset;
+
+    Upload(String id, String taskToken, long length, Path file) {
+      this.id = id;
+      this.taskToken = taskToken;
+      this.length = length;
+      this.file = file;
+    }
+
+    long offset() {
+      return offset;
+    }
+
+    boolean complete() {
+      return offset == length;
+    }
+  }
+
+  /** Why a PATCH was refused. */
+  enum Refusal { OFFSET_MISMATCH, BUSY, TOO_LONG }
+
+  /** The outcome of a PATCH: the new offset, or why nothing was written. */
+  record Patched(long offset, Refusal refusal) {}
+
+  private final Map<String, Upload> uploads = new ConcurrentHashMap<>();
+  private final SandboxClock clock;
+  private final SandboxTranscodingProperties properties;
+  private final Path directory;
+
+  UploadStore(SandboxClock clock, SandboxTranscodingProperties properties) throws IOException {
+    this.clock = clock;
+    this.properties = properties;
+    this.directory = Files.createTempDirectory("mediaflow-tus-");
+  }
+
+  long maxSize() {
+    return properties.maxSourceSize().toBytes();
+  }
+
+  Upload create(String taskToken, long length) {
+    String id = UUID.randomUUID().toString();
+    Path file = directory.resolve(id);
+    try {
+      Files.createFile(file);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    var upload = new Upload(id, taskToken, length, file);
+    uploads.put(id, upload);
+    clock.after(properties.temporaryStorageLifetime(), () -> expire(upload));
+    return upload;
+  }
+
+  Optional<Upload> find(String taskToken, String id) {
+    Upload upload = uploads.get(id);
+    return upload != null && upload.taskToken.equals(taskToken) ? Optional.of(upload) : Optional.empty();
+  }
+
+  /** The content of a finished upload of {@code taskToken}, the source {@code tus:<id>} of its job. */
+  Optional<byte[]> completed(String taskToken, String id) {
+    Optional<Upload> upload = find(taskToken, id).filter(Upload::complete);
+    if (upload.isEmpty()) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(Files.readAllBytes(upload.get().file));
+    } catch (IOException e) {
+      return Optional.empty();
+    }
+  }
+
+  /**
+   * Appends the body at {@code offset}. Bytes are stored as they arrive: if the client goes away mid-request,
+   * what arrived stays and the offset says how much.
+   *
+   * @param declaredLength the request's Content-Length, or -1 when unknown (chunked)
+   */
+  Patched patch(Upload upload, long offset, long declaredLength, InputStream body) {
+    try {
+      if (!upload.lock.tryLock(LOCK_WAIT_SECONDS, TimeUnit.SECONDS)) {
+        return new Patched(upload.offset, Refusal.BUSY);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return new Patched(upload.offset, Refusal.BUSY);
+    }
+    try {
+      if (offset != upload.offset) {
+        return new Patched(upload.offset, Refusal.OFFSET_MISMATCH);
+      }
+      if (declaredLength >= 0 && offset + declaredLength > upload.length) {
+        return new Patched(upload.offset, Refusal.TOO_LONG);
+      }
+      write(upload, body);
+      return new Patched(upload.offset, null);
+    } finally {
+      upload.lock.unlock();
+    }
+  }
+
+  private static void write(Upload upload, InputStream body) {
+    byte[] buffer = new byte[64 * 1024];
+    try (var channel = FileChannel.open(upload.file, StandardOpenOption.WRITE)) {
+      channel.position(upload.offset);
+      while (upload.offset < upload.length) {
+        int read = body.read(buffer, 0, (int) Math.min(buffer.length, upload.length - upload.offset));
+        if (read < 0) {
+          break;
+        }
+        channel.write(ByteBuffer.wrap(buffer, 0, read));
+        upload.offset += read;
+      }
+    } catch (IOException cutOff) {
+      // The client went away (or the disk failed): keep what was written; HEAD tells the client where to resume.
+    }
+  }
+
+  private void expire(Upload upload) {
+    uploads.remove(upload.id);
+    try {
+      Files.deleteIfExists(upload.file);
+    } catch (IOException ignored) {
+      // the temporary directory is removed at shutdown anyway
+    }
+  }
+
+  @Override
+  public void destroy() throws IOException {
+    FileSystemUtils.deleteRecursively(directory);
+  }
+}

@@ -1,0 +1,141 @@
+package io.mediaflow.transcoding;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.camunda.client.api.response.ActivatedJob;
+import io.mediaflow.MediaflowTest;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.StreamSupport;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Every path of {@code transcode-with-approval}, on the embedded engine with the sandbox over real HTTP. */
+class TranscodeWithApprovalTest extends MediaflowTest {
+
+  private static final String PROCESS = "transcode-with-approval";
+
+  private static String sample() {
+    return baseUrl() + "/sandbox/samples/bars-1080p.mp4";
+  }
+
+  @Test
+  void approvedRenditionsEndTheProcess() {
+    long instance = start(PROCESS, Map.of("source", sample()));
+
+    ActivatedJob review = awaitUserTask(instance, "Review renditions");
+    JsonNode task = describeTask(review);
+    assertThat(task.path("form").path("id").asText()).isEqualTo("review-renditions");
+    JsonNode renditions = task.path("variables").path("renditions");
+    assertThat(StreamSupport.stream(renditions.spliterator(), false).map(r -> r.path("tag").asText()))
+        .containsExactly("1080p", "720p", "480p", "360p");
+    assertThat(StreamSupport.stream(renditions.spliterator(), false).map(r -> r.path("resolution").asText()))
+        .containsExactly("1920x1080", "1280x720", "854x480", "640x360");
+    renditions.forEach(rendition -> {
+      assertThat(rendition.path("url").asText()).isNotBlank();
+      assertThat(rendition.path("size").asLong()).isPositive();
+      assertThat(rendition.path("bitrate").asDouble()).isPositive();
+    });
+    assertThat(task.path("variables").path("thumbnails")).hasSize(1);
+
+    completeUserTask(review, Map.of("approved", true));
+
+    instance(instance).awaitCompleted()
+        .hasPassedElementsInOrder("ChooseLadder", "CreateTask", "StartJob", "WaitForJob", "ReviewRenditions", "RenditionsApproved")
+        .hasNotPassedElement("UploadFile")
+        .hasNoIncidents();
+  }
+
+  @Test
+  void rejectedRenditionsAreEncodedAgainWithTheEditedLadder() {
+    long instance = start(PROCESS, Map.of("source", sample()));
+    String firstTask = instance(instance).variable("transcodingTask").map(t -> t.path("task_token").asText()).orElse("");
+
+    completeUserTask(awaitUserTask(instance, "Review renditions"), Map.of(
+        "approved", false,
+        "comment", "Too many renditions for a teaser",
+        "ladder", List.of(Map.of("resolution", 480, "bitrate", 1000, "user_tag", "480p"))));
+
+    instance(instance).awaitPassed("ReviewRenditions");
+    ActivatedJob secondReview = awaitUserTask(instance, "Review renditions");
+    JsonNode renditions = describeTask(secondReview).path("variables").path("renditions");
+    assertThat(renditions).hasSize(1);
+    assertThat(renditions.get(0).path("tag").asText()).isEqualTo("480p");
+    assertThat(instance(instance).variable("transcodingTask").orElseThrow().path("task_token").asText())
+        .as("a re-encode needs a new task: a task token is single-use").isNotEqualTo(firstTask);
+
+    completeUserTask(secondReview, Map.of("approved", true));
+    instance(instance).awaitCompleted().hasPassedElement("CreateTask", 2).hasPassedElement("ReviewRenditions", 2);
+  }
+
+  @Test
+  void aFailedJobGoesToSomeoneWhoRetriesWithANewSource() {
+    long instance = start(PROCESS, Map.of("source", baseUrl() + "/sandbox/samples/no-such-clip.mp4"));
+
+    ActivatedJob decision = awaitUserTask(instance, "Decide on the failed job");
+    JsonNode variables = describeTask(decision).path("variables");
+    assertThat(variables.path("errorCode").asText()).isEqualTo("JOB_FAILED");
+    assertThat(variables.path("errorMessage").asText())
+        .contains("Download error: unable to download the specified source file/URL.");
+
+    completeUserTask(decision, Map.of("decision", "retry", "source", sample()));
+
+    completeUserTask(awaitUserTask(instance, "Review renditions"), Map.of("approved", true));
+    instance(instance).awaitCompleted().hasPassedElementsInOrder("CreateTask", "JobFailed", "HandleFailedJob", "CreateTask", "RenditionsApproved");
+  }
+
+  @Test
+  void aSourceThatIsNotMediaIsRejectedAndCanBeGivenUp() {
+    long instance = start(PROCESS, Map.of("source", baseUrl() + "/sandbox/stats"));
+
+    ActivatedJob decision = awaitUserTask(instance, "Decide on the failed job");
+    assertThat(describeTask(decision).path("variables").path("errorMessage").asText()).contains("Unsupported media type.");
+
+    completeUserTask(decision, Map.of("decision", "give-up"));
+    instance(instance).awaitCompleted().hasPassedElement("TranscodingAbandoned").hasNotPassedElement("ReviewRenditions");
+  }
+
+  @Test
+  void aLadderThatBreaksARuleStopsAtAnIncidentThatNamesTheField() {
+    long instance = start(PROCESS, Map.of("source", sample(),
+        "ladder", List.of(Map.of("resolution", 720, "quality", 99))));
+
+    var incident = instance(instance).awaitIncident();
+
+    assertThat(incident.getElementId()).isEqualTo("StartJob");
+    assertThat(incident.getErrorMessage())
+        .contains("format[0].stream[0].quality: is a constant rate factor for video, from 0 to 51");
+  }
+
+  @Test
+  void aLocalFileIsUploadedFirst(@TempDir Path directory) throws Exception {
+    Path file = directory.resolve("clip.mp4");
+    try (InputStream sample = getClass().getResourceAsStream("/sandbox/samples/bars-1080p.mp4")) {
+      Files.copy(sample, file);
+    }
+    long instance = start(PROCESS, Map.of("source", file.toString()));
+
+    completeUserTask(awaitUserTask(instance, "Review renditions"), Map.of("approved", true));
+
+    instance(instance).awaitCompleted().hasPassedElementsInOrder("CreateTask", "UploadFile", "StartJob");
+    assertThat(instance(instance).variable("source").orElseThrow().asText()).startsWith("tus:");
+  }
+
+  @Test
+  void aBusyServiceIsAskedAgainAfterItsRetryAfter() {
+    var control = post("/sandbox/transcoding/control",
+        Map.of("failNext", Map.of("endpoint", "start_encode2", "error", 8, "retryAfter", 1, "times", 1)));
+    assertThat(control.statusCode()).as(control.body()).isLessThan(300);
+    long instance = start(PROCESS, Map.of("source", sample()));
+
+    completeUserTask(awaitUserTask(instance, "Review renditions"), Map.of("approved", true));
+
+    instance(instance).awaitCompleted().hasPassedElement("StartJob", 1).hasNoIncidents();
+    assertThat(instance(instance).jobFailures("StartJob")).singleElement().asString().contains("[ERROR_SYSTEM_BUSY]");
+    assertThat(instance(instance).variable("transcodingJob").orElseThrow().path("status_url").asText()).isNotBlank();
+  }
+}
