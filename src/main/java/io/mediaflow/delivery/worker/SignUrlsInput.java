@@ -13,7 +13,7 @@ import java.util.Map;
 @Operation(
     type = "mediaflow.delivery.sign_urls",
     name = "Delivery: issue signed URLs",
-    description = "Signs one URL per object of an authenticated bucket: an RS256 JWT (header kid, alg, typ; claims uri, exp, nbf and custom ones) in ?auth=, at the bucket's default address or behind a vod playback domain. The private key comes from the application's key store, never from the process. The result is a list of {path, url, expires}. SIGNING_KEY_NOT_IN_STORE when this application does not hold the key's private key.",
+    description = "Signs one URL per object of an authenticated bucket: an RS256 JWT (header kid, alg, typ; claims uri, exp, nbf and custom ones) in ?auth=, at the bucket's default address or behind a vod playback domain. The private key comes from the application's key store, never from the process. The result is a list of {path, url, expires}. SIGNING_KEY_NOT_IN_STORE: this application does not hold the key's private key (create a new key).",
     resultVariable = "signedUrls",
     errors = {"SIGNING_KEY_NOT_IN_STORE"})
 public record SignUrlsInput(
