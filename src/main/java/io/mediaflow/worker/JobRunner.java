@@ -2,7 +2,7 @@ package io.mediaflow.worker;
 
 import io.camunda.client.CamundaClient;
 import io.camunda.client.api.response.ActivatedJob;
-import io.camunda.client.exception.CamundaError;
+import io.camunda.client.api.worker.JobClient;
 import io.mediaflow.api.ApiException;
 import io.mediaflow.api.InvalidRequestException;
 import java.time.Duration;
@@ -26,7 +26,9 @@ import org.springframework.stereotype.Component;
  * </ul>
  *
  * <p>Workers keep no state: what a retry or the next check needs (attempts so far, the result of a call that
- * created something, when a wait began) is kept as local variables of the job's element instance.
+ * created something, when a wait began) is kept as local variables of the job's element instance. Workers
+ * complete their jobs through this class (their {@code @JobWorker} has {@code autoComplete = false}), so an
+ * incident's message is the problem, not a stack trace.
  */
 @Component
 public class JobRunner {
@@ -49,8 +51,21 @@ public class JobRunner {
     this.properties = properties;
   }
 
-  /** Runs {@code call} once for the job and completes it with the result. */
-  public <I, O> Map<String, Object> run(ActivatedJob job, Class<I> inputType, Function<I, O> call) {
+  /** Runs {@code call} once for the job and tells the engine how it went. */
+  public <I, O> void run(JobClient client, ActivatedJob job, Class<I> inputType, Function<I, O> call) {
+    send(client, job, call(job, inputType, call));
+  }
+
+  /**
+   * Checks once whether what the job waits for has happened. If not, the job is failed with its retries unchanged
+   * and a growing backoff, so no thread is held while the service works; the engine hands the job out again for
+   * the next check. Past the input's timeout, the wait ends with the BPMN error {@code WAIT_TIMEOUT}.
+   */
+  public <I extends WaitInput, O> void poll(JobClient client, ActivatedJob job, Class<I> inputType, Function<I, Poll<O>> check) {
+    send(client, job, check(job, inputType, check));
+  }
+
+  <I, O> JobOutcome call(ActivatedJob job, Class<I> inputType, Function<I, O> call) {
     Operation operation = operationOf(inputType, job);
     Map<String, Object> variables = job.getVariablesAsMap();
     try {
@@ -64,16 +79,11 @@ public class JobRunner {
       }
       return result(job, operation, output);
     } catch (RuntimeException failure) {
-      throw outcome(job, variables, failure);
+      return outcome(job, variables, failure);
     }
   }
 
-  /**
-   * Checks once whether what the job waits for has happened. If not, the job is failed with its retries unchanged
-   * and a growing backoff, so no thread is held while the service works; the engine hands the job out again for
-   * the next check. Past the input's timeout, the wait ends with the BPMN error {@code WAIT_TIMEOUT}.
-   */
-  public <I extends WaitInput, O> Map<String, Object> poll(ActivatedJob job, Class<I> inputType, Function<I, Poll<O>> check) {
+  <I extends WaitInput, O> JobOutcome check(ActivatedJob job, Class<I> inputType, Function<I, Poll<O>> check) {
     Operation operation = operationOf(inputType, job);
     Map<String, Object> variables = job.getVariablesAsMap();
     try {
@@ -81,10 +91,8 @@ public class JobRunner {
       long now = System.currentTimeMillis();
       long since = variables.get(WAITING_SINCE) instanceof Number n ? n.longValue() : now;
       int checks = variables.get(CHECKS) instanceof Number n ? n.intValue() : 0;
-      switch (check.apply(input)) {
-        case Poll.Done<O> done -> {
-          return result(job, operation, done.result());
-        }
+      return switch (check.apply(input)) {
+        case Poll.Done<O> done -> result(job, operation, done.result());
         case Poll.Pending<O> pending -> {
           Duration timeout = input.timeout() != null ? input.timeout() : properties.waitTimeout();
           if (now - since >= timeout.toMillis()) {
@@ -95,15 +103,12 @@ public class JobRunner {
           var next = new HashMap<String, Object>(pending.keep());
           next.put(CHECKS, checks + 1);
           next.put(WAITING_SINCE, since);
-          throw CamundaError.jobError("Waiting: " + pending.progress(), next,
-              job.getRetries(),
-              Backoff.after(checks, properties.pollInterval(), properties.maxPollInterval()));
+          yield new JobOutcome.Fail("Waiting: " + pending.progress(), job.getRetries(),
+              Backoff.after(checks, properties.pollInterval(), properties.maxPollInterval()), next);
         }
-      }
-    } catch (CamundaError stillWaiting) {
-      throw stillWaiting;
+      };
     } catch (RuntimeException failure) {
-      throw outcome(job, variables, failure);
+      return outcome(job, variables, failure);
     }
   }
 
@@ -115,49 +120,66 @@ public class JobRunner {
     return operation;
   }
 
-  private static Map<String, Object> result(ActivatedJob job, Operation operation, Object output) {
+  private static JobOutcome result(ActivatedJob job, Operation operation, Object output) {
     String name = job.getCustomHeaders().getOrDefault(RESULT_VARIABLE_HEADER, "").isBlank()
         ? operation.resultVariable()
         : job.getCustomHeaders().get(RESULT_VARIABLE_HEADER);
     var result = new HashMap<String, Object>();
     result.put(name, output);
-    return result;
+    return new JobOutcome.Complete(result);
   }
 
   /** Keeps the result of a call that created something, so a retry of this job does not create it again. */
   private void record(ActivatedJob job, Object output) {
     var recorded = new HashMap<String, Object>();
     recorded.put(RECORDED_RESULT, output);
-    camunda.newSetVariablesCommand(job.getElementInstanceKey()).variables(recorded).local(true).send().join();
+    setLocal(job, recorded);
   }
 
-  private RuntimeException outcome(ActivatedJob job, Map<String, Object> variables, RuntimeException failure) {
+  private void setLocal(ActivatedJob job, Map<String, Object> variables) {
+    if (!variables.isEmpty()) {
+      camunda.newSetVariablesCommand(job.getElementInstanceKey()).variables(variables).local(true).send().join();
+    }
+  }
+
+  private JobOutcome outcome(ActivatedJob job, Map<String, Object> variables, RuntimeException failure) {
     return switch (failure) {
-      case CamundaError alreadyDecided -> alreadyDecided;
-      case InvalidRequestException invalid -> CamundaError.jobError(
-          "Invalid input: " + invalid.getMessage(), Map.of(), 0, Duration.ZERO);
-      case ApiException.Misconfigured misconfigured -> CamundaError.jobError(
-          misconfigured.getMessage() + " [" + misconfigured.code() + "]", Map.of(), 0, Duration.ZERO);
+      case InvalidRequestException invalid -> new JobOutcome.Fail("Invalid input: " + invalid.getMessage(), 0, Duration.ZERO, Map.of());
+      case ApiException.Misconfigured misconfigured -> new JobOutcome.Fail(
+          misconfigured.getMessage() + " [" + misconfigured.code() + "]", 0, Duration.ZERO, Map.of());
       case ApiException.Rejected rejected -> {
         var errorVariables = new LinkedHashMap<String, Object>();
         errorVariables.put("errorCode", rejected.code());
         errorVariables.put("errorMessage", rejected.getMessage());
         errorVariables.put("errorDetails", rejected.details());
-        yield CamundaError.bpmnError(rejected.code(), rejected.getMessage(), errorVariables);
+        yield new JobOutcome.Throw(rejected.code(), rejected.getMessage(), errorVariables);
       }
       case ApiException.Transient fault -> {
         int attempt = variables.get(ATTEMPT) instanceof Number n ? n.intValue() : 0;
         Duration pause = fault.retryAfter()
             .orElseGet(() -> Backoff.after(attempt, properties.retryBackoff(), properties.maxRetryBackoff()));
         LOG.warn("Job {} ({}): {}; retrying in {}", job.getKey(), job.getType(), fault.getMessage(), pause);
-        yield CamundaError.jobError(fault.getMessage() + " [" + fault.code() + "]",
-            Map.of(ATTEMPT, attempt + 1), job.getRetries() - 1, pause);
+        yield new JobOutcome.Fail(fault.getMessage() + " [" + fault.code() + "]", job.getRetries() - 1, pause, Map.of(ATTEMPT, attempt + 1));
       }
       default -> {
         LOG.error("Job {} ({}) failed unexpectedly", job.getKey(), job.getType(), failure);
-        yield CamundaError.jobError(failure.getClass().getSimpleName() + ": " + failure.getMessage(),
-            Map.of(), job.getRetries() - 1, properties.retryBackoff());
+        yield new JobOutcome.Fail(failure.getClass().getSimpleName() + ": " + failure.getMessage(),
+            job.getRetries() - 1, properties.retryBackoff(), Map.of());
       }
     };
+  }
+
+  private void send(JobClient client, ActivatedJob job, JobOutcome outcome) {
+    switch (outcome) {
+      case JobOutcome.Complete complete -> client.newCompleteCommand(job).variables(complete.variables()).send().join();
+      case JobOutcome.Fail fail -> {
+        // The in-memory engine's gateway drops a fail command's variables, so they are set on their own first.
+        setLocal(job, fail.variables());
+        client.newFailCommand(job).retries(Math.max(fail.retries(), 0))
+            .errorMessage(fail.message()).retryBackoff(fail.backoff()).send().join();
+      }
+      case JobOutcome.Throw error -> client.newThrowErrorCommand(job).errorCode(error.code())
+          .errorMessage(error.message()).variables(error.variables()).send().join();
+    }
   }
 }

@@ -7,8 +7,6 @@ import static org.mockito.Mockito.when;
 
 import io.camunda.client.CamundaClient;
 import io.camunda.client.api.response.ActivatedJob;
-import io.camunda.client.exception.BpmnError;
-import io.camunda.client.exception.JobError;
 import io.mediaflow.api.ApiException;
 import jakarta.validation.Validation;
 import jakarta.validation.constraints.Max;
@@ -38,97 +36,89 @@ class JobRunnerTest {
     var calls = new AtomicInteger();
     ActivatedJob retried = job("test.create", Map.of("name", "a", JobRunner.RECORDED_RESULT, Map.of("id", "first")), 4);
 
-    Map<String, Object> result = runner.run(retried, CreateInput.class, input -> Map.of("id", "second-" + calls.incrementAndGet()));
+    JobOutcome outcome = runner.call(retried, CreateInput.class, input -> Map.of("id", "second-" + calls.incrementAndGet()));
 
     assertThat(calls).hasValue(0);
-    assertThat(result).containsEntry("created", Map.of("id", "first"));
+    assertThat(outcome).isEqualTo(new JobOutcome.Complete(Map.of("created", Map.of("id", "first"))));
   }
 
   @Test
   void theResultGoesToTheVariableTheModelNames() {
     ActivatedJob job = job("test.wait", Map.of(), 3, Map.of("resultVariable", "myResult"));
-    assertThat(runner.poll(job, WaitFor.class, input -> Poll.done("yes"))).containsEntry("myResult", "yes");
+    assertThat(runner.check(job, WaitFor.class, input -> Poll.done("yes"))).isEqualTo(new JobOutcome.Complete(Map.of("myResult", "yes")));
   }
 
   @Test
   void inputThatBreaksARuleIsAnIncidentNamingEveryField() {
     ActivatedJob job = job("test.create", Map.of("name", " ", "count", 11), 3);
 
-    assertThatThrownBy(() -> runner.run(job, CreateInput.class, input -> "never"))
-        .isInstanceOfSatisfying(JobError.class, error -> {
-          assertThat(error.getRetries()).isZero();
-          assertThat(error.getErrorMessage()).isEqualTo("Invalid input: count: must be less than or equal to 10; name: must not be blank");
-        });
+    assertThat(runner.call(job, CreateInput.class, input -> "never")).isInstanceOfSatisfying(JobOutcome.Fail.class, fail -> {
+      assertThat(fail.retries()).isZero();
+      assertThat(fail.message()).isEqualTo("Invalid input: count: must be less than or equal to 10; name: must not be blank");
+    });
   }
 
   @Test
   void aVariableOfTheWrongTypeIsNamedWithoutEchoingItsValue() {
     ActivatedJob job = job("test.create", Map.of("name", "a", "count", "secret-looking-text"), 3);
 
-    assertThatThrownBy(() -> runner.run(job, CreateInput.class, input -> "never"))
-        .isInstanceOfSatisfying(JobError.class, error -> assertThat(error.getErrorMessage())
-            .isEqualTo("Invalid input: count: must be a number").doesNotContain("secret-looking-text"));
+    assertThat(runner.call(job, CreateInput.class, input -> "never")).isInstanceOfSatisfying(JobOutcome.Fail.class, fail ->
+        assertThat(fail.message()).isEqualTo("Invalid input: count: must be a number").doesNotContain("secret-looking-text"));
   }
 
   @Test
   void aRejectionIsABpmnErrorWithTheServiceCodeAndDetails() {
     ActivatedJob job = job("test.create", Map.of("name", "a"), 3);
 
-    assertThatThrownBy(() -> runner.run(job, CreateInput.class, input -> {
+    assertThat(runner.call(job, CreateInput.class, input -> {
       throw new ApiException.Rejected("ERROR_VALID_PARAMS", "bad", Map.of("error", 19));
-    })).isInstanceOfSatisfying(BpmnError.class, error -> {
-      assertThat(error.getErrorCode()).isEqualTo("ERROR_VALID_PARAMS");
-      assertThat(variables(error.getVariables())).containsEntry("errorCode", "ERROR_VALID_PARAMS")
-          .containsEntry("errorDetails", Map.of("error", 19));
+    })).isInstanceOfSatisfying(JobOutcome.Throw.class, error -> {
+      assertThat(error.code()).isEqualTo("ERROR_VALID_PARAMS");
+      assertThat(error.variables()).containsEntry("errorCode", "ERROR_VALID_PARAMS").containsEntry("errorDetails", Map.of("error", 19));
     });
   }
 
   @Test
   void aTransientFaultIsRetriedAfterTheServicesRetryAfterOrAGrowingPause() {
     ActivatedJob busy = job("test.create", Map.of("name", "a"), 5);
-    assertThatThrownBy(() -> runner.run(busy, CreateInput.class, input -> {
+    assertThat(runner.call(busy, CreateInput.class, input -> {
       throw new ApiException.Transient("ERROR_SYSTEM_BUSY", "busy", Duration.ofSeconds(7), null);
-    })).isInstanceOfSatisfying(JobError.class, error -> {
-      assertThat(error.getRetries()).isEqualTo(4);
-      assertThat(error.getRetryBackoff()).isEqualTo(Duration.ofSeconds(7));
-      assertThat(variables(error.getVariables())).containsEntry(JobRunner.ATTEMPT, 1);
+    })).isInstanceOfSatisfying(JobOutcome.Fail.class, fail -> {
+      assertThat(fail.retries()).isEqualTo(4);
+      assertThat(fail.backoff()).isEqualTo(Duration.ofSeconds(7));
+      assertThat(fail.variables()).containsEntry(JobRunner.ATTEMPT, 1);
     });
 
     ActivatedJob thirdAttempt = job("test.create", Map.of("name", "a", JobRunner.ATTEMPT, 3), 2);
-    assertThatThrownBy(() -> runner.run(thirdAttempt, CreateInput.class, input -> {
+    assertThat(runner.call(thirdAttempt, CreateInput.class, input -> {
       throw new ApiException.Transient("HTTP_503", "down", null, null);
-    })).isInstanceOfSatisfying(JobError.class, error -> {
-      assertThat(error.getRetries()).isEqualTo(1);
+    })).isInstanceOfSatisfying(JobOutcome.Fail.class, fail -> {
+      assertThat(fail.retries()).isEqualTo(1);
       // 1 s doubled three times, less up to a quarter of jitter.
-      assertThat(error.getRetryBackoff()).isBetween(Duration.ofMillis(6000), Duration.ofSeconds(8));
+      assertThat(fail.backoff()).isBetween(Duration.ofMillis(6000), Duration.ofSeconds(8));
     });
   }
 
   @Test
   void aPendingWaitKeepsItsRetriesAndBacksOffUntilItsTimeoutPasses() {
     ActivatedJob firstCheck = job("test.wait", Map.of(), 3);
-    assertThatThrownBy(() -> runner.poll(firstCheck, WaitFor.class, input -> Poll.pending("encoding 40%", Map.of("statusUrl", "u2"))))
-        .isInstanceOfSatisfying(JobError.class, error -> {
-          assertThat(error.getRetries()).isEqualTo(3);
-          assertThat(error.getErrorMessage()).isEqualTo("Waiting: encoding 40%");
-          assertThat(variables(error.getVariables())).containsEntry(JobRunner.CHECKS, 1).containsEntry("statusUrl", "u2");
+    assertThat(runner.check(firstCheck, WaitFor.class, input -> Poll.pending("encoding 40%", Map.of("statusUrl", "u2"))))
+        .isInstanceOfSatisfying(JobOutcome.Fail.class, fail -> {
+          assertThat(fail.retries()).isEqualTo(3);
+          assertThat(fail.message()).isEqualTo("Waiting: encoding 40%");
+          assertThat(fail.variables()).containsEntry(JobRunner.CHECKS, 1).containsEntry("statusUrl", "u2");
         });
 
     long anHourAgo = System.currentTimeMillis() - Duration.ofHours(1).toMillis();
     ActivatedJob late = job("test.wait", Map.of("timeout", "PT30M", JobRunner.WAITING_SINCE, anHourAgo, JobRunner.CHECKS, 40), 3);
-    assertThatThrownBy(() -> runner.poll(late, WaitFor.class, input -> Poll.pending("queued")))
-        .isInstanceOfSatisfying(BpmnError.class, error -> assertThat(error.getErrorCode()).isEqualTo("WAIT_TIMEOUT"));
+    assertThat(runner.check(late, WaitFor.class, input -> Poll.pending("queued")))
+        .isInstanceOfSatisfying(JobOutcome.Throw.class, error -> assertThat(error.code()).isEqualTo("WAIT_TIMEOUT"));
   }
 
   @Test
   void anInputRecordOfAnotherJobTypeIsABugCaughtAtOnce() {
     ActivatedJob job = job("test.other", Map.of("name", "a"), 3);
-    assertThatThrownBy(() -> runner.run(job, CreateInput.class, input -> "x")).isInstanceOf(IllegalStateException.class);
-  }
-
-  @SuppressWarnings("unchecked")
-  private static Map<String, Object> variables(Object variables) {
-    return (Map<String, Object>) variables;
+    assertThatThrownBy(() -> runner.call(job, CreateInput.class, input -> "x")).isInstanceOf(IllegalStateException.class);
   }
 
   private static ActivatedJob job(String type, Map<String, Object> variables, int retries) {

@@ -2,6 +2,7 @@ package io.mediaflow.transcoding.worker;
 
 import io.camunda.client.annotation.JobWorker;
 import io.camunda.client.api.response.ActivatedJob;
+import io.camunda.client.api.worker.JobClient;
 import io.mediaflow.api.ApiException;
 import io.mediaflow.transcoding.JobStatus;
 import io.mediaflow.transcoding.Task;
@@ -26,37 +27,37 @@ public class TranscodingWorkers {
     this.client = client;
   }
 
-  @JobWorker(type = "mediaflow.transcoding.create_task", fetchAllVariables = true)
-  public Map<String, Object> createTask(ActivatedJob job) {
-    return jobs.run(job, CreateTaskInput.class, input -> client.createTask());
+  @JobWorker(type = "mediaflow.transcoding.create_task", autoComplete = false, fetchAllVariables = true)
+  public void createTask(JobClient jobClient, ActivatedJob job) {
+    jobs.run(jobClient, job, CreateTaskInput.class, input -> client.createTask());
   }
 
   /** Uploads can take long; the job stays locked to this worker for up to 30 minutes. */
-  @JobWorker(type = "mediaflow.transcoding.upload_file", fetchAllVariables = true, timeout = 1_800_000)
-  public Map<String, Object> uploadFile(ActivatedJob job) {
-    return jobs.run(job, UploadFileInput.class,
+  @JobWorker(type = "mediaflow.transcoding.upload_file", autoComplete = false, fetchAllVariables = true, timeout = 1_800_000)
+  public void uploadFile(JobClient jobClient, ActivatedJob job) {
+    jobs.run(jobClient, job, UploadFileInput.class,
         input -> client.uploadFile(new Task(input.taskToken(), input.uploadUrl()), Path.of(input.file())));
   }
 
-  @JobWorker(type = "mediaflow.transcoding.start_encode2", fetchAllVariables = true)
-  public Map<String, Object> startEncode2(ActivatedJob job) {
-    return jobs.run(job, StartEncode2Input.class,
+  @JobWorker(type = "mediaflow.transcoding.start_encode2", autoComplete = false, fetchAllVariables = true)
+  public void startEncode2(JobClient jobClient, ActivatedJob job) {
+    jobs.run(jobClient, job, StartEncode2Input.class,
         input -> client.startEncode2(input.taskToken(), input.query(), input.payload()));
   }
 
-  @JobWorker(type = "mediaflow.transcoding.start_encode", fetchAllVariables = true)
-  public Map<String, Object> startEncode(ActivatedJob job) {
-    return jobs.run(job, StartEncodeInput.class, input -> client.startEncode(input.taskToken(), input.presetJob()));
+  @JobWorker(type = "mediaflow.transcoding.start_encode", autoComplete = false, fetchAllVariables = true)
+  public void startEncode(JobClient jobClient, ActivatedJob job) {
+    jobs.run(jobClient, job, StartEncodeInput.class, input -> client.startEncode(input.taskToken(), input.presetJob()));
   }
 
-  @JobWorker(type = "mediaflow.transcoding.status", fetchAllVariables = true)
-  public Map<String, Object> status(ActivatedJob job) {
-    return jobs.run(job, StatusInput.class, input -> client.status(input.statusUrl(), input.taskTokens()));
+  @JobWorker(type = "mediaflow.transcoding.status", autoComplete = false, fetchAllVariables = true)
+  public void status(JobClient jobClient, ActivatedJob job) {
+    jobs.run(jobClient, job, StatusInput.class, input -> client.status(input.statusUrl(), input.taskTokens()));
   }
 
-  @JobWorker(type = "mediaflow.transcoding.wait_for_job", fetchAllVariables = true)
-  public Map<String, Object> waitForJob(ActivatedJob job) {
-    return jobs.poll(job, WaitForJobInput.class, input -> {
+  @JobWorker(type = "mediaflow.transcoding.wait_for_job", autoComplete = false, fetchAllVariables = true)
+  public void waitForJob(JobClient jobClient, ActivatedJob job) {
+    jobs.poll(jobClient, job, WaitForJobInput.class, input -> {
       JobStatus status = client.status(input.statusUrl(), List.of(input.taskToken())).get(input.taskToken());
       if (status == null) {
         return Poll.pending("not yet listed by the service");
