@@ -2,6 +2,7 @@ package io.mediaflow.delivery.worker;
 
 import io.camunda.client.annotation.JobWorker;
 import io.camunda.client.api.response.ActivatedJob;
+import io.camunda.client.api.worker.JobClient;
 import io.mediaflow.api.ApiException;
 import io.mediaflow.delivery.DeliveryClient;
 import io.mediaflow.delivery.TlsSubscription;
@@ -10,7 +11,6 @@ import io.mediaflow.delivery.signing.SignedUrls;
 import io.mediaflow.worker.JobRunner;
 import io.mediaflow.worker.Poll;
 import java.util.LinkedHashMap;
-import java.util.Map;
 import org.springframework.stereotype.Component;
 
 /**
@@ -32,60 +32,60 @@ public class DeliveryWorkers {
     this.signedUrls = signedUrls;
   }
 
-  @JobWorker(type = "mediaflow.delivery.create_domain", fetchAllVariables = true)
-  public Map<String, Object> createDomain(ActivatedJob job) {
-    return jobs.run(job, CreateDomainInput.class, input -> client.createDomain(input.name(), input.type(), input.bucketName()));
+  @JobWorker(type = "mediaflow.delivery.create_domain", autoComplete = false, fetchAllVariables = true)
+  public void createDomain(JobClient jobClient, ActivatedJob job) {
+    jobs.run(jobClient, job, CreateDomainInput.class, input -> client.createDomain(input.name(), input.type(), input.bucketName()));
   }
 
-  @JobWorker(type = "mediaflow.delivery.list_domains", fetchAllVariables = true)
-  public Map<String, Object> listDomains(ActivatedJob job) {
-    return jobs.run(job, ListDomainsInput.class, input -> client.listDomains(input.type()));
+  @JobWorker(type = "mediaflow.delivery.list_domains", autoComplete = false, fetchAllVariables = true)
+  public void listDomains(JobClient jobClient, ActivatedJob job) {
+    jobs.run(jobClient, job, ListDomainsInput.class, input -> client.listDomains(input.type()));
   }
 
-  @JobWorker(type = "mediaflow.delivery.get_domain", fetchAllVariables = true)
-  public Map<String, Object> getDomain(ActivatedJob job) {
-    return jobs.run(job, GetDomainInput.class, input -> client.getDomain(input.domainId()));
+  @JobWorker(type = "mediaflow.delivery.get_domain", autoComplete = false, fetchAllVariables = true)
+  public void getDomain(JobClient jobClient, ActivatedJob job) {
+    jobs.run(jobClient, job, GetDomainInput.class, input -> client.getDomain(input.domainId()));
   }
 
-  @JobWorker(type = "mediaflow.delivery.update_domain", fetchAllVariables = true)
-  public Map<String, Object> updateDomain(ActivatedJob job) {
-    return jobs.run(job, UpdateDomainInput.class, input -> client.updateDomainBucket(input.domainId(), input.bucketName()));
+  @JobWorker(type = "mediaflow.delivery.update_domain", autoComplete = false, fetchAllVariables = true)
+  public void updateDomain(JobClient jobClient, ActivatedJob job) {
+    jobs.run(jobClient, job, UpdateDomainInput.class, input -> client.updateDomainBucket(input.domainId(), input.bucketName()));
   }
 
-  @JobWorker(type = "mediaflow.delivery.delete_domain", fetchAllVariables = true)
-  public Map<String, Object> deleteDomain(ActivatedJob job) {
-    return jobs.run(job, DeleteDomainInput.class, input -> {
+  @JobWorker(type = "mediaflow.delivery.delete_domain", autoComplete = false, fetchAllVariables = true)
+  public void deleteDomain(JobClient jobClient, ActivatedJob job) {
+    jobs.run(jobClient, job, DeleteDomainInput.class, input -> {
       client.deleteDomain(input.domainId());
       return true;
     });
   }
 
-  @JobWorker(type = "mediaflow.delivery.create_tls_subscription", fetchAllVariables = true)
-  public Map<String, Object> createTlsSubscription(ActivatedJob job) {
-    return jobs.run(job, CreateTlsSubscriptionInput.class, input -> client.createTlsSubscription(input.domainId()));
+  @JobWorker(type = "mediaflow.delivery.create_tls_subscription", autoComplete = false, fetchAllVariables = true)
+  public void createTlsSubscription(JobClient jobClient, ActivatedJob job) {
+    jobs.run(jobClient, job, CreateTlsSubscriptionInput.class, input -> client.createTlsSubscription(input.domainId()));
   }
 
-  @JobWorker(type = "mediaflow.delivery.list_tls_subscriptions", fetchAllVariables = true)
-  public Map<String, Object> listTlsSubscriptions(ActivatedJob job) {
-    return jobs.run(job, ListTlsSubscriptionsInput.class, input -> client.listTlsSubscriptions());
+  @JobWorker(type = "mediaflow.delivery.list_tls_subscriptions", autoComplete = false, fetchAllVariables = true)
+  public void listTlsSubscriptions(JobClient jobClient, ActivatedJob job) {
+    jobs.run(jobClient, job, ListTlsSubscriptionsInput.class, input -> client.listTlsSubscriptions());
   }
 
-  @JobWorker(type = "mediaflow.delivery.get_tls_subscription", fetchAllVariables = true)
-  public Map<String, Object> getTlsSubscription(ActivatedJob job) {
-    return jobs.run(job, GetTlsSubscriptionInput.class, input -> client.getTlsSubscription(input.tlsSubscriptionId()));
+  @JobWorker(type = "mediaflow.delivery.get_tls_subscription", autoComplete = false, fetchAllVariables = true)
+  public void getTlsSubscription(JobClient jobClient, ActivatedJob job) {
+    jobs.run(jobClient, job, GetTlsSubscriptionInput.class, input -> client.getTlsSubscription(input.tlsSubscriptionId()));
   }
 
-  @JobWorker(type = "mediaflow.delivery.delete_tls_subscription", fetchAllVariables = true)
-  public Map<String, Object> deleteTlsSubscription(ActivatedJob job) {
-    return jobs.run(job, DeleteTlsSubscriptionInput.class, input -> {
+  @JobWorker(type = "mediaflow.delivery.delete_tls_subscription", autoComplete = false, fetchAllVariables = true)
+  public void deleteTlsSubscription(JobClient jobClient, ActivatedJob job) {
+    jobs.run(jobClient, job, DeleteTlsSubscriptionInput.class, input -> {
       client.deleteTlsSubscription(input.tlsSubscriptionId());
       return true;
     });
   }
 
-  @JobWorker(type = "mediaflow.delivery.wait_for_tls_subscription", fetchAllVariables = true)
-  public Map<String, Object> waitForTlsSubscription(ActivatedJob job) {
-    return jobs.poll(job, WaitForTlsSubscriptionInput.class, input -> {
+  @JobWorker(type = "mediaflow.delivery.wait_for_tls_subscription", autoComplete = false, fetchAllVariables = true)
+  public void waitForTlsSubscription(JobClient jobClient, ActivatedJob job) {
+    jobs.poll(jobClient, job, WaitForTlsSubscriptionInput.class, input -> {
       TlsSubscription subscription = client.getTlsSubscription(input.tlsSubscriptionId());
       if (subscription.hasCertificate()) {
         return Poll.done(subscription);
@@ -100,75 +100,75 @@ public class DeliveryWorkers {
   }
 
   /** Creates the key and keeps its private key before the result is recorded, so a retry neither creates nor loses one. */
-  @JobWorker(type = "mediaflow.delivery.create_signing_key", fetchAllVariables = true)
-  public Map<String, Object> createSigningKey(ActivatedJob job) {
-    return jobs.run(job, CreateSigningKeyInput.class,
+  @JobWorker(type = "mediaflow.delivery.create_signing_key", autoComplete = false, fetchAllVariables = true)
+  public void createSigningKey(JobClient jobClient, ActivatedJob job) {
+    jobs.run(jobClient, job, CreateSigningKeyInput.class,
         input -> signingKeys.create(input.domainId(), input.streamId(), input.bucketName(), input.name()));
   }
 
-  @JobWorker(type = "mediaflow.delivery.list_signing_keys", fetchAllVariables = true)
-  public Map<String, Object> listSigningKeys(ActivatedJob job) {
-    return jobs.run(job, ListSigningKeysInput.class, input -> client.listSigningKeys());
+  @JobWorker(type = "mediaflow.delivery.list_signing_keys", autoComplete = false, fetchAllVariables = true)
+  public void listSigningKeys(JobClient jobClient, ActivatedJob job) {
+    jobs.run(jobClient, job, ListSigningKeysInput.class, input -> client.listSigningKeys());
   }
 
-  @JobWorker(type = "mediaflow.delivery.get_signing_key", fetchAllVariables = true)
-  public Map<String, Object> getSigningKey(ActivatedJob job) {
-    return jobs.run(job, GetSigningKeyInput.class, input -> client.getSigningKey(input.signingKeyId()));
+  @JobWorker(type = "mediaflow.delivery.get_signing_key", autoComplete = false, fetchAllVariables = true)
+  public void getSigningKey(JobClient jobClient, ActivatedJob job) {
+    jobs.run(jobClient, job, GetSigningKeyInput.class, input -> client.getSigningKey(input.signingKeyId()));
   }
 
-  @JobWorker(type = "mediaflow.delivery.rename_signing_key", fetchAllVariables = true)
-  public Map<String, Object> renameSigningKey(ActivatedJob job) {
-    return jobs.run(job, RenameSigningKeyInput.class, input -> client.renameSigningKey(input.signingKeyId(), input.name()));
+  @JobWorker(type = "mediaflow.delivery.rename_signing_key", autoComplete = false, fetchAllVariables = true)
+  public void renameSigningKey(JobClient jobClient, ActivatedJob job) {
+    jobs.run(jobClient, job, RenameSigningKeyInput.class, input -> client.renameSigningKey(input.signingKeyId(), input.name()));
   }
 
-  @JobWorker(type = "mediaflow.delivery.delete_signing_key", fetchAllVariables = true)
-  public Map<String, Object> deleteSigningKey(ActivatedJob job) {
-    return jobs.run(job, DeleteSigningKeyInput.class, input -> {
+  @JobWorker(type = "mediaflow.delivery.delete_signing_key", autoComplete = false, fetchAllVariables = true)
+  public void deleteSigningKey(JobClient jobClient, ActivatedJob job) {
+    jobs.run(jobClient, job, DeleteSigningKeyInput.class, input -> {
       signingKeys.delete(input.signingKeyId());
       return true;
     });
   }
 
-  @JobWorker(type = "mediaflow.delivery.set_bucket_policy", fetchAllVariables = true)
-  public Map<String, Object> setBucketPolicy(ActivatedJob job) {
-    return jobs.run(job, SetBucketPolicyInput.class, input -> {
+  @JobWorker(type = "mediaflow.delivery.set_bucket_policy", autoComplete = false, fetchAllVariables = true)
+  public void setBucketPolicy(JobClient jobClient, ActivatedJob job) {
+    jobs.run(jobClient, job, SetBucketPolicyInput.class, input -> {
       client.setBucketPolicy(input.bucketName(), input.policy());
       return input.policy().value();
     });
   }
 
-  @JobWorker(type = "mediaflow.delivery.set_cors", fetchAllVariables = true)
-  public Map<String, Object> setCors(ActivatedJob job) {
-    return jobs.run(job, SetCorsInput.class, input -> {
+  @JobWorker(type = "mediaflow.delivery.set_cors", autoComplete = false, fetchAllVariables = true)
+  public void setCors(JobClient jobClient, ActivatedJob job) {
+    jobs.run(jobClient, job, SetCorsInput.class, input -> {
       client.setCors(input.bucketName(), input.policy());
       return input.policy();
     });
   }
 
-  @JobWorker(type = "mediaflow.delivery.get_cors", fetchAllVariables = true)
-  public Map<String, Object> getCors(ActivatedJob job) {
-    return jobs.run(job, GetCorsInput.class, input -> client.getCors(input.bucketName()));
+  @JobWorker(type = "mediaflow.delivery.get_cors", autoComplete = false, fetchAllVariables = true)
+  public void getCors(JobClient jobClient, ActivatedJob job) {
+    jobs.run(jobClient, job, GetCorsInput.class, input -> client.getCors(input.bucketName()));
   }
 
-  @JobWorker(type = "mediaflow.delivery.delete_cors", fetchAllVariables = true)
-  public Map<String, Object> deleteCors(ActivatedJob job) {
-    return jobs.run(job, DeleteCorsInput.class, input -> {
+  @JobWorker(type = "mediaflow.delivery.delete_cors", autoComplete = false, fetchAllVariables = true)
+  public void deleteCors(JobClient jobClient, ActivatedJob job) {
+    jobs.run(jobClient, job, DeleteCorsInput.class, input -> {
       client.deleteCors(input.bucketName());
       return true;
     });
   }
 
-  @JobWorker(type = "mediaflow.delivery.delete_cors_header", fetchAllVariables = true)
-  public Map<String, Object> deleteCorsHeader(ActivatedJob job) {
-    return jobs.run(job, DeleteCorsHeaderInput.class, input -> {
+  @JobWorker(type = "mediaflow.delivery.delete_cors_header", autoComplete = false, fetchAllVariables = true)
+  public void deleteCorsHeader(JobClient jobClient, ActivatedJob job) {
+    jobs.run(jobClient, job, DeleteCorsHeaderInput.class, input -> {
       client.deleteCorsHeader(input.bucketName(), input.headerName());
       return true;
     });
   }
 
-  @JobWorker(type = "mediaflow.delivery.purge_cache", fetchAllVariables = true)
-  public Map<String, Object> purgeCache(ActivatedJob job) {
-    return jobs.run(job, PurgeCacheInput.class, input -> {
+  @JobWorker(type = "mediaflow.delivery.purge_cache", autoComplete = false, fetchAllVariables = true)
+  public void purgeCache(JobClient jobClient, ActivatedJob job) {
+    jobs.run(jobClient, job, PurgeCacheInput.class, input -> {
       if (input.path() == null || input.path().isBlank()) {
         client.purgeCache(input.bucketName());
       } else {
@@ -178,9 +178,9 @@ public class DeliveryWorkers {
     });
   }
 
-  @JobWorker(type = "mediaflow.delivery.sign_urls", fetchAllVariables = true)
-  public Map<String, Object> signUrls(ActivatedJob job) {
-    return jobs.run(job, SignUrlsInput.class, input -> signedUrls.sign(input.request()));
+  @JobWorker(type = "mediaflow.delivery.sign_urls", autoComplete = false, fetchAllVariables = true)
+  public void signUrls(JobClient jobClient, ActivatedJob job) {
+    jobs.run(jobClient, job, SignUrlsInput.class, input -> signedUrls.sign(input.request()));
   }
 
   private static ApiException.Rejected tlsFailed(TlsSubscription subscription) {

@@ -1,14 +1,17 @@
 package io.mediaflow.delivery.worker;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.anyLong;
 import static org.mockito.Mockito.RETURNS_DEEP_STUBS;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
 
 import io.camunda.client.CamundaClient;
+import io.camunda.client.api.command.CompleteJobCommandStep1;
 import io.camunda.client.api.command.SetVariablesCommandStep1;
 import io.camunda.client.api.response.ActivatedJob;
+import io.camunda.client.api.worker.JobClient;
 import io.mediaflow.api.ApiJson;
 import io.mediaflow.delivery.ContentAddresses;
 import io.mediaflow.delivery.DeliveryClient;
@@ -35,7 +38,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The create-signing-key worker: the private key is in the key store before the result is recorded on the job's
- * element instance, the recorded result holds no private key, and a retried job creates no second key.
+ * element instance, neither the recorded result nor the completion holds it, and a retried job creates no second
+ * key.
  */
 class CreateSigningKeyRetryTest {
 
@@ -47,6 +51,8 @@ class CreateSigningKeyRetryTest {
   private final CamundaClient camunda = mock(CamundaClient.class);
   private final AtomicReference<Boolean> keptWhenRecorded = new AtomicReference<>();
   private final AtomicReference<Map<String, Object>> recorded = new AtomicReference<>();
+  private final AtomicReference<Map<String, Object>> completed = new AtomicReference<>();
+  private final JobClient jobClient = mock(JobClient.class);
   private DeliveryWorkers workers;
 
   @BeforeEach
@@ -67,6 +73,12 @@ class CreateSigningKeyRetryTest {
       });
       return command;
     });
+    CompleteJobCommandStep1 complete = mock(CompleteJobCommandStep1.class, RETURNS_DEEP_STUBS);
+    when(jobClient.newCompleteCommand(any(ActivatedJob.class))).thenReturn(complete);
+    when(complete.variables(org.mockito.ArgumentMatchers.<Map<String, Object>>any())).thenAnswer(variables -> {
+      completed.set(variables.getArgument(0));
+      return mock(CompleteJobCommandStep1.class, RETURNS_DEEP_STUBS);
+    });
   }
 
   @AfterEach
@@ -81,7 +93,8 @@ class CreateSigningKeyRetryTest {
     server.enqueue(MockCdn.json(200, "{\"signing_key\":{\"id\":\"" + KEY_ID + "\",\"bucket_name\":\"media\",\"private_key\":\""
         + pem.replace("\n", "\\n") + "\",\"created\":\"2026-01-02 03:04:05\"}}"));
 
-    Map<String, Object> result = workers.createSigningKey(job(Map.of("bucketName", "media")));
+    workers.createSigningKey(jobClient, job(Map.of("bucketName", "media")));
+    Map<String, Object> result = completed.get();
 
     assertThat(result.get("signingKey")).isInstanceOf(SigningKey.class).extracting("id").isEqualTo(KEY_ID);
     assertThat(keptWhenRecorded.get()).isTrue();
@@ -96,7 +109,8 @@ class CreateSigningKeyRetryTest {
     Map<String, Object> recordedKey = Map.of("id", KEY_ID, "bucket_name", "media");
     variables.put("mediaflowResult", recordedKey);
 
-    Map<String, Object> result = workers.createSigningKey(job(variables));
+    workers.createSigningKey(jobClient, job(variables));
+    Map<String, Object> result = completed.get();
 
     assertThat(result).containsEntry("signingKey", recordedKey);
     assertThat(server.getRequestCount()).isZero();
