@@ -1,0 +1,41 @@
+package io.mediaflow.delivery;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import java.util.Set;
+
+/**
+ * A TLS subscription: a certificate for a playback domain, issued once the domain owner has created the CNAME
+ * record that {@code message} names.
+ *
+ * @param status {@code pending}, {@code processing}, {@code issued}, {@code renewing} or {@code failed}
+ * @param message only in the creation answer: the CNAME instruction
+ * @param tlsSubscriptionId only in list answers: the service's second identifier (see
+ *     {@link DeliveryClient#getTlsSubscription} for which one the paths take)
+ */
+@JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record TlsSubscription(String id, String domainId, String status, String created, String message,
+    String tlsSubscriptionId) {
+
+  public static final String PENDING = "pending";
+  public static final String PROCESSING = "processing";
+  public static final String ISSUED = "issued";
+  public static final String RENEWING = "renewing";
+  public static final String FAILED = "failed";
+
+  /** A subscription being renewed has its certificate already: the domain serves TLS. */
+  private static final Set<String> CERTIFICATE_IN_PLACE = Set.of(ISSUED, RENEWING);
+
+  @JsonIgnore
+  public boolean hasCertificate() {
+    return CERTIFICATE_IN_PLACE.contains(status);
+  }
+
+  @JsonIgnore
+  public boolean failed() {
+    return FAILED.equals(status);
+  }
+}

@@ -1,0 +1,96 @@
+package io.mediaflow.delivery.signing;
+
+import io.mediaflow.api.ApiException;
+import io.mediaflow.api.Rules;
+import io.mediaflow.delivery.ContentAddresses;
+import io.mediaflow.delivery.DeliveryRules;
+import io.mediaflow.delivery.PrivateKeyPem;
+import java.security.PrivateKey;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.springframework.stereotype.Component;
+
+/**
+ * Signed URLs for objects of an {@code authenticated} bucket, at its default address or behind a {@code vod}
+ * playback domain, signed with a key whose private key is in the {@link SigningKeyStore}.
+ */
+@Component
+public class SignedUrls {
+
+  /**
+   * What to sign.
+   *
+   * @param signingKeyId the signing key, whose private key the key store holds
+   * @param bucketName the bucket, for URLs at its default address
+   * @param domainName a {@code vod} playback domain: when given, the URLs use it instead of the default address
+   * @param paths the objects' paths inside the bucket; one URL each
+   * @param lifetime how long the tokens work; null for tokens that never expire
+   * @param notBefore when the tokens start to work; null for at once
+   * @param uri the {@code uri} claim of every token; null for each object's own path, empty for the whole bucket
+   * @param claims further claims for the tokens
+   */
+  public record Request(String signingKeyId, String bucketName, String domainName, List<String> paths,
+      Duration lifetime, Instant notBefore, String uri, Map<String, Object> claims) {}
+
+  private final SigningKeyStore store;
+  private final ContentAddresses addresses;
+  private final Clock clock;
+
+  public SignedUrls(SigningKeyStore store, ContentAddresses addresses, Clock clock) {
+    this.store = store;
+    this.addresses = addresses;
+    this.clock = clock;
+  }
+
+  public List<SignedUrl> sign(Request request) {
+    check(request);
+    PrivateKey key = privateKey(request.signingKeyId());
+    Instant expiresAt = request.lifetime() == null ? null : clock.instant().plus(request.lifetime());
+    return request.paths().stream().map(path -> {
+      String objectPath = ContentAddresses.objectPath(path);
+      // The claim is the object's URL path, which is the same at both addresses.
+      String uri = request.uri() != null ? request.uri() : "/" + objectPath;
+      String token = SignedTokens.sign(request.signingKeyId(), key,
+          new SignedTokens.Grant(uri, expiresAt, request.notBefore(), request.claims()));
+      String address = request.domainName() != null
+          ? addresses.ofDomain(request.domainName(), objectPath)
+          : addresses.ofBucket(request.bucketName(), objectPath);
+      return new SignedUrl(objectPath, ContentAddresses.signed(address, token), expiresAt == null ? null : expiresAt.toString());
+    }).toList();
+  }
+
+  private static void check(Request request) {
+    var rules = new Rules();
+    DeliveryRules.uuid(rules, "signingKeyId", request.signingKeyId());
+    rules.require(request.domainName() != null || (request.bucketName() != null && !request.bucketName().isBlank()),
+        "bucketName/domainName", "one is required: the bucket for its default address, or a vod playback domain");
+    rules.require(request.paths() != null && !request.paths().isEmpty(), "paths", "needs at least one object path");
+    if (request.paths() != null) {
+      rules.require(request.paths().stream().allMatch(path -> path != null && !ContentAddresses.objectPath(path).isEmpty()),
+          "paths", "each must be the path of an object inside the bucket");
+    }
+    rules.require(request.lifetime() == null || (!request.lifetime().isNegative() && !request.lifetime().isZero()),
+        "lifetime", "must be a positive duration, or left out for tokens that never expire");
+    if (request.claims() != null) {
+      request.claims().keySet().stream().filter(SignedTokens.RESERVED_CLAIMS::contains)
+          .forEach(claim -> rules.add("claims." + claim, "is set by its own input, not as a custom claim"));
+    }
+    rules.throwIfBroken();
+  }
+
+  private PrivateKey privateKey(String signingKeyId) {
+    PrivateKeyPem pem;
+    try {
+      pem = store.find(signingKeyId).orElseThrow(() -> new ApiException.Rejected("SIGNING_KEY_NOT_IN_STORE",
+          "Signing key " + signingKeyId + ": its private key is not in this application's key store (a key made"
+              + " before a restart of the embedded default, or by a replica with its own store); create a new key",
+          Map.of("signingKeyId", signingKeyId)));
+      return PrivateKeys.rsa(pem);
+    } catch (IllegalStateException | IllegalArgumentException unreadable) {
+      throw new ApiException.Misconfigured("KEY_STORE", unreadable.getMessage());
+    }
+  }
+}

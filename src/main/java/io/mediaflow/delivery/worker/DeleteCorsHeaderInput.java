@@ -1,0 +1,15 @@
+package io.mediaflow.delivery.worker;
+
+import io.mediaflow.worker.Input;
+import io.mediaflow.worker.Operation;
+import jakarta.validation.constraints.NotBlank;
+
+@Operation(
+    type = "mediaflow.delivery.delete_cors_header",
+    name = "Delivery: delete one CORS header",
+    description = "Removes one header from a bucket's CORS policy (DELETE /v1/buckets/<bucket_name>/cors/<header_name>). The result is true.",
+    resultVariable = "corsHeaderDeleted",
+    errors = {"BAD_REQUEST", "NOT_FOUND", "CONFLICT", "FAILED"})
+public record DeleteCorsHeaderInput(
+    @NotBlank @Input(label = "Bucket", value = "=bucketName") String bucketName,
+    @NotBlank @Input(label = "Header", choices = {"Access-Control-Allow-Origin", "Access-Control-Allow-Credentials", "Access-Control-Allow-Methods", "Access-Control-Max-Age"}) String headerName) {}

@@ -1,0 +1,14 @@
+package io.mediaflow.delivery.worker;
+
+import io.mediaflow.worker.Input;
+import io.mediaflow.worker.Operation;
+import jakarta.validation.constraints.NotBlank;
+
+@Operation(
+    type = "mediaflow.delivery.delete_domain",
+    name = "Delivery: delete playback domain",
+    description = "Deletes a playback domain (DELETE /v1/domains/<domain_id>). The result is true.",
+    resultVariable = "domainDeleted",
+    errors = {"NOT_FOUND", "FAILED"})
+public record DeleteDomainInput(
+    @NotBlank @Input(label = "Domain id", value = "=domain.id") String domainId) {}

@@ -1,0 +1,14 @@
+package io.mediaflow.delivery.worker;
+
+import io.mediaflow.worker.Input;
+import io.mediaflow.worker.Operation;
+import jakarta.validation.constraints.NotBlank;
+
+@Operation(
+    type = "mediaflow.delivery.delete_tls_subscription",
+    name = "Delivery: delete TLS subscription",
+    description = "Removes a TLS subscription (DELETE /v1/tls/subscriptions/<id>). One removed before the month ends is not billed for that month. The result is true.",
+    resultVariable = "tlsSubscriptionDeleted",
+    errors = {"NOT_FOUND", "FAILED"})
+public record DeleteTlsSubscriptionInput(
+    @NotBlank @Input(label = "TLS subscription id", value = "=tlsSubscription.id") String tlsSubscriptionId) {}

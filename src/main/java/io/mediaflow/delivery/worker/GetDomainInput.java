@@ -1,0 +1,14 @@
+package io.mediaflow.delivery.worker;
+
+import io.mediaflow.worker.Input;
+import io.mediaflow.worker.Operation;
+import jakarta.validation.constraints.NotBlank;
+
+@Operation(
+    type = "mediaflow.delivery.get_domain",
+    name = "Delivery: get playback domain",
+    description = "Reads one playback domain (GET /v1/domains/<domain_id>).",
+    resultVariable = "domain",
+    errors = {"NOT_FOUND"})
+public record GetDomainInput(
+    @NotBlank @Input(label = "Domain id", value = "=domain.id") String domainId) {}

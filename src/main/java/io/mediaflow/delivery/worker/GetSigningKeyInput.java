@@ -1,0 +1,14 @@
+package io.mediaflow.delivery.worker;
+
+import io.mediaflow.worker.Input;
+import io.mediaflow.worker.Operation;
+import jakarta.validation.constraints.NotBlank;
+
+@Operation(
+    type = "mediaflow.delivery.get_signing_key",
+    name = "Delivery: get signing key",
+    description = "Reads one signing key (GET /v1/signing-keys/<signing_key_id>), without its private key.",
+    resultVariable = "signingKey",
+    errors = {"NOT_FOUND"})
+public record GetSigningKeyInput(
+    @NotBlank @Input(label = "Signing key id", value = "=signingKey.id") String signingKeyId) {}

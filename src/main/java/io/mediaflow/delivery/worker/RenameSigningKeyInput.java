@@ -1,0 +1,16 @@
+package io.mediaflow.delivery.worker;
+
+import io.mediaflow.worker.Input;
+import io.mediaflow.worker.Operation;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Size;
+
+@Operation(
+    type = "mediaflow.delivery.rename_signing_key",
+    name = "Delivery: rename signing key",
+    description = "Changes a signing key's name, the only thing that can change (PUT /v1/signing-keys/<signing_key_id>).",
+    resultVariable = "signingKey",
+    errors = {"NOT_FOUND", "BAD_REQUEST", "FAILED"})
+public record RenameSigningKeyInput(
+    @NotBlank @Input(label = "Signing key id", value = "=signingKey.id") String signingKeyId,
+    @NotBlank @Size(max = 255) @Input(label = "Name") String name) {}

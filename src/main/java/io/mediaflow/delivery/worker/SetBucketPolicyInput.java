@@ -1,0 +1,17 @@
+package io.mediaflow.delivery.worker;
+
+import io.mediaflow.delivery.BucketPolicy;
+import io.mediaflow.worker.Input;
+import io.mediaflow.worker.Operation;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+
+@Operation(
+    type = "mediaflow.delivery.set_bucket_policy",
+    name = "Delivery: set bucket access policy",
+    description = "Sets a bucket's access policy (PUT /v1/buckets/<bucket_name>/policy/<policy_name>): public (every bucket's default) or authenticated, after which every object needs a signed token in ?auth=. The result is the policy set.",
+    resultVariable = "bucketPolicy",
+    errors = {"BAD_REQUEST", "NOT_FOUND", "FAILED"})
+public record SetBucketPolicyInput(
+    @NotBlank @Input(label = "Bucket", value = "=bucketName") String bucketName,
+    @NotNull @Input(label = "Policy", choices = {"authenticated", "public"}, value = "authenticated") BucketPolicy policy) {}

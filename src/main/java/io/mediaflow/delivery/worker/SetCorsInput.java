@@ -1,0 +1,25 @@
+package io.mediaflow.delivery.worker;
+
+import io.mediaflow.delivery.CorsPolicy;
+import io.mediaflow.worker.Input;
+import io.mediaflow.worker.Operation;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.PositiveOrZero;
+
+@Operation(
+    type = "mediaflow.delivery.set_cors",
+    name = "Delivery: set bucket CORS policy",
+    description = "Sets a bucket's whole CORS policy (POST /v1/buckets/<bucket_name>/cors). Credentials need one specific origin, not *; methods come from GET, HEAD, POST, PUT, DELETE, CONNECT, OPTIONS, TRACE, PATCH. The result is the policy as the API writes it (header names to values).",
+    resultVariable = "cors",
+    errors = {"BAD_REQUEST", "NOT_FOUND", "FAILED"})
+public record SetCorsInput(
+    @NotBlank @Input(label = "Bucket", value = "=bucketName") String bucketName,
+    @Input(label = "Allowed origin", description = "Access-Control-Allow-Origin: * or one origin such as https://player.example.com", value = "*") String allowOrigin,
+    @Input(label = "Allow credentials", description = "Access-Control-Allow-Credentials: true needs one specific origin") Boolean allowCredentials,
+    @Input(label = "Allowed methods", description = "Access-Control-Allow-Methods, comma-separated", value = "GET, HEAD") String allowMethods,
+    @PositiveOrZero @Input(label = "Max age (seconds)", description = "Access-Control-Max-Age: how long a preflight answer may be cached") Integer maxAge) {
+
+  CorsPolicy policy() {
+    return CorsPolicy.of(allowOrigin, allowCredentials, allowMethods, maxAge);
+  }
+}

@@ -1,0 +1,15 @@
+package io.mediaflow.delivery.worker;
+
+import io.mediaflow.worker.Input;
+import io.mediaflow.worker.Operation;
+import jakarta.validation.constraints.NotBlank;
+
+@Operation(
+    type = "mediaflow.delivery.update_domain",
+    name = "Delivery: change a vod domain's bucket",
+    description = "Points a vod playback domain at another media storage bucket (PUT /v1/domains/<domain_id>). Nothing else can change, and live domains not at all: delete the domain and create a new one instead.",
+    resultVariable = "domain",
+    errors = {"NOT_FOUND", "CONFLICT", "BAD_REQUEST", "FAILED"})
+public record UpdateDomainInput(
+    @NotBlank @Input(label = "Domain id", value = "=domain.id") String domainId,
+    @NotBlank @Input(label = "Bucket", value = "=bucketName") String bucketName) {}

@@ -1,0 +1,128 @@
+package io.mediaflow.delivery;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.mediaflow.api.ApiException;
+import java.util.ArrayList;
+import org.junit.jupiter.api.Test;
+
+/** Every endpoint of document 1 through the product's client, against the sandbox over real HTTP. */
+class DeliveryClientSandboxTest extends DeliveryTest {
+
+  @Test
+  void aVodDomainIsCreatedListedReadRepointedAndDeleted() {
+    String name = domainName();
+    String bucket = bucketName();
+
+    Domain created = delivery.createDomain(name, Domain.VOD, bucket);
+
+    assertThat(created.id()).matches("[0-9a-f-]{36}");
+    assertThat(created.domainName()).isEqualTo(name);
+    assertThat(created.bucketName()).isEqualTo(bucket);
+    assertThat(created.created()).matches("\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}");
+    assertThat(delivery.listDomains(null)).contains(created);
+    assertThat(delivery.listDomains(Domain.VOD)).contains(created);
+    assertThat(delivery.listDomains(Domain.LIVE)).doesNotContain(created);
+    assertThat(delivery.getDomain(created.id())).isEqualTo(created);
+    String otherBucket = bucketName();
+    assertThat(delivery.updateDomainBucket(created.id(), otherBucket).bucketName()).isEqualTo(otherBucket);
+    delivery.deleteDomain(created.id());
+    assertThat(codeOf(() -> delivery.getDomain(created.id()))).isEqualTo("NOT_FOUND");
+  }
+
+  @Test
+  void aLiveDomainCannotBeUpdated() {
+    Domain live = delivery.createDomain(domainName(), Domain.LIVE, null);
+
+    assertThat(live.bucketName()).isNull();
+    assertThatThrownBy(() -> delivery.updateDomainBucket(live.id(), bucketName()))
+        .isInstanceOfSatisfying(ApiException.Rejected.class, e -> assertThat(e.getMessage()).contains("live domain cannot be updated"));
+  }
+
+  @Test
+  void theTwentyFirstDomainIsRefusedNamingTheLimit() {
+    var created = new ArrayList<String>();
+    try {
+      while (delivery.listDomains(null).size() < 20) {
+        created.add(delivery.createDomain(domainName(), Domain.LIVE, null).id());
+      }
+
+      assertThatThrownBy(() -> delivery.createDomain(domainName(), Domain.LIVE, null))
+          .isInstanceOfSatisfying(ApiException.Rejected.class, e -> {
+            assertThat(e.code()).isEqualTo("DOMAIN_LIMIT");
+            assertThat(e.getMessage()).contains("the limit is 20 per account");
+          });
+    } finally {
+      created.forEach(delivery::deleteDomain);
+    }
+  }
+
+  @Test
+  void aTlsSubscriptionIsCreatedWithItsInstructionListedReadAndDeleted() {
+    Domain domain = delivery.createDomain(domainName(), Domain.VOD, bucketName());
+
+    TlsSubscription created = delivery.createTlsSubscription(domain.id());
+
+    assertThat(created.status()).isEqualTo(TlsSubscription.PENDING);
+    assertThat(created.domainId()).isEqualTo(domain.id());
+    assertThat(created.message()).contains("CNAME", domain.domainName());
+    TlsSubscription listed = delivery.listTlsSubscriptions().stream().filter(s -> s.id().equals(created.id())).findFirst().orElseThrow();
+    assertThat(listed.tlsSubscriptionId()).isNotBlank().isNotEqualTo(created.id());
+    assertThat(delivery.getTlsSubscription(created.id()).status()).isEqualTo(TlsSubscription.PENDING);
+    delivery.deleteTlsSubscription(created.id());
+    assertThat(codeOf(() -> delivery.getTlsSubscription(created.id()))).isEqualTo("NOT_FOUND");
+  }
+
+  @Test
+  void aSigningKeyIsBoundToOneThingAndNeverShowsItsPrivateKeyAgain() {
+    Domain domain = delivery.createDomain(domainName(), Domain.LIVE, null);
+    String bucket = bucketName();
+
+    NewSigningKey forBucket = delivery.createSigningKey(null, null, bucket, null);
+    NewSigningKey forDomain = delivery.createSigningKey(domain.id(), null, null, "player");
+
+    assertThat(forBucket.privateKey().text()).contains("PRIVATE KEY");
+    assertThat(forBucket.key().bucketName()).isEqualTo(bucket);
+    assertThat(forBucket.key().domainId()).isNull();
+    assertThat(forDomain.key().domainId()).isEqualTo(domain.id());
+    assertThat(forDomain.key().name()).isEqualTo("player");
+    assertThat(delivery.listSigningKeys()).contains(forBucket.key(), forDomain.key());
+    assertThat(delivery.getSigningKey(forBucket.key().id())).isEqualTo(forBucket.key());
+    assertThat(delivery.renameSigningKey(forBucket.key().id(), "renamed").name()).isEqualTo("renamed");
+    delivery.deleteSigningKey(forBucket.key().id());
+    delivery.deleteSigningKey(forDomain.key().id());
+    assertThat(codeOf(() -> delivery.getSigningKey(forBucket.key().id()))).isEqualTo("NOT_FOUND");
+  }
+
+  @Test
+  void aKeyForAnUnknownDomainIsRefused() {
+    assertThat(codeOf(() -> delivery.createSigningKey("11111111-2222-3333-4444-555555555555", null, null, null)))
+        .isEqualTo("NOT_FOUND");
+  }
+
+  @Test
+  void bucketControlsAreSetReadAndRemoved() {
+    String bucket = bucketName();
+
+    delivery.setBucketPolicy(bucket, BucketPolicy.AUTHENTICATED);
+    delivery.setBucketPolicy(bucket, BucketPolicy.PUBLIC);
+    delivery.setCors(bucket, CorsPolicy.of("https://player.example.com", true, "GET, HEAD", 600));
+    assertThat(delivery.getCors(bucket).headers()).containsOnlyKeys(CorsPolicy.HEADERS).containsEntry(CorsPolicy.MAX_AGE, "600");
+    delivery.deleteCorsHeader(bucket, CorsPolicy.MAX_AGE);
+    assertThat(delivery.getCors(bucket).headers()).doesNotContainKey(CorsPolicy.MAX_AGE);
+    delivery.deleteCors(bucket);
+    assertThat(delivery.getCors(bucket).headers()).isEmpty();
+    delivery.purgeCache(bucket);
+    delivery.purgeCache(bucket, "videos/a.m3u8");
+  }
+
+  @Test
+  void aBucketNameTheServiceRefusesIsARejectionNamingIt() {
+    assertThatThrownBy(() -> delivery.setBucketPolicy("Bad_Bucket", BucketPolicy.AUTHENTICATED))
+        .isInstanceOfSatisfying(ApiException.Rejected.class, e -> {
+          assertThat(e.code()).isEqualTo("BAD_REQUEST");
+          assertThat(e.getMessage()).startsWith("PUT /v1/buckets/Bad_Bucket/policy/authenticated: bucket_name:");
+        });
+  }
+}

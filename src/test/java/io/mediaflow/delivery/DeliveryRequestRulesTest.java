@@ -1,0 +1,133 @@
+package io.mediaflow.delivery;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.mediaflow.api.InvalidRequestException;
+import java.util.Map;
+import mockwebserver3.MockWebServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Requests that break a documented rule are refused before anything is sent, naming the field and the rule. */
+class DeliveryRequestRulesTest {
+
+  private static final String ID = "0b5e1a52-4f0c-4c1e-9a57-3b1f5b9d2e10";
+
+  private final MockWebServer server = new MockWebServer();
+  private DeliveryClient client;
+
+  @BeforeEach
+  void start() throws Exception {
+    server.start();
+    client = MockCdn.client(server);
+  }
+
+  @AfterEach
+  void nothingWasSent() {
+    assertThat(server.getRequestCount()).isZero();
+    server.close();
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"localhost", "video.example.com.", "-video.example.com", "video..example.com", "vi deo.example.com",
+      "https://video.example.com", "video.example.com/path"})
+  void aDomainNameMustBeAnFqdn(String name) {
+    assertThatThrownBy(() -> client.createDomain(name, "live", null))
+        .isInstanceOf(InvalidRequestException.class)
+        .hasMessageStartingWith("name: must be a fully qualified domain name");
+  }
+
+  @Test
+  void aLongestLabelIsStillAnFqdnButLongerIsNot() {
+    String label = "a".repeat(63);
+    assertThatThrownBy(() -> client.createDomain("a".repeat(64) + ".example.com", "live", null))
+        .hasMessageStartingWith("name: must be a fully qualified domain name");
+    String tooLong = String.join(".", label, label, label, label) + ".com";
+    assertThatThrownBy(() -> client.createDomain(tooLong, "live", null))
+        .hasMessageStartingWith("name: must be a fully qualified domain name");
+  }
+
+  @Test
+  void aVodDomainNeedsABucketAndALiveDomainHasNone() {
+    assertThatThrownBy(() -> client.createDomain("video.example.com", "vod", null))
+        .hasMessage("bucket_name: is required");
+    assertThatThrownBy(() -> client.createDomain("live.example.com", "live", "media"))
+        .hasMessage("bucket_name: only vod domains expose a bucket; leave it out for live");
+    assertThatThrownBy(() -> client.createDomain("x.example.com", "cdn", null))
+        .hasMessage("type: must be live or vod");
+  }
+
+  @Test
+  void everyBrokenRuleIsNamedAtOnce() {
+    assertThatThrownBy(() -> client.createDomain("nodot", "vod", "a/b"))
+        .hasMessageContaining("name: must be a fully qualified domain name")
+        .hasMessageContaining("; bucket_name: must be a bucket name, without slashes or blanks");
+  }
+
+  @Test
+  void identifiersAreUuids() {
+    assertThatThrownBy(() -> client.getDomain("12")).hasMessage("domain_id: must be an id in UUID form, as the service generates them");
+    assertThatThrownBy(() -> client.deleteTlsSubscription(" ")).hasMessage("tls_subscription_id: is required");
+    assertThatThrownBy(() -> client.renameSigningKey("k", "")).hasMessageContaining("signing_key_id: must be an id in UUID form")
+        .hasMessageContaining("name: is required");
+  }
+
+  @Test
+  void aSigningKeyServesExactlyOneOfDomainStreamAndBucket() {
+    assertThatThrownBy(() -> client.createSigningKey(null, null, null, "k"))
+        .hasMessage("domain_id/stream_id/bucket_name: exactly one is required: a key serves one playback domain, one live"
+            + " stream or one bucket (0 given)");
+    assertThatThrownBy(() -> client.createSigningKey(ID, null, "media", null))
+        .hasMessageContaining("(2 given)");
+    assertThatThrownBy(() -> client.createSigningKey(null, "not-a-stream", null, null))
+        .hasMessage("stream_id: must be an id in UUID form, as the service generates them");
+  }
+
+  @Test
+  void credentialsNeedOneSpecificOrigin() {
+    assertThatThrownBy(() -> client.setCors("media", CorsPolicy.of("*", true, null, null)))
+        .hasMessage("Access-Control-Allow-Credentials: true needs Access-Control-Allow-Origin to be one specific origin, not * or unset");
+    assertThatThrownBy(() -> client.setCors("media", CorsPolicy.of(null, true, "GET", null)))
+        .hasMessageContaining("not * or unset");
+  }
+
+  @Test
+  void methodsComeFromTheDocumentedList() {
+    assertThatThrownBy(() -> client.setCors("media", CorsPolicy.of("*", null, "GET, FETCH", null)))
+        .hasMessage("Access-Control-Allow-Methods: must be a comma-separated list of GET, HEAD, POST, PUT, DELETE, CONNECT,"
+            + " OPTIONS, TRACE, PATCH");
+    assertThatThrownBy(() -> client.setCors("media", CorsPolicy.of("*", null, "get", null)))
+        .hasMessageStartingWith("Access-Control-Allow-Methods:");
+  }
+
+  @Test
+  void anOriginIsSchemeHostAndPortOnly() {
+    assertThatThrownBy(() -> client.setCors("media", CorsPolicy.of("https://player.example.com/app", null, null, null)))
+        .hasMessage("Access-Control-Allow-Origin: must be * or one origin, scheme://host[:port] without a path");
+    assertThatThrownBy(() -> client.setCors("media", CorsPolicy.of("player.example.com", null, null, null)))
+        .hasMessageStartingWith("Access-Control-Allow-Origin:");
+    assertThatCode(() -> CorsPolicy.of("http://localhost:3000", true, "GET, HEAD, OPTIONS", 600).check()).doesNotThrowAnyException();
+  }
+
+  @Test
+  void aPolicyNeedsAKnownHeaderAndAWholeNumberOfSeconds() {
+    assertThatThrownBy(() -> client.setCors("media", new CorsPolicy(Map.of())))
+        .hasMessageStartingWith("cors: needs at least one of");
+    assertThatThrownBy(() -> client.setCors("media", new CorsPolicy(Map.of("X-Frame-Options", "DENY"))))
+        .hasMessageStartingWith("X-Frame-Options: not a header of the CORS policy");
+    assertThatThrownBy(() -> client.setCors("media", new CorsPolicy(Map.of("Access-Control-Max-Age", "1.5"))))
+        .hasMessage("Access-Control-Max-Age: must be a whole number of seconds, 0 or more");
+    assertThatThrownBy(() -> client.deleteCorsHeader("media", "Vary"))
+        .hasMessageStartingWith("header_name: must be one of Access-Control-Allow-Origin");
+  }
+
+  @Test
+  void aPurgeOfOneObjectNeedsItsPath() {
+    assertThatThrownBy(() -> client.purgeCache("media", " ")).hasMessage("path: is required");
+  }
+}

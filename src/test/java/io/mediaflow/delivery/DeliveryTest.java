@@ -1,0 +1,106 @@
+package io.mediaflow.delivery;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.camunda.zeebe.process.test.filters.RecordStream;
+import io.camunda.zeebe.protocol.record.Record;
+import io.mediaflow.MediaflowTest;
+import io.mediaflow.api.ApiJson;
+import io.mediaflow.api.ApiException;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.stream.StreamSupport;
+import org.junit.jupiter.api.AfterEach;
+import org.springframework.beans.factory.annotation.Autowired;
+
+/**
+ * The application with the content delivery sandbox over real HTTP: the product's client, and what a viewer's
+ * player or the domain owner's DNS would do. Domains and DNS records a test makes are removed after it.
+ */
+public abstract class DeliveryTest extends MediaflowTest {
+
+  @Autowired protected DeliveryClient delivery;
+
+  private final List<String> domainNames = new ArrayList<>();
+  private final List<String> dnsRecords = new ArrayList<>();
+
+  @AfterEach
+  void removeDomainsAndRecords() {
+    for (Domain domain : delivery.listDomains(null)) {
+      if (domainNames.contains(domain.domainName())) {
+        delivery.deleteDomain(domain.id());
+      }
+    }
+    dnsRecords.forEach(name -> send(HttpRequest.newBuilder(URI.create(baseUrl() + "/sandbox/dns/records/" + name)).DELETE().build()));
+    domainNames.clear();
+    dnsRecords.clear();
+  }
+
+  /** A domain name no other test uses; removed after the test if it was created. */
+  protected String domainName() {
+    String name = "t" + UUID.randomUUID().toString().substring(0, 8) + ".example.com";
+    domainNames.add(name);
+    return name;
+  }
+
+  protected static String bucketName() {
+    return "b-" + UUID.randomUUID().toString().substring(0, 8);
+  }
+
+  /** Uploads an object through the sandbox's storage control endpoint. */
+  protected void upload(String bucket, String path, String content) {
+    var answer = send(HttpRequest.newBuilder(URI.create(baseUrl() + "/sandbox/storage/" + bucket + "/" + path))
+        .header("Content-Type", "application/vnd.apple.mpegurl")
+        .PUT(HttpRequest.BodyPublishers.ofString(content)).build());
+    if (answer.statusCode() != 201) {
+      throw new AssertionError("upload failed: " + answer.body());
+    }
+  }
+
+  /** Creates the DNS record a domain owner would, through the sandbox's DNS control endpoint. */
+  protected void createCname(String name, String value) {
+    var answer = post("/sandbox/dns/records", Map.of("type", "CNAME", "name", name, "value", value));
+    if (answer.statusCode() != 200) {
+      throw new AssertionError("DNS record refused: " + answer.body());
+    }
+    dnsRecords.add(name);
+  }
+
+  /** GETs a URL as a browser would, from {@code origin} when given. */
+  protected HttpResponse<String> fetch(String url, String origin) {
+    var request = HttpRequest.newBuilder(URI.create(url)).GET();
+    if (origin != null) {
+      request.header("Origin", origin);
+    }
+    return send(request.build());
+  }
+
+  /** The latest value of a variable of the instance's own scope, as its end state shows it to a caller. */
+  protected JsonNode processVariable(long processInstanceKey, String name) {
+    return StreamSupport.stream(RecordStream.of(engine.getRecordStreamSource()).variableRecords().spliterator(), false)
+        .map(Record::getValue)
+        .filter(v -> v.getScopeKey() == processInstanceKey && v.getName().equals(name))
+        .reduce((first, second) -> second)
+        .map(v -> {
+          try {
+            return ApiJson.MAPPER.readTree(v.getValue());
+          } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+          }
+        })
+        .orElseThrow(() -> new AssertionError("no process variable " + name + " in instance " + processInstanceKey));
+  }
+
+  protected static String codeOf(Runnable call) {
+    try {
+      call.run();
+      return "none";
+    } catch (ApiException failure) {
+      return failure.code();
+    }
+  }
+}

@@ -1,0 +1,100 @@
+package io.mediaflow.delivery.signing;
+
+import static io.mediaflow.delivery.MockCdn.json;
+import static io.mediaflow.delivery.MockCdn.line;
+import static io.mediaflow.delivery.MockCdn.token;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.mediaflow.api.ApiException;
+import io.mediaflow.delivery.MockCdn;
+import io.mediaflow.delivery.PrivateKeyPem;
+import io.mediaflow.delivery.SigningKey;
+import mockwebserver3.MockWebServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** A created key's private key is kept before the key is handed on; a key that cannot be kept does not stay. */
+class ManagedSigningKeysTest {
+
+  private static final String KEY_ID = "7d0f6a3e-2b1c-4d5e-8f90-a1b2c3d4e5f6";
+  private static final PrivateKeyPem PEM = TestKeys.pkcs8(TestKeys.rsa());
+
+  private final MockWebServer server = new MockWebServer();
+  private final MemorySigningKeyStore store = new MemorySigningKeyStore();
+  private ManagedSigningKeys keys;
+
+  @BeforeEach
+  void start() throws Exception {
+    server.start();
+    keys = new ManagedSigningKeys(MockCdn.client(server), store);
+    server.enqueue(token());
+  }
+
+  @AfterEach
+  void stop() {
+    server.close();
+  }
+
+  @Test
+  void theKeyComesBackWithoutItsPrivateKeyWhichIsInTheStore() {
+    server.enqueue(created(PEM.text()));
+
+    SigningKey key = keys.create(null, null, "media", "k");
+
+    assertThat(key.id()).isEqualTo(KEY_ID);
+    assertThat(store.find(KEY_ID)).contains(PEM);
+  }
+
+  @Test
+  void aKeyWhosePrivateKeyCannotBeKeptIsDeletedAndTheCreationRetried() throws Exception {
+    store.failing = true;
+    server.enqueue(created(PEM.text()));
+    server.enqueue(json(200, "{\"status\":\"ok\"}"));
+
+    assertThatThrownBy(() -> keys.create(null, null, "media", null))
+        .isInstanceOfSatisfying(ApiException.Transient.class, e -> assertThat(e.getMessage())
+            .contains("could not be kept (disk full)", "the key was deleted").doesNotContain("PRIVATE KEY"));
+    server.takeRequest();
+    server.takeRequest();
+    assertThat(line(server.takeRequest())).isEqualTo("DELETE /v1/signing-keys/" + KEY_ID);
+  }
+
+  @Test
+  void aKeyWhosePrivateKeyCannotBeReadIsDeletedAndNeedsAnOperator() throws Exception {
+    server.enqueue(created("-----BEGIN PRIVATE KEY-----\\nAAAA\\n-----END PRIVATE KEY-----"));
+    server.enqueue(json(200, "{\"status\":\"ok\"}"));
+
+    assertThatThrownBy(() -> keys.create(null, null, "media", null))
+        .isInstanceOfSatisfying(ApiException.Misconfigured.class, e -> assertThat(e.code()).isEqualTo("UNREADABLE_PRIVATE_KEY"));
+    assertThat(store.keys).isEmpty();
+    server.takeRequest();
+    server.takeRequest();
+    assertThat(line(server.takeRequest())).isEqualTo("DELETE /v1/signing-keys/" + KEY_ID);
+  }
+
+  @Test
+  void deletingAKeyForgetsItsPrivateKeyAlsoWhenTheServiceNoLongerKnowsIt() {
+    store.save(KEY_ID, PEM);
+    server.enqueue(json(404, "{\"status\":\"failed\",\"error\":\"no signing key\"}"));
+
+    assertThatThrownBy(() -> keys.delete(KEY_ID))
+        .isInstanceOfSatisfying(ApiException.Rejected.class, e -> assertThat(e.code()).isEqualTo("NOT_FOUND"));
+    assertThat(store.keys).isEmpty();
+  }
+
+  @Test
+  void aKeyTheServiceCouldNotDeleteKeepsItsPrivateKey() {
+    store.save(KEY_ID, PEM);
+    server.enqueue(json(200, "{\"status\":\"failed\"}"));
+
+    assertThatThrownBy(() -> keys.delete(KEY_ID)).isInstanceOf(ApiException.Rejected.class);
+    assertThat(store.keys).containsKey(KEY_ID);
+  }
+
+  private static mockwebserver3.MockResponse created(String privateKey) {
+    return json(200, "{\"signing_key\":{\"id\":\"" + KEY_ID + "\",\"bucket_name\":\"media\",\"private_key\":\""
+        + privateKey.replace("\n", "\\n") + "\",\"created\":\"2026-01-02 03:04:05\"}}");
+  }
+}

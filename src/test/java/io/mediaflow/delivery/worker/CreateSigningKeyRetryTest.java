@@ -1,0 +1,136 @@
+package io.mediaflow.delivery.worker;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.anyLong;
+import static org.mockito.Mockito.RETURNS_DEEP_STUBS;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.when;
+
+import io.camunda.client.CamundaClient;
+import io.camunda.client.api.command.CompleteJobCommandStep1;
+import io.camunda.client.api.command.SetVariablesCommandStep1;
+import io.camunda.client.api.response.ActivatedJob;
+import io.camunda.client.api.worker.JobClient;
+import io.mediaflow.api.ApiJson;
+import io.mediaflow.delivery.ContentAddresses;
+import io.mediaflow.delivery.DeliveryClient;
+import io.mediaflow.delivery.MockCdn;
+import io.mediaflow.delivery.SigningKey;
+import io.mediaflow.delivery.signing.ManagedSigningKeys;
+import io.mediaflow.delivery.signing.MemorySigningKeyStore;
+import io.mediaflow.delivery.signing.SignedUrls;
+import io.mediaflow.worker.InputReader;
+import io.mediaflow.worker.JobRunner;
+import io.mediaflow.worker.WorkerProperties;
+import jakarta.validation.Validation;
+import java.security.KeyPairGenerator;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+import mockwebserver3.MockWebServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The create-signing-key worker: the private key is in the key store before the result is recorded on the job's
+ * element instance, neither the recorded result nor the completion holds it, and a retried job creates no second
+ * key.
+ */
+class CreateSigningKeyRetryTest {
+
+  private static final String KEY_ID = "7d0f6a3e-2b1c-4d5e-8f90-a1b2c3d4e5f6";
+  private static final String TYPE = "mediaflow.delivery.create_signing_key";
+
+  private final MockWebServer server = new MockWebServer();
+  private final MemorySigningKeyStore store = new MemorySigningKeyStore();
+  private final CamundaClient camunda = mock(CamundaClient.class);
+  private final AtomicReference<Boolean> keptWhenRecorded = new AtomicReference<>();
+  private final AtomicReference<Map<String, Object>> recorded = new AtomicReference<>();
+  private final AtomicReference<Map<String, Object>> completed = new AtomicReference<>();
+  private final JobClient jobClient = mock(JobClient.class);
+  private DeliveryWorkers workers;
+
+  @BeforeEach
+  void start() throws Exception {
+    server.start();
+    DeliveryClient client = MockCdn.client(server);
+    var properties = MockCdn.properties(server.url("/cdn").toString());
+    var jobs = new JobRunner(camunda, new InputReader(Validation.buildDefaultValidatorFactory().getValidator()),
+        new WorkerProperties(Duration.ofSeconds(1), Duration.ofMinutes(1), Duration.ofMillis(500), Duration.ofSeconds(30), Duration.ofHours(6)));
+    workers = new DeliveryWorkers(jobs, client, new ManagedSigningKeys(client, store),
+        new SignedUrls(store, new ContentAddresses(properties), Clock.systemUTC()));
+    when(camunda.newSetVariablesCommand(anyLong())).thenAnswer(invocation -> {
+      keptWhenRecorded.set(store.find(KEY_ID).isPresent());
+      SetVariablesCommandStep1 command = mock(SetVariablesCommandStep1.class, RETURNS_DEEP_STUBS);
+      when(command.variables(org.mockito.ArgumentMatchers.<Map<String, Object>>any())).thenAnswer(variables -> {
+        recorded.set(variables.getArgument(0));
+        return mock(io.camunda.client.api.command.SetVariablesCommandStep1.SetVariablesCommandStep2.class, RETURNS_DEEP_STUBS);
+      });
+      return command;
+    });
+    CompleteJobCommandStep1 complete = mock(CompleteJobCommandStep1.class, RETURNS_DEEP_STUBS);
+    when(jobClient.newCompleteCommand(any(ActivatedJob.class))).thenReturn(complete);
+    when(complete.variables(org.mockito.ArgumentMatchers.<Map<String, Object>>any())).thenAnswer(variables -> {
+      completed.set(variables.getArgument(0));
+      return mock(CompleteJobCommandStep1.class, RETURNS_DEEP_STUBS);
+    });
+  }
+
+  @AfterEach
+  void stop() {
+    server.close();
+  }
+
+  @Test
+  void theFirstRunKeepsThePrivateKeyBeforeRecordingAResultWithoutIt() throws Exception {
+    String pem = pem();
+    server.enqueue(MockCdn.token());
+    server.enqueue(MockCdn.json(200, "{\"signing_key\":{\"id\":\"" + KEY_ID + "\",\"bucket_name\":\"media\",\"private_key\":\""
+        + pem.replace("\n", "\\n") + "\",\"created\":\"2026-01-02 03:04:05\"}}"));
+
+    workers.createSigningKey(jobClient, job(Map.of("bucketName", "media")));
+    Map<String, Object> result = completed.get();
+
+    assertThat(result.get("signingKey")).isInstanceOf(SigningKey.class).extracting("id").isEqualTo(KEY_ID);
+    assertThat(keptWhenRecorded.get()).isTrue();
+    String body = pem.lines().skip(1).findFirst().orElseThrow();
+    assertThat(ApiJson.MAPPER.writeValueAsString(recorded.get())).contains(KEY_ID).doesNotContain(body);
+    assertThat(ApiJson.MAPPER.writeValueAsString(result)).doesNotContain(body).doesNotContain("private_key");
+  }
+
+  @Test
+  void aRetriedJobReturnsTheRecordedKeyAndCreatesNoOther() {
+    var variables = new HashMap<String, Object>(Map.of("bucketName", "media"));
+    Map<String, Object> recordedKey = Map.of("id", KEY_ID, "bucket_name", "media");
+    variables.put("mediaflowResult", recordedKey);
+
+    workers.createSigningKey(jobClient, job(variables));
+    Map<String, Object> result = completed.get();
+
+    assertThat(result).containsEntry("signingKey", recordedKey);
+    assertThat(server.getRequestCount()).isZero();
+  }
+
+  private static ActivatedJob job(Map<String, Object> variables) {
+    ActivatedJob job = mock(ActivatedJob.class);
+    when(job.getType()).thenReturn(TYPE);
+    when(job.getKey()).thenReturn(2L);
+    when(job.getElementInstanceKey()).thenReturn(1L);
+    when(job.getRetries()).thenReturn(5);
+    when(job.getVariablesAsMap()).thenReturn(variables);
+    when(job.getCustomHeaders()).thenReturn(Map.of());
+    return job;
+  }
+
+  private static String pem() throws Exception {
+    var generator = KeyPairGenerator.getInstance("RSA");
+    generator.initialize(2048);
+    byte[] der = generator.generateKeyPair().getPrivate().getEncoded();
+    return "-----BEGIN PRIVATE KEY-----\n" + Base64.getMimeEncoder(64, "\n".getBytes()).encodeToString(der) + "\n-----END PRIVATE KEY-----\n";
+  }
+}

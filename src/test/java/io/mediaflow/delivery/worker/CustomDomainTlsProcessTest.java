@@ -1,0 +1,114 @@
+package io.mediaflow.delivery.worker;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.camunda.client.api.response.ActivatedJob;
+import io.mediaflow.delivery.DeliveryTest;
+import io.mediaflow.delivery.Domain;
+import io.mediaflow.delivery.TlsSubscription;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * custom-domain-tls on every path, with the sandbox over HTTP and its DNS control endpoint playing the domain
+ * owner's DNS zone. At the tests' time scale the sandbox checks the record every 0.3 s and fails a subscription
+ * after 9 s.
+ */
+class CustomDomainTlsProcessTest extends DeliveryTest {
+
+  private static final String PROCESS = "custom-domain-tls";
+  private static final String DNS_TASK = "Create the DNS record";
+  private static final String RESOLVE_TASK = "Resolve the failed verification";
+  /** The sandbox's instruction; the process shows it as it is, so only the test reads it. */
+  private static final Pattern INSTRUCTION = Pattern.compile("Create a CNAME record (\\S+) pointing to (\\S+) .*");
+
+  @Test
+  void theCertificateIsIssuedOnceTheOwnerHasCreatedTheRecord() {
+    String name = domainName();
+    String bucket = bucketName();
+    long key = start(PROCESS, Map.of("domainName", name, "type", "vod", "bucketName", bucket));
+
+    ActivatedJob task = awaitUserTask(key, DNS_TASK);
+    assertThat(describeTask(task).path("formId").asText()).isEqualTo("create-dns-record");
+    createRecordFrom(task);
+    completeUserTask(task, Map.of("dnsRecordCreated", true));
+
+    instance(key).awaitCompleted().hasPassedElement("CustomDomainReady");
+    JsonNode domain = processVariable(key, "domain");
+    assertThat(domain.path("domain_name").asText()).isEqualTo(name);
+    assertThat(domain.path("bucket_name").asText()).isEqualTo(bucket);
+    assertThat(processVariable(key, "tlsSubscription").path("status").asText()).isEqualTo(TlsSubscription.ISSUED);
+    assertThat(delivery.getDomain(domain.path("id").asText()).domainName()).isEqualTo(name);
+  }
+
+  @Test
+  void aDomainTheServiceRefusesEndsTheProcessWithTheReason() {
+    String name = domainName();
+    delivery.createDomain(name, Domain.LIVE, null);
+
+    long key = start(PROCESS, Map.of("domainName", name, "type", "live"));
+
+    instance(key).awaitCompleted().hasPassedElement("DomainNotCreated");
+    assertThat(processVariable(key, "errorCode").asText()).isEqualTo("CONFLICT");
+    assertThat(processVariable(key, "errorMessage").asText()).contains(name, "exists already");
+  }
+
+  @Test
+  void whenTheDeadlinePassesTheOwnerLearnsWhyAndTriesAgainWithANewSubscription() {
+    String name = domainName();
+    long key = start(PROCESS, Map.of("domainName", name, "type", "live", "verificationTimeout", "PT1S"));
+    ActivatedJob firstTask = awaitUserTask(key, DNS_TASK);
+    String firstSubscription = subscriptionOf(firstTask).path("id").asText();
+    completeUserTask(firstTask, Map.of("dnsRecordCreated", true));
+
+    ActivatedJob resolve = awaitUserTask(key, RESOLVE_TASK);
+    assertThat(resolve.getVariablesAsMap()).containsEntry("errorCode", "DEADLINE_PASSED");
+    assertThat((String) resolve.getVariablesAsMap().get("errorMessage")).contains("not issued within PT1S", "CNAME record");
+    completeUserTask(resolve, Map.of("decision", "retry", "verificationTimeout", "PT1M"));
+
+    ActivatedJob secondTask = awaitUserTask(key, DNS_TASK);
+    JsonNode second = subscriptionOf(secondTask);
+    assertThat(second.path("id").asText()).isNotEqualTo(firstSubscription);
+    createRecordFrom(secondTask);
+    completeUserTask(secondTask, Map.of("dnsRecordCreated", true));
+
+    instance(key).awaitCompleted().hasPassedElement("CustomDomainReady");
+    assertThat(processVariable(key, "tlsSubscription").path("status").asText()).isEqualTo(TlsSubscription.ISSUED);
+    assertThat(codeOf(() -> delivery.getTlsSubscription(firstSubscription))).isEqualTo("NOT_FOUND");
+  }
+
+  @Test
+  void whenTheServiceFailsTheSubscriptionTheOwnerLearnsWhyAndGivesUp() {
+    String name = domainName();
+    long key = start(PROCESS, Map.of("domainName", name, "type", "vod", "bucketName", bucketName()));
+    ActivatedJob dnsTask = awaitUserTask(key, DNS_TASK);
+    String subscription = subscriptionOf(dnsTask).path("id").asText();
+    String domainId = dnsTask.getVariablesAsMap().get("domain") instanceof Map<?, ?> domain ? (String) domain.get("id") : null;
+    completeUserTask(dnsTask, Map.of("dnsRecordCreated", true));
+
+    ActivatedJob resolve = awaitUserTask(key, RESOLVE_TASK);
+    assertThat(describeTask(resolve).path("formId").asText()).isEqualTo("resolve-tls-verification");
+    assertThat(resolve.getVariablesAsMap()).containsEntry("errorCode", "TLS_FAILED");
+    assertThat((String) resolve.getVariablesAsMap().get("errorMessage")).contains(subscription, "CNAME record");
+    completeUserTask(resolve, Map.of("decision", "give-up"));
+
+    instance(key).awaitCompleted().hasPassedElement("CustomDomainAbandoned");
+    assertThat(codeOf(() -> delivery.getDomain(domainId))).isEqualTo("NOT_FOUND");
+    assertThat(codeOf(() -> delivery.getTlsSubscription(subscription))).isEqualTo("NOT_FOUND");
+  }
+
+  private JsonNode subscriptionOf(ActivatedJob task) {
+    return describeTask(task).path("variables").path("tlsSubscription");
+  }
+
+  /** Does what the instruction in the task says, as the domain owner would. */
+  private void createRecordFrom(ActivatedJob task) {
+    String message = subscriptionOf(task).path("message").asText();
+    Matcher instruction = INSTRUCTION.matcher(message);
+    assertThat(instruction.matches()).as(message).isTrue();
+    createCname(instruction.group(1), instruction.group(2));
+  }
+}

@@ -1,0 +1,143 @@
+package io.mediaflow.delivery.worker;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.camunda.zeebe.protocol.record.Record;
+import io.mediaflow.delivery.DeliveryTest;
+import io.mediaflow.delivery.Domain;
+import io.mediaflow.delivery.PrivateKeyPem;
+import io.mediaflow.delivery.SigningKey;
+import io.mediaflow.delivery.signing.ManagedSigningKeys;
+import io.mediaflow.delivery.signing.SigningKeyStore;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.stream.StreamSupport;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+
+/** protected-publishing on every path, with the sandbox's CDN edge as the viewer's player sees it. */
+@ExtendWith(OutputCaptureExtension.class)
+class ProtectedPublishingProcessTest extends DeliveryTest {
+
+  private static final String PROCESS = "protected-publishing";
+  private static final String ORIGIN = "https://player.example.com";
+  private static final List<String> PATHS = List.of("videos/clip/master.m3u8", "videos/clip/720p.m3u8");
+
+  @Autowired SigningKeyStore store;
+  @Autowired ManagedSigningKeys signingKeys;
+
+  @Test
+  void theObjectsOpenOnlyWithTheSignedUrlsAndThePrivateKeyIsNowhereButTheKeyStore(CapturedOutput output) {
+    String bucket = bucketWithObjects();
+    LoggerFactory.getLogger(getClass()).info("log capture marker {}", bucket);
+
+    long key = start(PROCESS, Map.of("bucketName", bucket, "paths", PATHS, "allowedOrigin", ORIGIN, "tokenLifetime", "PT1H"));
+
+    instance(key).awaitCompleted().hasPassedElement("Published");
+    assertThat(processVariable(key, "published").asBoolean()).isTrue();
+    JsonNode urls = processVariable(key, "signedUrls");
+    assertThat(urls).hasSize(2);
+    for (int i = 0; i < PATHS.size(); i++) {
+      JsonNode url = urls.get(i);
+      assertThat(url.path("path").asText()).isEqualTo(PATHS.get(i));
+      assertThat(url.path("expires").asText()).isNotBlank();
+      var answer = fetch(url.path("url").asText(), ORIGIN);
+      assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
+      assertThat(answer.body()).isEqualTo("#EXTM3U " + i);
+      assertThat(answer.headers().firstValue("Access-Control-Allow-Origin")).contains(ORIGIN);
+    }
+    assertThat(fetch(unsigned(urls.get(0)), null).statusCode()).isEqualTo(403);
+
+    String signingKeyId = processVariable(key, "signingKeyId").asText();
+    assertThat(processVariable(key, "signingKey").path("bucket_name").asText()).isEqualTo(bucket);
+    PrivateKeyPem privateKey = store.find(signingKeyId).orElseThrow();
+    String secret = privateKey.text().lines().filter(line -> !line.startsWith("-----")).findFirst().orElseThrow();
+    assertThat(everythingTheEngineRecorded(key)).isNotEmpty().allSatisfy(record -> assertThat(record)
+        .doesNotContain(secret).doesNotContain("PRIVATE KEY"));
+    assertThat(output.getAll()).contains("log capture marker " + bucket).doesNotContain(secret).doesNotContain("PRIVATE KEY");
+  }
+
+  @Test
+  void withOnlyTheBucketItIsProtectedOpenToAnyOriginAndNothingIsSigned() {
+    String bucket = bucketWithObjects();
+
+    long key = start(PROCESS, Map.of("bucketName", bucket));
+
+    instance(key).awaitCompleted().hasPassedElement("Published");
+    assertThat(processVariable(key, "signedUrls")).isEmpty();
+    assertThat(processVariable(key, "cors").path("Access-Control-Allow-Origin").asText()).isEqualTo("*");
+    assertThat(processVariable(key, "bucketPolicy").asText()).isEqualTo("authenticated");
+    assertThat(fetch(baseUrl() + "/sandbox/storage/" + bucket + "/" + PATHS.get(0), null).statusCode()).isEqualTo(403);
+    assertThat(store.find(processVariable(key, "signingKeyId").asText())).isPresent();
+  }
+
+  @Test
+  void aGivenKeyIsReusedAndTheUrlsUseTheGivenPlaybackDomain() {
+    String bucket = bucketWithObjects();
+    SigningKey existing = signingKeys.create(null, null, bucket, "shared");
+    Domain domain = delivery.createDomain(domainName(), Domain.VOD, bucket);
+    long keysBefore = keysOf(bucket);
+
+    long key = start(PROCESS, Map.of("bucketName", bucket, "paths", PATHS.subList(0, 1), "signingKeyId", existing.id(),
+        "domainName", domain.domainName()));
+
+    instance(key).awaitCompleted().hasPassedElement("Published").hasNotPassedElement("CreateSigningKey");
+    String url = processVariable(key, "signedUrls").get(0).path("url").asText();
+    assertThat(url).startsWith(baseUrl() + "/sandbox/domains/" + domain.domainName() + "/");
+    assertThat(fetch(url, null).body()).isEqualTo("#EXTM3U 0");
+    assertThat(keysOf(bucket)).isEqualTo(keysBefore);
+  }
+
+  @Test
+  void aBucketTheServiceRefusesEndsUnpublishedWithTheReason() {
+    long key = start(PROCESS, Map.of("bucketName", "Not_A_Bucket", "paths", PATHS));
+
+    instance(key).awaitCompleted().hasPassedElement("PublishingFailed").hasNotPassedElement("CreateSigningKey");
+    assertThat(processVariable(key, "published").asBoolean()).isFalse();
+    assertThat(processVariable(key, "errorCode").asText()).isEqualTo("BAD_REQUEST");
+    assertThat(processVariable(key, "errorMessage").asText()).contains("bucket_name");
+  }
+
+  @Test
+  void aKeyWhosePrivateKeyThisApplicationDoesNotHoldEndsUnpublished() {
+    String bucket = bucketWithObjects();
+    String unknownKey = UUID.randomUUID().toString();
+
+    long key = start(PROCESS, Map.of("bucketName", bucket, "paths", PATHS, "signingKeyId", unknownKey));
+
+    instance(key).awaitCompleted().hasPassedElement("PublishingFailed");
+    assertThat(processVariable(key, "errorCode").asText()).isEqualTo("SIGNING_KEY_NOT_IN_STORE");
+    assertThat(processVariable(key, "errorMessage").asText()).contains(unknownKey, "create a new key");
+  }
+
+  private String bucketWithObjects() {
+    String bucket = bucketName();
+    for (int i = 0; i < PATHS.size(); i++) {
+      upload(bucket, PATHS.get(i), "#EXTM3U " + i);
+    }
+    return bucket;
+  }
+
+  private long keysOf(String bucket) {
+    return delivery.listSigningKeys().stream().filter(k -> bucket.equals(k.bucketName())).count();
+  }
+
+  private static String unsigned(JsonNode signedUrl) {
+    String url = signedUrl.path("url").asText();
+    return url.substring(0, url.indexOf('?'));
+  }
+
+  /** Every record the engine wrote for the instance: variables, jobs with their variables, incidents, commands. */
+  private List<String> everythingTheEngineRecorded(long processInstanceKey) {
+    return StreamSupport.stream(engine.getRecordStreamSource().getRecords().spliterator(), false)
+        .map(Record::toJson)
+        .filter(json -> json.contains(Long.toString(processInstanceKey)))
+        .toList();
+  }
+}
