@@ -187,7 +187,50 @@ public abstract class MediaflowTest {
     }
 
     public ProcessInstanceAssert awaitCompleted() {
-      return awaitAssertion("instance " + key + " to complete", () -> assertion().isCompleted());
+      try {
+        return awaitAssertion("instance " + key + " to complete", () -> assertion().isCompleted());
+      } catch (AssertionError stuck) {
+        throw new AssertionError(stuck.getMessage() + "; " + whereItIs(), stuck);
+      }
+    }
+
+    /** The elements still active, the incidents and the latest job failures: what a stuck instance is doing. */
+    public String whereItIs() {
+      var active = new java.util.LinkedHashMap<Long, String>();
+      for (var record : RecordStream.of(engine.getRecordStreamSource()).processInstanceRecords()) {
+        if (record.getValue().getProcessInstanceKey() != key) {
+          continue;
+        }
+        switch (record.getIntent()) {
+          case io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent.ELEMENT_ACTIVATED ->
+              active.put(record.getKey(), record.getValue().getElementId());
+          case io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent.ELEMENT_COMPLETED,
+              io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent.ELEMENT_TERMINATED -> active.remove(record.getKey());
+          default -> { }
+        }
+      }
+      var incidents = stream(RecordStream.of(engine.getRecordStreamSource()).incidentRecords())
+          .filter(r -> r.getValue().getProcessInstanceKey() == key)
+          .map(r -> r.getValue().getElementId() + ": " + r.getValue().getErrorMessage())
+          .toList();
+      var jobIntents = stream(RecordStream.of(engine.getRecordStreamSource()).jobRecords())
+          .filter(r -> r.getValue().getProcessInstanceKey() == key)
+          .map(r -> r.getValue().getElementId() + ":" + r.getIntent() + "@" + r.getTimestamp())
+          .toList();
+      var failures = stream(RecordStream.of(engine.getRecordStreamSource()).jobRecords())
+          .filter(r -> r.getIntent() == io.camunda.zeebe.protocol.record.intent.JobIntent.FAILED)
+          .filter(r -> r.getValue().getProcessInstanceKey() == key)
+          .map(r -> r.getValue().getElementId() + ": " + r.getValue().getErrorMessage())
+          .toList();
+      var waits = stream(RecordStream.of(engine.getRecordStreamSource()).variableRecords())
+          .filter(r -> r.getValue().getProcessInstanceKey() == key && r.getValue().getName().startsWith("mediaflow"))
+          .map(r -> r.getValue().getName() + "=" + r.getValue().getValue())
+          .toList();
+      return "active " + active.values() + ", incidents " + incidents + ", last job failures "
+          + failures.subList(Math.max(0, failures.size() - 3), failures.size()) + " (of " + failures.size()
+          + "), worker state " + waits.subList(Math.max(0, waits.size() - 4), waits.size())
+          + ", last job records " + jobIntents.subList(Math.max(0, jobIntents.size() - 4), jobIntents.size())
+          + " at " + System.currentTimeMillis();
     }
 
     /** The first incident raised in this instance, once there is one. */
