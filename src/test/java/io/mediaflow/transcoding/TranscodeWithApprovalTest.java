@@ -45,7 +45,7 @@ class TranscodeWithApprovalTest extends MediaflowTest {
     completeUserTask(review, Map.of("approved", true));
 
     instance(instance).awaitCompleted()
-        .hasPassedElementsInOrder("ChooseLadder", "CreateTask", "StartJob", "WaitForJob", "ReviewRenditions", "RenditionsApproved")
+        .hasPassedElementsInOrder("ChooseLadder", "CreateTask", "StartJob", "JobFinishedMessage", "CheckJob", "ReviewRenditions", "RenditionsApproved")
         .hasNotPassedElement("UploadFile")
         .hasNoIncidents();
   }
