@@ -46,6 +46,8 @@ public abstract class MediaflowTest {
   static final int HTTP_PORT = freePort();
   static final int ENGINE_PORT = freePort();
   protected static final Duration PATIENCE = Duration.ofSeconds(60);
+  /** Known to the tests, so they can sign callback URLs the receiver must refuse (expired ones). */
+  protected static final String CALLBACK_SECRET = "test-callback-secret";
 
   @Autowired protected CamundaClient camunda;
   @Autowired protected ZeebeTestEngine engine;
@@ -64,6 +66,7 @@ public abstract class MediaflowTest {
     registry.add("mediaflow.worker.poll-interval", () -> "50ms");
     registry.add("mediaflow.worker.max-poll-interval", () -> "1s");
     registry.add("mediaflow.worker.retry-backoff", () -> "100ms");
+    registry.add("mediaflow.callbacks.secret", () -> CALLBACK_SECRET);
   }
 
   protected static String baseUrl() {

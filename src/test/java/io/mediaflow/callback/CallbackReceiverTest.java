@@ -1,0 +1,111 @@
+package io.mediaflow.callback;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mediaflow.MediaflowTest;
+import io.mediaflow.callback.CallbackUrls.Kind;
+import io.camunda.zeebe.process.test.filters.RecordStream;
+import io.camunda.zeebe.protocol.record.RecordType;
+import io.camunda.zeebe.protocol.record.intent.MessageIntent;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.UUID;
+import java.util.stream.StreamSupport;
+import org.junit.jupiter.api.Test;
+
+/** The callback receiver alone: what it accepts, what it refuses, and what a repeat changes (nothing). */
+class CallbackReceiverTest extends MediaflowTest {
+
+  private final CallbackUrls urls = urls(Clock.systemUTC());
+
+  @Test
+  void aSignedCallbackBecomesOneMessageHoweverOftenItComes() {
+    String token = UUID.randomUUID().toString().replace("-", "");
+    String url = urls.forSubject(Kind.TRANSCODING, token).orElseThrow();
+
+    for (int i = 0; i < 3; i++) {
+      assertThat(postForm(url, "task_token=" + token + "&event=saved&callback_type=task").statusCode()).isEqualTo(204);
+    }
+
+    assertThat(published("transcoding:" + token + ":saved")).isEqualTo(1);
+  }
+
+  @Test
+  void eventsThatDoNotFinishAJobPublishNothing() {
+    String token = UUID.randomUUID().toString().replace("-", "");
+    String url = urls.forSubject(Kind.TRANSCODING, token).orElseThrow();
+
+    assertThat(postForm(url, "task_token=" + token + "&event=queued").statusCode()).isEqualTo(204);
+
+    assertThat(published("transcoding:" + token + ":queued")).isZero();
+  }
+
+  @Test
+  void forgedAlteredAndExpiredCallbacksAreRefusedWithoutDetail() {
+    String token = UUID.randomUUID().toString().replace("-", "");
+    String genuine = urls.forSubject(Kind.TRANSCODING, token).orElseThrow();
+    String otherToken = genuine.replace("subject=" + token, "subject=" + token + "x");
+    String forged = genuine.replaceAll("signature=[^&]+", "signature=AAAA");
+    String expired = urls(Clock.fixed(Instant.now().minus(Duration.ofDays(8)), ZoneOffset.UTC))
+        .forSubject(Kind.TRANSCODING, token).orElseThrow();
+    String unsigned = baseUrl() + "/callbacks/transcoding";
+    String liveSignatureOnTranscoding = urls.forSubject(Kind.LIVE, token).orElseThrow().replace("/callbacks/live", "/callbacks/transcoding");
+
+    for (String url : new String[] {otherToken, forged, expired, unsigned, liveSignatureOnTranscoding}) {
+      HttpResponse<String> refused = postForm(url, "task_token=" + token + "&event=saved");
+      assertThat(refused.statusCode()).as(url).isEqualTo(403);
+      assertThat(refused.body()).as("no detail leaked").isEmpty();
+    }
+    // A genuine URL for one task cannot speak for another.
+    assertThat(postForm(genuine, "task_token=someone-elses-task&event=saved").statusCode()).isEqualTo(403);
+    assertThat(published("transcoding:" + token + ":saved")).isZero();
+  }
+
+  @Test
+  void aLiveStatusChangeIsPublishedPerStatusAndTimestamp() {
+    String url = urls.forSubject(Kind.LIVE, "12345").orElseThrow();
+    String stream = UUID.randomUUID().toString();
+    String body = "{\"stream\":{\"id\":\"" + stream + "\",\"status\":{\"name\":\"live\",\"timestamp\":\"2026-11-22 01:00:00\"}}}";
+
+    assertThat(postJson(url, body).statusCode()).isEqualTo(204);
+    assertThat(postJson(url, body).statusCode()).isEqualTo(204);
+
+    assertThat(published("live:" + stream + ":live:2026-11-22 01:00:00")).isEqualTo(1);
+  }
+
+  @Test
+  void aCallbackForAProcessThatNoLongerWaitsIsHarmless() {
+    String token = UUID.randomUUID().toString().replace("-", "");
+    String url = urls.forSubject(Kind.TRANSCODING, token).orElseThrow();
+
+    assertThat(postForm(url, "task_token=" + token + "&event=error&error_code=1").statusCode()).isEqualTo(204);
+    assertThat(published("transcoding:" + token + ":error")).isEqualTo(1);
+  }
+
+  /** Messages the engine accepted with this id; a repeat is rejected by the engine, not counted. */
+  private long published(String messageId) {
+    return StreamSupport.stream(RecordStream.of(engine.getRecordStreamSource()).messageRecords().spliterator(), false)
+        .filter(r -> r.getIntent() == MessageIntent.PUBLISHED && r.getRecordType() == RecordType.EVENT)
+        .filter(r -> messageId.equals(r.getValue().getMessageId()))
+        .count();
+  }
+
+  private static CallbackUrls urls(Clock clock) {
+    return new CallbackUrls(new CallbackProperties(true, baseUrl(), CALLBACK_SECRET, Duration.ofDays(7), Duration.ofHours(1)), clock);
+  }
+
+  private HttpResponse<String> postForm(String url, String form) {
+    return send(HttpRequest.newBuilder(URI.create(url)).header("Content-Type", "application/x-www-form-urlencoded")
+        .POST(HttpRequest.BodyPublishers.ofString(form)).build());
+  }
+
+  private HttpResponse<String> postJson(String url, String json) {
+    return send(HttpRequest.newBuilder(URI.create(url)).header("Content-Type", "application/json")
+        .POST(HttpRequest.BodyPublishers.ofString(json)).build());
+  }
+}
