@@ -151,13 +151,29 @@ public abstract class MediaflowTest {
   protected static <T> T await(String what, Supplier<Optional<T>> probe) {
     long deadline = System.nanoTime() + PATIENCE.toNanos();
     while (System.nanoTime() < deadline) {
-      Optional<T> value = probe.get();
+      Optional<T> value = stable(probe);
       if (value.isPresent()) {
         return value.get();
       }
       sleep(Duration.ofMillis(25));
     }
     throw new AssertionError("Gave up waiting for " + what + " after " + PATIENCE);
+  }
+
+  /**
+   * Reads the engine's record stream while the engine writes to it: the in-memory engine keeps its records in a
+   * plain list, so a read can meet a concurrent write and is simply done again.
+   */
+  protected static <T> T stable(Supplier<T> read) {
+    for (int attempt = 1; ; attempt++) {
+      try {
+        return read.get();
+      } catch (java.util.ConcurrentModificationException | IndexOutOfBoundsException | NullPointerException concurrentWrite) {
+        if (attempt == 20) {
+          throw concurrentWrite;
+        }
+      }
+    }
   }
 
   protected static void sleep(Duration duration) {
@@ -176,13 +192,14 @@ public abstract class MediaflowTest {
       this.key = key;
     }
 
+    /** Assertions on a snapshot of the records, so chained checks see one consistent state. */
     public ProcessInstanceAssert assertion() {
-      return new ProcessInstanceAssert(key, RecordStream.of(engine.getRecordStreamSource()));
+      return new ProcessInstanceAssert(key, records());
     }
 
     boolean isActiveNow() {
       try {
-        assertion().isActive();
+        stable(() -> assertion().isActive());
         return true;
       } catch (AssertionError notActive) {
         return false;
@@ -199,8 +216,12 @@ public abstract class MediaflowTest {
 
     /** The elements still active, the incidents and the latest job failures: what a stuck instance is doing. */
     public String whereItIs() {
+      return stable(this::describeState);
+    }
+
+    private String describeState() {
       var active = new java.util.LinkedHashMap<Long, String>();
-      for (var record : RecordStream.of(engine.getRecordStreamSource()).processInstanceRecords()) {
+      for (var record : records().processInstanceRecords()) {
         if (record.getValue().getProcessInstanceKey() != key) {
           continue;
         }
@@ -212,20 +233,20 @@ public abstract class MediaflowTest {
           default -> { }
         }
       }
-      var incidents = stream(RecordStream.of(engine.getRecordStreamSource()).incidentRecords())
+      var incidents = stream(records().incidentRecords())
           .filter(r -> r.getValue().getProcessInstanceKey() == key)
           .map(r -> r.getValue().getElementId() + ": " + r.getValue().getErrorMessage())
           .toList();
-      var jobIntents = stream(RecordStream.of(engine.getRecordStreamSource()).jobRecords())
+      var jobIntents = stream(records().jobRecords())
           .filter(r -> r.getValue().getProcessInstanceKey() == key)
           .map(r -> r.getValue().getElementId() + ":" + r.getIntent() + "@" + r.getTimestamp())
           .toList();
-      var failures = stream(RecordStream.of(engine.getRecordStreamSource()).jobRecords())
+      var failures = stream(records().jobRecords())
           .filter(r -> r.getIntent() == io.camunda.zeebe.protocol.record.intent.JobIntent.FAILED)
           .filter(r -> r.getValue().getProcessInstanceKey() == key)
           .map(r -> r.getValue().getElementId() + ": " + r.getValue().getErrorMessage())
           .toList();
-      var waits = stream(RecordStream.of(engine.getRecordStreamSource()).variableRecords())
+      var waits = stream(records().variableRecords())
           .filter(r -> r.getValue().getProcessInstanceKey() == key && r.getValue().getName().startsWith("mediaflow"))
           .map(r -> r.getValue().getName() + "=" + r.getValue().getValue())
           .toList();
@@ -238,7 +259,7 @@ public abstract class MediaflowTest {
 
     /** The first incident raised in this instance, once there is one. */
     public IncidentRecordValue awaitIncident() {
-      return await("an incident in instance " + key, () -> stream(RecordStream.of(engine.getRecordStreamSource()).incidentRecords())
+      return await("an incident in instance " + key, () -> stream(records().incidentRecords())
           .filter(r -> r.getIntent() == IncidentIntent.CREATED && r.getValue().getProcessInstanceKey() == key)
           .map(Record::getValue)
           .findFirst());
@@ -250,31 +271,31 @@ public abstract class MediaflowTest {
 
     /** The latest value of a variable of this instance (any scope), as JSON. */
     public Optional<JsonNode> variable(String name) {
-      return stream(RecordStream.of(engine.getRecordStreamSource()).variableRecords())
+      return stable(() -> stream(records().variableRecords())
           .map(Record::getValue)
           .filter(v -> v.getProcessInstanceKey() == key && v.getName().equals(name))
           .reduce((first, second) -> second)
           .map(VariableRecordValue::getValue)
-          .map(MediaflowTest::readJson);
+          .map(MediaflowTest::readJson));
     }
 
     /** The error messages of every failed attempt of the jobs of one element, oldest first. */
     public List<String> jobFailures(String elementId) {
-      return stream(RecordStream.of(engine.getRecordStreamSource()).jobRecords())
+      return stable(() -> stream(records().jobRecords())
           .filter(r -> r.getIntent() == io.camunda.zeebe.protocol.record.intent.JobIntent.FAILED)
           .map(Record::getValue)
           .filter(job -> job.getProcessInstanceKey() == key && job.getElementId().equals(elementId))
           .map(io.camunda.zeebe.protocol.record.value.JobRecordValue::getErrorMessage)
-          .toList();
+          .toList());
     }
 
     /** Every variable value ever written in this instance, as JSON text: for checks that a secret never was. */
     public List<String> allVariableValues() {
-      return stream(RecordStream.of(engine.getRecordStreamSource()).variableRecords())
+      return stable(() -> stream(records().variableRecords())
           .map(Record::getValue)
           .filter(v -> v.getProcessInstanceKey() == key)
           .map(VariableRecordValue::getValue)
-          .toList();
+          .toList());
     }
 
     private ProcessInstanceAssert awaitAssertion(String what, Supplier<ProcessInstanceAssert> check) {
@@ -286,6 +307,16 @@ public abstract class MediaflowTest {
         }
       });
     }
+  }
+
+  /** A copy of the engine's records as they are now. */
+  protected RecordStream records() {
+    List<Record<?>> copy = stable(() -> {
+      var records = new ArrayList<Record<?>>();
+      engine.getRecordStreamSource().getRecords().forEach(records::add);
+      return records;
+    });
+    return RecordStream.of(() -> copy);
   }
 
   private static <T> java.util.stream.Stream<T> stream(Iterable<T> records) {

@@ -44,7 +44,9 @@ public class CallbackDelivery implements AutoCloseable {
 
   private record Callback(String url, String contentType, String body, CompletableFuture<Boolean> result) {}
 
-  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  // HTTP/1.1 outright: the default HTTP/2 attempt adds an upgrade round on every new connection.
+  private final HttpClient http =
+      HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
   private final ScheduledExecutorService scheduler =
       Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("sandbox-callbacks").daemon().factory());
   private final List<Callback> held = new ArrayList<>();

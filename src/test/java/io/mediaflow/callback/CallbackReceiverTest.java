@@ -89,7 +89,7 @@ class CallbackReceiverTest extends MediaflowTest {
 
   /** Messages the engine accepted with this id; a repeat is rejected by the engine, not counted. */
   private long published(String messageId) {
-    return StreamSupport.stream(RecordStream.of(engine.getRecordStreamSource()).messageRecords().spliterator(), false)
+    return StreamSupport.stream(records().messageRecords().spliterator(), false)
         .filter(r -> r.getIntent() == MessageIntent.PUBLISHED && r.getRecordType() == RecordType.EVENT)
         .filter(r -> messageId.equals(r.getValue().getMessageId()))
         .count();

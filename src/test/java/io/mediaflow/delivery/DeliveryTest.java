@@ -81,7 +81,7 @@ public abstract class DeliveryTest extends MediaflowTest {
 
   /** The latest value of a variable of the instance's own scope, as its end state shows it to a caller. */
   protected JsonNode processVariable(long processInstanceKey, String name) {
-    return StreamSupport.stream(RecordStream.of(engine.getRecordStreamSource()).variableRecords().spliterator(), false)
+    return StreamSupport.stream(records().variableRecords().spliterator(), false)
         .map(Record::getValue)
         .filter(v -> v.getScopeKey() == processInstanceKey && v.getName().equals(name))
         .reduce((first, second) -> second)

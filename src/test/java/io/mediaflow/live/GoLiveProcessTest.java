@@ -219,7 +219,7 @@ class GoLiveProcessTest extends MediaflowTest {
 
   /** The latest value of a variable of the process instance itself (not of a task or event within it). */
   private JsonNode variable(long key, String name) {
-    return StreamSupport.stream(RecordStream.of(engine.getRecordStreamSource()).variableRecords().spliterator(), false)
+    return StreamSupport.stream(records().variableRecords().spliterator(), false)
         .map(Record::getValue)
         .filter(v -> v.getProcessInstanceKey() == key && v.getScopeKey() == key && v.getName().equals(name))
         .reduce((first, second) -> second)
@@ -267,7 +267,7 @@ class GoLiveProcessTest extends MediaflowTest {
    */
   private void assertNoSecretWasWritten(long key, List<String> secrets) {
     Set<String> givenByTheCaller = Set.of("dvr", "simulcastTargets", "target", "streamKey");
-    var written = StreamSupport.stream(RecordStream.of(engine.getRecordStreamSource()).variableRecords().spliterator(), false)
+    var written = StreamSupport.stream(records().variableRecords().spliterator(), false)
         .map(Record::getValue)
         .filter(v -> v.getProcessInstanceKey() == key && !givenByTheCaller.contains(v.getName()))
         .map(VariableRecordValue::getValue)

@@ -135,7 +135,7 @@ class ProtectedPublishingProcessTest extends DeliveryTest {
 
   /** Every record the engine wrote for the instance: variables, jobs with their variables, incidents, commands. */
   private List<String> everythingTheEngineRecorded(long processInstanceKey) {
-    return StreamSupport.stream(engine.getRecordStreamSource().getRecords().spliterator(), false)
+    return StreamSupport.stream(records().records().spliterator(), false)
         .map(Record::toJson)
         .filter(json -> json.contains(Long.toString(processInstanceKey)))
         .toList();
