@@ -1,7 +1,6 @@
 package io.mediaflow.sandbox;
 
 import java.util.Map;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -13,7 +12,7 @@ import org.springframework.web.bind.annotation.RestController;
  * the one call of those APIs that needs no bearer token.
  */
 @RestController
-@ConditionalOnProperty(name = "mediaflow.sandbox.enabled", havingValue = "true", matchIfMissing = true)
+@ConditionalOnSandbox
 class AccessTokenController {
 
   private final AccessTokens tokens;

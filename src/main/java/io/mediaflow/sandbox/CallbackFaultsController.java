@@ -2,7 +2,6 @@ package io.mediaflow.sandbox;
 
 import java.time.Duration;
 import java.util.Map;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -15,7 +14,7 @@ import org.springframework.web.bind.annotation.RestController;
  * and how many callbacks were delivered, refused by the endpoint, or dropped.
  */
 @RestController
-@ConditionalOnProperty(name = "mediaflow.sandbox.enabled", havingValue = "true", matchIfMissing = true)
+@ConditionalOnSandbox
 class CallbackFaultsController {
 
   record FaultsRequest(String mode, Integer copies, Duration delay) {}

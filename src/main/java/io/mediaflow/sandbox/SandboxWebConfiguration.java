@@ -1,7 +1,6 @@
 package io.mediaflow.sandbox;
 
 import java.util.Map;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -11,7 +10,7 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
 /** Request counting for every sandbox endpoint, and the counts at {@code /sandbox/stats}. */
 @Configuration(proxyBeanMethods = false)
-@ConditionalOnProperty(name = "mediaflow.sandbox.enabled", havingValue = "true", matchIfMissing = true)
+@ConditionalOnSandbox
 class SandboxWebConfiguration implements WebMvcConfigurer {
 
   private final RequestCounter counter;

@@ -1,9 +1,9 @@
 package io.mediaflow.sandbox.delivery;
 
+import io.mediaflow.sandbox.ConditionalOnSandbox;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.mediaflow.sandbox.storage.MediaStorage;
 import java.util.Map;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -16,7 +16,7 @@ import org.springframework.web.bind.annotation.RestController;
 /** Bucket controls: access policy, CORS policy and cache purge, under {@code /v1/buckets/<bucket_name>}. */
 @RestController
 @RequestMapping(DeliveryWebConfiguration.API + "/buckets/{bucketName}")
-@ConditionalOnProperty(name = "mediaflow.sandbox.enabled", havingValue = "true", matchIfMissing = true)
+@ConditionalOnSandbox
 class BucketsController {
 
   record PurgeRequest(@JsonProperty("path") String path) {}

@@ -1,9 +1,9 @@
 package io.mediaflow.sandbox.delivery;
 
+import io.mediaflow.sandbox.ConditionalOnSandbox;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediaflow.sandbox.AccessTokens;
 import io.mediaflow.sandbox.BearerAuthentication;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -15,7 +15,7 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
  * the CDN edge's preflight answers.
  */
 @Configuration(proxyBeanMethods = false)
-@ConditionalOnProperty(name = "mediaflow.sandbox.enabled", havingValue = "true", matchIfMissing = true)
+@ConditionalOnSandbox
 class DeliveryWebConfiguration implements WebMvcConfigurer {
 
   /** Every endpoint of document 1 lives under this path, the sandbox's {@code {cdn_base_url}/v1}. */

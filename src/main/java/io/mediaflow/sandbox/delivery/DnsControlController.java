@@ -1,8 +1,8 @@
 package io.mediaflow.sandbox.delivery;
 
+import io.mediaflow.sandbox.ConditionalOnSandbox;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -17,7 +17,7 @@ import org.springframework.web.bind.annotation.RestController;
  */
 @RestController
 @RequestMapping("/sandbox/dns/records")
-@ConditionalOnProperty(name = "mediaflow.sandbox.enabled", havingValue = "true", matchIfMissing = true)
+@ConditionalOnSandbox
 class DnsControlController {
 
   record RecordsResponse(@JsonProperty("records") List<DnsZone.DnsRecord> records) {}

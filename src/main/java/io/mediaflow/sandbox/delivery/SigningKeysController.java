@@ -1,8 +1,8 @@
 package io.mediaflow.sandbox.delivery;
 
+import io.mediaflow.sandbox.ConditionalOnSandbox;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -15,7 +15,7 @@ import org.springframework.web.bind.annotation.RestController;
 /** Signing keys: {@code /v1/signing-keys}. */
 @RestController
 @RequestMapping(DeliveryWebConfiguration.API + "/signing-keys")
-@ConditionalOnProperty(name = "mediaflow.sandbox.enabled", havingValue = "true", matchIfMissing = true)
+@ConditionalOnSandbox
 class SigningKeysController {
 
   record KeyRequest(

@@ -1,9 +1,9 @@
 package io.mediaflow.sandbox.delivery;
 
+import io.mediaflow.sandbox.ConditionalOnSandbox;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.mediaflow.sandbox.storage.MediaStorage;
 import io.mediaflow.sandbox.storage.MediaStorage.StoredObject;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.core.io.ByteArrayResource;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
@@ -25,7 +25,7 @@ import org.springframework.web.bind.annotation.RestController;
  * the service: it uploads an object, for demos and tests.
  */
 @RestController
-@ConditionalOnProperty(name = "mediaflow.sandbox.enabled", havingValue = "true", matchIfMissing = true)
+@ConditionalOnSandbox
 class StorageController {
 
   static final String X_CACHE = "X-Cache";

@@ -1,8 +1,8 @@
 package io.mediaflow.sandbox.delivery;
 
+import io.mediaflow.sandbox.ConditionalOnSandbox;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -14,7 +14,7 @@ import org.springframework.web.bind.annotation.RestController;
 /** TLS subscriptions: {@code /v1/tls/subscriptions}. */
 @RestController
 @RequestMapping(DeliveryWebConfiguration.API + "/tls/subscriptions")
-@ConditionalOnProperty(name = "mediaflow.sandbox.enabled", havingValue = "true", matchIfMissing = true)
+@ConditionalOnSandbox
 class TlsSubscriptionsController {
 
   record SubscriptionRequest(@JsonProperty("domain_id") String domainId) {}

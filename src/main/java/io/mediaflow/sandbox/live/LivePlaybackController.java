@@ -1,6 +1,6 @@
 package io.mediaflow.sandbox.live;
 
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import io.mediaflow.sandbox.ConditionalOnSandbox;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -14,7 +14,7 @@ import org.springframework.web.bind.annotation.RestController;
  * token here: signed playback belongs to the content delivery API, which owns the signing keys.
  */
 @RestController
-@ConditionalOnProperty(name = "mediaflow.sandbox.enabled", havingValue = "true", matchIfMissing = true)
+@ConditionalOnSandbox
 class LivePlaybackController {
 
   private static final String PLAYBACK = "/sandbox" + StreamAddresses.PLAYBACK_PATH + "/{playbackId}/";

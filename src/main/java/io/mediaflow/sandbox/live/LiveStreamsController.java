@@ -1,10 +1,10 @@
 package io.mediaflow.sandbox.live;
 
+import io.mediaflow.sandbox.ConditionalOnSandbox;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Set;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.http.HttpEntity;
 import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -21,7 +21,7 @@ import org.springframework.web.bind.annotation.RestController;
  */
 @RestController
 @RequestMapping(LiveWebConfiguration.API + "/live-streams")
-@ConditionalOnProperty(name = "mediaflow.sandbox.enabled", havingValue = "true", matchIfMissing = true)
+@ConditionalOnSandbox
 class LiveStreamsController {
 
   private static final List<String> SIMULCAST_SCHEMES = List.of("rtmp", "rtmps");

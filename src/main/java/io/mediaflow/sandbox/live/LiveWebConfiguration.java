@@ -1,16 +1,16 @@
 package io.mediaflow.sandbox.live;
 
+import io.mediaflow.sandbox.ConditionalOnSandbox;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediaflow.sandbox.AccessTokens;
 import io.mediaflow.sandbox.BearerAuthentication;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
 /** Bearer authentication in front of the live streaming API (not its control and playback endpoints). */
 @Configuration(proxyBeanMethods = false)
-@ConditionalOnProperty(name = "mediaflow.sandbox.enabled", havingValue = "true", matchIfMissing = true)
+@ConditionalOnSandbox
 class LiveWebConfiguration implements WebMvcConfigurer {
 
   /** Where the API lives: {@code live_base_url} is {@code {publicUrl}/live}. */

@@ -1,9 +1,9 @@
 package io.mediaflow.sandbox.transcoding;
 
+import io.mediaflow.sandbox.ConditionalOnSandbox;
 import jakarta.servlet.http.HttpServletRequest;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.core.io.ByteArrayResource;
 import org.springframework.core.io.Resource;
 import org.springframework.http.HttpStatus;
@@ -19,7 +19,7 @@ import org.springframework.web.bind.annotation.RestController;
  * requests and HEAD are served as for any resource.
  */
 @RestController
-@ConditionalOnProperty(name = "mediaflow.sandbox.enabled", havingValue = "true", matchIfMissing = true)
+@ConditionalOnSandbox
 class DownloadController {
 
   private static final String PREFIX = "/sandbox/transcoding/downloads/";

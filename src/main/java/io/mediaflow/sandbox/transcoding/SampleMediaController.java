@@ -1,11 +1,11 @@
 package io.mediaflow.sandbox.transcoding;
 
+import io.mediaflow.sandbox.ConditionalOnSandbox;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.regex.Pattern;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.core.io.ClassPathResource;
 import org.springframework.core.io.Resource;
 import org.springframework.core.io.support.PathMatchingResourcePatternResolver;
@@ -22,7 +22,7 @@ import org.springframework.web.bind.annotation.RestController;
  * their names at {@code GET /sandbox/samples}.
  */
 @RestController
-@ConditionalOnProperty(name = "mediaflow.sandbox.enabled", havingValue = "true", matchIfMissing = true)
+@ConditionalOnSandbox
 class SampleMediaController {
 
   private static final String LOCATION = "sandbox/samples/";

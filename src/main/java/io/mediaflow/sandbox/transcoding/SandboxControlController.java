@@ -1,5 +1,6 @@
 package io.mediaflow.sandbox.transcoding;
 
+import io.mediaflow.sandbox.ConditionalOnSandbox;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
@@ -7,7 +8,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -34,7 +34,7 @@ import org.springframework.web.bind.annotation.RestController;
  */
 @RestController
 @RequestMapping("/sandbox/transcoding/control")
-@ConditionalOnProperty(name = "mediaflow.sandbox.enabled", havingValue = "true", matchIfMissing = true)
+@ConditionalOnSandbox
 class SandboxControlController {
 
   private static final int DEFAULT_RETRY_AFTER = 1;

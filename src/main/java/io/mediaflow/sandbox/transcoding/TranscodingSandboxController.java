@@ -1,12 +1,12 @@
 package io.mediaflow.sandbox.transcoding;
 
+import io.mediaflow.sandbox.ConditionalOnSandbox;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediaflow.sandbox.SandboxProperties;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
@@ -19,7 +19,7 @@ import org.springframework.web.bind.annotation.RestController;
  */
 @RestController
 @RequestMapping("/sandbox/transcoding")
-@ConditionalOnProperty(name = "mediaflow.sandbox.enabled", havingValue = "true", matchIfMissing = true)
+@ConditionalOnSandbox
 class TranscodingSandboxController {
 
   private final SessionTokens sessions;

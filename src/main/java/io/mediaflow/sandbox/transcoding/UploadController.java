@@ -1,10 +1,10 @@
 package io.mediaflow.sandbox.transcoding;
 
+import io.mediaflow.sandbox.ConditionalOnSandbox;
 import io.mediaflow.sandbox.SandboxProperties;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
 import java.util.Optional;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.InvalidMediaTypeException;
@@ -26,7 +26,7 @@ import org.springframework.web.bind.annotation.RestController;
  */
 @RestController
 @RequestMapping("/sandbox/upload/v1/upload_file")
-@ConditionalOnProperty(name = "mediaflow.sandbox.enabled", havingValue = "true", matchIfMissing = true)
+@ConditionalOnSandbox
 class UploadController {
 
   static final String TUS_VERSION = "1.0.0";
