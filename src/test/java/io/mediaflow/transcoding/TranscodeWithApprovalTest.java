@@ -51,6 +51,27 @@ class TranscodeWithApprovalTest extends MediaflowTest {
   }
 
   @Test
+  void approvedRenditionsArePublishedBehindSignedUrlsWhenABucketIsGiven() {
+    long instance = start(PROCESS, Map.of("source", sample(), "publishBucket", "approved-media",
+        "ladder", List.of(Map.of("resolution", 360, "bitrate", 800, "user_tag", "360p"))));
+
+    completeUserTask(awaitUserTask(instance, "Review renditions"), Map.of("approved", true));
+
+    instance(instance).awaitCompleted().hasPassedElementsInOrder("ReviewRenditions", "PublishRenditions", "RenditionsApproved");
+    JsonNode signedUrls = instance(instance).variable("signedUrls").orElseThrow();
+    assertThat(signedUrls).isNotEmpty();
+    for (JsonNode signed : signedUrls) {
+      String url = signed.path("url").asText();
+      assertThat(url).contains("/sandbox/storage/approved-media/").contains("?auth=");
+      assertThat(send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(url)).GET().build()).statusCode())
+          .as(url).isEqualTo(200);
+      String unsigned = url.substring(0, url.indexOf('?'));
+      assertThat(send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(unsigned)).GET().build()).statusCode())
+          .as("the bucket is authenticated now").isEqualTo(403);
+    }
+  }
+
+  @Test
   void rejectedRenditionsAreEncodedAgainWithTheEditedLadder() {
     long instance = start(PROCESS, Map.of("source", sample()));
     String firstTask = instance(instance).variable("transcodingTask").map(t -> t.path("task_token").asText()).orElse("");
