@@ -265,6 +265,14 @@ public abstract class MediaflowTest {
           .findFirst());
     }
 
+    /** How often an element of this instance completed (the assertions only check exact counts). */
+    public long timesPassed(String elementId) {
+      return stream(records().processInstanceRecords())
+          .filter(r -> r.getValue().getProcessInstanceKey() == key && r.getValue().getElementId().equals(elementId))
+          .filter(r -> r.getIntent() == io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent.ELEMENT_COMPLETED)
+          .count();
+    }
+
     public void awaitPassed(String elementId) {
       awaitAssertion(elementId + " in instance " + key, () -> assertion().hasPassedElement(elementId));
     }

@@ -96,6 +96,9 @@ class GoLiveProcessTest extends MediaflowTest {
     completeUserTask(awaitUserTask(key, "Start your encoder"), Map.of());
 
     instance(key).awaitCompleted().hasPassedElement("NeverWentLive").hasNotPassedElement("StopUnusedStream");
+    assertThat(instance(key).timesPassed("StatusChanged"))
+        .as("the service's status callbacks (to Mediaflow's receiver, the default) made the process check at once")
+        .isPositive();
     assertThat(variable(key, "outcome").asText()).isEqualTo("never-went-live");
     assertThat(variable(key, "liveStream").at("/status/name").asText()).isEqualTo("stopped");
   }
