@@ -22,10 +22,9 @@ class AccessTokenController {
   }
 
   @PostMapping("/sandbox/{api:live|cdn}/v1/access_token/{apiKey}")
-  ResponseEntity<Map<String, String>> issue(@PathVariable String api, @PathVariable String apiKey) {
+  ResponseEntity<?> issue(@PathVariable String api, @PathVariable String apiKey) {
     return tokens.issue(api, apiKey)
-        .map(token -> ResponseEntity.ok(Map.of("access_token", token)))
-        .orElseGet(() -> ResponseEntity.status(HttpStatus.UNAUTHORIZED)
-            .body(BearerAuthentication.failed("api_key: not an API key of this project")));
+        .<ResponseEntity<?>>map(token -> ResponseEntity.ok(Map.of("access_token", token)))
+        .orElseGet(() -> StatusBody.response(HttpStatus.UNAUTHORIZED, "api_key: not an API key of this project"));
   }
 }

@@ -4,10 +4,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import org.springframework.http.HttpHeaders;
-import org.springframework.http.MediaType;
+import org.springframework.http.HttpStatus;
 import org.springframework.web.servlet.HandlerInterceptor;
 import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
 
@@ -38,14 +36,6 @@ public final class BearerAuthentication implements HandlerInterceptor {
         .excludePathPatterns(base + "/access_token/**");
   }
 
-  /** The failure body both APIs use. */
-  public static Map<String, String> failed(String error) {
-    var body = new LinkedHashMap<String, String>();
-    body.put("status", "failed");
-    body.put("error", error);
-    return body;
-  }
-
   @Override
   public boolean preHandle(HttpServletRequest request, HttpServletResponse response, Object handler) throws IOException {
     String header = request.getHeader(HttpHeaders.AUTHORIZATION);
@@ -56,10 +46,8 @@ public final class BearerAuthentication implements HandlerInterceptor {
     String error = bearer
         ? "Authorization: the access token is unknown or expired; get a new one with POST /v1/access_token/<api_key>"
         : "Authorization: missing; send 'Bearer <access_token>' from POST /v1/access_token/<api_key>";
-    response.setStatus(HttpServletResponse.SC_UNAUTHORIZED);
     response.setHeader(HttpHeaders.WWW_AUTHENTICATE, "Bearer");
-    response.setContentType(MediaType.APPLICATION_JSON_VALUE);
-    json.writeValue(response.getOutputStream(), failed(error));
+    StatusBody.write(response, json, HttpStatus.UNAUTHORIZED, error);
     return false;
   }
 }

@@ -1,5 +1,6 @@
 package io.mediaflow.sandbox.delivery;
 
+import io.mediaflow.sandbox.StatusBody;
 import io.mediaflow.sandbox.ConditionalOnSandbox;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.mediaflow.sandbox.storage.MediaStorage;

@@ -1,5 +1,6 @@
 package io.mediaflow.sandbox.delivery;
 
+import io.mediaflow.sandbox.StatusBody;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -44,7 +45,7 @@ class CorsPreflightFilter extends OncePerRequestFilter {
     try {
       target = addresses.resolve(paths.getPathWithinApplication(request));
     } catch (DeliveryException unknown) {
-      StatusBody.write(response, json, unknown);
+      StatusBody.write(response, json, unknown.status(), unknown.getMessage());
       return;
     }
     if (target.isEmpty()) {
@@ -56,8 +57,8 @@ class CorsPreflightFilter extends OncePerRequestFilter {
         request.getHeader(HttpHeaders.ACCESS_CONTROL_REQUEST_METHOD),
         request.getHeader(HttpHeaders.ACCESS_CONTROL_REQUEST_HEADERS)));
     if (answer.isEmpty()) {
-      StatusBody.write(response, json, DeliveryException.forbidden(
-          "Origin, Access-Control-Request-Method: not allowed by the CORS policy of bucket " + target.get().bucket()));
+      StatusBody.write(response, json, HttpStatus.FORBIDDEN,
+          "Origin, Access-Control-Request-Method: not allowed by the CORS policy of bucket " + target.get().bucket());
       return;
     }
     response.setStatus(HttpStatus.NO_CONTENT.value());

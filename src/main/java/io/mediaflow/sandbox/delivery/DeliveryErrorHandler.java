@@ -1,5 +1,6 @@
 package io.mediaflow.sandbox.delivery;
 
+import io.mediaflow.sandbox.StatusBody;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpStatus;
@@ -16,17 +17,16 @@ class DeliveryErrorHandler {
 
   @ExceptionHandler
   ResponseEntity<StatusBody> refused(DeliveryException failure) {
-    return StatusBody.response(failure);
+    return StatusBody.response(failure.status(), failure.getMessage());
   }
 
   @ExceptionHandler
   ResponseEntity<StatusBody> unreadable(HttpMessageNotReadableException failure) {
-    return StatusBody.response(DeliveryException.invalid("body: must be a JSON object with the documented fields"));
+    return StatusBody.response(HttpStatus.BAD_REQUEST, "body: must be a JSON object with the documented fields");
   }
 
   @ExceptionHandler
   ResponseEntity<StatusBody> notJson(HttpMediaTypeNotSupportedException failure) {
-    return StatusBody.response(new DeliveryException(
-        HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Content-Type: request bodies must be application/json"));
+    return StatusBody.response(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Content-Type: request bodies must be application/json");
   }
 }

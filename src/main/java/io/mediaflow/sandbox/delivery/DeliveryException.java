@@ -1,5 +1,6 @@
 package io.mediaflow.sandbox.delivery;
 
+import io.mediaflow.sandbox.StatusBody;
 import org.springframework.http.HttpStatus;
 
 /** A request the content delivery sandbox refuses; answered as {@link StatusBody#failed} with this status. */

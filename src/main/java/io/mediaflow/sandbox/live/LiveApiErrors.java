@@ -1,7 +1,6 @@
 package io.mediaflow.sandbox.live;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
+import io.mediaflow.sandbox.StatusBody;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
@@ -16,14 +15,7 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
 class LiveApiErrors {
 
   @ExceptionHandler(LiveApiException.class)
-  ResponseEntity<Map<String, String>> refused(LiveApiException e) {
-    return ResponseEntity.status(e.status()).body(body(e.getMessage()));
-  }
-
-  static Map<String, String> body(String message) {
-    var body = new LinkedHashMap<String, String>();
-    body.put("status", "failed");
-    body.put("error", message);
-    return body;
+  ResponseEntity<StatusBody> refused(LiveApiException e) {
+    return StatusBody.response(e.status(), e.getMessage());
   }
 }
