@@ -1,0 +1,44 @@
+package io.mediaflow.app.engine;
+
+import io.camunda.client.CamundaClient;
+import io.camunda.zeebe.process.test.api.ZeebeTestEngine;
+import io.camunda.zeebe.process.test.engine.EngineFactory;
+import java.util.Arrays;
+import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** The in-memory Zeebe engine of the embedded default, listening on the gateway port the client connects to. */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnProperty(name = "mediaflow.engine.embedded", havingValue = "true", matchIfMissing = true)
+class EmbeddedEngineConfiguration {
+
+  private static final Logger LOG = LoggerFactory.getLogger(EmbeddedEngineConfiguration.class);
+  static final String ENGINE_BEAN = "embeddedZeebeEngine";
+
+  @Bean(name = ENGINE_BEAN, destroyMethod = "stop")
+  ZeebeTestEngine embeddedZeebeEngine(EngineProperties properties) {
+    ZeebeTestEngine engine = EngineFactory.create(properties.port());
+    engine.start();
+    LOG.info("Embedded Zeebe engine: gateway on {}", engine.getGatewayAddress());
+    return engine;
+  }
+
+  /** The client must not come up before the engine it talks to, or the workers' first polls fail. */
+  @Bean
+  static BeanFactoryPostProcessor clientsDependOnEmbeddedEngine() {
+    return beanFactory -> {
+      for (String name : beanFactory.getBeanNamesForType(CamundaClient.class, true, false)) {
+        var definition = beanFactory.getBeanDefinition(name);
+        String[] dependsOn = definition.getDependsOn() == null ? new String[0] : definition.getDependsOn();
+        if (!Arrays.asList(dependsOn).contains(ENGINE_BEAN)) {
+          definition.setDependsOn(Stream.concat(Arrays.stream(dependsOn), Stream.of(ENGINE_BEAN)).toArray(String[]::new));
+        }
+      }
+    };
+  }
+}

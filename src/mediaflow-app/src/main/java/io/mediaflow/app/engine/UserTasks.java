@@ -1,0 +1,47 @@
+package io.mediaflow.app.engine;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import javax.xml.XMLConstants;
+import javax.xml.parsers.DocumentBuilderFactory;
+import javax.xml.transform.OutputKeys;
+import javax.xml.transform.TransformerFactory;
+import javax.xml.transform.dom.DOMSource;
+import javax.xml.transform.stream.StreamResult;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
+
+/**
+ * The processes ship with Camunda user tasks ({@code zeebe:userTask}), which a Tasklist completes. The in-memory
+ * engine cannot complete those (it has no REST API), so the embedded default deploys them as job-based user tasks:
+ * the same model without the {@code zeebe:userTask} marker, whose jobs (type {@value #JOB_TYPE}) the task API of
+ * this application works.
+ */
+public final class UserTasks {
+
+  public static final String JOB_TYPE = "io.camunda.zeebe:userTask";
+  static final String ZEEBE_NS = "http://camunda.org/schema/zeebe/1.0";
+
+  private UserTasks() {}
+
+  public static byte[] asJobBased(byte[] bpmn) {
+    try {
+      var factory = DocumentBuilderFactory.newInstance();
+      factory.setNamespaceAware(true);
+      factory.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
+      var document = factory.newDocumentBuilder().parse(new ByteArrayInputStream(bpmn));
+      NodeList markers = document.getElementsByTagNameNS(ZEEBE_NS, "userTask");
+      for (int i = markers.getLength() - 1; i >= 0; i--) {
+        Element marker = (Element) markers.item(i);
+        marker.getParentNode().removeChild(marker);
+      }
+      var out = new ByteArrayOutputStream();
+      var transformer = TransformerFactory.newInstance().newTransformer();
+      transformer.setOutputProperty(OutputKeys.ENCODING, "UTF-8");
+      transformer.transform(new DOMSource(document), new StreamResult(out));
+      return out.toByteArray();
+    } catch (Exception e) {
+      throw new IllegalArgumentException("Not a readable BPMN model: " + e.getMessage(), e);
+    }
+  }
+}

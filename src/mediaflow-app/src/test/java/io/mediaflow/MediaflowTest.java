@@ -1,0 +1,350 @@
+package io.mediaflow;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.camunda.client.CamundaClient;
+import io.camunda.client.api.response.ActivatedJob;
+import io.camunda.zeebe.process.test.api.ZeebeTestEngine;
+import io.camunda.zeebe.process.test.assertions.ProcessInstanceAssert;
+import io.camunda.zeebe.process.test.filters.RecordStream;
+import io.camunda.zeebe.protocol.record.Record;
+import io.camunda.zeebe.protocol.record.intent.IncidentIntent;
+import io.camunda.zeebe.protocol.record.value.IncidentRecordValue;
+import io.camunda.zeebe.protocol.record.value.VariableRecordValue;
+import io.mediaflow.api.ApiJson;
+import io.mediaflow.app.MediaflowApplication;
+import io.mediaflow.app.usertask.OpenUserTasks;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+import java.util.stream.StreamSupport;
+import org.junit.jupiter.api.AfterEach;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * The whole application as it runs by default (embedded engine, sandbox, workers, processes), on free ports so a
+ * running demo does not collide with the tests. One context, shared by every test class. Helpers read like the
+ * process: start it, wait for a user task, complete it, wait for the end; every instance a test starts is
+ * cancelled afterwards if it is still running.
+ */
+@SpringBootTest(classes = MediaflowApplication.class, webEnvironment = SpringBootTest.WebEnvironment.DEFINED_PORT)
+public abstract class MediaflowTest {
+
+  static final int HTTP_PORT = freePort();
+  static final int ENGINE_PORT = freePort();
+  protected static final Duration PATIENCE = Duration.ofSeconds(60);
+  /** Known to the tests, so they can sign callback URLs the receiver must refuse (expired ones). */
+  protected static final String CALLBACK_SECRET = "test-callback-secret";
+
+  @Autowired protected CamundaClient camunda;
+  @Autowired protected ZeebeTestEngine engine;
+  @Autowired protected OpenUserTasks userTasks;
+
+  private final List<Long> started = new ArrayList<>();
+  protected final HttpClient http = HttpClient.newHttpClient();
+
+  @DynamicPropertySource
+  static void ports(DynamicPropertyRegistry registry) {
+    registry.add("server.port", () -> HTTP_PORT);
+    registry.add("mediaflow.engine.port", () -> ENGINE_PORT);
+    // The sandbox's jobs and timeouts take a hundredth of their nominal time.
+    registry.add("mediaflow.sandbox.time-scale", () -> "0.01");
+    // Waits check again after 50 ms at first, and at most every second.
+    registry.add("mediaflow.worker.poll-interval", () -> "50ms");
+    registry.add("mediaflow.worker.max-poll-interval", () -> "1s");
+    registry.add("mediaflow.worker.retry-backoff", () -> "100ms");
+    registry.add("mediaflow.callbacks.secret", () -> CALLBACK_SECRET);
+  }
+
+  protected static String baseUrl() {
+    return "http://localhost:" + HTTP_PORT;
+  }
+
+  @AfterEach
+  void cancelWhatIsStillRunning() {
+    for (long key : started) {
+      if (!instance(key).isActiveNow()) {
+        continue;
+      }
+      camunda.newCancelInstanceCommand(key).send().join();
+    }
+    started.clear();
+  }
+
+  protected long start(String processId, Map<String, Object> variables) {
+    long key = camunda.newCreateInstanceCommand().bpmnProcessId(processId).latestVersion()
+        .variables(variables).send().join().getProcessInstanceKey();
+    started.add(key);
+    return key;
+  }
+
+  /** The open user task with this name in this instance, once it is there. */
+  protected ActivatedJob awaitUserTask(long processInstanceKey, String name) {
+    return await("user task '" + name + "'", () -> userTasks.list().stream()
+        .filter(job -> job.getProcessInstanceKey() == processInstanceKey)
+        .filter(job -> name.equals(describeTask(job).path("name").asText()))
+        .findFirst());
+  }
+
+  /** Completes a user task through the task API, as a person's task list would. */
+  protected void completeUserTask(ActivatedJob task, Map<String, Object> variables) {
+    HttpResponse<String> response = post("/tasks/" + task.getKey() + "/complete", variables);
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(204);
+  }
+
+  protected JsonNode describeTask(ActivatedJob task) {
+    return json(get("/tasks/" + task.getKey()));
+  }
+
+  protected Instance instance(long key) {
+    return new Instance(key);
+  }
+
+  protected HttpResponse<String> get(String path) {
+    return send(HttpRequest.newBuilder(URI.create(baseUrl() + path)).GET().build());
+  }
+
+  protected HttpResponse<String> post(String path, Object body) {
+    try {
+      return send(HttpRequest.newBuilder(URI.create(baseUrl() + path))
+          .header("Content-Type", "application/json")
+          .POST(HttpRequest.BodyPublishers.ofString(ApiJson.MAPPER.writeValueAsString(body)))
+          .build());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  protected HttpResponse<String> send(HttpRequest request) {
+    try {
+      return http.send(request, HttpResponse.BodyHandlers.ofString());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  protected static JsonNode json(HttpResponse<String> response) {
+    try {
+      return ApiJson.MAPPER.readTree(response.body());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Polls until {@code probe} yields a value; fails after {@link #PATIENCE}. */
+  protected static <T> T await(String what, Supplier<Optional<T>> probe) {
+    long deadline = System.nanoTime() + PATIENCE.toNanos();
+    while (System.nanoTime() < deadline) {
+      Optional<T> value = stable(probe);
+      if (value.isPresent()) {
+        return value.get();
+      }
+      sleep(Duration.ofMillis(25));
+    }
+    throw new AssertionError("Gave up waiting for " + what + " after " + PATIENCE);
+  }
+
+  /**
+   * Reads the engine's record stream while the engine writes to it: the in-memory engine keeps its records in a
+   * plain list, so a read can meet a concurrent write and is simply done again.
+   */
+  protected static <T> T stable(Supplier<T> read) {
+    for (int attempt = 1; ; attempt++) {
+      try {
+        return read.get();
+      } catch (java.util.ConcurrentModificationException | IndexOutOfBoundsException | NullPointerException concurrentWrite) {
+        if (attempt == 20) {
+          throw concurrentWrite;
+        }
+      }
+    }
+  }
+
+  protected static void sleep(Duration duration) {
+    try {
+      Thread.sleep(duration);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** A process instance as the engine's record stream shows it. */
+  protected final class Instance {
+    private final long key;
+
+    Instance(long key) {
+      this.key = key;
+    }
+
+    /** Assertions on a snapshot of the records, so chained checks see one consistent state. */
+    public ProcessInstanceAssert assertion() {
+      return new ProcessInstanceAssert(key, records());
+    }
+
+    boolean isActiveNow() {
+      try {
+        stable(() -> assertion().isActive());
+        return true;
+      } catch (AssertionError notActive) {
+        return false;
+      }
+    }
+
+    public ProcessInstanceAssert awaitCompleted() {
+      try {
+        return awaitAssertion("instance " + key + " to complete", () -> assertion().isCompleted());
+      } catch (AssertionError stuck) {
+        throw new AssertionError(stuck.getMessage() + "; " + whereItIs(), stuck);
+      }
+    }
+
+    /** The elements still active, the incidents and the latest job failures: what a stuck instance is doing. */
+    public String whereItIs() {
+      return stable(this::describeState);
+    }
+
+    private String describeState() {
+      var active = new java.util.LinkedHashMap<Long, String>();
+      for (var record : records().processInstanceRecords()) {
+        if (record.getValue().getProcessInstanceKey() != key) {
+          continue;
+        }
+        switch (record.getIntent()) {
+          case io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent.ELEMENT_ACTIVATED ->
+              active.put(record.getKey(), record.getValue().getElementId());
+          case io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent.ELEMENT_COMPLETED,
+              io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent.ELEMENT_TERMINATED -> active.remove(record.getKey());
+          default -> { }
+        }
+      }
+      var incidents = stream(records().incidentRecords())
+          .filter(r -> r.getValue().getProcessInstanceKey() == key)
+          .map(r -> r.getValue().getElementId() + ": " + r.getValue().getErrorMessage())
+          .toList();
+      var jobIntents = stream(records().jobRecords())
+          .filter(r -> r.getValue().getProcessInstanceKey() == key)
+          .map(r -> r.getValue().getElementId() + ":" + r.getIntent() + "@" + r.getTimestamp())
+          .toList();
+      var failures = stream(records().jobRecords())
+          .filter(r -> r.getIntent() == io.camunda.zeebe.protocol.record.intent.JobIntent.FAILED)
+          .filter(r -> r.getValue().getProcessInstanceKey() == key)
+          .map(r -> r.getValue().getElementId() + ": " + r.getValue().getErrorMessage())
+          .toList();
+      var waits = stream(records().variableRecords())
+          .filter(r -> r.getValue().getProcessInstanceKey() == key && r.getValue().getName().startsWith("mediaflow"))
+          .map(r -> r.getValue().getName() + "=" + r.getValue().getValue())
+          .toList();
+      return "active " + active.values() + ", incidents " + incidents + ", last job failures "
+          + failures.subList(Math.max(0, failures.size() - 3), failures.size()) + " (of " + failures.size()
+          + "), worker state " + waits.subList(Math.max(0, waits.size() - 4), waits.size())
+          + ", last job records " + jobIntents.subList(Math.max(0, jobIntents.size() - 4), jobIntents.size())
+          + " at " + System.currentTimeMillis();
+    }
+
+    /** The first incident raised in this instance, once there is one. */
+    public IncidentRecordValue awaitIncident() {
+      return await("an incident in instance " + key, () -> stream(records().incidentRecords())
+          .filter(r -> r.getIntent() == IncidentIntent.CREATED && r.getValue().getProcessInstanceKey() == key)
+          .map(Record::getValue)
+          .findFirst());
+    }
+
+    /** How often an element of this instance completed (the assertions only check exact counts). */
+    public long timesPassed(String elementId) {
+      return stream(records().processInstanceRecords())
+          .filter(r -> r.getValue().getProcessInstanceKey() == key && r.getValue().getElementId().equals(elementId))
+          .filter(r -> r.getIntent() == io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent.ELEMENT_COMPLETED)
+          .count();
+    }
+
+    public void awaitPassed(String elementId) {
+      awaitAssertion(elementId + " in instance " + key, () -> assertion().hasPassedElement(elementId));
+    }
+
+    /** The latest value of a variable of this instance (any scope), as JSON. */
+    public Optional<JsonNode> variable(String name) {
+      return stable(() -> stream(records().variableRecords())
+          .map(Record::getValue)
+          .filter(v -> v.getProcessInstanceKey() == key && v.getName().equals(name))
+          .reduce((first, second) -> second)
+          .map(VariableRecordValue::getValue)
+          .map(MediaflowTest::readJson));
+    }
+
+    /** The error messages of every failed attempt of the jobs of one element, oldest first. */
+    public List<String> jobFailures(String elementId) {
+      return stable(() -> stream(records().jobRecords())
+          .filter(r -> r.getIntent() == io.camunda.zeebe.protocol.record.intent.JobIntent.FAILED)
+          .map(Record::getValue)
+          .filter(job -> job.getProcessInstanceKey() == key && job.getElementId().equals(elementId))
+          .map(io.camunda.zeebe.protocol.record.value.JobRecordValue::getErrorMessage)
+          .toList());
+    }
+
+    /** Every variable value ever written in this instance, as JSON text: for checks that a secret never was. */
+    public List<String> allVariableValues() {
+      return stable(() -> stream(records().variableRecords())
+          .map(Record::getValue)
+          .filter(v -> v.getProcessInstanceKey() == key)
+          .map(VariableRecordValue::getValue)
+          .toList());
+    }
+
+    private ProcessInstanceAssert awaitAssertion(String what, Supplier<ProcessInstanceAssert> check) {
+      return await(what, () -> {
+        try {
+          return Optional.of(check.get());
+        } catch (AssertionError notYet) {
+          return Optional.empty();
+        }
+      });
+    }
+  }
+
+  /** A copy of the engine's records as they are now. */
+  protected RecordStream records() {
+    List<Record<?>> copy = stable(() -> {
+      var records = new ArrayList<Record<?>>();
+      engine.getRecordStreamSource().getRecords().forEach(records::add);
+      return records;
+    });
+    return RecordStream.of(() -> copy);
+  }
+
+  private static <T> java.util.stream.Stream<T> stream(Iterable<T> records) {
+    return StreamSupport.stream(records.spliterator(), false);
+  }
+
+  private static JsonNode readJson(String value) {
+    try {
+      return ApiJson.MAPPER.readTree(value);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static int freePort() {
+    try (var socket = new ServerSocket(0)) {
+      return socket.getLocalPort();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

@@ -1,0 +1,40 @@
+package io.mediaflow.sandbox;
+
+import java.time.Duration;
+import java.util.Map;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * Test control: how the sandbox delivers callbacks from now on. {@code POST /sandbox/callbacks/faults} with
+ * {@code {"mode": "drop"}}, {@code {"mode": "repeat", "copies": 3}}, {@code {"mode": "delay", "delay": "PT2S"}},
+ * {@code {"mode": "reorder", "delay": "PT1S"}} or {@code {"mode": "normal"}}; {@code GET} shows the faults in force
+ * and how many callbacks were delivered, refused by the endpoint, or dropped.
+ */
+@RestController
+class CallbackFaultsController {
+
+  record FaultsRequest(String mode, Integer copies, Duration delay) {}
+
+  private final CallbackDelivery delivery;
+
+  CallbackFaultsController(CallbackDelivery delivery) {
+    this.delivery = delivery;
+  }
+
+  @PostMapping("/sandbox/callbacks/faults")
+  Map<String, Object> set(@RequestBody FaultsRequest request) {
+    var mode = request.mode() == null ? CallbackDelivery.Mode.NORMAL : CallbackDelivery.Mode.valueOf(request.mode().toUpperCase(java.util.Locale.ROOT));
+    delivery.setFaults(new CallbackDelivery.Faults(mode,
+        request.copies() == null ? 2 : Math.max(1, request.copies()),
+        request.delay() == null ? Duration.ofSeconds(1) : request.delay()));
+    return delivery.state();
+  }
+
+  @GetMapping("/sandbox/callbacks/faults")
+  Map<String, Object> get() {
+    return delivery.state();
+  }
+}

@@ -1,0 +1,113 @@
+package io.mediaflow.sandbox.delivery;
+
+import io.mediaflow.sandbox.StatusBody;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.mediaflow.sandbox.storage.MediaStorage;
+import io.mediaflow.sandbox.storage.MediaStorage.StoredObject;
+import org.springframework.core.io.ByteArrayResource;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.MediaTypeFactory;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * The CDN edge in front of the media storage, at the addresses of {@link EdgeAddresses}: GET and HEAD serve
+ * objects (ranges too) with the bucket's access policy, CORS policy and cache applied. Preflights are answered by
+ * {@link CorsPreflightFilter}. {@code PUT /sandbox/storage/<bucket>/<path>} is a control endpoint, not part of
+ * the service: it uploads an object, for demos and tests.
+ */
+@RestController
+class StorageController {
+
+  static final String X_CACHE = "X-Cache";
+
+  record StoredResponse(
+      @JsonProperty("bucket") String bucket,
+      @JsonProperty("path") String path,
+      @JsonProperty("content_type") String contentType,
+      @JsonProperty("size") int size) {}
+
+  private final MediaStorage storage;
+  private final EdgeAddresses addresses;
+  private final BucketControls controls;
+  private final SignedTokenVerifier verifier;
+  private final CdnCache cache;
+
+  StorageController(MediaStorage storage, EdgeAddresses addresses, BucketControls controls,
+      SignedTokenVerifier verifier, CdnCache cache) {
+    this.storage = storage;
+    this.addresses = addresses;
+    this.controls = controls;
+    this.verifier = verifier;
+    this.cache = cache;
+  }
+
+  @GetMapping(EdgeAddresses.STORAGE + "/{bucket}/{*path}")
+  ResponseEntity<?> fromBucket(@PathVariable String bucket, @PathVariable String path,
+      @RequestParam(name = "auth", required = false) String token,
+      @RequestHeader(name = HttpHeaders.ORIGIN, required = false) String origin) {
+    return serve(addresses.bucketAddress(bucket, path), token, origin);
+  }
+
+  @GetMapping(EdgeAddresses.DOMAINS + "/{domainName}/{*path}")
+  ResponseEntity<?> fromDomain(@PathVariable String domainName, @PathVariable String path,
+      @RequestParam(name = "auth", required = false) String token,
+      @RequestHeader(name = HttpHeaders.ORIGIN, required = false) String origin) {
+    return serve(addresses.domainAddress(domainName, path), token, origin);
+  }
+
+  @PutMapping(EdgeAddresses.STORAGE + "/{bucket}/{*path}")
+  ResponseEntity<StoredResponse> upload(@PathVariable String bucket, @PathVariable String path,
+      @RequestHeader(name = HttpHeaders.CONTENT_TYPE, required = false) String contentType,
+      @RequestBody(required = false) byte[] content) {
+    BucketName.require("bucket", bucket);
+    if (MediaStorage.normalize(path).isEmpty()) {
+      throw DeliveryException.invalid("path: required, the object's path inside the bucket");
+    }
+    byte[] bytes = content != null ? content : new byte[0];
+    String type = contentType != null ? contentType : guessType(path).toString();
+    StoredObject stored = storage.put(bucket, path, bytes, type);
+    return ResponseEntity.status(HttpStatus.CREATED)
+        .body(new StoredResponse(stored.bucket(), stored.path(), type, bytes.length));
+  }
+
+  /** Access policy first, then the object, then the cache; CORS headers go on every answer, refusals too. */
+  private ResponseEntity<?> serve(EdgeAddresses.EdgeTarget target, String token, String origin) {
+    HttpHeaders cors = controls.cors(target.bucket())
+        .map(policy -> policy.responseHeaders(origin))
+        .orElseGet(HttpHeaders::new);
+    try {
+      if (controls.isAuthenticated(target.bucket())) {
+        verifier.verify(token, target.acceptedKeys(), target.path());
+      }
+      StoredObject object = storage.get(target.bucket(), target.path()).orElseThrow(() -> DeliveryException.notFound(
+          "path: no object " + MediaStorage.normalize(target.path()) + " in bucket " + target.bucket()));
+      boolean hit = cache.serve(object);
+      MediaType type = object.contentType() != null
+          ? MediaType.parseMediaType(object.contentType())
+          : guessType(object.path());
+      return ResponseEntity.ok()
+          .headers(cors)
+          .header(X_CACHE, hit ? "HIT" : "MISS")
+          .contentType(type)
+          .body(new ByteArrayResource(object.content()));
+    } catch (DeliveryException refused) {
+      return ResponseEntity.status(refused.status())
+          .headers(cors)
+          .contentType(MediaType.APPLICATION_JSON)
+          .body(StatusBody.failed(refused.getMessage()));
+    }
+  }
+
+  private static MediaType guessType(String path) {
+    return MediaTypeFactory.getMediaType(path).orElse(MediaType.APPLICATION_OCTET_STREAM);
+  }
+}

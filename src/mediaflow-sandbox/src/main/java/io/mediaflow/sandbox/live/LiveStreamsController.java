@@ -1,0 +1,110 @@
+package io.mediaflow.sandbox.live;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import java.util.Set;
+import org.springframework.http.HttpEntity;
+import org.springframework.util.MultiValueMap;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * The live streaming API's stream operations under {@code {live_base_url}/v1/live-streams}; each answers
+ * {@code {"stream": <Stream>}} (the list {@code {"streams": [...]}}), with HTTP 200.
+ */
+@RestController
+@RequestMapping(LiveWebConfiguration.API + "/live-streams")
+class LiveStreamsController {
+
+  private static final List<String> SIMULCAST_SCHEMES = List.of("rtmp", "rtmps");
+
+  private final LiveStreams streams;
+  private final StreamStateMachine stateMachine;
+  private final StreamParamsValidator validator;
+  private final StreamJson streamJson;
+  private final ObjectMapper json;
+
+  LiveStreamsController(LiveStreams streams, StreamStateMachine stateMachine, StreamParamsValidator validator,
+      StreamJson streamJson, ObjectMapper json) {
+    this.streams = streams;
+    this.stateMachine = stateMachine;
+    this.validator = validator;
+    this.streamJson = streamJson;
+    this.json = json;
+  }
+
+  @PostMapping
+  ObjectNode create(HttpEntity<String> http) {
+    return streamJson.answer(streams.create(validator.read(RequestObject.parse(http, json))));
+  }
+
+  @GetMapping
+  ObjectNode list(@RequestParam MultiValueMap<String, String> filters) {
+    StreamFilter filter = StreamFilter.of(filters);
+    ObjectNode answer = json.createObjectNode();
+    var list = answer.putArray("streams");
+    streams.all().stream().map(streamJson::render).filter(filter::matches).forEach(list::add);
+    return answer;
+  }
+
+  @GetMapping("/{id}")
+  ObjectNode get(@PathVariable String id) {
+    return streamJson.answer(streams.get(id));
+  }
+
+  @PostMapping("/{id}/start")
+  ObjectNode start(@PathVariable String id) {
+    LiveStream stream = streams.get(id);
+    stateMachine.start(stream);
+    return streamJson.answer(stream);
+  }
+
+  @PostMapping("/{id}/stop")
+  ObjectNode stop(@PathVariable String id) {
+    LiveStream stream = streams.get(id);
+    stateMachine.stop(stream);
+    return streamJson.answer(stream);
+  }
+
+  /** Body {@code {"policy": "public" | "authenticated"}}; the policy is required. */
+  @PostMapping("/{id}/playback-ids")
+  ObjectNode addPlaybackId(@PathVariable String id, HttpEntity<String> http) {
+    LiveStream stream = streams.get(id);
+    RequestObject request = RequestObject.parse(http, json);
+    request.allowOnly(Set.of("policy"));
+    streams.addPlaybackId(stream, request.requiredOneOf("policy", PlaybackId.POLICIES));
+    return streamJson.answer(stream);
+  }
+
+  @DeleteMapping("/{id}/playback-ids/{playbackId}")
+  ObjectNode removePlaybackId(@PathVariable String id, @PathVariable String playbackId) {
+    LiveStream stream = streams.get(id);
+    streams.removePlaybackId(stream, playbackId);
+    return streamJson.answer(stream);
+  }
+
+  /** Body {@code {"url": "rtmp(s)://...", "stream_key": "..."}}, both required. */
+  @PostMapping("/{id}/simulcast-targets")
+  ObjectNode addSimulcastTarget(@PathVariable String id, HttpEntity<String> http) {
+    LiveStream stream = streams.get(id);
+    RequestObject request = RequestObject.parse(http, json);
+    request.allowOnly(Set.of("url", "stream_key"));
+    String url = request.url("url", SIMULCAST_SCHEMES)
+        .orElseThrow(() -> LiveApiException.invalid("url", "required; the target's rtmp:// or rtmps:// ingest URL"));
+    streams.addSimulcastTarget(stream, url, request.requiredText("stream_key"));
+    return streamJson.answer(stream);
+  }
+
+  @DeleteMapping("/{id}/simulcast-targets/{targetId}")
+  ObjectNode removeSimulcastTarget(@PathVariable String id, @PathVariable String targetId) {
+    LiveStream stream = streams.get(id);
+    streams.removeSimulcastTarget(stream, targetId);
+    return streamJson.answer(stream);
+  }
+}

@@ -1,0 +1,152 @@
+package io.mediaflow.sandbox.transcoding;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mediaflow.sandbox.SandboxProperties;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * The transcoding API (document 3) at {@code /sandbox/transcoding}: form-encoded POSTs, JSON answers with
+ * {@code error} 0 on success and the service's error codes otherwise (HTTP 200 either way). The master host that
+ * {@code status_url} points at is {@code /sandbox/transcoding/master}.
+ */
+@RestController
+@RequestMapping("/sandbox/transcoding")
+class TranscodingSandboxController {
+
+  private final SessionTokens sessions;
+  private final Tasks tasks;
+  private final JobLauncher launcher;
+  private final PresetJobs presets;
+  private final SandboxProperties sandbox;
+  private final ObjectMapper json;
+
+  TranscodingSandboxController(SessionTokens sessions, Tasks tasks, JobLauncher launcher, PresetJobs presets,
+      SandboxProperties sandbox, ObjectMapper json) {
+    this.sessions = sessions;
+    this.tasks = tasks;
+    this.launcher = launcher;
+    this.presets = presets;
+    this.sandbox = sandbox;
+    this.json = json;
+  }
+
+  @PostMapping("/v1/access_token")
+  Map<String, Object> accessToken(@RequestParam(name = "api_key", required = false) String apiKey) {
+    SessionTokens.Issued issued = sessions.issue(apiKey);
+    return ok("token", issued.token(), "expire", issued.expire());
+  }
+
+  @PostMapping("/v1/create_task")
+  Map<String, Object> createTask(@RequestParam(name = "token", required = false) String token) {
+    sessions.check(token);
+    Tasks.Task task = tasks.create();
+    return ok("upload_url", sandbox.publicUrl() + "/upload", "task_token", task.token());
+  }
+
+  @PostMapping("/v1/start_encode2")
+  Map<String, Object> startEncode2(@RequestParam(name = "task_token", required = false) String taskToken,
+      @RequestParam(name = "query", required = false) String query,
+      @RequestParam(name = "payload", required = false) String payload) {
+    Tasks.Task task = tasks.forStart(taskToken);
+    QueryValidator.checkPayload(payload);
+    JobRequest request = QueryValidator.validate(query, payload, json);
+    launcher.launch(task, request);
+    return ok("status_url", launcher.statusUrl());
+  }
+
+  /**
+   * Preset jobs. Besides the documented fields, {@code payload} and {@code callback_url} are accepted as in a
+   * custom job (the document does not list the further fields).
+   */
+  @PostMapping("/v1/start_encode")
+  Map<String, Object> startEncode(@RequestParam(name = "task_token", required = false) String taskToken,
+      @RequestParam(name = "uri", required = false) String uri,
+      @RequestParam(name = "stitch", required = false) String stitch,
+      @RequestParam(name = "profiles", required = false) String profiles,
+      @RequestParam(name = "transfer_method", required = false) String transferMethod,
+      @RequestParam(name = "output_path_variables", required = false) String outputPathVariables,
+      @RequestParam(name = "subtitles", required = false) String subtitles,
+      @RequestParam(name = "payload", required = false) String payload,
+      @RequestParam(name = "callback_url", required = false) String callbackUrl) {
+    Tasks.Task task = tasks.forStart(taskToken);
+    QueryValidator.checkPayload(payload);
+    JobRequest request = presets.request(new PresetJobs.Form(uri, stitch, profiles, transferMethod,
+        outputPathVariables, subtitles, payload, callbackUrl));
+    launcher.launch(task, request);
+    return ok("status_url", launcher.statusUrl());
+  }
+
+  /** The basic status: state and progress (see {@link Job#status}). */
+  @PostMapping("/v1/status")
+  Map<String, Object> status(@RequestParam(name = "task_tokens", required = false) String taskTokens) {
+    return statuses(taskTokens, false);
+  }
+
+  /** The complete status, with outputs and warnings: the address given as {@code status_url}. */
+  @PostMapping("/master/v1/status")
+  Map<String, Object> masterStatus(@RequestParam(name = "task_tokens", required = false) String taskTokens) {
+    return statuses(taskTokens, true);
+  }
+
+  private Map<String, Object> statuses(String taskTokens, boolean complete) {
+    var statuses = new LinkedHashMap<String, Object>();
+    for (String token : tokens(taskTokens)) {
+      Tasks.Task task = tasks.find(token).orElseThrow(() -> new TranscodingError(TranscodingError.OUT_OF_RANGE,
+          "Field 'task_tokens': task token " + token + " is unknown."));
+      statuses.put(token, task.job().map(job -> job.status(complete)).orElseGet(this::notStarted));
+    }
+    return ok("statuses", statuses);
+  }
+
+  /**
+   * {@code task_tokens}: one token or several separated by commas. A JSON array, an empty element or a malformed
+   * token fails validation (13).
+   */
+  private static List<String> tokens(String taskTokens) {
+    if (taskTokens == null || taskTokens.isBlank()) {
+      throw TranscodingError.required("task_tokens");
+    }
+    if (taskTokens.strip().startsWith("[")) {
+      throw new TranscodingError(TranscodingError.BAD_TOKENS,
+          "Field 'task_tokens' failed validation: give one token or several separated by commas, not a JSON array.");
+    }
+    var tokens = new ArrayList<String>();
+    for (String part : taskTokens.split(",", -1)) {
+      String token = part.strip();
+      if (!Tokens.wellFormed(token)) {
+        throw new TranscodingError(TranscodingError.BAD_TOKENS, "Field 'task_tokens' failed validation: '" + token
+            + "' is not a task token (32 hexadecimal characters).");
+      }
+      if (!tokens.contains(token)) {
+        tokens.add(token);
+      }
+    }
+    return tokens;
+  }
+
+  /** A created task that was never started: no documented state fits, so it reports {@code created}. */
+  private Map<String, Object> notStarted() {
+    var status = new LinkedHashMap<String, Object>();
+    status.put("status", "created");
+    status.put("status_url", launcher.statusUrl());
+    status.put("percent", 0);
+    status.put("error", 0);
+    return status;
+  }
+
+  private static Map<String, Object> ok(Object... fields) {
+    var body = new LinkedHashMap<String, Object>();
+    body.put("error", 0);
+    for (int i = 0; i < fields.length; i += 2) {
+      body.put((String) fields[i], fields[i + 1]);
+    }
+    return body;
+  }
+}

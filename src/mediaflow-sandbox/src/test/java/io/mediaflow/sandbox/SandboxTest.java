@@ -1,0 +1,112 @@
+package io.mediaflow.sandbox;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.function.Supplier;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * The sandbox alone over real HTTP, as a client of the service sees it: a Spring Boot application with nothing
+ * but the sandbox on the classpath, on a free port. One context, shared by every test class.
+ */
+@SpringBootTest(classes = SandboxTest.SandboxOnly.class, webEnvironment = SpringBootTest.WebEnvironment.DEFINED_PORT)
+public abstract class SandboxTest {
+
+  static final int HTTP_PORT = freePort();
+  protected static final Duration PATIENCE = Duration.ofSeconds(60);
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** An application that adds nothing: what it serves comes from the sandbox's auto-configuration. */
+  @SpringBootApplication(scanBasePackages = "io.mediaflow.sandbox.none")
+  static class SandboxOnly {}
+
+  protected final HttpClient http = HttpClient.newHttpClient();
+
+  @DynamicPropertySource
+  static void sandbox(DynamicPropertyRegistry registry) {
+    registry.add("server.port", () -> HTTP_PORT);
+    registry.add("mediaflow.sandbox.enabled", () -> "true");
+    registry.add("mediaflow.sandbox.public-url", () -> baseUrl() + "/sandbox");
+    // The sandbox's jobs and timeouts take a hundredth of their nominal time.
+    registry.add("mediaflow.sandbox.time-scale", () -> "0.01");
+  }
+
+  protected static String baseUrl() {
+    return "http://localhost:" + HTTP_PORT;
+  }
+
+  protected HttpResponse<String> get(String path) {
+    return send(HttpRequest.newBuilder(URI.create(baseUrl() + path)).GET().build());
+  }
+
+  protected HttpResponse<String> post(String path, Object body) {
+    try {
+      return send(HttpRequest.newBuilder(URI.create(baseUrl() + path))
+          .header("Content-Type", "application/json")
+          .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body)))
+          .build());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  protected HttpResponse<String> send(HttpRequest request) {
+    try {
+      return http.send(request, HttpResponse.BodyHandlers.ofString());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  protected static JsonNode json(HttpResponse<String> response) {
+    try {
+      return JSON.readTree(response.body());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Polls until {@code probe} yields a value; fails after {@link #PATIENCE}. */
+  protected static <T> T await(String what, Supplier<Optional<T>> probe) {
+    long deadline = System.nanoTime() + PATIENCE.toNanos();
+    while (System.nanoTime() < deadline) {
+      Optional<T> value = probe.get();
+      if (value.isPresent()) {
+        return value.get();
+      }
+      sleep(Duration.ofMillis(25));
+    }
+    throw new AssertionError("Gave up waiting for " + what + " after " + PATIENCE);
+  }
+
+  protected static void sleep(Duration duration) {
+    try {
+      Thread.sleep(duration);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private static int freePort() {
+    try (var socket = new ServerSocket(0)) {
+      return socket.getLocalPort();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

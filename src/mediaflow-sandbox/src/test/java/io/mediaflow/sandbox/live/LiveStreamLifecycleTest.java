@@ -1,0 +1,212 @@
+package io.mediaflow.sandbox.live;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.mediaflow.sandbox.SandboxTest;
+import io.mediaflow.sandbox.storage.MediaStorage;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.core.io.ClassPathResource;
+
+class LiveStreamLifecycleTest extends SandboxTest {
+
+  static final String ACCESS_KEY = "AKIAIOSFODNN7EXAMPLE";
+  static final String SECRET_KEY = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY";
+
+  @Autowired MediaStorage storage;
+
+  LiveApi api;
+
+  @BeforeEach
+  void connect() {
+    api = LiveApi.connect(baseUrl());
+  }
+
+  @Test
+  void wholeLifeWithDvrAndSimulcast() throws IOException {
+    String folder = "shows/" + UUID.randomUUID();
+    JsonNode created = api.create("""
+        {"name": "evening show", "stream_timeout": 600,
+         "dvr": {"enabled": 1, "format": ["mp4", "hls"], "max_file_duration": 10,
+                 "destination": {"url": "s3://live-recordings/%s", "access_key": "%s", "secret_key": "%s"}}}
+        """.formatted(folder, ACCESS_KEY, SECRET_KEY));
+    String id = created.get("id").asText();
+    assertThat(created.at("/status/name").asText()).isEqualTo("created");
+    assertThat(created.toString()).doesNotContain(SECRET_KEY);
+    api.post("/live-streams/" + id + "/simulcast-targets", """
+        {"url": "rtmp://a.rtmp.youtube.com/live2", "stream_key": "yt-key"}""").stream();
+    JsonNode withTargets = api.post("/live-streams/" + id + "/simulcast-targets", """
+        {"url": "rtmps://live-api-s.facebook.com:443/rtmp/", "stream_key": "fb-key"}""").stream();
+    assertThat(withTargets.get("simulcast_targets")).hasSize(2);
+
+    JsonNode starting = api.post("/live-streams/" + id + "/start", null).stream();
+    assertThat(starting.at("/status/name").asText()).isEqualTo("starting");
+    assertThat(starting.has("origin_host")).isFalse();
+    assertThat(starting.get("server_urls").has("webrtc")).isFalse();
+
+    Poll.status(api, id, "waiting");
+    JsonNode waiting = api.stream(id);
+    assertThat(waiting.get("server_urls").fieldNames()).toIterable().containsExactly("rtmp", "rtmps", "webrtc", "srt");
+    assertThat(waiting.get("origin_host").asText()).isEqualTo("localhost");
+    assertThat(waiting.get("origin_url").asText()).endsWith("/sandbox/live-origin/" + id + "/playlist.m3u8");
+
+    assertThat(api.ingest(id, "{\"action\": \"start\"}").stream().at("/status/name").asText()).isEqualTo("launching");
+    Poll.status(api, id, "live");
+    String playbackUrl = created.at("/playback_ids/0/playback_url").asText();
+    // Four segments of the 4 s clip: at least 16 s of nominal live time, so at least two 10 s DVR files.
+    String playlist = Poll.until(() -> text(LiveApi.fetch(playbackUrl).body()), p -> p.contains("segment-4.ts"));
+    assertThat(playlist).startsWith("#EXTM3U\n").contains("#EXT-X-TARGETDURATION:4").doesNotContain("#EXT-X-ENDLIST");
+    var segment = LiveApi.fetch(playbackUrl.replace("playlist.m3u8", "segment-4.ts"));
+    assertThat(segment.statusCode()).isEqualTo(200);
+    assertThat(segment.body()).isEqualTo(classpath("io/mediaflow/sandbox/live/bars.ts"));
+    assertThat(text(LiveApi.fetch(waiting.get("origin_url").asText()).body())).startsWith("#EXTM3U\n");
+
+    JsonNode idle = api.ingest(id, "{\"action\": \"stop\"}").stream();
+    assertThat(idle.at("/status/name").asText()).isEqualTo("idle");
+    assertThat(idle.has("origin_url")).isTrue();
+    assertThat(LiveApi.fetch(playbackUrl).statusCode()).isEqualTo(404);
+    int firstPeriodFiles = api.recordings(id).size();
+    assertThat(firstPeriodFiles).isGreaterThanOrEqualTo(2 * 2);
+
+    api.ingest(id, "{\"action\": \"start\"}").stream();
+    Poll.status(api, id, "live");
+    Poll.until(() -> text(LiveApi.fetch(playbackUrl).body()), p -> p.contains("segment-3.ts"));
+    JsonNode stopping = api.post("/live-streams/" + id + "/stop", null).stream();
+    assertThat(stopping.at("/status/name").asText()).isEqualTo("stopping");
+    assertThat(stopping.has("origin_host")).isFalse();
+    Poll.status(api, id, "stopped");
+    JsonNode stopped = api.stream(id);
+    assertThat(stopped.get("server_urls").has("srt")).isFalse();
+    assertThat(stopped.get("simulcast_targets")).hasSize(2);
+
+    assertRecordings(id, "live-recordings", folder, firstPeriodFiles);
+  }
+
+  /** Two live periods, each split into 10 s files, numbered on across both, each written as mp4 and as hls. */
+  private void assertRecordings(String id, String bucket, String folder, int firstPeriodFiles) throws IOException {
+    JsonNode recordings = api.recordings(id);
+    assertThat(recordings.size()).isGreaterThan(firstPeriodFiles).isEven();
+    byte[] mp4 = classpath("sandbox/samples/bars.mp4");
+    byte[] ts = classpath("io/mediaflow/sandbox/live/bars.ts");
+    List<Double> durations = new ArrayList<>();
+    for (int i = 0; i < recordings.size(); i += 2) {
+      String name = "recording-%04d".formatted(i / 2 + 1);
+      JsonNode asMp4 = recordings.get(i);
+      JsonNode asHls = recordings.get(i + 1);
+      String path = folder + "/" + id + "/" + name;
+      assertThat(asMp4.get("location").asText()).isEqualTo("s3://" + bucket + "/" + path + ".mp4");
+      assertThat(asMp4.get("format").asText()).isEqualTo("mp4");
+      assertThat(asHls.get("path").asText()).isEqualTo(path + ".m3u8");
+      assertThat(asHls.get("duration").asDouble()).isEqualTo(asMp4.get("duration").asDouble());
+      assertThat(storage.get(bucket, path + ".mp4").orElseThrow().content()).isEqualTo(mp4);
+      assertThat(storage.get(bucket, path + ".ts").orElseThrow().content()).isEqualTo(ts);
+      assertThat(text(storage.get(bucket, path + ".m3u8").orElseThrow().content()))
+          .contains(name + ".ts").endsWith("#EXT-X-ENDLIST\n");
+      durations.add(asMp4.get("duration").asDouble());
+    }
+    // Within a live period every file but the last holds max_file_duration; each period ends with one partial file.
+    int lastOfFirstPeriod = firstPeriodFiles / 2 - 1;
+    for (int i = 0; i < durations.size(); i++) {
+      if (i == lastOfFirstPeriod || i == durations.size() - 1) {
+        assertThat(durations.get(i)).isGreaterThan(0).isLessThanOrEqualTo(10);
+      } else {
+        assertThat(durations.get(i)).isEqualTo(10);
+      }
+    }
+    // The files cover the live time: the playlists showed segment 4 (16 s) and then segment 3 (12 s) of 4 s each.
+    double first = durations.subList(0, lastOfFirstPeriod + 1).stream().mapToDouble(d -> d).sum();
+    double second = durations.subList(lastOfFirstPeriod + 1, durations.size()).stream().mapToDouble(d -> d).sum();
+    assertThat(first).isGreaterThanOrEqualTo(16);
+    assertThat(second).isGreaterThanOrEqualTo(12);
+    assertThat(storage.list(bucket, folder + "/" + id + "/")).hasSize(durations.size() * 3);
+  }
+
+  @Test
+  void autoStopsWhenNoInputArrivesWithinTheTimeout() {
+    String id = api.create("{}").get("id").asText();
+    api.post("/live-streams/" + id + "/start", null).stream();
+    Poll.status(api, id, "waiting");
+    // 120 s nominal at time scale 0.01: 1.2 s without input, then stopping and stopped.
+    Poll.status(api, id, "stopped");
+    assertThat(api.stream(id).at("/params/stream_timeout").asInt()).isEqualTo(120);
+  }
+
+  @Test
+  void rtmpIngestWithoutStartGoesLiveAndAnIdleStreamTimesOut() {
+    String id = api.create("{\"stream_timeout\": 30}").get("id").asText();
+    JsonNode launching = api.ingest(id, "{\"action\": \"start\"}").stream();
+    assertThat(launching.at("/status/name").asText()).isEqualTo("launching");
+    assertThat(launching.has("origin_host")).isTrue();
+    Poll.status(api, id, "live");
+    assertThat(api.ingest(id, "{\"action\": \"stop\"}").stream().at("/status/name").asText()).isEqualTo("idle");
+    Poll.status(api, id, "stopped");
+    assertThat(api.recordings(id)).isEmpty();
+  }
+
+  @Test
+  void webrtcAndSrtIngestNeedAStartedStream() {
+    String id = api.create("{\"input_format\": \"webrtc\"}").get("id").asText();
+    assertThat(api.ingest(id, "{\"action\": \"start\"}").error(409)).contains("webrtc").contains("started");
+    assertThat(api.ingest(id, "{\"action\": \"start\", \"input_format\": \"srt\"}").error(409)).contains("srt");
+
+    api.post("/live-streams/" + id + "/start", null).stream();
+    Poll.status(api, id, "waiting");
+    JsonNode launching = api.ingest(id, "{\"action\": \"start\", \"input_format\": \"srt\"}").stream();
+    assertThat(launching.at("/status/name").asText()).isEqualTo("launching");
+    // The system changes input_format to the server URL actually used.
+    assertThat(launching.at("/params/input_format").asText()).isEqualTo("srt");
+    assertThat(api.ingest(id, "{\"action\": \"start\"}").error(409)).contains("already connected");
+    api.post("/live-streams/" + id + "/stop", null).stream();
+    Poll.status(api, id, "stopped");
+  }
+
+  @Test
+  void startAndStopAnswerForEveryStatus() {
+    String id = api.create("{}").get("id").asText();
+    assertThat(api.post("/live-streams/" + id + "/stop", null).error(409)).contains("never started");
+    assertThat(api.ingest(id, "{\"action\": \"stop\"}").error(409)).contains("no input");
+
+    api.post("/live-streams/" + id + "/start", null).stream();
+    // Start again while starting: nothing changes.
+    assertThat(api.post("/live-streams/" + id + "/start", null).stream().at("/status/name").asText())
+        .isIn("starting", "waiting");
+    api.post("/live-streams/" + id + "/stop", null).stream();
+    Poll.status(api, id, "stopped");
+    assertThat(api.post("/live-streams/" + id + "/stop", null).stream().at("/status/name").asText())
+        .isEqualTo("stopped");
+
+    // A stopped stream starts again with a newly allocated transcoder.
+    assertThat(api.post("/live-streams/" + id + "/start", null).stream().at("/status/name").asText())
+        .isEqualTo("starting");
+    Poll.status(api, id, "waiting");
+    api.post("/live-streams/" + id + "/stop", null).stream();
+    assertThat(api.post("/live-streams/" + id + "/start", null).error(409)).contains("stopping");
+    Poll.status(api, id, "stopped");
+  }
+
+  @Test
+  void unknownStreamsAre404() {
+    String unknown = UUID.randomUUID().toString();
+    assertThat(api.get("/live-streams/" + unknown).error(404)).contains(unknown);
+    assertThat(api.post("/live-streams/" + unknown + "/start", null).error(404)).contains("stream");
+    assertThat(api.ingest(unknown, "{\"action\": \"start\"}").error(404)).contains(unknown);
+    assertThat(LiveApi.fetch(baseUrl() + "/sandbox/live-playback/nosuchid/playlist.m3u8").statusCode()).isEqualTo(404);
+  }
+
+  static String text(byte[] bytes) {
+    return new String(bytes, StandardCharsets.UTF_8);
+  }
+
+  static byte[] classpath(String path) throws IOException {
+    try (var in = new ClassPathResource(path).getInputStream()) {
+      return in.readAllBytes();
+    }
+  }
+}

@@ -1,0 +1,134 @@
+package io.mediaflow.sandbox.transcoding;
+
+import static io.mediaflow.sandbox.transcoding.SandboxClient.query;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.mediaflow.sandbox.SandboxTest;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+
+/** Jobs that fail, or complete with warnings, and the documented messages they report. */
+class TranscodingFailuresTest extends SandboxTest {
+
+  private static final String DOWNLOAD_ERROR = "Download error: unable to download the specified source file/URL.";
+  private static final String HLS_DOWNLOAD_ERROR =
+      "Download error: failed to download the source with additional details on the cause.";
+
+  private final SandboxClient sandbox = new SandboxClient(baseUrl());
+  private final byte[] sample = TranscodingJobTest.sample();
+
+  @Test
+  void unreachableOrFailingSourcesAreDownloadErrors() {
+    try (var server = new TestServer().on("/missing.mp4",
+        exchange -> TestServer.respond(exchange, 404, new byte[0], "text/plain"))) {
+      assertFailed(sandbox.start(query(server.url("/missing.mp4"), "{\"output\": \"mp4\"}")), DOWNLOAD_ERROR);
+    }
+    String closedPort;
+    try (var gone = new TestServer()) {
+      closedPort = gone.url("/bars.mp4");
+    }
+    assertFailed(sandbox.start(query(closedPort, "{\"output\": \"mp4\"}")), DOWNLOAD_ERROR);
+
+    String stitch = "{\"query\": {\"stitch\": [\"" + sandbox.sampleUrl() + "\", \"" + baseUrl()
+        + "/sandbox/samples/missing.mp4\"], \"format\": [{\"output\": \"mp4\"}]}}";
+    String task = sandbox.createTask();
+    assertThat(sandbox.startEncode2(task, stitch).path("error").asInt()).isZero();
+    assertFailed(task, DOWNLOAD_ERROR);
+  }
+
+  @Test
+  void sourcesThatAreNoMediaContainerAreUnsupported() {
+    byte[] noMovieHeader = ByteBuffer.allocate(40).putInt(20).put("ftypisom".getBytes(StandardCharsets.US_ASCII))
+        .putInt(0).putInt(0).putInt(20).put("mdat".getBytes(StandardCharsets.US_ASCII)).array();
+    try (var server = new TestServer()
+        .file("/page.mp4", "<html><body>Not found</body></html>".getBytes(StandardCharsets.UTF_8), "text/html")
+        .file("/empty.mp4", new byte[0], "video/mp4")
+        .file("/nomoov.mp4", noMovieHeader, "video/mp4")) {
+      for (String path : new String[] {"/page.mp4", "/empty.mp4", "/nomoov.mp4"}) {
+        assertFailed(sandbox.start(query(server.url(path), "{\"output\": \"mp4\"}")), "Unsupported media type.");
+      }
+    }
+  }
+
+  @Test
+  void aTruncatedSourceCompletesWithADecodingWarning() {
+    try (var server = new TestServer().file("/cut.mp4", Arrays.copyOf(sample, 2000), "video/mp4")) {
+      JsonNode status = sandbox.awaitFinished(sandbox.start(query(server.url("/cut.mp4"), "{\"output\": \"mp4\"}")));
+      assertThat(status.path("status").asText()).isEqualTo("completed");
+      assertThat(status.path("warnings").get(0).path("kind").asText()).isEqualTo("source_decoding");
+      assertThat(status.path("warnings").get(0).path("message").asText()).contains("corrupt");
+    }
+  }
+
+  @Test
+  void audioOnlySourcesMakeAudioButNoVideo() {
+    try (var server = new TestServer().file("/tone.wav", TestMedia.wav(2), "audio/wav")) {
+      JsonNode audio = sandbox.awaitFinished(sandbox.start(query(server.url("/tone.wav"),
+          "{\"output\": \"mp3\", \"audio_bitrate\": 24}", "{\"output\": \"flac\"}")));
+      assertThat(audio.path("status").asText()).isEqualTo("completed");
+      assertThat(audio.path("duration").asDouble()).isEqualTo(2.0);
+      assertThat(audio.path("audios")).hasSize(2);
+      assertThat(audio.path("audios").get(0).path("bitrate").asInt()).isEqualTo(24);
+      assertThat(audio.path("warnings").get(0).path("kind").asText()).isEqualTo("low_audio_bitrate");
+      assertThat(audio.path("warnings").get(0).path("tag").asText()).isEqualTo("audio-0-0");
+
+      assertFailed(sandbox.start(query(server.url("/tone.wav"), "{\"output\": \"mp4\"}")), "Extract video error.");
+
+      JsonNode soft = sandbox.awaitFinished(sandbox.start(query(server.url("/tone.wav"),
+          "{\"output\": \"mp4\", \"allow_soft_fail\": 1}", "{\"output\": \"mp3\"}")));
+      assertThat(soft.path("status").asText()).isEqualTo("completed");
+      assertThat(soft.path("videos").get(0).path("error").asInt()).isEqualTo(1);
+      assertThat(soft.path("videos").get(0).path("error_description").asText()).isEqualTo("Extract video error.");
+      assertThat(soft.path("warnings").get(0).path("kind").asText()).isEqualTo("soft_fail");
+      assertThat(soft.path("audios").get(0).path("url").asText()).isNotBlank();
+    }
+  }
+
+  @Test
+  void aThumbnailBeyondTheLastFrameCannotBeExtracted() {
+    // the sample has 100 frames: 0 to 99
+    assertFailed(sandbox.start(query(sandbox.sampleUrl(), "{\"output\": \"thumbnail\", \"frame_number\": 100}")),
+        "Image extract error.");
+    JsonNode last = sandbox.awaitFinished(sandbox.start(query(sandbox.sampleUrl(),
+        "{\"output\": \"thumbnail\", \"frame_number\": 99}")));
+    assertThat(last.path("status").asText()).isEqualTo("completed");
+  }
+
+  @Test
+  void hlsSourcesAreDownloadedSegmentBySegmentAndDecrypted() {
+    byte[] key = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
+    byte[] first = TestMedia.transportStream(10);
+    byte[] second = TestMedia.transportStream(5);
+    byte[] sequenceIv = ByteBuffer.allocate(16).putLong(8, 8).array();
+    try (var server = new TestServer()
+        .file("/live/master.m3u8", ("#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=200000\nlow/index.m3u8\n"
+            + "#EXT-X-STREAM-INF:BANDWIDTH=900000\nhigh/index.m3u8\n").getBytes(StandardCharsets.UTF_8),
+            "application/vnd.apple.mpegurl")
+        .file("/live/high/index.m3u8", ("#EXTM3U\n#EXT-X-TARGETDURATION:4\n#EXT-X-MEDIA-SEQUENCE:7\n#EXTINF:4.0,\n"
+            + "s0.ts\n#EXT-X-KEY:METHOD=AES-128,URI=\"/keys/k1\"\n#EXTINF:2.5,\ns1.ts\n#EXT-X-ENDLIST\n")
+            .getBytes(StandardCharsets.UTF_8), "application/vnd.apple.mpegurl")
+        .file("/live/high/s0.ts", first, "video/mp2t")
+        .file("/live/high/s1.ts", TestMedia.aes128(second, key, sequenceIv), "video/mp2t")
+        .file("/keys/k1", key, "application/octet-stream")) {
+      JsonNode status = sandbox.awaitFinished(sandbox.start(query(server.url("/live/master.m3u8"),
+          "{\"output\": \"metadata\"}")));
+      assertThat(status.path("status").asText()).as(status.toString()).isEqualTo("completed");
+      assertThat(status.path("source_size").asLong()).isEqualTo(first.length + second.length);
+      assertThat(status.path("duration").asDouble()).isEqualTo(6.5);
+
+      // a media playlist instead of a master
+      assertFailed(sandbox.start(query(server.url("/live/high/index.m3u8"), "{\"output\": \"mp4\"}")),
+          HLS_DOWNLOAD_ERROR);
+    }
+  }
+
+  private void assertFailed(String task, String description) {
+    JsonNode status = sandbox.awaitFinished(task);
+    assertThat(status.path("status").asText()).as(status.toString()).isEqualTo("error");
+    assertThat(status.path("error").asInt()).isEqualTo(1);
+    assertThat(status.path("error_description").asText()).isEqualTo(description);
+  }
+}
