@@ -146,7 +146,8 @@ public class JobRunner {
 
   private JobOutcome outcome(ActivatedJob job, Map<String, Object> variables, RuntimeException failure) {
     return switch (failure) {
-      case InvalidRequestException invalid -> new JobOutcome.Fail("Invalid input: " + invalid.getMessage(), 0, Duration.ZERO, Map.of());
+      case InvalidRequestException invalid -> new JobOutcome.Fail(
+          "Invalid input: " + InputVariables.name(job, invalid.getMessage()), 0, Duration.ZERO, Map.of());
       case ApiException.Misconfigured misconfigured -> new JobOutcome.Fail(
           misconfigured.getMessage() + " [" + misconfigured.code() + "]", 0, Duration.ZERO, Map.of());
       case ApiException.Rejected rejected -> {
