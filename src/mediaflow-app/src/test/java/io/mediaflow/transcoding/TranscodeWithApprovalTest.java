@@ -121,7 +121,7 @@ class TranscodeWithApprovalTest extends MediaflowTest {
   }
 
   @Test
-  void aLadderThatBreaksARuleStopsAtAnIncidentThatNamesTheField() {
+  void aLadderThatBreaksARuleStopsAtAnIncidentThatNamesTheVariableAndTheField() {
     long instance = start(PROCESS, Map.of("source", sample(),
         "ladder", List.of(Map.of("resolution", 720, "quality", 99))));
 
@@ -129,7 +129,7 @@ class TranscodeWithApprovalTest extends MediaflowTest {
 
     assertThat(incident.getElementId()).isEqualTo("StartJob");
     assertThat(incident.getErrorMessage())
-        .contains("format[0].stream[0].quality: is a constant rate factor for video, from 0 to 51");
+        .contains("ladder[0].quality: is a constant rate factor for video, from 0 to 51 (field format[0].stream[0].quality)");
   }
 
   @Test
