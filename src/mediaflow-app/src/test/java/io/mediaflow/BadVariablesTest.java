@@ -27,8 +27,11 @@ class BadVariablesTest extends MediaflowTest {
 
   static final String ACCESS_KEY = "AKIAIOSFODNN7EXAMPLE";
   static final String SECRET_KEY = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY";
-  /** How long an instance may sit without completing or an incident before it counts as a silent stop. */
-  static final Duration SILENCE = Duration.ofSeconds(40);
+  /**
+   * How long the instances may run before one that has neither completed nor an incident counts as a silent stop;
+   * generous, since all of them run at once, and the test ends as soon as every instance has an outcome.
+   */
+  static final Duration SILENCE = Duration.ofSeconds(90);
 
   /** One start with a bad variable, and the variable its incident must name (null: it must complete). */
   record Case(String process, String what, Map<String, Object> variables, String named) {}
@@ -83,6 +86,10 @@ class BadVariablesTest extends MediaflowTest {
         "dvr.destination"));
     cases.add(new Case("go-live", "dvr to an ftp destination without credentials (usable)", vars("streamName", "show", "streamTimeout", 3000,
         "dvr", Map.of("enabled", 1, "destination", Map.of("url", "ftp://recordings.example.com/shows"))), null));
+    cases.add(new Case("go-live", "dvr to a b2 destination without keys (usable)", vars("streamName", "show", "streamTimeout", 3000,
+        "dvr", Map.of("enabled", 1, "destination", Map.of("url", "b2://recordings/shows"))), null));
+    cases.add(new Case("go-live", "dvr to an azblob destination without keys (usable)", vars("streamName", "show", "streamTimeout", 3000,
+        "dvr", Map.of("enabled", true, "destination", Map.of("url", "azblob://recordings/shows"))), null));
     cases.add(new Case("go-live", "simulcastTargets not a list", vars("streamName", "show", "streamTimeout", 3000,
         "simulcastTargets", "rtmp://a.rtmp.youtube.com/live2"), "simulcastTargets"));
     cases.add(new Case("go-live", "simulcastTargets entry without key", vars("streamName", "show", "streamTimeout", 3000,
