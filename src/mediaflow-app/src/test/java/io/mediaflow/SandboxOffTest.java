@@ -40,6 +40,8 @@ class SandboxOffTest {
     appPort = MediaflowTest.freePort();
     app = new SpringApplicationBuilder(MediaflowApplication.class).run(
         "--mediaflow.sandbox.enabled=false",
+        // which paths answer does not depend on the processes; deploying them would only slow this down
+        "--mediaflow.engine.deploy=false",
         "--server.port=" + appPort,
         "--mediaflow.engine.port=" + MediaflowTest.freePort());
     sandbox = SandboxAlone.start(MediaflowTest.freePort());
