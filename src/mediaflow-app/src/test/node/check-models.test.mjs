@@ -43,6 +43,39 @@ test('rejects a template that misses required fields, naming file, template and 
     'Model checks: 3 errors, 0 warnings (checked 2 templates');
 });
 
+test('checks the earlier versions under element-templates/versioned/ as well', async () => {
+  const { code, output } = await checkModels(fixture('history'));
+  assert.equal(code, 0, output);
+  assertReports(output, 'Model checks: 0 errors, 0 warnings (checked 2 templates, 0 forms, 0 BPMN files)');
+});
+
+test('rejects a broken earlier version, naming its file under versioned/', async () => {
+  await withRepository([
+    ['valid/element-templates/transcode-worker.json', 'element-templates/transcode-worker.json'],
+    ['broken-template/element-templates/templates.json', 'element-templates/versioned/templates.json']
+  ], async (root) => {
+    const { code, output } = await checkModels(root);
+    assert.equal(code, 1, output);
+    assertReports(output,
+      'ERROR element-templates/versioned/templates.json [/1 io.mediaflow.fixture.MissingFields]: /1: missing template name',
+      'Model checks: 3 errors,');
+  });
+});
+
+test('rejects an earlier version with the id and version of the current template', async () => {
+  await withRepository([
+    ['valid/element-templates/transcode-worker.json', 'element-templates/transcode-worker.json'],
+    ['valid/element-templates/transcode-worker.json', 'element-templates/versioned/io.mediaflow.fixture.Transcode-1.json']
+  ], async (root) => {
+    const { code, output } = await checkModels(root);
+    assert.equal(code, 1, output);
+    assertReports(output,
+      'ERROR element-templates/versioned/io.mediaflow.fixture.Transcode-1.json [io.mediaflow.fixture.Transcode v1]: '
+        + 'has the same id and version as the template in element-templates/transcode-worker.json',
+      'Model checks: 1 error,');
+  });
+});
+
 test('rejects a process with a dangling formId, a user task without a form and a disconnected element', async () => {
   const { code, output } = await checkModels(fixture('broken-process'));
   assert.equal(code, 1, output);

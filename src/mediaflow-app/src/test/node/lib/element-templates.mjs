@@ -9,14 +9,19 @@ const schema = require(`${SCHEMA_PACKAGE}/resources/schema.json`);
 const errorMessages = require(`${SCHEMA_PACKAGE}/resources/error-messages.json`);
 
 /**
- * Validates every element-templates/*.json (one template or an array of them) against the official Zeebe
- * element template schema, the way Camunda Modeler does, and checks that no two templates share id and version.
+ * Validates every element-templates/*.json and element-templates/versioned/*.json (the earlier versions that models
+ * may still use; one template or an array of them per file) against the official Zeebe element template schema,
+ * the way Camunda Modeler does, and checks that no two templates share id and version, current or earlier.
  */
 export async function checkElementTemplates(root, report) {
-  const section = report.section('Element templates', 'element-templates/*.json', 'template');
+  const section = report.section('Element templates', 'element-templates/{,versioned/}*.json', 'template');
   let validate; // compiling the schema takes a while; only when there is something to validate
   const seen = new Map();
-  for (const file of await listFiles(root, 'element-templates', '.json')) {
+  const files = [
+    ...await listFiles(root, 'element-templates', '.json'),
+    ...await listFiles(root, 'element-templates/versioned', '.json')
+  ];
+  for (const file of files) {
     const content = await readJson(root, file, section);
     if (content === undefined) {
       continue;

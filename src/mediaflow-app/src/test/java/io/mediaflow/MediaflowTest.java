@@ -340,7 +340,7 @@ public abstract class MediaflowTest {
     }
   }
 
-  private static int freePort() {
+  public static int freePort() {
     try (var socket = new ServerSocket(0)) {
       return socket.getLocalPort();
     } catch (IOException e) {

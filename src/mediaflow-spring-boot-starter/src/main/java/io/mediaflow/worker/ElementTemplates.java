@@ -14,7 +14,6 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import org.springframework.context.annotation.ClassPathScanningCandidateComponentProvider;
 import org.springframework.core.type.filter.AnnotationTypeFilter;
 import org.springframework.util.ClassUtils;
@@ -22,8 +21,8 @@ import org.springframework.util.ClassUtils;
 /**
  * Builds each operation's Camunda Modeler element template from its {@link Operation} input record: the job type,
  * one input mapping per {@link Input} component (required when the component's constraints say so), the result
- * variable header and the retries. The files in {@code element-templates/} are this output; a test regenerates
- * them and fails on any difference, so a template cannot drift from its worker.
+ * variable header and the retries. {@link ElementTemplateFolder} writes this output into {@code element-templates/}
+ * during the build, with the version that the folder's history calls for.
  */
 public final class ElementTemplates {
 
@@ -57,21 +56,26 @@ public final class ElementTemplates {
     return inputType.getAnnotation(Operation.class).type() + ".json";
   }
 
-  public static String render(Class<?> inputType) {
+  /** The template as its file holds it. */
+  public static String render(Class<?> inputType, int version) {
+    return render(template(inputType, version));
+  }
+
+  static String render(ObjectNode template) {
     try {
-      return JSON.writeValueAsString(template(inputType)) + "\n";
+      return JSON.writeValueAsString(template) + "\n";
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
       throw new IllegalStateException(e);
     }
   }
 
-  static ObjectNode template(Class<?> inputType) {
+  static ObjectNode template(Class<?> inputType, int version) {
     Operation operation = inputType.getAnnotation(Operation.class);
     ObjectNode template = JSON.createObjectNode();
     template.put("$schema", SCHEMA);
     template.put("name", operation.name());
     template.put("id", operation.type());
-    template.put("version", 1);
+    template.put("version", version);
     template.put("description", description(operation));
     template.putObject("category").put("id", "mediaflow").put("name", "Mediaflow");
     template.putArray("appliesTo").add("bpmn:Task");
@@ -160,12 +164,5 @@ public final class ElementTemplates {
   private static boolean isScalar(Class<?> type) {
     return type == String.class || type.isPrimitive() || Number.class.isAssignableFrom(type)
         || type == Boolean.class || type == Duration.class || type.isEnum();
-  }
-
-  /** Every template, by file name. */
-  public static Map<String, String> all(String basePackage) {
-    var templates = new java.util.TreeMap<String, String>();
-    operations(basePackage).forEach(type -> templates.put(fileName(type), render(type)));
-    return templates;
   }
 }
