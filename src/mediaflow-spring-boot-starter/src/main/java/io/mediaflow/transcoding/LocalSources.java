@@ -39,7 +39,7 @@ public class LocalSources {
     try {
       folder = Path.of(directory).toRealPath();
     } catch (IOException e) {
-      throw InvalidRequestException.field(field, SETTING + " names a folder that cannot be read");
+      throw InvalidRequestException.field(field, SETTING + " names no folder that can be read (" + directory + ")");
     }
     Path file;
     try {
