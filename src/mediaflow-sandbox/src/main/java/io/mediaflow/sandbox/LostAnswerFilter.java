@@ -41,7 +41,11 @@ class LostAnswerFilter extends OncePerRequestFilter {
       return;
     }
     var withheld = new ContentCachingResponseWrapper(response);
-    chain.doFilter(request, withheld);
+    try {
+      chain.doFilter(request, withheld);
+    } finally {
+      faults.lost();
+    }
     // The work is done; its answer is dropped. Promise more than is sent, and close.
     response.reset();
     response.setStatus(HttpServletResponse.SC_OK);

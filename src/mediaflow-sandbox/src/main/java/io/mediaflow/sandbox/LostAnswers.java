@@ -40,17 +40,22 @@ public class LostAnswers {
         } else {
           armed.set(i, new Fault(fault.method(), fault.path(), fault.times() - 1));
         }
-        lost++;
         return true;
       }
     }
     return false;
   }
 
+  /** A request whose answer was lost has done its work. */
+  synchronized void lost() {
+    lost++;
+  }
+
   synchronized boolean anyArmed() {
     return !armed.isEmpty();
   }
 
+  /** The armed faults, and how many requests have done their work and lost their answer. */
   public synchronized Map<String, Object> state() {
     return Map.of("armed", List.copyOf(armed), "lost", lost);
   }
