@@ -96,7 +96,8 @@ public class JobRunner {
       output = handler.call().apply(input, context);
     }
     if (operation.sideEffect()) {
-      setLocal(job, states.write(job, state.withResult(ApiJson.MAPPER.convertValue(output, Object.class))));
+      // Kept as the process will see it: a secret the service echoed is masked here too.
+      setLocal(job, states.write(job, state.withResult(secrets.mask(ApiJson.MAPPER.convertValue(output, Object.class)))));
     }
     return result(job, operation, output, secrets);
   }
