@@ -15,6 +15,7 @@ import io.camunda.zeebe.protocol.record.value.VariableRecordValue;
 import io.mediaflow.api.ApiJson;
 import io.mediaflow.app.MediaflowApplication;
 import io.mediaflow.app.usertask.OpenUserTasks;
+import io.mediaflow.worker.SecretProvider;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
@@ -32,6 +33,8 @@ import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.AfterEach;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.context.annotation.Bean;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -41,7 +44,8 @@ import org.springframework.test.context.DynamicPropertySource;
  * process: start it, wait for a user task, complete it, wait for the end; every instance a test starts is
  * cancelled afterwards if it is still running.
  */
-@SpringBootTest(classes = MediaflowApplication.class, webEnvironment = SpringBootTest.WebEnvironment.DEFINED_PORT)
+@SpringBootTest(classes = {MediaflowApplication.class, MediaflowTest.TestSecrets.class},
+    webEnvironment = SpringBootTest.WebEnvironment.DEFINED_PORT)
 public abstract class MediaflowTest {
 
   static final int HTTP_PORT = freePort();
@@ -49,6 +53,22 @@ public abstract class MediaflowTest {
   protected static final Duration PATIENCE = Duration.ofSeconds(60);
   /** Known to the tests, so they can sign callback URLs the receiver must refuse (expired ones). */
   protected static final String CALLBACK_SECRET = "test-callback-secret";
+
+  /** The only folder the workers upload local files from ({@code mediaflow.transcoding.local-source-directory}). */
+  protected static final java.nio.file.Path LOCAL_SOURCES = temporaryDirectory("mediaflow-sources");
+  /**
+   * What processes name as {@code {{secrets.NAME}}}: a test puts its secrets here. Stands in for the environment
+   * variables the default secret provider reads, through the plugin's {@link SecretProvider} extension point.
+   */
+  protected static final Map<String, String> SECRETS = new java.util.concurrent.ConcurrentHashMap<>();
+
+  @TestConfiguration(proxyBeanMethods = false)
+  static class TestSecrets {
+    @Bean
+    SecretProvider testSecretProvider() {
+      return name -> Optional.ofNullable(SECRETS.get(name));
+    }
+  }
 
   @Autowired protected CamundaClient camunda;
   @Autowired protected ZeebeTestEngine engine;
@@ -68,6 +88,7 @@ public abstract class MediaflowTest {
     registry.add("mediaflow.worker.max-poll-interval", () -> "1s");
     registry.add("mediaflow.worker.retry-backoff", () -> "100ms");
     registry.add("mediaflow.callbacks.secret", () -> CALLBACK_SECRET);
+    registry.add("mediaflow.transcoding.local-source-directory", LOCAL_SOURCES::toString);
   }
 
   protected static String baseUrl() {
@@ -335,6 +356,14 @@ public abstract class MediaflowTest {
   private static JsonNode readJson(String value) {
     try {
       return ApiJson.MAPPER.readTree(value);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static java.nio.file.Path temporaryDirectory(String prefix) {
+    try {
+      return java.nio.file.Files.createTempDirectory(prefix);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Every path of {@code transcode-with-approval}, on the embedded engine with the sandbox over real HTTP. */
 class TranscodeWithApprovalTest extends MediaflowTest {
@@ -133,10 +132,10 @@ class TranscodeWithApprovalTest extends MediaflowTest {
   }
 
   @Test
-  void aLocalFileIsUploadedFirst(@TempDir Path directory) throws Exception {
-    Path file = directory.resolve("clip.mp4");
+  void aLocalFileIsUploadedFirst() throws Exception {
+    Path file = Files.createTempFile(LOCAL_SOURCES, "clip", ".mp4");
     try (InputStream sample = getClass().getResourceAsStream("/sandbox/samples/bars-1080p.mp4")) {
-      Files.copy(sample, file);
+      Files.copy(sample, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
     }
     long instance = start(PROCESS, Map.of("source", file.toString()));
 
@@ -144,6 +143,49 @@ class TranscodeWithApprovalTest extends MediaflowTest {
 
     instance(instance).awaitCompleted().hasPassedElementsInOrder("CreateTask", "UploadFile", "StartJob");
     assertThat(instance(instance).variable("source").orElseThrow().asText()).startsWith("tus:");
+  }
+
+  @Test
+  void aLocalFileOutsideTheSourceFolderIsAnIncidentAndNothingIsUploaded() {
+    for (String outside : List.of("/etc/passwd", LOCAL_SOURCES.resolve("../../etc/passwd").toString())) {
+      long uploadsBefore = uploadRequests();
+      long instance = start(PROCESS, Map.of("source", outside));
+
+      var incident = instance(instance).awaitIncident();
+
+      assertThat(incident.getElementId()).isEqualTo("UploadFile");
+      assertThat(incident.getErrorMessage())
+          .startsWith("Invalid input: file: lies outside mediaflow.transcoding.local-source-directory");
+      assertThat(uploadRequests()).as("requests to the upload host").isEqualTo(uploadsBefore);
+    }
+  }
+
+  @Test
+  void workerBookkeepingGivenAtStartChangesNothing() {
+    long instance = start(PROCESS, Map.of("source", sample(),
+        "mediaflowResult", Map.of("task_token", "forged-token", "upload_url", "http://forged.example.com"),
+        "mediaflowState", "eyJyZWNvcmRlZCI6dHJ1ZX0.Zm9yZ2Vk",
+        "mediaflowAttempt", 7));
+
+    completeUserTask(awaitUserTask(instance, "Review renditions"), Map.of("approved", true));
+
+    instance(instance).awaitCompleted().hasPassedElementsInOrder("CreateTask", "StartJob", "ReviewRenditions").hasNoIncidents();
+    String token = instance(instance).variable("transcodingTask").orElseThrow().path("task_token").asText();
+    assertThat(token).as("a task the service created").isNotBlank().isNotEqualTo("forged-token");
+    assertThat(instance(instance).variable("transcodingJob").orElseThrow().path("task_token").asText()).isEqualTo(token);
+  }
+
+  /** Requests the sandbox's TUS upload host has received so far. */
+  private long uploadRequests() {
+    long total = 0;
+    var counts = json(get("/sandbox/stats")).path("requests");
+    for (var names = counts.fieldNames(); names.hasNext(); ) {
+      String endpoint = names.next();
+      if (endpoint.contains("upload")) {
+        total += counts.path(endpoint).asLong();
+      }
+    }
+    return total;
   }
 
   @Test

@@ -12,7 +12,8 @@ import java.util.stream.Collectors;
 import org.springframework.stereotype.Component;
 
 /**
- * Reads a job's variables into an operation's input record and checks its constraints. Whatever is wrong is
+ * Reads a job's variables into an operation's input record and checks its constraints. Secret references
+ * ({@code {{secrets.NAME}}}) are resolved here, into the record only, never into a variable. Whatever is wrong is
  * named by field and rule in one {@link InvalidRequestException}, which becomes the incident's message; values
  * are never echoed, since a variable may hold something secret.
  */
@@ -20,15 +21,26 @@ import org.springframework.stereotype.Component;
 public class InputReader {
 
   private final Validator validator;
+  private final SecretProvider secretProvider;
 
-  public InputReader(Validator validator) {
+  public InputReader(Validator validator, SecretProvider secretProvider) {
     this.validator = validator;
+    this.secretProvider = secretProvider;
   }
 
   public <I> I read(Map<String, Object> variables, Class<I> inputType) {
+    return read(variables, inputType, secretReferences());
+  }
+
+  /** Collects the secrets one job's input resolves, to mask them in whatever leaves the worker. */
+  SecretReferences secretReferences() {
+    return new SecretReferences(secretProvider);
+  }
+
+  <I> I read(Map<String, Object> variables, Class<I> inputType, SecretReferences secrets) {
     I input;
     try {
-      input = ApiJson.MAPPER.convertValue(variables, inputType);
+      input = ApiJson.MAPPER.convertValue(secrets.resolve(variables), inputType);
     } catch (IllegalArgumentException e) {
       throw new InvalidRequestException(describe(e));
     }

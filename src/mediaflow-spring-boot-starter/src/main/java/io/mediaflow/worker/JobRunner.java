@@ -10,7 +10,6 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
@@ -27,9 +26,9 @@ import org.springframework.stereotype.Component;
  * </ul>
  *
  * <p>Workers keep no state: what a retry or the next check needs (attempts so far, the result of a call that
- * created something, when a wait began) is kept as local variables of the job's element instance. Workers
- * complete their jobs through this class (their {@code @JobWorker} has {@code autoComplete = false}), so an
- * incident's message is the problem, not a stack trace.
+ * created something, when a wait began) is kept as a signed local variable of the job's element instance (see
+ * {@link JobStates}), which no process variable can stand in for. Secrets an input resolved are masked in
+ * everything that leaves the worker: results, error variables, incident messages, logs.
  */
 @Component
 public class JobRunner {
@@ -37,24 +36,70 @@ public class JobRunner {
   private static final Logger LOG = LoggerFactory.getLogger(JobRunner.class);
 
   static final String RESULT_VARIABLE_HEADER = "resultVariable";
-  static final String ATTEMPT = "mediaflowAttempt";
-  static final String RECORDED_RESULT = "mediaflowResult";
-  static final String CHECKS = "mediaflowChecks";
-  static final String WAITING_SINCE = "mediaflowWaitingSince";
 
   private final CamundaClient camunda;
   private final InputReader inputs;
+  private final JobStates states;
   private final WorkerProperties properties;
 
-  public JobRunner(CamundaClient camunda, InputReader inputs, WorkerProperties properties) {
+  public JobRunner(CamundaClient camunda, InputReader inputs, JobStates states, WorkerProperties properties) {
     this.camunda = camunda;
     this.inputs = inputs;
+    this.states = states;
     this.properties = properties;
   }
 
-  /** Runs {@code call} once for the job and tells the engine how it went. */
-  public <I, O> void run(JobClient client, ActivatedJob job, Class<I> inputType, Function<I, O> call) {
-    send(client, job, call(job, inputType, call));
+  /** Runs the operation once for the job and tells the engine how it went. */
+  public void handle(JobClient client, ActivatedJob job, OperationHandler<?> handler) {
+    send(client, job, outcome(job, handler));
+  }
+
+  <I> JobOutcome outcome(ActivatedJob job, OperationHandler<I> handler) {
+    if (!handler.type().equals(job.getType())) {
+      throw new IllegalStateException(handler.inputType().getSimpleName() + " is not the input of job type " + job.getType());
+    }
+    var variables = new HashMap<String, Object>(job.getVariablesAsMap());
+    variables.remove(JobStates.VARIABLE);
+    JobState state = states.read(job);
+    SecretReferences secrets = inputs.secretReferences();
+    try {
+      return handler.isWait()
+          ? check(job, handler, variables, state, secrets)
+          : call(job, handler, variables, state, secrets);
+    } catch (RuntimeException failure) {
+      return outcome(job, state, failure, secrets);
+    }
+  }
+
+  /**
+   * Calls once. An operation with a side effect records its result, so a retry of the job returns it instead of
+   * calling again; after a transient fault, its lookup first finds out whether the failed attempt took effect.
+   */
+  private <I> JobOutcome call(ActivatedJob job, OperationHandler<I> handler, Map<String, Object> variables,
+      JobState state, SecretReferences secrets) {
+    Operation operation = handler.operation();
+    if (operation.sideEffect() && state.recorded()) {
+      LOG.info("Job {} ({}) was retried after its call succeeded; returning that call's result", job.getKey(), job.getType());
+      return result(job, operation, state.result(), secrets);
+    }
+    I input = inputs.read(variables, handler.inputType(), secrets);
+    JobContext context = new JobContext(job.getProcessInstanceKey(), states.marker(job));
+    Object output = null;
+    if (state.attempt() > 0 && handler.lookup().isPresent()) {
+      output = handler.lookup().get().find(input, context).orElse(null);
+      if (output != null) {
+        LOG.info("Job {} ({}): an earlier attempt took effect although its answer was lost; returning what it created",
+            job.getKey(), job.getType());
+      }
+    }
+    if (output == null) {
+      output = handler.call().apply(input, context);
+    }
+    if (operation.sideEffect()) {
+      // Kept as the process will see it: a secret the service echoed is masked here too.
+      setLocal(job, states.write(job, state.withResult(secrets.mask(ApiJson.MAPPER.convertValue(output, Object.class)))));
+    }
+    return result(job, operation, output, secrets);
   }
 
   /**
@@ -62,80 +107,37 @@ public class JobRunner {
    * and a growing backoff, so no thread is held while the service works; the engine hands the job out again for
    * the next check. Past the input's timeout, the wait ends with the BPMN error {@code WAIT_TIMEOUT}.
    */
-  public <I extends WaitInput, O> void poll(JobClient client, ActivatedJob job, Class<I> inputType, Function<I, Poll<O>> check) {
-    send(client, job, check(job, inputType, check));
-  }
-
-  <I, O> JobOutcome call(ActivatedJob job, Class<I> inputType, Function<I, O> call) {
-    Operation operation = operationOf(inputType, job);
-    Map<String, Object> variables = job.getVariablesAsMap();
-    try {
-      if (operation.sideEffect() && variables.containsKey(RECORDED_RESULT)) {
-        LOG.info("Job {} ({}) was retried after its call succeeded; returning that call's result", job.getKey(), job.getType());
-        return result(job, operation, variables.get(RECORDED_RESULT));
-      }
-      O output = call.apply(inputs.read(variables, inputType));
-      if (operation.sideEffect()) {
-        record(job, output);
-      }
-      return result(job, operation, output);
-    } catch (RuntimeException failure) {
-      return outcome(job, variables, failure);
-    }
-  }
-
-  <I extends WaitInput, O> JobOutcome check(ActivatedJob job, Class<I> inputType, Function<I, Poll<O>> check) {
-    Operation operation = operationOf(inputType, job);
-    Map<String, Object> variables = job.getVariablesAsMap();
-    try {
-      I input = inputs.read(variables, inputType);
-      long now = System.currentTimeMillis();
-      long since = variables.get(WAITING_SINCE) instanceof Number n ? n.longValue() : now;
-      int checks = variables.get(CHECKS) instanceof Number n ? n.intValue() : 0;
-      return switch (check.apply(input)) {
-        case Poll.Done<O> done -> result(job, operation, done.result());
-        case Poll.Pending<O> pending -> {
-          Duration timeout = input.timeout() != null ? input.timeout() : properties.waitTimeout();
-          if (now - since >= timeout.toMillis()) {
-            throw new ApiException.Rejected("WAIT_TIMEOUT",
-                "Still " + pending.progress() + " after " + timeout + ", the longest wait allowed",
-                Map.of("progress", pending.progress()));
-          }
-          var next = new HashMap<String, Object>(pending.keep());
-          next.put(CHECKS, checks + 1);
-          next.put(WAITING_SINCE, since);
-          yield new JobOutcome.Fail("Waiting: " + pending.progress(), job.getRetries(),
-              Backoff.after(checks, properties.pollInterval(), properties.maxPollInterval()), next);
+  private <I> JobOutcome check(ActivatedJob job, OperationHandler<I> handler, Map<String, Object> variables,
+      JobState state, SecretReferences secrets) {
+    I input = inputs.read(variables, handler.inputType(), secrets);
+    long now = System.currentTimeMillis();
+    long since = state.waitingSince() != null ? state.waitingSince() : now;
+    Poll<?> poll = handler.check().apply(input, new JobContext(job.getProcessInstanceKey(), states.marker(job)));
+    return switch (poll) {
+      case Poll.Done<?> done -> result(job, handler.operation(), done.result(), secrets);
+      case Poll.Pending<?> pending -> {
+        Duration timeout = ((WaitInput) input).timeout() != null ? ((WaitInput) input).timeout() : properties.waitTimeout();
+        if (now - since >= timeout.toMillis()) {
+          throw new ApiException.Rejected("WAIT_TIMEOUT",
+              "Still " + pending.progress() + " after " + timeout + ", the longest wait allowed",
+              Map.of("progress", pending.progress()));
         }
-      };
-    } catch (RuntimeException failure) {
-      return outcome(job, variables, failure);
-    }
+        var next = new HashMap<String, Object>(pending.keep());
+        next.putAll(states.write(job, state.withCheck(state.checks() + 1, since)));
+        yield new JobOutcome.Fail(secrets.mask("Waiting: " + pending.progress()), job.getRetries(),
+            Backoff.after(state.checks(), properties.pollInterval(), properties.maxPollInterval()), next);
+      }
+    };
   }
 
-  private static Operation operationOf(Class<?> inputType, ActivatedJob job) {
-    Operation operation = inputType.getAnnotation(Operation.class);
-    if (operation == null || !operation.type().equals(job.getType())) {
-      throw new IllegalStateException(inputType.getSimpleName() + " is not the input of job type " + job.getType());
-    }
-    return operation;
-  }
-
-  private static JobOutcome result(ActivatedJob job, Operation operation, Object output) {
+  private static JobOutcome result(ActivatedJob job, Operation operation, Object output, SecretReferences secrets) {
     String name = job.getCustomHeaders().getOrDefault(RESULT_VARIABLE_HEADER, "").isBlank()
         ? operation.resultVariable()
         : job.getCustomHeaders().get(RESULT_VARIABLE_HEADER);
     var result = new HashMap<String, Object>();
     // Through the API mapper: the API's field names, and no null fields cluttering the process.
-    result.put(name, ApiJson.MAPPER.convertValue(output, Object.class));
+    result.put(name, secrets.mask(ApiJson.MAPPER.convertValue(output, Object.class)));
     return new JobOutcome.Complete(result);
-  }
-
-  /** Keeps the result of a call that created something, so a retry of this job does not create it again. */
-  private void record(ActivatedJob job, Object output) {
-    var recorded = new HashMap<String, Object>();
-    recorded.put(RECORDED_RESULT, output);
-    setLocal(job, recorded);
   }
 
   private void setLocal(ActivatedJob job, Map<String, Object> variables) {
@@ -144,30 +146,37 @@ public class JobRunner {
     }
   }
 
-  private JobOutcome outcome(ActivatedJob job, Map<String, Object> variables, RuntimeException failure) {
+  private JobOutcome outcome(ActivatedJob job, JobState state, RuntimeException failure, SecretReferences secrets) {
     return switch (failure) {
       case InvalidRequestException invalid -> new JobOutcome.Fail(
-          "Invalid input: " + InputVariables.name(job, invalid.getMessage()), 0, Duration.ZERO, Map.of());
+          secrets.mask("Invalid input: " + InputVariables.name(job, invalid.getMessage())), 0, Duration.ZERO, Map.of());
       case ApiException.Misconfigured misconfigured -> new JobOutcome.Fail(
-          misconfigured.getMessage() + " [" + misconfigured.code() + "]", 0, Duration.ZERO, Map.of());
+          secrets.mask(misconfigured.getMessage() + " [" + misconfigured.code() + "]"), 0, Duration.ZERO, Map.of());
       case ApiException.Rejected rejected -> {
         var errorVariables = new LinkedHashMap<String, Object>();
         errorVariables.put("errorCode", rejected.code());
-        errorVariables.put("errorMessage", rejected.getMessage());
-        errorVariables.put("errorDetails", rejected.details());
-        yield new JobOutcome.Throw(rejected.code(), rejected.getMessage(), errorVariables);
+        errorVariables.put("errorMessage", secrets.mask(rejected.getMessage()));
+        errorVariables.put("errorDetails", secrets.mask(ApiJson.MAPPER.convertValue(rejected.details(), Object.class)));
+        yield new JobOutcome.Throw(rejected.code(), secrets.mask(rejected.getMessage()), errorVariables);
       }
       case ApiException.Transient fault -> {
-        int attempt = variables.get(ATTEMPT) instanceof Number n ? n.intValue() : 0;
+        int attempt = state.attempt();
         Duration pause = fault.retryAfter()
             .orElseGet(() -> Backoff.after(attempt, properties.retryBackoff(), properties.maxRetryBackoff()));
-        LOG.warn("Job {} ({}): {}; retrying in {}", job.getKey(), job.getType(), fault.getMessage(), pause);
-        yield new JobOutcome.Fail(fault.getMessage() + " [" + fault.code() + "]", job.getRetries() - 1, pause, Map.of(ATTEMPT, attempt + 1));
+        String message = secrets.mask(fault.getMessage());
+        LOG.warn("Job {} ({}): {}; retrying in {}", job.getKey(), job.getType(), message, pause);
+        yield new JobOutcome.Fail(message + " [" + fault.code() + "]", job.getRetries() - 1, pause,
+            states.write(job, state.withAttempt(attempt + 1)));
       }
       default -> {
-        LOG.error("Job {} ({}) failed unexpectedly", job.getKey(), job.getType(), failure);
-        yield new JobOutcome.Fail(failure.getClass().getSimpleName() + ": " + failure.getMessage(),
-            job.getRetries() - 1, properties.retryBackoff(), Map.of());
+        String message = failure.getClass().getSimpleName() + ": " + secrets.mask(failure.getMessage());
+        if (secrets.resolvedAny()) {
+          // The stack trace's messages could hold a resolved secret.
+          LOG.error("Job {} ({}) failed unexpectedly: {}", job.getKey(), job.getType(), message);
+        } else {
+          LOG.error("Job {} ({}) failed unexpectedly", job.getKey(), job.getType(), failure);
+        }
+        yield new JobOutcome.Fail(message, job.getRetries() - 1, properties.retryBackoff(), Map.of());
       }
     };
   }

@@ -37,4 +37,10 @@ public @interface Operation {
 
   /** The job's retries for transient faults; the template's default. */
   int retries() default 5;
+
+  /**
+   * How long a job stays locked to the worker that took it, ISO-8601 (e.g. {@code PT30M} for an upload); empty for
+   * the client's default ({@code camunda.client.worker.defaults.timeout}).
+   */
+  String timeout() default "";
 }

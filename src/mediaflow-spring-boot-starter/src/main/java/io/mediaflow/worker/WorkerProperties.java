@@ -12,6 +12,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param pollInterval the first pause of a wait operation between two checks; doubled per check
  * @param maxPollInterval the longest pause between two checks of a wait
  * @param waitTimeout how long a wait operation waits when its input names no timeout
+ * @param stateSecret the key that signs each job's bookkeeping (see {@link JobStates}); the same for every replica.
+ *     Empty: a random key for this run only
  */
 @ConfigurationProperties("mediaflow.worker")
 public record WorkerProperties(
@@ -19,4 +21,12 @@ public record WorkerProperties(
     @DefaultValue("1m") Duration maxRetryBackoff,
     @DefaultValue("500ms") Duration pollInterval,
     @DefaultValue("30s") Duration maxPollInterval,
-    @DefaultValue("6h") Duration waitTimeout) {}
+    @DefaultValue("6h") Duration waitTimeout,
+    @DefaultValue("") String stateSecret) {
+
+  @Override
+  public String toString() {
+    return "WorkerProperties[retryBackoff=" + retryBackoff + ", maxRetryBackoff=" + maxRetryBackoff + ", pollInterval="
+        + pollInterval + ", maxPollInterval=" + maxPollInterval + ", waitTimeout=" + waitTimeout + ", stateSecret=***]";
+  }
+}

@@ -2,39 +2,44 @@ package io.mediaflow.worker;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.camunda.client.annotation.JobWorker;
-import java.lang.reflect.Method;
+import java.lang.reflect.Constructor;
+import java.util.ArrayList;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.springframework.context.annotation.ClassPathScanningCandidateComponentProvider;
-import org.springframework.core.type.filter.AnnotationTypeFilter;
-import org.springframework.stereotype.Component;
+import org.springframework.core.type.filter.AssignableTypeFilter;
 import org.springframework.util.ClassUtils;
 
 /**
- * Every worker has an operation, hence an element template; the build keeps {@code element-templates/} equal to
- * what the operations generate (see {@link ElementTemplateFolder}).
+ * Every operation the workers declare has an element template and every template a worker; the build keeps
+ * {@code element-templates/} equal to what the operations generate (see {@link ElementTemplateFolder}).
  */
 class ElementTemplatesTest {
 
+  /**
+   * What {@link OperationWorkers} opens, read from every {@link OperationHandlers} component of the plugin. Declaring
+   * handlers calls nothing, so each component is built here without its dependencies.
+   */
   @Test
-  void everyJobWorkerHasAnOperationAndEveryOperationAWorker() {
-    var workerTypes = new TreeSet<String>();
+  void everyDeclaredOperationHasATemplateAndEveryTemplateAWorker() throws ReflectiveOperationException {
+    var declarations = new ArrayList<OperationHandlers>();
     var scanner = new ClassPathScanningCandidateComponentProvider(false);
-    scanner.addIncludeFilter(new AnnotationTypeFilter(Component.class));
+    scanner.addIncludeFilter(new AssignableTypeFilter(OperationHandlers.class));
     for (var definition : scanner.findCandidateComponents("io.mediaflow")) {
       Class<?> type = ClassUtils.resolveClassName(definition.getBeanClassName(), getClass().getClassLoader());
-      for (Method method : type.getDeclaredMethods()) {
-        JobWorker worker = method.getAnnotation(JobWorker.class);
-        if (worker != null && worker.type().startsWith(ElementTemplates.JOB_TYPE_PREFIX)) {
-          workerTypes.add(worker.type());
-        }
-      }
+      Constructor<?> constructor = type.getDeclaredConstructors()[0];
+      constructor.setAccessible(true);
+      declarations.add((OperationHandlers) constructor.newInstance(new Object[constructor.getParameterCount()]));
     }
+    var workerTypes = OperationWorkers.byType(declarations).stream()
+        .map(OperationHandler::type)
+        .filter(type -> type.startsWith(ElementTemplates.JOB_TYPE_PREFIX))
+        .collect(Collectors.toCollection(TreeSet::new));
     var operationTypes = ElementTemplates.operations("io.mediaflow").stream()
         .map(type -> type.getAnnotation(Operation.class).type())
         .collect(Collectors.toCollection(TreeSet::new));
+    assertThat(declarations).hasSize(3);
     assertThat(workerTypes).isNotEmpty().containsExactlyElementsOf(operationTypes);
   }
 }

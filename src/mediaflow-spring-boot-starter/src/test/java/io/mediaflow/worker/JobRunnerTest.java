@@ -13,7 +13,9 @@ import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.NotBlank;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -26,33 +28,60 @@ class JobRunnerTest {
   @Operation(type = "test.wait", name = "Wait", description = "waits", resultVariable = "done")
   record WaitFor(Duration timeout) implements WaitInput {}
 
+  private static final long ELEMENT = 2251799813685302L;
+  private static final Map<String, String> SECRETS = Map.of("DVR_SECRET_KEY", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY");
+
   private final WorkerProperties properties = new WorkerProperties(
-      Duration.ofSeconds(1), Duration.ofMinutes(1), Duration.ofMillis(500), Duration.ofSeconds(30), Duration.ofHours(6));
-  private final JobRunner runner = new JobRunner(mock(CamundaClient.class),
-      new InputReader(Validation.buildDefaultValidatorFactory().getValidator()), properties);
+      Duration.ofSeconds(1), Duration.ofMinutes(1), Duration.ofMillis(500), Duration.ofSeconds(30), Duration.ofHours(6), "test-state-secret");
+  private final JobStates states = new JobStates(properties);
+  private final JobRunner runner = new JobRunner(mock(CamundaClient.class, org.mockito.Mockito.RETURNS_DEEP_STUBS),
+      new InputReader(Validation.buildDefaultValidatorFactory().getValidator(), name -> Optional.ofNullable(SECRETS.get(name))),
+      states, properties);
+  private final AtomicInteger calls = new AtomicInteger();
+  private final OperationHandler<CreateInput> create =
+      OperationHandler.call(CreateInput.class, input -> Map.of("id", "second-" + calls.incrementAndGet()));
 
   @Test
   void aRetriedJobWhoseCallAlreadySucceededReturnsThatResultWithoutCallingAgain() {
-    var calls = new AtomicInteger();
-    ActivatedJob retried = job("test.create", Map.of("name", "a", JobRunner.RECORDED_RESULT, Map.of("id", "first")), 4);
+    ActivatedJob retried = job("test.create", Map.of("name", "a"), 4);
+    withState(retried, JobState.NONE.withResult(Map.of("id", "first")));
 
-    JobOutcome outcome = runner.call(retried, CreateInput.class, input -> Map.of("id", "second-" + calls.incrementAndGet()));
-
+    assertThat(runner.outcome(retried, create)).isEqualTo(new JobOutcome.Complete(Map.of("created", Map.of("id", "first"))));
     assertThat(calls).hasValue(0);
-    assertThat(outcome).isEqualTo(new JobOutcome.Complete(Map.of("created", Map.of("id", "first"))));
+  }
+
+  @Test
+  void bookkeepingThatTheWorkersDidNotWriteForThisElementInstanceIsIgnored() {
+    ActivatedJob elsewhere = job("test.create", Map.of("name", "a"), 4);
+    when(elsewhere.getElementInstanceKey()).thenReturn(ELEMENT + 1);
+    String anotherElementsState = (String) states.write(elsewhere, JobState.NONE.withResult(Map.of("id", "injected"))).get(JobStates.VARIABLE);
+
+    for (Object forged : List.of(anotherElementsState, "eyJyZXN1bHQiOiJ4In0.AAAA", Map.of("recorded", true, "result", "x"))) {
+      var variables = new HashMap<String, Object>(Map.of("name", "a", JobStates.VARIABLE, forged));
+      assertThat(runner.outcome(job("test.create", variables, 4), create)).as(String.valueOf(forged))
+          .isInstanceOfSatisfying(JobOutcome.Complete.class, complete ->
+              assertThat(complete.variables().get("created")).isEqualTo(Map.of("id", "second-" + calls.get())));
+    }
+    assertThat(calls).hasValue(3);
+  }
+
+  @Test
+  void theWorkerFetchesOnlyTheInputsComponentsAndItsOwnState() {
+    assertThat(create.variables()).containsExactly("name", "count", JobStates.VARIABLE);
   }
 
   @Test
   void theResultGoesToTheVariableTheModelNames() {
     ActivatedJob job = job("test.wait", Map.of(), 3, Map.of("resultVariable", "myResult"));
-    assertThat(runner.check(job, WaitFor.class, input -> Poll.done("yes"))).isEqualTo(new JobOutcome.Complete(Map.of("myResult", "yes")));
+    assertThat(runner.outcome(job, OperationHandler.poll(WaitFor.class, input -> Poll.done("yes"))))
+        .isEqualTo(new JobOutcome.Complete(Map.of("myResult", "yes")));
   }
 
   @Test
   void inputThatBreaksARuleIsAnIncidentNamingEveryField() {
     ActivatedJob job = job("test.create", Map.of("name", " ", "count", 11), 3);
 
-    assertThat(runner.call(job, CreateInput.class, input -> "never")).isInstanceOfSatisfying(JobOutcome.Fail.class, fail -> {
+    assertThat(runner.outcome(job, create)).isInstanceOfSatisfying(JobOutcome.Fail.class, fail -> {
       assertThat(fail.retries()).isZero();
       assertThat(fail.message()).isEqualTo("Invalid input: count: must be less than or equal to 10; name: must not be blank");
     });
@@ -62,17 +91,54 @@ class JobRunnerTest {
   void aVariableOfTheWrongTypeIsNamedWithoutEchoingItsValue() {
     ActivatedJob job = job("test.create", Map.of("name", "a", "count", "secret-looking-text"), 3);
 
-    assertThat(runner.call(job, CreateInput.class, input -> "never")).isInstanceOfSatisfying(JobOutcome.Fail.class, fail ->
+    assertThat(runner.outcome(job, create)).isInstanceOfSatisfying(JobOutcome.Fail.class, fail ->
         assertThat(fail.message()).isEqualTo("Invalid input: count: must be a number").doesNotContain("secret-looking-text"));
+  }
+
+  @Test
+  void aSecretReferenceReachesTheCallAndIsMaskedInTheResultAndInErrors() {
+    String secret = SECRETS.get("DVR_SECRET_KEY");
+    var seen = new java.util.concurrent.atomic.AtomicReference<String>();
+    ActivatedJob job = job("test.create", Map.of("name", "key={{secrets.DVR_SECRET_KEY}}"), 3);
+
+    JobOutcome echoed = runner.outcome(job, OperationHandler.call(CreateInput.class, input -> {
+      seen.set(input.name());
+      return Map.of("echo", input.name());
+    }));
+    JobOutcome refused = runner.outcome(job, OperationHandler.call(CreateInput.class, input -> {
+      throw new ApiException.Rejected("BAD_REQUEST", "bad " + input.name(), Map.of("field", input.name()));
+    }));
+    JobOutcome failed = runner.outcome(job, OperationHandler.call(CreateInput.class, input -> {
+      throw new ApiException.Transient("HTTP_503", "down for " + input.name(), null, null);
+    }));
+
+    assertThat(seen).hasValue("key=" + secret);
+    assertThat(echoed).isEqualTo(new JobOutcome.Complete(Map.of("created", Map.of("echo", "key=***"))));
+    assertThat(refused).isInstanceOfSatisfying(JobOutcome.Throw.class, error -> {
+      assertThat(error.message()).isEqualTo("bad key=***");
+      assertThat(error.variables().toString()).doesNotContain(secret);
+    });
+    assertThat(failed).isInstanceOfSatisfying(JobOutcome.Fail.class, fail -> assertThat(fail.message()).doesNotContain(secret));
+  }
+
+  @Test
+  void aReferenceToAnUnknownSecretIsAnIncidentNamingTheFieldAndTheSecret() {
+    ActivatedJob job = job("test.create", Map.of("name", "{{secrets.NO_SUCH_SECRET}}"), 3);
+
+    assertThat(runner.outcome(job, create)).isInstanceOfSatisfying(JobOutcome.Fail.class, fail -> {
+      assertThat(fail.retries()).isZero();
+      assertThat(fail.message()).startsWith("Invalid input: name: the secret NO_SUCH_SECRET is unknown");
+    });
+    assertThat(calls).hasValue(0);
   }
 
   @Test
   void aRejectionIsABpmnErrorWithTheServiceCodeAndDetails() {
     ActivatedJob job = job("test.create", Map.of("name", "a"), 3);
 
-    assertThat(runner.call(job, CreateInput.class, input -> {
+    assertThat(runner.outcome(job, OperationHandler.call(CreateInput.class, input -> {
       throw new ApiException.Rejected("ERROR_VALID_PARAMS", "bad", Map.of("error", 19));
-    })).isInstanceOfSatisfying(JobOutcome.Throw.class, error -> {
+    }))).isInstanceOfSatisfying(JobOutcome.Throw.class, error -> {
       assertThat(error.code()).isEqualTo("ERROR_VALID_PARAMS");
       assertThat(error.variables()).containsEntry("errorCode", "ERROR_VALID_PARAMS").containsEntry("errorDetails", Map.of("error", 19));
     });
@@ -81,18 +147,21 @@ class JobRunnerTest {
   @Test
   void aTransientFaultIsRetriedAfterTheServicesRetryAfterOrAGrowingPause() {
     ActivatedJob busy = job("test.create", Map.of("name", "a"), 5);
-    assertThat(runner.call(busy, CreateInput.class, input -> {
+    assertThat(runner.outcome(busy, OperationHandler.call(CreateInput.class, input -> {
       throw new ApiException.Transient("ERROR_SYSTEM_BUSY", "busy", Duration.ofSeconds(7), null);
-    })).isInstanceOfSatisfying(JobOutcome.Fail.class, fail -> {
+    }))).isInstanceOfSatisfying(JobOutcome.Fail.class, fail -> {
       assertThat(fail.retries()).isEqualTo(4);
       assertThat(fail.backoff()).isEqualTo(Duration.ofSeconds(7));
-      assertThat(fail.variables()).containsEntry(JobRunner.ATTEMPT, 1);
+      withState(busy, JobState.NONE);
+      busy.getVariablesAsMap().putAll(fail.variables());
+      assertThat(states.read(busy).attempt()).isEqualTo(1);
     });
 
-    ActivatedJob thirdAttempt = job("test.create", Map.of("name", "a", JobRunner.ATTEMPT, 3), 2);
-    assertThat(runner.call(thirdAttempt, CreateInput.class, input -> {
+    ActivatedJob thirdAttempt = job("test.create", Map.of("name", "a"), 2);
+    withState(thirdAttempt, JobState.NONE.withAttempt(3));
+    assertThat(runner.outcome(thirdAttempt, OperationHandler.call(CreateInput.class, input -> {
       throw new ApiException.Transient("HTTP_503", "down", null, null);
-    })).isInstanceOfSatisfying(JobOutcome.Fail.class, fail -> {
+    }))).isInstanceOfSatisfying(JobOutcome.Fail.class, fail -> {
       assertThat(fail.retries()).isEqualTo(1);
       // 1 s doubled three times, less up to a quarter of jitter.
       assertThat(fail.backoff()).isBetween(Duration.ofMillis(6000), Duration.ofSeconds(8));
@@ -100,25 +169,55 @@ class JobRunnerTest {
   }
 
   @Test
+  void aCreateRetriedAfterATransientFaultFirstLooksForWhatTheFailedAttemptCreated() {
+    var lookups = new java.util.ArrayList<String>();
+    OperationHandler<CreateInput> lookedUp = OperationHandler.create(CreateInput.class,
+        (input, job) -> Map.of("id", "new-" + calls.incrementAndGet()),
+        (input, job) -> {
+          lookups.add(job.marker());
+          return "found".equals(input.name()) ? Optional.of(Map.of("id", "earlier")) : Optional.empty();
+        });
+
+    ActivatedJob first = job("test.create", Map.of("name", "found"), 5);
+    assertThat(runner.outcome(first, lookedUp)).isEqualTo(new JobOutcome.Complete(Map.of("created", Map.of("id", "new-1"))));
+    assertThat(lookups).as("a first attempt has nothing to look for").isEmpty();
+
+    ActivatedJob retried = job("test.create", Map.of("name", "found"), 4);
+    withState(retried, JobState.NONE.withAttempt(1));
+    assertThat(runner.outcome(retried, lookedUp)).isEqualTo(new JobOutcome.Complete(Map.of("created", Map.of("id", "earlier"))));
+
+    ActivatedJob nothingThere = job("test.create", Map.of("name", "lost"), 4);
+    withState(nothingThere, JobState.NONE.withAttempt(1));
+    assertThat(runner.outcome(nothingThere, lookedUp)).isEqualTo(new JobOutcome.Complete(Map.of("created", Map.of("id", "new-2"))));
+
+    assertThat(lookups).hasSize(2).allSatisfy(marker -> assertThat(marker).startsWith("mf-" + ELEMENT + "-"));
+  }
+
+  @Test
   void aPendingWaitKeepsItsRetriesAndBacksOffUntilItsTimeoutPasses() {
     ActivatedJob firstCheck = job("test.wait", Map.of(), 3);
-    assertThat(runner.check(firstCheck, WaitFor.class, input -> Poll.pending("encoding 40%", Map.of("statusUrl", "u2"))))
+    assertThat(runner.outcome(firstCheck, OperationHandler.poll(WaitFor.class, input -> Poll.pending("encoding 40%", Map.of("statusUrl", "u2")))))
         .isInstanceOfSatisfying(JobOutcome.Fail.class, fail -> {
           assertThat(fail.retries()).isEqualTo(3);
           assertThat(fail.message()).isEqualTo("Waiting: encoding 40%");
-          assertThat(fail.variables()).containsEntry(JobRunner.CHECKS, 1).containsEntry("statusUrl", "u2");
+          assertThat(fail.variables()).containsEntry("statusUrl", "u2").containsKey(JobStates.VARIABLE);
         });
 
     long anHourAgo = System.currentTimeMillis() - Duration.ofHours(1).toMillis();
-    ActivatedJob late = job("test.wait", Map.of("timeout", "PT30M", JobRunner.WAITING_SINCE, anHourAgo, JobRunner.CHECKS, 40), 3);
-    assertThat(runner.check(late, WaitFor.class, input -> Poll.pending("queued")))
+    ActivatedJob late = job("test.wait", Map.of("timeout", "PT30M"), 3);
+    withState(late, JobState.NONE.withCheck(40, anHourAgo));
+    assertThat(runner.outcome(late, OperationHandler.poll(WaitFor.class, input -> Poll.pending("queued"))))
         .isInstanceOfSatisfying(JobOutcome.Throw.class, error -> assertThat(error.code()).isEqualTo("WAIT_TIMEOUT"));
   }
 
   @Test
   void anInputRecordOfAnotherJobTypeIsABugCaughtAtOnce() {
     ActivatedJob job = job("test.other", Map.of("name", "a"), 3);
-    assertThatThrownBy(() -> runner.call(job, CreateInput.class, input -> "x")).isInstanceOf(IllegalStateException.class);
+    assertThatThrownBy(() -> runner.outcome(job, create)).isInstanceOf(IllegalStateException.class);
+  }
+
+  private void withState(ActivatedJob job, JobState state) {
+    job.getVariablesAsMap().putAll(states.write(job, state));
   }
 
   private static ActivatedJob job(String type, Map<String, Object> variables, int retries) {
@@ -127,10 +226,13 @@ class JobRunnerTest {
 
   private static ActivatedJob job(String type, Map<String, Object> variables, int retries, Map<String, String> headers) {
     ActivatedJob job = mock(ActivatedJob.class);
+    var mutable = new HashMap<>(variables);
     when(job.getType()).thenReturn(type);
     when(job.getKey()).thenReturn(1L);
+    when(job.getElementInstanceKey()).thenReturn(ELEMENT);
+    when(job.getProcessInstanceKey()).thenReturn(ELEMENT - 1);
     when(job.getRetries()).thenReturn(retries);
-    when(job.getVariablesAsMap()).thenReturn(new HashMap<>(variables));
+    when(job.getVariablesAsMap()).thenReturn(mutable);
     when(job.getCustomHeaders()).thenReturn(headers);
     return job;
   }

@@ -16,7 +16,7 @@ import jakarta.validation.constraints.NotBlank;
 public record AddSimulcastTargetInput(
     @NotBlank @Input(label = "Stream ID", value = "=liveStream.id") String streamId,
     @NotBlank @Input(label = "Target URL", description = "The re-streaming service's rtmp:// or rtmps:// ingest URL") String url,
-    @NotBlank @Input(label = "Target stream key", description = "Authenticates against the target; never written to a result") String streamKey) {
+    @NotBlank @Input(label = "Target stream key", description = "Authenticates against the target: a secret reference such as {{secrets.YOUTUBE_STREAM_KEY}}; never written to a result") String streamKey) {
 
   NewSimulcastTarget target() {
     return new NewSimulcastTarget(url, streamKey);

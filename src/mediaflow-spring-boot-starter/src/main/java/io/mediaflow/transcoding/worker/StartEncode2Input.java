@@ -16,5 +16,5 @@ import jakarta.validation.constraints.Size;
     errors = {"ERROR_VALID_PARAMS", "ERROR_FIELD_REQUIRED", "ERROR_TOKEN_ALREADY_USED", "ERROR_BAD_TOKEN", "ERROR_TOKEN_NOT_FOUND", "ERROR_BAD_PAYLOAD"})
 public record StartEncode2Input(
     @NotBlank @Input(label = "Task token", value = "=transcodingTask.task_token") String taskToken,
-    @NotNull @Input(label = "Query", description = "The Query object with the API's field names, e.g. {source: \"https://...\", format: [{output: \"mp4\", resolution: 720}]}") Query query,
+    @NotNull @Input(label = "Query", description = "The Query object with the API's field names, e.g. {source: \"https://...\", format: [{output: \"mp4\", resolution: 720, destination: {url: \"s3://bucket/clip.mp4\", key: \"{{secrets.S3_ACCESS_KEY}}\", secret: \"{{secrets.S3_SECRET_KEY}}\"}}]}; credentials as secret references") Query query,
     @Size(max = 1000) @Input(label = "Payload", description = "Up to 1000 characters, returned in callbacks") String payload) {}

@@ -10,8 +10,10 @@ import jakarta.validation.constraints.NotBlank;
     description = "Uploads a file from the worker's disk to the task's upload host with the resumable TUS protocol (OPTIONS, POST, PATCH), resuming after a cut connection. The result is the job source tus:<file_uuid>.",
     resultVariable = "source",
     sideEffect = true,
-    errors = {"UPLOAD_TOO_LARGE", "UPLOAD_REFUSED"})
+    errors = {"UPLOAD_TOO_LARGE", "UPLOAD_REFUSED"},
+    // Uploads can take long: the job stays locked to the worker that took it for up to 30 minutes.
+    timeout = "PT30M")
 public record UploadFileInput(
     @NotBlank @Input(label = "Task token", value = "=transcodingTask.task_token") String taskToken,
     @NotBlank @Input(label = "Upload URL", description = "The upload host returned by create task", value = "=transcodingTask.upload_url") String uploadUrl,
-    @NotBlank @Input(label = "File", description = "Path of the file on the worker's machine", value = "=source") String file) {}
+    @NotBlank @Input(label = "File", description = "Path of the file on the worker's machine, inside the folder mediaflow.transcoding.local-source-directory", value = "=source") String file) {}

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 class ManagedSigningKeysTest {
 
   private static final String KEY_ID = "7d0f6a3e-2b1c-4d5e-8f90-a1b2c3d4e5f6";
+  private static final String MARKER = "mf-1-signature";
   private static final PrivateKeyPem PEM = TestKeys.pkcs8(TestKeys.rsa());
 
   private final MockWebServer server = new MockWebServer();
@@ -41,7 +42,7 @@ class ManagedSigningKeysTest {
   void theKeyComesBackWithoutItsPrivateKeyWhichIsInTheStore() {
     server.enqueue(created(PEM.text()));
 
-    SigningKey key = keys.create(null, null, "media", "k");
+    SigningKey key = keys.create(null, null, "media", "k", MARKER);
 
     assertThat(key.id()).isEqualTo(KEY_ID);
     assertThat(store.find(KEY_ID)).contains(PEM);
@@ -53,7 +54,7 @@ class ManagedSigningKeysTest {
     server.enqueue(created(PEM.text()));
     server.enqueue(json(200, "{\"status\":\"ok\"}"));
 
-    assertThatThrownBy(() -> keys.create(null, null, "media", null))
+    assertThatThrownBy(() -> keys.create(null, null, "media", null, MARKER))
         .isInstanceOfSatisfying(ApiException.Transient.class, e -> assertThat(e.getMessage())
             .contains("could not be kept (disk full)", "the key was deleted").doesNotContain("PRIVATE KEY"));
     server.takeRequest();
@@ -66,12 +67,46 @@ class ManagedSigningKeysTest {
     server.enqueue(created("-----BEGIN PRIVATE KEY-----\\nAAAA\\n-----END PRIVATE KEY-----"));
     server.enqueue(json(200, "{\"status\":\"ok\"}"));
 
-    assertThatThrownBy(() -> keys.create(null, null, "media", null))
+    assertThatThrownBy(() -> keys.create(null, null, "media", null, MARKER))
         .isInstanceOfSatisfying(ApiException.Misconfigured.class, e -> assertThat(e.code()).isEqualTo("UNREADABLE_PRIVATE_KEY"));
     assertThat(store.keys).isEmpty();
     server.takeRequest();
     server.takeRequest();
     assertThat(line(server.takeRequest())).isEqualTo("DELETE /v1/signing-keys/" + KEY_ID);
+  }
+
+  @Test
+  void theKeysNameCarriesTheJobsMarker() throws Exception {
+    server.enqueue(created(PEM.text()));
+
+    keys.create(null, null, "media", "k", MARKER);
+
+    server.takeRequest();
+    assertThat(server.takeRequest().getBody().utf8()).contains("\"name\":\"k [" + MARKER + "]\"");
+  }
+
+  @Test
+  void aKeyWhoseAnswerWasLostIsFoundByItsMarkerAndDeletedSinceNoOneHasItsPrivateKey() throws Exception {
+    String otherInstances = "0b9c8d7e-6f5a-4b3c-9d2e-1f0a9b8c7d6e";
+    server.enqueue(json(200, "{\"signing_keys\":["
+        + "{\"id\":\"" + otherInstances + "\",\"name\":\"k [mf-2-other]\",\"bucket_name\":\"media\"},"
+        + "{\"id\":\"" + KEY_ID + "\",\"name\":\"k [" + MARKER + "]\",\"bucket_name\":\"media\"}]}"));
+    server.enqueue(json(200, "{\"status\":\"ok\"}"));
+
+    assertThat(keys.findCreated("k", MARKER)).isEmpty();
+
+    server.takeRequest();
+    assertThat(line(server.takeRequest())).isEqualTo("GET /v1/signing-keys");
+    assertThat(line(server.takeRequest())).isEqualTo("DELETE /v1/signing-keys/" + KEY_ID);
+    assertThat(server.getRequestCount()).as("the other instance's key is left alone").isEqualTo(3);
+  }
+
+  @Test
+  void aKeyFoundByItsMarkerWhosePrivateKeyWasKeptIsTheResult() {
+    store.save(KEY_ID, PEM);
+    server.enqueue(json(200, "{\"signing_keys\":[{\"id\":\"" + KEY_ID + "\",\"name\":\"" + MARKER + "\",\"bucket_name\":\"media\"}]}"));
+
+    assertThat(keys.findCreated(null, MARKER)).hasValueSatisfying(key -> assertThat(key.id()).isEqualTo(KEY_ID));
   }
 
   @Test

@@ -21,6 +21,9 @@ import io.mediaflow.delivery.signing.MemorySigningKeyStore;
 import io.mediaflow.delivery.signing.SignedUrls;
 import io.mediaflow.worker.InputReader;
 import io.mediaflow.worker.JobRunner;
+import io.mediaflow.worker.JobStates;
+import io.mediaflow.worker.JobStatesAccess;
+import io.mediaflow.worker.OperationHandler;
 import io.mediaflow.worker.WorkerProperties;
 import jakarta.validation.Validation;
 import java.security.KeyPairGenerator;
@@ -29,6 +32,7 @@ import java.time.Duration;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import mockwebserver3.MockWebServer;
 import org.junit.jupiter.api.AfterEach;
@@ -52,17 +56,23 @@ class CreateSigningKeyRetryTest {
   private final AtomicReference<Map<String, Object>> recorded = new AtomicReference<>();
   private final AtomicReference<Map<String, Object>> completed = new AtomicReference<>();
   private final JobClient jobClient = mock(JobClient.class);
-  private DeliveryWorkers workers;
+  private JobStates states;
+  private JobRunner jobs;
+  private OperationHandler<?> createSigningKey;
 
   @BeforeEach
   void start() throws Exception {
     server.start();
     DeliveryClient client = MockCdn.client(server);
     var properties = MockCdn.properties(server.url("/cdn").toString());
-    var jobs = new JobRunner(camunda, new InputReader(Validation.buildDefaultValidatorFactory().getValidator()),
-        new WorkerProperties(Duration.ofSeconds(1), Duration.ofMinutes(1), Duration.ofMillis(500), Duration.ofSeconds(30), Duration.ofHours(6)));
-    workers = new DeliveryWorkers(jobs, client, new ManagedSigningKeys(client, store),
-        new SignedUrls(store, new ContentAddresses(properties), Clock.systemUTC()));
+    var workerProperties = new WorkerProperties(Duration.ofSeconds(1), Duration.ofMinutes(1), Duration.ofMillis(500),
+        Duration.ofSeconds(30), Duration.ofHours(6), "test-state-secret");
+    states = new JobStates(workerProperties);
+    jobs = new JobRunner(camunda, new InputReader(Validation.buildDefaultValidatorFactory().getValidator(), name -> Optional.empty()),
+        states, workerProperties);
+    createSigningKey = new DeliveryWorkers(client, new ManagedSigningKeys(client, store),
+        new SignedUrls(store, new ContentAddresses(properties), Clock.systemUTC())).handlers().stream()
+        .filter(handler -> handler.type().equals(TYPE)).findFirst().orElseThrow();
     when(camunda.newSetVariablesCommand(anyLong())).thenAnswer(invocation -> {
       keptWhenRecorded.set(store.find(KEY_ID).isPresent());
       SetVariablesCommandStep1 command = mock(SetVariablesCommandStep1.class, RETURNS_DEEP_STUBS);
@@ -92,13 +102,14 @@ class CreateSigningKeyRetryTest {
     server.enqueue(MockCdn.json(200, "{\"signing_key\":{\"id\":\"" + KEY_ID + "\",\"bucket_name\":\"media\",\"private_key\":\""
         + pem.replace("\n", "\\n") + "\",\"created\":\"2026-01-02 03:04:05\"}}"));
 
-    workers.createSigningKey(jobClient, job(Map.of("bucketName", "media")));
+    jobs.handle(jobClient, job(new HashMap<>(Map.of("bucketName", "media"))), createSigningKey);
     Map<String, Object> result = completed.get();
 
     assertThat(result.get("signingKey")).asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP).containsEntry("id", KEY_ID);
     assertThat(keptWhenRecorded.get()).isTrue();
     String body = pem.lines().skip(1).findFirst().orElseThrow();
-    assertThat(ApiJson.MAPPER.writeValueAsString(recorded.get())).contains(KEY_ID).doesNotContain(body);
+    Object recordedKey = JobStatesAccess.recordedResult(states, job(new HashMap<>(recorded.get())));
+    assertThat(ApiJson.MAPPER.writeValueAsString(recordedKey)).contains(KEY_ID).doesNotContain(body).doesNotContain("private_key");
     assertThat(ApiJson.MAPPER.writeValueAsString(result)).doesNotContain(body).doesNotContain("private_key");
   }
 
@@ -106,9 +117,10 @@ class CreateSigningKeyRetryTest {
   void aRetriedJobReturnsTheRecordedKeyAndCreatesNoOther() {
     var variables = new HashMap<String, Object>(Map.of("bucketName", "media"));
     Map<String, Object> recordedKey = Map.of("id", KEY_ID, "bucket_name", "media");
-    variables.put("mediaflowResult", recordedKey);
+    ActivatedJob retried = job(variables);
+    variables.putAll(JobStatesAccess.withResult(states, retried, recordedKey));
 
-    workers.createSigningKey(jobClient, job(variables));
+    jobs.handle(jobClient, retried, createSigningKey);
     Map<String, Object> result = completed.get();
 
     assertThat(result).containsEntry("signingKey", recordedKey);

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 /** Process variables as the live workers read them: the API's forms accepted, anything else named by field. */
 class LiveInputsTest {
 
-  private final InputReader inputs = new InputReader(Validation.buildDefaultValidatorFactory().getValidator());
+  private final InputReader inputs = new InputReader(Validation.buildDefaultValidatorFactory().getValidator(), name -> java.util.Optional.empty());
 
   @Test
   void dvrAsAProcessWritesItIsReadWithTheApisNames() {
@@ -35,12 +35,18 @@ class LiveInputsTest {
   }
 
   @Test
-  void theModelsOwnCallbackUrlWinsOverTheSignedOne() {
-    var own = inputs.read(Map.of("callbackUrl", "https://hooks.example.com/live"), CreateStreamInput.class);
+  void theModelsOwnCallbackUrlWinsOverTheSignedOneAndEitherCarriesTheJobsMarker() {
+    var own = inputs.read(Map.of("callbackUrl", "https://hooks.example.com/live?x=1"), CreateStreamInput.class);
     var none = inputs.read(Map.of(), CreateStreamInput.class);
+    var signed = java.util.Optional.of("http://localhost/callbacks/live?subject=1&signature=s");
 
-    assertThat(own.newStream(java.util.Optional.of("http://signed")).callbackUrl()).isEqualTo("https://hooks.example.com/live");
-    assertThat(none.newStream(java.util.Optional.of("http://signed")).callbackUrl()).isEqualTo("http://signed");
+    String ownUrl = own.markedCallbackUrl(signed, "mf-7-abc").orElseThrow();
+    String signedUrl = none.markedCallbackUrl(signed, "mf-7-abc").orElseThrow();
+
+    assertThat(ownUrl).isEqualTo("https://hooks.example.com/live?x=1&mediaflow_marker=mf-7-abc");
+    assertThat(signedUrl).isEqualTo("http://localhost/callbacks/live?subject=1&signature=s&mediaflow_marker=mf-7-abc");
+    assertThat(CreateStreamInput.markerOf(ownUrl)).isEqualTo("mf-7-abc");
+    assertThat(none.markedCallbackUrl(java.util.Optional.empty(), "mf-7-abc")).as("callbacks off: no marker").isEmpty();
   }
 
   @Test

@@ -1,0 +1,110 @@
+package io.mediaflow.worker;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.camunda.zeebe.model.bpmn.Bpmn;
+import io.mediaflow.MediaflowTest;
+import io.mediaflow.delivery.DeliveryClient;
+import io.mediaflow.delivery.SigningKey;
+import io.mediaflow.delivery.signing.SigningKeyStore;
+import io.mediaflow.live.LiveClient;
+import io.mediaflow.live.NewStream;
+import io.mediaflow.live.Stream;
+import io.mediaflow.live.StreamFilter;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+
+/**
+ * Creates whose answer the sandbox drops after doing the work (a cut connection): the retried job finds what the
+ * first attempt created and returns it, so each create leaves exactly one stream, signing key or domain.
+ */
+class CreatesAfterLostAnswersTest extends MediaflowTest {
+
+  @Autowired LiveClient live;
+  @Autowired DeliveryClient delivery;
+  @Autowired SigningKeyStore keyStore;
+
+  @AfterEach
+  void disarm() {
+    send(HttpRequest.newBuilder(URI.create(baseUrl() + "/sandbox/faults/lost-answers")).DELETE().build());
+  }
+
+  @Test
+  void aStreamWhoseAnswerWasLostIsCreatedOnceAndAnotherInstancesStreamOfTheSameNameIsNotTaken() {
+    String name = "lost answer " + UUID.randomUUID();
+    Stream anotherInstances = live.createStream(NewStream.named(name));
+    loseNextAnswer("/sandbox/live/v1/live-streams");
+
+    JsonNode created = createOnce("mediaflow.live.create_stream", Map.of("name", name), "name");
+
+    List<Stream> named = live.listStreams(StreamFilter.all().and("name", name));
+    assertThat(named).hasSize(2).extracting(Stream::id).contains(created.path("id").asText());
+    assertThat(created.path("id").asText()).isNotEqualTo(anotherInstances.id());
+  }
+
+  @Test
+  void aSigningKeyWhoseAnswerWasLostLeavesOneKeyWhosePrivateKeyIsKept() {
+    String bucket = "lost-" + UUID.randomUUID().toString().substring(0, 8);
+    loseNextAnswer("/sandbox/cdn/v1/signing-keys");
+
+    JsonNode created = createOnce("mediaflow.delivery.create_signing_key", Map.of("bucket", bucket), "bucketName");
+
+    List<SigningKey> forBucket = delivery.listSigningKeys().stream().filter(key -> bucket.equals(key.bucketName())).toList();
+    assertThat(forBucket).singleElement().satisfies(key -> assertThat(key.id()).isEqualTo(created.path("id").asText()));
+    assertThat(keyStore.find(created.path("id").asText())).as("its private key").isPresent();
+  }
+
+  @Test
+  void aDomainWhoseAnswerWasLostIsCreatedOnce() {
+    String domainName = "lost-" + UUID.randomUUID().toString().substring(0, 8) + ".example.com";
+    loseNextAnswer("/sandbox/cdn/v1/domains");
+
+    JsonNode created = createOnce("mediaflow.delivery.create_domain", Map.of("domain", domainName), "name",
+        Map.of("type", "live"));
+
+    assertThat(delivery.listDomains(null)).filteredOn(domain -> domainName.equals(domain.domainName()))
+        .singleElement().satisfies(domain -> assertThat(domain.id()).isEqualTo(created.path("id").asText()));
+    delivery.deleteDomain(created.path("id").asText());
+  }
+
+  private int answersLost;
+
+  private void loseNextAnswer(String path) {
+    var armed = post("/sandbox/faults/lost-answers", Map.of("method", "POST", "path", path, "times", 1));
+    assertThat(armed.statusCode()).as(armed.body()).isEqualTo(200);
+    answersLost = json(armed).path("lost").asInt();
+  }
+
+  private JsonNode createOnce(String jobType, Map<String, Object> variables, String input) {
+    return createOnce(jobType, variables, input, Map.of());
+  }
+
+  /** Runs one create task whose {@code input} is the start variable's value, and returns its result. */
+  private JsonNode createOnce(String jobType, Map<String, Object> variables, String input, Map<String, String> literals) {
+    String processId = "lost-answer-" + jobType.replace('.', '-').replace('_', '-');
+    String variable = variables.keySet().iterator().next();
+    camunda.newDeployResourceCommand().addProcessModel(Bpmn.createExecutableProcess(processId)
+        .startEvent()
+        .serviceTask("Create", task -> {
+          task.zeebeJobType(jobType).zeebeInputExpression(variable, input).zeebeTaskHeader("resultVariable", "created");
+          literals.forEach((target, value) -> task.zeebeInput(value, target));
+        })
+        .endEvent()
+        .done(), processId + ".bpmn").send().join();
+    long key = start(processId, variables);
+
+    instance(key).awaitCompleted().hasNoIncidents();
+    assertThat(instance(key).jobFailures("Create")).as("the lost answer").singleElement().asString().contains("[TRANSPORT]");
+    // Counted once the request did its work: what the test counts next includes whatever it created.
+    await("the request whose answer was lost to finish", () -> java.util.Optional.of(json(get("/sandbox/faults/lost-answers")))
+        .filter(state -> state.path("lost").asInt() == answersLost + 1));
+    return instance(key).variable("created").orElseThrow();
+  }
+}

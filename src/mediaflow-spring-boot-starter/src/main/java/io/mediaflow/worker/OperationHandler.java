@@ -1,0 +1,123 @@
+package io.mediaflow.worker;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * How one operation is carried out for a job, declared once next to its client call; {@link OperationWorkers} opens
+ * its worker. The input record's {@link Operation} says the job type and everything else the worker and the element
+ * template share; the record's components are the only variables the worker fetches.
+ *
+ * @param <I> the operation's input record
+ */
+public final class OperationHandler<I> {
+
+  /** The call, with what it may know about the job. */
+  @FunctionalInterface
+  public interface Call<I> {
+    Object apply(I input, JobContext job);
+  }
+
+  /** One check of a wait. */
+  @FunctionalInterface
+  public interface Check<I> {
+    Poll<?> apply(I input, JobContext job);
+  }
+
+  /**
+   * Finds what an earlier attempt of this job created, by the {@link JobContext#marker()} the create wrote into it;
+   * empty when that attempt created nothing.
+   */
+  @FunctionalInterface
+  public interface Lookup<I> {
+    Optional<?> find(I input, JobContext job);
+  }
+
+  private final Class<I> inputType;
+  private final Operation operation;
+  private final Call<I> call;
+  private final Check<I> check;
+  private final Lookup<I> lookup;
+
+  private OperationHandler(Class<I> inputType, Call<I> call, Check<I> check, Lookup<I> lookup) {
+    this.operation = inputType.getAnnotation(Operation.class);
+    if (operation == null || !inputType.isRecord()) {
+      throw new IllegalArgumentException(inputType.getName() + " is not an @Operation input record");
+    }
+    if (lookup != null && !operation.sideEffect()) {
+      throw new IllegalArgumentException(inputType.getName() + ": only an operation with a side effect has a lookup");
+    }
+    this.inputType = inputType;
+    this.call = call;
+    this.check = check;
+    this.lookup = lookup;
+  }
+
+  /** An operation called once per job. */
+  public static <I> OperationHandler<I> call(Class<I> inputType, Function<? super I, ?> call) {
+    return new OperationHandler<>(inputType, (input, job) -> call.apply(input), null, null);
+  }
+
+  /** An operation called once per job that needs to know about the job. */
+  public static <I> OperationHandler<I> call(Class<I> inputType, Call<I> call) {
+    return new OperationHandler<>(inputType, call, null, null);
+  }
+
+  /**
+   * A create whose answer may be lost after the service did the work (a cut connection, a timeout). Before a retry
+   * after a transient fault, {@code lookup} is asked whether the earlier attempt took effect; what it finds is the
+   * result, and the create is not sent again.
+   */
+  public static <I> OperationHandler<I> create(Class<I> inputType, Call<I> create, Lookup<I> lookup) {
+    return new OperationHandler<>(inputType, create, null, lookup);
+  }
+
+  /** A wait: checked again after a growing pause until done, or until its timeout passes (see {@link JobRunner}). */
+  public static <I extends WaitInput> OperationHandler<I> poll(Class<I> inputType, Function<? super I, ? extends Poll<?>> check) {
+    return new OperationHandler<>(inputType, null, (input, job) -> check.apply(input), null);
+  }
+
+  public Class<I> inputType() {
+    return inputType;
+  }
+
+  public Operation operation() {
+    return operation;
+  }
+
+  public String type() {
+    return operation.type();
+  }
+
+  /** The variables the worker fetches: the input record's components, and the job's own state. */
+  public List<String> variables() {
+    var names = new java.util.ArrayList<String>();
+    Arrays.stream(inputType.getRecordComponents()).map(java.lang.reflect.RecordComponent::getName).forEach(names::add);
+    names.add(JobStates.VARIABLE);
+    return List.copyOf(names);
+  }
+
+  /** How long a job stays locked to the worker that took it; empty for the client's default. */
+  public Optional<Duration> timeout() {
+    return operation.timeout().isEmpty() ? Optional.empty() : Optional.of(Duration.parse(operation.timeout()));
+  }
+
+  boolean isWait() {
+    return check != null;
+  }
+
+  Call<I> call() {
+    return call;
+  }
+
+  Check<I> check() {
+    return check;
+  }
+
+  Optional<Lookup<I>> lookup() {
+    return Optional.ofNullable(lookup);
+  }
+}
