@@ -33,7 +33,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.camunda.bpm.model.xml.instance.ModelElementInstance;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.stereotype.Component;
 
@@ -129,7 +131,7 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
   /** Ended instances, the earliest first. */
   private final ArrayDeque<ProcessInstance> ended = new ArrayDeque<>();
 
-  @org.springframework.beans.factory.annotation.Autowired
+  @Autowired
   ProcessHistory(EngineRecordFeed feed, HistoryProperties limits) {
     this(feed, limits, Clock.systemUTC());
   }
@@ -221,7 +223,7 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
     return read(() -> instances.values().stream().flatMap(records -> part.apply(records).values().stream()).toList());
   }
 
-  private <T> T read(java.util.function.Supplier<T> query) {
+  private <T> T read(Supplier<T> query) {
     feed.catchUp();
     synchronized (this) {
       return query.get();
@@ -411,10 +413,4 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
   private static String emptyToNull(String value) {
     return value == null || value.isEmpty() ? null : value;
   }
-
-  /** For tests of the bound: how many instances are kept. */
-  int instancesKept() {
-    return read(() -> instances.size());
-  }
-
 }
