@@ -68,6 +68,8 @@ public abstract class MediaflowTest {
     registry.add("mediaflow.worker.max-poll-interval", () -> "1s");
     registry.add("mediaflow.worker.retry-backoff", () -> "100ms");
     registry.add("mediaflow.callbacks.secret", () -> CALLBACK_SECRET);
+    // On a loaded machine the start-up deployment can take longer than the client's default of 10 s.
+    registry.add("camunda.client.request-timeout", () -> "60s");
     // Ended instances beyond this are forgotten by the REST API; low, so the tests see the bound work.
     registry.add("mediaflow.engine.history.max-completed-instances", () -> MAX_COMPLETED_INSTANCES);
   }
