@@ -2,7 +2,6 @@ package io.mediaflow;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.camunda.client.api.response.ActivatedJob;
 import io.camunda.zeebe.protocol.record.Record;
 import io.camunda.zeebe.protocol.record.intent.IncidentIntent;
 import java.time.Duration;
@@ -198,12 +197,8 @@ class BadVariablesTest extends MediaflowTest {
 
   /** Works the instance's open user tasks the way its people would, so the process goes as far as it can. */
   private void work(long key) {
-    for (ActivatedJob task : userTasks.list()) {
-      if (task.getProcessInstanceKey() != key) {
-        continue;
-      }
-      String name = describeTask(task).path("name").asText();
-      switch (name) {
+    for (UserTask task : openUserTasks(Map.of("processInstanceKey", Long.toString(key)))) {
+      switch (task.name()) {
         case "Review renditions" -> completeUserTask(task, Map.of("approved", true));
         case "Start your encoder" -> {
           String streamId = describeTask(task).path("variables").path("streamId").asText();

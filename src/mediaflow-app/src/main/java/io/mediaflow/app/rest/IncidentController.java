@@ -1,0 +1,49 @@
+package io.mediaflow.app.rest;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.camunda.client.CamundaClient;
+import io.mediaflow.app.engine.ProcessHistory;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * Incidents, as Camunda's REST API has them: search, one incident, resolution (an incident of a job that ran out
+ * of retries resolves once the job has retries again: {@code PATCH /v2/jobs/{jobKey}}).
+ */
+@RestController
+@RequestMapping("/v2")
+@ConditionalOnProperty(name = "mediaflow.engine.embedded", havingValue = "true", matchIfMissing = true)
+class IncidentController {
+
+  private final ProcessHistory history;
+  private final CamundaClient camunda;
+
+  IncidentController(ProcessHistory history, CamundaClient camunda) {
+    this.history = history;
+    this.camunda = camunda;
+  }
+
+  @PostMapping("/incidents/search")
+  ObjectNode search(@RequestBody(required = false) JsonNode query) {
+    return Search.of(query).apply(history.incidents().stream().map(Shapes::incident));
+  }
+
+  @GetMapping("/incidents/{incidentKey}")
+  ObjectNode get(@PathVariable long incidentKey) {
+    return history.incident(incidentKey).map(Shapes::incident)
+        .orElseThrow(() -> ApiProblem.notFound("No incident with key " + incidentKey));
+  }
+
+  @PostMapping("/incidents/{incidentKey}/resolution")
+  ResponseEntity<Void> resolve(@PathVariable long incidentKey) {
+    camunda.newResolveIncidentCommand(incidentKey).send().join();
+    return ResponseEntity.noContent().build();
+  }
+}
