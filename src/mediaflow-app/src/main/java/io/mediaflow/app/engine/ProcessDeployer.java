@@ -3,6 +3,7 @@ package io.mediaflow.app.engine;
 import io.camunda.client.CamundaClient;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.slf4j.Logger;
@@ -27,6 +28,7 @@ public class ProcessDeployer {
   private final CamundaClient client;
   private final EngineProperties properties;
   private final DeployedModels models;
+  private volatile boolean deployed;
 
   public ProcessDeployer(CamundaClient client, EngineProperties properties, DeployedModels models) {
     this.client = client;
@@ -34,11 +36,13 @@ public class ProcessDeployer {
     this.models = models;
   }
 
+  /** Readiness stays DOWN until this is done (see DeploymentReadiness). */
   @EventListener(ApplicationReadyEvent.class)
   public void deploy() {
     List<Resource> processes = resources("classpath*:bpmn/*.bpmn");
     List<Resource> forms = resources("classpath*:forms/*.form");
     if (processes.isEmpty() && forms.isEmpty()) {
+      deployed = true;
       return;
     }
     var command = client.newDeployResourceCommand();
@@ -60,10 +64,18 @@ public class ProcessDeployer {
           ? command.addResourceBytes(form, resource.getFilename())
           : step.addResourceBytes(form, resource.getFilename());
     }
-    var deployment = step.send().join();
+    // The first deployment of a fresh engine parses and checks every model; on a busy machine that can take longer
+    // than the client's default 10 s, which would stop the application.
+    var deployment = step.requestTimeout(Duration.ofMinutes(5)).send().join();
     LOG.info("Deployed {} process(es) and {} form(s): {}", deployment.getProcesses().size(),
         deployment.getForm().size(),
         deployment.getProcesses().stream().map(p -> p.getBpmnProcessId()).toList());
+    deployed = true;
+  }
+
+  /** Whether every process and form is in the engine, so that instances can be started (see readiness). */
+  boolean deployed() {
+    return deployed;
   }
 
   private static List<Resource> resources(String pattern) {
