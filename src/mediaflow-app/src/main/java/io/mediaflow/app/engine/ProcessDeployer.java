@@ -1,11 +1,13 @@
 package io.mediaflow.app.engine;
 
 import io.camunda.client.CamundaClient;
+import jakarta.annotation.PostConstruct;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -29,6 +31,7 @@ public class ProcessDeployer {
   private final EngineProperties properties;
   private final DeployedModels models;
   private volatile boolean deployed;
+  private CompletableFuture<Void> deployment;
 
   public ProcessDeployer(CamundaClient client, EngineProperties properties, DeployedModels models) {
     this.client = client;
@@ -36,9 +39,23 @@ public class ProcessDeployer {
     this.models = models;
   }
 
-  /** Readiness stays DOWN until this is done (see DeploymentReadiness). */
+  /**
+   * Deploys while the rest of the application starts (the workers, the web server): the first deployment into a
+   * fresh engine, which parses and checks every model, is one of the slowest steps of start-up.
+   */
+  @PostConstruct
+  void startDeploying() {
+    deployment = CompletableFuture.runAsync(this::deploy,
+        task -> Thread.ofPlatform().name("mediaflow-deployment").daemon().start(task));
+  }
+
+  /** Start-up completes with the models deployed, or fails with the deployment. */
   @EventListener(ApplicationReadyEvent.class)
-  public void deploy() {
+  public void awaitDeployment() {
+    deployment.join();
+  }
+
+  private void deploy() {
     List<Resource> processes = resources("classpath*:bpmn/*.bpmn");
     List<Resource> forms = resources("classpath*:forms/*.form");
     if (processes.isEmpty() && forms.isEmpty()) {
