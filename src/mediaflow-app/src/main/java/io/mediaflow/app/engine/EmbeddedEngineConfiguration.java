@@ -33,7 +33,8 @@ class EmbeddedEngineConfiguration {
     ZeebeTestEngine engine = EmbeddedGateway.create(address, properties.minKeepAliveInterval(),
         GatewayAccess.server(access));
     engine.start();
-    LOG.info("Embedded Zeebe engine: gateway on {}{}", address, access.configured() ? ", credentials required" : "");
+    LOG.info("Embedded Zeebe engine: gateway on {}:{}{}", address.getHostString(), address.getPort(),
+        access.configured() ? ", credentials required" : "");
     return engine;
   }
 
