@@ -2,7 +2,10 @@ package io.mediaflow.app.engine;
 
 import io.camunda.client.CamundaClient;
 import io.camunda.zeebe.process.test.api.ZeebeTestEngine;
-import io.camunda.zeebe.process.test.engine.EngineFactory;
+import io.grpc.ClientInterceptor;
+import io.mediaflow.app.security.AccessProperties;
+import io.mediaflow.app.security.GatewayAccess;
+import java.net.InetSocketAddress;
 import java.util.Arrays;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
@@ -12,7 +15,10 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-/** The in-memory Zeebe engine of the embedded default, listening on the gateway port the client connects to. */
+/**
+ * The in-memory Zeebe engine of the embedded default, listening on the gateway address the client connects to:
+ * loopback unless configured otherwise, and then only with credentials, which every call must present.
+ */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnProperty(name = "mediaflow.engine.embedded", havingValue = "true", matchIfMissing = true)
 class EmbeddedEngineConfiguration {
@@ -21,11 +27,21 @@ class EmbeddedEngineConfiguration {
   static final String ENGINE_BEAN = "embeddedZeebeEngine";
 
   @Bean(name = ENGINE_BEAN, destroyMethod = "stop")
-  ZeebeTestEngine embeddedZeebeEngine(EngineProperties properties) {
-    ZeebeTestEngine engine = EngineFactory.create(properties.port());
+  ZeebeTestEngine embeddedZeebeEngine(EngineProperties properties, AccessProperties access) {
+    access.requireForAddress("mediaflow.engine.address", properties.address());
+    var address = new InetSocketAddress(properties.address(), properties.port());
+    ZeebeTestEngine engine = EmbeddedGateway.create(address, properties.minKeepAliveInterval(),
+        GatewayAccess.server(access));
     engine.start();
-    LOG.info("Embedded Zeebe engine: gateway on {}", engine.getGatewayAddress());
+    LOG.info("Embedded Zeebe engine: gateway on {}:{}{}", address.getHostString(), address.getPort(),
+        access.configured() ? ", credentials required" : "");
     return engine;
+  }
+
+  /** This application's own client presents the credentials its gateway asks for. */
+  @Bean
+  ClientInterceptor embeddedGatewayCredentials(AccessProperties access) {
+    return GatewayAccess.client(access);
   }
 
   /** The client must not come up before the engine it talks to, or the workers' first polls fail. */

@@ -1,16 +1,23 @@
 package io.mediaflow.app.engine;
 
+import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
  * Where the processes run.
  *
  * @param embedded start the in-memory engine inside this application (the default); false when the workers
  *     connect to a real Camunda 8 cluster configured under {@code camunda.client.*}
+ * @param address the address the embedded engine's gateway listens on; anything but loopback needs credentials
+ *     ({@code mediaflow.app.security.*})
  * @param port the embedded engine's gateway port
+ * @param minKeepAliveInterval the shortest keepalive interval a client may ping the embedded gateway at, 30 s as on
+ *     a real Zeebe gateway ({@code zeebe.gateway.network.minKeepAliveInterval}); Camunda's clients ping every 45 s
  * @param deploy deploy everything in {@code bpmn/} and {@code forms/} at start-up
  * @param jobBasedUserTasks deploy Camunda user tasks as job-based ones; the in-memory engine has no REST API to
  *     complete Camunda user tasks, so the embedded default needs this
  */
 @ConfigurationProperties("mediaflow.engine")
-public record EngineProperties(boolean embedded, int port, boolean deploy, boolean jobBasedUserTasks) {}
+public record EngineProperties(boolean embedded, @DefaultValue("127.0.0.1") String address, int port,
+    @DefaultValue("30s") Duration minKeepAliveInterval, boolean deploy, boolean jobBasedUserTasks) {}

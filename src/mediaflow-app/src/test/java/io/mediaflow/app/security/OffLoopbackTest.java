@@ -1,0 +1,152 @@
+package io.mediaflow.app.security;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.camunda.client.CamundaClient;
+import io.mediaflow.app.MediaflowApplication;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * The application listening beyond loopback: only with credentials, and then asking every caller for them. Each
+ * test starts an application of its own, on all interfaces and free ports.
+ */
+class OffLoopbackTest {
+
+  private static final String USERNAME = "editor";
+  private static final String PASSWORD = "correct horse";
+  private static final String TOKEN = "a-long-random-token";
+
+  private final HttpClient http = HttpClient.newHttpClient();
+
+  @Test
+  void withoutCredentialsTheHttpPortStaysOnLoopback() {
+    assertThatThrownBy(() -> start(Map.of("server.address", "0.0.0.0")).close())
+        .rootCause()
+        .hasMessageContaining("server.address=0.0.0.0")
+        .hasMessageContaining("mediaflow.app.security.username");
+  }
+
+  @Test
+  void withoutCredentialsTheGatewayStaysOnLoopback() {
+    assertThatThrownBy(() -> start(Map.of("mediaflow.engine.address", "0.0.0.0")).close())
+        .rootCause()
+        .hasMessageContaining("mediaflow.engine.address=0.0.0.0")
+        .hasMessageContaining("mediaflow.app.security.username");
+  }
+
+  @Test
+  void withCredentialsEveryCallerPresentsThem() throws Exception {
+    int httpPort = freePort();
+    int enginePort = freePort();
+    String base = "http://127.0.0.1:" + httpPort;
+    // Asks for readiness while the application starts; once UP, a process is started at once.
+    CompletableFuture<Long> startedOnceReady = CompletableFuture.supplyAsync(() -> {
+      awaitReadiness(base);
+      try (CamundaClient client = client(enginePort, new AccessProperties(USERNAME, PASSWORD, null))) {
+        return client.newCreateInstanceCommand().bpmnProcessId("transcode-with-approval").latestVersion()
+            .variables(Map.of("source", "https://example.com/in.mp4",
+                "ladder", List.of(Map.of("resolution", 720, "quality", 99))))
+            .send().join().getProcessInstanceKey();
+      }
+    });
+
+    try (var app = start(Map.of("server.address", "0.0.0.0", "server.port", httpPort,
+        "mediaflow.engine.address", "0.0.0.0", "mediaflow.engine.port", enginePort,
+        "mediaflow.app.security.username", USERNAME, "mediaflow.app.security.password", PASSWORD,
+        "mediaflow.app.security.token", TOKEN))) {
+      // The application's own client presented the credentials to its gateway: the models are deployed.
+      assertThat(startedOnceReady.get()).isPositive();
+
+      assertThat(send(base + "/actuator", null).statusCode()).isEqualTo(401);
+      assertThat(send(base + "/actuator", null).headers().firstValue("WWW-Authenticate")).hasValueSatisfying(
+          challenge -> assertThat(challenge).startsWith("Basic"));
+      assertThat(send(base + "/actuator", AccessPropertiesTest.basic(USERNAME, "wrong")).statusCode()).isEqualTo(401);
+      assertThat(send(base + "/actuator", AccessPropertiesTest.basic(USERNAME, PASSWORD)).statusCode()).isEqualTo(200);
+      assertThat(send(base + "/actuator", "Bearer " + TOKEN).statusCode()).isEqualTo(200);
+      // Their own protection: the sandbox's bearer tokens and storage signatures, the callbacks' signed URLs.
+      assertThat(send(base + "/sandbox/samples", null).statusCode()).isEqualTo(200);
+      assertThat(send(base + "/actuator/health/readiness", null).statusCode()).isEqualTo(200);
+
+      try (CamundaClient anonymous = client(enginePort, new AccessProperties(null, null, null))) {
+        assertThatThrownBy(() -> anonymous.newTopologyRequest().send().join())
+            .hasMessageContaining("mediaflow.app.security");
+      }
+    }
+  }
+
+  /** As {@code java -jar} with these {@code --key=value} arguments, which take precedence over application.yml. */
+  private static ConfigurableApplicationContext start(Map<String, Object> properties) {
+    var all = new HashMap<String, Object>();
+    all.put("server.port", freePort());
+    all.put("mediaflow.engine.port", freePort());
+    all.put("mediaflow.sandbox.time-scale", "0.01");
+    all.putAll(properties);
+    return new SpringApplicationBuilder(MediaflowApplication.class)
+        .run(all.entrySet().stream().map(e -> "--" + e.getKey() + "=" + e.getValue()).toArray(String[]::new));
+  }
+
+  private void awaitReadiness(String base) {
+    long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
+    while (System.nanoTime() < deadline) {
+      try {
+        if (send(base + "/actuator/health/readiness", null).statusCode() == 200) {
+          return;
+        }
+      } catch (IllegalStateException notListeningYet) {
+        // the HTTP port is not open yet
+      }
+      sleep(Duration.ofMillis(100));
+    }
+    throw new AssertionError("Never ready");
+  }
+
+  private HttpResponse<String> send(String url, String authorization) {
+    var request = HttpRequest.newBuilder(URI.create(url)).GET();
+    if (authorization != null) {
+      request.header("Authorization", authorization);
+    }
+    try {
+      return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static CamundaClient client(int port, AccessProperties credentials) {
+    return CamundaClient.newClientBuilder().grpcAddress(URI.create("http://127.0.0.1:" + port))
+        .preferRestOverGrpc(false).withInterceptors(GatewayAccess.client(credentials)).build();
+  }
+
+  private static int freePort() {
+    try (var socket = new ServerSocket(0)) {
+      return socket.getLocalPort();
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static void sleep(Duration duration) {
+    try {
+      Thread.sleep(duration);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

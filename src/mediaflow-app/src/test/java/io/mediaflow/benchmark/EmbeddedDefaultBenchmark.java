@@ -1,0 +1,288 @@
+package io.mediaflow.benchmark;
+
+import com.sun.management.OperatingSystemMXBean;
+import io.camunda.client.api.CamundaFuture;
+import io.camunda.client.api.response.ProcessInstanceResult;
+import io.camunda.client.api.worker.JobWorker;
+import io.camunda.zeebe.model.bpmn.Bpmn;
+import io.camunda.zeebe.model.bpmn.builder.AbstractFlowNodeBuilder;
+import io.camunda.zeebe.protocol.record.intent.JobIntent;
+import io.mediaflow.MediaflowTest;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.StreamSupport;
+import org.junit.jupiter.api.Test;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * Not a test: a benchmark of the embedded default's own cost that prints figures and asserts nothing. In this one
+ * process, interleaved and repeated for each batch size, it runs a batch of a trivial process (as many no-op
+ * service tasks as a {@code transcode-with-approval} instance executes jobs) and a batch of
+ * {@code transcode-with-approval} itself (a tiny source, a one-rung ladder, "Review renditions" approved at once
+ * through the task API). For each batch: instances per second, the application's CPU per instance (this JVM's CPU
+ * time, which includes the in-process sandbox, but not its encoders, which are child processes and reported
+ * apart), and the resident set before and after. First, the time from {@code java -jar} to readiness, when the
+ * jar is built.
+ *
+ * <p>Run: {@code mvn -B -pl src/mediaflow-app -am test -Dtest=EmbeddedDefaultBenchmark -DskipModelChecks
+ * -Dsurefire.failIfNoSpecifiedTests=false -Dbenchmark.batches=10,200,1000 -Dbenchmark.repeat=2} (batch sizes,
+ * repetitions of each; {@code -Dbenchmark.encoders=16} the sandbox's encoders). Time to ready needs
+ * {@code mvn -B -pl src/mediaflow-app -am package -DskipTests -DskipModelChecks} first.
+ */
+class EmbeddedDefaultBenchmark extends MediaflowTest {
+
+  private static final List<Integer> BATCHES = Arrays.stream(System.getProperty("benchmark.batches", "10,200,1000")
+      .split(",")).map(String::trim).map(Integer::valueOf).toList();
+  private static final int REPEAT = Integer.getInteger("benchmark.repeat", 2);
+  private static final String REAL = "transcode-with-approval";
+  private static final String TRIVIAL = "benchmark-trivial";
+  private static final String NO_OP = "benchmark.no-op";
+  /** Linux's clock ticks per second in /proc/[pid]/stat (USER_HZ), 100 on every common architecture. */
+  private static final double TICKS_PER_SECOND = 100;
+
+  private final OperatingSystemMXBean os = ManagementFactory.getPlatformMXBean(OperatingSystemMXBean.class);
+
+  @DynamicPropertySource
+  static void benchmarkSandbox(DynamicPropertyRegistry registry) {
+    // Every instance's job may be started at once, as a real account's would be; a job takes ~0.1 s.
+    registry.add("mediaflow.sandbox.transcoding.max-queued-tasks", () -> "1000");
+    registry.add("mediaflow.sandbox.transcoding.encoders", () -> Integer.getInteger("benchmark.encoders", 16));
+  }
+
+  private record Batch(String process, int size, double seconds, double appCpuSeconds, double childCpuSeconds,
+      long rssBefore, long rssAfter) {
+    double perSecond() {
+      return size / seconds;
+    }
+
+    double appCpuMsPerInstance() {
+      return appCpuSeconds * 1000 / size;
+    }
+  }
+
+  @Test
+  void trivialAndRealFlow() {
+    String readyAfter = timeToReady();
+    int jobs = jobsPerRealInstance();
+    deployTrivialProcess(jobs);
+    // As the application's own workers are configured (application.yml): streamed jobs, 32 in flight.
+    JobWorker noOp = camunda.newWorker().jobType(NO_OP)
+        .handler((client, job) -> client.newCompleteCommand(job).send().join())
+        .maxJobsActive(32).streamEnabled(true).open();
+    try {
+      run(TRIVIAL, 10);
+      long idleRss = rss();
+      List<Batch> batches = new ArrayList<>();
+      for (int size : BATCHES) {
+        for (int i = 0; i < REPEAT; i++) {
+          batches.add(run(TRIVIAL, size));
+          batches.add(run(REAL, size));
+        }
+      }
+      print(readyAfter, jobs, idleRss, batches);
+    } finally {
+      noOp.close();
+    }
+  }
+
+  /** Jobs one real instance executes (service tasks and the user task), counted on one after a warm-up. */
+  private int jobsPerRealInstance() {
+    run(REAL, 10);
+    var result = startAll(REAL, 1);
+    approveUntilDone(result);
+    long key = result.getFirst().join().getProcessInstanceKey();
+    long jobs = stable(() -> StreamSupport.stream(records().jobRecords().spliterator(), false)
+        .filter(r -> r.getIntent() == JobIntent.CREATED && r.getValue().getProcessInstanceKey() == key)
+        .count());
+    return (int) jobs;
+  }
+
+  private void deployTrivialProcess(int serviceTasks) {
+    AbstractFlowNodeBuilder<?, ?> flow = Bpmn.createExecutableProcess(TRIVIAL).startEvent();
+    for (int i = 1; i <= serviceTasks; i++) {
+      flow = flow.serviceTask("NoOp" + i).zeebeJobType(NO_OP);
+    }
+    camunda.newDeployResourceCommand().addProcessModel(flow.endEvent().done(), TRIVIAL + ".bpmn").send().join();
+  }
+
+  private Batch run(String process, int size) {
+    long rssBefore = rss();
+    long appCpuBefore = os.getProcessCpuTime();
+    double childCpuBefore = childCpuSeconds();
+    long started = System.nanoTime();
+    approveUntilDone(startAll(process, size));
+    double seconds = (System.nanoTime() - started) / 1e9;
+    return new Batch(process, size, seconds, (os.getProcessCpuTime() - appCpuBefore) / 1e9,
+        childCpuSeconds() - childCpuBefore, rssBefore, rss());
+  }
+
+  /** Starts the instances all at once; each answers when its instance has completed. */
+  private List<CamundaFuture<ProcessInstanceResult>> startAll(String process, int size) {
+    List<CamundaFuture<ProcessInstanceResult>> results = new ArrayList<>();
+    for (int i = 0; i < size; i++) {
+      var command = camunda.newCreateInstanceCommand().bpmnProcessId(process).latestVersion();
+      if (process.equals(REAL)) {
+        command = command.variables(Map.of("source", baseUrl() + "/sandbox/samples/bars.mp4",
+            "ladder", List.of(Map.of("resolution", 240, "bitrate", 400, "user_tag", "240p"))));
+      }
+      results.add(command.withResult().fetchVariables("approved").requestTimeout(Duration.ofMinutes(30)).send());
+    }
+    return results;
+  }
+
+  /** Approves every "Review renditions" as it opens, through the task API as an editor would, until all are done. */
+  private void approveUntilDone(List<CamundaFuture<ProcessInstanceResult>> results) {
+    Set<Long> approved = new HashSet<>();
+    while (!results.stream().allMatch(CamundaFuture::isDone)) {
+      for (UserTask task : openUserTasks(Map.of("processDefinitionId", REAL, "elementId", "ReviewRenditions"))) {
+        if (approved.add(task.key())) {
+          completeUserTask(task, Map.of("approved", true));
+        }
+      }
+      sleep(Duration.ofMillis(20));
+    }
+    results.forEach(CamundaFuture::join);
+  }
+
+  /** From {@code java -jar} to readiness UP, on ports of its own; needs the jar built (see above). */
+  private String timeToReady() {
+    Path jar;
+    try (var files = Files.list(Path.of("target"))) {
+      jar = files.filter(f -> f.getFileName().toString().matches("mediaflow-app-.*\\.jar")).findFirst().orElse(null);
+    } catch (IOException e) {
+      jar = null;
+    }
+    if (jar == null) {
+      return "n/a (no jar in target/: package it first)";
+    }
+    int httpPort = freePort();
+    String java = ProcessHandle.current().info().command().orElse("java");
+    long started = System.nanoTime();
+    try {
+      Process app = new ProcessBuilder(java, "-jar", jar.toString(), "--server.port=" + httpPort,
+          "--mediaflow.engine.port=" + freePort()).redirectErrorStream(true)
+          .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+      try {
+        var readiness = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + httpPort + "/actuator/health/readiness"))
+            .build();
+        while (System.nanoTime() - started < Duration.ofMinutes(5).toNanos() && app.isAlive()) {
+          try {
+            if (http.send(readiness, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+              return String.format("%.1f s", (System.nanoTime() - started) / 1e9);
+            }
+          } catch (IOException notListeningYet) {
+            // not yet
+          }
+          sleep(Duration.ofMillis(50));
+        }
+        return "n/a (never ready)";
+      } finally {
+        app.descendants().forEach(ProcessHandle::destroy);
+        app.destroy();
+        app.waitFor();
+      }
+    } catch (IOException e) {
+      return "n/a (" + e.getMessage() + ")";
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return "n/a (interrupted)";
+    }
+  }
+
+  private void print(String readyAfter, int jobs, long idleRss, List<Batch> batches) {
+    System.out.printf("%nEmbedded default benchmark (%d cores; app CPU = this JVM incl. the in-process sandbox;"
+        + " encoders = its child processes)%n", Runtime.getRuntime().availableProcessors());
+    System.out.printf("time to ready (java -jar -> /actuator/health/readiness UP): %s (goal <= 10 s)%n", readyAfter);
+    System.out.printf("jobs per %s instance: %d, so the trivial process has %d no-op service tasks%n", REAL, jobs, jobs);
+    System.out.printf("idle RSS: %d MB%n%n", idleRss >> 20);
+    System.out.printf("%6s  %-24s %9s %10s %17s %20s %20s%n", "batch", "process", "seconds", "inst/s",
+        "app CPU ms/inst", "encoders CPU ms/inst", "RSS before->after MB");
+    for (Batch b : batches) {
+      System.out.printf("%6d  %-24s %9.2f %10.2f %17.2f %20.2f %13d -> %4d%n", b.size(), b.process(), b.seconds(),
+          b.perSecond(), b.appCpuMsPerInstance(), b.childCpuSeconds() * 1000 / b.size(), b.rssBefore() >> 20,
+          b.rssAfter() >> 20);
+    }
+    System.out.printf("%n%6s %14s %12s %22s %16s %14s %22s%n", "batch", "trivial inst/s", "real inst/s",
+        "ratio (goal >= 0.5)", "trivial CPU ms", "real CPU ms", "ratio (goal <= 2)");
+    Map<Integer, double[]> perSize = new java.util.LinkedHashMap<>();
+    for (int size : BATCHES) {
+      double trivialRate = mean(batches, TRIVIAL, size, Batch::perSecond);
+      double realRate = mean(batches, REAL, size, Batch::perSecond);
+      double trivialCpu = mean(batches, TRIVIAL, size, Batch::appCpuMsPerInstance);
+      double realCpu = mean(batches, REAL, size, Batch::appCpuMsPerInstance);
+      perSize.put(size, new double[] {trivialCpu, realCpu});
+      System.out.printf("%6d %14.2f %12.2f %22.2f %16.2f %14.2f %22.2f%n", size, trivialRate, realRate,
+          realRate / trivialRate, trivialCpu, realCpu, realCpu / trivialCpu);
+    }
+    int smallest = BATCHES.getFirst();
+    int largest = BATCHES.getLast();
+    System.out.printf("%ncost per instance, batch of %d against %d (goal within +-20 %%): trivial %+.0f %%,"
+        + " real %+.0f %%%n", largest, smallest, change(perSize.get(smallest)[0], perSize.get(largest)[0]),
+        change(perSize.get(smallest)[1], perSize.get(largest)[1]));
+    System.out.printf("RSS after the last batch of %d / idle: %.2f (goal <= 2)%n%n", largest,
+        (double) batches.getLast().rssAfter() / idleRss);
+  }
+
+  private static double mean(List<Batch> batches, String process, int size,
+      java.util.function.ToDoubleFunction<Batch> figure) {
+    return batches.stream().filter(b -> b.process().equals(process) && b.size() == size).mapToDouble(figure)
+        .average().orElse(Double.NaN);
+  }
+
+  private static double change(double from, double to) {
+    return (to - from) / from * 100;
+  }
+
+  /** This process's resident set, from /proc/self/status (VmRSS, in kB). */
+  private static long rss() {
+    return procStatus(Path.of("/proc/self/status")).lines().filter(l -> l.startsWith("VmRSS:"))
+        .map(l -> l.replaceAll("\\D", "")).mapToLong(Long::parseLong).findFirst().orElse(0) * 1024;
+  }
+
+  /**
+   * CPU seconds of this process's children: those still running (their utime and stime) and those that ended and
+   * were waited for (this process's cutime and cstime), from /proc/[pid]/stat.
+   */
+  private static double childCpuSeconds() {
+    long[] self = statTimes(ProcessHandle.current().pid());
+    long ticks = self[2] + self[3];
+    for (ProcessHandle child : ProcessHandle.current().descendants().toList()) {
+      long[] times = statTimes(child.pid());
+      ticks += times[0] + times[1];
+    }
+    return ticks / TICKS_PER_SECOND;
+  }
+
+  /** utime, stime, cutime, cstime of a process; zeros if it is gone. */
+  private static long[] statTimes(long pid) {
+    String stat = procStatus(Path.of("/proc/" + pid + "/stat"));
+    if (stat.isEmpty()) {
+      return new long[4];
+    }
+    // Fields after the command, which is in parentheses and may contain spaces: state is field 3, utime 14.
+    String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+    return new long[] {Long.parseLong(fields[11]), Long.parseLong(fields[12]), Long.parseLong(fields[13]),
+        Long.parseLong(fields[14])};
+  }
+
+  private static String procStatus(Path file) {
+    try {
+      return Files.readString(file);
+    } catch (IOException gone) {
+      return "";
+    }
+  }
+}
