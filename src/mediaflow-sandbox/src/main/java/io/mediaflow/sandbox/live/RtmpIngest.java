@@ -62,9 +62,16 @@ class RtmpIngest implements DisposableBean {
     }
   }
 
-  /** Starts listening for the stream's encoder, unless it already does. */
+  /**
+   * Starts listening for the stream's encoder, unless it already does. Without a working ffmpeg the stream still
+   * runs, with the simulated ingest only.
+   */
   void open(LiveStream stream, IngestSession.Events events) {
-    sessions.computeIfAbsent(stream.id(), id -> listen(stream, events));
+    try {
+      sessions.computeIfAbsent(stream.id(), id -> listen(stream, events));
+    } catch (RuntimeException | LinkageError e) {
+      LOG.error("No RTMP ingest for stream {}: ffmpeg could not be started", stream.id(), e);
+    }
   }
 
   private IngestSession listen(LiveStream stream, IngestSession.Events events) {

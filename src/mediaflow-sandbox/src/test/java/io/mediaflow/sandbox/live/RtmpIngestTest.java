@@ -21,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 class RtmpIngestTest extends SandboxTest {
 
   static final int PUSH_SECONDS = 6;
+  static final int RECONNECT_SECONDS = 3;
 
   @TempDir Path folder;
   @RegisterExtension final RealMedia.Processes processes = new RealMedia.Processes();
@@ -77,12 +78,18 @@ class RtmpIngestTest extends SandboxTest {
     assertThat(RealMedia.codecTypes(relayed)).contains("video", "audio");
     assertThat(RealMedia.duration(relayed)).isGreaterThan(PUSH_SECONDS - 1);
 
+    // The encoder comes back: live again, and the recording goes on.
+    Process again = processes.add(RealMedia.push(ingest + "/" + waiting.get("stream_key").asText(), RECONNECT_SECONDS));
+    Poll.status(api, id, "live");
+    assertThat(RealMedia.await(again, 30)).isZero();
+    Poll.status(api, id, "idle");
+
     api.post("/live-streams/" + id + "/stop", null).stream();
     Poll.status(api, id, "stopped");
     assertRecordings(id, bucketFolder);
   }
 
-  /** 2 s files as mp4 and as hls, numbered from 0001, adding up to the push; each downloads and probes. */
+  /** 2 s files as mp4 and as hls, numbered from 0001 on across both pushes, adding up to them; each probed. */
   private void assertRecordings(String id, String bucketFolder) throws IOException {
     JsonNode recordings = api.recordings(id);
     var mp4Seconds = new ArrayList<Double>();
@@ -100,13 +107,16 @@ class RtmpIngestTest extends SandboxTest {
         hls.add(LiveStreamLifecycleTest.text(download(recording)));
       }
     }
-    assertThat(mp4Seconds).hasSizeGreaterThanOrEqualTo(PUSH_SECONDS / 2)
+    assertThat(mp4Seconds).hasSizeGreaterThanOrEqualTo((PUSH_SECONDS + RECONNECT_SECONDS) / 2)
         .allSatisfy(seconds -> assertThat(seconds).isLessThanOrEqualTo(2.5));
     assertThat(mp4Seconds.stream().mapToDouble(Double::doubleValue).sum())
-        .isCloseTo(PUSH_SECONDS, offset(0.5));
+        .isCloseTo(PUSH_SECONDS + RECONNECT_SECONDS, offset(1.0));
     assertThat(hls).hasSameSizeAs(mp4Seconds)
         .allSatisfy(playlist -> assertThat(playlist).contains("#EXT-X-ENDLIST").containsPattern("recording-\\d{4}\\.ts"));
     assertThat(recordings.get(0).get("location").asText()).endsWith("recording-0001.mp4");
+    var locations = new ArrayList<String>();
+    recordings.forEach(recording -> locations.add(recording.get("location").asText()));
+    assertThat(locations).doesNotHaveDuplicates();
   }
 
   private static byte[] download(JsonNode recording) {
