@@ -63,8 +63,8 @@ class RtmpIngest implements DisposableBean {
   }
 
   /**
-   * Starts listening for the stream's encoder, unless it already does. Without a working ffmpeg the stream still
-   * runs, with the simulated ingest only.
+   * Starts listening for the stream's encoder, unless it already does; call holding the stream's lock. Without a
+   * working ffmpeg the stream still runs, with the simulated ingest only.
    */
   void open(LiveStream stream, IngestSession.Events events) {
     try {
@@ -99,11 +99,17 @@ class RtmpIngest implements DisposableBean {
     }
   }
 
+  /**
+   * Locks the stream first, as the state machine's calls to {@link #open} and {@link #close} do: a session is
+   * started while the map holds its entry, and starting one reads the stream.
+   */
   private void replace(LiveStream stream, IngestSession.Events events, IngestSession ended) {
-    sessions.computeIfPresent(stream.id(), (id, current) -> current == ended ? listen(stream, events) : current);
+    synchronized (stream) {
+      sessions.computeIfPresent(stream.id(), (id, current) -> current == ended ? listen(stream, events) : current);
+    }
   }
 
-  /** Stops listening; completes once the last session has finished its files. */
+  /** Stops listening; completes once the last session has finished its files. Call holding the stream's lock. */
   CompletableFuture<Void> close(LiveStream stream) {
     IngestSession session = sessions.remove(stream.id());
     return session == null ? CompletableFuture.completedFuture(null) : session.close();
