@@ -51,7 +51,7 @@ final class IngestCommand {
     stream.simulcastTargets().orElse(List.of()).forEach(target ->
         slaves.add(slave("f=flv:onfail=ignore", relayUrl(target))));
     return FfmpegPrograms.ffmpeg(
-        "-hide_banner", "-nostats", "-loglevel", "info", "-progress", "pipe:1", "-stats_period", "0.5",
+        "-hide_banner", "-nostats", "-loglevel", "warning", "-progress", "pipe:1", "-stats_period", "0.5",
         "-timeout", Long.toString(listenFor.toSeconds()), "-listen", "1",
         "-i", "rtmp://" + HOST + ":" + stream.rtmpPort() + "/" + APP + "/" + stream.streamKey(),
         "-map", "0", "-c", "copy", "-f", "tee", String.join("|", slaves));

@@ -10,6 +10,7 @@ import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
@@ -22,6 +23,8 @@ class RtmpIngestTest extends SandboxTest {
 
   static final int PUSH_SECONDS = 6;
   static final int RECONNECT_SECONDS = 3;
+  /** How long real media may take on a busy machine: encoders start, connect and fill a segment. */
+  static final Duration MEDIA = Duration.ofSeconds(60);
 
   @TempDir Path folder;
   @RegisterExtension final RealMedia.Processes processes = new RealMedia.Processes();
@@ -36,7 +39,7 @@ class RtmpIngestTest extends SandboxTest {
   void aPushGoesLivePlaysRecordsAndRelays() throws Exception {
     String bucketFolder = "shows/" + UUID.randomUUID();
     String id = api.create("""
-        {"name": "rtmp show", "stream_timeout": 3000,
+        {"name": "rtmp show", "stream_timeout": 6000,
          "dvr": {"enabled": 1, "format": ["mp4", "hls"], "max_file_duration": 2,
                  "destination": {"url": "s3://live-recordings/%s", "access_key": "AKIAIOSFODNN7EXAMPLE",
                                  "secret_key": "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"}}}
@@ -56,13 +59,13 @@ class RtmpIngestTest extends SandboxTest {
     assertThat(ingest).matches("rtmp://127\\.0\\.0\\.1:\\d+/live");
 
     // Another stream key is refused: the encoder is cut off and the stream keeps waiting.
-    assertThat(RealMedia.await(processes.add(RealMedia.push(ingest + "/not-the-key", 3)), 30)).isNotZero();
+    assertThat(processes.add(RealMedia.push(ingest + "/not-the-key", 3)).await(60)).isNotZero();
     assertThat(api.status(id)).isEqualTo("waiting");
 
-    Process encoder = processes.add(RealMedia.push(ingest + "/" + waiting.get("stream_key").asText(), PUSH_SECONDS));
-    Poll.until(() -> api.status(id), status -> !status.equals("waiting"));
+    RealMedia.Encoder encoder = processes.add(RealMedia.push(ingest + "/" + waiting.get("stream_key").asText(), PUSH_SECONDS));
+    Poll.until(() -> api.status(id), status -> !status.equals("waiting"), MEDIA);
     assertThat(api.status(id)).isIn("launching", "live");
-    Poll.status(api, id, "live");
+    Poll.status(api, id, "live", MEDIA);
     String playbackUrl = waiting.at("/playback_ids/0/playback_url").asText();
     String playlist = LiveStreamLifecycleTest.text(LiveApi.fetch(playbackUrl).body());
     assertThat(playlist).startsWith("#EXTM3U").contains("#EXTINF:").doesNotContain("#EXT-X-ENDLIST");
@@ -71,18 +74,18 @@ class RtmpIngestTest extends SandboxTest {
         LiveApi.fetch(playbackUrl.replace("playlist.m3u8", firstSegment)).body());
     assertThat(RealMedia.codecTypes(segment)).contains("video", "audio");
 
-    assertThat(RealMedia.await(encoder, 30)).isZero();
-    Poll.status(api, id, "idle");
+    assertThat(encoder.await(60)).isZero();
+    Poll.status(api, id, "idle", MEDIA);
     assertThat(LiveApi.fetch(playbackUrl).statusCode()).isEqualTo(404);
     assertThat(RealMedia.await(target, 30)).isZero();
     assertThat(RealMedia.codecTypes(relayed)).contains("video", "audio");
     assertThat(RealMedia.duration(relayed)).isGreaterThan(PUSH_SECONDS - 1);
 
     // The encoder comes back: live again, and the recording goes on.
-    Process again = processes.add(RealMedia.push(ingest + "/" + waiting.get("stream_key").asText(), RECONNECT_SECONDS));
-    Poll.status(api, id, "live");
-    assertThat(RealMedia.await(again, 30)).isZero();
-    Poll.status(api, id, "idle");
+    RealMedia.Encoder again = processes.add(RealMedia.push(ingest + "/" + waiting.get("stream_key").asText(), RECONNECT_SECONDS));
+    Poll.status(api, id, "live", MEDIA);
+    assertThat(again.await(60)).isZero();
+    Poll.status(api, id, "idle", MEDIA);
 
     api.post("/live-streams/" + id + "/stop", null).stream();
     Poll.status(api, id, "stopped");
