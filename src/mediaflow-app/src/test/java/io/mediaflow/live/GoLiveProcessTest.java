@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
@@ -101,8 +102,9 @@ class GoLiveProcessTest extends MediaflowTest {
 
   /**
    * A real encoder: 20 s of a test pattern pushed over RTMP to the ingest URL and stream key the producer is shown.
-   * The producer ends the broadcast while it is still pushing; what was pushed until then is in the DVR files and
-   * reached the simulcast target, a local RTMP listener standing in for another platform.
+   * The producer ends the broadcast while it is still pushing, once DVR has finished its first 10 s file; what was
+   * pushed until then is in the DVR files and reached the simulcast target, a local RTMP listener standing in for
+   * another platform.
    */
   @Test
   void aRealEncoderGoesLiveAndTheShowIsRecordedAndRelayed(@TempDir Path folder) throws Exception {
@@ -121,8 +123,7 @@ class GoLiveProcessTest extends MediaflowTest {
 
       ActivatedJob startEncoder = awaitUserTask(key, "Start your encoder");
       JsonNode shown = describeTask(startEncoder).path("variables");
-      Process encoder = media.push(shown.path("ingestUrl").asText() + "/" + shown.path("streamKey").asText(), 20);
-      long pushStarted = System.nanoTime();
+      RealMedia.Encoder encoder = media.push(shown.path("ingestUrl").asText() + "/" + shown.path("streamKey").asText(), 20);
       completeUserTask(startEncoder, Map.of());
 
       ActivatedJob endBroadcast = awaitEndTheBroadcast(key, Set.of());
@@ -136,22 +137,22 @@ class GoLiveProcessTest extends MediaflowTest {
       assertThat(media.codecTypes(segment)).containsExactlyInAnyOrder("video", "audio");
       assertThat(media.decode(segment)).as("the live segment decodes").isZero();
 
-      sleep(Duration.ofSeconds(15).minusNanos(System.nanoTime() - pushStarted));
+      String streamId = shown.path("streamId").asText();
+      await("the first 10 s DVR file", () -> Optional.of(recordings(streamId)).filter(files -> !files.isEmpty()));
       completeUserTask(endBroadcast, Map.of());
 
       instance(key).awaitCompleted().hasPassedElement("BroadcastEnded");
       assertThat(variable(key, "outcome").asText()).isEqualTo("broadcast-ended");
-      assertThat(RealMedia.await(encoder, 30)).as("the encoder was cut off when the stream stopped").isNotZero();
+      assertThat(encoder.await(60)).as("the encoder was cut off when the stream stopped").isNotZero();
       assertThat(RealMedia.await(platform, 30)).isZero();
       double relayedSeconds = media.duration(relayed);
       assertThat(media.codecTypes(relayed)).containsExactlyInAnyOrder("video", "audio");
       assertThat(relayedSeconds).isBetween(10.0, 20.0);
 
-      String streamId = shown.path("streamId").asText();
       assertRecordingsMatch(streamId, variable(key, "dvrRecordings"));
       double recordedSeconds = 0;
       int files = 0;
-      for (JsonNode recording : json(get("/sandbox/live-streams/" + streamId + "/recordings")).path("recordings")) {
+      for (JsonNode recording : recordings(streamId)) {
         if (recording.path("format").asText().equals("mp4")) {
           Path file = Files.write(folder.resolve("recording-" + ++files + ".mp4"), fetch(recording.path("url").asText()));
           assertThat(media.codecTypes(file)).containsExactlyInAnyOrder("video", "audio");
@@ -319,6 +320,11 @@ class GoLiveProcessTest extends MediaflowTest {
     for (String glob : globs) {
       assertThat(recordings).as(glob).anyMatch(recording -> recording.path("location").asText().matches(glob));
     }
+  }
+
+  /** What the sandbox's DVR has finished so far. */
+  private JsonNode recordings(String streamId) {
+    return json(get("/sandbox/live-streams/" + streamId + "/recordings")).path("recordings");
   }
 
   private byte[] fetch(String url) throws Exception {

@@ -5,9 +5,12 @@ import io.mediaflow.api.ApiJson;
 import io.mediaflow.sandbox.media.FfmpegPrograms;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -17,12 +20,70 @@ import java.util.concurrent.TimeUnit;
 final class RealMedia implements AutoCloseable {
 
   private final List<Process> started = new ArrayList<>();
+  private final List<Encoder> encoders = new ArrayList<>();
 
-  /** An encoder pushing {@code seconds} of a test pattern with a tone, in real time, H.264 with a key frame a second. */
-  Process push(String url, int seconds) {
-    return run(FfmpegPrograms.ffmpeg("-hide_banner", "-loglevel", "error", "-re",
+  /**
+   * An encoder pushing {@code seconds} of a test pattern with a tone, in real time, H.264 with a key frame a second.
+   * Like OBS, it connects again while nothing listens at the URL yet (the stream's listener may still be starting).
+   */
+  Encoder push(String url, int seconds) {
+    var encoder = new Encoder(FfmpegPrograms.ffmpeg("-hide_banner", "-loglevel", "error", "-re",
         "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25", "-f", "lavfi", "-i", "sine=frequency=440",
         "-t", Integer.toString(seconds), "-c:v", "libopenh264", "-g", "25", "-c:a", "aac", "-f", "flv", url));
+    encoders.add(encoder);
+    return encoder;
+  }
+
+  static final class Encoder {
+
+    private static final Duration KEEP_TRYING = Duration.ofSeconds(30);
+
+    private final List<String> command;
+    private final CompletableFuture<Integer> exit = new CompletableFuture<>();
+    private volatile Process process;
+    private volatile boolean stopped;
+
+    private Encoder(List<String> command) {
+      this.command = command;
+      Thread.ofVirtual().start(this::run);
+    }
+
+    private void run() {
+      long deadline = System.nanoTime() + KEEP_TRYING.toNanos();
+      try {
+        while (true) {
+          Path log = Files.createTempFile("encoder-", ".log");
+          process = FfmpegPrograms.process(command).redirectError(log.toFile()).start();
+          int code = process.waitFor();
+          boolean refused = Files.readString(log).contains("Connection refused");
+          Files.delete(log);
+          if (code == 0 || !refused || stopped || System.nanoTime() > deadline) {
+            exit.complete(code);
+            return;
+          }
+          Thread.sleep(200);
+        }
+      } catch (IOException | InterruptedException | RuntimeException e) {
+        exit.completeExceptionally(e);
+      }
+    }
+
+    /** The exit code of its last attempt; fails after {@code seconds}. */
+    int await(int seconds) {
+      try {
+        return exit.get(seconds, TimeUnit.SECONDS);
+      } catch (Exception e) {
+        throw new AssertionError("The encoder did not end within " + seconds + " s", e);
+      }
+    }
+
+    private void stop() {
+      stopped = true;
+      Process current = process;
+      if (current != null) {
+        current.destroyForcibly();
+      }
+    }
   }
 
   /** Another platform's RTMP ingest: accepts one push at {@code url} and keeps what it receives in {@code file}. */
@@ -83,5 +144,6 @@ final class RealMedia implements AutoCloseable {
   @Override
   public void close() {
     started.forEach(Process::destroyForcibly);
+    encoders.forEach(Encoder::stop);
   }
 }
