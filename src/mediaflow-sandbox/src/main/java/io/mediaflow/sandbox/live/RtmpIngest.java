@@ -105,7 +105,12 @@ class RtmpIngest implements DisposableBean {
    */
   private void replace(LiveStream stream, IngestSession.Events events, IngestSession ended) {
     synchronized (stream) {
-      sessions.computeIfPresent(stream.id(), (id, current) -> current == ended ? listen(stream, events) : current);
+      try {
+        sessions.computeIfPresent(stream.id(), (id, current) -> current == ended ? listen(stream, events) : current);
+      } catch (RuntimeException e) {
+        sessions.remove(stream.id(), ended);
+        LOG.error("RTMP ingest of stream {} could not listen again", stream.id(), e);
+      }
     }
   }
 
