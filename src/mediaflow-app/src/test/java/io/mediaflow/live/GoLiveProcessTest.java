@@ -1,17 +1,26 @@
 package io.mediaflow.live;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.offset;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.camunda.zeebe.process.test.filters.RecordStream;
 import io.camunda.zeebe.protocol.record.Record;
 import io.camunda.zeebe.protocol.record.value.VariableRecordValue;
 import io.mediaflow.MediaflowTest;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
@@ -22,6 +31,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.annotation.Autowired;
 
 /** The go-live process on the in-memory engine, with the live streaming sandbox over real HTTP. */
@@ -102,6 +112,71 @@ class GoLiveProcessTest extends MediaflowTest {
       assertThat(callbackStatuses(callbacks)).contains("created", "waiting", "live", "stopped");
       assertNoSecretWasWritten(key, List.of(ACCESS_KEY, SECRET_KEY, YOUTUBE_KEY, FACEBOOK_KEY));
       assertThat(log.getAll()).doesNotContain(ACCESS_KEY, SECRET_KEY, YOUTUBE_KEY, FACEBOOK_KEY);
+    }
+  }
+
+  /**
+   * A real encoder: 20 s of a test pattern pushed over RTMP to the ingest URL and stream key the producer is shown.
+   * The producer ends the broadcast while it is still pushing, once DVR has finished its first 10 s file; what was
+   * pushed until then is in the DVR files and reached the simulcast target, a local RTMP listener standing in for
+   * another platform.
+   */
+  @Test
+  void aRealEncoderGoesLiveAndTheShowIsRecordedAndRelayed(@TempDir Path folder) throws Exception {
+    String recordingFolder = "shows/" + UUID.randomUUID();
+    int platformPort = freePort();
+    try (var media = new RealMedia()) {
+      Path relayed = folder.resolve("relayed.flv");
+      Process platform = media.receive("rtmp://127.0.0.1:" + platformPort + "/live2/" + YOUTUBE_KEY, relayed);
+      var variables = show("real encoder");
+      variables.put("dvr", Map.of("enabled", 1, "format", List.of("mp4", "hls"), "max_file_duration", 10,
+          "destination", Map.of("url", "s3://live-recordings/" + recordingFolder, "access_key", ACCESS_KEY,
+              "secret_key", SECRET_KEY)));
+      variables.put("simulcastTargets",
+          List.of(Map.of("url", "rtmp://127.0.0.1:" + platformPort + "/live2", "streamKey", YOUTUBE_KEY)));
+      long key = start("go-live", variables);
+
+      UserTask startEncoder = awaitUserTask(key, "Start your encoder");
+      JsonNode shown = describeTask(startEncoder).path("variables");
+      RealMedia.Encoder encoder = media.push(shown.path("ingestUrl").asText() + "/" + shown.path("streamKey").asText(), 20);
+      completeUserTask(startEncoder, Map.of());
+
+      UserTask endBroadcast = awaitEndTheBroadcast(key, Set.of());
+      JsonNode liveStream = describeTask(endBroadcast).at("/variables/liveStream");
+      assertThat(liveStream.at("/status/name").asText()).isEqualTo("live");
+      String playbackUrl = liveStream.at("/playback_ids/0/playback_url").asText();
+      String playlist = new String(fetch(playbackUrl), StandardCharsets.UTF_8);
+      assertThat(playlist).startsWith("#EXTM3U").doesNotContain("#EXT-X-ENDLIST");
+      String segmentName = playlist.lines().filter(line -> line.endsWith(".ts")).findFirst().orElseThrow();
+      Path segment = Files.write(folder.resolve("live.ts"), fetch(playbackUrl.replace("playlist.m3u8", segmentName)));
+      assertThat(media.codecTypes(segment)).containsExactlyInAnyOrder("video", "audio");
+      assertThat(media.decode(segment)).as("the live segment decodes").isZero();
+
+      String streamId = shown.path("streamId").asText();
+      await("the first 10 s DVR file", () -> Optional.of(recordings(streamId)).filter(files -> !files.isEmpty()));
+      completeUserTask(endBroadcast, Map.of());
+
+      instance(key).awaitCompleted().hasPassedElement("BroadcastEnded");
+      assertThat(variable(key, "outcome").asText()).isEqualTo("broadcast-ended");
+      assertThat(encoder.await(60)).as("the encoder was cut off when the stream stopped").isNotZero();
+      assertThat(RealMedia.await(platform, 30)).isZero();
+      double relayedSeconds = media.duration(relayed);
+      assertThat(media.codecTypes(relayed)).containsExactlyInAnyOrder("video", "audio");
+      assertThat(relayedSeconds).isBetween(10.0, 20.0);
+
+      assertRecordingsMatch(streamId, variable(key, "dvrRecordings"));
+      double recordedSeconds = 0;
+      int files = 0;
+      for (JsonNode recording : recordings(streamId)) {
+        if (recording.path("format").asText().equals("mp4")) {
+          Path file = Files.write(folder.resolve("recording-" + ++files + ".mp4"), fetch(recording.path("url").asText()));
+          assertThat(media.codecTypes(file)).containsExactlyInAnyOrder("video", "audio");
+          assertThat(media.duration(file)).isLessThanOrEqualTo(10.5);
+          recordedSeconds += media.duration(file);
+        }
+      }
+      assertThat(files).as("10 s files of a push of more than 10 s").isGreaterThanOrEqualTo(2);
+      assertThat(recordedSeconds).as("the DVR files add up to what was pushed").isCloseTo(relayedSeconds, offset(0.5));
     }
   }
 
@@ -259,6 +334,18 @@ class GoLiveProcessTest extends MediaflowTest {
     for (String glob : globs) {
       assertThat(recordings).as(glob).anyMatch(recording -> recording.path("location").asText().matches(glob));
     }
+  }
+
+  /** What the sandbox's DVR has finished so far. */
+  private JsonNode recordings(String streamId) {
+    return json(get("/sandbox/live-streams/" + streamId + "/recordings")).path("recordings");
+  }
+
+  private byte[] fetch(String url) throws Exception {
+    HttpResponse<byte[]> response = http.send(HttpRequest.newBuilder(URI.create(url)).build(),
+        HttpResponse.BodyHandlers.ofByteArray());
+    assertThat(response.statusCode()).as(url).isEqualTo(200);
+    return response.body();
   }
 
   private static List<String> callbackStatuses(MockWebServer callbacks) throws InterruptedException {

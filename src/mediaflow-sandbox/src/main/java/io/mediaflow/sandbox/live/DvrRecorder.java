@@ -1,37 +1,38 @@
 package io.mediaflow.sandbox.live;
 
-import io.mediaflow.sandbox.storage.MediaStorage;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import org.springframework.stereotype.Component;
 
 /**
- * Writes a stream's DVR recording when it leaves live, to media storage under each destination:
+ * DVR for the simulated ingest, which carries no media: when such a live period ends, it writes the sample clip
+ * as the recordings, to each destination's folder (see {@link DvrFolder}). A real RTMP push is recorded from its
+ * media instead, by {@link DvrSegments}; both name and number files alike:
  *
- * <pre>{@code <scheme>://<bucket>/<folder>  ->  bucket <bucket>, <folder>/<stream_id>/recording-<NNNN>.<ext>}</pre>
+ * <pre>{@code <scheme>://<bucket>/<folder>  ->  <folder>/<stream_id>/recording-<NNNN>.<ext>}</pre>
  *
  * <p>One file is started per {@code max_file_duration} of nominal live time (a started chunk counts), numbered
  * from 0001 on and on across the stream's live periods, once per requested format: {@code mp4} writes
  * {@code .mp4}, {@code ts} writes {@code .ts}, {@code hls} writes a VOD playlist {@code .m3u8} whose one segment is
- * the {@code .ts} of the same number beside it. The sample clip stands in for the ingested media.
+ * the {@code .ts} of the same number beside it.
  */
 @Component
 class DvrRecorder {
 
-  private final MediaStorage storage;
+  private final DvrFolder folder;
   private final SampleMedia media;
   private final NominalTime nominalTime;
 
-  DvrRecorder(MediaStorage storage, SampleMedia media, NominalTime nominalTime) {
-    this.storage = storage;
+  DvrRecorder(DvrFolder folder, SampleMedia media, NominalTime nominalTime) {
+    this.folder = folder;
     this.media = media;
     this.nominalTime = nominalTime;
   }
 
-  /** Records the live period that is ending; call before the stream leaves live. */
-  void recordLivePeriod(LiveStream stream) {
+  /** Records the simulated live period that is ending; call before the stream leaves live. */
+  void recordSimulatedLivePeriod(LiveStream stream) {
     DvrParams dvr = stream.params().dvr();
-    if (!dvr.enabled()) {
+    if (!dvr.enabled() || stream.input() != LiveStream.Input.SIMULATED) {
       return;
     }
     stream.liveSince().ifPresent(since -> {
@@ -49,23 +50,23 @@ class DvrRecorder {
   }
 
   private Recording write(LiveStream stream, DvrDestination destination, int chunk, String format, double duration) {
-    String folder = (destination.folder().isEmpty() ? "" : destination.folder() + "/") + stream.id() + "/";
     String name = String.format(Locale.ROOT, "recording-%04d", chunk);
-    String path = switch (format) {
-      case "mp4" -> put(destination, folder + name + ".mp4", media.mp4(), "video/mp4");
-      case "ts" -> put(destination, folder + name + ".ts", media.ts(), "video/mp2t");
+    String path = DvrFolder.objectPath(destination, stream, name);
+    switch (format) {
+      case "mp4" -> folder.write(destination.bucket(), path + ".mp4", media.mp4());
+      case "ts" -> folder.write(destination.bucket(), path + ".ts", media.ts());
       case "hls" -> {
-        put(destination, folder + name + ".ts", media.ts(), "video/mp2t");
-        byte[] playlist = HlsPlaylist.vod(name + ".ts").getBytes(StandardCharsets.UTF_8);
-        yield put(destination, folder + name + ".m3u8", playlist, HlsPlaylist.CONTENT_TYPE);
+        folder.write(destination.bucket(), path + ".ts", media.ts());
+        byte[] playlist = HlsPlaylist.vod(name + ".ts", SampleMedia.CLIP_SECONDS).getBytes(StandardCharsets.UTF_8);
+        folder.write(destination.bucket(), path + ".m3u8", playlist);
       }
       default -> throw new IllegalStateException("DVR format " + format + " passed validation");
-    };
-    return new Recording(destination.scheme() + "://" + destination.bucket() + "/" + path,
-        destination.bucket(), path, format, duration);
+    }
+    return folder.recording(destination, path + "." + extension(format), format, duration);
   }
 
-  private String put(DvrDestination destination, String path, byte[] content, String contentType) {
-    return storage.put(destination.bucket(), path, content, contentType).path();
+  /** The file a format's recording is listed by: an HLS recording by its playlist. */
+  static String extension(String format) {
+    return format.equals("hls") ? "m3u8" : format;
   }
 }

@@ -3,8 +3,10 @@ package io.mediaflow.sandbox.live;
 import java.util.Locale;
 
 /**
- * HLS media playlists over the sample clip. Every segment is the same clip, so its timestamps restart at each
- * one: a discontinuity tag before every segment tells the player so (RFC 8216, 4.3.2.3).
+ * HLS media playlists the sandbox writes itself: the live playlist of the simulated ingest, over the sample clip,
+ * and the VOD playlist of a DVR recording in format {@code hls}. In the live one every segment is the same clip, so
+ * its timestamps restart at each one: a discontinuity tag before every segment tells the player so (RFC 8216,
+ * 4.3.2.3). The live playlist of a real RTMP push is ffmpeg's.
  */
 final class HlsPlaylist {
 
@@ -28,29 +30,33 @@ final class HlsPlaylist {
       if (n > first) {
         playlist.append("#EXT-X-DISCONTINUITY\n");
       }
-      segment(playlist, "segment-" + n + ".ts");
+      segment(playlist, "segment-" + n + ".ts", SampleMedia.CLIP_SECONDS);
     }
     return playlist.toString();
   }
 
-  /** A finished (VOD) playlist of the one segment {@code segmentUri}. */
-  static String vod(String segmentUri) {
-    var playlist = header(0).append("#EXT-X-PLAYLIST-TYPE:VOD\n");
-    segment(playlist, segmentUri);
+  /** A finished (VOD) playlist of the one segment {@code segmentUri}, {@code seconds} long. */
+  static String vod(String segmentUri, double seconds) {
+    var playlist = header(0, seconds).append("#EXT-X-PLAYLIST-TYPE:VOD\n");
+    segment(playlist, segmentUri, seconds);
     return playlist.append("#EXT-X-ENDLIST\n").toString();
   }
 
   private static StringBuilder header(long mediaSequence) {
+    return header(mediaSequence, SampleMedia.CLIP_SECONDS);
+  }
+
+  private static StringBuilder header(long mediaSequence, double longestSegment) {
     return new StringBuilder()
         .append("#EXTM3U\n")
         .append("#EXT-X-VERSION:3\n")
-        .append("#EXT-X-TARGETDURATION:").append((long) Math.ceil(SampleMedia.CLIP_SECONDS)).append('\n')
+        .append("#EXT-X-TARGETDURATION:").append((long) Math.ceil(longestSegment)).append('\n')
         .append("#EXT-X-MEDIA-SEQUENCE:").append(mediaSequence).append('\n')
         // Segment n follows n discontinuities, so the first one shown carries sequence number n.
         .append("#EXT-X-DISCONTINUITY-SEQUENCE:").append(mediaSequence).append('\n');
   }
 
-  private static void segment(StringBuilder playlist, String uri) {
-    playlist.append(String.format(Locale.ROOT, "#EXTINF:%.3f,\n", SampleMedia.CLIP_SECONDS)).append(uri).append('\n');
+  private static void segment(StringBuilder playlist, String uri, double seconds) {
+    playlist.append(String.format(Locale.ROOT, "#EXTINF:%.3f,\n", seconds)).append(uri).append('\n');
   }
 }

@@ -2,18 +2,27 @@ package io.mediaflow.sandbox.live;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import jakarta.servlet.http.HttpServletRequest;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.springframework.core.io.FileSystemResource;
+import org.springframework.core.io.Resource;
 import org.springframework.http.HttpEntity;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.util.UriUtils;
 
 /**
- * Sandbox control endpoints, outside the service's API and without a bearer token: ingest stands in for an
- * encoder pushing to the stream's server URL, and the recordings list shows what DVR wrote.
+ * Sandbox control endpoints, outside the service's API and without a bearer token: the simulated ingest stands in
+ * for an encoder in tests that need no media (a real encoder pushes over RTMP instead, see {@link RtmpIngest}), the
+ * recordings list shows what DVR wrote, and {@code /sandbox/dvr/<bucket>/<path>} downloads it from the folder that
+ * stands for the destinations ({@link DvrFolder}).
  */
 @RestController
 class IngestController {
@@ -24,12 +33,15 @@ class IngestController {
   private final StreamStateMachine stateMachine;
   private final StreamJson streamJson;
   private final ObjectMapper json;
+  private final DvrFolder dvrFolder;
 
-  IngestController(LiveStreams streams, StreamStateMachine stateMachine, StreamJson streamJson, ObjectMapper json) {
+  IngestController(LiveStreams streams, StreamStateMachine stateMachine, StreamJson streamJson, ObjectMapper json,
+      DvrFolder dvrFolder) {
     this.streams = streams;
     this.stateMachine = stateMachine;
     this.streamJson = streamJson;
     this.json = json;
+    this.dvrFolder = dvrFolder;
   }
 
   /**
@@ -51,9 +63,31 @@ class IngestController {
     return streamJson.answer(stream);
   }
 
-  /** {@code {"recordings": [{location, bucket, path, format, duration}]}}, in the order they were written. */
+  /** {@code {"recordings": [{location, bucket, path, format, duration, url}]}}, in the order they were finished. */
   @GetMapping(CONTROL + "/recordings")
   Map<String, List<Recording>> recordings(@PathVariable String id) {
     return Map.of("recordings", streams.get(id).recordings());
+  }
+
+  /** A DVR file, by its bucket and path; Range requests are answered. */
+  @GetMapping("/sandbox" + DvrFolder.DOWNLOAD_PATH + "/{bucket}/**")
+  ResponseEntity<Resource> download(@PathVariable String bucket, HttpServletRequest request) {
+    String prefix = request.getContextPath() + "/sandbox" + DvrFolder.DOWNLOAD_PATH + "/";
+    String path = UriUtils.decode(request.getRequestURI().substring(prefix.length()), StandardCharsets.UTF_8);
+    String inBucket = path.substring(path.indexOf('/') + 1);
+    var file = dvrFolder.existing(bucket, inBucket)
+        .orElseThrow(() -> LiveApiException.notFound("DVR file", bucket + "/" + inBucket));
+    return ResponseEntity.ok().contentType(contentType(file.getFileName().toString()))
+        .body(new FileSystemResource(file));
+  }
+
+  private static MediaType contentType(String name) {
+    String extension = name.substring(name.lastIndexOf('.') + 1);
+    return switch (extension) {
+      case "mp4" -> MediaType.parseMediaType("video/mp4");
+      case "ts" -> MediaType.parseMediaType("video/mp2t");
+      case "m3u8" -> MediaType.parseMediaType(HlsPlaylist.CONTENT_TYPE);
+      default -> MediaType.APPLICATION_OCTET_STREAM;
+    };
   }
 }

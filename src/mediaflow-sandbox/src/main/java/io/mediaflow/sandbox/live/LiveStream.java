@@ -12,11 +12,18 @@ import java.util.concurrent.ScheduledFuture;
  */
 final class LiveStream {
 
+  /**
+   * What pushes to the stream: nothing, the sandbox's simulated encoder ({@code POST
+   * /sandbox/live-streams/{id}/ingest}, no media at all), or a real encoder over RTMP (see {@link RtmpIngest}).
+   */
+  enum Input { NONE, SIMULATED, RTMP }
+
   private final String id;
   private final String name;
   private final String streamKey;
   private final String createdAt;
   private final String playbackDomain;
+  private final int rtmpPort;
   private StreamParams params;
   private final List<PlaybackId> playbackIds = new ArrayList<>();
   /** Null until a target was first added: the field is absent from the JSON until then. */
@@ -26,13 +33,15 @@ final class LiveStream {
   /** Counts status changes, so a timer armed in one state does nothing once the stream has moved on. */
   private long statusVersion;
   private ScheduledFuture<?> timer;
-  private boolean inputConnected;
+  private Input input = Input.NONE;
   private Instant liveSince;
   private final List<Recording> recordings = new ArrayList<>();
   private int recordedChunks;
 
-  LiveStream(String id, String name, String streamKey, String createdAt, String playbackDomain, StreamParams params) {
+  LiveStream(String id, String name, String streamKey, String createdAt, String playbackDomain, int rtmpPort,
+      StreamParams params) {
     this.id = id;
+    this.rtmpPort = rtmpPort;
     this.name = name;
     this.streamKey = streamKey;
     this.createdAt = createdAt;
@@ -59,6 +68,11 @@ final class LiveStream {
 
   String playbackDomain() {
     return playbackDomain;
+  }
+
+  /** The local port of the stream's RTMP ingest, listened on while the stream has a transcoder. */
+  int rtmpPort() {
+    return rtmpPort;
   }
 
   synchronized StreamParams params() {
@@ -130,11 +144,15 @@ final class LiveStream {
   }
 
   synchronized boolean inputConnected() {
-    return inputConnected;
+    return input != Input.NONE;
   }
 
-  synchronized void setInputConnected(boolean connected) {
-    inputConnected = connected;
+  synchronized Input input() {
+    return input;
+  }
+
+  synchronized void connectInput(Input connected) {
+    input = connected;
   }
 
   /** When the current live period began, or empty when the stream is not live. */
@@ -149,6 +167,15 @@ final class LiveStream {
   /** The number of the next recorded chunk, from 1 on; numbering goes on across live periods. */
   synchronized int nextChunkNumber() {
     return ++recordedChunks;
+  }
+
+  synchronized int chunksRecorded() {
+    return recordedChunks;
+  }
+
+  /** Chunk {@code number} was recorded from real media: numbering goes on after it. */
+  synchronized void chunkRecorded(int number) {
+    recordedChunks = Math.max(recordedChunks, number);
   }
 
   synchronized void addRecording(Recording recording) {

@@ -18,17 +18,19 @@ class LiveStreams {
 
   private final SandboxClock clock;
   private final StatusCallbacks callbacks;
+  private final RtmpIngest rtmp;
   private final Map<String, LiveStream> streams = new LinkedHashMap<>();
 
-  LiveStreams(SandboxClock clock, StatusCallbacks callbacks) {
+  LiveStreams(SandboxClock clock, StatusCallbacks callbacks, RtmpIngest rtmp) {
     this.clock = clock;
     this.callbacks = callbacks;
+    this.rtmp = rtmp;
   }
 
-  /** A new stream in status created, with one public playback ID. */
+  /** A new stream in status created, with one public playback ID and a port of its own for RTMP ingest. */
   LiveStream create(StreamParamsValidator.NewStream request) {
     var stream = new LiveStream(UUID.randomUUID().toString(), request.name(), RandomIds.alphanumeric(32),
-        clock.timestamp(), request.playbackDomain(), request.params());
+        clock.timestamp(), request.playbackDomain(), rtmp.newPort(), request.params());
     addPlaybackId(stream, "public");
     synchronized (this) {
       streams.put(stream.id(), stream);

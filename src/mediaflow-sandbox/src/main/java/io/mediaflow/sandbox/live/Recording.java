@@ -1,12 +1,14 @@
 package io.mediaflow.sandbox.live;
 
 /**
- * One DVR file written to media storage.
+ * One DVR file written to a destination's folder (see {@link DvrFolder}).
  *
  * @param location where the product finds it: the destination URL, the stream ID and the file name
- * @param bucket the media storage bucket
+ * @param bucket the destination's bucket
  * @param path the object's path in the bucket
  * @param format {@code mp4}, {@code ts} or {@code hls}
- * @param duration nominal seconds of live time the file covers
+ * @param duration seconds the file covers: of real media when an encoder pushed over RTMP, of nominal live time
+ *     when the ingest was simulated
+ * @param url where the file is downloaded from the sandbox
  */
-record Recording(String location, String bucket, String path, String format, double duration) {}
+record Recording(String location, String bucket, String path, String format, double duration, String url) {}

@@ -5,9 +5,10 @@ import java.net.URI;
 import org.springframework.stereotype.Component;
 
 /**
- * Every address the live streaming sandbox hands out, in one place. The ingest URLs name this machine but nothing
- * listens there: ingest is simulated at {@code POST /sandbox/live-streams/{id}/ingest}. The origin and default
- * playback addresses are served by {@link LivePlaybackController}.
+ * Every address the live streaming sandbox hands out, in one place. The RTMP server URL is the stream's own
+ * listener ({@link RtmpIngest}), on this machine only; nothing listens at the others (RTMPS, WebRTC, SRT), whose
+ * ingest is only simulated at {@code POST /sandbox/live-streams/{id}/ingest}. The origin and default playback
+ * addresses are served by {@link LivePlaybackController}.
  */
 @Component
 class StreamAddresses {
@@ -25,8 +26,9 @@ class StreamAddresses {
     this.host = URI.create(publicUrl).getHost();
   }
 
-  String rtmp() {
-    return "rtmp://" + host + ":1935/live";
+  /** Where an encoder pushes to {@code <this>/<stream_key>} (OBS: server and stream key). */
+  String rtmp(LiveStream stream) {
+    return "rtmp://" + IngestCommand.HOST + ":" + stream.rtmpPort() + "/" + IngestCommand.APP;
   }
 
   String rtmps() {

@@ -36,7 +36,7 @@ class StreamJson {
       json.put("name", stream.name());
       json.put("stream_key", stream.streamKey());
       ObjectNode serverUrls = json.putObject("server_urls");
-      serverUrls.put("rtmp", addresses.rtmp());
+      serverUrls.put("rtmp", addresses.rtmp(stream));
       serverUrls.put("rtmps", addresses.rtmps());
       if (status.hasTranscoder()) {
         serverUrls.put("webrtc", addresses.webrtc(stream));

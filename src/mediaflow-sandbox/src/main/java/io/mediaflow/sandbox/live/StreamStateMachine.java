@@ -18,18 +18,25 @@ import org.springframework.stereotype.Component;
  * A stream's status, moved by API calls, by ingest and by the sandbox clock:
  *
  * <pre>
- * created|stopped --start--> starting --(allocation)--> waiting --ingest--> launching --(launch)--> live
- * created|stopped --RTMP ingest--> launching                      live --ingest ends--> idle --ingest--> launching
+ * created|stopped --start--> starting --(allocation)--> waiting --ingest--> launching --(output begins)--> live
+ * created|stopped --simulated RTMP ingest--> launching            live --ingest ends--> idle --ingest--> launching
  * waiting|idle --(stream_timeout without input)--> stopping       running --stop--> stopping --(shutdown)--> stopped
  * </pre>
+ *
+ * <p>Ingest is real or simulated. While the stream has a transcoder (waiting, launching, live, idle), {@link RtmpIngest}
+ * listens at its RTMP server URL: an encoder pushing there with the stream key makes it launching, the first segment
+ * of its live output makes it live, and the encoder leaving makes it idle. The simulated ingest ({@code POST
+ * /sandbox/live-streams/{id}/ingest}) stands in for an encoder in tests that need no media: it moves the stream the
+ * same way, with launching lasting a fixed nominal time, and its DVR files are a sample clip ({@link DvrRecorder}).
  *
  * <p>Every change updates the status timestamp and sends the status callback. Start of a running stream and stop
  * of a stopping or stopped one change nothing (both are safe to retry); start while stopping and stop of a stream
  * never started are refused with 409. Ingest through the WebRTC or SRT URL needs a started stream (the URLs exist
- * only then); RTMP ingest brings a created or stopped stream up by itself, as start is optional for RTMP.
+ * only then); simulated RTMP ingest brings a created or stopped stream up by itself, as start is optional for RTMP.
+ * A stopping stream becomes stopped once its RTMP ingest has finished its DVR files.
  */
 @Component
-class StreamStateMachine {
+class StreamStateMachine implements IngestSession.Events {
 
   private static final Logger LOG = LoggerFactory.getLogger(StreamStateMachine.class);
 
@@ -37,13 +44,15 @@ class StreamStateMachine {
   private final SandboxLiveProperties timings;
   private final StatusCallbacks callbacks;
   private final DvrRecorder recorder;
+  private final RtmpIngest rtmp;
 
-  StreamStateMachine(
-      SandboxClock clock, SandboxLiveProperties timings, StatusCallbacks callbacks, DvrRecorder recorder) {
+  StreamStateMachine(SandboxClock clock, SandboxLiveProperties timings, StatusCallbacks callbacks,
+      DvrRecorder recorder, RtmpIngest rtmp) {
     this.clock = clock;
     this.timings = timings;
     this.callbacks = callbacks;
     this.recorder = recorder;
+    this.rtmp = rtmp;
   }
 
   void start(LiveStream stream) {
@@ -66,7 +75,7 @@ class StreamStateMachine {
     }
   }
 
-  /** An encoder connects to the stream's {@code format} server URL. */
+  /** The simulated encoder connects to the stream's {@code format} server URL. */
   void ingestStarted(LiveStream stream, String format) {
     synchronized (stream) {
       StreamStatus status = stream.status();
@@ -80,7 +89,7 @@ class StreamStateMachine {
         throw LiveApiException.conflict("input_format: the " + format + " server URL exists only once the stream "
             + "is started (status waiting, launching, live or idle); status is " + status.apiName());
       }
-      stream.setInputConnected(true);
+      stream.connectInput(LiveStream.Input.SIMULATED);
       stream.useInputFormat(format);
       if (status != STARTING) {
         launch(stream);
@@ -88,18 +97,56 @@ class StreamStateMachine {
     }
   }
 
-  /** The encoder disconnects. */
+  /** The simulated encoder disconnects. */
   void ingestStopped(LiveStream stream) {
     synchronized (stream) {
-      if (!stream.inputConnected()) {
-        throw LiveApiException.conflict("no input is connected; status is " + stream.status().apiName());
+      switch (stream.input()) {
+        case NONE -> throw LiveApiException.conflict("no input is connected; status is " + stream.status().apiName());
+        case RTMP -> throw LiveApiException.conflict("the input is an encoder pushing over RTMP: stop the encoder");
+        case SIMULATED -> {
+          recorder.recordSimulatedLivePeriod(stream);
+          inputEnded(stream);
+        }
       }
-      stream.setInputConnected(false);
-      if (stream.status() == LIVE || stream.status() == LAUNCHING) {
-        recorder.recordLivePeriod(stream);
-        enter(stream, IDLE);
-        awaitInput(stream);
+    }
+  }
+
+  @Override
+  public boolean rtmpConnected(LiveStream stream) {
+    synchronized (stream) {
+      if (!stream.status().hasTranscoder() || stream.inputConnected()) {
+        return false;
       }
+      stream.connectInput(LiveStream.Input.RTMP);
+      stream.useInputFormat("rtmp");
+      enter(stream, LAUNCHING); // live once the output has its first segment
+      return true;
+    }
+  }
+
+  @Override
+  public void rtmpPlaying(LiveStream stream) {
+    synchronized (stream) {
+      if (stream.status() == LAUNCHING && stream.input() == LiveStream.Input.RTMP) {
+        enter(stream, LIVE);
+      }
+    }
+  }
+
+  @Override
+  public void rtmpEnded(LiveStream stream) {
+    synchronized (stream) {
+      if (stream.input() == LiveStream.Input.RTMP) {
+        inputEnded(stream);
+      }
+    }
+  }
+
+  private void inputEnded(LiveStream stream) {
+    stream.connectInput(LiveStream.Input.NONE);
+    if (stream.status() == LIVE || stream.status() == LAUNCHING) {
+      enter(stream, IDLE);
+      awaitInput(stream);
     }
   }
 
@@ -115,6 +162,7 @@ class StreamStateMachine {
     });
   }
 
+  /** The simulated encoder's output begins after a fixed nominal time. */
   private void launch(LiveStream stream) {
     enter(stream, LAUNCHING);
     after(stream, timings.launch(), () -> enter(stream, LIVE));
@@ -126,14 +174,25 @@ class StreamStateMachine {
   }
 
   private void shutDown(LiveStream stream) {
-    recorder.recordLivePeriod(stream);
-    stream.setInputConnected(false);
+    recorder.recordSimulatedLivePeriod(stream);
+    stream.connectInput(LiveStream.Input.NONE);
     enter(stream, STOPPING);
-    after(stream, timings.shutdown(), () -> enter(stream, STOPPED));
+    long version = stream.statusVersion();
+    rtmp.close(stream).whenComplete((ignored, failure) -> {
+      synchronized (stream) {
+        if (stream.statusVersion() == version) {
+          after(stream, timings.shutdown(), () -> enter(stream, STOPPED));
+        }
+      }
+    });
   }
 
+  /** Enters {@code next}; a stream that has a transcoder listens for RTMP ingest (see {@link RtmpIngest}). */
   private void enter(LiveStream stream, StreamStatus next) {
     stream.moveTo(next, clock.timestamp());
+    if (next.hasTranscoder()) {
+      rtmp.open(stream, this);
+    }
     callbacks.statusChanged(stream);
   }
 

@@ -13,11 +13,15 @@ final class Poll {
 
   /** Reads {@code value} until it satisfies {@code condition}; fails with the last value after 15 s. */
   static <T> T until(Supplier<T> value, Predicate<T> condition) {
-    long deadline = System.nanoTime() + TIMEOUT.toNanos();
+    return until(value, condition, TIMEOUT);
+  }
+
+  static <T> T until(Supplier<T> value, Predicate<T> condition, Duration timeout) {
+    long deadline = System.nanoTime() + timeout.toNanos();
     T last = value.get();
     while (!condition.test(last)) {
       if (System.nanoTime() > deadline) {
-        throw new AssertionError("Still " + last + " after " + TIMEOUT.toSeconds() + " s");
+        throw new AssertionError("Still " + last + " after " + timeout.toSeconds() + " s");
       }
       try {
         Thread.sleep(10);
@@ -33,5 +37,10 @@ final class Poll {
   /** Waits until the stream's status is {@code status}. */
   static void status(LiveApi api, String id, String status) {
     until(() -> api.status(id), status::equals);
+  }
+
+  /** Waits until the stream's status is {@code status}, for as long as real media may take. */
+  static void status(LiveApi api, String id, String status, Duration timeout) {
+    until(() -> api.status(id), status::equals, timeout);
   }
 }

@@ -1,0 +1,87 @@
+package io.mediaflow.sandbox.live;
+
+import io.mediaflow.sandbox.SandboxProperties;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.stereotype.Component;
+
+/**
+ * The local folder that stands for every DVR destination: a destination {@code <scheme>://<bucket>/<folder>} is the
+ * folder {@code <root>/<bucket>/<folder>}, and a stream's recordings go to {@code <stream_id>/} inside it. Files are
+ * downloaded at {@code {publicUrl}/dvr/<bucket>/<path>}. Without {@code mediaflow.sandbox.live.recordings-directory}
+ * the root is a temporary folder, deleted when the sandbox stops (the sandbox forgets everything then).
+ */
+@Component
+class DvrFolder implements DisposableBean {
+
+  static final String DOWNLOAD_PATH = "/dvr";
+
+  private final Path root;
+  private final boolean temporary;
+  private final String downloadUrl;
+
+  DvrFolder(SandboxLiveProperties live, SandboxProperties sandbox) throws IOException {
+    this.temporary = live.recordingsDirectory() == null;
+    this.root = (temporary ? Files.createTempDirectory("mediaflow-dvr-") : live.recordingsDirectory())
+        .toAbsolutePath().normalize();
+    this.downloadUrl = sandbox.publicUrl().replaceAll("/+$", "") + DOWNLOAD_PATH;
+  }
+
+  /** The object path of a stream's file {@code name} under {@code destination}: {@code <folder>/<stream_id>/<name>}. */
+  static String objectPath(DvrDestination destination, LiveStream stream, String name) {
+    return (destination.folder().isEmpty() ? "" : destination.folder() + "/") + stream.id() + "/" + name;
+  }
+
+  /** The local file of an object, created folders included; refuses a path that leaves the bucket. */
+  Path file(String bucket, String path) {
+    Path bucketFolder = root.resolve(bucket).normalize();
+    Path file = bucketFolder.resolve(path).normalize();
+    if (!bucketFolder.startsWith(root) || !file.startsWith(bucketFolder) || file.equals(bucketFolder)) {
+      throw new IllegalArgumentException("DVR object path leaves its bucket: " + bucket + "/" + path);
+    }
+    try {
+      Files.createDirectories(file.getParent());
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot create the DVR folder of " + file, e);
+    }
+    return file;
+  }
+
+  /** An existing file, for download; empty when there is none (or the path leaves the bucket). */
+  Optional<Path> existing(String bucket, String path) {
+    try {
+      Path file = file(bucket, path);
+      return Files.isRegularFile(file) ? Optional.of(file) : Optional.empty();
+    } catch (IllegalArgumentException outside) {
+      return Optional.empty();
+    }
+  }
+
+  void write(String bucket, String path, byte[] content) {
+    try {
+      Files.write(file(bucket, path), content);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot write DVR file " + bucket + "/" + path, e);
+    }
+  }
+
+  Recording recording(DvrDestination destination, String path, String format, double duration) {
+    return new Recording(destination.scheme() + "://" + destination.bucket() + "/" + path, destination.bucket(),
+        path, format, duration, downloadUrl + "/" + destination.bucket() + "/" + path);
+  }
+
+  @Override
+  public void destroy() throws IOException {
+    if (temporary) {
+      try (Stream<Path> files = Files.walk(root)) {
+        files.sorted(Comparator.reverseOrder()).forEach(file -> file.toFile().delete());
+      }
+    }
+  }
+}
