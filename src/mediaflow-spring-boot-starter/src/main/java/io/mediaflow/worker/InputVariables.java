@@ -78,8 +78,11 @@ final class InputVariables {
     return variables;
   }
 
+  /** The engine's index of a multi-instance element, from 1; workers fetch it for {@link #elementIndex}. */
+  static final String LOOP_COUNTER = "loopCounter";
+
   /** The multi-instance element's index from 0 ({@code loopCounter} counts from 1); {@code [i]} outside a loop. */
   private static String elementIndex(ActivatedJob job) {
-    return job.getVariablesAsMap().get("loopCounter") instanceof Number counter ? "[" + (counter.longValue() - 1) + "]" : "[i]";
+    return job.getVariablesAsMap().get(LOOP_COUNTER) instanceof Number counter ? "[" + (counter.longValue() - 1) + "]" : "[i]";
   }
 }

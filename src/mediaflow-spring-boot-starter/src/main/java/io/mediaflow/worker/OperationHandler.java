@@ -92,11 +92,15 @@ public final class OperationHandler<I> {
     return operation.type();
   }
 
-  /** The variables the worker fetches: the input record's components, and the job's own state. */
+  /**
+   * The variables the worker fetches: the input record's components, the job's own state, and the engine's loop
+   * counter, with which an incident names the element of a multi-instance loop ({@link InputVariables}).
+   */
   public List<String> variables() {
     var names = new java.util.ArrayList<String>();
     Arrays.stream(inputType.getRecordComponents()).map(java.lang.reflect.RecordComponent::getName).forEach(names::add);
     names.add(JobStates.VARIABLE);
+    names.add(InputVariables.LOOP_COUNTER);
     return List.copyOf(names);
   }
 

@@ -67,7 +67,7 @@ class JobRunnerTest {
 
   @Test
   void theWorkerFetchesOnlyTheInputsComponentsAndItsOwnState() {
-    assertThat(create.variables()).containsExactly("name", "count", JobStates.VARIABLE);
+    assertThat(create.variables()).containsExactly("name", "count", JobStates.VARIABLE, InputVariables.LOOP_COUNTER);
   }
 
   @Test
