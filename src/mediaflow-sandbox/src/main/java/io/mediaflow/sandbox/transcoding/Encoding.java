@@ -195,9 +195,4 @@ record Encoding(OutputKind kind, Fields settings, Picture picture, String videoE
     }
     return options;
   }
-
-  /** The requested video bitrate, kbps, or null. */
-  Integer requestedBitrate() {
-    return settings.integer("bitrate", 1, Integer.MAX_VALUE);
-  }
 }

@@ -59,7 +59,7 @@ class JobStateMachine implements DisposableBean {
 
   void start(Job job) {
     publish(job);
-    CompletableFuture.supplyAsync(() -> fetcher.fetch(job.taskToken(), job.request(), workFolder(job)), workers)
+    CompletableFuture.supplyAsync(() -> fetch(job), workers)
         .thenCombine(delay(properties.downloadingTime()), (source, elapsed) -> source)
         .whenComplete((source, failure) -> {
           if (failure != null) {
@@ -70,11 +70,19 @@ class JobStateMachine implements DisposableBean {
         });
   }
 
-  private static Path workFolder(Job job) {
+  /** The source in a working folder of its own, which goes when the job no longer needs it. */
+  private Source fetch(Job job) {
+    Path folder;
     try {
-      return Files.createTempDirectory("mediaflow-job-");
+      folder = Files.createTempDirectory("mediaflow-job-");
     } catch (IOException e) {
       throw new JobFailure(JobFailure.PROCESSING, "no working folder: " + e.getMessage());
+    }
+    try {
+      return fetcher.fetch(job.taskToken(), job.request(), folder);
+    } catch (RuntimeException e) {
+      delete(folder);
+      throw e;
     }
   }
 

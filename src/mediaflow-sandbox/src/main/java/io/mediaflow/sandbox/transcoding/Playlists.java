@@ -30,7 +30,7 @@ final class Playlists {
     boolean fmp4 = format.fmp4();
     double segment = format.segmentDuration();
     List<OutputPlanner.Rendition> renditions = plan.renditions();
-    FilterGraph graph = graph(plan, source, !audioOnly, renditions.size());
+    FilterGraph graph = graph(plan, source, !audioOnly);
     var arguments = new ArrayList<>(graph.arguments());
     var folders = new ArrayList<String>();
     for (int i = 0; i < renditions.size(); i++) {
@@ -87,7 +87,7 @@ final class Playlists {
     String extension = webm ? "webm" : "m4s";
     double segment = format.segmentDuration();
     List<OutputPlanner.Rendition> renditions = plan.renditions();
-    FilterGraph graph = graph(plan, source, true, renditions.size());
+    FilterGraph graph = graph(plan, source, true);
     var arguments = new ArrayList<>(graph.arguments());
     for (int i = 0; i < renditions.size(); i++) {
       Encoding encoding = renditions.get(i).encoding();
@@ -133,7 +133,7 @@ final class Playlists {
   }
 
   /** The command's inputs and a copy of picture and sound per rendition (DASH shares one sound). */
-  private static FilterGraph graph(OutputPlanner.Plan plan, Source source, boolean video, int count) {
+  private static FilterGraph graph(OutputPlanner.Plan plan, Source source, boolean video) {
     FormatParams format = plan.format();
     var graph = new FilterGraph(source, format.startTime(), format.duration(), OutputWriter.stitchFrameRate(source));
     List<OutputPlanner.Rendition> renditions = plan.renditions();
@@ -141,8 +141,9 @@ final class Playlists {
       graph.videos(renditions.stream().map(r -> r.encoding().videoFilters(source.info().frameRate())).toList());
     }
     if (graph.hasAudio()) {
-      boolean dash = format.kind().adaptive() && format.kind() != OutputKind.ADVANCED_HLS;
-      graph.audios(renditions.stream().limit(dash ? 1 : count).map(r -> r.encoding().audioFilters()).toList());
+      boolean dash = format.kind() == OutputKind.ADVANCED_DASH || format.kind() == OutputKind.WEBM_DASH;
+      graph.audios(renditions.stream().limit(dash ? 1 : renditions.size()).map(r -> r.encoding().audioFilters())
+          .toList());
     }
     return graph;
   }

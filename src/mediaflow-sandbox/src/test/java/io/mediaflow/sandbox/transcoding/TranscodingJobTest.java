@@ -406,6 +406,35 @@ class TranscodingJobTest extends SandboxTest {
     }
   }
 
+  /** One encoder per core by default: jobs beyond that wait in {@code queued} until one is free. */
+  @Test
+  void jobsBeyondTheEncodersWaitInQueued() {
+    int encoders = Runtime.getRuntime().availableProcessors();
+    byte[] source = MediaTools.source(1280, 720, 2);
+    try (var server = new TestServer().file("/clip.mp4", source, "video/mp4")) {
+      var tasks = new ArrayList<String>();
+      for (int i = 0; i <= encoders; i++) {
+        tasks.add(sandbox.start(query(server.url("/clip.mp4"), "{\"output\": \"mp4\", \"quality\": 20}")));
+      }
+      int mostEncoding = 0;
+      boolean seenWaiting = false;
+      long deadline = System.nanoTime() + Await.TIMEOUT.toNanos();
+      while (System.nanoTime() < deadline) {
+        List<String> states = tasks.stream().map(task -> sandbox.status(task).path("status").asText()).toList();
+        long encoding = states.stream().filter("encoding"::equals).count();
+        mostEncoding = Math.max(mostEncoding, (int) encoding);
+        seenWaiting |= encoding == encoders && states.contains("queued");
+        if (states.stream().allMatch(state -> state.equals("completed") || state.equals("error"))) {
+          assertThat(states).containsOnly("completed");
+          break;
+        }
+      }
+      assertThat(System.nanoTime()).as("all jobs finished in time").isLessThan(deadline);
+      assertThat(mostEncoding).isEqualTo(encoders);
+      assertThat(seenWaiting).as("a job queued while every encoder was busy").isTrue();
+    }
+  }
+
   private static List<JsonNode> items(JsonNode list, String outputFormat) {
     var found = new ArrayList<JsonNode>();
     list.forEach(item -> {
