@@ -6,6 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,6 +45,8 @@ class JobStateMachine implements DisposableBean {
   /** Downloads, encodes (waiting on ffmpeg) and saving block: one virtual thread each. */
   private final ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor();
   private final Encoders encoders;
+  /** The working folders of unfinished jobs, removed when the sandbox stops. */
+  private final Set<Path> folders = ConcurrentHashMap.newKeySet();
 
   JobStateMachine(SandboxClock clock, SandboxTranscodingProperties properties, SourceFetcher fetcher,
       OutputWriter writer, OutputStore store, Tasks tasks, ApplicationEventPublisher events) {
@@ -75,6 +79,7 @@ class JobStateMachine implements DisposableBean {
     Path folder;
     try {
       folder = Files.createTempDirectory("mediaflow-job-");
+      folders.add(folder);
     } catch (IOException e) {
       throw new JobFailure(JobFailure.PROCESSING, "no working folder: " + e.getMessage());
     }
@@ -203,7 +208,8 @@ class JobStateMachine implements DisposableBean {
     }
   }
 
-  private static void delete(Path folder) {
+  private void delete(Path folder) {
+    folders.remove(folder);
     try (Stream<Path> files = Files.walk(folder)) {
       files.sorted(Comparator.reverseOrder()).forEach(file -> file.toFile().delete());
     } catch (IOException e) {
@@ -255,5 +261,6 @@ class JobStateMachine implements DisposableBean {
   @Override
   public void destroy() {
     workers.shutdownNow();
+    folders.forEach(this::delete);
   }
 }

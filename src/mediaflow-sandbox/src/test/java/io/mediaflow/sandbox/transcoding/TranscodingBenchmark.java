@@ -42,6 +42,10 @@ class TranscodingBenchmark extends SandboxTest {
         direct.add(direct(input, work.resolve("direct-" + run)));
         throughSandbox.add(throughSandbox(server.url("/source.mp4")));
       }
+    } finally {
+      try (var files = Files.walk(work)) {
+        files.sorted(java.util.Comparator.reverseOrder()).forEach(file -> file.toFile().delete());
+      }
     }
     double bestDirect = direct.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
     double bestSandbox = throughSandbox.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
