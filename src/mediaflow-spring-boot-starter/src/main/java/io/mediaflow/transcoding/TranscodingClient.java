@@ -58,7 +58,11 @@ public class TranscodingClient {
     return ApiJson.MAPPER.convertValue(answer, Task.class);
   }
 
-  /** TUS upload of a local file to the task's upload host; answers the job source {@code tus:<file_uuid>}. */
+  /**
+   * TUS upload of a local file to {@code {upload_url}/{task_token}} (the service's {@code upload_url} is the whole
+   * endpoint, {@code https://<upload host>/v1/upload_file}; a bare host gets that path added); answers the job
+   * source {@code tus:<file_uuid>}.
+   */
   public String uploadFile(Task task, Path file) {
     return tus.upload(task.uploadUrl(), task.taskToken(), file);
   }

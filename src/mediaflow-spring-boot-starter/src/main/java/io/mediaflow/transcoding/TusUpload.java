@@ -18,6 +18,10 @@ import okhttp3.Response;
  * A TUS 1.0.0 resumable upload to the task's upload host: {@code OPTIONS} to check the server, {@code POST} to
  * create the upload, then {@code PATCH} chunk by chunk. When a chunk fails (the connection is cut, the server
  * errs), the upload asks the server how much it has ({@code HEAD}) and goes on from there.
+ *
+ * <p>The service's {@code create_task} answers {@code upload_url} as the whole TUS endpoint
+ * ({@code https://<upload host>/v1/upload_file}) and the upload goes to {@code {upload_url}/{task_token}}, as the
+ * service's own SDK does. A bare upload host (no path) is accepted too: then {@code /v1/upload_file} is added.
  */
 final class TusUpload {
 
@@ -44,7 +48,7 @@ final class TusUpload {
     }
     try (var source = new RandomAccessFile(file.toFile(), "r")) {
       long length = source.length();
-      HttpUrl endpoint = base.newBuilder().addPathSegments("v1/upload_file").addPathSegment(taskToken).build();
+      HttpUrl endpoint = endpoint(base, taskToken);
       checkServer(endpoint, length);
       HttpUrl upload = create(endpoint, length);
       long offset = 0;
@@ -70,6 +74,19 @@ final class TusUpload {
     } catch (IOException e) {
       throw new ApiException.Transient("TRANSPORT", "TUS upload failed: " + e.getClass().getSimpleName(), null, null);
     }
+  }
+
+  /** {@code {upload_url}/{task_token}}; a bare host gets the service's endpoint path first. */
+  static HttpUrl endpoint(HttpUrl uploadUrl, String taskToken) {
+    HttpUrl.Builder endpoint = uploadUrl.newBuilder();
+    boolean bareHost = uploadUrl.pathSegments().stream().allMatch(String::isEmpty);
+    if (bareHost) {
+      endpoint.encodedPath("/").addPathSegments("v1/upload_file");
+    } else if (uploadUrl.pathSegments().getLast().isEmpty()) {
+      // a trailing slash: drop the empty last segment so the token is not preceded by "//"
+      endpoint.removePathSegment(uploadUrl.pathSize() - 1);
+    }
+    return endpoint.addPathSegment(taskToken).build();
   }
 
   private void checkServer(HttpUrl endpoint, long length) throws IOException {

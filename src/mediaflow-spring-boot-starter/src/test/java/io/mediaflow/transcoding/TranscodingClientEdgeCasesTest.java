@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.mediaflow.api.ApiException;
 import io.mediaflow.transcoding.query.Format;
 import io.mediaflow.transcoding.query.Query;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -19,6 +21,7 @@ import okhttp3.OkHttpClient;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Answers the sandbox does not give on its own: the client's handling of tokens, throttling and host faults. */
 class TranscodingClientEdgeCasesTest {
@@ -132,6 +135,35 @@ class TranscodingClientEdgeCasesTest {
   void errorsOutsideTheDocumentedTableAreRetriedLikeInternalErrors() {
     server.enqueue(json("{\"error\":99}"));
     assertThatThrownBy(() -> client.status(null, List.of("a"))).isInstanceOf(ApiException.Transient.class);
+  }
+
+  @Test
+  void uploadsGoToUploadUrlSlashTaskTokenAndABareHostGetsTheServicePath(@TempDir Path folder) throws Exception {
+    Path file = Files.write(folder.resolve("clip.mp4"), new byte[] {1, 2, 3});
+    // the service's answer: the whole TUS endpoint
+    assertThat(uploadPaths(file, server.url("/files/v1/upload_file").toString()))
+        .containsExactly("/files/v1/upload_file/task-1", "/files/v1/upload_file/task-1",
+            "/files/v1/upload_file/task-1/f1");
+    // a bare upload host: the client adds the endpoint's path
+    assertThat(uploadPaths(file, server.url("/").toString()))
+        .containsExactly("/v1/upload_file/task-1", "/v1/upload_file/task-1", "/v1/upload_file/task-1/f1");
+  }
+
+  /** The paths of OPTIONS, POST and PATCH of one upload of {@code file} to {@code uploadUrl}. */
+  private List<String> uploadPaths(Path file, String uploadUrl) throws Exception {
+    String endpoint = okhttp3.HttpUrl.get(uploadUrl).encodedPath().replaceAll("/?$", "");
+    String base = endpoint.endsWith("/v1/upload_file") ? endpoint : endpoint + "/v1/upload_file";
+    server.enqueue(new MockResponse.Builder().code(204).addHeader("Tus-Version", "1.0.0").build());
+    server.enqueue(new MockResponse.Builder().code(201).addHeader("Location", base + "/task-1/f1").build());
+    server.enqueue(new MockResponse.Builder().code(204).addHeader("Upload-Offset", "3").build());
+
+    assertThat(client.uploadFile(new Task("task-1", uploadUrl), file)).isEqualTo("tus:f1");
+
+    var paths = new java.util.ArrayList<String>();
+    for (int i = 0; i < 3; i++) {
+      paths.add(server.takeRequest().getUrl().encodedPath());
+    }
+    return paths;
   }
 
   @Test

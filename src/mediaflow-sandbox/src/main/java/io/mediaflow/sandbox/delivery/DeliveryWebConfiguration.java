@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediaflow.sandbox.AccessTokens;
 import io.mediaflow.sandbox.BearerAuthentication;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.boot.web.servlet.filter.OrderedFormContentFilter;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
@@ -31,6 +32,15 @@ class DeliveryWebConfiguration implements WebMvcConfigurer {
   FilterRegistrationBean<CorsPreflightFilter> corsPreflightFilter(EdgeAddresses addresses, BucketControls controls) {
     var registration = new FilterRegistrationBean<>(new CorsPreflightFilter(addresses, controls, json));
     registration.addUrlPatterns(EdgeAddresses.STORAGE + "/*", EdgeAddresses.DOMAINS + "/*");
+    return registration;
+  }
+
+  /** Before Spring's form filter, which would otherwise consume the body of a storage PUT. */
+  @Bean
+  FilterRegistrationBean<FormTypedPutFilter> formTypedPutFilter() {
+    var registration = new FilterRegistrationBean<>(new FormTypedPutFilter());
+    registration.addUrlPatterns(EdgeAddresses.STORAGE + "/*");
+    registration.setOrder(OrderedFormContentFilter.DEFAULT_ORDER - 1);
     return registration;
   }
 

@@ -1,5 +1,6 @@
 package io.mediaflow.sandbox.transcoding;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 
 /**
@@ -20,6 +21,22 @@ record FormatParams(int index, OutputKind kind, Fields fields, List<Destination>
 
   FormatParams withPresetProfile(String profile) {
     return new FormatParams(index, kind, fields, destinations, streams, profile);
+  }
+
+  /** A rendition's attributes: those of its stream object over the format's own. */
+  Fields settings(Fields stream) {
+    if (stream == fields) {
+      return fields;
+    }
+    ObjectNode merged = ((ObjectNode) fields.node()).deepCopy();
+    merged.remove("stream");
+    merged.setAll((ObjectNode) stream.node());
+    return new Fields(merged, stream.path("").replaceAll("\\.$", ""));
+  }
+
+  /** HLS segments in fragmented MP4 rather than MPEG-TS. */
+  boolean fmp4() {
+    return fields.flag("fmp4");
   }
 
   String userTag() {

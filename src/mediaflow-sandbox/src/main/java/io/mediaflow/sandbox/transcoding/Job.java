@@ -117,6 +117,13 @@ final class Job {
     warnings.add(warning);
   }
 
+  /** Adds {@code warning} unless one of its kind is already there (every encode of a bad source complains). */
+  synchronized void warnOnce(Warning warning) {
+    if (warnings.stream().noneMatch(present -> present.kind().equals(warning.kind()))) {
+      warnings.add(warning);
+    }
+  }
+
   /** Changes an output item under the job's lock (the writers and the saver fill in their results). */
   synchronized void update(OutputItem item, Consumer<OutputItem> change) {
     change.accept(item);

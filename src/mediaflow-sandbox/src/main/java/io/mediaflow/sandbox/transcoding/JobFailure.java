@@ -15,6 +15,15 @@ class JobFailure extends RuntimeException {
   static final String UNSUPPORTED_MEDIA = "Unsupported media type.";
   static final String EXTRACT_VIDEO = "Extract video error.";
   static final String IMAGE_EXTRACT = "Image extract error.";
+  static final String VIDEO_CONVERT = "Video convert error.";
+  static final String EXTRACT_AUDIO = "Extract audio error.";
+  static final String CONVERT_AUDIO = "Convert audio error.";
+  static final String SPLIT_HLS = "Split video error (HLS).";
+  static final String REPACK = "Repack video error.";
+  static final String REPACK_STITCHING = "Repack stitching error.";
+  static final String MERGE = "Merge video and audio error.";
+  static final String THUMBNAILS_EXTRACT = "Thumbnails extract error.";
+  static final String METADATA = "Get metadata video error.";
 
   private final String details;
 

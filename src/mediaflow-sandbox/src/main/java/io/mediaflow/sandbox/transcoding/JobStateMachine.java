@@ -1,7 +1,14 @@
 package io.mediaflow.sandbox.transcoding;
 
 import io.mediaflow.sandbox.SandboxClock;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Comparator;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -16,16 +23,17 @@ import org.springframework.stereotype.Component;
 
 /**
  * Runs a started job through {@code downloading → queued → encoding → saving → completed}, or to {@code error}
- * with a documented message. Each stage does its work for real (download and probe, wait for an encoder, write
- * the outputs, store them) and lasts at least its nominal duration, scaled by the sandbox clock; {@code percent}
- * rises in steps during {@code encoding}. Every change is published as a {@link JobStateChanged}.
+ * with a documented message. Each stage does its work for real: download and probe the source into the job's
+ * working folder, wait for a free encoder, encode every format with ffmpeg ({@code percent} follows ffmpeg's
+ * progress), store the files. Downloading, queueing and saving last at least their nominal durations, scaled by
+ * the sandbox clock. Every change is published as a {@link JobStateChanged}.
  */
 @Component
 class JobStateMachine implements DisposableBean {
 
   private static final Logger LOG = LoggerFactory.getLogger(JobStateMachine.class);
-  /** Steps of {@code percent} during encoding. */
-  static final int PERCENT_STEPS = 10;
+  /** {@code percent} is published in steps of this many points. */
+  static final int PERCENT_STEP = 10;
 
   private final SandboxClock clock;
   private final SandboxTranscodingProperties properties;
@@ -34,9 +42,11 @@ class JobStateMachine implements DisposableBean {
   private final OutputStore store;
   private final Tasks tasks;
   private final ApplicationEventPublisher events;
-  /** Downloads, writing and saving block on I/O: one virtual thread each. */
+  /** Downloads, encodes (waiting on ffmpeg) and saving block: one virtual thread each. */
   private final ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor();
   private final Encoders encoders;
+  /** The working folders of unfinished jobs, removed when the sandbox stops. */
+  private final Set<Path> folders = ConcurrentHashMap.newKeySet();
 
   JobStateMachine(SandboxClock clock, SandboxTranscodingProperties properties, SourceFetcher fetcher,
       OutputWriter writer, OutputStore store, Tasks tasks, ApplicationEventPublisher events) {
@@ -47,12 +57,13 @@ class JobStateMachine implements DisposableBean {
     this.store = store;
     this.tasks = tasks;
     this.events = events;
-    this.encoders = new Encoders(properties.encoders(), workers);
+    this.encoders = new Encoders(properties.encoders() > 0 ? properties.encoders()
+        : Runtime.getRuntime().availableProcessors(), workers);
   }
 
   void start(Job job) {
     publish(job);
-    CompletableFuture.supplyAsync(() -> fetcher.fetch(job.taskToken(), job.request()), workers)
+    CompletableFuture.supplyAsync(() -> fetch(job), workers)
         .thenCombine(delay(properties.downloadingTime()), (source, elapsed) -> source)
         .whenComplete((source, failure) -> {
           if (failure != null) {
@@ -63,59 +74,69 @@ class JobStateMachine implements DisposableBean {
         });
   }
 
-  private void downloaded(Job job, Source source) {
-    job.sourceFetched(source.size(), source.duration());
-    if (source.clips().stream().anyMatch(clip -> clip.info().truncated())) {
-      job.warn(new Warning(Warning.SOURCE_DECODING, "Source video decoding errors: the source may be corrupt.",
-          "the container holds less data than its headers announce", null));
+  /** The source in a working folder of its own, which goes when the job no longer needs it. */
+  private Source fetch(Job job) {
+    Path folder;
+    try {
+      folder = Files.createTempDirectory("mediaflow-job-");
+      folders.add(folder);
+    } catch (IOException e) {
+      throw new JobFailure(JobFailure.PROCESSING, "no working folder: " + e.getMessage());
     }
-    if (advance(job, Job.State.QUEUED)) {
-      clock.after(properties.queuedTime(), () -> encoders.acquire(() -> encode(job, source)));
+    try {
+      return fetcher.fetch(job.taskToken(), job.request(), folder);
+    } catch (RuntimeException e) {
+      delete(folder);
+      throw e;
     }
   }
 
-  /** Runs holding an encoder, which {@link #finishEncoding} (or a failure here) gives back. */
+  private void downloaded(Job job, Source source) {
+    job.sourceFetched(source.size(), source.duration());
+    if (advance(job, Job.State.QUEUED)) {
+      clock.after(properties.queuedTime(), () -> encoders.acquire(() -> encode(job, source)));
+    } else {
+      delete(source.folder());
+    }
+  }
+
+  /** Runs holding an encoder, which it gives back once every format is written. */
   private void encode(Job job, Source source) {
+    List<OutputPlanner.Plan> plans;
+    var written = new ArrayList<WrittenOutput>();
     try {
-      List<OutputPlanner.Plan> plans = OutputPlanner.plan(job.request(), source, job::warn);
+      plans = OutputPlanner.plan(job.request(), source, job::warn);
       List<OutputItem> items = plans.stream()
           .flatMap(plan -> plan.renditions().stream().map(OutputPlanner.Rendition::item)).toList();
       if (!job.startEncoding(items)) {
-        encoders.release();
+        delete(source.folder());
         return;
       }
       publish(job);
-      tick(job, source, plans, 1);
-    } catch (RuntimeException e) {
-      encoders.release();
-      fail(job, e);
-    }
-  }
+      for (int i = 0; i < plans.size(); i++) {
+        int done = i;
+        int formats = plans.size();
+        written.add(write(job, plans.get(i), source, new Progress() {
+          @Override
+          public void done(double share) {
+            progress(job, (done + Math.clamp(share, 0, 1)) / formats);
+          }
 
-  private void tick(Job job, Source source, List<OutputPlanner.Plan> plans, int step) {
-    clock.after(properties.encodingTime().dividedBy(PERCENT_STEPS), () -> {
-      if (step < PERCENT_STEPS) {
-        job.progress(step * 100 / PERCENT_STEPS);
-        publish(job);
-        tick(job, source, plans, step + 1);
-      } else {
-        workers.execute(() -> finishEncoding(job, source, plans));
-      }
-    });
-  }
-
-  private void finishEncoding(Job job, Source source, List<OutputPlanner.Plan> plans) {
-    var written = new ArrayList<WrittenOutput>();
-    try {
-      for (OutputPlanner.Plan plan : plans) {
-        written.add(write(job, plan, source));
+          @Override
+          public void decodingErrors(String details) {
+            job.warnOnce(new Warning(Warning.SOURCE_DECODING,
+                "Source video decoding errors: the source may be corrupt.", details, null));
+          }
+        }));
       }
     } catch (RuntimeException e) {
+      delete(source.folder());
       fail(job, e);
       return;
     } finally {
       encoders.release();
     }
+    delete(source.folder());
     if (!advance(job, Job.State.SAVING)) {
       return;
     }
@@ -130,13 +151,27 @@ class JobStateMachine implements DisposableBean {
         });
   }
 
+  /** Publishes {@code percent} each time it passes a step. */
+  private void progress(Job job, double done) {
+    int percent = (int) Math.min(99, Math.floor(done * 100 / PERCENT_STEP) * PERCENT_STEP);
+    if (percent > job.percent()) {
+      job.progress(percent);
+      publish(job);
+    }
+  }
+
   /**
    * One format's files, or null when it failed but its format allows that ({@code allow_soft_fail}): then its
-   * items carry the error and the job a warning.
+   * items carry the error and the job a warning. A source ffmpeg decoded with errors gives a warning too.
    */
-  private WrittenOutput write(Job job, OutputPlanner.Plan plan, Source source) {
+  private WrittenOutput write(Job job, OutputPlanner.Plan plan, Source source, Progress progress) {
     try {
-      return writer.write(plan, source);
+      WrittenOutput output = writer.write(plan, source, progress);
+      for (int r = 0; r < plan.renditions().size(); r++) {
+        Measurement measured = output.measurements().get(r);
+        job.update(plan.renditions().get(r).item(), item -> item.measured(measured));
+      }
+      return output;
     } catch (JobFailure failure) {
       if (!plan.format().allowSoftFail()) {
         throw failure;
@@ -161,17 +196,24 @@ class JobStateMachine implements DisposableBean {
         continue;
       }
       OutputStore.Saved saved = store.save(job.taskToken(), plan, output);
-      for (int r = 0; r < plan.renditions().size(); r++) {
-        long size = output.sizes().get(r);
-        job.update(plan.renditions().get(r).item(), item -> {
+      for (OutputPlanner.Rendition rendition : plan.renditions()) {
+        job.update(rendition.item(), item -> {
           item.status = "completed";
           item.percent = 100;
           item.url = saved.url();
           item.downloadUrl = saved.downloadUrl();
           item.storage = saved.storage();
-          item.size = size;
         });
       }
+    }
+  }
+
+  private void delete(Path folder) {
+    folders.remove(folder);
+    try (Stream<Path> files = Files.walk(folder)) {
+      files.sorted(Comparator.reverseOrder()).forEach(file -> file.toFile().delete());
+    } catch (IOException e) {
+      LOG.debug("Could not delete the job folder {}", folder, e);
     }
   }
 
@@ -219,5 +261,6 @@ class JobStateMachine implements DisposableBean {
   @Override
   public void destroy() {
     workers.shutdownNow();
+    folders.forEach(this::delete);
   }
 }

@@ -4,10 +4,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * What the sandbox learned about a source by reading its container (no decoding): fields are null when the
- * container does not carry them where the probe looks.
+ * What ffprobe found in a source: fields are null when the file does not carry them.
  *
- * @param truncated a box or chunk claims more bytes than the file has: the source may be corrupt
+ * @param report ffprobe's whole report (format and streams), the {@code metadata} output's content
  */
 record MediaInfo(
     Container container,
@@ -17,26 +16,29 @@ record MediaInfo(
     Integer height,
     String videoCodec,
     String audioCodec,
+    Double frameRate,
     Integer frameCount,
-    boolean truncated) {
+    Map<String, Object> report) {
 
-  static MediaInfo unprobed(Container container, long size) {
-    return new MediaInfo(container, size, null, null, null, null, null, null, false);
+  static MediaInfo of(Container container, Ffprobe.Media media) {
+    return new MediaInfo(container, media.size(), media.duration(), media.width(), media.height(),
+        media.videoCodec(), media.audioCodec(), media.frameRate(), media.frameCount(), media.report());
   }
 
   MediaInfo withDuration(Double seconds) {
-    return new MediaInfo(container, size, seconds, width, height, videoCodec, audioCodec, frameCount, truncated);
+    return new MediaInfo(container, size, seconds, width, height, videoCodec, audioCodec, frameRate, frameCount,
+        report);
   }
 
   boolean hasVideo() {
-    return !container.audioOnly();
+    return videoCodec != null;
   }
 
-  Double frameRate() {
-    return frameCount == null || duration == null || duration <= 0 ? null : frameCount / duration;
+  boolean hasAudio() {
+    return audioCodec != null;
   }
 
-  /** The probe's findings as the {@code metadata} output reports them. */
+  /** The probe's main findings, as the {@code metadata} output summarizes them. */
   Map<String, Object> describe() {
     var out = new LinkedHashMap<String, Object>();
     out.put("format_name", container.extension());
@@ -48,7 +50,7 @@ record MediaInfo(
     out.put("video_codec", videoCodec);
     out.put("audio_codec", audioCodec);
     out.put("frame_count", frameCount);
-    out.put("framerate", frameRate());
+    out.put("framerate", frameRate);
     out.put("has_video", hasVideo());
     return out;
   }

@@ -13,9 +13,9 @@ final class OutputItem {
   final OutputKind kind;
   final String userTag;
   final String profile;
-  final Map<String, Object> meta;
-  final Integer bitrate;
-  final Double duration;
+  Map<String, Object> meta = new LinkedHashMap<>();
+  Integer bitrate;
+  Double duration;
   String status = "encoding";
   int percent;
   String url;
@@ -24,19 +24,20 @@ final class OutputItem {
   Long size;
   String errorDescription;
 
-  /**
-   * @param meta {@code width}, {@code height} and the like, or empty when the source's picture size is unknown
-   * @param bitrate kbps, or null when neither requested nor known from the source
-   */
-  OutputItem(String tag, OutputKind kind, String userTag, String profile, Map<String, Object> meta,
-      Integer bitrate, Double duration) {
+  /** {@code meta}, {@code bitrate}, {@code duration} and {@code size} are filled in from ffprobe once written. */
+  OutputItem(String tag, OutputKind kind, String userTag, String profile) {
     this.tag = tag;
     this.kind = kind;
     this.userTag = userTag;
     this.profile = profile;
-    this.meta = meta;
-    this.bitrate = bitrate;
-    this.duration = duration;
+  }
+
+  /** The figures ffprobe measured on the written rendition. */
+  void measured(Measurement measurement) {
+    meta = measurement.meta();
+    bitrate = measurement.bitrate();
+    duration = measurement.duration();
+    size = measurement.size();
   }
 
   Map<String, Object> render() {

@@ -7,19 +7,17 @@ import java.util.UUID;
 import java.util.function.Consumer;
 
 /**
- * Decides, when encoding starts, what each format will produce: its renditions with their picture size, bitrate
- * and duration, and the status items that report them. Renditions larger than the source are dropped unless
+ * Decides, when encoding starts, what each format will produce: its renditions with their picture size and
+ * encoders, and the status items that report them. Renditions larger than the source are dropped unless
  * {@code upscale} is 1; if all are larger, only the first is made, at the source's size (document 3).
  */
 final class OutputPlanner {
 
   /** One rendition: a stream of an HLS or DASH output, or the single output of another format. */
-  record Rendition(Picture picture, Integer bitrate, OutputItem item) {}
+  record Rendition(Picture picture, Encoding encoding, OutputItem item) {}
 
   /** A format's plan: its renditions in order. */
   record Plan(FormatParams format, List<Rendition> renditions, String uuid) {}
-
-  static final int DEFAULT_AUDIO_BITRATE = 64;
 
   private OutputPlanner() {}
 
@@ -46,26 +44,23 @@ final class OutputPlanner {
     if (atSourceSize) {
       kept.add(format.streams().getFirst());
     }
-    Double duration = duration(format, source);
     var renditions = new ArrayList<Rendition>();
     for (int i = 0; i < kept.size(); i++) {
-      Fields stream = kept.get(i);
+      Fields settings = format.settings(kept.get(i));
       Picture picture = (atSourceSize ? new Picture(info.width(), info.height())
-          : Picture.requested(stream, info.width(), info.height()))
-          .rotated(stream.integer(UnnamedAttributes.ROTATE, 0, 360));
+          : Picture.requested(settings, info.width(), info.height()))
+          .rotated(settings.integer(UnnamedAttributes.ROTATE, 0, 360));
       if (kind.category() == OutputKind.Category.IMAGE) {
         picture = picture.orDefault();
       }
       String tag = kind.category().tag + "-" + format.index() + "-" + i;
-      Integer bitrate = bitrate(kind, stream, source);
-      boolean pictured = kind.needsVideo() || kind == OutputKind.REPACK;
-      String userTag = stream.string("user_tag") != null ? stream.string("user_tag") : format.userTag();
-      var item = new OutputItem(tag, kind, userTag, format.presetProfile(),
-          pictured && info.hasVideo() ? picture.meta() : new LinkedHashMap<>(),
-          bitrate, kind.category() == OutputKind.Category.VIDEO || kind.category() == OutputKind.Category.AUDIO
-              ? duration : null);
-      renditions.add(new Rendition(picture, bitrate, item));
-      warn(kind, stream, tag, warnings);
+      String userTag = kept.get(i).string("user_tag") != null ? kept.get(i).string("user_tag") : format.userTag();
+      var item = new OutputItem(tag, kind, userTag, format.presetProfile());
+      Encoding encoding = Encoding.of(kind, settings, picture, kind == OutputKind.ADVANCED_HLS && !format.fmp4(),
+          tag);
+      encoding.substitutions().forEach(warnings);
+      renditions.add(new Rendition(picture, encoding, item));
+      warn(kind, settings, tag, warnings);
     }
     return new Plan(format, renditions, UUID.randomUUID().toString());
   }
@@ -81,33 +76,5 @@ final class OutputPlanner {
           "the " + kind.value() + " output is written with empty results; the sandbox does not analyse media",
           tag));
     }
-  }
-
-  /** Seconds of output: {@code duration} if given, else the rest of the input after {@code start_time}. */
-  private static Double duration(FormatParams format, Source source) {
-    Double whole = source.duration();
-    double start = format.startTime() == null ? 0 : format.startTime();
-    Double rest = whole == null ? null : Math.max(0, whole - start);
-    if (format.duration() != null) {
-      return rest == null ? format.duration() : Math.min(format.duration(), rest);
-    }
-    return rest;
-  }
-
-  /** kbps: the requested bitrate, else the source's average for video and the audio default for audio. */
-  private static Integer bitrate(OutputKind kind, Fields stream, Source source) {
-    return switch (kind.category()) {
-      case VIDEO -> {
-        Integer requested = stream.integer("bitrate", 1, Integer.MAX_VALUE);
-        Double seconds = source.duration();
-        yield requested != null ? requested
-            : seconds == null || seconds <= 0 ? null : (int) Math.round(source.size() * 8 / seconds / 1000);
-      }
-      case AUDIO -> {
-        Integer requested = stream.integer("audio_bitrate", 1, Integer.MAX_VALUE);
-        yield requested != null ? requested : DEFAULT_AUDIO_BITRATE;
-      }
-      case IMAGE, TEXT -> null;
-    };
   }
 }

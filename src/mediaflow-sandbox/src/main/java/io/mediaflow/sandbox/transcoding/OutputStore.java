@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.zip.Deflater;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 import org.springframework.stereotype.Component;
@@ -87,6 +88,7 @@ class OutputStore {
   private static byte[] zip(WrittenOutput written) {
     var bytes = new ByteArrayOutputStream();
     try (var zip = new ZipOutputStream(bytes)) {
+      zip.setLevel(Deflater.NO_COMPRESSION); // media does not compress; deflating it only costs time
       for (OutputFile file : written.files()) {
         zip.putNextEntry(new ZipEntry(file.name()));
         zip.write(file.content());

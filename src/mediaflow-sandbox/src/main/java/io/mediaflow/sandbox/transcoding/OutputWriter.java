@@ -2,28 +2,28 @@ package io.mediaflow.sandbox.transcoding;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.awt.Graphics2D;
-import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import org.springframework.stereotype.Component;
 
 /**
- * Produces the files of each format at the end of {@code encoding}. The sandbox does not re-encode: video and
- * audio files carry the source's bytes, HLS and DASH outputs are real playlists over a copy of the source,
- * images are drawn test cards of the requested size, {@code metadata} is the probe's real findings, and the
- * analysis outputs are written with empty results (and a warning saying so).
+ * Produces the files of each format in {@code encoding}, with ffmpeg: video and audio files are encodes of the
+ * source with the requested size, rate, codec and sound; {@code repack} copies the streams into a new file;
+ * HLS and DASH go to {@link Playlists}, images to {@link Stills}; {@code metadata} is ffprobe's report of the
+ * source. Every rendition is then measured with ffprobe. The analysis outputs are written with empty results
+ * (and a warning saying so).
  */
 @Component
 class OutputWriter {
 
-  private static final double DEFAULT_THUMBNAIL_TIME = 0.5;
-  private static final int MAX_THUMBNAILS = 500;
-  private static final String NOT_ANALYSED = "not analysed: the sandbox does not decode media";
+  private static final String NOT_ANALYSED = "not analysed: the sandbox does not analyse media";
 
   private final ObjectMapper json;
 
@@ -31,101 +31,149 @@ class OutputWriter {
     this.json = json;
   }
 
-  WrittenOutput write(OutputPlanner.Plan plan, Source source) {
+  /**
+   * @param progress receives the share of this format done so far, 0 to 1
+   */
+  WrittenOutput write(OutputPlanner.Plan plan, Source source, Progress progress) {
     OutputKind kind = plan.format().kind();
     if (kind.needsVideo() && !source.info().hasVideo()) {
       throw new JobFailure(JobFailure.EXTRACT_VIDEO, "the " + source.info().container().extension()
           + " source has no video stream");
     }
-    byte[] media = source.first().bytes();
+    if (kind.category() == OutputKind.Category.AUDIO && !source.hasAudio()) {
+      throw new JobFailure(JobFailure.EXTRACT_AUDIO, "the source has no audio stream");
+    }
+    var folder = OutputFolder.create(source.folder(), "output-" + plan.format().index());
     return switch (kind) {
-      case MP4, WEBM, MP3, FLAC, M4A -> WrittenOutput.single(kind.extension(), media, contentType(kind));
-      case REPACK -> WrittenOutput.single(source.info().container().extension(), media,
-          source.info().container().contentType());
-      case ADVANCED_HLS, HLS_AUDIO -> Playlists.hls(plan, source);
-      case ADVANCED_DASH, WEBM_DASH -> Playlists.dash(plan, source);
-      case THUMBNAIL, SMART_THUMBNAIL, GIF -> still(plan, source);
-      case THUMBNAILS -> thumbnails(plan, source);
-      case METADATA -> WrittenOutput.single("json", document(metadata(source)), "application/json");
+      case MP4, WEBM, MP3, FLAC, M4A -> encoded(plan, source, folder, progress);
+      case REPACK -> repacked(plan, source, folder, progress);
+      case ADVANCED_HLS, HLS_AUDIO -> Playlists.hls(plan, source, folder, progress);
+      case ADVANCED_DASH, WEBM_DASH -> Playlists.dash(plan, source, folder, progress);
+      case THUMBNAIL, SMART_THUMBNAIL -> Stills.thumbnail(plan, source, folder, progress);
+      case GIF -> Stills.gif(plan, source, folder, progress);
+      case THUMBNAILS -> Stills.thumbnails(plan, source, folder, progress);
+      case METADATA -> document(metadata(source));
       case SPEECH_TO_TEXT, VMAF, VIDEO_INTELLIGENCE, AI_DETECTION, WAVEFORM -> analysis(kind);
     };
   }
 
-  private WrittenOutput still(OutputPlanner.Plan plan, Source source) {
+  /** One file, encoded with the format's settings. */
+  private static WrittenOutput encoded(OutputPlanner.Plan plan, Source source, OutputFolder folder,
+      Progress progress) {
     FormatParams format = plan.format();
-    String imageFormat = format.kind() == OutputKind.GIF ? "gif" : format.imageFormat();
-    Picture size = plan.renditions().getFirst().picture();
-    BufferedImage card = ImageRenderer.card(size.width(), size.height(), position(format, source.info()));
-    return WrittenOutput.single(imageFormat, ImageRenderer.encode(card, imageFormat, format.jpegQuality()),
-        ImageRenderer.contentType(imageFormat));
+    OutputKind kind = format.kind();
+    Encoding encoding = plan.renditions().getFirst().encoding();
+    boolean video = kind.category() == OutputKind.Category.VIDEO;
+    var graph = new FilterGraph(source, format.startTime(), format.duration(), stitchFrameRate(source));
+    if (video) {
+      graph.videos(List.of(encoding.videoFilters(source.info().frameRate())));
+    }
+    if (graph.hasAudio()) {
+      graph.audios(List.of(encoding.audioFilters()));
+    }
+    var arguments = new ArrayList<>(graph.arguments());
+    if (video) {
+      arguments.addAll(List.of("-map", "[v0]"));
+      arguments.addAll(encoding.videoOptions(0, frameRate(encoding, source), null));
+    }
+    if (graph.hasAudio()) {
+      arguments.addAll(List.of("-map", "[a0]"));
+      arguments.addAll(encoding.audioOptions(0));
+    }
+    arguments.addAll(graph.outputOptions());
+    String name = "output." + kind.extension();
+    arguments.addAll(switch (kind) {
+      case MP4, M4A -> List.of("-movflags", "+faststart", "-f", "mp4");
+      default -> List.of("-f", kind.extension());
+    });
+    arguments.add(name);
+    String failure = video ? JobFailure.VIDEO_CONVERT : JobFailure.CONVERT_AUDIO;
+    Ffmpeg.run(folder.path(), arguments, progress, graph.seconds(), failure);
+    Measurement measured = Measurement.of(List.of(folder.resolve(name)), true, failure);
+    return new WrittenOutput(kind.extension(), folder.read(name), "", List.of(measured));
   }
 
-  /** Where a thumbnail stands, 0 to 1: {@code frame_number} wins over {@code time}. */
-  private static double position(FormatParams format, MediaInfo info) {
-    Integer frame = format.frameNumber();
-    if (frame != null) {
-      if (info.frameCount() != null && frame >= info.frameCount()) {
-        throw new JobFailure(JobFailure.IMAGE_EXTRACT,
-            "frame_number " + frame + " is beyond the last frame (" + (info.frameCount() - 1) + ")");
+  /**
+   * The source's streams copied, not encoded, into a new file of the source's container; a stitch job's clips are
+   * joined by ffmpeg's concat demuxer at their cut points.
+   */
+  private static WrittenOutput repacked(OutputPlanner.Plan plan, Source source, OutputFolder folder,
+      Progress progress) {
+    FormatParams format = plan.format();
+    Container container = source.info().container();
+    var arguments = new ArrayList<String>();
+    String failure = source.stitched() ? JobFailure.REPACK_STITCHING : JobFailure.REPACK;
+    if (source.stitched()) {
+      var list = new StringBuilder("ffconcat version 1.0\n");
+      for (Source.Clip clip : source.clips()) {
+        list.append("file '").append(clip.file()).append("'\n");
+        if (clip.start() > 0) {
+          list.append("inpoint ").append(FilterGraph.number(clip.start())).append('\n');
+        }
+        if (clip.request().duration() != null) {
+          list.append("outpoint ").append(FilterGraph.number(clip.start() + clip.request().duration())).append('\n');
+        }
       }
-      return info.frameCount() == null || info.frameCount() == 0 ? 0 : frame / (double) info.frameCount();
+      Path clips = source.folder().resolve("repack-" + format.index() + ".ffconcat");
+      write(clips, list.toString());
+      arguments.addAll(List.of("-f", "concat", "-safe", "0", "-i", clips.toString()));
+    } else {
+      if (format.startTime() != null) {
+        arguments.addAll(List.of("-ss", FilterGraph.number(format.startTime())));
+      }
+      if (format.duration() != null) {
+        arguments.addAll(List.of("-t", FilterGraph.number(format.duration())));
+      }
+      arguments.addAll(List.of("-i", source.first().file().toString()));
     }
-    return format.time() == null ? DEFAULT_THUMBNAIL_TIME : format.time();
+    if (source.stitched() && format.startTime() != null) {
+      arguments.addAll(List.of("-ss", FilterGraph.number(format.startTime())));
+    }
+    if (source.stitched() && format.duration() != null) {
+      arguments.addAll(List.of("-t", FilterGraph.number(format.duration())));
+    }
+    String name = "output." + container.extension();
+    arguments.addAll(List.of("-map", "0:v?", "-map", "0:a?", "-c", "copy", "-f", muxer(container), name));
+    double seconds = source.duration() == null ? 0 : source.duration();
+    Ffmpeg.run(folder.path(), arguments, progress, seconds, failure);
+    Measurement measured = Measurement.of(List.of(folder.resolve(name)), true, failure);
+    byte[] content = read(folder.resolve(name));
+    return new WrittenOutput(container.extension(),
+        List.of(new OutputFile("", content, container.contentType())), "", List.of(measured));
   }
 
-  /** Images every {@code interval} seconds (or one sprite of them), indexed by a WebVTT file. */
-  private WrittenOutput thumbnails(OutputPlanner.Plan plan, Source source) {
-    FormatParams format = plan.format();
-    String imageFormat = format.imageFormat();
-    Picture size = plan.renditions().getFirst().picture();
-    Double duration = plan.renditions().getFirst().item().duration != null
-        ? plan.renditions().getFirst().item().duration : source.duration();
-    double interval = format.interval();
-    // one image at the start of each interval; the end of the video itself has no frame
-    int count = duration == null ? 1 : (int) Math.clamp(Math.ceil(duration / interval), 1, MAX_THUMBNAILS);
-    double total = duration == null ? interval : duration;
-    var files = new ArrayList<OutputFile>();
-    var vtt = new StringBuilder("WEBVTT\n");
-    int columns = format.columns() != null ? format.columns() : (int) Math.ceil(Math.sqrt(count));
-    BufferedImage sprite = format.sprite() ? new BufferedImage(size.width() * Math.min(columns, count),
-        size.height() * ((count + columns - 1) / columns), BufferedImage.TYPE_INT_RGB) : null;
-    Graphics2D spriteGraphics = sprite == null ? null : sprite.createGraphics();
-    for (int i = 0; i < count; i++) {
-      double from = i * interval;
-      double to = Math.min(total, from + interval);
-      BufferedImage card = ImageRenderer.card(size.width(), size.height(), total <= 0 ? 0 : from / total);
-      String reference;
-      if (sprite != null) {
-        int x = (i % columns) * size.width();
-        int y = (i / columns) * size.height();
-        spriteGraphics.drawImage(card, x, y, null);
-        reference = "sprite." + imageFormat + "#xywh=" + x + "," + y + "," + size.width() + "," + size.height();
-      } else {
-        reference = String.format(Locale.ROOT, "thumbnail_%04d.%s", i + 1, imageFormat);
-        files.add(new OutputFile(reference, ImageRenderer.encode(card, imageFormat, format.jpegQuality()),
-            ImageRenderer.contentType(imageFormat)));
-      }
-      vtt.append('\n').append(cue(from)).append(" --> ").append(cue(Math.max(to, from))).append('\n')
-          .append(reference).append('\n');
-    }
-    if (sprite != null) {
-      spriteGraphics.dispose();
-      files.add(new OutputFile("sprite." + imageFormat, ImageRenderer.encode(sprite, imageFormat,
-          format.jpegQuality()), ImageRenderer.contentType(imageFormat)));
-    }
-    files.addFirst(new OutputFile("thumbnails.vtt", vtt.toString().getBytes(StandardCharsets.UTF_8), "text/vtt"));
-    long bytes = files.stream().mapToLong(file -> file.content().length).sum();
-    return new WrittenOutput("vtt", files, "thumbnails.vtt", List.of(bytes));
+  private static String muxer(Container container) {
+    return switch (container) {
+      case MATROSKA -> "matroska";
+      case MPEG_TS, HLS -> "mpegts";
+      case MPEG_PS -> "vob";
+      case AAC -> "adts";
+      default -> container.extension();
+    };
+  }
+
+  /** The frame rate the joined clips of a stitch job are brought to: the first clip's. */
+  static Double stitchFrameRate(Source source) {
+    Double first = source.info().frameRate();
+    return first == null ? 25.0 : first;
+  }
+
+  /** The rendition's output frame rate: requested, limited, or the source's. */
+  static Double frameRate(Encoding encoding, Source source) {
+    Double chosen = encoding.frameRate(source.info().frameRate());
+    return chosen != null ? chosen : source.stitched() ? stitchFrameRate(source) : source.info().frameRate();
   }
 
   private static Map<String, Object> metadata(Source source) {
     var out = new LinkedHashMap<String, Object>();
     out.put("source", source.info().describe());
-    if (source.clips().size() > 1) {
+    if (source.stitched()) {
       out.put("clips", source.clips().stream().map(clip -> clip.info().describe()).toList());
     }
     out.put("size", source.size());
     out.put("duration", source.duration());
+    out.put("ffprobe", source.stitched()
+        ? source.clips().stream().map(clip -> clip.info().report()).toList() : source.info().report());
     return out;
   }
 
@@ -138,19 +186,17 @@ class OutputWriter {
         result.put("language", null);
         result.put("text", "");
         result.put("segments", List.of());
-        byte[] transcript = document(result);
+        byte[] transcript = json(result);
         var files = List.of(new OutputFile("transcript.json", transcript, "application/json"),
             new OutputFile("transcript.vtt", "WEBVTT\n".getBytes(StandardCharsets.UTF_8), "text/vtt"),
             new OutputFile("transcript.srt", new byte[0], "application/x-subrip"));
-        return new WrittenOutput("json", files, "transcript.json",
-            List.of(files.stream().mapToLong(file -> file.content().length).sum()));
+        return new WrittenOutput("json", files, "transcript.json", List.of(sized(files)));
       }
       case VIDEO_INTELLIGENCE -> {
         result.put("labels", List.of());
         result.put("shots", List.of());
-        byte[] labels = document(result);
-        return new WrittenOutput("json", List.of(new OutputFile("video_intelligence.json", labels,
-            "application/json")), "video_intelligence.json", List.of((long) labels.length));
+        var files = List.of(new OutputFile("video_intelligence.json", json(result), "application/json"));
+        return new WrittenOutput("json", files, "video_intelligence.json", List.of(sized(files)));
       }
       case VMAF -> {
         result.put("pooled_metrics", Map.of());
@@ -159,10 +205,20 @@ class OutputWriter {
       case AI_DETECTION -> result.put("detections", List.of());
       default -> result.put("peaks", List.of());
     }
-    return WrittenOutput.single("json", document(result), "application/json");
+    return document(result);
   }
 
-  private byte[] document(Object value) {
+  private WrittenOutput document(Object value) {
+    var files = List.of(new OutputFile("", json(value), "application/json"));
+    return new WrittenOutput("json", files, "", List.of(sized(files)));
+  }
+
+  /** A text output: only its size to report. */
+  private static Measurement sized(List<OutputFile> files) {
+    return new Measurement(Map.of(), null, null, files.stream().mapToLong(file -> file.content().length).sum());
+  }
+
+  private byte[] json(Object value) {
     try {
       return json.writerWithDefaultPrettyPrinter().writeValueAsBytes(value);
     } catch (JsonProcessingException e) {
@@ -170,19 +226,19 @@ class OutputWriter {
     }
   }
 
-  private static String contentType(OutputKind kind) {
-    return switch (kind) {
-      case MP4 -> "video/mp4";
-      case WEBM -> "video/webm";
-      case MP3 -> "audio/mpeg";
-      case FLAC -> "audio/flac";
-      default -> "audio/mp4";
-    };
+  private static void write(Path file, String content) {
+    try {
+      Files.writeString(file, content);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
-  private static String cue(double seconds) {
-    long millis = Math.round(seconds * 1000);
-    return String.format(Locale.ROOT, "%02d:%02d:%02d.%03d", millis / 3_600_000, millis / 60_000 % 60,
-        millis / 1000 % 60, millis % 1000);
+  private static byte[] read(Path file) {
+    try {
+      return Files.readAllBytes(file);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 }

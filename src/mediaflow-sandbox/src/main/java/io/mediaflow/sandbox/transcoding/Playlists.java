@@ -1,138 +1,190 @@
 package io.mediaflow.sandbox.transcoding;
 
-import java.nio.charset.StandardCharsets;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
- * HLS and DASH outputs: a real master playlist (or MPD) and one folder per rendition ({@code video_1},
- * {@code video_2}, ...) with a media playlist whose segments are byte ranges of a copy of the source file. The
- * sandbox does not re-encode or re-segment: the playlists are well-formed and consistent with the status (one
- * rendition per stream, the reported sizes and bitrates, {@code segment_duration}), but the media is the source
- * itself, in its own container.
+ * HLS and DASH outputs, encoded in one ffmpeg run that decodes the source once and encodes every rendition.
+ * HLS: one folder per rendition ({@code video_1}, {@code video_2}, ... or {@code audio_1}) with its media playlist
+ * and segments (MPEG-TS, or fragmented MP4 with {@code fmp4}), and a master playlist whose {@code BANDWIDTH},
+ * {@code AVERAGE-BANDWIDTH} and {@code RESOLUTION} are measured on the written segments. DASH: ffmpeg's MPD with
+ * one representation per stream plus the sound, each {@code bandwidth} replaced by the measured one.
  */
 final class Playlists {
 
   private static final String CHUNKLIST = "chunklist.m3u8";
-
-  private record Segment(long offset, long length, double duration) {}
+  private static final Pattern EXTINF = Pattern.compile("#EXTINF:([0-9.]+),");
+  private static final Pattern REPRESENTATION = Pattern.compile("<Representation id=\"(\\d+)\"([^>]*?)bandwidth=\"\\d+\"");
 
   private Playlists() {}
 
-  static WrittenOutput hls(OutputPlanner.Plan plan, Source source) {
-    byte[] media = source.first().bytes();
-    Container container = source.first().info().container();
-    boolean audio = plan.format().kind() == OutputKind.HLS_AUDIO;
-    var files = new ArrayList<OutputFile>();
-    var sizes = new ArrayList<Long>();
-    var master = new StringBuilder("#EXTM3U\n#EXT-X-VERSION:4\n#EXT-X-INDEPENDENT-SEGMENTS\n");
-    for (int i = 0; i < plan.renditions().size(); i++) {
-      OutputPlanner.Rendition rendition = plan.renditions().get(i);
-      String folder = (audio ? "audio_" : "video_") + (i + 1);
-      String mediaName = "media." + container.extension();
-      List<Segment> segments = segments(media.length, container, rendition.item().duration,
-          plan.format().segmentDuration());
-      byte[] chunklist = chunklist(segments, mediaName).getBytes(StandardCharsets.UTF_8);
-      files.add(new OutputFile(folder + "/" + mediaName, media, container.contentType()));
-      files.add(new OutputFile(folder + "/" + CHUNKLIST, chunklist, "application/vnd.apple.mpegurl"));
-      sizes.add((long) media.length + chunklist.length);
-      master.append("#EXT-X-STREAM-INF:BANDWIDTH=").append(bandwidth(rendition, media.length));
-      Picture picture = rendition.picture();
-      if (!audio && picture.width() != null && picture.height() != null) {
-        master.append(",RESOLUTION=").append(picture.width()).append('x').append(picture.height());
+  static WrittenOutput hls(OutputPlanner.Plan plan, Source source, OutputFolder folder, Progress progress) {
+    FormatParams format = plan.format();
+    boolean audioOnly = format.kind() == OutputKind.HLS_AUDIO;
+    boolean fmp4 = format.fmp4();
+    double segment = format.segmentDuration();
+    List<OutputPlanner.Rendition> renditions = plan.renditions();
+    FilterGraph graph = graph(plan, source, !audioOnly);
+    var arguments = new ArrayList<>(graph.arguments());
+    var folders = new ArrayList<String>();
+    for (int i = 0; i < renditions.size(); i++) {
+      Encoding encoding = renditions.get(i).encoding();
+      String name = (audioOnly ? "audio_" : "video_") + (i + 1);
+      folders.add(name);
+      folder.folder(name);
+      if (!audioOnly) {
+        arguments.addAll(List.of("-map", "[v" + i + "]"));
+        arguments.addAll(encoding.videoOptions(0, OutputWriter.frameRate(encoding, source), segment));
       }
-      master.append('\n').append(folder).append('/').append(CHUNKLIST).append('\n');
-    }
-    String name = plan.format().playlistName();
-    files.addFirst(new OutputFile(name, master.toString().getBytes(StandardCharsets.UTF_8),
-        "application/vnd.apple.mpegurl"));
-    return new WrittenOutput("m3u8", files, name, sizes);
-  }
-
-  static WrittenOutput dash(OutputPlanner.Plan plan, Source source) {
-    byte[] media = source.first().bytes();
-    Container container = source.first().info().container();
-    double segmentDuration = plan.format().segmentDuration();
-    Double total = plan.renditions().getFirst().item().duration;
-    var files = new ArrayList<OutputFile>();
-    var sizes = new ArrayList<Long>();
-    var mpd = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
-        .append("<MPD xmlns=\"urn:mpeg:dash:schema:mpd:2011\" profiles=\"urn:mpeg:dash:profile:full:2011\"")
-        .append(" type=\"static\" minBufferTime=\"PT").append(seconds(segmentDuration)).append("S\"");
-    if (total != null) {
-      mpd.append(" mediaPresentationDuration=\"PT").append(seconds(total)).append("S\"");
-    }
-    mpd.append(">\n  <Period id=\"0\" start=\"PT0S\">\n    <AdaptationSet id=\"0\" contentType=\"video\" mimeType=\"")
-        .append(container.contentType()).append("\" segmentAlignment=\"true\">\n");
-    for (int i = 0; i < plan.renditions().size(); i++) {
-      OutputPlanner.Rendition rendition = plan.renditions().get(i);
-      String folder = "video_" + (i + 1);
-      String mediaName = folder + "/media." + container.extension();
-      files.add(new OutputFile(mediaName, media, container.contentType()));
-      sizes.add((long) media.length);
-      mpd.append("      <Representation id=\"").append(folder).append("\" bandwidth=\"")
-          .append(bandwidth(rendition, media.length)).append('"');
-      Picture picture = rendition.picture();
-      if (picture.width() != null && picture.height() != null) {
-        mpd.append(" width=\"").append(picture.width()).append("\" height=\"").append(picture.height()).append('"');
+      if (graph.hasAudio()) {
+        arguments.addAll(List.of("-map", "[a" + i + "]"));
+        arguments.addAll(encoding.audioOptions(0));
       }
-      mpd.append(">\n        <BaseURL>").append(mediaName).append("</BaseURL>\n")
-          .append("        <SegmentList timescale=\"1000\" duration=\"").append(Math.round(segmentDuration * 1000))
-          .append("\">\n");
-      for (Segment segment : segments(media.length, container, rendition.item().duration, segmentDuration)) {
-        mpd.append("          <SegmentURL mediaRange=\"").append(segment.offset()).append('-')
-            .append(segment.offset() + segment.length() - 1).append("\"/>\n");
+      arguments.addAll(graph.outputOptions());
+      arguments.addAll(List.of("-f", "hls", "-hls_time", FilterGraph.number(segment), "-hls_playlist_type", "vod",
+          "-hls_flags", "independent_segments"));
+      arguments.addAll(fmp4
+          ? List.of("-hls_segment_type", "fmp4", "-hls_fmp4_init_filename", "init.mp4",
+              "-hls_segment_filename", name + "/segment_%03d.m4s")
+          : List.of("-hls_segment_filename", name + "/segment_%03d.ts"));
+      arguments.add(name + "/" + CHUNKLIST);
+    }
+    Ffmpeg.run(folder.path(), arguments, progress, graph.seconds(), JobFailure.SPLIT_HLS);
+
+    var measurements = new ArrayList<Measurement>();
+    var master = new StringBuilder("#EXTM3U\n#EXT-X-VERSION:").append(fmp4 ? 7 : 3)
+        .append("\n#EXT-X-INDEPENDENT-SEGMENTS\n");
+    for (String name : folders) {
+      var files = new ArrayList<Path>();
+      if (fmp4) {
+        files.add(folder.resolve(name + "/init.mp4"));
       }
-      mpd.append("        </SegmentList>\n      </Representation>\n");
-    }
-    mpd.append("    </AdaptationSet>\n  </Period>\n</MPD>\n");
-    String name = plan.format().playlistName();
-    files.addFirst(new OutputFile(name, mpd.toString().getBytes(StandardCharsets.UTF_8), "application/dash+xml"));
-    return new WrittenOutput("mpd", files, name, sizes);
-  }
-
-  /** Splits the file into one byte range per segment duration (whole TS packets for a transport stream). */
-  private static List<Segment> segments(long size, Container container, Double duration, double segmentDuration) {
-    int count = duration == null || duration <= 0 ? 1 : (int) Math.max(1, Math.ceil(duration / segmentDuration));
-    int unit = container == Container.MPEG_TS ? 188 : 1;
-    long units = Math.max(1, size / unit);
-    var segments = new ArrayList<Segment>();
-    long offset = 0;
-    for (int i = 0; i < count && offset < size; i++) {
-      long end = i == count - 1 ? size : Math.min(size, (units * (i + 1) / count) * unit);
-      double seconds = duration == null ? segmentDuration
-          : i == count - 1 ? duration - segmentDuration * (count - 1) : segmentDuration;
-      if (end > offset) {
-        segments.add(new Segment(offset, end - offset, seconds));
+      files.addAll(folder.files(name, "segment_*"));
+      Measurement measured = Measurement.of(files, true, JobFailure.SPLIT_HLS);
+      measurements.add(measured);
+      master.append("#EXT-X-STREAM-INF:BANDWIDTH=").append(peakBandwidth(folder.resolve(name)))
+          .append(",AVERAGE-BANDWIDTH=").append(bitsPerSecond(measured));
+      if (measured.meta().containsKey("width")) {
+        master.append(",RESOLUTION=").append(measured.meta().get("width")).append('x')
+            .append(measured.meta().get("height"));
       }
-      offset = end;
+      master.append('\n').append(name).append('/').append(CHUNKLIST).append('\n');
     }
-    return segments;
+    String playlist = format.playlistName();
+    write(folder.resolve(playlist), master.toString());
+    return new WrittenOutput("m3u8", folder.read(null), playlist, measurements);
   }
 
-  private static String chunklist(List<Segment> segments, String mediaName) {
-    double longest = segments.stream().mapToDouble(Segment::duration).max().orElse(0);
-    var out = new StringBuilder("#EXTM3U\n#EXT-X-VERSION:4\n#EXT-X-TARGETDURATION:")
-        .append((long) Math.ceil(longest)).append("\n#EXT-X-MEDIA-SEQUENCE:0\n#EXT-X-PLAYLIST-TYPE:VOD\n");
-    for (Segment segment : segments) {
-      out.append("#EXTINF:").append(seconds(segment.duration())).append(",\n")
-          .append("#EXT-X-BYTERANGE:").append(segment.length()).append('@').append(segment.offset()).append('\n')
-          .append(mediaName).append('\n');
+  static WrittenOutput dash(OutputPlanner.Plan plan, Source source, OutputFolder folder, Progress progress) {
+    FormatParams format = plan.format();
+    boolean webm = format.kind() == OutputKind.WEBM_DASH;
+    String extension = webm ? "webm" : "m4s";
+    double segment = format.segmentDuration();
+    List<OutputPlanner.Rendition> renditions = plan.renditions();
+    FilterGraph graph = graph(plan, source, true);
+    var arguments = new ArrayList<>(graph.arguments());
+    for (int i = 0; i < renditions.size(); i++) {
+      Encoding encoding = renditions.get(i).encoding();
+      arguments.addAll(List.of("-map", "[v" + i + "]"));
+      arguments.addAll(encoding.videoOptions(i, OutputWriter.frameRate(encoding, source), segment));
     }
-    return out.append("#EXT-X-ENDLIST\n").toString();
+    if (graph.hasAudio()) {
+      arguments.addAll(List.of("-map", "[a0]"));
+      arguments.addAll(renditions.getFirst().encoding().audioOptions(0));
+    }
+    arguments.addAll(graph.outputOptions());
+    arguments.addAll(List.of("-f", "dash", "-seg_duration", FilterGraph.number(segment), "-use_template", "1",
+        "-use_timeline", "1", "-adaptation_sets", graph.hasAudio() ? "id=0,streams=v id=1,streams=a" : "id=0,streams=v",
+        "-init_seg_name", "init-$RepresentationID$." + extension,
+        "-media_seg_name", "chunk-$RepresentationID$-$Number%05d$." + extension));
+    if (webm) {
+      arguments.addAll(List.of("-dash_segment_type", "webm"));
+    }
+    String playlist = format.playlistName();
+    arguments.add(playlist);
+    Ffmpeg.run(folder.path(), arguments, progress, graph.seconds(), JobFailure.VIDEO_CONVERT);
+
+    int representations = renditions.size() + (graph.hasAudio() ? 1 : 0);
+    var measurements = new ArrayList<Measurement>();
+    var bandwidths = new ArrayList<Long>();
+    for (int id = 0; id < representations; id++) {
+      var files = new ArrayList<Path>();
+      files.add(folder.resolve("init-" + id + "." + extension));
+      files.addAll(folder.files("", "chunk-" + id + "-*." + extension));
+      Measurement measured = Measurement.of(files, true, JobFailure.VIDEO_CONVERT);
+      bandwidths.add(bitsPerSecond(measured));
+      if (id < renditions.size()) {
+        measurements.add(measured);
+      }
+    }
+    Path mpd = folder.resolve(playlist);
+    Matcher matcher = REPRESENTATION.matcher(read(mpd));
+    String measuredMpd = matcher.replaceAll(match -> Matcher.quoteReplacement("<Representation id=\""
+        + match.group(1) + "\"" + match.group(2) + "bandwidth=\"" + bandwidths.get(Integer.parseInt(match.group(1)))
+        + "\""));
+    write(mpd, measuredMpd);
+    return new WrittenOutput("mpd", folder.read(null), playlist, measurements);
   }
 
-  /** Bits per second: the rendition's bitrate, else the file's average. */
-  private static long bandwidth(OutputPlanner.Rendition rendition, long bytes) {
-    Double duration = rendition.item().duration;
-    if (rendition.bitrate() != null) {
-      return rendition.bitrate() * 1000L;
+  /** The command's inputs and a copy of picture and sound per rendition (DASH shares one sound). */
+  private static FilterGraph graph(OutputPlanner.Plan plan, Source source, boolean video) {
+    FormatParams format = plan.format();
+    var graph = new FilterGraph(source, format.startTime(), format.duration(), OutputWriter.stitchFrameRate(source));
+    List<OutputPlanner.Rendition> renditions = plan.renditions();
+    if (video) {
+      graph.videos(renditions.stream().map(r -> r.encoding().videoFilters(source.info().frameRate())).toList());
     }
-    return duration == null || duration <= 0 ? 1 : Math.max(1, Math.round(bytes * 8 / duration));
+    if (graph.hasAudio()) {
+      boolean dash = format.kind() == OutputKind.ADVANCED_DASH || format.kind() == OutputKind.WEBM_DASH;
+      graph.audios(renditions.stream().limit(dash ? 1 : renditions.size()).map(r -> r.encoding().audioFilters())
+          .toList());
+    }
+    return graph;
   }
 
-  private static String seconds(double value) {
-    return String.format(Locale.ROOT, "%.3f", value);
+  private static long bitsPerSecond(Measurement measured) {
+    return measured.bitrate() == null ? 0 : measured.bitrate() * 1000L;
+  }
+
+  /** The highest bit rate of a single segment, bits per second: HLS's {@code BANDWIDTH}. */
+  private static long peakBandwidth(Path rendition) {
+    long peak = 1;
+    Double duration = null;
+    for (String line : read(rendition.resolve(CHUNKLIST)).lines().toList()) {
+      Matcher extinf = EXTINF.matcher(line);
+      if (extinf.lookingAt()) {
+        duration = Double.parseDouble(extinf.group(1));
+      } else if (!line.isBlank() && !line.startsWith("#") && duration != null && duration > 0) {
+        try {
+          peak = Math.max(peak, Math.round(Files.size(rendition.resolve(line.strip())) * 8 / duration));
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+        duration = null;
+      }
+    }
+    return peak;
+  }
+
+  private static String read(Path file) {
+    try {
+      return Files.readString(file);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static void write(Path file, String content) {
+    try {
+      Files.writeString(file, content);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 }

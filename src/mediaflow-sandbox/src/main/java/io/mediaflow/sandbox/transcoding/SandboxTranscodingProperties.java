@@ -11,10 +11,10 @@ import org.springframework.util.unit.DataSize;
  *
  * @param maxQueuedTasks started tasks that may be unfinished at once (downloading, queued, encoding or saving);
  *     one more start answers error 22
- * @param encoders jobs encoding at once; the others wait in {@code queued} for an encoder
+ * @param encoders jobs encoding at once, 0 for one per processor core; the others wait in {@code queued} for an
+ *     encoder
  * @param downloadingTime shortest nominal time in {@code downloading}; a slow source takes longer
  * @param queuedTime nominal time in {@code queued} before the job asks for an encoder
- * @param encodingTime nominal time in {@code encoding}, during which {@code percent} rises to 100
  * @param savingTime shortest nominal time in {@code saving}
  * @param temporaryStorageLifetime how long outputs without a destination (and TUS uploads) stay downloadable
  *     (the service's 24 hours, nominal)
@@ -24,10 +24,9 @@ import org.springframework.util.unit.DataSize;
 @ConfigurationProperties("mediaflow.sandbox.transcoding")
 public record SandboxTranscodingProperties(
     @DefaultValue("20") int maxQueuedTasks,
-    @DefaultValue("2") int encoders,
+    @DefaultValue("0") int encoders,
     @DefaultValue("2s") Duration downloadingTime,
     @DefaultValue("1s") Duration queuedTime,
-    @DefaultValue("6s") Duration encodingTime,
     @DefaultValue("1s") Duration savingTime,
     @DefaultValue("24h") Duration temporaryStorageLifetime,
     @DefaultValue("30s") Duration downloadTimeout,

@@ -1,26 +1,33 @@
 package io.mediaflow.sandbox.transcoding;
 
+import java.nio.file.Path;
 import java.util.List;
 
 /**
- * A job's downloaded input: one clip for {@code source}, one per item for {@code stitch}.
+ * A job's downloaded input: one clip for {@code source}, one per item for {@code stitch}, each a file in the
+ * job's working folder.
  *
  * @param clips in order; a stitch job's output starts with the first
+ * @param folder the job's working folder, where the clips are and the outputs are encoded
  */
-record Source(List<Clip> clips) {
+record Source(List<Clip> clips, Path folder) {
 
-  /** One downloaded input with what the probe read from it. */
-  record Clip(SourceClip request, byte[] bytes, MediaInfo info) {
+  /** One downloaded input with what ffprobe read from it. */
+  record Clip(SourceClip request, Path file, MediaInfo info) {
 
     /** Seconds this clip contributes: its {@code duration}, else what follows its {@code start_time}. */
     Double contributes() {
       Double whole = info.duration();
-      double start = request.startTime() == null ? 0 : request.startTime();
+      double start = start();
       Double rest = whole == null ? null : Math.max(0, whole - start);
       if (request.duration() != null) {
         return rest == null ? request.duration() : Math.min(request.duration(), rest);
       }
       return rest;
+    }
+
+    double start() {
+      return request.startTime() == null ? 0 : request.startTime();
     }
   }
 
@@ -28,13 +35,22 @@ record Source(List<Clip> clips) {
     return clips.getFirst();
   }
 
+  boolean stitched() {
+    return clips.size() > 1;
+  }
+
   /** The input's picture and codecs: those of the first clip (a stitch job takes its frame rate from it too). */
   MediaInfo info() {
     return first().info();
   }
 
+  /** Audio in the joined input: a stitch job keeps audio only when every clip has some. */
+  boolean hasAudio() {
+    return clips.stream().allMatch(clip -> clip.info().hasAudio());
+  }
+
   long size() {
-    return clips.stream().mapToLong(clip -> clip.bytes().length).sum();
+    return clips.stream().mapToLong(clip -> clip.info().size()).sum();
   }
 
   /** Total seconds of the joined input, or null when a clip's duration is unknown. */

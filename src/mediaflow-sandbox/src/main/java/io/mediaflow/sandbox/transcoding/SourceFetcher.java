@@ -6,6 +6,8 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Locale;
@@ -14,8 +16,9 @@ import java.util.concurrent.TimeUnit;
 import org.springframework.stereotype.Component;
 
 /**
- * The {@code downloading} stage for real: fetches each input over HTTP (or reads the task's TUS upload), then
- * recognizes and probes its container. Failures carry the service's documented download and media messages.
+ * The {@code downloading} stage for real: fetches each input over HTTP (or reads the task's TUS upload) into the
+ * job's working folder, then recognizes its container and probes it with ffprobe. Failures carry the service's
+ * documented download and media messages.
  */
 @Component
 class SourceFetcher {
@@ -33,33 +36,35 @@ class SourceFetcher {
     this.properties = properties;
   }
 
-  Source fetch(String taskToken, JobRequest request) {
+  /** Downloads every clip of {@code request} into {@code folder}. */
+  Source fetch(String taskToken, JobRequest request, Path folder) {
     var clips = new ArrayList<Source.Clip>();
     for (SourceClip clip : request.clips()) {
-      clips.add(fetch(taskToken, clip));
+      clips.add(fetch(taskToken, clip, folder.resolve("source-" + clips.size())));
     }
-    return new Source(clips);
+    return new Source(clips, folder);
   }
 
-  private Source.Clip fetch(String taskToken, SourceClip clip) {
+  private Source.Clip fetch(String taskToken, SourceClip clip, Path file) {
     if (clip.uploaded()) {
       byte[] bytes = uploads.completed(taskToken, clip.uploadId()).orElseThrow(() -> new JobFailure(
           JobFailure.DOWNLOAD, "no completed upload " + clip.uploadId() + " for this task"));
-      return probe(clip, bytes, false);
+      return probe(clip, bytes, false, file);
     }
     URI uri = URI.create(clip.url().strip());
     boolean googleDrive = isGoogleDrive(uri);
     byte[] bytes = get(uri, googleDrive ? JobFailure.DOWNLOAD_GOOGLE_DRIVE : JobFailure.DOWNLOAD);
     if (ContainerSniffer.sniff(bytes).orElse(null) == Container.HLS) {
       var hls = new HlsSource(segment -> get(segment, JobFailure.DOWNLOAD_HLS), maxBytes()).download(uri, bytes);
-      Source.Clip joined = probe(clip, hls.bytes(), false);
+      Source.Clip joined = probe(clip, hls.bytes(), false, file);
       MediaInfo info = joined.info().duration() == null ? joined.info().withDuration(hls.duration()) : joined.info();
-      return new Source.Clip(clip, hls.bytes(), info);
+      return new Source.Clip(clip, joined.file(), info);
     }
-    return probe(clip, bytes, googleDrive);
+    return probe(clip, bytes, googleDrive, file);
   }
 
-  private static Source.Clip probe(SourceClip clip, byte[] bytes, boolean googleDrive) {
+  /** Writes the clip as {@code file.<ext>} and probes it; a file without a media stream is unsupported. */
+  private static Source.Clip probe(SourceClip clip, byte[] bytes, boolean googleDrive, Path file) {
     Container container = ContainerSniffer.sniff(bytes).orElseThrow(() -> googleDrive
         // Drive answers a page (confirmation, quota, not shared) instead of the file
         ? new JobFailure(JobFailure.DOWNLOAD_GOOGLE_DRIVE, "Google Drive answered a page, not the file")
@@ -67,7 +72,18 @@ class SourceFetcher {
     if (container == Container.HLS) {
       throw new JobFailure(JobFailure.DOWNLOAD_HLS, "an HLS playlist where media segments were expected");
     }
-    return new Source.Clip(clip, bytes, MediaProbe.probe(container, bytes));
+    Path written = file.resolveSibling(file.getFileName() + "." + container.extension());
+    try {
+      Files.write(written, bytes);
+    } catch (IOException e) {
+      throw new JobFailure(JobFailure.PROCESSING, "cannot write the source: " + e.getMessage());
+    }
+    Ffprobe.Media media = Ffprobe.probe(written);
+    if (media == null) {
+      throw new JobFailure(JobFailure.UNSUPPORTED_MEDIA, "ffprobe finds no audio or video stream in the "
+          + container.extension() + " file");
+    }
+    return new Source.Clip(clip, written, MediaInfo.of(container, media));
   }
 
   /** GET {@code uri} within the download timeout and size limit; any failure is a {@code failure} message. */

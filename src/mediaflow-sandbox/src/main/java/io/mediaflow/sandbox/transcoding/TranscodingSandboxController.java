@@ -43,11 +43,12 @@ class TranscodingSandboxController {
     return ok("token", issued.token(), "expire", issued.expire());
   }
 
+  /** {@code upload_url} is the TUS endpoint, as the service answers it; clients upload to {@code {upload_url}/{task_token}}. */
   @PostMapping("/v1/create_task")
   Map<String, Object> createTask(@RequestParam(name = "token", required = false) String token) {
     sessions.check(token);
     Tasks.Task task = tasks.create();
-    return ok("upload_url", sandbox.publicUrl() + "/upload", "task_token", task.token());
+    return ok("upload_url", sandbox.publicUrl() + "/upload/v1/upload_file", "task_token", task.token());
   }
 
   @PostMapping("/v1/start_encode2")

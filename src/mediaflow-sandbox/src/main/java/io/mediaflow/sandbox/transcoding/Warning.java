@@ -12,7 +12,7 @@ import java.util.Map;
  */
 record Warning(String kind, String message, String details, String tag) {
 
-  /** The source may be corrupt: the probe found a truncated box or chunk. */
+  /** The source may be corrupt: ffmpeg printed errors while decoding it. */
   static final String SOURCE_DECODING = "source_decoding";
   /** The callback endpoint answered an error or could not be reached. */
   static final String CALLBACK_ENDPOINT = "callback_endpoint";
@@ -20,7 +20,10 @@ record Warning(String kind, String message, String details, String tag) {
   static final String LOW_AUDIO_BITRATE = "low_audio_bitrate";
   /** An output failed, but its format allowed it with {@code allow_soft_fail}. */
   static final String SOFT_FAIL = "soft_fail";
-  /** Something the sandbox does not do for real (an analysis output): it says so instead of inventing results. */
+  /**
+   * Something the sandbox does differently from the service (a codec its FFmpeg lacks) or not at all (an
+   * analysis output): it says so instead of inventing results.
+   */
   static final String SANDBOX = "sandbox";
 
   static final int LOW_AUDIO_BITRATE_KBPS = 32;

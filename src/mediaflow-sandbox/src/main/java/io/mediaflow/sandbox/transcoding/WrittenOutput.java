@@ -8,12 +8,6 @@ import java.util.List;
  * @param extension the file type of a file output ({@code mp4}, {@code png}), for its default name
  * @param main the file the status's {@code url} points at: empty for a file output, the playlist, VTT index or
  *     result document of a folder output
- * @param sizes bytes per rendition, in the plan's order
+ * @param measurements one per rendition, in the plan's order
  */
-record WrittenOutput(String extension, List<OutputFile> files, String main, List<Long> sizes) {
-
-  static WrittenOutput single(String extension, byte[] content, String contentType) {
-    return new WrittenOutput(extension, List.of(new OutputFile("", content, contentType)), "",
-        List.of((long) content.length));
-  }
-}
+record WrittenOutput(String extension, List<OutputFile> files, String main, List<Measurement> measurements) {}

@@ -32,6 +32,19 @@ class StorageEdgeTest extends SandboxTest {
   }
 
   @Test
+  void aBodySentWithCurlsFormContentTypeIsStoredAsSent() {
+    // what `curl -X PUT --data-binary` sends: a form content type over arbitrary bytes
+    var uploaded = cdn.put(bucket, "videos/clip/master.m3u8", "#EXTM3U\n#EXT-X-VERSION:3\n",
+        "application/x-www-form-urlencoded");
+
+    assertThat(uploaded.status()).isEqualTo(201);
+    assertThat(uploaded.json().get("size").asInt()).isEqualTo(25);
+    var served = fetch("/sandbox/storage/" + bucket + "/videos/clip/master.m3u8");
+    assertThat(served.text()).isEqualTo("#EXTM3U\n#EXT-X-VERSION:3\n");
+    assertThat(served.header("Content-Type")).isEqualTo("application/vnd.apple.mpegurl");
+  }
+
+  @Test
   void anAbsentObjectIsNotFound() {
     assertThat(error(fetch("/sandbox/storage/" + bucket + "/nothing.mp4"), 404)).startsWith("path:");
   }

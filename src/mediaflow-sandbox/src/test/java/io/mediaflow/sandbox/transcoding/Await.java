@@ -7,7 +7,7 @@ import java.util.function.Supplier;
 /** Bounded polling for asynchronous state (Awaitility is not on the classpath). */
 final class Await {
 
-  static final Duration TIMEOUT = Duration.ofSeconds(20);
+  static final Duration TIMEOUT = Duration.ofSeconds(90);
   private static final long PAUSE_MILLIS = 5;
 
   private Await() {}

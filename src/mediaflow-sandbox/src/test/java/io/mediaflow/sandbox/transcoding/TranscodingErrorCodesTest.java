@@ -74,7 +74,7 @@ class TranscodingErrorCodesTest extends SandboxTest {
   @Test
   void createdTaskUploadUrlPointsAtTheUploadHost() {
     JsonNode task = sandbox.post("/v1/create_task", Map.of("token", sandbox.sessionToken()));
-    assertThat(task.path("upload_url").asText()).isEqualTo(baseUrl() + "/sandbox/upload");
+    assertThat(task.path("upload_url").asText()).isEqualTo(baseUrl() + "/sandbox/upload/v1/upload_file");
     String token = task.path("task_token").asText();
     JsonNode created = sandbox.post("/v1/status", Map.of("task_tokens", token)).path("statuses").path(token);
     assertThat(created.path("status").asText()).isEqualTo("created");

@@ -66,7 +66,11 @@ class TusUploadTest extends SandboxTest {
     JsonNode status = sandbox.awaitFinished(task);
     assertThat(status.path("status").asText()).isEqualTo("completed");
     assertThat(status.path("source_size").asLong()).isEqualTo(sample.length);
-    assertThat(sandbox.get(status.path("videos").get(0).path("url").asText()).body()).isEqualTo(sample);
+    byte[] encoded = sandbox.get(status.path("videos").get(0).path("url").asText()).body();
+    assertThat(encoded).isNotEqualTo(sample);
+    JsonNode video = MediaTools.stream(MediaTools.probe(encoded), "video");
+    assertThat(video.path("codec_name").asText()).isEqualTo("h264");
+    assertThat(video.path("width").asInt()).isEqualTo(640);
   }
 
   @Test
