@@ -15,5 +15,5 @@ import jakarta.validation.constraints.NotBlank;
     timeout = "PT30M")
 public record UploadFileInput(
     @NotBlank @Input(label = "Task token", value = "=transcodingTask.task_token") String taskToken,
-    @NotBlank @Input(label = "Upload URL", description = "The upload host returned by create task", value = "=transcodingTask.upload_url") String uploadUrl,
+    @NotBlank @Input(label = "Upload URL", description = "The TUS endpoint create task returns as upload_url (https://<upload host>/v1/upload_file); the file is uploaded to {upload_url}/{task_token}", value = "=transcodingTask.upload_url") String uploadUrl,
     @NotBlank @Input(label = "File", description = "Path of the file on the worker's machine, inside the folder mediaflow.transcoding.local-source-directory", value = "=source") String file) {}
