@@ -5,8 +5,8 @@ import { h } from './dom.js';
 
 /**
  * Renders the schema over the data into the container. `submit()` validates as the form says (required fields,
- * types, conditional visibility: hidden fields are neither validated nor submitted) and returns the values to send,
- * or null when a field is wrong (form-js then shows why next to it).
+ * types, conditional visibility: hidden fields are neither validated nor submitted) and returns the values to send
+ * (without read-only and blank fields), or null when a field is wrong (form-js then shows why next to it).
  */
 export async function renderForm(container, schema, data) {
   const form = new Form({ container });
@@ -23,7 +23,9 @@ export async function renderForm(container, schema, data) {
       for (const path of readonlyPaths) {
         deletePath(values, path);
       }
-      return values;
+      // A field left blank gives no value, so the process's default applies (`if goLiveTimeout = null then ...`).
+      return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== null && value !== undefined
+        && value !== ''));
     },
     destroy: () => form.destroy()
   };
