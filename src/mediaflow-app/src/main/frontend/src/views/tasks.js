@@ -56,7 +56,7 @@ export async function taskPage(key) {
   }
   const [schema, variables] = await Promise.all([
     formSchema(`/user-tasks/${key}/form`),
-    searchAll(`/user-tasks/${key}/variables/search`)
+    searchAll(`/user-tasks/${key}/variables/search?truncateValues=false`)
   ]);
   const data = variablesObject(variables);
   const feedback = h('div', { class: 'feedback' });

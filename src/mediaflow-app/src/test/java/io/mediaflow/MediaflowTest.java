@@ -92,6 +92,11 @@ public abstract class MediaflowTest {
     return key;
   }
 
+  /** An instance started elsewhere (a browser), cancelled after the test like those {@link #start} starts. */
+  protected void track(long processInstanceKey) {
+    started.add(processInstanceKey);
+  }
+
   /** The open user task with this name in this instance, once it is there. */
   protected ActivatedJob awaitUserTask(long processInstanceKey, String name) {
     return await("user task '" + name + "'", () -> userTasks.list().stream()
