@@ -44,3 +44,18 @@ export function navigate(path) {
   history.pushState(null, '', path);
   window.dispatchEvent(new Event('console:navigate'));
 }
+
+const shownData = new WeakMap();
+
+/**
+ * Fills the container with build(data), unless it already shows the same data: a refresh that changes nothing
+ * leaves the page alone, and with it what someone is reading, typing in or clicking.
+ */
+export function update(container, data, build) {
+  const signature = JSON.stringify(data);
+  if (shownData.get(container) === signature) {
+    return;
+  }
+  shownData.set(container, signature);
+  container.replaceChildren(...[build(data)].flat());
+}

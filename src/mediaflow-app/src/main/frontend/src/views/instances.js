@@ -1,7 +1,7 @@
 // Instances: every process instance with its state; one instance with its diagram (active, completed and failed
 // elements marked), its open tasks, incidents (with Retry), variables (secrets masked) and media players.
 import { get, patch, post, searchAll, variablesObject } from '../api.js';
-import { age, h, link, problemBox, time } from '../dom.js';
+import { age, h, link, problemBox, time, update } from '../dom.js';
 import { every } from '../refresh.js';
 import { maskVariable } from '../secrets.js';
 import { renderDiagram } from '../diagram.js';
@@ -27,16 +27,10 @@ export async function instanceList() {
   const processFilter = params.get('process');
   const body = h('tbody');
   let instances = [];
-  let shownSignature = '';
 
   const show = () => {
     const shown = instances.filter((instance) => !stateFilter.value || stateOf(instance) === stateFilter.value);
-    const signature = JSON.stringify([stateFilter.value, shown]);
-    if (signature === shownSignature) {
-      return;
-    }
-    shownSignature = signature;
-    body.replaceChildren(...shown.map((instance) => h('tr', { 'data-key': instance.processInstanceKey },
+    update(body, shown, () => shown.map((instance) => h('tr', { 'data-key': instance.processInstanceKey },
       h('td', {}, link(`/instances/${instance.processInstanceKey}`, instance.processInstanceKey)),
       h('td', {}, instance.processDefinitionName || instance.processDefinitionId),
       h('td', {}, badge(stateOf(instance))),
@@ -91,11 +85,11 @@ export async function instancePage(key) {
       searchAll('/variables/search?truncateValues=false', { processInstanceKey: key })
     ]);
     current = latest;
-    header.replaceChildren(...instanceHeader(latest, reload));
+    update(header, latest, (instance) => instanceHeader(instance, reload));
     diagram.mark(elements);
-    tasks.replaceChildren(...taskLinks(openTasks));
-    incidents.replaceChildren(...incidentList(activeIncidents, reload));
-    variables.replaceChildren(variableTable(values, key));
+    update(tasks, openTasks, taskLinks);
+    update(incidents, activeIncidents, (list) => incidentList(list, reload));
+    update(variables, values, (list) => variableTable(list, key));
     players.show(variablesObject(values.filter((variable) => variable.scopeKey === key)));
   };
   const reload = () => load().catch((error) => header.append(problemBox(error)));

@@ -1,6 +1,6 @@
 // Tasks: the open user tasks, filterable; one task with its linked form over its variables.
 import { formSchema, get, post, searchAll, variablesObject } from '../api.js';
-import { age, h, link, navigate, problemBox } from '../dom.js';
+import { age, h, link, navigate, problemBox, update } from '../dom.js';
 import { jsonEditor, renderForm } from '../forms.js';
 import { every } from '../refresh.js';
 
@@ -20,7 +20,7 @@ export async function taskList() {
     const words = filter.value.trim().toLowerCase();
     const shown = tasks.filter((task) => !words || [task.name, processName(task), ...(task.candidateGroups ?? [])]
       .some((text) => text?.toLowerCase().includes(words)));
-    body.replaceChildren(...shown.map((task) => h('tr', { 'data-key': task.userTaskKey },
+    update(body, shown, () => shown.map((task) => h('tr', { 'data-key': task.userTaskKey },
       h('td', {}, link(`/tasks/${task.userTaskKey}`, task.name || task.elementId)),
       h('td', {}, processName(task)),
       h('td', {}, (task.candidateGroups ?? []).join(', ')),
