@@ -3,8 +3,8 @@
 
 /** A refused request: the API's problem detail (RFC 9457), whose `detail` says why. */
 export class ApiProblem extends Error {
-  constructor(status, problem) {
-    super(problem?.detail || problem?.title || `HTTP ${status}`);
+  constructor(status, problem, request) {
+    super(problem?.detail || problem?.title || `${request} answered HTTP ${status}`);
     this.status = status;
     this.problem = problem;
   }
@@ -20,7 +20,8 @@ async function call(method, path, body) {
   const text = await response.text();
   const payload = type.includes('json') && text ? JSON.parse(text) : text;
   if (!response.ok) {
-    throw new ApiProblem(response.status, typeof payload === 'object' ? payload : { detail: payload || undefined });
+    throw new ApiProblem(response.status, typeof payload === 'object' ? payload : { detail: payload || undefined },
+      `${method} /v2${path}`);
   }
   return payload;
 }
