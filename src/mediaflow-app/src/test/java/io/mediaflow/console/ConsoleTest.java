@@ -136,15 +136,7 @@ class ConsoleTest extends MediaflowTest {
     // The service fails every start of a job until the fault is cleared: the job's retries run out.
     control(Map.of("failNext", Map.of("endpoint", "start_encode2", "httpStatus", 503, "always", true)));
     try {
-      browser.get(baseUrl() + "/processes/transcode-with-approval");
-      WebElement useJson = wait.until(ExpectedConditions.elementToBeClickable(By.id("use-json")));
-      useJson.click();
-      WebElement json = browser.findElement(By.cssSelector("textarea.json"));
-      json.clear();
-      json.sendKeys("{\"source\": \"" + sample() + "\"}");
-      browser.findElement(By.id("start")).click();
-      long key = awaitInstancePage(0);
-      track(key);
+      long key = startWithJson("transcode-with-approval", "{\"source\": \"" + sample() + "\"}");
 
       wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#instance-state [data-state=incident]")));
       WebElement incident = wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(".incident")));
@@ -163,6 +155,54 @@ class ConsoleTest extends MediaflowTest {
     } finally {
       resetControl();
     }
+  }
+
+  @Test
+  void goLiveShowsTheStreamKeyInTheEncoderTaskAndMasksSecretsElsewhere() {
+    String accessKey = "AKIAIOSFODNN7EXAMPLE";
+    String secretKey = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY";
+    long key = startWithJson("go-live", "{\"streamName\": \"console news\", \"dvr\": {\"enabled\": 1, "
+        + "\"format\": [\"mp4\"], \"destination\": {\"url\": \"s3://recordings/console\", "
+        + "\"access_key\": \"" + accessKey + "\", \"secret_key\": \"" + secretKey + "\"}}}");
+
+    openTask(key, "Start your encoder");
+    String streamKey = field("Stream key").getDomProperty("value");
+    assertThat(streamKey).isNotBlank().isNotEqualTo("***");
+    screenshot("8-start-your-encoder");
+    browser.findElement(By.id("complete")).click();
+
+    awaitInstancePage(key);
+    assertThat(variableText("dvr")).contains("\"access_key\": \"***\"", "\"secret_key\": \"***\"");
+    assertThat(browser.getPageSource()).doesNotContain(accessKey, secretKey, streamKey);
+
+    String streamId = instance(key).variable("streamId").orElseThrow().asText();
+    assertThat(post("/sandbox/live-streams/" + streamId + "/ingest", Map.of("action", "start")).statusCode())
+        .isLessThan(300);
+    wait.until(ExpectedConditions.presenceOfElementLocated(
+        By.xpath("//*[@id='instance-tasks']//a[.='End the broadcast']")));
+    WebElement player = wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#media .player")));
+    assertThat(player.getDomAttribute("data-url")).contains(".m3u8");
+    assertThat(browser.getPageSource()).doesNotContain(accessKey, secretKey, streamKey);
+    screenshot("9-on-air");
+
+    openTask(key, "End the broadcast");
+    browser.findElement(By.id("complete")).click();
+    awaitInstancePage(key);
+    wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#instance-state [data-state=completed]")));
+    assertThat(variableText("outcome")).contains("broadcast-ended");
+  }
+
+  /** Starts a process from its page with variables typed as JSON. */
+  private long startWithJson(String processId, String variables) {
+    browser.get(baseUrl() + "/processes/" + processId);
+    wait.until(ExpectedConditions.elementToBeClickable(By.id("use-json"))).click();
+    WebElement json = browser.findElement(By.cssSelector("textarea.json"));
+    json.clear();
+    json.sendKeys(variables);
+    browser.findElement(By.id("start")).click();
+    long key = awaitInstancePage(0);
+    track(key);
+    return key;
   }
 
   /** Starts transcode-with-approval on the sample through its start form; with a ladder of 720p and 360p if asked. */
