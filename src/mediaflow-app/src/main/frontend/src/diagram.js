@@ -10,7 +10,15 @@ export async function renderDiagram(container, xml) {
   await viewer.importXML(xml);
   const canvas = viewer.get('canvas');
   const registry = viewer.get('elementRegistry');
-  canvas.zoom('fit-viewport');
+  // The page is built before it is shown: fit the diagram once its container has a size.
+  const fitOnceShown = new ResizeObserver(([entry]) => {
+    if (entry.contentRect.width > 0) {
+      fitOnceShown.disconnect();
+      canvas.resized();
+      canvas.zoom('fit-viewport', 'auto');
+    }
+  });
+  fitOnceShown.observe(container);
   return {
     /** Marks each element by its element instances: an incident wins over active, active over completed. */
     mark(elementInstances) {
@@ -36,7 +44,10 @@ export async function renderDiagram(container, xml) {
         container.dataset[marker.slice(3)] = [...byElement].filter(([, m]) => m === marker).map(([id]) => id).join(' ');
       }
     },
-    destroy: () => viewer.destroy()
+    destroy: () => {
+      fitOnceShown.disconnect();
+      viewer.destroy();
+    }
   };
 }
 
