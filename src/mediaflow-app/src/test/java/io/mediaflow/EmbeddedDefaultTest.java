@@ -3,6 +3,8 @@ package io.mediaflow;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.camunda.client.CamundaClient;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
@@ -12,23 +14,40 @@ class EmbeddedDefaultTest extends MediaflowTest {
 
   @Test
   void aProcessStartedOverHttpShowsItsVariables() {
-    var started = post("/processes/transcode-with-approval/instances",
-        java.util.Map.of("source", "https://example.com/in.mp4", "ladder", java.util.List.of(java.util.Map.of("resolution", 720, "quality", 99))));
-    assertThat(started.statusCode()).as(started.body()).isEqualTo(201);
-    long key = json(started).path("processInstanceKey").asLong();
+    var started = post("/v2/process-instances", Map.of("processDefinitionId", "transcode-with-approval",
+        "variables", Map.of("source", "https://example.com/in.mp4", "ladder", List.of(Map.of("resolution", 720, "quality", 99)))));
+    assertThat(started.statusCode()).as(started.body()).isEqualTo(200);
+    String key = json(started).path("processInstanceKey").asText();
+    assertThat(json(started).path("processDefinitionId").asText()).isEqualTo("transcode-with-approval");
 
-    instance(key).awaitIncident();
-    var variables = json(get("/processes/instances/" + key + "/variables"));
+    instance(Long.parseLong(key)).awaitIncident();
+    var variables = json(post("/v2/variables/search", Map.of("filter", Map.of("processInstanceKey", key, "scopeKey", key))));
 
-    assertThat(variables.path("source").asText()).isEqualTo("https://example.com/in.mp4");
-    assertThat(variables.path("ladder").get(0).path("resolution").asInt()).isEqualTo(720);
-    assertThat(get("/processes/instances/1/variables").statusCode()).isEqualTo(404);
-    assertThat(post("/processes/no-such-process/instances", java.util.Map.of()).statusCode()).isEqualTo(404);
+    var byName = new java.util.HashMap<String, String>();
+    variables.path("items").forEach(v -> byName.put(v.path("name").asText(), v.path("value").asText()));
+    assertThat(byName.get("source")).isEqualTo("\"https://example.com/in.mp4\"");
+    assertThat(byName.get("ladder")).contains("\"resolution\":720");
+  }
+
+  @Test
+  void unknownThingsAreProblems() {
+    var unknownProcess = post("/v2/process-instances", Map.of("processDefinitionId", "no-such-process"));
+    assertThat(unknownProcess.statusCode()).isEqualTo(404);
+    assertThat(unknownProcess.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+    assertThat(json(unknownProcess).path("title").asText()).isEqualTo("NOT_FOUND");
+    assertThat(json(unknownProcess).path("detail").asText()).contains("no-such-process");
+    assertThat(json(unknownProcess).path("instance").asText()).isEqualTo("/v2/process-instances");
+
+    var unknownInstance = get("/v2/process-instances/1");
+    assertThat(unknownInstance.statusCode()).isEqualTo(404);
+    assertThat(json(unknownInstance).path("status").asInt()).isEqualTo(404);
   }
 
   @Test
   void workersReachTheEmbeddedEngine() {
     var topology = client.newTopologyRequest().send().join();
     assertThat(topology.getBrokers()).hasSize(1);
+    assertThat(json(get("/v2/topology")).path("brokers").get(0).path("partitions").get(0).path("role").asText())
+        .isEqualTo("leader");
   }
 }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.camunda.client.CamundaClient;
-import io.camunda.client.api.response.ActivatedJob;
 import io.camunda.zeebe.process.test.api.ZeebeTestEngine;
 import io.camunda.zeebe.process.test.assertions.ProcessInstanceAssert;
 import io.camunda.zeebe.process.test.filters.RecordStream;
@@ -14,7 +13,6 @@ import io.camunda.zeebe.protocol.record.value.IncidentRecordValue;
 import io.camunda.zeebe.protocol.record.value.VariableRecordValue;
 import io.mediaflow.api.ApiJson;
 import io.mediaflow.app.MediaflowApplication;
-import io.mediaflow.app.usertask.OpenUserTasks;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
@@ -24,6 +22,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -39,7 +38,8 @@ import org.springframework.test.context.DynamicPropertySource;
  * The whole application as it runs by default (embedded engine, sandbox, workers, processes), on free ports so a
  * running demo does not collide with the tests. One context, shared by every test class. Helpers read like the
  * process: start it, wait for a user task, complete it, wait for the end; every instance a test starts is
- * cancelled afterwards if it is still running.
+ * cancelled afterwards if it is still running. User tasks are found and completed through the REST API
+ * ({@code /v2/user-tasks}), as a person's task list would.
  */
 @SpringBootTest(classes = MediaflowApplication.class, webEnvironment = SpringBootTest.WebEnvironment.DEFINED_PORT)
 public abstract class MediaflowTest {
@@ -52,7 +52,6 @@ public abstract class MediaflowTest {
 
   @Autowired protected CamundaClient camunda;
   @Autowired protected ZeebeTestEngine engine;
-  @Autowired protected OpenUserTasks userTasks;
 
   private final List<Long> started = new ArrayList<>();
   protected final HttpClient http = HttpClient.newHttpClient();
@@ -97,22 +96,54 @@ public abstract class MediaflowTest {
     started.add(processInstanceKey);
   }
 
+  /** An open user task as the REST API lists it. */
+  protected record UserTask(long key, long processInstanceKey, String elementId, String name) {}
+
   /** The open user task with this name in this instance, once it is there. */
-  protected ActivatedJob awaitUserTask(long processInstanceKey, String name) {
-    return await("user task '" + name + "'", () -> userTasks.list().stream()
-        .filter(job -> job.getProcessInstanceKey() == processInstanceKey)
-        .filter(job -> name.equals(describeTask(job).path("name").asText()))
-        .findFirst());
+  protected UserTask awaitUserTask(long processInstanceKey, String name) {
+    return await("user task '" + name + "'",
+        () -> openUserTasks(Map.of("processInstanceKey", Long.toString(processInstanceKey), "name", name))
+            .stream().findFirst());
   }
 
-  /** Completes a user task through the task API, as a person's task list would. */
-  protected void completeUserTask(ActivatedJob task, Map<String, Object> variables) {
-    HttpResponse<String> response = post("/tasks/" + task.getKey() + "/complete", variables);
+  /** The open user tasks matching a filter of the REST API's user task search (e.g. elementId), oldest first. */
+  protected List<UserTask> openUserTasks(Map<String, Object> filter) {
+    var query = new HashMap<String, Object>(filter);
+    query.put("state", "CREATED");
+    HttpResponse<String> response = post("/v2/user-tasks/search", Map.of("filter", query,
+        "sort", List.of(Map.of("field", "creationDate")), "page", Map.of("limit", 1000)));
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+    var tasks = new ArrayList<UserTask>();
+    for (JsonNode task : json(response).path("items")) {
+      tasks.add(new UserTask(task.path("userTaskKey").asLong(), task.path("processInstanceKey").asLong(),
+          task.path("elementId").asText(), task.path("name").asText()));
+    }
+    return tasks;
+  }
+
+  /** Completes a user task through the REST API, as a person's task list would. */
+  protected void completeUserTask(UserTask task, Map<String, Object> variables) {
+    HttpResponse<String> response = post("/v2/user-tasks/" + task.key() + "/completion", Map.of("variables", variables));
     assertThat(response.statusCode()).as(response.body()).isEqualTo(204);
   }
 
-  protected JsonNode describeTask(ActivatedJob task) {
-    return json(get("/tasks/" + task.getKey()));
+  /**
+   * The task as a task list shows it, read from the REST API: the task, its {@code formId} and {@code form}
+   * (the schema), and the {@code variables} it sees (name to value).
+   */
+  protected JsonNode describeTask(UserTask task) {
+    var described = (com.fasterxml.jackson.databind.node.ObjectNode) json(get("/v2/user-tasks/" + task.key()));
+    HttpResponse<String> form = get("/v2/user-tasks/" + task.key() + "/form");
+    if (form.statusCode() == 200) {
+      described.put("formId", json(form).path("formId").asText());
+      described.set("form", readJson(json(form).path("schema").asText()));
+    }
+    var variables = described.putObject("variables");
+    HttpResponse<String> found = post("/v2/user-tasks/" + task.key() + "/variables/search?truncateValues=false",
+        Map.of("page", Map.of("limit", 1000)));
+    assertThat(found.statusCode()).as(found.body()).isEqualTo(200);
+    json(found).path("items").forEach(v -> variables.set(v.path("name").asText(), readJson(v.path("value").asText())));
+    return described;
   }
 
   protected Instance instance(long key) {

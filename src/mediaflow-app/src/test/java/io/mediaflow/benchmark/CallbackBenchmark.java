@@ -1,7 +1,6 @@
 package io.mediaflow.benchmark;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.camunda.client.api.response.ActivatedJob;
 import io.camunda.zeebe.process.test.filters.RecordStream;
 import io.camunda.zeebe.protocol.record.Record;
 import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
@@ -119,8 +118,8 @@ class CallbackBenchmark extends MediaflowTest {
   private void approveUntilAllComplete(List<Long> keys) {
     Set<Long> open = new HashSet<>(keys);
     await("every instance to complete", () -> {
-      for (ActivatedJob task : userTasks.list()) {
-        if (open.contains(task.getProcessInstanceKey())) {
+      for (UserTask task : openUserTasks(Map.of("name", "Review renditions"))) {
+        if (open.contains(task.processInstanceKey())) {
           completeUserTask(task, Map.of("approved", true));
         }
       }

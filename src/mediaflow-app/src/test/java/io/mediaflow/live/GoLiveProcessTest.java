@@ -3,7 +3,6 @@ package io.mediaflow.live;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.camunda.client.api.response.ActivatedJob;
 import io.camunda.zeebe.process.test.filters.RecordStream;
 import io.camunda.zeebe.protocol.record.Record;
 import io.camunda.zeebe.protocol.record.value.VariableRecordValue;
@@ -49,7 +48,7 @@ class GoLiveProcessTest extends MediaflowTest {
       variables.put("callbackUrl", callbacks.url("/live-status").toString());
       long key = start("go-live", variables);
 
-      ActivatedJob startEncoder = awaitUserTask(key, "Start your encoder");
+      UserTask startEncoder = awaitUserTask(key, "Start your encoder");
       JsonNode task = describeTask(startEncoder);
       assertThat(task.path("formId").asText()).isEqualTo("start-your-encoder");
       JsonNode shown = task.path("variables");
@@ -64,7 +63,7 @@ class GoLiveProcessTest extends MediaflowTest {
       completeUserTask(startEncoder, Map.of());
 
       ingest(streamId, "start");
-      ActivatedJob endBroadcast = awaitEndTheBroadcast(key, Set.of());
+      UserTask endBroadcast = awaitEndTheBroadcast(key, Set.of());
       assertThat(describeTask(endBroadcast).at("/variables/liveStream/status/name").asText()).isEqualTo("live");
       sleep(Duration.ofMillis(300)); // 30 s of nominal live time: three 10 s recording files
       completeUserTask(endBroadcast, Map.of());
@@ -120,15 +119,15 @@ class GoLiveProcessTest extends MediaflowTest {
   @Test
   void aStreamThatDropsToIdleIsShownToTheProducerWhoWaitsForTheEncoder() {
     long key = start("go-live", show("shaky uplink"));
-    ActivatedJob startEncoder = awaitUserTask(key, "Start your encoder");
+    UserTask startEncoder = awaitUserTask(key, "Start your encoder");
     String streamId = describeTask(startEncoder).at("/variables/streamId").asText();
     completeUserTask(startEncoder, Map.of());
     ingest(streamId, "start");
-    ActivatedJob firstEndBroadcast = awaitEndTheBroadcast(key, Set.of());
+    UserTask firstEndBroadcast = awaitEndTheBroadcast(key, Set.of());
 
     ingest(streamId, "stop");
 
-    ActivatedJob dropped = awaitUserTask(key, "The stream dropped");
+    UserTask dropped = awaitUserTask(key, "The stream dropped");
     JsonNode shown = describeTask(dropped);
     assertThat(shown.path("formId").asText()).isEqualTo("stream-dropped");
     assertThat(shown.at("/variables/liveStream/status/name").asText()).isEqualTo("idle");
@@ -137,7 +136,7 @@ class GoLiveProcessTest extends MediaflowTest {
     completeUserTask(dropped, Map.of("dropDecision", "wait"));
     ingest(streamId, "start");
 
-    ActivatedJob secondEndBroadcast = awaitEndTheBroadcast(key, Set.of(firstEndBroadcast.getKey()));
+    UserTask secondEndBroadcast = awaitEndTheBroadcast(key, Set.of(firstEndBroadcast.key()));
     completeUserTask(secondEndBroadcast, Map.of());
 
     instance(key).awaitCompleted().hasPassedElement("WaitForEncoder").hasPassedElement("StopStream")
@@ -151,7 +150,7 @@ class GoLiveProcessTest extends MediaflowTest {
   @Test
   void aProducerCanEndTheShowAfterADrop() {
     long key = start("go-live", show("ended after drop"));
-    ActivatedJob startEncoder = awaitUserTask(key, "Start your encoder");
+    UserTask startEncoder = awaitUserTask(key, "Start your encoder");
     String streamId = describeTask(startEncoder).at("/variables/streamId").asText();
     completeUserTask(startEncoder, Map.of());
     ingest(streamId, "start");
@@ -209,14 +208,13 @@ class GoLiveProcessTest extends MediaflowTest {
   }
 
   /**
-   * "End the broadcast" by its element id: it lies in the On air subprocess, whose user tasks the embedded task API
-   * does not name yet (DeployedModels reads only a process's direct children). A task cancelled by the engine may
-   * still be listed until its lock runs out, so the ones already {@code closed} are passed over.
+   * "End the broadcast" (in the On air subprocess) other than the ones already {@code closed}: when the stream drops,
+   * the engine cancels the open one a moment after the drop is visible.
    */
-  private ActivatedJob awaitEndTheBroadcast(long key, Set<Long> closed) {
-    return await("a new 'End the broadcast' task", () -> userTasks.list().stream()
-        .filter(job -> job.getProcessInstanceKey() == key && job.getElementId().equals("EndTheBroadcast"))
-        .filter(job -> !closed.contains(job.getKey()))
+  private UserTask awaitEndTheBroadcast(long key, Set<Long> closed) {
+    return await("a new 'End the broadcast' task", () -> openUserTasks(
+            Map.of("processInstanceKey", Long.toString(key), "elementId", "EndTheBroadcast")).stream()
+        .filter(task -> !closed.contains(task.key()))
         .findFirst());
   }
 

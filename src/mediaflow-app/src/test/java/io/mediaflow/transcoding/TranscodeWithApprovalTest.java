@@ -3,7 +3,6 @@ package io.mediaflow.transcoding;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.camunda.client.api.response.ActivatedJob;
 import io.mediaflow.MediaflowTest;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -27,7 +26,7 @@ class TranscodeWithApprovalTest extends MediaflowTest {
   void approvedRenditionsEndTheProcess() {
     long instance = start(PROCESS, Map.of("source", sample()));
 
-    ActivatedJob review = awaitUserTask(instance, "Review renditions");
+    UserTask review = awaitUserTask(instance, "Review renditions");
     JsonNode task = describeTask(review);
     assertThat(task.path("form").path("id").asText()).isEqualTo("review-renditions");
     JsonNode renditions = task.path("variables").path("renditions");
@@ -82,7 +81,7 @@ class TranscodeWithApprovalTest extends MediaflowTest {
         "ladder", List.of(Map.of("resolution", 480, "bitrate", 1000, "user_tag", "480p"))));
 
     instance(instance).awaitPassed("ReviewRenditions");
-    ActivatedJob secondReview = awaitUserTask(instance, "Review renditions");
+    UserTask secondReview = awaitUserTask(instance, "Review renditions");
     JsonNode renditions = describeTask(secondReview).path("variables").path("renditions");
     assertThat(renditions).hasSize(1);
     assertThat(renditions.get(0).path("tag").asText()).isEqualTo("480p");
@@ -97,7 +96,7 @@ class TranscodeWithApprovalTest extends MediaflowTest {
   void aFailedJobGoesToSomeoneWhoRetriesWithANewSource() {
     long instance = start(PROCESS, Map.of("source", baseUrl() + "/sandbox/samples/no-such-clip.mp4"));
 
-    ActivatedJob decision = awaitUserTask(instance, "Decide on the failed job");
+    UserTask decision = awaitUserTask(instance, "Decide on the failed job");
     JsonNode variables = describeTask(decision).path("variables");
     assertThat(variables.path("errorCode").asText()).isEqualTo("JOB_FAILED");
     assertThat(variables.path("errorMessage").asText())
@@ -113,7 +112,7 @@ class TranscodeWithApprovalTest extends MediaflowTest {
   void aSourceThatIsNotMediaIsRejectedAndCanBeGivenUp() {
     long instance = start(PROCESS, Map.of("source", baseUrl() + "/sandbox/stats"));
 
-    ActivatedJob decision = awaitUserTask(instance, "Decide on the failed job");
+    UserTask decision = awaitUserTask(instance, "Decide on the failed job");
     assertThat(describeTask(decision).path("variables").path("errorMessage").asText()).contains("Unsupported media type.");
 
     completeUserTask(decision, Map.of("decision", "give-up"));

@@ -2,17 +2,17 @@ package io.mediaflow.app.engine;
 
 import io.camunda.client.CamundaClient;
 import io.camunda.zeebe.model.bpmn.Bpmn;
-import io.camunda.zeebe.process.test.api.ZeebeTestEngine;
 import io.camunda.zeebe.protocol.record.Record;
 import io.camunda.zeebe.protocol.record.RecordType;
 import io.camunda.zeebe.protocol.record.ValueType;
 import io.camunda.zeebe.protocol.record.intent.JobIntent;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -31,23 +31,24 @@ import org.springframework.stereotype.Component;
  */
 @Component
 @ConditionalOnProperty(name = "mediaflow.engine.embedded", havingValue = "true", matchIfMissing = true)
-class BackoffRecovery implements AutoCloseable {
+class BackoffRecovery implements EngineRecordFeed.Subscriber, AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(BackoffRecovery.class);
   private static final String PROCESS_ID = "mediaflow-engine-backoff-check";
   private static final String JOB_TYPE = "mediaflow.engine.backoff-check";
 
-  private final ZeebeTestEngine engine;
+  private final EngineRecordFeed feed;
   private final CamundaClient camunda;
   private final ScheduledExecutorService scheduler =
       Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("backoff-recovery").daemon().factory());
-  /** The newest job record seen per job key, and how far the record stream has been read. */
-  private final Map<Long, Record<?>> newestByJob = new HashMap<>();
-  private long recordsRead;
+  /** Per job that has not ended: whether its newest record is a rejected recur. */
+  private final Map<Long, Boolean> recurRejected = new ConcurrentHashMap<>();
+  private final AtomicBoolean jobsChanged = new AtomicBoolean();
 
-  BackoffRecovery(ZeebeTestEngine engine, CamundaClient camunda) {
-    this.engine = engine;
+  BackoffRecovery(EngineRecordFeed feed, CamundaClient camunda) {
+    this.feed = feed;
     this.camunda = camunda;
+    feed.subscribe(this);
   }
 
   @EventListener(ApplicationReadyEvent.class)
@@ -61,7 +62,8 @@ class BackoffRecovery implements AutoCloseable {
 
   private void recoverStuckJobs() {
     try {
-      if (readNewRecords() && stuckJobs() > 0) {
+      feed.catchUp();
+      if (jobsChanged.getAndSet(false) && recurRejected.containsValue(true)) {
         scheduleBackoffCheck();
       }
     } catch (RuntimeException e) {
@@ -69,29 +71,19 @@ class BackoffRecovery implements AutoCloseable {
     }
   }
 
-  private boolean readNewRecords() {
-    long index = 0;
-    boolean any = false;
-    for (Record<?> record : engine.getRecordStreamSource().getRecords()) {
-      if (index++ < recordsRead) {
-        continue;
-      }
-      any = true;
-      if (record.getValueType() == ValueType.JOB) {
-        newestByJob.put(record.getKey(), record);
-      }
+  @Override
+  public void accept(Record<?> record) {
+    if (record.getValueType() != ValueType.JOB) {
+      return;
     }
-    recordsRead = index;
-    return any;
-  }
-
-  private long stuckJobs() {
-    newestByJob.values().removeIf(record -> record.getIntent() == JobIntent.COMPLETED
-        || record.getIntent() == JobIntent.CANCELED || record.getIntent() == JobIntent.ERROR_THROWN);
-    return newestByJob.values().stream()
-        .filter(record -> record.getRecordType() == RecordType.COMMAND_REJECTION)
-        .filter(record -> record.getIntent() == JobIntent.RECUR_AFTER_BACKOFF)
-        .count();
+    jobsChanged.set(true);
+    if (record.getIntent() == JobIntent.COMPLETED || record.getIntent() == JobIntent.CANCELED
+        || record.getIntent() == JobIntent.ERROR_THROWN) {
+      recurRejected.remove(record.getKey());
+    } else {
+      recurRejected.put(record.getKey(), record.getRecordType() == RecordType.COMMAND_REJECTION
+          && record.getIntent() == JobIntent.RECUR_AFTER_BACKOFF);
+    }
   }
 
   /** Fails a job of this class's own process with a 1 ms backoff; the check it schedules recurs every due job. */

@@ -26,12 +26,10 @@ public class ProcessDeployer {
 
   private final CamundaClient client;
   private final EngineProperties properties;
-  private final DeployedModels models;
 
-  public ProcessDeployer(CamundaClient client, EngineProperties properties, DeployedModels models) {
+  public ProcessDeployer(CamundaClient client, EngineProperties properties) {
     this.client = client;
     this.properties = properties;
-    this.models = models;
   }
 
   @EventListener(ApplicationReadyEvent.class)
@@ -45,7 +43,6 @@ public class ProcessDeployer {
     var step = (io.camunda.client.api.command.DeployResourceCommandStep1.DeployResourceCommandStep2) null;
     for (Resource resource : processes) {
       byte[] bpmn = read(resource);
-      models.addProcess(bpmn);
       if (properties.jobBasedUserTasks()) {
         bpmn = UserTasks.asJobBased(bpmn);
       }
@@ -55,7 +52,6 @@ public class ProcessDeployer {
     }
     for (Resource resource : forms) {
       byte[] form = read(resource);
-      models.addForm(form);
       step = step == null
           ? command.addResourceBytes(form, resource.getFilename())
           : step.addResourceBytes(form, resource.getFilename());

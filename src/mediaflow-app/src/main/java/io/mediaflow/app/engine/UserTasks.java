@@ -13,9 +13,9 @@ import org.w3c.dom.NodeList;
 
 /**
  * The processes ship with Camunda user tasks ({@code zeebe:userTask}), which a Tasklist completes. The in-memory
- * engine cannot complete those (it has no REST API), so the embedded default deploys them as job-based user tasks:
- * the same model without the {@code zeebe:userTask} marker, whose jobs (type {@value #JOB_TYPE}) the task API of
- * this application works.
+ * engine cannot complete those (its gateway speaks gRPC only), so the embedded default deploys them as job-based user
+ * tasks: the same model without the {@code zeebe:userTask} marker, whose jobs (type {@value #JOB_TYPE}) this
+ * application's REST API ({@code /v2/user-tasks}) lists and completes.
  */
 public final class UserTasks {
 

@@ -3,7 +3,6 @@ package io.mediaflow.delivery.worker;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.camunda.client.api.response.ActivatedJob;
 import io.mediaflow.delivery.DeliveryTest;
 import io.mediaflow.delivery.Domain;
 import io.mediaflow.delivery.TlsSubscription;
@@ -31,7 +30,7 @@ class CustomDomainTlsProcessTest extends DeliveryTest {
     String bucket = bucketName();
     long key = start(PROCESS, Map.of("domainName", name, "type", "vod", "bucketName", bucket));
 
-    ActivatedJob task = awaitUserTask(key, DNS_TASK);
+    UserTask task = awaitUserTask(key, DNS_TASK);
     assertThat(describeTask(task).path("formId").asText()).isEqualTo("create-dns-record");
     createRecordFrom(task);
     completeUserTask(task, Map.of("dnsRecordCreated", true));
@@ -60,16 +59,17 @@ class CustomDomainTlsProcessTest extends DeliveryTest {
   void whenTheDeadlinePassesTheOwnerLearnsWhyAndTriesAgainWithANewSubscription() {
     String name = domainName();
     long key = start(PROCESS, Map.of("domainName", name, "type", "live", "verificationTimeout", "PT1S"));
-    ActivatedJob firstTask = awaitUserTask(key, DNS_TASK);
+    UserTask firstTask = awaitUserTask(key, DNS_TASK);
     String firstSubscription = subscriptionOf(firstTask).path("id").asText();
     completeUserTask(firstTask, Map.of("dnsRecordCreated", true));
 
-    ActivatedJob resolve = awaitUserTask(key, RESOLVE_TASK);
-    assertThat(resolve.getVariablesAsMap()).containsEntry("errorCode", "DEADLINE_PASSED");
-    assertThat((String) resolve.getVariablesAsMap().get("errorMessage")).contains("not issued within PT1S", "CNAME record");
+    UserTask resolve = awaitUserTask(key, RESOLVE_TASK);
+    JsonNode shown = describeTask(resolve);
+    assertThat(shown.at("/variables/errorCode").asText()).isEqualTo("DEADLINE_PASSED");
+    assertThat(shown.at("/variables/errorMessage").asText()).contains("not issued within PT1S", "CNAME record");
     completeUserTask(resolve, Map.of("decision", "retry", "verificationTimeout", "PT1M"));
 
-    ActivatedJob secondTask = awaitUserTask(key, DNS_TASK);
+    UserTask secondTask = awaitUserTask(key, DNS_TASK);
     JsonNode second = subscriptionOf(secondTask);
     assertThat(second.path("id").asText()).isNotEqualTo(firstSubscription);
     createRecordFrom(secondTask);
@@ -84,15 +84,16 @@ class CustomDomainTlsProcessTest extends DeliveryTest {
   void whenTheServiceFailsTheSubscriptionTheOwnerLearnsWhyAndGivesUp() {
     String name = domainName();
     long key = start(PROCESS, Map.of("domainName", name, "type", "vod", "bucketName", bucketName()));
-    ActivatedJob dnsTask = awaitUserTask(key, DNS_TASK);
+    UserTask dnsTask = awaitUserTask(key, DNS_TASK);
     String subscription = subscriptionOf(dnsTask).path("id").asText();
-    String domainId = dnsTask.getVariablesAsMap().get("domain") instanceof Map<?, ?> domain ? (String) domain.get("id") : null;
+    String domainId = describeTask(dnsTask).at("/variables/domain/id").asText(null);
     completeUserTask(dnsTask, Map.of("dnsRecordCreated", true));
 
-    ActivatedJob resolve = awaitUserTask(key, RESOLVE_TASK);
-    assertThat(describeTask(resolve).path("formId").asText()).isEqualTo("resolve-tls-verification");
-    assertThat(resolve.getVariablesAsMap()).containsEntry("errorCode", "TLS_FAILED");
-    assertThat((String) resolve.getVariablesAsMap().get("errorMessage")).contains(subscription, "CNAME record");
+    UserTask resolve = awaitUserTask(key, RESOLVE_TASK);
+    JsonNode shown = describeTask(resolve);
+    assertThat(shown.path("formId").asText()).isEqualTo("resolve-tls-verification");
+    assertThat(shown.at("/variables/errorCode").asText()).isEqualTo("TLS_FAILED");
+    assertThat(shown.at("/variables/errorMessage").asText()).contains(subscription, "CNAME record");
     completeUserTask(resolve, Map.of("decision", "give-up"));
 
     instance(key).awaitCompleted().hasPassedElement("CustomDomainAbandoned");
@@ -100,12 +101,12 @@ class CustomDomainTlsProcessTest extends DeliveryTest {
     assertThat(codeOf(() -> delivery.getTlsSubscription(subscription))).isEqualTo("NOT_FOUND");
   }
 
-  private JsonNode subscriptionOf(ActivatedJob task) {
+  private JsonNode subscriptionOf(UserTask task) {
     return describeTask(task).path("variables").path("tlsSubscription");
   }
 
   /** Does what the instruction in the task says, as the domain owner would. */
-  private void createRecordFrom(ActivatedJob task) {
+  private void createRecordFrom(UserTask task) {
     String message = subscriptionOf(task).path("message").asText();
     Matcher instruction = INSTRUCTION.matcher(message);
     assertThat(instruction.matches()).as(message).isTrue();

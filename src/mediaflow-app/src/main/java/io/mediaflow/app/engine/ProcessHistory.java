@@ -1,0 +1,421 @@
+package io.mediaflow.app.engine;
+
+import io.camunda.zeebe.model.bpmn.Bpmn;
+import io.camunda.zeebe.model.bpmn.instance.FlowElement;
+import io.camunda.zeebe.model.bpmn.instance.Process;
+import io.camunda.zeebe.model.bpmn.instance.StartEvent;
+import io.camunda.zeebe.model.bpmn.instance.UserTask;
+import io.camunda.zeebe.model.bpmn.instance.zeebe.ZeebeFormDefinition;
+import io.camunda.zeebe.protocol.record.Record;
+import io.camunda.zeebe.protocol.record.RecordType;
+import io.camunda.zeebe.protocol.record.intent.FormIntent;
+import io.camunda.zeebe.protocol.record.intent.IncidentIntent;
+import io.camunda.zeebe.protocol.record.intent.JobIntent;
+import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
+import io.camunda.zeebe.protocol.record.intent.ProcessIntent;
+import io.camunda.zeebe.protocol.record.intent.VariableIntent;
+import io.camunda.zeebe.protocol.record.value.BpmnElementType;
+import io.camunda.zeebe.protocol.record.value.IncidentRecordValue;
+import io.camunda.zeebe.protocol.record.value.JobRecordValue;
+import io.camunda.zeebe.protocol.record.value.ProcessInstanceRecordValue;
+import io.camunda.zeebe.protocol.record.value.VariableRecordValue;
+import io.camunda.zeebe.protocol.record.value.deployment.Form;
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import org.camunda.bpm.model.xml.instance.ModelElementInstance;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.stereotype.Component;
+
+/**
+ * What the engine's records say about deployments and process instances, as the REST API and the console show
+ * them: process definitions and forms, and per instance its element instances, variables, user tasks and
+ * incidents. Fed once per record by {@link EngineRecordFeed}; every read first catches the feed up, so it sees
+ * everything the engine has acknowledged. An ended instance's details are kept within {@link HistoryProperties}.
+ *
+ * <p>User tasks are the engine's job-based ones: a job of type {@value UserTasks#JOB_TYPE} is an open task from
+ * its creation until it is completed, cancelled (its scope ended) or throws an error, whoever holds the job.
+ */
+@Component
+@ConditionalOnProperty(name = "mediaflow.engine.embedded", havingValue = "true", matchIfMissing = true)
+public class ProcessHistory implements EngineRecordFeed.Subscriber {
+
+  public enum InstanceState { ACTIVE, COMPLETED, TERMINATED }
+
+  public enum TaskState { CREATED, COMPLETED, CANCELED, FAILED }
+
+  public enum IncidentState { ACTIVE, RESOLVED }
+
+  /** A deployed process; {@code elementNames} and {@code userTaskForms} (element id to form id) from its model. */
+  public record ProcessDefinition(long key, String processId, String name, int version, String versionTag,
+      String resourceName, String tenantId, byte[] xml, Map<String, String> elementNames,
+      Map<String, String> userTaskForms, String startFormId) {}
+
+  public record FormDefinition(long key, String formId, int version, String resourceName, String tenantId,
+      String schema) {}
+
+  public record ProcessInstance(long key, long definitionKey, String processId, int version,
+      long parentProcessInstanceKey, long parentElementInstanceKey, String tenantId, Instant startDate,
+      Instant endDate, InstanceState state, boolean hasIncident) {}
+
+  public record ElementInstance(long key, long processInstanceKey, long flowScopeKey, long definitionKey,
+      String processId, String elementId, String elementName, BpmnElementType type, String tenantId,
+      Instant startDate, Instant endDate, InstanceState state, Long incidentKey) {
+
+    ElementInstance ended(Instant at, InstanceState endState) {
+      return new ElementInstance(key, processInstanceKey, flowScopeKey, definitionKey, processId, elementId,
+          elementName, type, tenantId, startDate, at, endState, incidentKey);
+    }
+
+    ElementInstance withIncident(Long incident) {
+      return new ElementInstance(key, processInstanceKey, flowScopeKey, definitionKey, processId, elementId,
+          elementName, type, tenantId, startDate, endDate, state, incident);
+    }
+  }
+
+  /** A variable; {@code value} is its JSON text. */
+  public record Variable(long key, long scopeKey, long processInstanceKey, String name, String value,
+      String tenantId) {}
+
+  /** A job-based user task; its key is the job's key. */
+  public record UserTaskInstance(long key, long elementInstanceKey, long processInstanceKey, long definitionKey,
+      String processId, int version, String elementId, String name, String formId, Map<String, String> headers,
+      String tenantId, Instant creationDate, Instant completionDate, TaskState state) {
+
+    UserTaskInstance ended(Instant at, TaskState endState) {
+      return new UserTaskInstance(key, elementInstanceKey, processInstanceKey, definitionKey, processId, version,
+          elementId, name, formId, headers, tenantId, creationDate, at, endState);
+    }
+  }
+
+  public record Incident(long key, long processInstanceKey, long definitionKey, String processId, String elementId,
+      long elementInstanceKey, long jobKey, String errorType, String errorMessage, String tenantId,
+      Instant creationTime, IncidentState state) {
+
+    Incident resolved() {
+      return new Incident(key, processInstanceKey, definitionKey, processId, elementId, elementInstanceKey, jobKey,
+          errorType, errorMessage, tenantId, creationTime, IncidentState.RESOLVED);
+    }
+  }
+
+  /** Everything known about one process instance; dropped as a whole. */
+  private static final class InstanceRecords {
+    ProcessInstance instance;
+    final Map<Long, ElementInstance> elements = new LinkedHashMap<>();
+    final Map<Long, Variable> variables = new LinkedHashMap<>();
+    final Map<Long, UserTaskInstance> userTasks = new LinkedHashMap<>();
+    final Map<Long, Incident> incidents = new LinkedHashMap<>();
+  }
+
+  private final EngineRecordFeed feed;
+  private final HistoryProperties limits;
+  private final Clock clock;
+  private final Map<Long, ProcessDefinition> definitions = new LinkedHashMap<>();
+  private final Map<Long, FormDefinition> forms = new LinkedHashMap<>();
+  private final Map<Long, InstanceRecords> instances = new LinkedHashMap<>();
+  /** Which instance a user task or incident belongs to, for reads by key. */
+  private final Map<Long, Long> instanceOfTask = new HashMap<>();
+  private final Map<Long, Long> instanceOfIncident = new HashMap<>();
+  /** Ended instances, the earliest first. */
+  private final ArrayDeque<ProcessInstance> ended = new ArrayDeque<>();
+
+  @org.springframework.beans.factory.annotation.Autowired
+  ProcessHistory(EngineRecordFeed feed, HistoryProperties limits) {
+    this(feed, limits, Clock.systemUTC());
+  }
+
+  ProcessHistory(EngineRecordFeed feed, HistoryProperties limits, Clock clock) {
+    this.feed = feed;
+    this.limits = limits;
+    this.clock = clock;
+    feed.subscribe(this);
+  }
+
+  // ---- reads: each first catches the feed up, then answers from a consistent state
+
+  public List<ProcessDefinition> processDefinitions() {
+    return read(() -> List.copyOf(definitions.values()));
+  }
+
+  public Optional<ProcessDefinition> processDefinition(long key) {
+    return read(() -> Optional.ofNullable(definitions.get(key)));
+  }
+
+  public Optional<FormDefinition> form(long key) {
+    return read(() -> Optional.ofNullable(forms.get(key)));
+  }
+
+  /** The newest version of a form, as a user task or start event linked by form id gets it. */
+  public Optional<FormDefinition> latestForm(String formId) {
+    return read(() -> forms.values().stream().filter(form -> form.formId().equals(formId))
+        .max(Comparator.comparingInt(FormDefinition::version)));
+  }
+
+  public List<ProcessInstance> processInstances() {
+    return read(() -> instances.values().stream().map(records -> records.instance).filter(i -> i != null).toList());
+  }
+
+  public Optional<ProcessInstance> processInstance(long key) {
+    return read(() -> Optional.ofNullable(instances.get(key)).map(records -> records.instance));
+  }
+
+  public List<ElementInstance> elementInstances() {
+    return all(records -> records.elements);
+  }
+
+  public List<Variable> variables() {
+    return all(records -> records.variables);
+  }
+
+  public List<UserTaskInstance> userTasks() {
+    return all(records -> records.userTasks);
+  }
+
+  public Optional<UserTaskInstance> userTask(long key) {
+    return read(() -> Optional.ofNullable(instanceOfTask.get(key)).map(instances::get)
+        .map(records -> records.userTasks.get(key)));
+  }
+
+  public List<Incident> incidents() {
+    return all(records -> records.incidents);
+  }
+
+  public Optional<Incident> incident(long key) {
+    return read(() -> Optional.ofNullable(instanceOfIncident.get(key)).map(instances::get)
+        .map(records -> records.incidents.get(key)));
+  }
+
+  /**
+   * The variables an element instance sees: its own and those of every enclosing scope up to its process
+   * instance, by name, the innermost winning.
+   */
+  public Map<String, Variable> variablesVisibleFrom(long processInstanceKey, long elementInstanceKey) {
+    return read(() -> {
+      var visible = new LinkedHashMap<String, Variable>();
+      InstanceRecords records = instances.get(processInstanceKey);
+      if (records == null) {
+        return visible;
+      }
+      var byScope = new HashMap<Long, List<Variable>>();
+      records.variables.values().forEach(v -> byScope.computeIfAbsent(v.scopeKey(), k -> new ArrayList<>()).add(v));
+      for (long scope = elementInstanceKey; scope > 0; ) {
+        byScope.getOrDefault(scope, List.of()).forEach(v -> visible.putIfAbsent(v.name(), v));
+        ElementInstance element = records.elements.get(scope);
+        scope = element == null || scope == processInstanceKey ? -1 : element.flowScopeKey();
+      }
+      return visible;
+    });
+  }
+
+  private <T> List<T> all(Function<InstanceRecords, Map<Long, T>> part) {
+    return read(() -> instances.values().stream().flatMap(records -> part.apply(records).values().stream()).toList());
+  }
+
+  private <T> T read(java.util.function.Supplier<T> query) {
+    feed.catchUp();
+    synchronized (this) {
+      return query.get();
+    }
+  }
+
+  // ---- the feed
+
+  @Override
+  public synchronized void accept(Record<?> record) {
+    if (record.getRecordType() != RecordType.EVENT) {
+      return;
+    }
+    Instant at = Instant.ofEpochMilli(record.getTimestamp());
+    switch (record.getValue()) {
+      case io.camunda.zeebe.protocol.record.value.deployment.Process process
+          when record.getIntent() == ProcessIntent.CREATED -> addDefinition(process);
+      case Form form when record.getIntent() == FormIntent.CREATED -> forms.put(form.getFormKey(),
+          new FormDefinition(form.getFormKey(), form.getFormId(), form.getVersion(), form.getResourceName(),
+              form.getTenantId(), new String(form.getResource(), StandardCharsets.UTF_8)));
+      case ProcessInstanceRecordValue element -> onElement(record.getKey(), (ProcessInstanceIntent) record.getIntent(), element, at);
+      case VariableRecordValue variable when record.getIntent() == VariableIntent.CREATED
+          || record.getIntent() == VariableIntent.UPDATED -> onVariable(record.getKey(), variable);
+      case JobRecordValue job when UserTasks.JOB_TYPE.equals(job.getType()) ->
+          onUserTaskJob(record.getKey(), (JobIntent) record.getIntent(), job, at);
+      case IncidentRecordValue incident -> onIncident(record.getKey(), (IncidentIntent) record.getIntent(), incident, at);
+      default -> { }
+    }
+    dropExpired();
+  }
+
+  private void addDefinition(io.camunda.zeebe.protocol.record.value.deployment.Process process) {
+    byte[] xml = process.getResource();
+    var model = Bpmn.readModelFromStream(new ByteArrayInputStream(xml));
+    String name = null;
+    var elementNames = new HashMap<String, String>();
+    var userTaskForms = new HashMap<String, String>();
+    String startFormId = null;
+    for (Process candidate : model.getModelElementsByType(Process.class)) {
+      if (candidate.getId().equals(process.getBpmnProcessId())) {
+        name = candidate.getName();
+      }
+    }
+    for (FlowElement element : model.getModelElementsByType(FlowElement.class)) {
+      if (!processOf(element).getId().equals(process.getBpmnProcessId())) {
+        continue;
+      }
+      if (element.getName() != null) {
+        elementNames.put(element.getId(), element.getName());
+      }
+      var form = element.getSingleExtensionElement(ZeebeFormDefinition.class);
+      if (form != null && form.getFormId() != null) {
+        if (element instanceof UserTask) {
+          userTaskForms.put(element.getId(), form.getFormId());
+        } else if (element instanceof StartEvent && element.getParentElement() instanceof Process) {
+          startFormId = form.getFormId();
+        }
+      }
+    }
+    definitions.put(process.getProcessDefinitionKey(), new ProcessDefinition(process.getProcessDefinitionKey(),
+        process.getBpmnProcessId(), name, process.getVersion(), emptyToNull(process.getVersionTag()),
+        process.getResourceName(), process.getTenantId(), xml, Map.copyOf(elementNames), Map.copyOf(userTaskForms),
+        startFormId));
+  }
+
+  private void onElement(long key, ProcessInstanceIntent intent, ProcessInstanceRecordValue element, Instant at) {
+    long instanceKey = element.getProcessInstanceKey();
+    switch (intent) {
+      case ELEMENT_ACTIVATING -> {
+        InstanceRecords records = instances.computeIfAbsent(instanceKey, k -> new InstanceRecords());
+        records.elements.put(key, new ElementInstance(key, instanceKey, element.getFlowScopeKey(),
+            element.getProcessDefinitionKey(), element.getBpmnProcessId(), element.getElementId(),
+            elementName(element.getProcessDefinitionKey(), element.getElementId()), element.getBpmnElementType(),
+            element.getTenantId(), at, null, InstanceState.ACTIVE, null));
+        if (key == instanceKey) {
+          records.instance = new ProcessInstance(instanceKey, element.getProcessDefinitionKey(),
+              element.getBpmnProcessId(), element.getVersion(), element.getParentProcessInstanceKey(),
+              element.getParentElementInstanceKey(), element.getTenantId(), at, null, InstanceState.ACTIVE, false);
+        }
+      }
+      case ELEMENT_COMPLETED, ELEMENT_TERMINATED -> {
+        InstanceRecords records = instances.get(instanceKey);
+        if (records == null) {
+          return;
+        }
+        InstanceState state = intent == ProcessInstanceIntent.ELEMENT_COMPLETED
+            ? InstanceState.COMPLETED : InstanceState.TERMINATED;
+        records.elements.computeIfPresent(key, (k, e) -> e.ended(at, state));
+        if (key == instanceKey && records.instance != null) {
+          var i = records.instance;
+          records.instance = new ProcessInstance(i.key(), i.definitionKey(), i.processId(), i.version(),
+              i.parentProcessInstanceKey(), i.parentElementInstanceKey(), i.tenantId(), i.startDate(), at, state,
+              i.hasIncident());
+          ended.add(records.instance);
+        }
+      }
+      default -> { }
+    }
+  }
+
+  private void onVariable(long key, VariableRecordValue variable) {
+    InstanceRecords records = instances.get(variable.getProcessInstanceKey());
+    if (records != null) {
+      records.variables.put(key, new Variable(key, variable.getScopeKey(), variable.getProcessInstanceKey(),
+          variable.getName(), variable.getValue(), variable.getTenantId()));
+    }
+  }
+
+  private void onUserTaskJob(long key, JobIntent intent, JobRecordValue job, Instant at) {
+    InstanceRecords records = instances.get(job.getProcessInstanceKey());
+    if (records == null) {
+      return;
+    }
+    TaskState endState = switch (intent) {
+      case COMPLETED -> TaskState.COMPLETED;
+      case CANCELED -> TaskState.CANCELED;
+      case ERROR_THROWN -> TaskState.FAILED;
+      default -> null;
+    };
+    if (intent == JobIntent.CREATED) {
+      ProcessDefinition definition = definitions.get(job.getProcessDefinitionKey());
+      String name = elementName(job.getProcessDefinitionKey(), job.getElementId());
+      records.userTasks.put(key, new UserTaskInstance(key, job.getElementInstanceKey(), job.getProcessInstanceKey(),
+          job.getProcessDefinitionKey(), job.getBpmnProcessId(), job.getProcessDefinitionVersion(),
+          job.getElementId(), name == null ? job.getElementId() : name,
+          definition == null ? null : definition.userTaskForms().get(job.getElementId()),
+          Map.copyOf(job.getCustomHeaders()), job.getTenantId(), at, null, TaskState.CREATED));
+      instanceOfTask.put(key, job.getProcessInstanceKey());
+    } else if (endState != null) {
+      records.userTasks.computeIfPresent(key, (k, task) -> task.ended(at, endState));
+    }
+  }
+
+  private void onIncident(long key, IncidentIntent intent, IncidentRecordValue incident, Instant at) {
+    InstanceRecords records = instances.get(incident.getProcessInstanceKey());
+    if (records == null) {
+      return;
+    }
+    if (intent == IncidentIntent.CREATED) {
+      records.incidents.put(key, new Incident(key, incident.getProcessInstanceKey(),
+          incident.getProcessDefinitionKey(), incident.getBpmnProcessId(), incident.getElementId(),
+          incident.getElementInstanceKey(), incident.getJobKey(), incident.getErrorType().name(),
+          incident.getErrorMessage(), incident.getTenantId(), at, IncidentState.ACTIVE));
+      instanceOfIncident.put(key, incident.getProcessInstanceKey());
+      records.elements.computeIfPresent(incident.getElementInstanceKey(), (k, e) -> e.withIncident(key));
+    } else if (intent == IncidentIntent.RESOLVED) {
+      records.incidents.computeIfPresent(key, (k, i) -> i.resolved());
+      records.elements.computeIfPresent(incident.getElementInstanceKey(),
+          (k, e) -> Long.valueOf(key).equals(e.incidentKey()) ? e.withIncident(null) : e);
+    } else {
+      return;
+    }
+    var i = records.instance;
+    if (i != null) {
+      boolean open = records.incidents.values().stream().anyMatch(x -> x.state() == IncidentState.ACTIVE);
+      records.instance = new ProcessInstance(i.key(), i.definitionKey(), i.processId(), i.version(),
+          i.parentProcessInstanceKey(), i.parentElementInstanceKey(), i.tenantId(), i.startDate(), i.endDate(),
+          i.state(), open);
+    }
+  }
+
+  /** Drops the ended instances beyond the configured count or age, with everything recorded about them. */
+  private void dropExpired() {
+    Instant oldest = clock.instant().minus(limits.maxAge());
+    while (!ended.isEmpty()
+        && (ended.size() > limits.maxCompletedInstances() || ended.peekFirst().endDate().isBefore(oldest))) {
+      InstanceRecords records = instances.remove(ended.removeFirst().key());
+      if (records != null) {
+        records.userTasks.keySet().forEach(instanceOfTask::remove);
+        records.incidents.keySet().forEach(instanceOfIncident::remove);
+      }
+    }
+  }
+
+  private String elementName(long definitionKey, String elementId) {
+    ProcessDefinition definition = definitions.get(definitionKey);
+    return definition == null ? null : definition.elementNames().get(elementId);
+  }
+
+  private static Process processOf(ModelElementInstance element) {
+    ModelElementInstance parent = element.getParentElement();
+    while (!(parent instanceof Process process)) {
+      parent = parent.getParentElement();
+    }
+    return process;
+  }
+
+  private static String emptyToNull(String value) {
+    return value == null || value.isEmpty() ? null : value;
+  }
+
+  /** For tests of the bound: how many instances are kept. */
+  int instancesKept() {
+    return read(() -> instances.size());
+  }
+
+}

@@ -1,0 +1,127 @@
+package io.mediaflow.app.rest;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.camunda.client.CamundaClient;
+import io.camunda.client.api.command.DeployResourceCommandStep1.DeployResourceCommandStep2;
+import io.mediaflow.app.engine.EngineProperties;
+import io.mediaflow.app.engine.UserTasks;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Locale;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.http.MediaType;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.multipart.MultipartFile;
+
+/** The engine's topology and deployments, as Camunda's REST API has them; both forwarded to the engine. */
+@RestController
+@RequestMapping("/v2")
+@ConditionalOnProperty(name = "mediaflow.engine.embedded", havingValue = "true", matchIfMissing = true)
+class ClusterController {
+
+  private final CamundaClient camunda;
+  private final EngineProperties engine;
+
+  ClusterController(CamundaClient camunda, EngineProperties engine) {
+    this.camunda = camunda;
+    this.engine = engine;
+  }
+
+  @GetMapping("/topology")
+  ObjectNode topology() {
+    var topology = camunda.newTopologyRequest().send().join();
+    ObjectNode result = Shapes.object();
+    ArrayNode brokers = result.putArray("brokers");
+    for (var broker : topology.getBrokers()) {
+      ObjectNode node = brokers.addObject();
+      node.put("nodeId", broker.getNodeId());
+      node.put("host", broker.getHost());
+      node.put("port", broker.getPort());
+      ArrayNode partitions = node.putArray("partitions");
+      for (var partition : broker.getPartitions()) {
+        partitions.addObject()
+            .put("partitionId", partition.getPartitionId())
+            .put("role", partition.getRole().name().toLowerCase(Locale.ROOT))
+            .put("health", partition.getHealth().name().toLowerCase(Locale.ROOT));
+      }
+      node.put("version", broker.getVersion());
+    }
+    result.put("clusterSize", topology.getClusterSize());
+    result.put("partitionsCount", topology.getPartitionsCount());
+    result.put("replicationFactor", topology.getReplicationFactor());
+    result.put("gatewayVersion", topology.getGatewayVersion());
+    result.putNull("lastCompletedChangeId");
+    return result;
+  }
+
+  /**
+   * Deploys the multipart {@code resources} (BPMN, DMN, forms) in one deployment. Camunda user tasks become
+   * job-based ones, as for the processes deployed at start-up, so the embedded engine can complete them.
+   */
+  @PostMapping(value = "/deployments", consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
+  ObjectNode deploy(@RequestParam("resources") MultipartFile[] resources,
+      @RequestParam(value = "tenantId", required = false) String tenantId) {
+    if (resources.length == 0) {
+      throw ApiProblem.invalid("resources must hold at least one file");
+    }
+    var command = camunda.newDeployResourceCommand();
+    DeployResourceCommandStep2 step = null;
+    for (MultipartFile resource : resources) {
+      String name = resource.getOriginalFilename() == null ? resource.getName() : resource.getOriginalFilename();
+      byte[] content = bytes(resource);
+      if (engine.jobBasedUserTasks() && (name.endsWith(".bpmn") || name.endsWith(".xml"))) {
+        content = UserTasks.asJobBased(content);
+      }
+      step = step == null ? command.addResourceBytes(content, name) : step.addResourceBytes(content, name);
+    }
+    if (tenantId != null) {
+      step = step.tenantId(tenantId);
+    }
+    var deployment = step.send().join();
+    ObjectNode result = Shapes.object();
+    result.put("deploymentKey", Shapes.key(deployment.getKey()));
+    result.put("tenantId", Shapes.tenant(deployment.getTenantId()));
+    ArrayNode deployments = result.putArray("deployments");
+    deployment.getProcesses().forEach(process -> deployments.addObject().putObject("processDefinition")
+        .put("processDefinitionId", process.getBpmnProcessId())
+        .put("processDefinitionVersion", process.getVersion())
+        .put("resourceName", process.getResourceName())
+        .put("tenantId", Shapes.tenant(process.getTenantId()))
+        .put("processDefinitionKey", Shapes.key(process.getProcessDefinitionKey())));
+    deployment.getForm().forEach(form -> deployments.addObject().putObject("form")
+        .put("formId", form.getFormId())
+        .put("version", form.getVersion())
+        .put("resourceName", form.getResourceName())
+        .put("tenantId", Shapes.tenant(form.getTenantId()))
+        .put("formKey", Shapes.key(form.getFormKey())));
+    deployment.getDecisions().forEach(decision -> deployments.addObject().putObject("decisionDefinition")
+        .put("decisionDefinitionId", decision.getDmnDecisionId())
+        .put("version", decision.getVersion())
+        .put("name", decision.getDmnDecisionName())
+        .put("tenantId", Shapes.tenant(decision.getTenantId()))
+        .put("decisionRequirementsId", decision.getDmnDecisionRequirementsId())
+        .put("decisionDefinitionKey", Shapes.key(decision.getDecisionKey()))
+        .put("decisionRequirementsKey", Shapes.key(decision.getDecisionRequirementsKey())));
+    deployment.getDecisionRequirements().forEach(drg -> deployments.addObject().putObject("decisionRequirements")
+        .put("decisionRequirementsId", drg.getDmnDecisionRequirementsId())
+        .put("version", drg.getVersion())
+        .put("decisionRequirementsName", drg.getDmnDecisionRequirementsName())
+        .put("tenantId", Shapes.tenant(drg.getTenantId()))
+        .put("resourceName", drg.getResourceName())
+        .put("decisionRequirementsKey", Shapes.key(drg.getDecisionRequirementsKey())));
+    return result;
+  }
+
+  private static byte[] bytes(MultipartFile resource) {
+    try {
+      return resource.getBytes();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

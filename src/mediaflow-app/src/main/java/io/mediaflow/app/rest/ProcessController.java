@@ -1,0 +1,202 @@
+package io.mediaflow.app.rest;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.camunda.client.CamundaClient;
+import io.camunda.client.api.command.CreateProcessInstanceCommandStep1.CreateProcessInstanceCommandStep3;
+import io.mediaflow.api.ApiJson;
+import io.mediaflow.app.engine.ProcessHistory;
+import io.mediaflow.app.engine.ProcessHistory.ProcessDefinition;
+import io.mediaflow.app.engine.ProcessHistory.Variable;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * Process definitions, process instances and their element instances, as Camunda's REST API has them. Commands
+ * (start, cancel) go to the engine; reads come from {@link ProcessHistory}.
+ */
+@RestController
+@RequestMapping("/v2")
+@ConditionalOnProperty(name = "mediaflow.engine.embedded", havingValue = "true", matchIfMissing = true)
+class ProcessController {
+
+  private final ProcessHistory history;
+  private final CamundaClient camunda;
+
+  ProcessController(ProcessHistory history, CamundaClient camunda) {
+    this.history = history;
+    this.camunda = camunda;
+  }
+
+  @PostMapping("/process-definitions/search")
+  ObjectNode searchDefinitions(@RequestBody(required = false) JsonNode query) {
+    List<ProcessDefinition> definitions = history.processDefinitions();
+    Map<String, Integer> latest = definitions.stream().collect(Collectors.toMap(
+        ProcessDefinition::processId, ProcessDefinition::version, Math::max));
+    return Search.of(query, Map.of("isLatestVersion", (definition, wanted) -> wanted.asBoolean()
+            == (definition.get("version").asInt() == latest.get(definition.get("processDefinitionId").asText()))))
+        .apply(definitions.stream().map(Shapes::processDefinition));
+  }
+
+  @GetMapping("/process-definitions/{processDefinitionKey}")
+  ObjectNode definition(@PathVariable long processDefinitionKey) {
+    return Shapes.processDefinition(definitionOf(processDefinitionKey));
+  }
+
+  /** The BPMN XML as deployed to the engine. */
+  @GetMapping(value = "/process-definitions/{processDefinitionKey}/xml", produces = MediaType.TEXT_XML_VALUE)
+  byte[] xml(@PathVariable long processDefinitionKey) {
+    return definitionOf(processDefinitionKey).xml();
+  }
+
+  /** The start event's form; 204 when the process has none. */
+  @GetMapping("/process-definitions/{processDefinitionKey}/form")
+  ResponseEntity<ObjectNode> startForm(@PathVariable long processDefinitionKey) {
+    ProcessDefinition definition = definitionOf(processDefinitionKey);
+    if (definition.startFormId() == null) {
+      return ResponseEntity.noContent().build();
+    }
+    return history.latestForm(definition.startFormId()).map(form -> ResponseEntity.ok(Shapes.form(form)))
+        .orElseGet(() -> ResponseEntity.noContent().build());
+  }
+
+  /**
+   * Starts an instance by {@code processDefinitionId} (latest or given {@code processDefinitionVersion}) or
+   * {@code processDefinitionKey}; with {@code awaitCompletion} answers once it completed, with the variables
+   * ({@code fetchVariables}: only those).
+   */
+  @PostMapping("/process-instances")
+  ObjectNode create(@RequestBody JsonNode body) {
+    var start = camunda.newCreateInstanceCommand();
+    CreateProcessInstanceCommandStep3 command;
+    if (body.hasNonNull("processDefinitionKey")) {
+      command = start.processDefinitionKey(key(body.get("processDefinitionKey"), "processDefinitionKey"));
+    } else if (body.hasNonNull("processDefinitionId")) {
+      var byId = start.bpmnProcessId(body.get("processDefinitionId").asText());
+      int version = body.path("processDefinitionVersion").asInt(-1);
+      command = version < 0 ? byId.latestVersion() : byId.version(version);
+    } else {
+      throw ApiProblem.invalid("Either processDefinitionId or processDefinitionKey is required");
+    }
+    JsonNode variables = body.path("variables");
+    if (variables.isObject()) {
+      command = command.variables(ApiJson.MAPPER.convertValue(variables, Map.class));
+    } else if (!variables.isMissingNode() && !variables.isNull()) {
+      throw ApiProblem.invalid("variables must be a JSON object, got " + variables);
+    }
+    if (body.hasNonNull("tenantId")) {
+      command = command.tenantId(body.get("tenantId").asText());
+    }
+    for (JsonNode instruction : body.path("startInstructions")) {
+      command = command.startBeforeElement(instruction.path("elementId").asText());
+    }
+    ObjectNode result = Shapes.object();
+    if (body.path("awaitCompletion").asBoolean(false)) {
+      var withResult = command.withResult();
+      List<String> fetch = new ArrayList<>();
+      body.path("fetchVariables").forEach(name -> fetch.add(name.asText()));
+      if (!fetch.isEmpty()) {
+        withResult = withResult.fetchVariables(fetch);
+      }
+      long timeout = body.path("requestTimeout").asLong(0);
+      var completed = (timeout > 0 ? withResult.requestTimeout(Duration.ofMillis(timeout)) : withResult)
+          .send().join();
+      result.put("processDefinitionId", completed.getBpmnProcessId());
+      result.put("processDefinitionVersion", completed.getVersion());
+      result.put("tenantId", completed.getTenantId());
+      result.set("variables", ApiJson.MAPPER.valueToTree(completed.getVariablesAsMap()));
+      result.put("processDefinitionKey", Shapes.key(completed.getProcessDefinitionKey()));
+      result.put("processInstanceKey", Shapes.key(completed.getProcessInstanceKey()));
+    } else {
+      var created = command.send().join();
+      result.put("processDefinitionId", created.getBpmnProcessId());
+      result.put("processDefinitionVersion", created.getVersion());
+      result.put("tenantId", created.getTenantId());
+      result.putObject("variables");
+      result.put("processDefinitionKey", Shapes.key(created.getProcessDefinitionKey()));
+      result.put("processInstanceKey", Shapes.key(created.getProcessInstanceKey()));
+    }
+    result.putArray("tags");
+    return result;
+  }
+
+  @PostMapping("/process-instances/search")
+  ObjectNode searchInstances(@RequestBody(required = false) JsonNode query) {
+    return Search.of(query, Map.of("variables", this::hasVariables))
+        .apply(history.processInstances().stream().map(this::shape));
+  }
+
+  @GetMapping("/process-instances/{processInstanceKey}")
+  ObjectNode instance(@PathVariable long processInstanceKey) {
+    return history.processInstance(processInstanceKey).map(this::shape)
+        .orElseThrow(() -> ApiProblem.notFound("No process instance with key " + processInstanceKey));
+  }
+
+  @PostMapping("/process-instances/{processInstanceKey}/cancellation")
+  ResponseEntity<Void> cancel(@PathVariable long processInstanceKey) {
+    camunda.newCancelInstanceCommand(processInstanceKey).send().join();
+    return ResponseEntity.noContent().build();
+  }
+
+  /** Element instances, e.g. to mark a diagram: {@code elementId}, {@code state}, {@code hasIncident}. */
+  @PostMapping("/element-instances/search")
+  ObjectNode searchElements(@RequestBody(required = false) JsonNode query) {
+    Search search = Search.of(query);
+    String instanceKey = search.equalityFilter("processInstanceKey");
+    return search.apply(history.elementInstances().stream()
+        .filter(e -> instanceKey == null || Long.toString(e.processInstanceKey()).equals(instanceKey))
+        .sorted(Comparator.comparingLong(ProcessHistory.ElementInstance::key))
+        .map(Shapes::elementInstance));
+  }
+
+  @GetMapping("/element-instances/{elementInstanceKey}")
+  ObjectNode element(@PathVariable long elementInstanceKey) {
+    return history.elementInstances().stream().filter(e -> e.key() == elementInstanceKey).findFirst()
+        .map(Shapes::elementInstance)
+        .orElseThrow(() -> ApiProblem.notFound("No element instance with key " + elementInstanceKey));
+  }
+
+  private ObjectNode shape(ProcessHistory.ProcessInstance instance) {
+    return Shapes.processInstance(instance, history.processDefinition(instance.definitionKey()).orElse(null));
+  }
+
+  private ProcessDefinition definitionOf(long key) {
+    return history.processDefinition(key)
+        .orElseThrow(() -> ApiProblem.notFound("No process definition with key " + key));
+  }
+
+  /** {@code [{name, value}]}: the instance has each process variable with that value (JSON text, or a filter). */
+  private boolean hasVariables(ObjectNode instance, JsonNode filters) {
+    long key = instance.get("processInstanceKey").asLong();
+    Map<String, Variable> variables = history.variablesVisibleFrom(key, key);
+    for (JsonNode filter : filters) {
+      Variable variable = variables.get(filter.path("name").asText());
+      if (variable == null || !Search.matches(ApiJson.MAPPER.getNodeFactory().textNode(variable.value()),
+          filter.path("value"), "filter.variables")) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static long key(JsonNode value, String field) {
+    try {
+      return Long.parseLong(value.asText());
+    } catch (NumberFormatException e) {
+      throw ApiProblem.invalid(field + " must be a key (a number as text), got " + value);
+    }
+  }
+}

@@ -1,0 +1,227 @@
+package io.mediaflow.app.rest;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mediaflow.api.ApiJson;
+import java.nio.charset.StandardCharsets;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Comparator;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BiPredicate;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * A search request of the REST API ({@code filter}, {@code sort}, {@code page}) applied to result items in their
+ * API shape. A filter field names a field of the result and holds either a value (equality) or an advanced filter
+ * ({@code $eq}, {@code $neq}, {@code $exists}, {@code $in}, {@code $notIn}, {@code $like}, {@code $gt},
+ * {@code $gte}, {@code $lt}, {@code $lte}); a field that holds a list matches when one of its entries does.
+ * Pages are offsets ({@code from}, {@code limit}) or cursors ({@code after}, {@code before}) as returned in
+ * {@code page.startCursor}/{@code page.endCursor}.
+ */
+final class Search {
+
+  private static final int DEFAULT_LIMIT = 100;
+  private static final int MAX_LIMIT = 10_000;
+
+  private final JsonNode filter;
+  private final JsonNode sort;
+  private final JsonNode page;
+  private final Map<String, BiPredicate<ObjectNode, JsonNode>> specialFilters;
+
+  private Search(JsonNode request, Map<String, BiPredicate<ObjectNode, JsonNode>> specialFilters) {
+    JsonNode body = request == null || request.isNull() ? ApiJson.MAPPER.createObjectNode() : request;
+    this.filter = body.path("filter");
+    this.sort = body.path("sort");
+    this.page = body.path("page");
+    this.specialFilters = specialFilters;
+  }
+
+  static Search of(JsonNode request) {
+    return new Search(request, Map.of());
+  }
+
+  /** With filter fields that are not fields of the result, such as a user task's {@code candidateGroup}. */
+  static Search of(JsonNode request, Map<String, BiPredicate<ObjectNode, JsonNode>> specialFilters) {
+    return new Search(request, specialFilters);
+  }
+
+  /** The filter's plain value of a field, to narrow what is shaped at all (e.g. one instance's variables). */
+  String equalityFilter(String field) {
+    JsonNode value = filter.path(field);
+    if (value.isObject() && value.has("$eq")) {
+      value = value.get("$eq");
+    }
+    return value.isValueNode() && !value.isNull() ? value.asText() : null;
+  }
+
+  ObjectNode apply(Stream<ObjectNode> items) {
+    List<ObjectNode> matching = new ArrayList<>(items.filter(this::matches).toList());
+    matching.sort(order());
+    int total = matching.size();
+    int from = page.path("from").asInt(0);
+    int limit = Math.min(page.path("limit").asInt(DEFAULT_LIMIT), MAX_LIMIT);
+    if (page.hasNonNull("after")) {
+      from = cursor(page.get("after").asText()) + 1;
+    } else if (page.hasNonNull("before")) {
+      from = Math.max(0, cursor(page.get("before").asText()) - limit);
+    }
+    if (from < 0 || limit < 0) {
+      throw ApiProblem.invalid("page.from and page.limit must not be negative");
+    }
+    List<ObjectNode> selected = matching.subList(Math.min(from, total), Math.min(from + limit, total));
+    ObjectNode result = ApiJson.MAPPER.createObjectNode();
+    result.putArray("items").addAll(selected);
+    ObjectNode pageInfo = result.putObject("page");
+    pageInfo.put("totalItems", total);
+    pageInfo.put("hasMoreTotalItems", false);
+    if (selected.isEmpty()) {
+      pageInfo.putNull("startCursor");
+      pageInfo.putNull("endCursor");
+    } else {
+      pageInfo.put("startCursor", cursor(from));
+      pageInfo.put("endCursor", cursor(from + selected.size() - 1));
+    }
+    return result;
+  }
+
+  private boolean matches(ObjectNode item) {
+    for (Iterator<Map.Entry<String, JsonNode>> fields = filter.fields(); fields.hasNext(); ) {
+      var field = fields.next();
+      if (field.getValue().isNull()) {
+        continue;
+      }
+      var special = specialFilters.get(field.getKey());
+      if (special != null) {
+        if (!special.test(item, field.getValue())) {
+          return false;
+        }
+      } else if (!item.has(field.getKey())) {
+        throw ApiProblem.invalid("filter." + field.getKey() + " is not a field this search can filter by");
+      } else if (!matches(item.get(field.getKey()), field.getValue(), "filter." + field.getKey())) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  static boolean matches(JsonNode actual, JsonNode condition, String where) {
+    if (actual.isArray()) {
+      for (JsonNode entry : actual) {
+        if (matches(entry, condition, where)) {
+          return true;
+        }
+      }
+      return condition.isObject() && condition.has("$exists") && !condition.get("$exists").asBoolean();
+    }
+    if (!condition.isObject()) {
+      return same(actual, condition);
+    }
+    for (Iterator<Map.Entry<String, JsonNode>> ops = condition.fields(); ops.hasNext(); ) {
+      var op = ops.next();
+      JsonNode operand = op.getValue();
+      boolean holds = switch (op.getKey()) {
+        case "$eq" -> same(actual, operand);
+        case "$neq" -> !same(actual, operand);
+        case "$exists" -> operand.asBoolean() != actual.isNull();
+        case "$in" -> stream(operand).anyMatch(value -> same(actual, value));
+        case "$notIn" -> stream(operand).noneMatch(value -> same(actual, value));
+        case "$like" -> !actual.isNull() && like(operand.asText()).matcher(actual.asText()).matches();
+        case "$gt" -> !actual.isNull() && compare(actual, operand) > 0;
+        case "$gte" -> !actual.isNull() && compare(actual, operand) >= 0;
+        case "$lt" -> !actual.isNull() && compare(actual, operand) < 0;
+        case "$lte" -> !actual.isNull() && compare(actual, operand) <= 0;
+        default -> throw ApiProblem.invalid(where + " has an unknown operator " + op.getKey()
+            + "; supported: $eq, $neq, $exists, $in, $notIn, $like, $gt, $gte, $lt, $lte");
+      };
+      if (!holds) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Values compare as text, so {@code "2251799813685249"} matches the key 2251799813685249. */
+  private static boolean same(JsonNode actual, JsonNode expected) {
+    return !actual.isNull() && actual.asText().equals(expected.asText());
+  }
+
+  private static int compare(JsonNode actual, JsonNode operand) {
+    if (actual.isNumber() || operand.isNumber()) {
+      return Double.compare(actual.asDouble(), operand.asDouble());
+    }
+    try {
+      return OffsetDateTime.parse(actual.asText()).compareTo(OffsetDateTime.parse(operand.asText()));
+    } catch (DateTimeParseException notDates) {
+      return actual.asText().compareTo(operand.asText());
+    }
+  }
+
+  /** {@code $like}: {@code *} any characters, {@code ?} one; a backslash escapes them. */
+  private static Pattern like(String pattern) {
+    var regex = new StringBuilder();
+    for (int i = 0; i < pattern.length(); i++) {
+      char c = pattern.charAt(i);
+      if (c == '\\' && i + 1 < pattern.length()) {
+        regex.append(Pattern.quote(String.valueOf(pattern.charAt(++i))));
+      } else if (c == '*') {
+        regex.append(".*");
+      } else if (c == '?') {
+        regex.append('.');
+      } else {
+        regex.append(Pattern.quote(String.valueOf(c)));
+      }
+    }
+    return Pattern.compile(regex.toString(), Pattern.DOTALL);
+  }
+
+  private static Stream<JsonNode> stream(JsonNode array) {
+    var values = new ArrayList<JsonNode>();
+    array.forEach(values::add);
+    return values.stream();
+  }
+
+  private Comparator<ObjectNode> order() {
+    Comparator<ObjectNode> order = (a, b) -> 0;
+    for (JsonNode criterion : sort) {
+      String field = criterion.path("field").asText();
+      boolean descending = "DESC".equalsIgnoreCase(criterion.path("order").asText("ASC"));
+      Comparator<ObjectNode> byField = (a, b) -> compareForSort(a.path(field), b.path(field));
+      order = order.thenComparing(descending ? byField.reversed() : byField);
+    }
+    return order;
+  }
+
+  /** Missing values last; keys (numbers as text) by number. */
+  private static int compareForSort(JsonNode a, JsonNode b) {
+    boolean aMissing = a.isMissingNode() || a.isNull();
+    boolean bMissing = b.isMissingNode() || b.isNull();
+    if (aMissing || bMissing) {
+      return Boolean.compare(aMissing, bMissing);
+    }
+    if (NUMBER.matcher(a.asText()).matches() && NUMBER.matcher(b.asText()).matches()) {
+      return Double.compare(Double.parseDouble(a.asText()), Double.parseDouble(b.asText()));
+    }
+    return a.asText().compareTo(b.asText());
+  }
+
+  private static final Pattern NUMBER = Pattern.compile("-?\\d+(\\.\\d+)?");
+
+  private static String cursor(int index) {
+    return Base64.getUrlEncoder().withoutPadding().encodeToString(("" + index).getBytes(StandardCharsets.UTF_8));
+  }
+
+  private static int cursor(String cursor) {
+    try {
+      return Integer.parseInt(new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8));
+    } catch (IllegalArgumentException e) {
+      throw ApiProblem.invalid("page cursor '" + cursor + "' is not one this API returned");
+    }
+  }
+
+}

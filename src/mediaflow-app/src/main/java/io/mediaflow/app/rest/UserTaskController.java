@@ -1,0 +1,166 @@
+package io.mediaflow.app.rest;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.camunda.client.CamundaClient;
+import io.mediaflow.api.ApiJson;
+import io.mediaflow.app.engine.ProcessHistory;
+import io.mediaflow.app.engine.ProcessHistory.FormDefinition;
+import io.mediaflow.app.engine.ProcessHistory.TaskState;
+import io.mediaflow.app.engine.ProcessHistory.UserTaskInstance;
+import io.mediaflow.app.engine.ProcessHistory.Variable;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.BiPredicate;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * User tasks, as Camunda's REST API has them: search, one task, its form, its variables, completion. The embedded
+ * engine runs them as job-based user tasks (see {@code UserTasks}): a task is listed from its job's creation until
+ * the job is completed or cancelled, and completing it completes the job, whoever holds it.
+ */
+@RestController
+@RequestMapping("/v2/user-tasks")
+@ConditionalOnProperty(name = "mediaflow.engine.embedded", havingValue = "true", matchIfMissing = true)
+class UserTaskController {
+
+  private static final String FORM_KEY_HEADER = "io.camunda.zeebe:formKey";
+
+  private final ProcessHistory history;
+  private final CamundaClient camunda;
+
+  UserTaskController(ProcessHistory history, CamundaClient camunda) {
+    this.history = history;
+    this.camunda = camunda;
+  }
+
+  @PostMapping("/search")
+  ObjectNode search(@RequestBody(required = false) JsonNode query) {
+    Map<String, BiPredicate<ObjectNode, JsonNode>> special = Map.of(
+        "candidateGroup", (task, value) -> Search.matches(task.get("candidateGroups"), value, "filter.candidateGroup"),
+        "candidateUser", (task, value) -> Search.matches(task.get("candidateUsers"), value, "filter.candidateUser"),
+        "processInstanceVariables", (task, value) -> hasVariables(task, value, true),
+        "localVariables", (task, value) -> hasVariables(task, value, false));
+    return Search.of(query, special).apply(history.userTasks().stream().map(this::shape));
+  }
+
+  @GetMapping("/{userTaskKey}")
+  ObjectNode get(@PathVariable long userTaskKey) {
+    return shape(task(userTaskKey));
+  }
+
+  /** The task's linked form; 204 when it has none. */
+  @GetMapping("/{userTaskKey}/form")
+  ResponseEntity<ObjectNode> form(@PathVariable long userTaskKey) {
+    return formOf(task(userTaskKey)).map(form -> ResponseEntity.ok(Shapes.form(form)))
+        .orElseGet(() -> ResponseEntity.noContent().build());
+  }
+
+  /** The variables the task sees: its own scope's and every enclosing one's, the innermost by each name. */
+  @PostMapping("/{userTaskKey}/variables/search")
+  ObjectNode variables(@PathVariable long userTaskKey, @RequestBody(required = false) JsonNode query,
+      @RequestParam(defaultValue = "true") boolean truncateValues) {
+    UserTaskInstance task = task(userTaskKey);
+    return Search.of(query).apply(history.variablesVisibleFrom(task.processInstanceKey(), task.elementInstanceKey())
+        .values().stream().map(variable -> Shapes.variable(variable, truncateValues)));
+  }
+
+  /**
+   * Completes the task with the given variables once its form accepts them (400 naming each field and rule
+   * otherwise). Only the engine's acknowledgement of the job's completion is awaited.
+   */
+  @PostMapping("/{userTaskKey}/completion")
+  ResponseEntity<Void> complete(@PathVariable long userTaskKey, @RequestBody(required = false) JsonNode body) {
+    UserTaskInstance task = task(userTaskKey);
+    if (task.state() != TaskState.CREATED) {
+      throw ApiProblem.invalidState("User task " + userTaskKey + " cannot be completed: it is " + task.state());
+    }
+    JsonNode given = body == null ? ApiJson.MAPPER.nullNode() : body.path("variables");
+    if (!given.isMissingNode() && !given.isNull() && !given.isObject()) {
+      throw ApiProblem.invalid("variables must be a JSON object, got " + given);
+    }
+    Map<String, Object> variables = given.isObject() ? ApiJson.MAPPER.convertValue(given, Map.class) : Map.of();
+    formOf(task).ifPresent(form -> {
+      var violations = FormValidation.violations(schema(form), values(task), variables);
+      if (!violations.isEmpty()) {
+        throw ApiProblem.invalid("The form '" + form.formId() + "' of user task " + userTaskKey
+            + " refuses the variables: " + String.join("; ", violations));
+      }
+    });
+    camunda.newCompleteCommand(userTaskKey).variables(variables).send().join();
+    return ResponseEntity.noContent().build();
+  }
+
+  private UserTaskInstance task(long key) {
+    return history.userTask(key).orElseThrow(() -> ApiProblem.notFound("No user task with key " + key));
+  }
+
+  private ObjectNode shape(UserTaskInstance task) {
+    return Shapes.userTask(task, history.processDefinition(task.definitionKey()).orElse(null),
+        formOf(task).orElse(null));
+  }
+
+  /** The form the engine linked (its key in the job's headers), else the newest one with the model's form id. */
+  private Optional<FormDefinition> formOf(UserTaskInstance task) {
+    String formKey = task.headers().get(FORM_KEY_HEADER);
+    if (formKey != null && formKey.matches("\\d+")) {
+      var linked = history.form(Long.parseLong(formKey));
+      if (linked.isPresent()) {
+        return linked;
+      }
+    }
+    return task.formId() == null ? Optional.empty() : history.latestForm(task.formId());
+  }
+
+  private Map<String, Object> values(UserTaskInstance task) {
+    var values = new HashMap<String, Object>();
+    history.variablesVisibleFrom(task.processInstanceKey(), task.elementInstanceKey())
+        .forEach((name, variable) -> values.put(name, read(variable.value())));
+    return values;
+  }
+
+  /** {@code [{name, value}]}: each variable exists with that value (JSON text, or an advanced filter). */
+  private boolean hasVariables(ObjectNode task, JsonNode filters, boolean processScope) {
+    long instanceKey = task.get("processInstanceKey").asLong();
+    long scopeKey = processScope ? instanceKey : task.get("elementInstanceKey").asLong();
+    Map<String, Variable> visible = processScope
+        ? history.variablesVisibleFrom(instanceKey, instanceKey)
+        : history.variablesVisibleFrom(instanceKey, scopeKey);
+    for (JsonNode filter : filters) {
+      Variable variable = visible.get(filter.path("name").asText());
+      if (variable == null || !processScope && variable.scopeKey() != scopeKey
+          || !Search.matches(ApiJson.MAPPER.getNodeFactory().textNode(variable.value()), filter.path("value"),
+              "filter.variables")) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static JsonNode schema(FormDefinition form) {
+    try {
+      return ApiJson.MAPPER.readTree(form.schema());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  static Object read(String json) {
+    try {
+      return ApiJson.MAPPER.readValue(json, Object.class);
+    } catch (IOException e) {
+      return json;
+    }
+  }
+}

@@ -1,0 +1,42 @@
+package io.mediaflow.app.rest;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mediaflow.app.engine.ProcessHistory;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/** Variables, as Camunda's REST API has them: values are JSON text, cut in searches unless asked not to. */
+@RestController
+@RequestMapping("/v2/variables")
+@ConditionalOnProperty(name = "mediaflow.engine.embedded", havingValue = "true", matchIfMissing = true)
+class VariableController {
+
+  private final ProcessHistory history;
+
+  VariableController(ProcessHistory history) {
+    this.history = history;
+  }
+
+  @PostMapping("/search")
+  ObjectNode search(@RequestBody(required = false) JsonNode query,
+      @RequestParam(defaultValue = "true") boolean truncateValues) {
+    Search search = Search.of(query);
+    String instanceKey = search.equalityFilter("processInstanceKey");
+    return search.apply(history.variables().stream()
+        .filter(v -> instanceKey == null || Long.toString(v.processInstanceKey()).equals(instanceKey))
+        .map(variable -> Shapes.variable(variable, truncateValues)));
+  }
+
+  @GetMapping("/{variableKey}")
+  ObjectNode get(@PathVariable long variableKey) {
+    return history.variables().stream().filter(v -> v.key() == variableKey).findFirst().map(Shapes::variable)
+        .orElseThrow(() -> ApiProblem.notFound("No variable with key " + variableKey));
+  }
+}
