@@ -57,5 +57,5 @@ export function update(container, data, build) {
     return;
   }
   shownData.set(container, signature);
-  container.replaceChildren(...[build(data)].flat());
+  container.replaceChildren(...[build(data)].flat().filter((child) => child !== null && child !== undefined));
 }

@@ -43,6 +43,7 @@ export async function processPage(processDefinitionId) {
     const variables = useJson.checked ? editor.value() : form.submit();
     if (variables === null) {
       feedback.append(problemBox(new Error('Some fields need attention: see the messages next to them.')));
+      document.querySelector('.fjs-has-errors')?.scrollIntoView({ block: 'center' });
       return;
     }
     if (variables instanceof Error) {

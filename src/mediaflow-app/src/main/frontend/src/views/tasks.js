@@ -77,6 +77,7 @@ export async function taskPage(key) {
     const variables = values();
     if (variables === null) {
       feedback.append(problemBox(new Error('Some fields need attention: see the messages next to them.')));
+      document.querySelector('.fjs-has-errors')?.scrollIntoView({ block: 'center' });
       return;
     }
     if (variables instanceof Error) {

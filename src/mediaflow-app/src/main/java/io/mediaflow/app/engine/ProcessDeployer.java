@@ -56,7 +56,8 @@ public class ProcessDeployer {
           ? command.addResourceBytes(form, resource.getFilename())
           : step.addResourceBytes(form, resource.getFilename());
     }
-    var deployment = step.send().join();
+    // Fifteen resources at once: on a busy machine the engine takes longer than a command's default 10 s.
+    var deployment = step.requestTimeout(java.time.Duration.ofMinutes(2)).send().join();
     LOG.info("Deployed {} process(es) and {} form(s): {}", deployment.getProcesses().size(),
         deployment.getForm().size(),
         deployment.getProcesses().stream().map(p -> p.getBpmnProcessId()).toList());
