@@ -49,6 +49,7 @@ public abstract class MediaflowTest {
   protected static final Duration PATIENCE = Duration.ofSeconds(60);
   /** Known to the tests, so they can sign callback URLs the receiver must refuse (expired ones). */
   protected static final String CALLBACK_SECRET = "test-callback-secret";
+  protected static final int MAX_COMPLETED_INSTANCES = 20;
 
   @Autowired protected CamundaClient camunda;
   @Autowired protected ZeebeTestEngine engine;
@@ -67,6 +68,8 @@ public abstract class MediaflowTest {
     registry.add("mediaflow.worker.max-poll-interval", () -> "1s");
     registry.add("mediaflow.worker.retry-backoff", () -> "100ms");
     registry.add("mediaflow.callbacks.secret", () -> CALLBACK_SECRET);
+    // Ended instances beyond this are forgotten by the REST API; low, so the tests see the bound work.
+    registry.add("mediaflow.engine.history.max-completed-instances", () -> MAX_COMPLETED_INSTANCES);
   }
 
   protected static String baseUrl() {

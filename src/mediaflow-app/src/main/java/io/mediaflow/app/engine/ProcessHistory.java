@@ -322,12 +322,11 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
     }
   }
 
+  /** A new instance's variables are written before its process element activates. */
   private void onVariable(long key, VariableRecordValue variable) {
-    InstanceRecords records = instances.get(variable.getProcessInstanceKey());
-    if (records != null) {
-      records.variables.put(key, new Variable(key, variable.getScopeKey(), variable.getProcessInstanceKey(),
-          variable.getName(), variable.getValue(), variable.getTenantId()));
-    }
+    instances.computeIfAbsent(variable.getProcessInstanceKey(), k -> new InstanceRecords()).variables.put(key,
+        new Variable(key, variable.getScopeKey(), variable.getProcessInstanceKey(), variable.getName(),
+            variable.getValue(), variable.getTenantId()));
   }
 
   private void onUserTaskJob(long key, JobIntent intent, JobRecordValue job, Instant at) {

@@ -7,7 +7,6 @@ import io.camunda.client.api.command.CreateProcessInstanceCommandStep1.CreatePro
 import io.mediaflow.api.ApiJson;
 import io.mediaflow.app.engine.ProcessHistory;
 import io.mediaflow.app.engine.ProcessHistory.ProcessDefinition;
-import io.mediaflow.app.engine.ProcessHistory.Variable;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -178,18 +177,9 @@ class ProcessController {
         .orElseThrow(() -> ApiProblem.notFound("No process definition with key " + key));
   }
 
-  /** {@code [{name, value}]}: the instance has each process variable with that value (JSON text, or a filter). */
   private boolean hasVariables(ObjectNode instance, JsonNode filters) {
     long key = instance.get("processInstanceKey").asLong();
-    Map<String, Variable> variables = history.variablesVisibleFrom(key, key);
-    for (JsonNode filter : filters) {
-      Variable variable = variables.get(filter.path("name").asText());
-      if (variable == null || !Search.matches(ApiJson.MAPPER.getNodeFactory().textNode(variable.value()),
-          filter.path("value"), "filter.variables")) {
-        return false;
-      }
-    }
-    return true;
+    return Search.hasVariables(history.variablesVisibleFrom(key, key), filters, "filter.variables");
   }
 
   private static long key(JsonNode value, String field) {

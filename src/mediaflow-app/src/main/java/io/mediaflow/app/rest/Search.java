@@ -3,6 +3,7 @@ package io.mediaflow.app.rest;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mediaflow.api.ApiJson;
+import io.mediaflow.app.engine.ProcessHistory;
 import java.nio.charset.StandardCharsets;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
@@ -91,9 +92,20 @@ final class Search {
   }
 
   private boolean matches(ObjectNode item) {
+    return matches(item, filter);
+  }
+
+  /** Every field's condition holds; {@code $or} holds when one of its filters does. Empty lists are no condition. */
+  private boolean matches(ObjectNode item, JsonNode filter) {
     for (Iterator<Map.Entry<String, JsonNode>> fields = filter.fields(); fields.hasNext(); ) {
       var field = fields.next();
-      if (field.getValue().isNull()) {
+      if (field.getValue().isNull() || field.getValue().isArray() && field.getValue().isEmpty()) {
+        continue;
+      }
+      if (field.getKey().equals("$or")) {
+        if (!stream(field.getValue()).anyMatch(alternative -> matches(item, alternative))) {
+          return false;
+        }
         continue;
       }
       var special = specialFilters.get(field.getKey());
@@ -129,7 +141,8 @@ final class Search {
         case "$eq" -> same(actual, operand);
         case "$neq" -> !same(actual, operand);
         case "$exists" -> operand.asBoolean() != actual.isNull();
-        case "$in" -> stream(operand).anyMatch(value -> same(actual, value));
+        // Camunda's clients send an empty $in along with $eq: no constraint.
+        case "$in" -> operand.isEmpty() || stream(operand).anyMatch(value -> same(actual, value));
         case "$notIn" -> stream(operand).noneMatch(value -> same(actual, value));
         case "$like" -> !actual.isNull() && like(operand.asText()).matcher(actual.asText()).matches();
         case "$gt" -> !actual.isNull() && compare(actual, operand) > 0;
@@ -140,6 +153,21 @@ final class Search {
             + "; supported: $eq, $neq, $exists, $in, $notIn, $like, $gt, $gte, $lt, $lte");
       };
       if (!holds) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * A variables filter ({@code [{name, value}]}, as process instance and user task searches take it): each named
+   * variable is among {@code variables} with that value (its JSON text, or an advanced filter on it).
+   */
+  static boolean hasVariables(Map<String, ProcessHistory.Variable> variables, JsonNode filters, String where) {
+    for (JsonNode filter : filters) {
+      ProcessHistory.Variable variable = variables.get(filter.path("name").asText());
+      if (variable == null
+          || !matches(ApiJson.MAPPER.getNodeFactory().textNode(variable.value()), filter.path("value"), where)) {
         return false;
       }
     }

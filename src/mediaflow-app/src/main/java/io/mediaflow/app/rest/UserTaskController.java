@@ -130,22 +130,13 @@ class UserTaskController {
     return values;
   }
 
-  /** {@code [{name, value}]}: each variable exists with that value (JSON text, or an advanced filter). */
+  /** Process variables: those of the task's process instance; local ones: those of the task's own scope. */
   private boolean hasVariables(ObjectNode task, JsonNode filters, boolean processScope) {
     long instanceKey = task.get("processInstanceKey").asLong();
     long scopeKey = processScope ? instanceKey : task.get("elementInstanceKey").asLong();
-    Map<String, Variable> visible = processScope
-        ? history.variablesVisibleFrom(instanceKey, instanceKey)
-        : history.variablesVisibleFrom(instanceKey, scopeKey);
-    for (JsonNode filter : filters) {
-      Variable variable = visible.get(filter.path("name").asText());
-      if (variable == null || !processScope && variable.scopeKey() != scopeKey
-          || !Search.matches(ApiJson.MAPPER.getNodeFactory().textNode(variable.value()), filter.path("value"),
-              "filter.variables")) {
-        return false;
-      }
-    }
-    return true;
+    Map<String, Variable> inScope = new HashMap<>(history.variablesVisibleFrom(instanceKey, scopeKey));
+    inScope.values().removeIf(variable -> variable.scopeKey() != scopeKey);
+    return Search.hasVariables(inScope, filters, processScope ? "filter.processInstanceVariables" : "filter.localVariables");
   }
 
   private static JsonNode schema(FormDefinition form) {

@@ -1,0 +1,203 @@
+package io.mediaflow;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.camunda.zeebe.model.bpmn.Bpmn;
+import io.camunda.zeebe.model.bpmn.BpmnModelInstance;
+import io.mediaflow.app.engine.UserTasks;
+import java.io.ByteArrayOutputStream;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/** The REST API ({@code /v2}) over HTTP, as the console and Camunda's clients use it. */
+class RestApiTest extends MediaflowTest {
+
+  private static final String FORM = """
+      {"id": "rest-api-test-review", "type": "default", "schemaVersion": 18, "components": [
+        {"id": "a", "type": "checkbox", "key": "approved", "label": "Approve", "defaultValue": false},
+        {"id": "c", "type": "textarea", "key": "comment", "label": "Why not?", "validate": {"required": true},
+         "conditional": {"hide": "=approved = true"}},
+        {"id": "p", "type": "number", "key": "priority", "label": "Priority", "validate": {"min": 1, "max": 5}},
+        {"id": "s", "type": "select", "key": "channel", "label": "Channel",
+         "values": [{"label": "Web", "value": "web"}, {"label": "TV", "value": "tv"}]}
+      ]}
+      """;
+
+  @Test
+  void aDeployedTaskIsListedUntilCompletedWhoeverHoldsItsJobAndItsFormIsEnforced() {
+    String processId = "rest-api-test-" + UUID.randomUUID();
+    BpmnModelInstance model = Bpmn.createExecutableProcess(processId).startEvent()
+        .userTask("Review", task -> task.name("Review the thing").zeebeFormId("rest-api-test-review")).endEvent().done();
+    var deployed = deploy(Map.of(processId + ".bpmn", Bpmn.convertToString(model), "review.form", FORM));
+    assertThat(deployed.statusCode()).as(deployed.body()).isEqualTo(200);
+    assertThat(json(deployed).at("/deployments/0/processDefinition/processDefinitionId").asText()).isEqualTo(processId);
+    String definitionKey = json(deployed).at("/deployments/0/processDefinition/processDefinitionKey").asText();
+    assertThat(json(get("/v2/process-definitions/" + definitionKey)).path("hasStartForm").asBoolean()).isFalse();
+    assertThat(get("/v2/process-definitions/" + definitionKey + "/xml").body()).contains("Review the thing");
+    assertThat(get("/v2/process-definitions/" + definitionKey + "/form").statusCode()).isEqualTo(204);
+
+    List<String> instances = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      var created = post("/v2/process-instances", Map.of("processDefinitionKey", definitionKey));
+      assertThat(created.statusCode()).as(created.body()).isEqualTo(200);
+      instances.add(json(created).path("processInstanceKey").asText());
+    }
+    Map<String, Object> byProcess = Map.of("filter", Map.of("processDefinitionId", processId, "state", "CREATED"));
+    assertThat(json(post("/v2/user-tasks/search", byProcess)).at("/page/totalItems").asInt()).isEqualTo(3);
+
+    // Someone holds the tasks' jobs with a lock that runs out at once: the tasks stay listed all the while.
+    camunda.newActivateJobsCommand().jobType(UserTasks.JOB_TYPE).maxJobsToActivate(100)
+        .timeout(Duration.ofMillis(100)).send().join();
+    for (int poll = 0; poll < 6; poll++) {
+      assertThat(json(post("/v2/user-tasks/search", byProcess)).at("/page/totalItems").asInt()).isEqualTo(3);
+      sleep(Duration.ofMillis(50));
+    }
+
+    JsonNode task = json(post("/v2/user-tasks/search", Map.of("filter",
+        Map.of("processInstanceKey", instances.get(0))))).at("/items/0");
+    assertThat(task.path("name").asText()).isEqualTo("Review the thing");
+    assertThat(task.path("state").asText()).isEqualTo("CREATED");
+    String taskKey = task.path("userTaskKey").asText();
+    assertThat(json(get("/v2/user-tasks/" + taskKey + "/form")).path("formId").asText()).isEqualTo("rest-api-test-review");
+
+    assertRefused(taskKey, Map.of("approved", "yes"), "'approved' must be true or false");
+    assertRefused(taskKey, Map.of("approved", false), "'comment' is required");
+    assertRefused(taskKey, Map.of("approved", true, "priority", 9), "'priority' must be at most 5");
+    assertRefused(taskKey, Map.of("approved", true, "priority", "high"), "'priority' must be a number");
+    assertRefused(taskKey, Map.of("approved", true, "channel", "radio"), "'channel' must be one of [web, tv]");
+
+    // Approved, the comment is hidden and so not required.
+    assertThat(post("/v2/user-tasks/" + taskKey + "/completion", Map.of("variables", Map.of("approved", true, "channel", "tv")))
+        .statusCode()).isEqualTo(204);
+    assertThat(json(get("/v2/user-tasks/" + taskKey)).path("state").asText()).isEqualTo("COMPLETED");
+    var again = post("/v2/user-tasks/" + taskKey + "/completion", Map.of());
+    assertThat(again.statusCode()).isEqualTo(409);
+
+    var rejected = post("/v2/user-tasks/search", Map.of("filter", Map.of("processInstanceKey", instances.get(1))));
+    String secondKey = json(rejected).at("/items/0/userTaskKey").asText();
+    assertThat(post("/v2/user-tasks/" + secondKey + "/completion",
+        Map.of("variables", Map.of("approved", false, "comment", "Not like this"))).statusCode()).isEqualTo(204);
+
+    assertThat(json(post("/v2/user-tasks/search", byProcess)).at("/page/totalItems").asInt()).isEqualTo(1);
+    JsonNode first = await("the first instance to complete", () -> Optional.of(json(get("/v2/process-instances/" + instances.get(0))))
+        .filter(instance -> instance.path("state").asText().equals("COMPLETED")));
+    assertThat(first.path("processDefinitionId").asText()).isEqualTo(processId);
+    JsonNode elements = json(post("/v2/element-instances/search", Map.of(
+        "filter", Map.of("processInstanceKey", instances.get(0), "elementId", "Review"))));
+    assertThat(elements.at("/items/0/state").asText()).isEqualTo("COMPLETED");
+    assertThat(elements.at("/items/0/type").asText()).isEqualTo("USER_TASK");
+    var variables = json(post("/v2/variables/search", Map.of("filter", Map.of("processInstanceKey", instances.get(1), "name", "comment"))));
+    assertThat(variables.at("/items/0/value").asText()).isEqualTo("\"Not like this\"");
+
+    var cancelled = post("/v2/process-instances/" + instances.get(2) + "/cancellation", Map.of());
+    assertThat(cancelled.statusCode()).isEqualTo(204);
+    assertThat(json(post("/v2/user-tasks/search", byProcess)).at("/page/totalItems").asInt())
+        .as("a task whose scope ended is no longer open").isZero();
+  }
+
+  @Test
+  void anIncidentIsFoundAndResolvedOnceItsJobHasRetriesAgain() {
+    String processId = "rest-api-test-" + UUID.randomUUID();
+    String jobType = processId + ".work";
+    camunda.newDeployResourceCommand().addProcessModel(Bpmn.createExecutableProcess(processId).startEvent()
+        .serviceTask("Work", task -> task.zeebeJobType(jobType)).endEvent().done(), processId + ".bpmn").send().join();
+    long instance = start(processId, Map.of());
+    var job = camunda.newActivateJobsCommand().jobType(jobType).maxJobsToActivate(1).send().join().getJobs().getFirst();
+    camunda.newFailCommand(job).retries(0).errorMessage("the thing broke").send().join();
+
+    JsonNode incident = await("the incident", () -> Optional.of(json(post("/v2/incidents/search",
+        Map.of("filter", Map.of("processInstanceKey", Long.toString(instance)))))).filter(found -> found.at("/page/totalItems").asInt() == 1))
+        .at("/items/0");
+    assertThat(incident.path("errorType").asText()).isEqualTo("JOB_NO_RETRIES");
+    assertThat(incident.path("errorMessage").asText()).isEqualTo("the thing broke");
+    assertThat(incident.path("jobKey").asText()).isEqualTo(Long.toString(job.getKey()));
+    assertThat(json(get("/v2/process-instances/" + instance)).path("hasIncident").asBoolean()).isTrue();
+    assertThat(json(post("/v2/element-instances/search", Map.of("filter", Map.of("processInstanceKey", Long.toString(instance),
+        "hasIncident", true)))).at("/items/0/elementId").asText()).isEqualTo("Work");
+
+    var noRetries = send(HttpRequest.newBuilder(URI.create(baseUrl() + "/v2/jobs/" + job.getKey()))
+        .header("Content-Type", "application/json")
+        .method("PATCH", HttpRequest.BodyPublishers.ofString("{\"changeset\": {\"retries\": 0}}")).build());
+    assertThat(noRetries.statusCode()).isEqualTo(400);
+    assertThat(json(noRetries).path("detail").asText()).contains("changeset.retries");
+    var retries = send(HttpRequest.newBuilder(URI.create(baseUrl() + "/v2/jobs/" + job.getKey()))
+        .header("Content-Type", "application/json")
+        .method("PATCH", HttpRequest.BodyPublishers.ofString("{\"changeset\": {\"retries\": 1}}")).build());
+    assertThat(retries.statusCode()).as(retries.body()).isEqualTo(204);
+    String incidentKey = incident.path("incidentKey").asText();
+    assertThat(post("/v2/incidents/" + incidentKey + "/resolution", Map.of()).statusCode()).isEqualTo(204);
+    assertThat(json(get("/v2/incidents/" + incidentKey)).path("state").asText()).isEqualTo("RESOLVED");
+    assertThat(json(get("/v2/process-instances/" + instance)).path("hasIncident").asBoolean()).isFalse();
+
+    var again = camunda.newActivateJobsCommand().jobType(jobType).maxJobsToActivate(1).send().join().getJobs();
+    camunda.newCompleteCommand(again.getFirst()).send().join();
+    instance(instance).awaitCompleted();
+  }
+
+  @Test
+  void endedInstancesAreKeptWithinTheBoundAndPaged() {
+    String processId = "rest-api-test-" + UUID.randomUUID();
+    camunda.newDeployResourceCommand().addProcessModel(Bpmn.createExecutableProcess(processId).startEvent().endEvent().done(),
+        processId + ".bpmn").send().join();
+    List<Long> keys = new ArrayList<>();
+    for (int i = 0; i < MAX_COMPLETED_INSTANCES + 5; i++) {
+      keys.add(start(processId, Map.of()));
+    }
+    instance(keys.getLast()).awaitCompleted();
+
+    assertThat(get("/v2/process-instances/" + keys.getFirst()).statusCode()).as("dropped beyond the bound").isEqualTo(404);
+    assertThat(json(get("/v2/process-instances/" + keys.getLast())).path("state").asText()).isEqualTo("COMPLETED");
+    Map<String, Object> filter = Map.of("processDefinitionId", processId);
+    List<Map<String, String>> newestFirst = List.of(Map.of("field", "processInstanceKey", "order", "DESC"));
+    JsonNode all = json(post("/v2/process-instances/search", Map.of("filter", filter, "sort", newestFirst)));
+    // Other tests' instances may end meanwhile and push some of these out too.
+    assertThat(all.at("/page/totalItems").asInt()).isBetween(1, MAX_COMPLETED_INSTANCES);
+    assertThat(all.at("/items/0/processInstanceKey").asText()).isEqualTo(keys.getLast().toString());
+
+    var paged = new ArrayList<JsonNode>();
+    Map<String, Object> page = Map.of("limit", 7);
+    while (true) {
+      JsonNode found = json(post("/v2/process-instances/search", Map.of("filter", filter, "sort", newestFirst, "page", page)));
+      found.path("items").forEach(paged::add);
+      if (found.path("items").size() < 7) {
+        break;
+      }
+      page = Map.of("limit", 7, "after", found.at("/page/endCursor").asText());
+    }
+    assertThat(paged).containsExactlyElementsOf(all.path("items"));
+
+    var unknownField = post("/v2/process-instances/search", Map.of("filter", Map.of("colour", "blue")));
+    assertThat(unknownField.statusCode()).isEqualTo(400);
+    assertThat(json(unknownField).path("detail").asText()).contains("filter.colour");
+  }
+
+  private void assertRefused(String taskKey, Map<String, Object> variables, String reason) {
+    var response = post("/v2/user-tasks/" + taskKey + "/completion", Map.of("variables", variables));
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(400);
+    assertThat(response.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+    assertThat(json(response).path("detail").asText()).contains(reason);
+  }
+
+  /** A multipart deployment, as Camunda's clients send it: one {@code resources} part per file. */
+  private HttpResponse<String> deploy(Map<String, String> files) {
+    String boundary = "mediaflow-" + UUID.randomUUID();
+    var body = new ByteArrayOutputStream();
+    files.forEach((name, content) -> body.writeBytes(("--" + boundary + "\r\n"
+        + "Content-Disposition: form-data; name=\"resources\"; filename=\"" + name + "\"\r\n"
+        + "Content-Type: application/octet-stream\r\n\r\n" + content + "\r\n").getBytes(StandardCharsets.UTF_8)));
+    body.writeBytes(("--" + boundary + "--\r\n").getBytes(StandardCharsets.UTF_8));
+    return send(HttpRequest.newBuilder(URI.create(baseUrl() + "/v2/deployments"))
+        .header("Content-Type", "multipart/form-data; boundary=" + boundary)
+        .POST(HttpRequest.BodyPublishers.ofByteArray(body.toByteArray())).build());
+  }
+}
