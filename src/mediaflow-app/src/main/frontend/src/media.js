@@ -6,6 +6,10 @@ import { h } from './dom.js';
 /** The URLs worth playing among an instance's variables, with a label each. */
 export function playableUrls(variables) {
   const urls = [];
+  // While the show runs, the stream's playback IDs; once it ended, the process's playbackUrls.
+  for (const { policy, playback_url: url } of list(variables.liveStream?.playback_ids)) {
+    urls.push({ label: `Live playback (${policy ?? 'public'})`, url });
+  }
   for (const { policy, url } of list(variables.playbackUrls)) {
     urls.push({ label: `Live playback (${policy ?? 'public'})`, url });
   }
@@ -15,7 +19,8 @@ export function playableUrls(variables) {
   for (const { path, url } of list(variables.signedUrls)) {
     urls.push({ label: `Signed ${path ?? ''}`.trim(), url });
   }
-  return urls.filter(({ url }) => typeof url === 'string' && /\.(m3u8|mp4|webm)(\?|$)/.test(url));
+  return urls.filter(({ url }, index) => typeof url === 'string' && /\.(m3u8|mp4|webm)(\?|$)/.test(url)
+    && urls.findIndex((other) => other.url === url) === index);
 }
 
 const list = (value) => (Array.isArray(value) ? value.filter((item) => item && typeof item === 'object') : []);
