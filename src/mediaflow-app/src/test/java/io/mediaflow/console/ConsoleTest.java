@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
@@ -191,6 +192,30 @@ class ConsoleTest extends MediaflowTest {
     awaitInstancePage(key);
     wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#instance-state [data-state=completed]")));
     assertThat(variableText("outcome")).contains("broadcast-ended");
+  }
+
+  @Test
+  void aStartFormShowsAndRequiresFieldsAsItsConditionsSay() {
+    browser.get(baseUrl() + "/processes/custom-domain-tls");
+    wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("start-form")));
+    field("Domain (FQDN)").sendKeys("c" + UUID.randomUUID().toString().substring(0, 8) + ".example.com");
+    // The bucket is asked for only when the domain serves video on demand.
+    assertThat(browser.findElements(label("Bucket"))).isEmpty();
+    browser.findElement(By.xpath("//label[contains(., 'Video on demand')]")).click();
+    wait.until(ExpectedConditions.visibilityOfElementLocated(label("Bucket")));
+
+    browser.findElement(By.id("start")).click();
+    wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(".problem")));
+    assertThat(browser.findElement(By.cssSelector(".fjs-has-errors")).getText()).contains("Bucket");
+    assertThat(currentPath()).isEqualTo("/processes/custom-domain-tls");
+    screenshot("10-start-form-refuses");
+
+    field("Bucket").sendKeys("b-" + UUID.randomUUID().toString().substring(0, 8));
+    browser.findElement(By.id("start")).click();
+    long key = awaitInstancePage(0);
+    track(key);
+    openTask(key, "Create the DNS record");
+    screenshot("11-create-dns-record");
   }
 
   /** Starts a process from its page with variables typed as JSON. */
