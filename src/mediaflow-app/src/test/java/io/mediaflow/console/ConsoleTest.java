@@ -80,11 +80,18 @@ class ConsoleTest extends MediaflowTest {
   void startFromTheStartFormReviewAndApprove() {
     long key = startTranscodingFromTheStartForm(true);
 
-    openTask(key, "Review renditions");
+    // An editor finds the task in the task list, filtered to reviews.
+    browser.get(baseUrl() + "/tasks?q=review");
+    By row = By.xpath("//table[@id='tasks']//tr[.//a[@href='/instances/" + key + "']]");
+    wait.until(ExpectedConditions.visibilityOfElementLocated(row));
+    assertThat(browser.findElement(row).getText()).contains("Review renditions", "Transcode with approval", "editors");
+    screenshot("2-tasks");
+    browser.findElement(row).findElement(By.linkText("Review renditions")).click();
+    wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(".fjs-form")));
     List<WebElement> rows = wait.until(ExpectedConditions.numberOfElementsToBe(RENDITION_ROWS, 2));
     assertThat(rows.get(0).getText()).contains("720p", "1280x720");
     assertThat(rows.get(1).getText()).contains("360p");
-    screenshot("2-review-renditions");
+    screenshot("3-review-renditions");
 
     browser.findElement(By.xpath("//label[contains(., 'Approve these renditions')]")).click();
     // Approving hides the comment and the ladder: they are neither required nor sent.
@@ -99,7 +106,7 @@ class ConsoleTest extends MediaflowTest {
     assertThat(diagram.getDomAttribute("data-completed")).contains("StartJob", "ReviewRenditions");
     assertThat(diagram.findElements(By.cssSelector(".djs-element.mf-completed"))).isNotEmpty();
     assertThat(variableText("approved")).isEqualTo("true");
-    screenshot("3-instance-completed");
+    screenshot("4-instance-completed");
 
     instance(key).awaitCompleted().hasPassedElement("RenditionsApproved");
     assertThat(instance(key).variable("ladder").orElseThrow().size()).isEqualTo(2);
@@ -118,7 +125,7 @@ class ConsoleTest extends MediaflowTest {
     wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(".problem")));
     assertThat(browser.findElement(By.cssSelector(".fjs-form-field-error")).getText()).containsIgnoringCase("required");
     assertThat(currentPath()).isEqualTo(firstTask);
-    screenshot("4-reject-needs-a-comment");
+    screenshot("5-reject-needs-a-comment");
 
     field("What is wrong with them?").sendKeys("The 1080p rendition is too soft");
     browser.findElement(By.id("complete")).click();
@@ -128,7 +135,7 @@ class ConsoleTest extends MediaflowTest {
     wait.until(driver -> browser.findElements(By.xpath("//*[@id='instance-tasks']//a[.='Review renditions']")).stream()
         .anyMatch(link -> !link.getDomAttribute("href").equals(firstTask)));
     assertThat(variableText("comment")).contains("too soft");
-    screenshot("5-re-encode-review-again");
+    screenshot("6-re-encode-review-again");
     assertThat(instance(key).timesPassed("StartJob")).isEqualTo(2);
   }
 
@@ -143,7 +150,14 @@ class ConsoleTest extends MediaflowTest {
       WebElement incident = wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(".incident")));
       assertThat(incident.getText()).contains("StartJob");
       assertThat(browser.findElement(By.id("diagram")).getDomAttribute("data-incident")).contains("StartJob");
-      screenshot("6-incident");
+      screenshot("7-incident");
+      browser.get(baseUrl() + "/instances?state=incident");
+      wait.until(ExpectedConditions.visibilityOfElementLocated(
+          By.xpath("//table[@id='instances']//tr[@data-key='" + key + "']")));
+      screenshot("8-instances-with-incident");
+      browser.get(baseUrl() + "/instances/" + key);
+      awaitInstancePage(key);
+      incident = wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(".incident")));
 
       resetControl();
       incident.findElement(By.cssSelector("button.retry")).click();
@@ -151,7 +165,7 @@ class ConsoleTest extends MediaflowTest {
       wait.until(ExpectedConditions.presenceOfElementLocated(
           By.xpath("//*[@id='instance-tasks']//a[.='Review renditions']")));
       assertThat(browser.findElement(By.id("incidents")).getText()).contains("No incident");
-      screenshot("7-retried");
+      screenshot("9-retried");
       instance(key).awaitPassed("StartJob");
     } finally {
       resetControl();
@@ -171,7 +185,7 @@ class ConsoleTest extends MediaflowTest {
     openTask(key, "Start your encoder");
     String streamKey = field("Stream key").getDomProperty("value");
     assertThat(streamKey).isNotBlank().isNotEqualTo("***");
-    screenshot("8-start-your-encoder");
+    screenshot("10-start-your-encoder");
     browser.findElement(By.id("complete")).click();
 
     awaitInstancePage(key);
@@ -185,7 +199,7 @@ class ConsoleTest extends MediaflowTest {
     WebElement player = wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#media .player")));
     assertThat(player.getDomAttribute("data-url")).contains(".m3u8");
     assertThat(browser.getPageSource()).doesNotContain(accessKey, secretKey, streamKey);
-    screenshot("9-on-air");
+    screenshot("11-on-air");
 
     openTask(key, "End the broadcast");
     browser.findElement(By.id("complete")).click();
@@ -208,14 +222,14 @@ class ConsoleTest extends MediaflowTest {
     wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(".problem")));
     assertThat(browser.findElement(By.cssSelector(".fjs-has-errors")).getText()).contains("Bucket");
     assertThat(currentPath()).isEqualTo("/processes/custom-domain-tls");
-    screenshot("10-start-form-refuses");
+    screenshot("12-start-form-refuses");
 
     field("Bucket").sendKeys("b-" + UUID.randomUUID().toString().substring(0, 8));
     browser.findElement(By.id("start")).click();
     long key = awaitInstancePage(0);
     track(key);
     openTask(key, "Create the DNS record");
-    screenshot("11-create-dns-record");
+    screenshot("13-create-dns-record");
   }
 
   /** Starts a process from its page with variables typed as JSON. */
