@@ -83,8 +83,6 @@ final class Shapes {
     node.put("processInstanceKey", key(element.processInstanceKey()));
     node.put("processDefinitionKey", key(element.definitionKey()));
     node.put("incidentKey", element.incidentKey() == null ? null : key(element.incidentKey()));
-    // Not a result field of Camunda's; filterable there as elementInstanceScopeKey, and what a tree needs.
-    node.put("elementInstanceScopeKey", optionalKey(element.flowScopeKey()));
     return node;
   }
 
@@ -111,7 +109,7 @@ final class Shapes {
         customHeaders.put(name, value);
       }
     });
-    node.put("priority", 50);
+    node.put("priority", 50); // Camunda's default; a job-based user task has no priority of its own
     node.put("userTaskKey", key(task.key()));
     node.put("elementInstanceKey", key(task.elementInstanceKey()));
     node.put("processName", definition == null ? null : definition.name());

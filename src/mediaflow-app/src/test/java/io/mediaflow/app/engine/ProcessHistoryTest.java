@@ -1,0 +1,127 @@
+package io.mediaflow.app.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.when;
+
+import io.camunda.zeebe.process.test.api.ZeebeTestEngine;
+import io.camunda.zeebe.protocol.impl.encoding.MsgPackConverter;
+import io.camunda.zeebe.protocol.impl.record.CopiedRecord;
+import io.camunda.zeebe.protocol.impl.record.RecordMetadata;
+import io.camunda.zeebe.protocol.impl.record.UnifiedRecordValue;
+import io.camunda.zeebe.protocol.impl.record.value.job.JobRecord;
+import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceRecord;
+import io.camunda.zeebe.protocol.impl.record.value.variable.VariableRecord;
+import io.camunda.zeebe.protocol.record.Record;
+import io.camunda.zeebe.protocol.record.RecordType;
+import io.camunda.zeebe.protocol.record.ValueType;
+import io.camunda.zeebe.protocol.record.intent.Intent;
+import io.camunda.zeebe.protocol.record.intent.JobIntent;
+import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
+import io.camunda.zeebe.protocol.record.intent.VariableIntent;
+import io.camunda.zeebe.protocol.record.value.BpmnElementType;
+import io.mediaflow.app.engine.ProcessHistory.InstanceState;
+import io.mediaflow.app.engine.ProcessHistory.TaskState;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.junit.jupiter.api.Test;
+
+/** The projection fed with records as the engine writes them, without an engine. */
+class ProcessHistoryTest {
+
+  private final List<Record<?>> records = new ArrayList<>();
+  private Instant now = Instant.parse("2026-01-01T00:00:00Z");
+  private final ProcessHistory history = history(new HistoryProperties(2, Duration.ofHours(1)));
+
+  @Test
+  void aUserTaskIsOpenFromItsJobsCreationUntilItsScopeEnds() {
+    started(1);
+    element(1, 5, 1, "Review", BpmnElementType.USER_TASK, ProcessInstanceIntent.ELEMENT_ACTIVATING);
+    job(9, 1, 5, JobIntent.CREATED);
+    job(9, 1, 5, JobIntent.FAILED);
+    job(9, 1, 5, JobIntent.TIMED_OUT);
+    assertThat(history.userTask(9)).hasValueSatisfying(task -> assertThat(task.state()).isEqualTo(TaskState.CREATED));
+
+    job(9, 1, 5, JobIntent.CANCELED);
+    element(1, 5, 1, "Review", BpmnElementType.USER_TASK, ProcessInstanceIntent.ELEMENT_TERMINATED);
+    assertThat(history.userTask(9)).hasValueSatisfying(task -> assertThat(task.state()).isEqualTo(TaskState.CANCELED));
+    assertThat(history.elementInstances()).filteredOn(e -> e.key() == 5)
+        .singleElement().satisfies(e -> assertThat(e.state()).isEqualTo(InstanceState.TERMINATED));
+  }
+
+  @Test
+  void variablesWrittenBeforeTheInstanceActivatesBelongToIt() {
+    variable(20, 1, 1, "source", "\"in.mp4\"");
+    started(1);
+    element(1, 5, 1, "Review", BpmnElementType.USER_TASK, ProcessInstanceIntent.ELEMENT_ACTIVATING);
+    variable(21, 1, 5, "source", "\"local.mp4\"");
+
+    assertThat(history.variablesVisibleFrom(1, 1).get("source").value()).isEqualTo("\"in.mp4\"");
+    assertThat(history.variablesVisibleFrom(1, 5).get("source").value()).as("the innermost wins").isEqualTo("\"local.mp4\"");
+  }
+
+  @Test
+  void endedInstancesAreDroppedBeyondTheCountOrTheAge() {
+    for (long key = 1; key <= 3; key++) {
+      started(key);
+      ended(key);
+    }
+    started(4);
+    assertThat(history.processInstance(1)).as("beyond the count").isEmpty();
+    assertThat(history.processInstance(3)).hasValueSatisfying(i -> assertThat(i.state()).isEqualTo(InstanceState.COMPLETED));
+
+    now = now.plus(Duration.ofHours(2));
+    variable(30, 4, 4, "x", "1");
+    assertThat(history.processInstances()).as("beyond the age; the running one stays")
+        .extracting(ProcessHistory.ProcessInstance::key).containsExactly(4L);
+  }
+
+  private ProcessHistory history(HistoryProperties limits) {
+    ZeebeTestEngine engine = mock(ZeebeTestEngine.class);
+    when(engine.getRecordStreamSource()).thenReturn(() -> records);
+    Clock clock = new Clock() {
+      @Override public Instant instant() { return now; }
+      @Override public java.time.ZoneId getZone() { return ZoneOffset.UTC; }
+      @Override public Clock withZone(java.time.ZoneId zone) { return this; }
+    };
+    return new ProcessHistory(new EngineRecordFeed(engine), limits, clock);
+  }
+
+  private void started(long instance) {
+    element(instance, instance, -1, "process", BpmnElementType.PROCESS, ProcessInstanceIntent.ELEMENT_ACTIVATING);
+  }
+
+  private void ended(long instance) {
+    element(instance, instance, -1, "process", BpmnElementType.PROCESS, ProcessInstanceIntent.ELEMENT_COMPLETED);
+  }
+
+  private void element(long instance, long key, long flowScope, String elementId, BpmnElementType type,
+      ProcessInstanceIntent intent) {
+    var value = new ProcessInstanceRecord().setProcessInstanceKey(instance).setFlowScopeKey(flowScope)
+        .setElementId(elementId).setBpmnElementType(type).setBpmnProcessId("process").setProcessDefinitionKey(100);
+    add(key, ValueType.PROCESS_INSTANCE, intent, value);
+  }
+
+  private void job(long key, long instance, long elementInstance, JobIntent intent) {
+    var value = new JobRecord().setType(UserTasks.JOB_TYPE).setProcessInstanceKey(instance)
+        .setElementInstanceKey(elementInstance).setElementId("Review").setBpmnProcessId("process");
+    add(key, ValueType.JOB, intent, value);
+  }
+
+  private void variable(long key, long instance, long scope, String name, String json) {
+    var value = new VariableRecord().setProcessInstanceKey(instance).setScopeKey(scope)
+        .setName(new UnsafeBuffer(name.getBytes()))
+        .setValue(new UnsafeBuffer(MsgPackConverter.convertToMsgPack(json)));
+    add(key, ValueType.VARIABLE, VariableIntent.CREATED, value);
+  }
+
+  private void add(long key, ValueType type, Intent intent, UnifiedRecordValue value) {
+    var metadata = new RecordMetadata().recordType(RecordType.EVENT).valueType(type).intent(intent);
+    records.add(new CopiedRecord<>(value, metadata, key, 1, records.size() + 1, -1, now.toEpochMilli()));
+  }
+}

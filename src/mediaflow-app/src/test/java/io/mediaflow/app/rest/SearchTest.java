@@ -1,0 +1,76 @@
+package io.mediaflow.app.rest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mediaflow.api.ApiJson;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+class SearchTest {
+
+  private static final List<ObjectNode> TASKS = IntStream.rangeClosed(1, 5).mapToObj(i -> {
+    ObjectNode task = ApiJson.MAPPER.createObjectNode();
+    task.put("userTaskKey", Integer.toString(i * 10));
+    task.put("name", i % 2 == 0 ? "Review renditions" : "Decide on the failed job");
+    task.put("state", i == 5 ? "COMPLETED" : "CREATED");
+    task.putArray("candidateGroups").add(i == 1 ? "producers" : "editors");
+    return task;
+  }).toList();
+
+  @Test
+  void filtersAsCamundasClientsSendThem() {
+    assertThat(keys("{\"filter\": {\"state\": {\"$eq\": \"CREATED\", \"$in\": []}}}")).containsExactly("10", "20", "30", "40");
+    assertThat(keys("{\"filter\": {\"userTaskKey\": \"30\"}}")).containsExactly("30");
+    assertThat(keys("{\"filter\": {\"name\": {\"$like\": \"Review*\"}, \"state\": {\"$neq\": \"COMPLETED\"}}}"))
+        .containsExactly("20", "40");
+    assertThat(keys("{\"filter\": {\"userTaskKey\": {\"$in\": [\"10\", \"50\"]}}}")).containsExactly("10", "50");
+    assertThat(keys("{\"filter\": {\"candidateGroups\": \"producers\"}}")).containsExactly("10");
+    assertThat(keys("{\"filter\": {\"$or\": [{\"userTaskKey\": \"10\"}, {\"state\": \"COMPLETED\"}], \"tags\": []}}"))
+        .containsExactly("10", "50");
+  }
+
+  @Test
+  void anUnknownFieldOrOperatorIsNamed() {
+    assertThatThrownBy(() -> keys("{\"filter\": {\"colour\": \"blue\"}}")).hasMessageContaining("filter.colour");
+    assertThatThrownBy(() -> keys("{\"filter\": {\"state\": {\"$near\": \"x\"}}}"))
+        .hasMessageContaining("filter.state has an unknown operator $near");
+  }
+
+  @Test
+  void sortsAndPagesWithCursors() {
+    String byKeyDescending = "\"sort\": [{\"field\": \"userTaskKey\", \"order\": \"DESC\"}]";
+    JsonNode first = search("{" + byKeyDescending + ", \"page\": {\"limit\": 2}}");
+    assertThat(first.at("/page/totalItems").asInt()).isEqualTo(5);
+    assertThat(keysOf(first)).containsExactly("50", "40");
+    JsonNode second = search("{" + byKeyDescending + ", \"page\": {\"limit\": 2, \"after\": \""
+        + first.at("/page/endCursor").asText() + "\"}}");
+    assertThat(keysOf(second)).containsExactly("30", "20");
+    JsonNode back = search("{" + byKeyDescending + ", \"page\": {\"limit\": 2, \"before\": \""
+        + second.at("/page/startCursor").asText() + "\"}}");
+    assertThat(keysOf(back)).containsExactly("50", "40");
+  }
+
+  private static List<String> keys(String query) {
+    return keysOf(search(query));
+  }
+
+  private static JsonNode search(String query) {
+    try {
+      return Search.of(ApiJson.MAPPER.readTree(query)).apply(Stream.of(TASKS.toArray(ObjectNode[]::new)));
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new IllegalArgumentException(e);
+    }
+  }
+
+  private static List<String> keysOf(JsonNode result) {
+    var keys = new ArrayList<String>();
+    result.path("items").forEach(item -> keys.add(item.path("userTaskKey").asText()));
+    return keys;
+  }
+}
