@@ -17,9 +17,11 @@ const routes = [
 
 const view = document.getElementById('view');
 let leaving = () => {};
+let renderings = 0;
 
 /** Shows the page for the current location. */
 async function render() {
+  const turn = ++renderings;
   leaving();
   leaving = () => {};
   const path = location.pathname === '/' ? '/tasks' : location.pathname;
@@ -37,15 +39,23 @@ async function render() {
     }
     // A page returns its element and, optionally, what to stop when it is left (timers, players).
     const { element, stop } = await route[1](...route[0].exec(path).slice(1));
+    if (turn !== renderings) {
+      // Someone went elsewhere while this page loaded.
+      stop?.();
+      return;
+    }
     view.replaceChildren(element);
     leaving = stop ?? leaving;
   } catch (error) {
-    view.replaceChildren(problemBox(error));
+    if (turn === renderings) {
+      view.replaceChildren(problemBox(error));
+    }
   } finally {
-    view.setAttribute('data-loaded', path);
+    if (turn === renderings) {
+      view.setAttribute('data-loaded', path);
+    }
   }
 }
-
 
 document.addEventListener('click', (event) => {
   const a = event.target.closest('a[href^="/"]');
