@@ -54,10 +54,15 @@ export function mediaPlayers(container) {
 function player(label, url) {
   const video = h('video', { controls: true, muted: true, preload: 'metadata', playsinline: true });
   const status = h('span', { class: 'player-status' });
+  const figure = h('figure', { class: 'player', 'data-url': url }, video,
+    h('figcaption', {}, label, ' ', status, h('br'), h('a', { href: url, target: '_blank', rel: 'noopener' }, url)));
   let hls = null;
   if (/\.m3u8(\?|$)/.test(url) && Hls.isSupported()) {
     hls = new Hls();
-    hls.on(Hls.Events.MANIFEST_PARSED, () => { status.textContent = 'ready'; });
+    hls.on(Hls.Events.MANIFEST_PARSED, () => {
+      status.textContent = 'ready';
+      figure.dataset.manifest = 'parsed';
+    });
     hls.on(Hls.Events.ERROR, (event, data) => {
       if (data.fatal) {
         status.textContent = `cannot play: ${data.details}`;
@@ -71,8 +76,7 @@ function player(label, url) {
     video.addEventListener('error', () => { status.textContent = 'cannot play'; });
   }
   return {
-    element: h('figure', { class: 'player', 'data-url': url }, video,
-      h('figcaption', {}, label, ' ', status, h('br'), h('a', { href: url, target: '_blank', rel: 'noopener' }, url))),
+    element: figure,
     destroy: () => hls?.destroy()
   };
 }

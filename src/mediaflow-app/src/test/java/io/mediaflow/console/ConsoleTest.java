@@ -106,6 +106,8 @@ class ConsoleTest extends MediaflowTest {
     assertThat(diagram.getDomAttribute("data-completed")).contains("StartJob", "ReviewRenditions");
     assertThat(diagram.findElements(By.cssSelector(".djs-element.mf-completed"))).isNotEmpty();
     assertThat(variableText("approved")).isEqualTo("true");
+    // hls.js loaded and parsed each rendition's playlist from the sandbox.
+    wait.until(ExpectedConditions.numberOfElementsToBe(By.cssSelector("#media .player[data-manifest=parsed]"), 2));
     screenshot("4-instance-completed");
 
     instance(key).awaitCompleted().hasPassedElement("RenditionsApproved");
