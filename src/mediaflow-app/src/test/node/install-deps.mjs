@@ -1,13 +1,14 @@
 #!/usr/bin/env node
-// Installs the checks' dependencies with `npm ci`, but only when node_modules is missing or was installed from a
-// different package-lock.json: `npm ci` always starts from scratch, which would cost every build ten seconds.
+// Installs a Node.js project's dependencies with `npm ci`, but only when node_modules is missing or was installed
+// from a different package-lock.json: `npm ci` always starts from scratch, which would cost every build ten seconds.
+// Usage: node install-deps.mjs [project directory]; without one, the model checks next to this script.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
+const here = path.resolve(process.argv[2] ?? path.dirname(fileURLToPath(import.meta.url)));
 const stamp = path.join(here, 'node_modules', '.installed-from-lock');
 const lockHash = createHash('sha256').update(readFileSync(path.join(here, 'package-lock.json'))).digest('hex');
 
@@ -18,9 +19,9 @@ try {
   installedHash = undefined;
 }
 if (installedHash === lockHash) {
-  console.log('Model check dependencies are installed from the current package-lock.json');
+  console.log(`Dependencies in ${here} are installed from the current package-lock.json`);
 } else {
-  console.log('Installing the model check dependencies: npm ci');
+  console.log(`Installing the dependencies in ${here}: npm ci`);
   const npm = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], {
     cwd: here, stdio: 'inherit', shell: process.platform === 'win32'
   });

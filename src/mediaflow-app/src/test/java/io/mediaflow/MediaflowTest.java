@@ -117,6 +117,11 @@ public abstract class MediaflowTest {
     return key;
   }
 
+  /** An instance started elsewhere (a browser), cancelled after the test like those {@link #start} starts. */
+  protected void track(long processInstanceKey) {
+    started.add(processInstanceKey);
+  }
+
   /** An open user task as the REST API lists it. */
   protected record UserTask(long key, long processInstanceKey, String elementId, String name) {}
 

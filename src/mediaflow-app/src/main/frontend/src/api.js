@@ -1,0 +1,76 @@
+// The console talks only to the Orchestration Cluster REST API (/v2) of Camunda 8.8, so it works the same against
+// the embedded engine and a real cluster. Keys are strings there (they exceed JavaScript's safe integers).
+
+/** A refused request: the API's problem detail (RFC 9457), whose `detail` says why. */
+export class ApiProblem extends Error {
+  constructor(status, problem, request) {
+    super(problem?.detail || problem?.title || `${request} answered HTTP ${status}`);
+    this.status = status;
+    this.problem = problem;
+  }
+}
+
+async function call(method, path, body) {
+  const response = await fetch(`/v2${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body)
+  });
+  const type = response.headers.get('Content-Type') ?? '';
+  const text = await response.text();
+  const payload = type.includes('json') && text ? JSON.parse(text) : text;
+  if (!response.ok) {
+    throw new ApiProblem(response.status, typeof payload === 'object' ? payload : { detail: payload || undefined },
+      `${method} /v2${path}`);
+  }
+  return payload;
+}
+
+export const get = (path) => call('GET', path);
+export const post = (path, body = {}) => call('POST', path, body);
+export const patch = (path, body) => call('PATCH', path, body);
+
+/** Every item of a search, page after page. */
+export async function searchAll(path, filter = {}, sort) {
+  const limit = 100;
+  const items = [];
+  for (let from = 0; ; from += limit) {
+    const result = await post(path, { filter, ...(sort ? { sort } : {}), page: { from, limit } });
+    items.push(...result.items);
+    if (result.items.length < limit || items.length >= (result.page?.totalItems ?? 0)) {
+      return items;
+    }
+  }
+}
+
+/** Variables as a plain object; the API carries each value as JSON text. */
+export function variablesObject(variables) {
+  return Object.fromEntries(variables.map(({ name, value }) => [name, parseValue(value)]));
+}
+
+function parseValue(value) {
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+
+/**
+ * A linked form's schema: the API returns it as JSON text. Null when the element has no form: 204 in 8.8, or a
+ * 404 from an API that has none.
+ */
+export async function formSchema(path) {
+  try {
+    const form = await get(path);
+    if (!form) {
+      return null;
+    }
+    return typeof form.schema === 'string' ? JSON.parse(form.schema) : form.schema;
+  } catch (e) {
+    if (e instanceof ApiProblem && e.status === 404) {
+      return null;
+    }
+    throw e;
+  }
+}

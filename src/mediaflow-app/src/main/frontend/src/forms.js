@@ -1,0 +1,73 @@
+// Camunda forms rendered with form-js, the renderer Camunda Tasklist uses, for user tasks and start events alike.
+import { Form } from '@bpmn-io/form-js-viewer';
+import '@bpmn-io/form-js-viewer/dist/assets/form-js.css';
+import { h } from './dom.js';
+
+/**
+ * Renders the schema over the data into the container. `submit()` validates as the form says (required fields,
+ * types, conditional visibility: hidden fields are neither validated nor submitted) and returns the values to send
+ * (without read-only and blank fields), or null when a field is wrong (form-js then shows why next to it).
+ */
+export async function renderForm(container, schema, data) {
+  const form = new Form({ container });
+  await form.importSchema(schema, data);
+  const readonlyPaths = readonlyFieldPaths(schema.components ?? []);
+  return {
+    submit() {
+      const { data: values, errors } = form.submit();
+      if (Object.keys(errors).length > 0) {
+        return null;
+      }
+      // A read-only field only shows a value (the stream key, the service's error); sending it back would copy it
+      // into the process, where it is not the editor's answer.
+      for (const path of readonlyPaths) {
+        deletePath(values, path);
+      }
+      // A field left blank gives no value, so the process's default applies (`if goLiveTimeout = null then ...`).
+      return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== null && value !== undefined
+        && value !== ''));
+    },
+    destroy: () => form.destroy()
+  };
+}
+
+/** The data paths of the fields that are always read-only, through groups (their `path`) but not lists. */
+function readonlyFieldPaths(components, prefix = []) {
+  return components.flatMap((component) => {
+    if (component.type === 'dynamiclist') {
+      return [];
+    }
+    if (component.components) {
+      return readonlyFieldPaths(component.components, component.path ? [...prefix, ...component.path.split('.')] : prefix);
+    }
+    return component.key && component.readonly === true ? [[...prefix, ...component.key.split('.')]] : [];
+  });
+}
+
+function deletePath(values, path) {
+  const parent = path.slice(0, -1).reduce((node, name) => node?.[name], values);
+  if (parent && typeof parent === 'object') {
+    delete parent[path.at(-1)];
+  }
+}
+
+/** A JSON editor for variables, for when there is no form or someone prefers JSON. */
+export function jsonEditor(initial = {}) {
+  const textarea = h('textarea', { class: 'json', rows: 10, spellcheck: 'false', 'aria-label': 'Variables as JSON' },
+    JSON.stringify(initial, null, 2));
+  return {
+    element: textarea,
+    /** The object typed in, or an Error saying what is wrong with it. */
+    value() {
+      try {
+        const value = JSON.parse(textarea.value || '{}');
+        if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+          return new Error('The variables must be a JSON object, e.g. {"source": "http://..."}');
+        }
+        return value;
+      } catch (e) {
+        return new Error(`The variables are not valid JSON: ${e.message}`);
+      }
+    }
+  };
+}

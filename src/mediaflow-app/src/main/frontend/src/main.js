@@ -1,0 +1,71 @@
+// The console: a single page whose routes are /tasks, /processes and /instances, each list with a detail page.
+// The server answers every one of these paths with this page, so a reload or a shared link lands on the same view.
+import './style.css';
+import { navigate, problemBox } from './dom.js';
+import { instanceList, instancePage } from './views/instances.js';
+import { processList, processPage } from './views/processes.js';
+import { taskList, taskPage } from './views/tasks.js';
+
+const routes = [
+  [/^\/tasks\/?$/, () => taskList()],
+  [/^\/tasks\/(\d+)$/, (key) => taskPage(key)],
+  [/^\/processes\/?$/, () => processList()],
+  [/^\/processes\/([^/]+)$/, (id) => processPage(decodeURIComponent(id))],
+  [/^\/instances\/?$/, () => instanceList()],
+  [/^\/instances\/(\d+)$/, (key) => instancePage(key)]
+];
+
+const view = document.getElementById('view');
+let leaving = () => {};
+let renderings = 0;
+
+/** Shows the page for the current location. */
+async function render() {
+  const turn = ++renderings;
+  leaving();
+  leaving = () => {};
+  const path = location.pathname === '/' ? '/tasks' : location.pathname;
+  const section = path.split('/')[1];
+  for (const a of document.querySelectorAll('nav a')) {
+    a.classList.toggle('current', a.dataset.section === section);
+  }
+  const route = routes.find(([pattern]) => pattern.test(path));
+  view.replaceChildren();
+  view.removeAttribute('data-loaded');
+  try {
+    if (!route) {
+      view.append(problemBox(new Error(`There is no page at ${path}`)));
+      return;
+    }
+    // A page returns its element and, optionally, what to stop when it is left (timers, players).
+    const { element, stop } = await route[1](...route[0].exec(path).slice(1));
+    if (turn !== renderings) {
+      // Someone went elsewhere while this page loaded.
+      stop?.();
+      return;
+    }
+    view.replaceChildren(element);
+    leaving = stop ?? leaving;
+  } catch (error) {
+    if (turn === renderings) {
+      view.replaceChildren(problemBox(error));
+    }
+  } finally {
+    if (turn === renderings) {
+      view.setAttribute('data-loaded', path);
+    }
+  }
+}
+
+document.addEventListener('click', (event) => {
+  const a = event.target.closest('a[href^="/"]');
+  if (!a || a.target || event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0
+      || !/^\/(tasks|processes|instances)?(\/|$)/.test(a.getAttribute('href'))) {
+    return;
+  }
+  event.preventDefault();
+  navigate(a.getAttribute('href'));
+});
+window.addEventListener('popstate', render);
+window.addEventListener('console:navigate', render);
+render();

@@ -1,0 +1,82 @@
+// Players for what an instance produced: a live stream's playback URLs, the renditions, the signed URLs. HLS plays
+// through hls.js (Media Source Extensions), anything else through the browser itself.
+import Hls from 'hls.js';
+import { h } from './dom.js';
+
+/** The URLs worth playing among an instance's variables, with a label each. */
+export function playableUrls(variables) {
+  const urls = [];
+  // While the show runs, the stream's playback IDs; once it ended, the process's playbackUrls.
+  for (const { policy, playback_url: url } of list(variables.liveStream?.playback_ids)) {
+    urls.push({ label: `Live playback (${policy ?? 'public'})`, url });
+  }
+  for (const { policy, url } of list(variables.playbackUrls)) {
+    urls.push({ label: `Live playback (${policy ?? 'public'})`, url });
+  }
+  for (const { tag, resolution, url } of list(variables.renditions)) {
+    urls.push({ label: `Rendition ${tag ?? ''} ${resolution ?? ''}`.trim(), url });
+  }
+  for (const { path, url } of list(variables.signedUrls)) {
+    urls.push({ label: `Signed ${path ?? ''}`.trim(), url });
+  }
+  return urls.filter(({ url }, index) => typeof url === 'string' && /\.(m3u8|mp4|webm)(\?|$)/.test(url)
+    && urls.findIndex((other) => other.url === url) === index);
+}
+
+const list = (value) => (Array.isArray(value) ? value.filter((item) => item && typeof item === 'object') : []);
+
+/** Shows one player per playable URL in the container, keeping the players while the URLs stay the same. */
+export function mediaPlayers(container) {
+  let shown = '';
+  let players = [];
+  const destroy = () => {
+    players.forEach((player) => player.destroy());
+    players = [];
+  };
+  return {
+    show(variables) {
+      const urls = playableUrls(variables);
+      const signature = JSON.stringify(urls);
+      if (signature === shown) {
+        return;
+      }
+      shown = signature;
+      destroy();
+      players = urls.map(({ label, url }) => player(label, url));
+      container.replaceChildren(...(players.length
+        ? [h('h2', {}, 'Media'), h('div', { class: 'players' }, ...players.map((p) => p.element))]
+        : []));
+    },
+    destroy
+  };
+}
+
+function player(label, url) {
+  const video = h('video', { controls: true, muted: true, preload: 'metadata', playsinline: true });
+  const status = h('span', { class: 'player-status' });
+  const figure = h('figure', { class: 'player', 'data-url': url }, video,
+    h('figcaption', {}, label, ' ', status, h('br'), h('a', { href: url, target: '_blank', rel: 'noopener' }, url)));
+  let hls = null;
+  if (/\.m3u8(\?|$)/.test(url) && Hls.isSupported()) {
+    hls = new Hls();
+    hls.on(Hls.Events.MANIFEST_PARSED, () => {
+      status.textContent = 'ready';
+      figure.dataset.manifest = 'parsed';
+    });
+    hls.on(Hls.Events.ERROR, (event, data) => {
+      if (data.fatal) {
+        status.textContent = `cannot play: ${data.details}`;
+      }
+    });
+    hls.loadSource(url);
+    hls.attachMedia(video);
+  } else {
+    video.src = url;
+    video.addEventListener('loadedmetadata', () => { status.textContent = 'ready'; });
+    video.addEventListener('error', () => { status.textContent = 'cannot play'; });
+  }
+  return {
+    element: figure,
+    destroy: () => hls?.destroy()
+  };
+}

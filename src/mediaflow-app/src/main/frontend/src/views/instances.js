@@ -1,0 +1,210 @@
+// Instances: every process instance with its state; one instance with its diagram (active, completed and failed
+// elements marked), its open tasks, incidents (with Retry), variables (secrets masked) and media players.
+import { get, patch, post, searchAll, variablesObject } from '../api.js';
+import { age, h, link, problemBox, time, update } from '../dom.js';
+import { every } from '../refresh.js';
+import { maskVariable } from '../secrets.js';
+import { renderDiagram } from '../diagram.js';
+import { mediaPlayers } from '../media.js';
+
+const STATES = ['active', 'incident', 'completed', 'cancelled'];
+
+/** The state a person reads: an active instance with an incident is stuck, a terminated one was cancelled. */
+export function stateOf(instance) {
+  if (instance.state === 'ACTIVE') {
+    return instance.hasIncident ? 'incident' : 'active';
+  }
+  return instance.state === 'COMPLETED' ? 'completed' : 'cancelled';
+}
+
+const badge = (state) => h('span', { class: `state state-${state}`, 'data-state': state }, state);
+
+export async function instanceList() {
+  const params = new URLSearchParams(location.search);
+  const stateFilter = h('select', { id: 'state-filter', 'aria-label': 'State' },
+    h('option', { value: '' }, 'every state'),
+    ...STATES.map((state) => h('option', { value: state, selected: params.get('state') === state }, state)));
+  const processFilter = params.get('process');
+  const body = h('tbody');
+  let instances = [];
+
+  const show = () => {
+    const shown = instances.filter((instance) => !stateFilter.value || stateOf(instance) === stateFilter.value);
+    update(body, shown, () => shown.map((instance) => h('tr', { 'data-key': instance.processInstanceKey },
+      h('td', {}, link(`/instances/${instance.processInstanceKey}`, instance.processInstanceKey)),
+      h('td', {}, instance.processDefinitionName || instance.processDefinitionId),
+      h('td', {}, badge(stateOf(instance))),
+      h('td', { title: instance.startDate }, `${age(instance.startDate)} ago`),
+      h('td', {}, time(instance.endDate)))));
+  };
+  stateFilter.addEventListener('change', () => {
+    const query = new URLSearchParams(location.search);
+    stateFilter.value ? query.set('state', stateFilter.value) : query.delete('state');
+    history.replaceState(null, '', `/instances${query.size ? `?${query}` : ''}`);
+    show();
+  });
+  const load = async () => {
+    instances = await searchAll('/process-instances/search',
+      processFilter ? { processDefinitionId: processFilter } : {}, [{ field: 'startDate', order: 'DESC' }]);
+    show();
+  };
+  await load();
+  return {
+    element: h('section', {},
+      h('h1', {}, processFilter ? `Instances of ${processFilter}` : 'Instances'),
+      h('div', { class: 'filters' }, 'Show ', stateFilter),
+      h('table', { id: 'instances' },
+        h('thead', {}, h('tr', {}, h('th', {}, 'Instance'), h('th', {}, 'Process'), h('th', {}, 'State'),
+          h('th', {}, 'Started'), h('th', {}, 'Ended'))),
+        body)),
+    stop: every(load)
+  };
+}
+
+export async function instancePage(key) {
+  const instance = await get(`/process-instances/${key}`);
+  const xml = await get(`/process-definitions/${instance.processDefinitionKey}/xml`);
+  const completedTask = new URLSearchParams(location.search).get('completed');
+
+  const header = h('div', { class: 'instance-header' });
+  const diagramContainer = h('div', { class: 'diagram', id: 'diagram' });
+  const tasks = h('div', { id: 'instance-tasks' });
+  const incidents = h('div', { id: 'incidents' });
+  const media = h('div', { id: 'media' });
+  const variables = h('div', { id: 'variables' });
+  const diagram = await renderDiagram(diagramContainer, xml);
+  const players = mediaPlayers(media);
+
+  let current = instance;
+  const load = async () => {
+    const [latest, elements, openTasks, activeIncidents, values] = await Promise.all([
+      get(`/process-instances/${key}`),
+      searchAll('/element-instances/search', { processInstanceKey: key }),
+      searchAll('/user-tasks/search', { processInstanceKey: key, state: 'CREATED' }),
+      searchAll('/incidents/search', { processInstanceKey: key, state: 'ACTIVE' }),
+      searchAll('/variables/search?truncateValues=false', { processInstanceKey: key })
+    ]);
+    current = latest;
+    update(header, latest, (instance) => instanceHeader(instance, reload));
+    diagram.mark(elements);
+    update(tasks, openTasks, taskLinks);
+    update(incidents, activeIncidents, (list) => incidentList(list, reload));
+    update(variables, values, (list) => variableTable(list, key));
+    players.show(variablesObject(values.filter((variable) => variable.scopeKey === key)));
+  };
+  const reload = () => load().catch((error) => header.append(problemBox(error)));
+  await load();
+  const stopRefreshing = every(async () => {
+    // An ended instance changes no more; its page stays as it is.
+    if (current.state === 'ACTIVE') {
+      await load();
+    }
+  });
+  return {
+    element: h('section', { class: 'instance' },
+      completedTask ? h('p', { class: 'notice', id: 'flash' }, `Completed “${completedTask}”.`) : null,
+      header, diagramContainer,
+      h('h2', {}, 'Open tasks'), tasks,
+      h('h2', {}, 'Incidents'), incidents,
+      media,
+      h('h2', {}, 'Variables'), variables),
+    stop: () => {
+      stopRefreshing();
+      players.destroy();
+      diagram.destroy();
+    }
+  };
+}
+
+function instanceHeader(instance, reload) {
+  const state = stateOf(instance);
+  const cancel = state === 'active' || state === 'incident'
+    ? h('button', { type: 'button', id: 'cancel', onClick: async (event) => {
+      if (!confirm(`Cancel instance ${instance.processInstanceKey}?`)) {
+        return;
+      }
+      event.target.disabled = true;
+      try {
+        await post(`/process-instances/${instance.processInstanceKey}/cancellation`);
+      } catch (error) {
+        event.target.after(problemBox(error));
+      }
+      reload();
+    } }, 'Cancel instance')
+    : null;
+  return [
+    h('h1', {}, `${instance.processDefinitionName || instance.processDefinitionId} `,
+      h('span', { id: 'instance-state' }, badge(state))),
+    h('p', { class: 'meta' }, `Instance ${instance.processInstanceKey} · version ${instance.processDefinitionVersion}`,
+      ` · started ${time(instance.startDate)}`, instance.endDate ? ` · ended ${time(instance.endDate)}` : '',
+      instance.parentProcessInstanceKey
+        ? [' · called by ', link(`/instances/${instance.parentProcessInstanceKey}`, instance.parentProcessInstanceKey)]
+        : ''),
+    cancel
+  ];
+}
+
+function taskLinks(openTasks) {
+  if (openTasks.length === 0) {
+    return [h('p', { class: 'empty' }, 'No open task.')];
+  }
+  return [h('ul', { class: 'tasks' }, ...openTasks.map((task) => h('li', {},
+    link(`/tasks/${task.userTaskKey}`, task.name || task.elementId), ` · opened ${age(task.creationDate)} ago`)))];
+}
+
+function incidentList(activeIncidents, reload) {
+  if (activeIncidents.length === 0) {
+    return [h('p', { class: 'empty' }, 'No incident.')];
+  }
+  return activeIncidents.map((incident) => {
+    const retry = h('button', { type: 'button', class: 'retry' }, 'Retry');
+    const box = h('div', { class: 'incident', 'data-key': incident.incidentKey },
+      h('p', {}, h('strong', {}, incident.elementId), ` · ${incident.errorType} · ${time(incident.creationTime)}`),
+      h('pre', { class: 'message' }, incident.errorMessage), retry);
+    retry.addEventListener('click', async () => {
+      retry.disabled = true;
+      try {
+        await retryIncident(incident);
+        retry.replaceWith(h('p', { class: 'notice' }, 'Retried: the engine tries again.'));
+      } catch (error) {
+        box.append(problemBox(error));
+        retry.disabled = false;
+      }
+      reload();
+    });
+    return box;
+  });
+}
+
+/**
+ * Gives a failed job its retry back, then resolves the incident, as Operate does; an incident without a job (an
+ * expression that failed) is only resolved, which evaluates it again.
+ */
+async function retryIncident(incident) {
+  if (incident.jobKey) {
+    await patch(`/jobs/${incident.jobKey}`, { changeset: { retries: 1 } });
+  }
+  await post(`/incidents/${incident.incidentKey}/resolution`);
+}
+
+function variableTable(values, processInstanceKey) {
+  if (values.length === 0) {
+    return h('p', { class: 'empty' }, 'No variable.');
+  }
+  const sorted = [...values].sort((a, b) => a.name.localeCompare(b.name));
+  return h('table', { class: 'variables' },
+    h('thead', {}, h('tr', {}, h('th', {}, 'Name'), h('th', {}, 'Scope'), h('th', {}, 'Value'))),
+    h('tbody', {}, ...sorted.map((variable) => h('tr', { 'data-name': variable.name },
+      h('td', {}, variable.name),
+      h('td', {}, variable.scopeKey === processInstanceKey ? 'instance' : variable.scopeKey),
+      h('td', {}, h('pre', {}, displayValue(variable)))))));
+}
+
+/** The value as indented JSON with its secrets masked; a value cut short cannot be masked, so it is not shown. */
+function displayValue(variable) {
+  try {
+    return JSON.stringify(maskVariable(variable.name, JSON.parse(variable.value)), null, 2);
+  } catch {
+    return '(too large to show here)';
+  }
+}

@@ -1,0 +1,21 @@
+package io.mediaflow.app.console;
+
+import org.springframework.http.MediaType;
+import org.springframework.stereotype.Controller;
+import org.springframework.web.bind.annotation.GetMapping;
+
+/**
+ * The browser console (bundled from {@code src/main/frontend} into {@code static/}) is one page that routes in the
+ * browser; a reload or a shared link of one of its routes gets that page too. Only for browsers (text/html), so the
+ * paths stay free for anything else.
+ */
+@Controller
+public class ConsolePages {
+
+  @GetMapping(
+      value = {"/tasks", "/tasks/{key}", "/processes", "/processes/{id}", "/instances", "/instances/{key}"},
+      produces = MediaType.TEXT_HTML_VALUE)
+  public String page() {
+    return "forward:/index.html";
+  }
+}

@@ -1,0 +1,342 @@
+package io.mediaflow.console;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mediaflow.MediaflowTest;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * The console as an editor uses it, in headless Chromium: start transcode-with-approval from its start form, review
+ * the renditions in the task's form, approve or reject, and retry a broken instance from its incident. Every wait is
+ * on what the page shows. Screenshots go to target/console-screenshots/.
+ */
+class ConsoleTest extends MediaflowTest {
+
+  /** Debian's packages chromium and chromium-driver; set so that Selenium downloads nothing. */
+  private static final String CHROMIUM = System.getenv().getOrDefault("MEDIAFLOW_CHROMIUM", "/usr/bin/chromium");
+  private static final String CHROMEDRIVER =
+      System.getenv().getOrDefault("MEDIAFLOW_CHROMEDRIVER", "/usr/bin/chromedriver");
+  private static final Path SCREENSHOTS = Path.of("target", "console-screenshots");
+  /** The rows of the renditions table of the form Review renditions. */
+  private static final By RENDITION_ROWS = By.xpath("//div[contains(@class, 'fjs-form-field-table')]"
+      + "[.//label[normalize-space(.) = 'Renditions']]//tbody/tr");
+  private static final Pattern INSTANCE_PAGE = Pattern.compile("/instances/(\\d+)");
+
+  private static Path profile;
+  private static WebDriver browser;
+  private static WebDriverWait wait;
+
+  @BeforeAll
+  static void openBrowser() throws IOException {
+    profile = Files.createTempDirectory("console-test-chromium");
+    Files.createDirectories(SCREENSHOTS);
+    ChromeOptions options = new ChromeOptions();
+    options.setBinary(CHROMIUM);
+    options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+        "--disable-background-networking", "--disable-component-update", "--no-first-run",
+        "--user-data-dir=" + profile, "--window-size=1400,1100");
+    ChromeDriverService driver = new ChromeDriverService.Builder()
+        .usingDriverExecutable(Path.of(CHROMEDRIVER).toFile())
+        .build();
+    browser = new ChromeDriver(driver, options);
+    wait = new WebDriverWait(browser, PATIENCE);
+  }
+
+  @AfterAll
+  static void closeBrowser() throws IOException {
+    if (browser != null) {
+      browser.quit();
+    }
+    try (var files = Files.walk(profile)) {
+      files.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+    }
+  }
+
+  @Test
+  void startFromTheStartFormReviewAndApprove() {
+    long key = startTranscodingFromTheStartForm(true);
+
+    // An editor finds the task in the task list, filtered to reviews.
+    browser.get(baseUrl() + "/tasks?q=review");
+    By row = By.xpath("//table[@id='tasks']//tr[.//a[@href='/instances/" + key + "']]");
+    wait.until(ExpectedConditions.visibilityOfElementLocated(row));
+    assertThat(browser.findElement(row).getText()).contains("Review renditions", "Transcode with approval", "editors");
+    screenshot("2-tasks");
+    browser.findElement(row).findElement(By.linkText("Review renditions")).click();
+    wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(".fjs-form")));
+    List<WebElement> rows = wait.until(ExpectedConditions.numberOfElementsToBe(RENDITION_ROWS, 2));
+    assertThat(rows.get(0).getText()).contains("720p", "1280x720");
+    assertThat(rows.get(1).getText()).contains("360p");
+    screenshot("3-review-renditions");
+
+    browser.findElement(By.xpath("//label[contains(., 'Approve these renditions')]")).click();
+    // Approving hides the comment and the ladder: they are neither required nor sent.
+    wait.until(ExpectedConditions.invisibilityOfElementLocated(By.xpath("//label[contains(., 'What is wrong')]")));
+    browser.findElement(By.id("complete")).click();
+
+    awaitInstancePage(key);
+    wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#instance-state [data-state=completed]")));
+    WebElement diagram = browser.findElement(By.id("diagram"));
+    wait.until(driver -> diagram.getDomAttribute("data-completed") != null
+        && diagram.getDomAttribute("data-completed").contains("RenditionsApproved"));
+    assertThat(diagram.getDomAttribute("data-completed")).contains("StartJob", "ReviewRenditions");
+    assertThat(diagram.findElements(By.cssSelector(".djs-element.mf-completed"))).isNotEmpty();
+    assertThat(variableText("approved")).isEqualTo("true");
+    // One player per playlist of the renditions (they may share a master playlist), each parsed by hls.js.
+    int playlists = (int) instance(key).variable("renditions").orElseThrow().findValues("url").stream()
+        .map(url -> url.asText()).distinct().count();
+    assertThat(playlists).isPositive();
+    wait.until(ExpectedConditions.numberOfElementsToBe(By.cssSelector("#media .player[data-manifest=parsed]"), playlists));
+    screenshot("4-instance-completed");
+
+    instance(key).awaitCompleted().hasPassedElement("RenditionsApproved");
+    assertThat(instance(key).variable("ladder").orElseThrow().size()).isEqualTo(2);
+  }
+
+  @Test
+  void rejectWithACommentAndSeeTheReEncode() {
+    long key = startTranscodingFromTheStartForm(false);
+    openTask(key, "Review renditions");
+    String firstTask = currentPath();
+    // The default ladder: four renditions.
+    wait.until(ExpectedConditions.numberOfElementsToBe(RENDITION_ROWS, 4));
+
+    // Not approved and no comment: the form refuses and says why, and the task stays open.
+    browser.findElement(By.id("complete")).click();
+    wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(".problem")));
+    assertThat(browser.findElement(By.cssSelector(".fjs-form-field-error")).getText()).containsIgnoringCase("required");
+    assertThat(currentPath()).isEqualTo(firstTask);
+    screenshot("5-reject-needs-a-comment");
+
+    field("What is wrong with them?").sendKeys("The 1080p rendition is too soft");
+    browser.findElement(By.id("complete")).click();
+
+    awaitInstancePage(key);
+    // The re-encode: a new job, then a new review task.
+    wait.until(driver -> browser.findElements(By.xpath("//*[@id='instance-tasks']//a[.='Review renditions']")).stream()
+        .anyMatch(link -> !link.getDomAttribute("href").equals(firstTask)));
+    assertThat(variableText("comment")).contains("too soft");
+    screenshot("6-re-encode-review-again");
+    assertThat(instance(key).timesPassed("StartJob")).isEqualTo(2);
+  }
+
+  @Test
+  void breakAnInstanceAndRetryItFromTheIncident() {
+    // The service fails every start of a job until the fault is cleared: the job's retries run out.
+    control(Map.of("failNext", Map.of("endpoint", "start_encode2", "httpStatus", 503, "always", true)));
+    try {
+      long key = startWithJson("transcode-with-approval", "{\"source\": \"" + sample() + "\"}");
+
+      wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#instance-state [data-state=incident]")));
+      WebElement incident = wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(".incident")));
+      assertThat(incident.getText()).contains("StartJob");
+      assertThat(browser.findElement(By.id("diagram")).getDomAttribute("data-incident")).contains("StartJob");
+      screenshot("7-incident");
+      browser.get(baseUrl() + "/instances?state=incident");
+      wait.until(ExpectedConditions.visibilityOfElementLocated(
+          By.xpath("//table[@id='instances']//tr[@data-key='" + key + "']")));
+      screenshot("8-instances-with-incident");
+      browser.get(baseUrl() + "/instances/" + key);
+      awaitInstancePage(key);
+      incident = wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(".incident")));
+
+      resetControl();
+      incident.findElement(By.cssSelector("button.retry")).click();
+      wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#instance-state [data-state=active]")));
+      wait.until(ExpectedConditions.presenceOfElementLocated(
+          By.xpath("//*[@id='instance-tasks']//a[.='Review renditions']")));
+      assertThat(browser.findElement(By.id("incidents")).getText()).contains("No incident");
+      screenshot("9-retried");
+      instance(key).awaitPassed("StartJob");
+    } finally {
+      resetControl();
+    }
+  }
+
+  @Test
+  void goLiveShowsTheStreamKeyInTheEncoderTaskAndMasksSecretsElsewhere() {
+    String accessKey = "AKIAIOSFODNN7EXAMPLE";
+    String secretKey = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY";
+    // The sandbox's stream waits 3000 s (30 s at the tests' time scale) for the encoder, so the browser has time.
+    long key = startWithJson("go-live", "{\"streamName\": \"console news\", \"streamTimeout\": 3000, "
+        + "\"dvr\": {\"enabled\": 1, "
+        + "\"format\": [\"mp4\"], \"destination\": {\"url\": \"s3://recordings/console\", "
+        + "\"access_key\": \"" + accessKey + "\", \"secret_key\": \"" + secretKey + "\"}}}");
+
+    openTask(key, "Start your encoder");
+    String streamKey = field("Stream key").getDomProperty("value");
+    assertThat(streamKey).isNotBlank().isNotEqualTo("***");
+    screenshot("10-start-your-encoder");
+    browser.findElement(By.id("complete")).click();
+
+    awaitInstancePage(key);
+    String streamId = instance(key).variable("streamId").orElseThrow().asText();
+    assertThat(post("/sandbox/live-streams/" + streamId + "/ingest", Map.of("action", "start")).statusCode())
+        .isLessThan(300);
+    assertThat(variableText("dvr")).contains("\"access_key\": \"***\"", "\"secret_key\": \"***\"");
+    assertThat(browser.getPageSource()).doesNotContain(accessKey, secretKey, streamKey);
+    wait.until(ExpectedConditions.presenceOfElementLocated(
+        By.xpath("//*[@id='instance-tasks']//a[.='End the broadcast']")));
+    WebElement player = wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#media .player")));
+    assertThat(player.getDomAttribute("data-url")).contains(".m3u8");
+    assertThat(browser.getPageSource()).doesNotContain(accessKey, secretKey, streamKey);
+    screenshot("11-on-air");
+
+    openTask(key, "End the broadcast");
+    browser.findElement(By.id("complete")).click();
+    awaitInstancePage(key);
+    wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#instance-state [data-state=completed]")));
+    assertThat(variableText("outcome")).contains("broadcast-ended");
+  }
+
+  @Test
+  void aStartFormShowsAndRequiresFieldsAsItsConditionsSay() {
+    browser.get(baseUrl() + "/processes/custom-domain-tls");
+    wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("start-form")));
+    field("Domain (FQDN)").sendKeys("c" + UUID.randomUUID().toString().substring(0, 8) + ".example.com");
+    // The bucket is asked for only when the domain serves video on demand.
+    assertThat(browser.findElements(label("Bucket"))).isEmpty();
+    browser.findElement(By.xpath("//label[contains(., 'Video on demand')]")).click();
+    wait.until(ExpectedConditions.visibilityOfElementLocated(label("Bucket")));
+
+    browser.findElement(By.id("start")).click();
+    wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(".problem")));
+    assertThat(browser.findElement(By.cssSelector(".fjs-has-errors")).getText()).contains("Bucket");
+    assertThat(currentPath()).isEqualTo("/processes/custom-domain-tls");
+    screenshot("12-start-form-refuses");
+
+    field("Bucket").sendKeys("b-" + UUID.randomUUID().toString().substring(0, 8));
+    browser.findElement(By.id("start")).click();
+    long key = awaitInstancePage(0);
+    track(key);
+    openTask(key, "Create the DNS record");
+    screenshot("13-create-dns-record");
+  }
+
+  /** Starts a process from its page with variables typed as JSON. */
+  private long startWithJson(String processId, String variables) {
+    browser.get(baseUrl() + "/processes/" + processId);
+    wait.until(ExpectedConditions.elementToBeClickable(By.id("use-json"))).click();
+    WebElement json = browser.findElement(By.cssSelector("textarea.json"));
+    json.clear();
+    json.sendKeys(variables);
+    browser.findElement(By.id("start")).click();
+    long key = awaitInstancePage(0);
+    track(key);
+    return key;
+  }
+
+  /** Starts transcode-with-approval on the sample through its start form; with a ladder of 720p and 360p if asked. */
+  private long startTranscodingFromTheStartForm(boolean ownLadder) {
+    browser.get(baseUrl() + "/processes");
+    wait.until(ExpectedConditions.elementToBeClickable(By.linkText("Transcode with approval"))).click();
+    wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("start-form")));
+    field("Source").sendKeys(sample());
+    if (ownLadder) {
+      browser.findElement(By.xpath("//label[contains(., 'Choose the renditions')]")).click();
+      List<WebElement> names = wait.until(ExpectedConditions.numberOfElementsToBe(label("Name"), 2));
+      fill(names, "720p", "360p");
+      fill(browser.findElements(label("Height (px)")), "720", "360");
+      fill(browser.findElements(label("Bitrate (kbps)")), "2800", "800");
+    }
+    screenshot(ownLadder ? "1-start-form" : "1-start-form-default-ladder");
+    browser.findElement(By.id("start")).click();
+    long key = awaitInstancePage(0);
+    track(key);
+    return key;
+  }
+
+  /** Opens the instance's open task of this name from the instance page, once it is there. */
+  private void openTask(long key, String name) {
+    awaitInstancePage(key);
+    wait.until(ExpectedConditions.elementToBeClickable(
+        By.xpath("//*[@id='instance-tasks']//a[.='" + name + "']"))).click();
+    wait.until(ExpectedConditions.textToBe(By.tagName("h1"), name));
+    wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(".fjs-form")));
+  }
+
+  /** Waits for the page of this instance (any instance if 0) to be loaded, and returns its key. */
+  private long awaitInstancePage(long key) {
+    wait.until(driver -> {
+      Matcher page = INSTANCE_PAGE.matcher(currentPath());
+      String loaded = browser.findElement(By.id("view")).getDomAttribute("data-loaded");
+      return page.matches() && (key == 0 || page.group(1).equals(Long.toString(key)))
+          && currentPath().equals(loaded);
+    });
+    Matcher page = INSTANCE_PAGE.matcher(currentPath());
+    assertThat(page.matches()).isTrue();
+    return Long.parseLong(page.group(1));
+  }
+
+  private String variableText(String name) {
+    return wait.until(ExpectedConditions.presenceOfElementLocated(
+        By.cssSelector("#variables tr[data-name='" + name + "'] pre"))).getText();
+  }
+
+  private static String currentPath() {
+    return URI.create(browser.getCurrentUrl()).getPath();
+  }
+
+  /** The input a form-js label is for. */
+  private static WebElement field(String labelText) {
+    return browser.findElement(By.id(browser.findElement(label(labelText)).getDomAttribute("for")));
+  }
+
+  private static By label(String text) {
+    return By.xpath("//label[starts-with(normalize-space(.), '" + text + "')]");
+  }
+
+  private static void fill(List<WebElement> labels, String... values) {
+    assertThat(labels).hasSize(values.length);
+    for (int i = 0; i < values.length; i++) {
+      WebElement input = browser.findElement(By.id(labels.get(i).getDomAttribute("for")));
+      input.clear();
+      input.sendKeys(values[i]);
+    }
+  }
+
+  private static String sample() {
+    return baseUrl() + "/sandbox/samples/bars-1080p.mp4";
+  }
+
+  private void control(Map<String, Object> controls) {
+    assertThat(post("/sandbox/transcoding/control", controls).statusCode()).isEqualTo(200);
+  }
+
+  private void resetControl() {
+    send(HttpRequest.newBuilder(URI.create(baseUrl() + "/sandbox/transcoding/control")).DELETE().build());
+  }
+
+  private static void screenshot(String name) {
+    try {
+      Files.copy(((TakesScreenshot) browser).getScreenshotAs(OutputType.FILE).toPath(),
+          SCREENSHOTS.resolve(name + ".png"), StandardCopyOption.REPLACE_EXISTING);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
