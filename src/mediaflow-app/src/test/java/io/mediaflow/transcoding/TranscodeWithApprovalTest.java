@@ -39,6 +39,10 @@ class TranscodeWithApprovalTest extends MediaflowTest {
       assertThat(rendition.path("bitrate").asDouble()).isPositive();
     });
     assertThat(task.path("variables").path("thumbnails")).hasSize(1);
+    assertThat(task.path("variables").path("transcodingState").asText()).isEqualTo("completed");
+    assertThat(instance(instance).allVariableValues())
+        .as("the complete status (storage, meta, progress of each output) is not copied into the instance")
+        .noneMatch(value -> value.contains("\"storage\"") || value.contains("\"meta\""));
 
     completeUserTask(review, Map.of("approved", true));
 
@@ -102,6 +106,9 @@ class TranscodeWithApprovalTest extends MediaflowTest {
     assertThat(variables.path("errorCode").asText()).isEqualTo("JOB_FAILED");
     assertThat(variables.path("errorMessage").asText())
         .contains("Download error: unable to download the specified source file/URL.");
+    JsonNode details = instance(instance).variable("errorDetails").orElseThrow();
+    assertThat(details.path("error_description").asText()).contains("Download error");
+    assertThat(details.has("status")).as("errorDetails without the complete status").isFalse();
 
     completeUserTask(decision, Map.of("decision", "retry", "source", sample()));
 

@@ -7,8 +7,8 @@ import jakarta.validation.constraints.NotBlank;
 @Operation(
     type = "mediaflow.transcoding.check_job",
     name = "Transcoding: check the job",
-    description = "Reads the job's status once (POST /v1/status at the last status_url). Result: the status, whatever the stage; a failed job is the BPMN error JOB_FAILED with errorDetails.error_description and warnings. Use it after a 'transcoding-job-finished' message or a timer, so a callback moves the process on at once and polling stays the safety net.",
-    resultVariable = "transcodingStatus",
+    description = "Reads the job's status once (POST /v1/status at the last status_url). Result, whatever the stage: status, percent, duration, renditions (tag, resolution, bitrate, size, url), thumbnails and warnings; the complete status is the 'Transcoding: get status' operation's. A failed job is the BPMN error JOB_FAILED with errorDetails.error_description and warnings. Use it after a 'transcoding-job-finished' message or a timer, so a callback moves the process on at once and polling stays the safety net.",
+    resultVariable = "transcodingResult",
     errors = {"JOB_FAILED"})
 public record CheckJobInput(
     @NotBlank @Input(label = "Task token", value = "=transcodingJob.task_token") String taskToken,

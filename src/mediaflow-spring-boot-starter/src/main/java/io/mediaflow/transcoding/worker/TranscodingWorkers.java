@@ -2,6 +2,7 @@ package io.mediaflow.transcoding.worker;
 
 import io.mediaflow.api.ApiException;
 import io.mediaflow.callback.CallbackUrls;
+import io.mediaflow.transcoding.JobResult;
 import io.mediaflow.transcoding.JobStatus;
 import io.mediaflow.transcoding.Task;
 import io.mediaflow.transcoding.TranscodingClient;
@@ -44,15 +45,16 @@ public class TranscodingWorkers implements OperationHandlers {
         OperationHandler.poll(WaitForJobInput.class, this::waitForJob));
   }
 
-  private JobStatus checkJob(CheckJobInput input) {
+  /** The job's result, small: the complete status is the {@code status} operation's. */
+  private JobResult checkJob(CheckJobInput input) {
     JobStatus status = statusOf(input.taskToken(), input.statusUrl());
     if (status != null && status.failed()) {
       throw jobFailed(input.taskToken(), status);
     }
-    return status;
+    return status == null ? null : JobResult.of(status);
   }
 
-  private Poll<JobStatus> waitForJob(WaitForJobInput input) {
+  private Poll<JobResult> waitForJob(WaitForJobInput input) {
     JobStatus status = statusOf(input.taskToken(), input.statusUrl());
     if (status == null) {
       return Poll.pending("not yet listed by the service");
@@ -61,7 +63,7 @@ public class TranscodingWorkers implements OperationHandlers {
       throw jobFailed(input.taskToken(), status);
     }
     if (status.completed()) {
-      return Poll.done(status);
+      return Poll.done(JobResult.of(status));
     }
     // The next check goes to the last status_url the service returned.
     return status.statusUrl() == null
@@ -81,12 +83,12 @@ public class TranscodingWorkers implements OperationHandlers {
     return callbacks.forSubject(CallbackUrls.Kind.TRANSCODING, taskToken).map(query::withCallbackUrl).orElse(query);
   }
 
+  /** Details without the complete status, which every variable event would copy; {@code status} reads it. */
   private static ApiException.Rejected jobFailed(String taskToken, JobStatus status) {
     var details = new LinkedHashMap<String, Object>();
     details.put("task_token", taskToken);
     details.put("error_description", status.errorDescription());
     details.put("warnings", status.warnings() == null ? List.of() : status.warnings());
-    details.put("status", status);
     return new ApiException.Rejected("JOB_FAILED", "The transcoding job failed: " + status.errorDescription(), details);
   }
 }

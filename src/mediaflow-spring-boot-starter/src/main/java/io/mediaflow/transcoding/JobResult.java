@@ -1,0 +1,59 @@
+package io.mediaflow.transcoding;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a process and its forms need of a job's status; the one place a {@link JobStatus} becomes variables. The
+ * engine copies a variable on every write, and the complete status (storage, meta, every output's progress) is
+ * several times larger: it stays available from the {@code status} operation.
+ *
+ * @param status the service's word for where the job stands, {@code completed} once done
+ * @param percent completion of the {@code encoding} stage, while it runs
+ * @param duration of the source, in seconds
+ * @param renditions one per video output
+ * @param thumbnails the URLs of the image outputs
+ * @param warnings the service's warnings, as it sends them; empty when none
+ */
+public record JobResult(
+    String status,
+    Double percent,
+    Double duration,
+    List<Rendition> renditions,
+    List<String> thumbnails,
+    List<Object> warnings) {
+
+  /**
+   * @param tag the output's {@code user_tag}
+   * @param resolution {@code 1280x720}, when the service reported the frame size
+   */
+  public record Rendition(String tag, String resolution, Double bitrate, Long size, String url) {}
+
+  public static JobResult of(JobStatus status) {
+    return new JobResult(
+        status.status(),
+        status.finished() ? null : status.percent(),
+        status.duration(),
+        orEmpty(status.videos()).stream()
+            .map(video -> new Rendition(video.userTag(), resolution(video.meta()), video.bitrate(), video.size(), video.url()))
+            .toList(),
+        orEmpty(status.images()).stream().map(OutputItem::url).toList(),
+        orEmpty(status.warnings()));
+  }
+
+  private static String resolution(Object meta) {
+    if (meta instanceof Map<?, ?> fields && fields.get("width") != null && fields.get("height") != null) {
+      return number(fields.get("width")) + "x" + number(fields.get("height"));
+    }
+    return null;
+  }
+
+  /** 1280 rather than 1280.0 when the service sent the width as a JSON number with a fraction. */
+  private static String number(Object value) {
+    return value instanceof Number n && n.doubleValue() == Math.rint(n.doubleValue()) ? String.valueOf(n.longValue()) : String.valueOf(value);
+  }
+
+  private static <T> List<T> orEmpty(List<T> list) {
+    return list == null ? List.of() : list;
+  }
+}

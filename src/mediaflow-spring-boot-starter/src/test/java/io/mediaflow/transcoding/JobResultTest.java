@@ -1,0 +1,47 @@
+package io.mediaflow.transcoding;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.mediaflow.api.ApiJson;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The small result a process keeps of a job's status. */
+class JobResultTest {
+
+  @Test
+  void keepsWhatTheReviewFormShowsAndLeavesTheRestOfTheStatus() throws Exception {
+    JobStatus status = ApiJson.MAPPER.readValue("""
+        {"status": "completed", "percent": 100, "duration": 12.5, "source_size": 99,
+         "videos": [{"status": "completed", "user_tag": "720p", "meta": "{\\"width\\": 1280.0, \\"height\\": 720}",
+                     "bitrate": 2800, "size": 4096, "url": "s3://b/720.m3u8", "storage": {"bucket": "b"}},
+                    {"user_tag": "audio-less", "url": "s3://b/x.m3u8"}],
+         "images": [{"url": "s3://b/thumbnail.jpg", "meta": {"width": 320}}],
+         "warnings": [{"code": "low_bitrate"}]}
+        """, JobStatus.class);
+
+    JobResult result = JobResult.of(status);
+
+    assertThat(result.status()).isEqualTo("completed");
+    assertThat(result.percent()).as("no progress once finished").isNull();
+    assertThat(result.duration()).isEqualTo(12.5);
+    assertThat(result.renditions()).containsExactly(
+        new JobResult.Rendition("720p", "1280x720", 2800.0, 4096L, "s3://b/720.m3u8"),
+        new JobResult.Rendition("audio-less", null, null, null, "s3://b/x.m3u8"));
+    assertThat(result.thumbnails()).containsExactly("s3://b/thumbnail.jpg");
+    assertThat(result.warnings()).containsExactly(Map.of("code", "low_bitrate"));
+  }
+
+  @Test
+  void aJobStillEncodingHasItsProgressAndEmptyLists() {
+    var status = new JobStatus("encoding", null, 40.0, 0, null, null, null, null, null, null, null, null);
+
+    JobResult result = JobResult.of(status);
+
+    assertThat(result.percent()).isEqualTo(40.0);
+    assertThat(result.renditions()).isEmpty();
+    assertThat(result.thumbnails()).isEmpty();
+    assertThat(result.warnings()).isEqualTo(List.of());
+  }
+}
