@@ -11,9 +11,8 @@ import io.grpc.ServerInterceptor;
 import io.grpc.Status;
 import io.mediaflow.app.security.AccessProperties;
 import io.mediaflow.app.security.GatewayAccess;
-import java.io.IOException;
+import io.mediaflow.MediaflowTest;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -75,7 +74,7 @@ class EmbeddedGatewayTest {
   }
 
   private int start(Duration minKeepAliveInterval, ServerInterceptor access) {
-    int port = freePort();
+    int port = MediaflowTest.freePort();
     ZeebeTestEngine engine = EmbeddedGateway.create(new InetSocketAddress("127.0.0.1", port), minKeepAliveInterval,
         access);
     engine.start();
@@ -92,14 +91,6 @@ class EmbeddedGatewayTest {
         .build();
     opened.add(client);
     return client;
-  }
-
-  private static int freePort() {
-    try (var socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
-    } catch (IOException e) {
-      throw new IllegalStateException(e);
-    }
   }
 
   private static void sleep(Duration duration) {

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.camunda.client.CamundaClient;
 import io.mediaflow.app.MediaflowApplication;
+import io.mediaflow.MediaflowTest;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -50,8 +50,8 @@ class OffLoopbackTest {
 
   @Test
   void withCredentialsEveryCallerPresentsThem() throws Exception {
-    int httpPort = freePort();
-    int enginePort = freePort();
+    int httpPort = MediaflowTest.freePort();
+    int enginePort = MediaflowTest.freePort();
     String base = "http://127.0.0.1:" + httpPort;
     // Asks for readiness while the application starts; once UP, a process is started at once.
     CompletableFuture<Long> startedOnceReady = CompletableFuture.supplyAsync(() -> {
@@ -91,8 +91,8 @@ class OffLoopbackTest {
   /** As {@code java -jar} with these {@code --key=value} arguments, which take precedence over application.yml. */
   private static ConfigurableApplicationContext start(Map<String, Object> properties) {
     var all = new HashMap<String, Object>();
-    all.put("server.port", freePort());
-    all.put("mediaflow.engine.port", freePort());
+    all.put("server.port", MediaflowTest.freePort());
+    all.put("mediaflow.engine.port", MediaflowTest.freePort());
     all.put("mediaflow.sandbox.time-scale", "0.01");
     all.putAll(properties);
     return new SpringApplicationBuilder(MediaflowApplication.class)
@@ -132,14 +132,6 @@ class OffLoopbackTest {
   private static CamundaClient client(int port, AccessProperties credentials) {
     return CamundaClient.newClientBuilder().grpcAddress(URI.create("http://127.0.0.1:" + port))
         .preferRestOverGrpc(false).withInterceptors(GatewayAccess.client(credentials)).build();
-  }
-
-  private static int freePort() {
-    try (var socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
-    } catch (IOException e) {
-      throw new IllegalStateException(e);
-    }
   }
 
   private static void sleep(Duration duration) {

@@ -100,10 +100,14 @@ class JobStateMachine implements DisposableBean {
     }
   }
 
-  /** Runs holding an encoder, which it gives back once every format is written. */
+  /**
+   * Runs holding an encoder, which it gives back once every format is written and the job has left
+   * {@code encoding}, so the status never shows more jobs encoding than there are encoders.
+   */
   private void encode(Job job, Source source) {
     List<OutputPlanner.Plan> plans;
     var written = new ArrayList<WrittenOutput>();
+    boolean saving;
     try {
       plans = OutputPlanner.plan(job.request(), source, job::warn);
       List<OutputItem> items = plans.stream()
@@ -129,6 +133,8 @@ class JobStateMachine implements DisposableBean {
           }
         }));
       }
+      delete(source.folder());
+      saving = advance(job, Job.State.SAVING);
     } catch (RuntimeException e) {
       delete(source.folder());
       fail(job, e);
@@ -136,8 +142,7 @@ class JobStateMachine implements DisposableBean {
     } finally {
       encoders.release();
     }
-    delete(source.folder());
-    if (!advance(job, Job.State.SAVING)) {
+    if (!saving) {
       return;
     }
     CompletableFuture.runAsync(() -> save(job, plans, written), workers)
