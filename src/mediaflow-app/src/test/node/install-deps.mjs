@@ -22,8 +22,11 @@ if (installedHash === lockHash) {
   console.log(`Dependencies in ${here} are installed from the current package-lock.json`);
 } else {
   console.log(`Installing the dependencies in ${here}: npm ci`);
+  // form-js brings @carbon packages whose @ibm/telemetry-js starts a background process at install time to send
+  // usage data when it thinks it runs in CI; a build must neither phone out nor leave processes behind.
   const npm = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], {
-    cwd: here, stdio: 'inherit', shell: process.platform === 'win32'
+    cwd: here, stdio: 'inherit', shell: process.platform === 'win32',
+    env: { ...process.env, IBM_TELEMETRY_DISABLED: 'true' }
   });
   if (npm.error || npm.status !== 0) {
     console.error(`npm ci failed${npm.error ? `: ${npm.error.message}` : ` with exit code ${npm.status}`}`);
