@@ -34,8 +34,8 @@ import org.springframework.test.context.DynamicPropertySource;
  * {@code transcode-with-approval} itself (a tiny source, a one-rung ladder, "Review renditions" approved at once
  * through the task API). For each batch: instances per second, the application's CPU per instance (this JVM's CPU
  * time, which includes the in-process sandbox, but not its encoders, which are child processes and reported
- * apart), and the resident set before and after. First, the time from {@code java -jar} to readiness, when the
- * jar is built.
+ * apart), and the resident set before and after. First, the time from {@code java} to readiness, for the jar and
+ * for the extracted application with its start-up cache, when they are built.
  *
  * <p>Run: {@code mvn -B -pl src/mediaflow-app -am test -Dtest=EmbeddedDefaultBenchmark -DskipModelChecks
  * -Dsurefire.failIfNoSpecifiedTests=false -Dbenchmark.batches=10,200,1000 -Dbenchmark.repeat=2} (batch sizes,
@@ -75,7 +75,7 @@ class EmbeddedDefaultBenchmark extends MediaflowTest {
 
   @Test
   void trivialAndRealFlow() {
-    String readyAfter = timeToReady();
+    String readyAfter = timesToReady();
     int jobs = jobsPerRealInstance();
     deployTrivialProcess(jobs);
     // As the application's own workers are configured (application.yml): streamed jobs, 32 in flight.
@@ -157,10 +157,15 @@ class EmbeddedDefaultBenchmark extends MediaflowTest {
     results.forEach(CamundaFuture::join);
   }
 
-  /** From {@code java -jar} to readiness UP, on ports of its own; needs the jar built (see above). */
-  private String timeToReady() {
+  /**
+   * From {@code java} to readiness UP, on ports of its own, the two ways the README starts the packaged application:
+   * the jar as built, and the extracted application with the start-up cache the build trained (see README,
+   * "Start-up"). Needs {@code mvn package} first (see above).
+   */
+  private String timesToReady() {
+    Path target = Path.of("target");
     Path jar;
-    try (var files = Files.list(Path.of("target"))) {
+    try (var files = Files.list(target)) {
       jar = files.filter(f -> f.getFileName().toString().matches("mediaflow-app-.*\\.jar")).findFirst().orElse(null);
     } catch (IOException e) {
       jar = null;
@@ -168,12 +173,26 @@ class EmbeddedDefaultBenchmark extends MediaflowTest {
     if (jar == null) {
       return "n/a (no jar in target/: package it first)";
     }
-    int httpPort = freePort();
     String java = ProcessHandle.current().info().command().orElse("java");
+    Path extracted = target.resolve("mediaflow");
+    Path aotCache = extracted.resolve("mediaflow-app.aot");
+    Path cdsArchive = extracted.resolve("mediaflow-app.jsa");
+    String cacheOption = Files.exists(aotCache) ? "-XX:AOTCache=" + aotCache
+        : Files.exists(cdsArchive) ? "-XX:SharedArchiveFile=" + cdsArchive : null;
+    String withCache = cacheOption == null ? "n/a (no start-up cache in target/mediaflow)"
+        : timeToReady(List.of(java, cacheOption, "-jar", extracted.resolve("mediaflow-app.jar").toString()));
+    return String.format("java -jar %s: %s; extracted with its start-up cache: %s", jar.getFileName(),
+        timeToReady(List.of(java, "-jar", jar.toString())), withCache);
+  }
+
+  /** Wall and CPU time from starting the command to readiness UP. */
+  private String timeToReady(List<String> command) {
+    int httpPort = freePort();
+    List<String> withPorts = new ArrayList<>(command);
+    withPorts.addAll(List.of("--server.port=" + httpPort, "--mediaflow.engine.port=" + freePort()));
     long started = System.nanoTime();
     try {
-      Process app = new ProcessBuilder(java, "-jar", jar.toString(), "--server.port=" + httpPort,
-          "--mediaflow.engine.port=" + freePort()).redirectErrorStream(true)
+      Process app = new ProcessBuilder(withPorts).redirectErrorStream(true)
           .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
       try {
         var readiness = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + httpPort + "/actuator/health/readiness"))
@@ -181,7 +200,9 @@ class EmbeddedDefaultBenchmark extends MediaflowTest {
         while (System.nanoTime() - started < Duration.ofMinutes(5).toNanos() && app.isAlive()) {
           try {
             if (http.send(readiness, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
-              return String.format("%.1f s", (System.nanoTime() - started) / 1e9);
+              long[] cpu = statTimes(app.pid());
+              return String.format("%.1f s (%.1f s CPU)", (System.nanoTime() - started) / 1e9,
+                  (cpu[0] + cpu[1]) / TICKS_PER_SECOND);
             }
           } catch (IOException notListeningYet) {
             // not yet
@@ -205,7 +226,7 @@ class EmbeddedDefaultBenchmark extends MediaflowTest {
   private void print(String readyAfter, int jobs, long idleRss, List<Batch> batches) {
     System.out.printf("%nEmbedded default benchmark (%d cores; app CPU = this JVM incl. the in-process sandbox;"
         + " encoders = its child processes)%n", Runtime.getRuntime().availableProcessors());
-    System.out.printf("time to ready (java -jar -> /actuator/health/readiness UP): %s (goal <= 10 s)%n", readyAfter);
+    System.out.printf("time to ready (java -> /actuator/health/readiness UP; goal <= 10 s): %s%n", readyAfter);
     System.out.printf("jobs per %s instance: %d, so the trivial process has %d no-op service tasks%n", REAL, jobs, jobs);
     System.out.printf("idle RSS: %d MB%n%n", idleRss >> 20);
     System.out.printf("%6s  %-24s %9s %10s %17s %20s %20s%n", "batch", "process", "seconds", "inst/s",
