@@ -33,6 +33,10 @@ class EmbeddedEngineConfiguration {
     ZeebeTestEngine engine = EmbeddedGateway.create(address, properties.minKeepAliveInterval(),
         GatewayAccess.server(access));
     engine.start();
+    if (!EmbeddedGateway.databaseIteratesInPlace()) {
+      LOG.warn("The in-memory engine's database copies all its state on every iteration (Mediaflow's"
+          + " InMemoryDbTransaction is not first on the class path): its cost per step grows with the state held");
+    }
     LOG.info("Embedded Zeebe engine: gateway on {}:{}{}", address.getHostString(), address.getPort(),
         access.configured() ? ", credentials required" : "");
     return engine;

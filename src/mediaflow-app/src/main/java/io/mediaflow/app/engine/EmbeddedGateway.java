@@ -1,5 +1,6 @@
 package io.mediaflow.app.engine;
 
+import io.camunda.zeebe.logstreams.log.LogStream;
 import io.camunda.zeebe.process.test.api.ZeebeTestEngine;
 import io.camunda.zeebe.process.test.engine.EngineFactory;
 import io.grpc.BindableService;
@@ -53,6 +54,21 @@ final class EmbeddedGateway {
       return (ZeebeTestEngine) constructor.newInstance(parts);
     } catch (ReflectiveOperationException e) {
       throw new IllegalStateException("Cannot rebuild " + engine.getClass().getName() + " around its gateway", e);
+    }
+  }
+
+  /** The engine's log, which {@link EngineLog} reads. */
+  static LogStream logStream(ZeebeTestEngine engine) {
+    return part(engine, LogStream.class);
+  }
+
+  /** Whether Mediaflow's {@code InMemoryDbTransaction}, which iterates without copying the database, is loaded. */
+  static boolean databaseIteratesInPlace() {
+    try {
+      Class.forName("io.camunda.zeebe.process.test.engine.db.InMemoryDbTransaction$Merged");
+      return true;
+    } catch (ClassNotFoundException e) {
+      return false;
     }
   }
 

@@ -5,19 +5,18 @@ import io.camunda.zeebe.protocol.record.Record;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.stereotype.Component;
 
 /**
- * Reads the in-memory engine's record stream once: each record is handed to every subscriber, in order, and the
- * feed remembers how far it read, so a read costs only what was written since the last one. Whatever the
+ * Reads the in-memory engine's records once: each record is handed to every subscriber, in order, and the feed
+ * remembers how far it read, so a read costs only what was written since the last one. Whatever the
  * application derives from the records (the REST API's view, the backoff recovery) subscribes here instead of
- * walking the stream itself.
- *
- * <p>The engine keeps its records in a plain list that it appends to whenever anyone asks for records, so the
- * list is read by index up to the size seen at the start of a read; what is appended meanwhile is read next time.
+ * walking the stream itself. The records come from the engine's log ({@link EngineLog}).
  */
 @Component
 @ConditionalOnProperty(name = "mediaflow.engine.embedded", havingValue = "true", matchIfMissing = true)
@@ -28,16 +27,26 @@ public class EngineRecordFeed {
     void accept(Record<?> record);
   }
 
+  /** Where the records come from: each call hands on those written since the previous call, in order. */
+  interface RecordSource {
+    void readNew(Consumer<Record<?>> action);
+  }
+
   private static final Logger LOG = LoggerFactory.getLogger(EngineRecordFeed.class);
 
-  private final ZeebeTestEngine engine;
+  private final RecordSource source;
   private final List<Subscriber> subscribers = new CopyOnWriteArrayList<>();
   private final ReentrantLock reading = new ReentrantLock();
-  /** The index of the next record to read. */
+  /** How many records were read. */
   private volatile int position;
 
+  @Autowired
   EngineRecordFeed(ZeebeTestEngine engine) {
-    this.engine = engine;
+    this(new EngineLog(EmbeddedGateway.logStream(engine)));
+  }
+
+  EngineRecordFeed(RecordSource source) {
+    this.source = source;
   }
 
   /** Subscribers must subscribe before the first read (at construction), or they miss what was read already. */
@@ -49,26 +58,25 @@ public class EngineRecordFeed {
   public int catchUp() {
     reading.lock();
     try {
-      List<Record<?>> records = (List<Record<?>>) engine.getRecordStreamSource().getRecords();
       int start = position;
-      int end = records.size();
-      while (position < end) {
-        Record<?> record = records.get(position);
-        for (Subscriber subscriber : subscribers) {
-          try {
-            subscriber.accept(record);
-          } catch (RuntimeException e) {
-            // One record a subscriber cannot use must not stop it from seeing every later one.
-            LOG.warn("{} skipped record {} ({} {}): {}", subscriber.getClass().getSimpleName(), record.getPosition(),
-                record.getValueType(), record.getIntent(), e.toString());
-          }
-        }
-        position++;
-      }
-      return end - start;
+      source.readNew(this::handOn);
+      return position - start;
     } finally {
       reading.unlock();
     }
+  }
+
+  private void handOn(Record<?> record) {
+    for (Subscriber subscriber : subscribers) {
+      try {
+        subscriber.accept(record);
+      } catch (RuntimeException e) {
+        // One record a subscriber cannot use must not stop it from seeing every later one.
+        LOG.warn("{} skipped record {} ({} {}): {}", subscriber.getClass().getSimpleName(), record.getPosition(),
+            record.getValueType(), record.getIntent(), e.toString());
+      }
+    }
+    position++;
   }
 
   /** How many records were read so far. */

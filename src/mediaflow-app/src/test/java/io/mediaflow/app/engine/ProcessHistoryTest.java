@@ -1,10 +1,7 @@
 package io.mediaflow.app.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.mockito.Mockito.mock;
-import static org.mockito.Mockito.when;
 
-import io.camunda.zeebe.process.test.api.ZeebeTestEngine;
 import io.camunda.zeebe.protocol.impl.encoding.MsgPackConverter;
 import io.camunda.zeebe.protocol.impl.record.CopiedRecord;
 import io.camunda.zeebe.protocol.impl.record.RecordMetadata;
@@ -82,14 +79,18 @@ class ProcessHistoryTest {
   }
 
   private ProcessHistory history(HistoryProperties limits) {
-    ZeebeTestEngine engine = mock(ZeebeTestEngine.class);
-    when(engine.getRecordStreamSource()).thenReturn(() -> records);
+    int[] read = {0};
+    EngineRecordFeed.RecordSource source = action -> {
+      while (read[0] < records.size()) {
+        action.accept(records.get(read[0]++));
+      }
+    };
     Clock clock = new Clock() {
       @Override public Instant instant() { return now; }
       @Override public java.time.ZoneId getZone() { return ZoneOffset.UTC; }
       @Override public Clock withZone(java.time.ZoneId zone) { return this; }
     };
-    return new ProcessHistory(new EngineRecordFeed(engine), limits, clock);
+    return new ProcessHistory(new EngineRecordFeed(source), limits, clock);
   }
 
   private void started(long instance) {
