@@ -3,6 +3,7 @@ package io.mediaflow.app.engine;
 import io.camunda.zeebe.process.test.api.ZeebeTestEngine;
 import io.camunda.zeebe.protocol.record.Record;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
@@ -18,6 +19,8 @@ import org.springframework.stereotype.Component;
  *
  * <p>The engine keeps its records in a plain list that it appends to whenever anyone asks for records, so the
  * list is read by index up to the size seen at the start of a read; what is appended meanwhile is read next time.
+ * Once every subscriber has seen a few thousand records, the engine is told to forget them ({@link EngineLog}), so
+ * that its memory does not grow with history: a subscriber keeps what it needs, nobody else reads the stream.
  */
 @Component
 @ConditionalOnProperty(name = "mediaflow.engine.embedded", havingValue = "true", matchIfMissing = true)
@@ -29,15 +32,21 @@ public class EngineRecordFeed {
   }
 
   private static final Logger LOG = LoggerFactory.getLogger(EngineRecordFeed.class);
+  /** Read records are released in batches: releasing asks the stream processor for its position. */
+  private static final int RELEASE_AFTER = 2_000;
 
   private final ZeebeTestEngine engine;
+  private final Optional<EngineLog> log;
   private final List<Subscriber> subscribers = new CopyOnWriteArrayList<>();
   private final ReentrantLock reading = new ReentrantLock();
-  /** The index of the next record to read. */
-  private volatile int position;
+  /** The index of the next record to read in the engine's list, which loses its first records as they are released. */
+  private int position;
+  /** The engine's list of decoded records (a view of it), as last read. */
+  private List<Record<?>> view;
 
   EngineRecordFeed(ZeebeTestEngine engine) {
     this.engine = engine;
+    this.log = EngineLog.of(engine);
   }
 
   /** Subscribers must subscribe before the first read (at construction), or they miss what was read already. */
@@ -49,7 +58,7 @@ public class EngineRecordFeed {
   public int catchUp() {
     reading.lock();
     try {
-      List<Record<?>> records = (List<Record<?>>) engine.getRecordStreamSource().getRecords();
+      List<Record<?>> records = engineRecords();
       int start = position;
       int end = records.size();
       while (position < end) {
@@ -65,14 +74,37 @@ public class EngineRecordFeed {
         }
         position++;
       }
+      if (position >= RELEASE_AFTER) {
+        release();
+      }
       return end - start;
     } finally {
       reading.unlock();
     }
   }
 
-  /** How many records were read so far. */
-  public int position() {
-    return position;
+  /**
+   * The engine's records, decoded up to the end of its log. zeebe-process-test appends to its log's list without
+   * synchronization, so decoding on this thread can meet a block the engine has counted but not yet stored (a
+   * null, or an index past the array): then what was decoded before it is read now, the rest next time.
+   */
+  private List<Record<?>> engineRecords() {
+    try {
+      view = (List<Record<?>>) engine.getRecordStreamSource().getRecords();
+    } catch (NullPointerException | IndexOutOfBoundsException raced) {
+      if (view == null) {
+        throw raced;
+      }
+    }
+    return view;
+  }
+
+  private void release() {
+    try {
+      position -= log.map(engineLog -> engineLog.release(position)).orElse(0);
+    } catch (RuntimeException e) {
+      // The engine is stopping; whatever is not released now is released with it.
+      LOG.debug("Engine records not released: {}", e.toString());
+    }
   }
 }
