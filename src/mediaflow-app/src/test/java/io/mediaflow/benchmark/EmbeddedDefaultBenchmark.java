@@ -64,8 +64,9 @@ class EmbeddedDefaultBenchmark extends MediaflowTest {
     // Every instance's job may be started at once, as a real account's would be; a job takes ~0.1 s.
     registry.add("mediaflow.sandbox.transcoding.max-queued-tasks", () -> "1000");
     registry.add("mediaflow.sandbox.transcoding.encoders", () -> Integer.getInteger("benchmark.encoders", 16));
-    // What the application keeps is measured, not the tests' copy of every record.
+    // What the application keeps is measured, not the tests' copy of every record, and with its default bound.
     registry.add("mediaflow.test.every-record", () -> "false");
+    registry.add("mediaflow.engine.history.max-completed-instances", () -> "1000");
   }
 
   private record Batch(String process, int size, double seconds, double appCpuSeconds, double childCpuSeconds,
