@@ -16,7 +16,8 @@ import java.util.concurrent.ConcurrentSkipListMap;
  * Gives back the memory of the in-memory engine's records once nobody can read them any more. zeebe-process-test
  * keeps every record it ever wrote twice, for as long as the engine runs: as a block of bytes in its log
  * ({@code InMemoryLogStorage}) and as a decoded object in its record stream ({@code RecordStreamSourceImpl}), which
- * made the embedded default's memory grow with its history, by some kilobytes per record.
+ * made the embedded default's memory grow with its history: about 6 KB of live heap per record, 1.5 GB after some
+ * 2,000 instances (EmbeddedDefaultBenchmark with {@code -Dbenchmark.live-heap=true}).
  *
  * <p>Why releasing is safe: the log has exactly two readers, both of which only move forward once the engine is
  * started (checked against zeebe-process-test 8.8.21, the version pinned in the pom): the stream processor, from
@@ -26,7 +27,8 @@ import java.util.concurrent.ConcurrentSkipListMap;
  * would start from; no exporter runs in this engine. A decoded record is released once the feed has handed it
  * to every subscriber: the feed is the only reader of the record stream in the application, and it removes them
  * while holding the lock the record stream appends under. What still remains per record is a slot in the log's
- * list of blocks (a reference: 4 bytes per block of records, one block per command and its follow-ups).
+ * list of blocks (a reference: 4 bytes per block of records, one block per command and its follow-ups; measured,
+ * at most 0.3 KB per ended instance).
  */
 final class EngineLog {
 
