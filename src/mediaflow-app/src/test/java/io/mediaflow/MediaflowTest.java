@@ -13,6 +13,7 @@ import io.camunda.zeebe.protocol.record.value.IncidentRecordValue;
 import io.camunda.zeebe.protocol.record.value.VariableRecordValue;
 import io.mediaflow.api.ApiJson;
 import io.mediaflow.app.MediaflowApplication;
+import io.mediaflow.app.engine.EngineRecordFeed;
 import io.mediaflow.worker.SecretProvider;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -31,6 +32,7 @@ import java.util.function.Supplier;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.AfterEach;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
@@ -44,7 +46,7 @@ import org.springframework.test.context.DynamicPropertySource;
  * cancelled afterwards if it is still running. User tasks are found and completed through the REST API
  * ({@code /v2/user-tasks}), as a person's task list would.
  */
-@SpringBootTest(classes = {MediaflowApplication.class, MediaflowTest.TestSecrets.class},
+@SpringBootTest(classes = {MediaflowApplication.class, MediaflowTest.TestSecrets.class, MediaflowTest.EveryRecord.class},
     webEnvironment = SpringBootTest.WebEnvironment.DEFINED_PORT)
 public abstract class MediaflowTest {
 
@@ -71,8 +73,38 @@ public abstract class MediaflowTest {
     }
   }
 
+  /**
+   * Every record the engine wrote, kept for the tests' assertions ({@link #records()}): the application itself
+   * lets the engine forget records once it has read them. Off with {@code mediaflow.test.every-record=false},
+   * for a benchmark that measures what the application keeps.
+   */
+  @TestConfiguration(proxyBeanMethods = false)
+  @ConditionalOnProperty(name = "mediaflow.test.every-record", havingValue = "true", matchIfMissing = true)
+  static class EveryRecord implements EngineRecordFeed.Subscriber {
+    private final EngineRecordFeed feed;
+    private final List<Record<?>> records = new ArrayList<>();
+
+    EveryRecord(EngineRecordFeed feed) {
+      this.feed = feed;
+      feed.subscribe(this);
+    }
+
+    @Override
+    public synchronized void accept(Record<?> record) {
+      records.add(record);
+    }
+
+    List<Record<?>> copy() {
+      feed.catchUp();
+      synchronized (this) {
+        return new ArrayList<>(records);
+      }
+    }
+  }
+
   @Autowired protected CamundaClient camunda;
   @Autowired protected ZeebeTestEngine engine;
+  @Autowired(required = false) private EveryRecord everyRecord;
 
   private final List<Long> started = new ArrayList<>();
   protected final HttpClient http = HttpClient.newHttpClient();
@@ -382,11 +414,10 @@ public abstract class MediaflowTest {
 
   /** A copy of the engine's records as they are now. */
   protected RecordStream records() {
-    List<Record<?>> copy = stable(() -> {
-      var records = new ArrayList<Record<?>>();
-      engine.getRecordStreamSource().getRecords().forEach(records::add);
-      return records;
-    });
+    if (everyRecord == null) {
+      throw new IllegalStateException("mediaflow.test.every-record is off: the engine's records are not kept");
+    }
+    List<Record<?>> copy = stable(everyRecord::copy);
     return RecordStream.of(() -> copy);
   }
 

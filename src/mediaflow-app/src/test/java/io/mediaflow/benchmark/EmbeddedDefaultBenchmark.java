@@ -7,6 +7,8 @@ import io.camunda.client.api.worker.JobWorker;
 import io.camunda.zeebe.model.bpmn.Bpmn;
 import io.camunda.zeebe.model.bpmn.builder.AbstractFlowNodeBuilder;
 import io.camunda.zeebe.protocol.record.intent.JobIntent;
+import io.camunda.zeebe.protocol.record.value.JobRecordValue;
+import io.mediaflow.app.engine.EngineRecordFeed;
 import io.mediaflow.MediaflowTest;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -26,8 +28,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -38,8 +40,9 @@ import org.springframework.test.context.DynamicPropertySource;
  * {@code transcode-with-approval} itself (a tiny source, a one-rung ladder, "Review renditions" approved as it
  * appears through the task API, with each completion's latency). For each batch: instances per second, the application's CPU per instance (this JVM's CPU
  * time, which includes the in-process sandbox, but not its encoders, which are child processes and reported
- * apart), and the resident set before and after. First, the time from {@code java} to readiness, for the jar and
- * for the extracted application with its start-up cache, when they are built.
+ * apart), and the resident set before and after (with {@code -Dbenchmark.live-heap=true} also the heap live
+ * after a full collection, and at the end the largest classes of it). First, the time from {@code java} to
+ * readiness, for the jar and for the extracted application with its start-up cache, when they are built.
  *
  * <p>Run: {@code mvn -B -pl src/mediaflow-app -am test -Dtest=EmbeddedDefaultBenchmark -DskipModelChecks
  * -Dsurefire.failIfNoSpecifiedTests=false -Dbenchmark.batches=10,200,1000 -Dbenchmark.repeat=2} (batch sizes,
@@ -60,6 +63,7 @@ class EmbeddedDefaultBenchmark extends MediaflowTest {
   /** How often the approver looks for new tasks, as a task list refreshes its list. */
   private static final Duration TASK_LIST_REFRESH = Duration.ofMillis(200);
 
+  @Autowired private EngineRecordFeed feed;
   private final OperatingSystemMXBean os = ManagementFactory.getPlatformMXBean(OperatingSystemMXBean.class);
   private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
   private final Map<Batch, Approvals> approvalsOf = new IdentityHashMap<>();
@@ -69,10 +73,13 @@ class EmbeddedDefaultBenchmark extends MediaflowTest {
     // Every instance's job may be started at once, as a real account's would be; a job takes ~0.1 s.
     registry.add("mediaflow.sandbox.transcoding.max-queued-tasks", () -> "1000");
     registry.add("mediaflow.sandbox.transcoding.encoders", () -> Integer.getInteger("benchmark.encoders", 16));
+    // What the application keeps is measured, not the tests' copy of every record, and with its default bound.
+    registry.add("mediaflow.test.every-record", () -> "false");
+    registry.add("mediaflow.engine.history.max-completed-instances", () -> "1000");
   }
 
   private record Batch(String process, int size, double seconds, double appCpuSeconds, double childCpuSeconds,
-      long rssBefore, long rssAfter) {
+      long rssBefore, long rssAfter, long liveBefore, long liveAfter) {
     double perSecond() {
       return size / seconds;
     }
@@ -94,6 +101,7 @@ class EmbeddedDefaultBenchmark extends MediaflowTest {
     try {
       run(TRIVIAL, 10);
       long idleRss = rss();
+      long idleLive = liveHeap();
       List<Batch> batches = new ArrayList<>();
       for (int size : BATCHES) {
         for (int i = 0; i < REPEAT; i++) {
@@ -101,7 +109,7 @@ class EmbeddedDefaultBenchmark extends MediaflowTest {
           batches.add(run(REAL, size));
         }
       }
-      print(readyAfter, jobs, idleRss, batches);
+      print(readyAfter, jobs, idleRss, idleLive, batches);
     } finally {
       noOp.close();
     }
@@ -110,13 +118,16 @@ class EmbeddedDefaultBenchmark extends MediaflowTest {
   /** Jobs one real instance executes (service tasks and the user task), counted on one after a warm-up. */
   private int jobsPerRealInstance() {
     run(REAL, 10);
+    Map<Long, Integer> jobsByInstance = new java.util.concurrent.ConcurrentHashMap<>();
+    feed.subscribe(record -> {
+      if (record.getValue() instanceof JobRecordValue job && record.getIntent() == JobIntent.CREATED) {
+        jobsByInstance.merge(job.getProcessInstanceKey(), 1, Integer::sum);
+      }
+    });
     var result = startAll(REAL, 1);
     approveUntilDone(result);
-    long key = result.getFirst().join().getProcessInstanceKey();
-    long jobs = stable(() -> StreamSupport.stream(records().jobRecords().spliterator(), false)
-        .filter(r -> r.getIntent() == JobIntent.CREATED && r.getValue().getProcessInstanceKey() == key)
-        .count());
-    return (int) jobs;
+    feed.catchUp();
+    return jobsByInstance.get(result.getFirst().join().getProcessInstanceKey());
   }
 
   private void deployTrivialProcess(int serviceTasks) {
@@ -129,13 +140,14 @@ class EmbeddedDefaultBenchmark extends MediaflowTest {
 
   private Batch run(String process, int size) {
     long rssBefore = rss();
+    long liveBefore = liveHeap();
     long appCpuBefore = os.getProcessCpuTime();
     double childCpuBefore = childCpuSeconds();
     long started = System.nanoTime();
     Approvals approvals = approveUntilDone(startAll(process, size));
     double seconds = (System.nanoTime() - started) / 1e9;
     Batch batch = new Batch(process, size, seconds, (os.getProcessCpuTime() - appCpuBefore) / 1e9,
-        childCpuSeconds() - childCpuBefore, rssBefore, rss());
+        childCpuSeconds() - childCpuBefore, rssBefore, rss(), liveBefore, liveHeap());
     approvalsOf.put(batch, approvals);
     return batch;
   }
@@ -275,18 +287,18 @@ class EmbeddedDefaultBenchmark extends MediaflowTest {
     }
   }
 
-  private void print(String readyAfter, int jobs, long idleRss, List<Batch> batches) {
+  private void print(String readyAfter, int jobs, long idleRss, long idleLive, List<Batch> batches) {
     System.out.printf("%nEmbedded default benchmark (%d cores; app CPU = this JVM incl. the in-process sandbox;"
         + " encoders = its child processes)%n", Runtime.getRuntime().availableProcessors());
     System.out.printf("time to ready (java -> /actuator/health/readiness UP; goal <= 10 s): %s%n", readyAfter);
     System.out.printf("jobs per %s instance: %d, so the trivial process has %d no-op service tasks%n", REAL, jobs, jobs);
-    System.out.printf("idle RSS: %d MB%n%n", idleRss >> 20);
-    System.out.printf("%6s  %-24s %9s %10s %17s %20s %20s%n", "batch", "process", "seconds", "inst/s",
-        "app CPU ms/inst", "encoders CPU ms/inst", "RSS before->after MB");
+    System.out.printf("idle RSS: %d MB, live heap after a full GC: %d MB%n%n", idleRss >> 20, idleLive >> 20);
+    System.out.printf("%6s  %-24s %9s %10s %17s %20s %20s %21s%n", "batch", "process", "seconds", "inst/s",
+        "app CPU ms/inst", "encoders CPU ms/inst", "RSS before->after MB", "live before->after MB");
     for (Batch b : batches) {
-      System.out.printf("%6d  %-24s %9.2f %10.2f %17.2f %20.2f %13d -> %4d%n", b.size(), b.process(), b.seconds(),
-          b.perSecond(), b.appCpuMsPerInstance(), b.childCpuSeconds() * 1000 / b.size(), b.rssBefore() >> 20,
-          b.rssAfter() >> 20);
+      System.out.printf("%6d  %-24s %9.2f %10.2f %17.2f %20.2f %13d -> %4d %14d -> %4d%n", b.size(), b.process(),
+          b.seconds(), b.perSecond(), b.appCpuMsPerInstance(), b.childCpuSeconds() * 1000 / b.size(),
+          b.rssBefore() >> 20, b.rssAfter() >> 20, b.liveBefore() >> 20, b.liveAfter() >> 20);
     }
     System.out.printf("%ntask completion (POST /v2/user-tasks/{key}/completion) during each %s batch, and the"
         + " approver's own CPU (searching every %d ms, completing):%n", REAL, TASK_LIST_REFRESH.toMillis());
@@ -316,8 +328,11 @@ class EmbeddedDefaultBenchmark extends MediaflowTest {
     System.out.printf("%ncost per instance, batch of %d against %d (goal within +-20 %%): trivial %+.0f %%,"
         + " real %+.0f %%%n", largest, smallest, change(perSize.get(smallest)[0], perSize.get(largest)[0]),
         change(perSize.get(smallest)[1], perSize.get(largest)[1]));
-    System.out.printf("RSS after the last batch of %d / idle: %.2f (goal <= 2)%n%n", largest,
-        (double) batches.getLast().rssAfter() / idleRss);
+    System.out.printf("RSS after the last batch of %d / idle: %.2f (goal <= 2); live heap: %.2f%n%n", largest,
+        (double) batches.getLast().rssAfter() / idleRss, (double) batches.getLast().liveAfter() / idleLive);
+    if (Boolean.getBoolean("benchmark.live-heap")) {
+      System.out.println(classHistogram().lines().limit(40).collect(java.util.stream.Collectors.joining("\n")));
+    }
   }
 
   private static double mean(List<Batch> batches, String process, int size,
@@ -328,6 +343,32 @@ class EmbeddedDefaultBenchmark extends MediaflowTest {
 
   private static double change(double from, double to) {
     return (to - from) / from * 100;
+  }
+
+  /**
+   * With {@code -Dbenchmark.live-heap=true}, the heap still in use after a full collection: what the application
+   * really keeps, as against what the JVM holds committed (which RSS shows); 0 otherwise, since a full collection
+   * also lets the JVM shrink its heap, which would flatter the next batch's RSS. Measured after RSS, and after a
+   * pause so that what a batch releases as it ends is not counted.
+   */
+  private static long liveHeap() {
+    if (!Boolean.getBoolean("benchmark.live-heap")) {
+      return 0;
+    }
+    sleep(Duration.ofSeconds(2));
+    System.gc();
+    return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+  }
+
+  /** The live objects by class after a full collection, largest first (as {@code jcmd <pid> GC.class_histogram}). */
+  private static String classHistogram() {
+    try {
+      return (String) ManagementFactory.getPlatformMBeanServer().invoke(
+          new javax.management.ObjectName("com.sun.management:type=DiagnosticCommand"), "gcClassHistogram",
+          new Object[] {new String[0]}, new String[] {String[].class.getName()});
+    } catch (javax.management.JMException e) {
+      return "no class histogram: " + e;
+    }
   }
 
   /** This process's resident set, from /proc/self/status (VmRSS, in kB). */

@@ -46,7 +46,7 @@ class RestApiBenchmark extends MediaflowTest {
           completions.add(System.nanoTime() - began);
         }
       }
-      System.out.printf("%-6d %-10d %-22s %-22s%n", round, StreamSupport.stream(engine.getRecordStreamSource().getRecords().spliterator(), false).count(),
+      System.out.printf("%-6d %-10d %-22s %-22s%n", round, StreamSupport.stream(records().records().spliterator(), false).count(),
           millis(searches, 50) + " / " + millis(searches, 95), millis(completions, 50) + " / " + millis(completions, 95));
     }
   }

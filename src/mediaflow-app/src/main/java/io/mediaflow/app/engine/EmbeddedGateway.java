@@ -3,6 +3,7 @@ package io.mediaflow.app.engine;
 import io.camunda.zeebe.logstreams.log.LogStream;
 import io.camunda.zeebe.process.test.api.ZeebeTestEngine;
 import io.camunda.zeebe.process.test.engine.EngineFactory;
+import io.camunda.zeebe.stream.impl.StreamProcessor;
 import io.grpc.BindableService;
 import io.grpc.Server;
 import io.grpc.ServerInterceptor;
@@ -60,6 +61,11 @@ final class EmbeddedGateway {
   /** The engine's log, which {@link EngineLog} reads. */
   static LogStream logStream(ZeebeTestEngine engine) {
     return part(engine, LogStream.class);
+  }
+
+  /** The engine's stream processor, whose position {@link EngineLog} must not release past. */
+  static StreamProcessor streamProcessor(ZeebeTestEngine engine) {
+    return part(engine, StreamProcessor.class);
   }
 
   /** Whether Mediaflow's {@code InMemoryDbTransaction}, which iterates without copying the database, is loaded. */

@@ -16,7 +16,8 @@ import org.springframework.stereotype.Component;
  * Reads the in-memory engine's records once: each record is handed to every subscriber, in order, and the feed
  * remembers how far it read, so a read costs only what was written since the last one. Whatever the
  * application derives from the records (the REST API's view, the backoff recovery) subscribes here instead of
- * walking the stream itself. The records come from the engine's log ({@link EngineLog}).
+ * walking the stream itself. The records come from the engine's log ({@link EngineLog}), which forgets them once
+ * read: a subscriber keeps what it needs, nobody else reads the log.
  */
 @Component
 @ConditionalOnProperty(name = "mediaflow.engine.embedded", havingValue = "true", matchIfMissing = true)
@@ -42,7 +43,7 @@ public class EngineRecordFeed {
 
   @Autowired
   EngineRecordFeed(ZeebeTestEngine engine) {
-    this(new EngineLog(EmbeddedGateway.logStream(engine)));
+    this(EngineLog.of(engine));
   }
 
   EngineRecordFeed(RecordSource source) {

@@ -1,20 +1,38 @@
 package io.mediaflow.sandbox.transcoding;
 
 import io.mediaflow.sandbox.SandboxClock;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import org.springframework.beans.factory.DisposableBean;
 import org.springframework.stereotype.Component;
+import org.springframework.util.FileSystemUtils;
 
 /**
  * Outputs of jobs without a destination, downloadable from the sandbox for 24 hours (nominal, so scaled by the
- * time scale), then gone: a task's files are dropped together and its address answers 410 from then on.
+ * time scale), then gone: a task's files are dropped together and its address answers 410 from then on. The files
+ * are kept on disk, not in memory, so that a day of outputs does not grow the application's heap (a rendition of
+ * a few seconds is already half a megabyte).
  */
 @Component
-class TemporaryStorage {
+class TemporaryStorage implements DisposableBean {
 
-  record StoredFile(byte[] content, String contentType) {}
+  /** A stored output; {@link #content()} reads it from disk. */
+  record StoredFile(Path file, String contentType) {
+    byte[] content() {
+      try {
+        return Files.readAllBytes(file);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+  }
 
   /** What a download address finds. */
   sealed interface Lookup {
@@ -29,17 +47,25 @@ class TemporaryStorage {
   private final Set<String> expired = ConcurrentHashMap.newKeySet();
   private final SandboxClock clock;
   private final SandboxTranscodingProperties properties;
+  private final Path directory;
 
-  TemporaryStorage(SandboxClock clock, SandboxTranscodingProperties properties) {
+  TemporaryStorage(SandboxClock clock, SandboxTranscodingProperties properties) throws IOException {
     this.clock = clock;
     this.properties = properties;
+    this.directory = Files.createTempDirectory("mediaflow-outputs-");
   }
 
   void put(String taskToken, String path, byte[] content, String contentType) {
+    Path file = directory.resolve(UUID.randomUUID().toString());
+    try {
+      Files.write(file, content);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
     tasks.computeIfAbsent(taskToken, token -> {
       clock.after(properties.temporaryStorageLifetime(), () -> expire(token));
       return new ConcurrentHashMap<>();
-    }).put(path, new StoredFile(content, contentType));
+    }).put(path, new StoredFile(file, contentType));
   }
 
   Lookup get(String taskToken, String path) {
@@ -52,6 +78,20 @@ class TemporaryStorage {
 
   private void expire(String taskToken) {
     expired.add(taskToken);
-    tasks.remove(taskToken);
+    Map<String, StoredFile> files = tasks.remove(taskToken);
+    if (files != null) {
+      files.values().forEach(stored -> {
+        try {
+          Files.deleteIfExists(stored.file());
+        } catch (IOException ignored) {
+          // the temporary directory is removed at shutdown anyway
+        }
+      });
+    }
+  }
+
+  @Override
+  public void destroy() throws IOException {
+    FileSystemUtils.deleteRecursively(directory);
   }
 }

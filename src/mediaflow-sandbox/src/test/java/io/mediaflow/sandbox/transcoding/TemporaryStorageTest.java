@@ -4,16 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mediaflow.sandbox.SandboxClock;
 import io.mediaflow.sandbox.SandboxProperties;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.util.unit.DataSize;
 
-/** Outputs without a destination are gone once their 24 hours (nominal) have passed. */
+/** Outputs without a destination are kept on disk, and gone once their 24 hours (nominal) have passed. */
 class TemporaryStorageTest {
 
   @Test
-  void filesExpireAfterTheScaledLifetime() {
+  void filesExpireAfterTheScaledLifetime() throws IOException {
     // 24 h at a time scale of 1e-5: about 0.9 s
     var sandbox = new SandboxProperties(true, "http://localhost/sandbox", 1e-5, List.of("k"), Duration.ofHours(24));
     var properties = new SandboxTranscodingProperties(20, 2, Duration.ZERO, Duration.ZERO, Duration.ZERO,
@@ -21,10 +23,15 @@ class TemporaryStorageTest {
     try (var clock = new SandboxClock(sandbox)) {
       var storage = new TemporaryStorage(clock, properties);
       storage.put("task", "a.mp4", new byte[] {1}, "video/mp4");
-      assertThat(storage.get("task", "a.mp4")).isInstanceOf(TemporaryStorage.Lookup.Found.class);
+      assertThat(storage.get("task", "a.mp4")).isInstanceOfSatisfying(TemporaryStorage.Lookup.Found.class,
+          found -> assertThat(found.file().content()).containsExactly(1));
+      Path file = ((TemporaryStorage.Lookup.Found) storage.get("task", "a.mp4")).file().file();
+      assertThat(file).as("kept on disk, not in memory").hasBinaryContent(new byte[] {1});
       assertThat(storage.get("task", "b.mp4")).isInstanceOf(TemporaryStorage.Lookup.Missing.class);
       assertThat(storage.get("other", "a.mp4")).isInstanceOf(TemporaryStorage.Lookup.Missing.class);
       Await.until("expiry", () -> storage.get("task", "a.mp4"), TemporaryStorage.Lookup.Expired.class::isInstance);
+      assertThat(file).as("deleted when it expires").doesNotExist();
+      storage.destroy();
     }
   }
 }
