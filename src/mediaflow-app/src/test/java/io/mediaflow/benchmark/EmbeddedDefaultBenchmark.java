@@ -223,8 +223,8 @@ class EmbeddedDefaultBenchmark extends MediaflowTest {
 
   /**
    * From {@code java} to readiness UP, on ports of its own, the two ways the README starts the packaged application:
-   * the jar as built, and the extracted application with the start-up cache the build trained (see README,
-   * "Start-up"). Needs {@code mvn package} first (see above).
+   * the jar as built, and the run command (the extracted application with its {@code jvm.options}, which name the
+   * start-up cache the build trained; see README, "Start-up"). Needs {@code mvn package} first (see above).
    */
   private String timesToReady() {
     Path target = Path.of("target");
@@ -239,12 +239,9 @@ class EmbeddedDefaultBenchmark extends MediaflowTest {
     }
     String java = ProcessHandle.current().info().command().orElse("java");
     Path extracted = target.resolve("mediaflow");
-    Path aotCache = extracted.resolve("mediaflow-app.aot");
-    Path cdsArchive = extracted.resolve("mediaflow-app.jsa");
-    String cacheOption = Files.exists(aotCache) ? "-XX:AOTCache=" + aotCache
-        : Files.exists(cdsArchive) ? "-XX:SharedArchiveFile=" + cdsArchive : null;
-    String withCache = cacheOption == null ? "n/a (no start-up cache in target/mediaflow)"
-        : timeToReady(List.of(java, cacheOption, "-jar", extracted.resolve("mediaflow-app.jar").toString()));
+    Path options = extracted.resolve("jvm.options");
+    String withCache = !Files.exists(options) ? "n/a (no start-up cache in target/mediaflow)"
+        : timeToReady(List.of(java, "@" + options, "-jar", extracted.resolve("mediaflow-app.jar").toString()));
     return String.format("java -jar %s: %s; extracted with its start-up cache: %s", jar.getFileName(),
         timeToReady(List.of(java, "-jar", jar.toString())), withCache);
   }
