@@ -33,8 +33,11 @@ final class Ffmpeg {
     var command = new ArrayList<String>(List.of("-nostdin", "-hide_banner", "-v", "error", "-y", "-nostats",
         "-progress", "pipe:1"));
     command.addAll(arguments);
-    ProcessBuilder builder = FfmpegPrograms.process(FfmpegPrograms.ffmpeg(command.toArray(String[]::new)))
-        .directory(folder.toFile());
+    // The real service encodes on machines of its own; here encodes share the machine with the engine and the
+    // workers, so they run at a lower priority (nice 10): a queue of encodes must not hold up a task's completion.
+    var encode = new ArrayList<>(List.of("nice", "-n", "10"));
+    encode.addAll(FfmpegPrograms.ffmpeg(command.toArray(String[]::new)));
+    ProcessBuilder builder = FfmpegPrograms.process(encode).directory(folder.toFile());
     builder.environment().put("SVT_LOG", "1"); // SVT-AV1 prints its configuration unless told errors only
     Process process;
     try {
