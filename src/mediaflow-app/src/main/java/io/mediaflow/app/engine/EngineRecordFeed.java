@@ -38,8 +38,6 @@ public class EngineRecordFeed {
   private final RecordSource source;
   private final List<Subscriber> subscribers = new CopyOnWriteArrayList<>();
   private final ReentrantLock reading = new ReentrantLock();
-  /** How many records were read. */
-  private volatile int position;
 
   @Autowired
   EngineRecordFeed(ZeebeTestEngine engine) {
@@ -55,13 +53,11 @@ public class EngineRecordFeed {
     subscribers.add(subscriber);
   }
 
-  /** Hands every record written since the last read to the subscribers; returns how many there were. */
-  public int catchUp() {
+  /** Hands every record written since the last read to the subscribers. */
+  public void catchUp() {
     reading.lock();
     try {
-      int start = position;
       source.readNew(this::handOn);
-      return position - start;
     } finally {
       reading.unlock();
     }
@@ -77,11 +73,5 @@ public class EngineRecordFeed {
             record.getValueType(), record.getIntent(), e.toString());
       }
     }
-    position++;
-  }
-
-  /** How many records were read so far. */
-  public int position() {
-    return position;
   }
 }
