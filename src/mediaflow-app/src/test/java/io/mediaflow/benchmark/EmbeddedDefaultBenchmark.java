@@ -57,6 +57,8 @@ class EmbeddedDefaultBenchmark extends MediaflowTest {
   private static final String REAL = "transcode-with-approval";
   private static final String TRIVIAL = "benchmark-trivial";
   private static final String NO_OP = "benchmark.no-op";
+  /** Whether the live heap is measured too (see {@link #liveHeap()}). */
+  private static final boolean LIVE_HEAP = Boolean.getBoolean("benchmark.live-heap");
   /** Linux's clock ticks per second in /proc/[pid]/stat (USER_HZ), 100 on every common architecture. */
   private static final double TICKS_PER_SECOND = 100;
 
@@ -289,13 +291,16 @@ class EmbeddedDefaultBenchmark extends MediaflowTest {
         + " encoders = its child processes)%n", Runtime.getRuntime().availableProcessors());
     System.out.printf("time to ready (java -> /actuator/health/readiness UP; goal <= 10 s): %s%n", readyAfter);
     System.out.printf("jobs per %s instance: %d, so the trivial process has %d no-op service tasks%n", REAL, jobs, jobs);
-    System.out.printf("idle RSS: %d MB, live heap after a full GC: %d MB%n%n", idleRss >> 20, idleLive >> 20);
-    System.out.printf("%6s  %-24s %9s %10s %17s %20s %20s %21s%n", "batch", "process", "seconds", "inst/s",
-        "app CPU ms/inst", "encoders CPU ms/inst", "RSS before->after MB", "live before->after MB");
+    System.out.printf("idle RSS: %d MB%s%n%n", idleRss >> 20,
+        LIVE_HEAP ? String.format(", live heap after a full GC: %d MB", idleLive >> 20) : "");
+    System.out.printf("%6s  %-24s %9s %10s %17s %20s %20s%s%n", "batch", "process", "seconds", "inst/s",
+        "app CPU ms/inst", "encoders CPU ms/inst", "RSS before->after MB",
+        LIVE_HEAP ? String.format(" %21s", "live before->after MB") : "");
     for (Batch b : batches) {
-      System.out.printf("%6d  %-24s %9.2f %10.2f %17.2f %20.2f %13d -> %4d %14d -> %4d%n", b.size(), b.process(),
+      System.out.printf("%6d  %-24s %9.2f %10.2f %17.2f %20.2f %13d -> %4d%s%n", b.size(), b.process(),
           b.seconds(), b.perSecond(), b.appCpuMsPerInstance(), b.childCpuSeconds() * 1000 / b.size(),
-          b.rssBefore() >> 20, b.rssAfter() >> 20, b.liveBefore() >> 20, b.liveAfter() >> 20);
+          b.rssBefore() >> 20, b.rssAfter() >> 20,
+          LIVE_HEAP ? String.format(" %14d -> %4d", b.liveBefore() >> 20, b.liveAfter() >> 20) : "");
     }
     System.out.printf("%ntask completion (POST /v2/user-tasks/{key}/completion) during each %s batch, and the"
         + " approver's own CPU (searching every %d ms, completing):%n", REAL, TASK_LIST_REFRESH.toMillis());
@@ -325,9 +330,10 @@ class EmbeddedDefaultBenchmark extends MediaflowTest {
     System.out.printf("%ncost per instance, batch of %d against %d (goal within +-20 %%): trivial %+.0f %%,"
         + " real %+.0f %%%n", largest, smallest, change(perSize.get(smallest)[0], perSize.get(largest)[0]),
         change(perSize.get(smallest)[1], perSize.get(largest)[1]));
-    System.out.printf("RSS after the last batch of %d / idle: %.2f (goal <= 2); live heap: %.2f%n%n", largest,
-        (double) batches.getLast().rssAfter() / idleRss, (double) batches.getLast().liveAfter() / idleLive);
-    if (Boolean.getBoolean("benchmark.live-heap")) {
+    System.out.printf("RSS after the last batch of %d / idle: %.2f (goal <= 2)%s%n%n", largest,
+        (double) batches.getLast().rssAfter() / idleRss, LIVE_HEAP ? String.format("; live heap: %.2f",
+            (double) batches.getLast().liveAfter() / idleLive) : "");
+    if (LIVE_HEAP) {
       System.out.println(classHistogram().lines().limit(40).collect(java.util.stream.Collectors.joining("\n")));
     }
   }
@@ -349,7 +355,7 @@ class EmbeddedDefaultBenchmark extends MediaflowTest {
    * pause so that what a batch releases as it ends is not counted.
    */
   private static long liveHeap() {
-    if (!Boolean.getBoolean("benchmark.live-heap")) {
+    if (!LIVE_HEAP) {
       return 0;
     }
     sleep(Duration.ofSeconds(2));
