@@ -1,7 +1,7 @@
 // Camunda forms rendered with form-js, the renderer Camunda Tasklist uses, for user tasks and start events alike.
 import { Form } from '@bpmn-io/form-js-viewer';
 import '@bpmn-io/form-js-viewer/dist/assets/form-js.css';
-import { h } from './dom.js';
+import { h, problemBox } from './dom.js';
 
 /**
  * Renders the schema over the data into the container. `submit()` validates as the form says (required fields,
@@ -70,4 +70,22 @@ export function jsonEditor(initial = {}) {
       }
     }
   };
+}
+
+/**
+ * Whether the values a form's `submit()` or the JSON editor gave can be sent; if not, `feedback` says why. Null is
+ * a form with a wrong field (form-js shows why next to it, so the first one is scrolled into view), an Error is
+ * JSON the editor could not read.
+ */
+export function readyToSend(variables, feedback) {
+  if (variables === null) {
+    feedback.append(problemBox(new Error('Some fields need attention: see the messages next to them.')));
+    document.querySelector('.fjs-has-errors')?.scrollIntoView({ block: 'center' });
+    return false;
+  }
+  if (variables instanceof Error) {
+    feedback.append(problemBox(variables));
+    return false;
+  }
+  return true;
 }

@@ -1,7 +1,7 @@
 // Processes: the deployed processes (latest version of each); one process started through its start form or JSON.
 import { formSchema, post, searchAll } from '../api.js';
 import { h, link, navigate, problemBox } from '../dom.js';
-import { jsonEditor, renderForm } from '../forms.js';
+import { jsonEditor, readyToSend, renderForm } from '../forms.js';
 
 export async function processList() {
   const definitions = await latestDefinitions({});
@@ -41,13 +41,7 @@ export async function processPage(processDefinitionId) {
   start.addEventListener('click', async () => {
     feedback.replaceChildren();
     const variables = useJson.checked ? editor.value() : form.submit();
-    if (variables === null) {
-      feedback.append(problemBox(new Error('Some fields need attention: see the messages next to them.')));
-      document.querySelector('.fjs-has-errors')?.scrollIntoView({ block: 'center' });
-      return;
-    }
-    if (variables instanceof Error) {
-      feedback.append(problemBox(variables));
+    if (!readyToSend(variables, feedback)) {
       return;
     }
     start.disabled = true;

@@ -1,7 +1,7 @@
 // Tasks: the open user tasks, filterable; one task with its linked form over its variables.
 import { formSchema, get, post, searchAll, variablesObject } from '../api.js';
 import { age, h, link, navigate, problemBox, update } from '../dom.js';
-import { jsonEditor, renderForm } from '../forms.js';
+import { jsonEditor, readyToSend, renderForm } from '../forms.js';
 import { every } from '../refresh.js';
 
 export async function taskList() {
@@ -75,13 +75,7 @@ export async function taskPage(key) {
   complete.addEventListener('click', async () => {
     feedback.replaceChildren();
     const variables = values();
-    if (variables === null) {
-      feedback.append(problemBox(new Error('Some fields need attention: see the messages next to them.')));
-      document.querySelector('.fjs-has-errors')?.scrollIntoView({ block: 'center' });
-      return;
-    }
-    if (variables instanceof Error) {
-      feedback.append(problemBox(variables));
+    if (!readyToSend(variables, feedback)) {
       return;
     }
     complete.disabled = true;
