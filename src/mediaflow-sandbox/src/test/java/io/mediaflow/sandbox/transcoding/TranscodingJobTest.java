@@ -419,8 +419,16 @@ class TranscodingJobTest extends SandboxTest {
       int mostEncoding = 0;
       boolean seenWaiting = false;
       long deadline = System.nanoTime() + Await.TIMEOUT.toNanos();
+      List<String> previous = List.of();
       while (System.nanoTime() < deadline) {
+        // Statuses are read one task at a time, so one pass can see a job still encoding and the job that took its
+        // encoder already encoding. States only move forward: two equal passes held at the moment between them.
         List<String> states = tasks.stream().map(task -> sandbox.status(task).path("status").asText()).toList();
+        boolean snapshot = states.equals(previous);
+        previous = states;
+        if (!snapshot) {
+          continue;
+        }
         long encoding = states.stream().filter("encoding"::equals).count();
         mostEncoding = Math.max(mostEncoding, (int) encoding);
         seenWaiting |= encoding == encoders && states.contains("queued");
