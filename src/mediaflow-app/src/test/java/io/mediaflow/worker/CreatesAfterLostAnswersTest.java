@@ -23,7 +23,8 @@ import org.springframework.beans.factory.annotation.Autowired;
 
 /**
  * Creates whose answer the sandbox drops after doing the work (a cut connection): the retried job finds what the
- * first attempt created and returns it, so each create leaves exactly one stream, signing key or domain.
+ * first attempt created and returns it, so each create leaves exactly one stream, simulcast target, signing key or
+ * domain.
  */
 class CreatesAfterLostAnswersTest extends MediaflowTest {
 
@@ -47,6 +48,20 @@ class CreatesAfterLostAnswersTest extends MediaflowTest {
     List<Stream> named = live.listStreams(StreamFilter.all().and("name", name));
     assertThat(named).hasSize(2).extracting(Stream::id).contains(created.path("id").asText());
     assertThat(created.path("id").asText()).isNotEqualTo(anotherInstances.id());
+  }
+
+  @Test
+  void aSimulcastTargetWhoseAnswerWasLostIsAddedOnce() {
+    Stream stream = live.createStream(NewStream.named("lost answer " + UUID.randomUUID()));
+    loseNextAnswer("/sandbox/live/v1/live-streams/" + stream.id() + "/simulcast-targets");
+
+    JsonNode added = createOnce("mediaflow.live.add_simulcast_target", Map.of("streamId", stream.id()), "streamId",
+        Map.of("url", "rtmp://127.0.0.1:1935/live", "streamKey", "lost-answer-key"));
+
+    assertThat(live.getStream(stream.id()).simulcastTargets()).singleElement().satisfies(target -> {
+      assertThat(target.url()).isEqualTo("rtmp://127.0.0.1:1935/live");
+      assertThat(added.path("simulcast_targets").path(0).path("id").asText()).isEqualTo(target.id());
+    });
   }
 
   @Test

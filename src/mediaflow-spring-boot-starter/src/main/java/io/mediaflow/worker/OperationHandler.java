@@ -28,8 +28,8 @@ public final class OperationHandler<I> {
   }
 
   /**
-   * Finds what an earlier attempt of this job created, by the {@link JobContext#marker()} the create wrote into it;
-   * empty when that attempt created nothing.
+   * Finds what an earlier attempt of this job created, by the {@link JobContext#marker()} the create wrote into it,
+   * or by what there can only be one of; empty when that attempt created nothing.
    */
   @FunctionalInterface
   public interface Lookup<I> {

@@ -45,8 +45,8 @@ public class LiveWorkers implements OperationHandlers {
         OperationHandler.call(AddPlaybackIdInput.class, input -> shown(client.addPlaybackId(input.streamId(), input.policy()))),
         OperationHandler.call(DeletePlaybackIdInput.class,
             input -> shown(client.deletePlaybackId(input.streamId(), input.playbackId()))),
-        OperationHandler.call(AddSimulcastTargetInput.class,
-            input -> shown(client.addSimulcastTarget(input.streamId(), input.target()))),
+        OperationHandler.create(AddSimulcastTargetInput.class,
+            (input, job) -> shown(client.addSimulcastTarget(input.streamId(), input.target())), this::findSimulcastTarget),
         OperationHandler.call(DeleteSimulcastTargetInput.class,
             input -> shown(client.deleteSimulcastTarget(input.streamId(), input.targetId()))),
         OperationHandler.poll(WaitForStatusInput.class, this::waitForStatus),
@@ -79,6 +79,18 @@ public class LiveWorkers implements OperationHandlers {
         .filter(stream -> job.marker().equals(CreateStreamInput.markerOf(stream.params().callbackUrl())))
         .findFirst()
         .map(stream -> stream.withoutSecrets(input.keepStreamKey()));
+  }
+
+  /**
+   * The stream already re-streaming to this URL with this key: the target an earlier attempt added. Were it anyone
+   * else's, a second would only push the stream twice to one key, which the target refuses or mixes.
+   */
+  private Optional<Stream> findSimulcastTarget(AddSimulcastTargetInput input, JobContext job) {
+    Stream stream = client.getStream(input.streamId());
+    return Optional.ofNullable(stream.simulcastTargets()).orElse(List.of()).stream()
+        .filter(target -> input.url().equals(target.url()) && input.streamKey().equals(target.streamKey()))
+        .findFirst()
+        .map(target -> shown(stream));
   }
 
   private Poll<Stream> waitForStatus(WaitForStatusInput input) {
