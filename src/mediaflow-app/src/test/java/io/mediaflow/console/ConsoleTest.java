@@ -275,6 +275,34 @@ class ConsoleTest extends MediaflowTest {
     assertThat(stream.playbackIds()).isNotEmpty().allSatisfy(id -> assertThat(id.policy()).isEqualTo("authenticated"));
   }
 
+  @Test
+  void protectedPublishingSignsTheObjectsListedInItsStartForm() {
+    String bucket = "b-" + UUID.randomUUID().toString().substring(0, 8);
+    String path = "videos/clip/master.m3u8";
+    var uploaded = send(HttpRequest.newBuilder(URI.create(baseUrl() + "/sandbox/storage/" + bucket + "/" + path))
+        .PUT(HttpRequest.BodyPublishers.ofString("#EXTM3U console")).build());
+    assertThat(uploaded.statusCode()).as(uploaded.body()).isEqualTo(201);
+
+    browser.get(baseUrl() + "/processes/protected-publishing");
+    wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("start-form")));
+    field("Bucket").sendKeys(bucket);
+    browser.findElement(By.cssSelector(".fjs-repeat-render-add")).click();
+    wait.until(ExpectedConditions.visibilityOfElementLocated(label("Object path")));
+    field("Object path").sendKeys(path);
+    screenshot("15-start-protected-publishing");
+    browser.findElement(By.id("start")).click();
+    long key = awaitInstancePage(0);
+    track(key);
+
+    instance(key).awaitCompleted().hasNoIncidents();
+    var signedUrls = instance(key).variable("signedUrls").orElseThrow();
+    assertThat(signedUrls.size()).isEqualTo(1);
+    assertThat(signedUrls.path(0).path("path").asText()).isEqualTo(path);
+    var signed = send(HttpRequest.newBuilder(URI.create(signedUrls.path(0).path("url").asText())).build());
+    assertThat(signed.statusCode()).as(signed.body()).isEqualTo(200);
+    assertThat(signed.body()).isEqualTo("#EXTM3U console");
+  }
+
   /** Starts a process from its page with variables typed as JSON. */
   private long startWithJson(String processId, String variables) {
     browser.get(baseUrl() + "/processes/" + processId);
