@@ -68,7 +68,6 @@ record OutputFolder(Path path) {
       case "webp" -> "image/webp";
       case "gif" -> "image/gif";
       case "vtt" -> "text/vtt";
-      case "srt" -> "application/x-subrip";
       case "json" -> "application/json";
       default -> "application/octet-stream";
     };

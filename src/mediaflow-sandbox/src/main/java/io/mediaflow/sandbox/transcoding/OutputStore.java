@@ -19,7 +19,8 @@ import org.springframework.stereotype.Component;
  * The {@code saving} stage: puts an output's files at each of its destinations in {@link MediaStorage}, or,
  * without a destination, in the temporary storage under the default names (document 3, section 4, rule 3):
  * {@code {uuid}.<ext>} for a file, a folder {@code {uuid}} for several files, which are also offered as
- * {@code {uuid}.zip} ({@code download_url}).
+ * {@code {uuid}.zip} ({@code download_url}). The files go from the job's working folder without passing through
+ * the heap: the temporary storage takes them over, a destination gets a copy streamed from each.
  */
 @Component
 class OutputStore {
