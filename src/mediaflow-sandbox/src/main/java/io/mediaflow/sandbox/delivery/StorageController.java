@@ -4,7 +4,8 @@ import io.mediaflow.sandbox.StatusBody;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.mediaflow.sandbox.storage.MediaStorage;
 import io.mediaflow.sandbox.storage.MediaStorage.StoredObject;
-import org.springframework.core.io.ByteArrayResource;
+import java.io.InputStream;
+import org.springframework.core.io.FileSystemResource;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -13,7 +14,6 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PutMapping;
-import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
@@ -33,7 +33,7 @@ class StorageController {
       @JsonProperty("bucket") String bucket,
       @JsonProperty("path") String path,
       @JsonProperty("content_type") String contentType,
-      @JsonProperty("size") int size) {}
+      @JsonProperty("size") long size) {}
 
   private final MediaStorage storage;
   private final EdgeAddresses addresses;
@@ -67,16 +67,15 @@ class StorageController {
   @PutMapping(EdgeAddresses.STORAGE + "/{bucket}/{*path}")
   ResponseEntity<StoredResponse> upload(@PathVariable String bucket, @PathVariable String path,
       @RequestHeader(name = HttpHeaders.CONTENT_TYPE, required = false) String contentType,
-      @RequestBody(required = false) byte[] content) {
+      InputStream content) {
     BucketName.require("bucket", bucket);
     if (MediaStorage.normalize(path).isEmpty()) {
       throw DeliveryException.invalid("path: required, the object's path inside the bucket");
     }
-    byte[] bytes = content != null ? content : new byte[0];
     String type = contentType != null ? contentType : guessType(path).toString();
-    StoredObject stored = storage.put(bucket, path, bytes, type);
+    StoredObject stored = storage.put(bucket, path, content, type);
     return ResponseEntity.status(HttpStatus.CREATED)
-        .body(new StoredResponse(stored.bucket(), stored.path(), type, bytes.length));
+        .body(new StoredResponse(stored.bucket(), stored.path(), type, stored.size()));
   }
 
   /** Access policy first, then the object, then the cache; CORS headers go on every answer, refusals too. */
@@ -98,7 +97,7 @@ class StorageController {
           .headers(cors)
           .header(X_CACHE, hit ? "HIT" : "MISS")
           .contentType(type)
-          .body(new ByteArrayResource(object.content()));
+          .body(new FileSystemResource(object.file()));
     } catch (DeliveryException refused) {
       return ResponseEntity.status(refused.status())
           .headers(cors)

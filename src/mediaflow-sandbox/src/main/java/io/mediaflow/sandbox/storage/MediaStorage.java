@@ -1,29 +1,61 @@
 package io.mediaflow.sandbox.storage;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
+import org.springframework.beans.factory.DisposableBean;
 import org.springframework.stereotype.Component;
+import org.springframework.util.FileSystemUtils;
 
 /**
- * The sandbox's media storage: buckets of objects, kept in memory. Transcoding outputs and DVR recordings whose
- * destination is an {@code s3://<bucket>/<path>} land here, and the content delivery sandbox serves them under
- * {@code /sandbox/storage/<bucket>/<path>}.
+ * The sandbox's media storage: buckets of objects. Transcoding outputs whose destination is an
+ * {@code s3://<bucket>/<path>} and objects uploaded by the storage control endpoint land here, and the content
+ * delivery sandbox serves them under
+ * {@code /sandbox/storage/<bucket>/<path>}. The index is in memory, the content in files of a temporary folder
+ * (gone when the sandbox stops, which forgets its buckets): objects are media, and a few renditions of a large
+ * source would otherwise fill the application's heap. Content comes in as a stream, so a file or a request body
+ * is copied to disk without being held whole in memory.
  */
 @Component
-public class MediaStorage {
+public class MediaStorage implements DisposableBean {
 
-  public record StoredObject(String bucket, String path, byte[] content, String contentType, Instant created) {}
+  /** An object; its content is {@link #file()}, {@link #size()} bytes. */
+  public record StoredObject(String bucket, String path, Path file, long size, String contentType,
+      Instant created) {}
 
   private final Map<String, ConcurrentSkipListMap<String, StoredObject>> buckets = new ConcurrentHashMap<>();
+  private final Path directory;
 
-  public StoredObject put(String bucket, String path, byte[] content, String contentType) {
+  public MediaStorage() throws IOException {
+    this.directory = Files.createTempDirectory("mediaflow-storage-");
+  }
+
+  /** Stores {@code content}, read to its end (the caller closes it), replacing any object at {@code path}. */
+  public StoredObject put(String bucket, String path, InputStream content, String contentType) {
     String key = normalize(path);
-    var object = new StoredObject(bucket, key, content, contentType, Instant.now());
-    buckets.computeIfAbsent(bucket, name -> new ConcurrentSkipListMap<>()).put(key, object);
+    Path file = directory.resolve(UUID.randomUUID().toString());
+    long size;
+    try {
+      size = Files.copy(content, file);
+    } catch (IOException e) {
+      file.toFile().delete();
+      throw new UncheckedIOException("Cannot store " + bucket + "/" + key, e);
+    }
+    var object = new StoredObject(bucket, key, file, size, contentType, Instant.now());
+    StoredObject replaced = buckets.computeIfAbsent(bucket, name -> new ConcurrentSkipListMap<>()).put(key, object);
+    if (replaced != null) {
+      // a download of the old version already under way keeps reading it: the system frees it once closed
+      replaced.file().toFile().delete();
+    }
     return object;
   }
 
@@ -49,5 +81,10 @@ public class MediaStorage {
       trimmed = trimmed.substring(1);
     }
     return trimmed;
+  }
+
+  @Override
+  public void destroy() throws IOException {
+    FileSystemUtils.deleteRecursively(directory);
   }
 }

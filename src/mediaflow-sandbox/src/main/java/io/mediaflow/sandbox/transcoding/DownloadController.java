@@ -3,7 +3,7 @@ package io.mediaflow.sandbox.transcoding;
 import jakarta.servlet.http.HttpServletRequest;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
-import org.springframework.core.io.ByteArrayResource;
+import org.springframework.core.io.FileSystemResource;
 import org.springframework.core.io.Resource;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -35,7 +35,7 @@ class DownloadController {
     return switch (temporary.get(taskToken, path)) {
       case TemporaryStorage.Lookup.Found found -> ResponseEntity.ok()
           .contentType(MediaType.parseMediaType(found.file().contentType()))
-          .body(new ByteArrayResource(found.file().content()));
+          .body(new FileSystemResource(found.file().file()));
       case TemporaryStorage.Lookup.Expired expired -> ResponseEntity.status(HttpStatus.GONE).build();
       case TemporaryStorage.Lookup.Missing missing -> ResponseEntity.notFound().build();
     };

@@ -133,7 +133,6 @@ class JobStateMachine implements DisposableBean {
           }
         }));
       }
-      delete(source.folder());
       saving = advance(job, Job.State.SAVING);
     } catch (RuntimeException e) {
       delete(source.folder());
@@ -143,9 +142,17 @@ class JobStateMachine implements DisposableBean {
       encoders.release();
     }
     if (!saving) {
+      delete(source.folder());
       return;
     }
-    CompletableFuture.runAsync(() -> save(job, plans, written), workers)
+    // the outputs are files in the working folder: it goes once saving has moved or copied them out
+    CompletableFuture.runAsync(() -> {
+      try {
+        save(job, plans, written);
+      } finally {
+        delete(source.folder());
+      }
+    }, workers)
         .thenCombine(delay(properties.savingTime()), (saved, elapsed) -> saved)
         .whenComplete((saved, failure) -> {
           if (failure != null) {

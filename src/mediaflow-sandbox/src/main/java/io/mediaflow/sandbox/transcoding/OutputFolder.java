@@ -45,14 +45,10 @@ record OutputFolder(Path path) {
   }
 
   /** Every file written, named by its path in the folder; {@code single} names the one file of a file output. */
-  List<OutputFile> read(String single) {
+  List<OutputFile> list(String single) {
     return files("", "*").stream().map(file -> {
       String name = path.relativize(file).toString();
-      try {
-        return new OutputFile(name.equals(single) ? "" : name, Files.readAllBytes(file), contentType(name));
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
+      return new OutputFile(name.equals(single) ? "" : name, file, contentType(name));
     }).toList();
   }
 

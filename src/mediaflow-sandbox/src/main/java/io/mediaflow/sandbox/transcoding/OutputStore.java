@@ -2,9 +2,12 @@ package io.mediaflow.sandbox.transcoding;
 
 import io.mediaflow.sandbox.SandboxProperties;
 import io.mediaflow.sandbox.storage.MediaStorage;
-import java.io.ByteArrayOutputStream;
+import java.io.BufferedOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.zip.Deflater;
@@ -16,7 +19,8 @@ import org.springframework.stereotype.Component;
  * The {@code saving} stage: puts an output's files at each of its destinations in {@link MediaStorage}, or,
  * without a destination, in the temporary storage under the default names (document 3, section 4, rule 3):
  * {@code {uuid}.<ext>} for a file, a folder {@code {uuid}} for several files, which are also offered as
- * {@code {uuid}.zip} ({@code download_url}).
+ * {@code {uuid}.zip} ({@code download_url}). The files go from the job's working folder without passing through
+ * the heap: the temporary storage takes them over, a destination gets a copy streamed from each.
  */
 @Component
 class OutputStore {
@@ -46,22 +50,29 @@ class OutputStore {
     boolean folder = format.kind().layout() == OutputKind.Layout.FOLDER;
     String defaultName = folder ? plan.uuid() : plan.uuid() + "." + written.extension();
     if (format.destinations().isEmpty()) {
+      // the zip first: putting the files in the temporary storage moves them away
+      Path zip = folder ? zip(written) : null;
       for (OutputFile file : written.files()) {
-        temporary.put(taskToken, key(defaultName, file, folder), file.content(), file.contentType());
+        temporary.put(taskToken, key(defaultName, file, folder), file.file(), file.contentType());
       }
       String main = folder ? defaultName + "/" + written.main() : defaultName;
-      String zip = null;
+      String zipUrl = null;
       if (folder) {
-        temporary.put(taskToken, plan.uuid() + ".zip", zip(written), "application/zip");
-        zip = downloadUrl(taskToken, plan.uuid() + ".zip");
+        temporary.put(taskToken, plan.uuid() + ".zip", zip, "application/zip");
+        zipUrl = downloadUrl(taskToken, plan.uuid() + ".zip");
       }
-      return new Saved(downloadUrl(taskToken, main), zip, storage(TEMPORARY, null, taskToken + "/" + main, format));
+      return new Saved(downloadUrl(taskToken, main), zipUrl,
+          storage(TEMPORARY, null, taskToken + "/" + main, format));
     }
     Saved first = null;
     for (Destination destination : format.destinations()) {
       String base = destination.key(defaultName, folder);
       for (OutputFile file : written.files()) {
-        media.put(destination.bucket(), key(base, file, folder), file.content(), file.contentType());
+        try (InputStream content = Files.newInputStream(file.file())) {
+          media.put(destination.bucket(), key(base, file, folder), content, file.contentType());
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
       }
       String main = folder ? base + "/" + written.main() : base;
       if (first == null) {
@@ -85,18 +96,23 @@ class OutputStore {
     return storage;
   }
 
-  private static byte[] zip(WrittenOutput written) {
-    var bytes = new ByteArrayOutputStream();
-    try (var zip = new ZipOutputStream(bytes)) {
+  /**
+   * The folder's files in one zip beside the folder, each entry streamed from its file; the zip goes with the
+   * job's working folder unless the temporary storage takes it over.
+   */
+  private static Path zip(WrittenOutput written) {
+    Path folder = written.folder().path();
+    Path zipped = folder.resolveSibling(folder.getFileName() + ".zip");
+    try (var zip = new ZipOutputStream(new BufferedOutputStream(Files.newOutputStream(zipped)))) {
       zip.setLevel(Deflater.NO_COMPRESSION); // media does not compress; deflating it only costs time
       for (OutputFile file : written.files()) {
         zip.putNextEntry(new ZipEntry(file.name()));
-        zip.write(file.content());
+        Files.copy(file.file(), zip);
         zip.closeEntry();
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    return bytes.toByteArray();
+    return zipped;
   }
 }

@@ -52,8 +52,8 @@ class OutputWriter {
       case THUMBNAIL, SMART_THUMBNAIL -> Stills.thumbnail(plan, source, folder, progress);
       case GIF -> Stills.gif(plan, source, folder, progress);
       case THUMBNAILS -> Stills.thumbnails(plan, source, folder, progress);
-      case METADATA -> document(metadata(source));
-      case SPEECH_TO_TEXT, VMAF, VIDEO_INTELLIGENCE, AI_DETECTION, WAVEFORM -> analysis(kind);
+      case METADATA -> document(folder, metadata(source));
+      case SPEECH_TO_TEXT, VMAF, VIDEO_INTELLIGENCE, AI_DETECTION, WAVEFORM -> analysis(folder, kind);
     };
   }
 
@@ -90,7 +90,7 @@ class OutputWriter {
     String failure = video ? JobFailure.VIDEO_CONVERT : JobFailure.CONVERT_AUDIO;
     Ffmpeg.run(folder.path(), arguments, progress, graph.seconds(), failure);
     Measurement measured = Measurement.of(List.of(folder.resolve(name)), true, failure);
-    return new WrittenOutput(kind.extension(), folder.read(name), "", List.of(measured));
+    return new WrittenOutput(folder, kind.extension(), folder.list(name), "", List.of(measured));
   }
 
   /**
@@ -137,9 +137,8 @@ class OutputWriter {
     double seconds = source.duration() == null ? 0 : source.duration();
     Ffmpeg.run(folder.path(), arguments, progress, seconds, failure);
     Measurement measured = Measurement.of(List.of(folder.resolve(name)), true, failure);
-    byte[] content = read(folder.resolve(name));
-    return new WrittenOutput(container.extension(),
-        List.of(new OutputFile("", content, container.contentType())), "", List.of(measured));
+    return new WrittenOutput(folder, container.extension(),
+        List.of(new OutputFile("", folder.resolve(name), container.contentType())), "", List.of(measured));
   }
 
   private static String muxer(Container container) {
@@ -178,7 +177,7 @@ class OutputWriter {
   }
 
   /** An analysis the sandbox does not perform: the document the service writes, with empty results. */
-  private WrittenOutput analysis(OutputKind kind) {
+  private WrittenOutput analysis(OutputFolder folder, OutputKind kind) {
     Map<String, Object> result = new LinkedHashMap<>();
     result.put("sandbox", NOT_ANALYSED);
     switch (kind) {
@@ -186,17 +185,16 @@ class OutputWriter {
         result.put("language", null);
         result.put("text", "");
         result.put("segments", List.of());
-        byte[] transcript = json(result);
-        var files = List.of(new OutputFile("transcript.json", transcript, "application/json"),
-            new OutputFile("transcript.vtt", "WEBVTT\n".getBytes(StandardCharsets.UTF_8), "text/vtt"),
-            new OutputFile("transcript.srt", new byte[0], "application/x-subrip"));
-        return new WrittenOutput("json", files, "transcript.json", List.of(sized(files)));
+        var files = List.of(written(folder, "transcript.json", json(result), "application/json"),
+            written(folder, "transcript.vtt", "WEBVTT\n".getBytes(StandardCharsets.UTF_8), "text/vtt"),
+            written(folder, "transcript.srt", new byte[0], "application/x-subrip"));
+        return new WrittenOutput(folder, "json", files, "transcript.json", List.of(sized(files)));
       }
       case VIDEO_INTELLIGENCE -> {
         result.put("labels", List.of());
         result.put("shots", List.of());
-        var files = List.of(new OutputFile("video_intelligence.json", json(result), "application/json"));
-        return new WrittenOutput("json", files, "video_intelligence.json", List.of(sized(files)));
+        var files = List.of(written(folder, "video_intelligence.json", json(result), "application/json"));
+        return new WrittenOutput(folder, "json", files, "video_intelligence.json", List.of(sized(files)));
       }
       case VMAF -> {
         result.put("pooled_metrics", Map.of());
@@ -205,17 +203,27 @@ class OutputWriter {
       case AI_DETECTION -> result.put("detections", List.of());
       default -> result.put("peaks", List.of());
     }
-    return document(result);
+    return document(folder, result);
   }
 
-  private WrittenOutput document(Object value) {
-    var files = List.of(new OutputFile("", json(value), "application/json"));
-    return new WrittenOutput("json", files, "", List.of(sized(files)));
+  private WrittenOutput document(OutputFolder folder, Object value) {
+    OutputFile file = written(folder, "output.json", json(value), "application/json");
+    var files = List.of(new OutputFile("", file.file(), file.contentType()));
+    return new WrittenOutput(folder, "json", files, "", List.of(sized(files)));
+  }
+
+  /** A small document the writer makes itself, put beside ffmpeg's files so that every output is a file. */
+  private static OutputFile written(OutputFolder folder, String name, byte[] content, String contentType) {
+    try {
+      return new OutputFile(name, Files.write(folder.resolve(name), content), contentType);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   /** A text output: only its size to report. */
   private static Measurement sized(List<OutputFile> files) {
-    return new Measurement(Map.of(), null, null, files.stream().mapToLong(file -> file.content().length).sum());
+    return new Measurement(Map.of(), null, null, files.stream().mapToLong(OutputFile::size).sum());
   }
 
   private byte[] json(Object value) {
@@ -229,14 +237,6 @@ class OutputWriter {
   private static void write(Path file, String content) {
     try {
       Files.writeString(file, content);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
-  private static byte[] read(Path file) {
-    try {
-      return Files.readAllBytes(file);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

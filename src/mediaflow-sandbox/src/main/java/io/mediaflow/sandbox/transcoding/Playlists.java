@@ -78,7 +78,7 @@ final class Playlists {
     }
     String playlist = format.playlistName();
     write(folder.resolve(playlist), master.toString());
-    return new WrittenOutput("m3u8", folder.read(null), playlist, measurements);
+    return new WrittenOutput(folder, "m3u8", folder.list(null), playlist, measurements);
   }
 
   static WrittenOutput dash(OutputPlanner.Plan plan, Source source, OutputFolder folder, Progress progress) {
@@ -129,7 +129,7 @@ final class Playlists {
         + match.group(1) + "\"" + match.group(2) + "bandwidth=\"" + bandwidths.get(Integer.parseInt(match.group(1)))
         + "\""));
     write(mpd, measuredMpd);
-    return new WrittenOutput("mpd", folder.read(null), playlist, measurements);
+    return new WrittenOutput(folder, "mpd", folder.list(null), playlist, measurements);
   }
 
   /** The command's inputs and a copy of picture and sound per rendition (DASH shares one sound). */

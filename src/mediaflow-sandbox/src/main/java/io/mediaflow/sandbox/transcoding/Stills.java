@@ -58,7 +58,7 @@ final class Stills {
       throw new JobFailure(JobFailure.IMAGE_EXTRACT, "no frame at that position");
     }
     Measurement measured = Measurement.of(List.of(folder.resolve(name)), false, JobFailure.IMAGE_EXTRACT);
-    return new WrittenOutput(imageFormat, folder.read(name), "", List.of(measured));
+    return new WrittenOutput(folder, imageFormat, folder.list(name), "", List.of(measured));
   }
 
   static WrittenOutput gif(OutputPlanner.Plan plan, Source source, OutputFolder folder, Progress progress) {
@@ -73,7 +73,7 @@ final class Stills {
     arguments.addAll(List.of("-f", "gif", "image.gif"));
     Ffmpeg.run(folder.path(), arguments, progress, graph.seconds(), JobFailure.MERGE);
     Measurement measured = Measurement.of(List.of(folder.resolve("image.gif")), false, JobFailure.MERGE);
-    return new WrittenOutput("gif", folder.read("image.gif"), "", List.of(measured));
+    return new WrittenOutput(folder, "gif", folder.list("image.gif"), "", List.of(measured));
   }
 
   /** Images every {@code interval} seconds (or one sprite of them), indexed by a WebVTT file. */
@@ -119,9 +119,9 @@ final class Stills {
     }
     write(folder.resolve("thumbnails.vtt"), vtt.toString());
     Measurement first = Measurement.of(List.of(images.getFirst()), false, JobFailure.THUMBNAILS_EXTRACT);
-    List<OutputFile> files = folder.read(null);
-    long bytes = files.stream().mapToLong(file -> file.content().length).sum();
-    return new WrittenOutput("vtt", files, "thumbnails.vtt",
+    List<OutputFile> files = folder.list(null);
+    long bytes = files.stream().mapToLong(OutputFile::size).sum();
+    return new WrittenOutput(folder, "vtt", files, "thumbnails.vtt",
         List.of(new Measurement(first.meta(), null, null, bytes)));
   }
 

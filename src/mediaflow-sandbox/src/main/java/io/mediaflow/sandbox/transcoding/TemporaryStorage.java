@@ -18,21 +18,13 @@ import org.springframework.util.FileSystemUtils;
  * Outputs of jobs without a destination, downloadable from the sandbox for 24 hours (nominal, so scaled by the
  * time scale), then gone: a task's files are dropped together and its address answers 410 from then on. The files
  * are kept on disk, not in memory, so that a day of outputs does not grow the application's heap (a rendition of
- * a few seconds is already half a megabyte).
+ * a few seconds is already half a megabyte), and are served from there.
  */
 @Component
 class TemporaryStorage implements DisposableBean {
 
-  /** A stored output; {@link #content()} reads it from disk. */
-  record StoredFile(Path file, String contentType) {
-    byte[] content() {
-      try {
-        return Files.readAllBytes(file);
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-    }
-  }
+  /** A stored output: its file in the storage's own folder. */
+  record StoredFile(Path file, String contentType) {}
 
   /** What a download address finds. */
   sealed interface Lookup {
@@ -55,17 +47,21 @@ class TemporaryStorage implements DisposableBean {
     this.directory = Files.createTempDirectory("mediaflow-outputs-");
   }
 
-  void put(String taskToken, String path, byte[] content, String contentType) {
-    Path file = directory.resolve(UUID.randomUUID().toString());
+  /**
+   * Takes {@code file} over: moves it into the storage's folder, which is on the job folders' file system (both are
+   * temporary folders), so nothing is copied; on another file system the move copies it and deletes the original.
+   */
+  void put(String taskToken, String path, Path file, String contentType) {
+    Path kept;
     try {
-      Files.write(file, content);
+      kept = Files.move(file, directory.resolve(UUID.randomUUID().toString()));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
     tasks.computeIfAbsent(taskToken, token -> {
       clock.after(properties.temporaryStorageLifetime(), () -> expire(token));
       return new ConcurrentHashMap<>();
-    }).put(path, new StoredFile(file, contentType));
+    }).put(path, new StoredFile(kept, contentType));
   }
 
   Lookup get(String taskToken, String path) {

@@ -23,9 +23,10 @@ class TemporaryStorageTest {
         Duration.ofHours(24), Duration.ofSeconds(1), DataSize.ofMegabytes(1));
     try (var clock = new SandboxClock(sandbox)) {
       var storage = new TemporaryStorage(clock, properties);
-      storage.put("task", "a.mp4", new byte[] {1}, "video/mp4");
-      assertThat(storage.get("task", "a.mp4")).isInstanceOfSatisfying(TemporaryStorage.Lookup.Found.class,
-          found -> assertThat(found.file().content()).containsExactly(1));
+      Path output = Files.write(Files.createTempDirectory("mediaflow-job-").resolve("output.mp4"), new byte[] {1});
+      storage.put("task", "a.mp4", output, "video/mp4");
+      assertThat(output).as("taken over from the job's folder").doesNotExist();
+      Files.delete(output.getParent());
       Path file = ((TemporaryStorage.Lookup.Found) storage.get("task", "a.mp4")).file().file();
       assertThat(file).as("kept on disk, not in memory").hasBinaryContent(new byte[] {1});
       assertThat(storage.get("task", "b.mp4")).isInstanceOf(TemporaryStorage.Lookup.Missing.class);

@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -124,8 +125,15 @@ class TranscodingJobTest extends SandboxTest {
           .isEqualTo((int) Math.round(bytes * 8 / item.path("duration").asDouble() / 1000))
           .as("picture at the requested rate, plus 64 kbps of sound").isBetween(requested[i] / 2, requested[i] * 2);
     }
-    assertThat(zipEntries(download(hls.getFirst().path("download_url").asText())))
-        .contains("playlist.m3u8", "video_1/chunklist.m3u8", "video_1/segment_000.ts", "video_3/segment_001.ts");
+    Map<String, byte[]> zipped = unzip(download(hls.getFirst().path("download_url").asText()));
+    var folder = new ArrayList<>(List.of("playlist.m3u8"));
+    for (int i = 1; i <= 3; i++) {
+      folder.addAll(List.of("video_" + i + "/chunklist.m3u8", "video_" + i + "/segment_000.ts",
+          "video_" + i + "/segment_001.ts"));
+    }
+    assertThat(zipped.keySet()).as("the zip holds the whole folder").containsExactlyInAnyOrderElementsOf(folder);
+    zipped.forEach((name, bytes) -> assertThat(bytes).as("zipped " + name)
+        .isEqualTo(download(URI.create(masterUrl).resolve(name).toString())));
     assertThat(hls.get(2).path("bitrate").asInt()).isLessThan(hls.get(1).path("bitrate").asInt());
     assertThat(hls.get(1).path("bitrate").asInt()).isLessThan(hls.get(0).path("bitrate").asInt());
 
@@ -341,7 +349,7 @@ class TranscodingJobTest extends SandboxTest {
     assertThat(mp4.path("storage").path("bucket").asText()).isEqualTo("job-test-bucket");
     assertThat(mp4.path("storage").path("type").asText()).isEqualTo("s3");
     assertThat(mp4.path("storage").path("key").asText()).isEqualTo("clips/bars-out.mp4");
-    JsonNode stored = MediaTools.probe(storage.get("job-test-bucket", "clips/bars-out.mp4").orElseThrow().content());
+    JsonNode stored = MediaTools.probe(storage.get("job-test-bucket", "clips/bars-out.mp4").orElseThrow().file().toString());
     assertThat(MediaTools.stream(stored, "video").path("codec_name").asText()).isEqualTo("h264");
     assertThat(status.toString()).doesNotContain("not-checked");
 
@@ -483,14 +491,15 @@ class TranscodingJobTest extends SandboxTest {
     return new String(download(url), StandardCharsets.UTF_8);
   }
 
-  private static List<String> zipEntries(byte[] zip) throws IOException {
-    var names = new ArrayList<String>();
+  /** The entries of a zip, by name, in the zip's order. */
+  private static Map<String, byte[]> unzip(byte[] zip) throws IOException {
+    var entries = new LinkedHashMap<String, byte[]>();
     try (var in = new ZipInputStream(new ByteArrayInputStream(zip))) {
       for (var entry = in.getNextEntry(); entry != null; entry = in.getNextEntry()) {
-        names.add(entry.getName());
+        entries.put(entry.getName(), in.readAllBytes());
       }
     }
-    return names;
+    return entries;
   }
 
   static byte[] sample() {
