@@ -110,6 +110,8 @@ class BadVariablesTest extends MediaflowTest {
         publishing("bucketName an object", "bucketName", "bucketName", Map.of("name", "media")),
         publishing("paths not a list", "paths", "paths", "a/b.m3u8"),
         publishing("paths of numbers (usable: read as text)", null, "paths", List.of(1, 2)),
+        new Case(PUBLISHING, "pathsToSign not a list", Map.of("bucketName", bucket(), "pathsToSign", "a.m3u8"),
+            "pathsToSign"),
         publishing("tokenLifetime a word", "tokenLifetime", "tokenLifetime", "a day"),
         publishing("allowedOrigin a number", "allowedOrigin", "allowedOrigin", 7),
         publishing("domainName an object", "domainName", "domainName", Map.of("name", "video.example.com")));
