@@ -1,6 +1,10 @@
 package io.mediaflow.sandbox.transcoding;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Optional;
 
 /**
@@ -20,6 +24,13 @@ final class ContainerSniffer {
   private static final int TS_PACKET = 188;
 
   private ContainerSniffer() {}
+
+  /** Sniffs the first bytes of {@code file}: as many as any signature is looked for in (the MXF run-in). */
+  static Optional<Container> sniff(Path file) throws IOException {
+    try (InputStream in = Files.newInputStream(file)) {
+      return sniff(in.readNBytes(MXF_RUN_IN));
+    }
+  }
 
   static Optional<Container> sniff(byte[] data) {
     if (data.length < 4) {

@@ -1,6 +1,8 @@
 package io.mediaflow.sandbox.transcoding;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.net.URI;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -16,18 +18,16 @@ import javax.crypto.spec.SecretKeySpec;
 
 /**
  * An HLS source, downloaded the way the service does: the master playlist's highest-bandwidth variant, its
- * initialization section and every segment, AES-128 segments decrypted. Any failure (a playlist or segment not
- * fetched, a media playlist given instead of a master, decryption) is the documented HLS download error.
+ * initialization section and every segment, AES-128 segments decrypted, appended one after the other to one
+ * stream (the source file) as they arrive. Any failure (a playlist or segment not fetched, a media playlist given
+ * instead of a master, decryption) is the documented HLS download error.
  */
 final class HlsSource {
 
-  /** Fetches one resource, throwing a {@link JobFailure} when it cannot. */
+  /** Fetches one resource into {@code out}, throwing a {@link JobFailure} when it cannot. */
   interface Fetcher {
-    byte[] get(URI uri);
+    void get(URI uri, OutputStream out);
   }
-
-  /** The joined segments and the playlist's total duration in seconds. */
-  record Media(byte[] bytes, double duration) {}
 
   private static final Pattern BANDWIDTH = Pattern.compile("BANDWIDTH=(\\d+)");
   private static final Pattern URI_ATTRIBUTE = Pattern.compile("URI=\"([^\"]*)\"");
@@ -42,16 +42,21 @@ final class HlsSource {
     this.maxBytes = maxBytes;
   }
 
-  Media download(URI masterUri, byte[] master) {
+  /**
+   * Writes the joined segments of the master playlist {@code master} to {@code out}.
+   *
+   * @return the variant playlist's total duration in seconds
+   */
+  double download(URI masterUri, byte[] master, OutputStream out) {
     try {
-      return resolve(masterUri, master);
+      return resolve(masterUri, master, new Limited(out));
     } catch (IllegalArgumentException e) {
       // a malformed URI, number or IV in a playlist
       throw fail("malformed playlist: " + e.getMessage());
     }
   }
 
-  private Media resolve(URI masterUri, byte[] master) {
+  private double resolve(URI masterUri, byte[] master, Limited out) {
     List<String> lines = lines(master);
     URI variant = null;
     long best = -1;
@@ -74,11 +79,10 @@ final class HlsSource {
     if (media.stream().anyMatch(l -> l.startsWith("#EXT-X-STREAM-INF"))) {
       throw fail("the variant playlist is itself a master playlist");
     }
-    return segments(variant, media);
+    return segments(variant, media, out);
   }
 
-  private Media segments(URI playlist, List<String> lines) {
-    var out = new ByteArrayOutputStream();
+  private double segments(URI playlist, List<String> lines, Limited out) {
     long sequence = 0;
     double duration = 0;
     byte[] key = null;
@@ -102,7 +106,7 @@ final class HlsSource {
           throw fail("encryption method " + method + " cannot be decrypted");
         }
       } else if (line.startsWith("#EXT-X-MAP:")) {
-        append(out, get(playlist.resolve(attribute(URI_ATTRIBUTE, line)), "initialization section"));
+        get(playlist.resolve(attribute(URI_ATTRIBUTE, line)), "initialization section", out);
       } else if (line.startsWith("#EXTINF:")) {
         String value = line.substring(8).split(",", 2)[0].strip();
         duration += Double.parseDouble(value);
@@ -110,36 +114,97 @@ final class HlsSource {
         if (uri == null) {
           throw fail("a segment has no URI");
         }
-        byte[] segment = get(playlist.resolve(uri), "segment");
-        append(out, key == null ? segment : decrypt(segment, key, iv != null ? iv : sequenceIv(sequence)));
+        if (key == null) {
+          get(playlist.resolve(uri), "segment", out);
+        } else {
+          var decrypting = new Decrypting(out, key, iv != null ? iv : sequenceIv(sequence));
+          get(playlist.resolve(uri), "segment", decrypting);
+          decrypting.finish();
+        }
         sequence++;
       }
     }
-    return new Media(out.toByteArray(), duration);
+    return duration;
   }
 
-  private void append(ByteArrayOutputStream out, byte[] bytes) {
-    if (out.size() + (long) bytes.length > maxBytes) {
-      throw fail("the stream is larger than " + maxBytes + " bytes");
-    }
-    out.writeBytes(bytes);
-  }
-
+  /** A playlist or key, small enough to hold. */
   private byte[] get(URI uri, String what) {
+    var bytes = new ByteArrayOutputStream();
+    get(uri, what, bytes);
+    return bytes.toByteArray();
+  }
+
+  private void get(URI uri, String what, OutputStream out) {
     try {
-      return fetcher.get(uri);
+      fetcher.get(uri, out);
     } catch (JobFailure e) {
+      if (!e.getMessage().equals(JobFailure.DOWNLOAD_HLS)) {
+        throw e; // the sandbox could not write the source: not a download error
+      }
       throw fail(what + " not fetched: " + e.details());
     }
   }
 
-  private static byte[] decrypt(byte[] segment, byte[] key, byte[] iv) {
-    try {
-      var cipher = Cipher.getInstance("AES/CBC/PKCS5Padding");
-      cipher.init(Cipher.DECRYPT_MODE, new SecretKeySpec(key, "AES"), new IvParameterSpec(iv));
-      return cipher.doFinal(segment);
-    } catch (GeneralSecurityException e) {
-      throw fail("segment decryption failed");
+  /** The source stream, which fails once the segments written to it exceed the largest source. */
+  private final class Limited extends OutputStream {
+    private final OutputStream out;
+    private long written;
+
+    Limited(OutputStream out) {
+      this.out = out;
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+      write(new byte[] {(byte) b}, 0, 1);
+    }
+
+    @Override
+    public void write(byte[] bytes, int offset, int length) throws IOException {
+      if (written + length > maxBytes) {
+        throw fail("the stream is larger than " + maxBytes + " bytes");
+      }
+      out.write(bytes, offset, length);
+      written += length;
+    }
+  }
+
+  /** Decrypts an AES-128 segment on its way to {@code out}; {@link #finish()} checks its padding. */
+  private static final class Decrypting extends OutputStream {
+    private final OutputStream out;
+    private final Cipher cipher;
+
+    Decrypting(OutputStream out, byte[] key, byte[] iv) {
+      this.out = out;
+      try {
+        cipher = Cipher.getInstance("AES/CBC/PKCS5Padding");
+        cipher.init(Cipher.DECRYPT_MODE, new SecretKeySpec(key, "AES"), new IvParameterSpec(iv));
+      } catch (GeneralSecurityException e) {
+        throw fail("segment decryption failed");
+      }
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+      write(new byte[] {(byte) b}, 0, 1);
+    }
+
+    @Override
+    public void write(byte[] bytes, int offset, int length) throws IOException {
+      byte[] plain = cipher.update(bytes, offset, length);
+      if (plain != null) {
+        out.write(plain);
+      }
+    }
+
+    void finish() {
+      try {
+        out.write(cipher.doFinal());
+      } catch (GeneralSecurityException e) {
+        throw fail("segment decryption failed");
+      } catch (IOException e) {
+        throw new JobFailure(JobFailure.PROCESSING, "cannot write the source: " + e.getMessage());
+      }
     }
   }
 

@@ -2,26 +2,33 @@ package io.mediaflow.sandbox.transcoding;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
 import org.springframework.stereotype.Component;
 
 /**
- * The {@code downloading} stage for real: fetches each input over HTTP (or reads the task's TUS upload) into the
- * job's working folder, then recognizes its container and probes it with ffprobe. Failures carry the service's
- * documented download and media messages.
+ * The {@code downloading} stage for real: streams each input over HTTP (or copies the task's TUS upload) into a
+ * file in the job's working folder, never holding it in memory, then recognizes its container from the file's
+ * first bytes and probes it with ffprobe. Failures carry the service's documented download and media messages.
  */
 @Component
 class SourceFetcher {
+
+  private static final int BUFFER = 64 * 1024;
 
   private final HttpClient http = HttpClient.newBuilder()
       .version(HttpClient.Version.HTTP_1_1)
@@ -36,58 +43,116 @@ class SourceFetcher {
     this.properties = properties;
   }
 
-  /** Downloads every clip of {@code request} into {@code folder}. */
+  /**
+   * Downloads every clip of {@code request} into {@code folder}. When one fails, the files of the others are
+   * removed too: the folder is left as it was given.
+   */
   Source fetch(String taskToken, JobRequest request, Path folder) {
     var clips = new ArrayList<Source.Clip>();
-    for (SourceClip clip : request.clips()) {
-      clips.add(fetch(taskToken, clip, folder.resolve("source-" + clips.size())));
+    try {
+      for (SourceClip clip : request.clips()) {
+        clips.add(fetch(taskToken, clip, folder.resolve("source-" + clips.size())));
+      }
+    } catch (RuntimeException e) {
+      clips.forEach(clip -> delete(clip.file()));
+      throw e;
     }
     return new Source(clips, folder);
   }
 
+  /** Writes the clip to {@code file}, which is renamed with its container's extension once probed. */
   private Source.Clip fetch(String taskToken, SourceClip clip, Path file) {
-    if (clip.uploaded()) {
-      byte[] bytes = uploads.completed(taskToken, clip.uploadId()).orElseThrow(() -> new JobFailure(
-          JobFailure.DOWNLOAD, "no completed upload " + clip.uploadId() + " for this task"));
-      return probe(clip, bytes, false, file);
+    try {
+      if (clip.uploaded()) {
+        copyUpload(taskToken, clip.uploadId(), file);
+        return probe(clip, file, false);
+      }
+      URI uri = URI.create(clip.url().strip());
+      boolean googleDrive = isGoogleDrive(uri);
+      download(uri, googleDrive ? JobFailure.DOWNLOAD_GOOGLE_DRIVE : JobFailure.DOWNLOAD, file);
+      if (sniff(file).orElse(null) == Container.HLS) {
+        return joinHls(clip, uri, file);
+      }
+      return probe(clip, file, googleDrive);
+    } catch (RuntimeException e) {
+      delete(file);
+      throw e;
     }
-    URI uri = URI.create(clip.url().strip());
-    boolean googleDrive = isGoogleDrive(uri);
-    byte[] bytes = get(uri, googleDrive ? JobFailure.DOWNLOAD_GOOGLE_DRIVE : JobFailure.DOWNLOAD);
-    if (ContainerSniffer.sniff(bytes).orElse(null) == Container.HLS) {
-      var hls = new HlsSource(segment -> get(segment, JobFailure.DOWNLOAD_HLS), maxBytes()).download(uri, bytes);
-      Source.Clip joined = probe(clip, hls.bytes(), false, file);
-      MediaInfo info = joined.info().duration() == null ? joined.info().withDuration(hls.duration()) : joined.info();
-      return new Source.Clip(clip, joined.file(), info);
-    }
-    return probe(clip, bytes, googleDrive, file);
   }
 
-  /** Writes the clip as {@code file.<ext>} and probes it; a file without a media stream is unsupported. */
-  private static Source.Clip probe(SourceClip clip, byte[] bytes, boolean googleDrive, Path file) {
-    Container container = ContainerSniffer.sniff(bytes).orElseThrow(() -> googleDrive
+  /** Replaces the master playlist in {@code file} by its variant's segments, joined. */
+  private Source.Clip joinHls(SourceClip clip, URI uri, Path file) {
+    byte[] master = read(file);
+    var hls = new HlsSource((segment, out) -> get(segment, JobFailure.DOWNLOAD_HLS, out), maxBytes());
+    double duration = write(file, out -> hls.download(uri, master, out));
+    Source.Clip joined = probe(clip, file, false);
+    MediaInfo info = joined.info().duration() == null ? joined.info().withDuration(duration) : joined.info();
+    return new Source.Clip(clip, joined.file(), info);
+  }
+
+  private void copyUpload(String taskToken, String uploadId, Path file) {
+    Path upload = uploads.completed(taskToken, uploadId).orElseThrow(() -> new JobFailure(
+        JobFailure.DOWNLOAD, "no completed upload " + uploadId + " for this task"));
+    try {
+      Files.copy(upload, file, StandardCopyOption.REPLACE_EXISTING);
+    } catch (IOException e) {
+      // the upload expired meanwhile, or the disk is full
+      throw new JobFailure(JobFailure.DOWNLOAD, "upload " + uploadId + " not copied: " + e.getClass().getSimpleName());
+    }
+  }
+
+  /**
+   * Names {@code file} {@code file.<ext>} and probes it; a file without a media stream is unsupported (and
+   * removed).
+   */
+  private static Source.Clip probe(SourceClip clip, Path file, boolean googleDrive) {
+    Container container = sniff(file).orElseThrow(() -> googleDrive
         // Drive answers a page (confirmation, quota, not shared) instead of the file
         ? new JobFailure(JobFailure.DOWNLOAD_GOOGLE_DRIVE, "Google Drive answered a page, not the file")
         : new JobFailure(JobFailure.UNSUPPORTED_MEDIA, "no recognized container signature"));
     if (container == Container.HLS) {
       throw new JobFailure(JobFailure.DOWNLOAD_HLS, "an HLS playlist where media segments were expected");
     }
-    Path written = file.resolveSibling(file.getFileName() + "." + container.extension());
+    Path named = file.resolveSibling(file.getFileName() + "." + container.extension());
     try {
-      Files.write(written, bytes);
+      Files.move(file, named, StandardCopyOption.REPLACE_EXISTING);
     } catch (IOException e) {
-      throw new JobFailure(JobFailure.PROCESSING, "cannot write the source: " + e.getMessage());
+      throw cannotWrite(e);
     }
-    Ffprobe.Media media = Ffprobe.probe(written);
-    if (media == null) {
-      throw new JobFailure(JobFailure.UNSUPPORTED_MEDIA, "ffprobe finds no audio or video stream in the "
-          + container.extension() + " file");
+    try {
+      Ffprobe.Media media = Ffprobe.probe(named);
+      if (media == null) {
+        throw new JobFailure(JobFailure.UNSUPPORTED_MEDIA, "ffprobe finds no audio or video stream in the "
+            + container.extension() + " file");
+      }
+      return new Source.Clip(clip, named, MediaInfo.of(container, media));
+    } catch (RuntimeException e) {
+      delete(named);
+      throw e;
     }
-    return new Source.Clip(clip, written, MediaInfo.of(container, media));
   }
 
-  /** GET {@code uri} within the download timeout and size limit; any failure is a {@code failure} message. */
-  private byte[] get(URI uri, String failure) {
+  /** GET {@code uri} into {@code file}. */
+  private void download(URI uri, String failure, Path file) {
+    write(file, out -> get(uri, failure, out));
+  }
+
+  /** Writes {@code file} with {@code writer}; failing to write it is the sandbox's processing error. */
+  private static <T> T write(Path file, Function<OutputStream, T> writer) {
+    try (OutputStream out = Files.newOutputStream(file)) {
+      return writer.apply(out);
+    } catch (IOException e) {
+      throw cannotWrite(e);
+    }
+  }
+
+  /**
+   * GET {@code uri} within the download timeout and size limit, writing the body to {@code out}; any failure
+   * is a {@code failure} message.
+   *
+   * @return the bytes of the body
+   */
+  private long get(URI uri, String failure, OutputStream out) {
     Duration timeout = properties.downloadTimeout();
     HttpResponse<InputStream> response;
     try {
@@ -107,28 +172,78 @@ class SourceFetcher {
     long declared = response.headers().firstValueAsLong("Content-Length").orElse(-1);
     if (declared > maxBytes()) {
       close(response.body());
-      throw new JobFailure(failure, "the source is larger than " + maxBytes() + " bytes");
+      throw tooLarge(failure);
     }
-    return readWithin(response.body(), timeout, failure);
+    return readWithin(response.body(), timeout, failure, out);
   }
 
-  /** Reads the body, giving up (by closing the stream) when the transfer is too slow or too large. */
-  private byte[] readWithin(InputStream body, Duration timeout, String failure) {
-    CompletableFuture<Void> deadline = CompletableFuture.runAsync(() -> close(body),
-        CompletableFuture.delayedExecutor(timeout.toMillis(), TimeUnit.MILLISECONDS));
+  /**
+   * Copies the body to {@code out}, giving up (by closing the stream) when the transfer is too slow, and after
+   * one byte more than the largest source. A failure to write {@code out} is the sandbox's, not the transfer's.
+   *
+   * @return the bytes copied
+   */
+  private long readWithin(InputStream body, Duration timeout, String failure, OutputStream out) {
+    var expired = new AtomicBoolean();
+    CompletableFuture<Void> deadline = CompletableFuture.runAsync(() -> {
+      expired.set(true); // before closing: the read that closing breaks off must know it was the deadline
+      close(body);
+    }, CompletableFuture.delayedExecutor(timeout.toMillis(), TimeUnit.MILLISECONDS));
     try (body) {
-      byte[] bytes = body.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxBytes() + 1));
-      if (bytes.length > maxBytes()) {
-        throw new JobFailure(failure, "the source is larger than " + maxBytes() + " bytes");
+      byte[] buffer = new byte[BUFFER];
+      long read = 0;
+      int n;
+      while ((n = body.read(buffer, 0, (int) Math.min(buffer.length, maxBytes() + 1 - read))) >= 0) {
+        read += n;
+        if (read > maxBytes()) {
+          throw tooLarge(failure);
+        }
+        try {
+          out.write(buffer, 0, n);
+        } catch (IOException e) {
+          throw cannotWrite(e);
+        }
       }
-      if (deadline.isDone()) {
+      if (expired.get()) {
         throw new JobFailure(failure, "transfer too slow");
       }
-      return bytes;
+      return read;
     } catch (IOException e) {
-      throw new JobFailure(failure, deadline.isDone() ? "transfer too slow" : "transfer broken off");
+      throw new JobFailure(failure, expired.get() ? "transfer too slow" : "transfer broken off");
     } finally {
       deadline.cancel(false);
+    }
+  }
+
+  private JobFailure tooLarge(String failure) {
+    return new JobFailure(failure, "the source is larger than " + maxBytes() + " bytes");
+  }
+
+  private static JobFailure cannotWrite(IOException e) {
+    return new JobFailure(JobFailure.PROCESSING, "cannot write the source: " + e.getMessage());
+  }
+
+  private static Optional<Container> sniff(Path file) {
+    try {
+      return ContainerSniffer.sniff(file);
+    } catch (IOException e) {
+      throw new JobFailure(JobFailure.PROCESSING, "cannot read the source: " + e.getMessage());
+    }
+  }
+
+  private static byte[] read(Path file) {
+    try {
+      return Files.readAllBytes(file);
+    } catch (IOException e) {
+      throw new JobFailure(JobFailure.PROCESSING, "cannot read the source: " + e.getMessage());
+    }
+  }
+
+  private static void delete(Path file) {
+    try {
+      Files.deleteIfExists(file);
+    } catch (IOException ignored) {
+      // the job's working folder goes with it
     }
   }
 

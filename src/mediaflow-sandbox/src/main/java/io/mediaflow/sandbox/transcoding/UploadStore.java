@@ -94,17 +94,9 @@ class UploadStore implements DisposableBean {
     return upload != null && upload.taskToken.equals(taskToken) ? Optional.of(upload) : Optional.empty();
   }
 
-  /** The content of a finished upload of {@code taskToken}, the source {@code tus:<id>} of its job. */
-  Optional<byte[]> completed(String taskToken, String id) {
-    Optional<Upload> upload = find(taskToken, id).filter(Upload::complete);
-    if (upload.isEmpty()) {
-      return Optional.empty();
-    }
-    try {
-      return Optional.of(Files.readAllBytes(upload.get().file));
-    } catch (IOException e) {
-      return Optional.empty();
-    }
+  /** The file of a finished upload of {@code taskToken}, the source {@code tus:<id>} of its job. */
+  Optional<Path> completed(String taskToken, String id) {
+    return find(taskToken, id).filter(Upload::complete).map(upload -> upload.file);
   }
 
   /**
