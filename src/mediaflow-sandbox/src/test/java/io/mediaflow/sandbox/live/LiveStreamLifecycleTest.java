@@ -182,9 +182,14 @@ class LiveStreamLifecycleTest extends SandboxTest {
     // A stopped stream starts again with a newly allocated transcoder.
     assertThat(api.post("/live-streams/" + id + "/start", null).stream().at("/status/name").asText())
         .isEqualTo("starting");
-    Poll.status(api, id, "waiting");
-    api.post("/live-streams/" + id + "/stop", null).stream();
-    assertThat(api.post("/live-streams/" + id + "/start", null).error(409)).contains("stopping");
+    // Stopping lasts only while the transcoder is freed (30 ms at the tests' time scale): a start sent right after the
+    // stop may find the stream stopped already, and so start it. Stop it again until a start meets it stopping.
+    LiveApi.Answer refused = Poll.until(() -> {
+      Poll.status(api, id, "waiting");
+      api.post("/live-streams/" + id + "/stop", null).stream();
+      return api.post("/live-streams/" + id + "/start", null);
+    }, answer -> answer.status() != 200);
+    assertThat(refused.error(409)).contains("stopping");
     Poll.status(api, id, "stopped");
   }
 
