@@ -149,7 +149,8 @@ class LiveStreamLifecycleTest extends SandboxTest {
 
   @Test
   void webrtcAndSrtIngestNeedAStartedStream() {
-    String id = api.create("{\"input_format\": \"webrtc\"}").get("id").asText();
+    // 600 s without input (6 s here), not the default's 1.2 s: the ingest below must find the stream still waiting.
+    String id = api.create("{\"input_format\": \"webrtc\", \"stream_timeout\": 600}").get("id").asText();
     assertThat(api.ingest(id, "{\"action\": \"start\"}").error(409)).contains("webrtc").contains("started");
     assertThat(api.ingest(id, "{\"action\": \"start\", \"input_format\": \"srt\"}").error(409)).contains("srt");
 
@@ -166,7 +167,8 @@ class LiveStreamLifecycleTest extends SandboxTest {
 
   @Test
   void startAndStopAnswerForEveryStatus() {
-    String id = api.create("{}").get("id").asText();
+    // 600 s without input (6 s here), not the default's 1.2 s: only the test's own calls move the stream.
+    String id = api.create("{\"stream_timeout\": 600}").get("id").asText();
     assertThat(api.post("/live-streams/" + id + "/stop", null).error(409)).contains("never started");
     assertThat(api.ingest(id, "{\"action\": \"stop\"}").error(409)).contains("no input");
 
