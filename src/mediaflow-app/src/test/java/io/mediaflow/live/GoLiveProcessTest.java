@@ -109,7 +109,8 @@ class GoLiveProcessTest extends MediaflowTest {
               + "{\"folder\":\"" + recordingFolder + "\",\"files\":\"recording-*.m3u8\",\"format\":\"hls\"}]");
       assertRecordingsMatch(streamId, locations);
       assertThat(client.getStream(streamId).params().callbackUrl()).startsWith(callbacks.url("/live-status") + "?mediaflow_marker=mf-");
-      assertThat(callbackStatuses(callbacks)).contains("created", "waiting", "live", "stopped");
+      List<String> reported = List.of("created", "waiting", "live", "stopped");
+      assertThat(callbackStatuses(callbacks, reported)).containsAll(reported);
       assertNoSecretWasWritten(key, List.of(ACCESS_KEY, SECRET_KEY, YOUTUBE_KEY, FACEBOOK_KEY));
       assertThat(log.getAll()).doesNotContain(ACCESS_KEY, SECRET_KEY, YOUTUBE_KEY, FACEBOOK_KEY);
     }
@@ -348,12 +349,17 @@ class GoLiveProcessTest extends MediaflowTest {
     return response.body();
   }
 
-  private static List<String> callbackStatuses(MockWebServer callbacks) throws InterruptedException {
+  /** The statuses the callbacks reported, taken until each of {@code expected} came or {@link #PATIENCE} passed. */
+  private static List<String> callbackStatuses(MockWebServer callbacks, List<String> expected) throws InterruptedException {
     var statuses = new ArrayList<String>();
-    RecordedRequest callback;
-    // Deliveries are asynchronous and may arrive out of order: take them until a second passes without one.
-    while ((callback = callbacks.takeRequest(1, TimeUnit.SECONDS)) != null) {
-      statuses.add(json(callback.getBody().utf8()).at("/stream/status/name").asText());
+    long deadline = System.nanoTime() + PATIENCE.toNanos();
+    // Deliveries are asynchronous and may arrive out of order, and late on a loaded machine: a pause between two
+    // of them says nothing about whether more are coming.
+    while (!statuses.containsAll(expected) && System.nanoTime() < deadline) {
+      RecordedRequest callback = callbacks.takeRequest(100, TimeUnit.MILLISECONDS);
+      if (callback != null) {
+        statuses.add(json(callback.getBody().utf8()).at("/stream/status/name").asText());
+      }
     }
     return statuses;
   }

@@ -82,7 +82,8 @@ class LiveClientSandboxTest extends MediaflowTest {
 
   @Test
   void startAndStopMoveTheStreamThroughItsStates() {
-    Stream created = client.createStream(NewStream.named("start and stop"));
+    // 600 s without input (6 s at the tests' time scale), not the default's 1.2 s: the stop must find it waiting.
+    Stream created = client.createStream(new NewStream("start and stop", null, null, 600, null, null, null, null));
 
     Stream starting = client.startStream(created.id());
     assertThat(starting.statusName()).isEqualTo("starting");

@@ -78,9 +78,10 @@ class TranscodeWithApprovalTest extends MediaflowTest {
   @Test
   void rejectedRenditionsAreEncodedAgainWithTheEditedLadder() {
     long instance = start(PROCESS, Map.of("source", sample()));
-    String firstTask = instance(instance).variable("transcodingTask").map(t -> t.path("task_token").asText()).orElse("");
+    UserTask firstReview = awaitUserTask(instance, "Review renditions");
+    String firstTask = instance(instance).variable("transcodingTask").orElseThrow().path("task_token").asText();
 
-    completeUserTask(awaitUserTask(instance, "Review renditions"), Map.of(
+    completeUserTask(firstReview, Map.of(
         "approved", false,
         "comment", "Too many renditions for a teaser",
         "ladder", List.of(Map.of("resolution", 480, "bitrate", 1000, "user_tag", "480p"))));

@@ -56,8 +56,9 @@ class LiveStreamLifecycleTest extends SandboxTest {
     assertThat(api.ingest(id, "{\"action\": \"start\"}").stream().at("/status/name").asText()).isEqualTo("launching");
     Poll.status(api, id, "live");
     String playbackUrl = created.at("/playback_ids/0/playback_url").asText();
-    // Four segments of the 4 s clip: at least 16 s of nominal live time, so at least two 10 s DVR files.
-    String playlist = Poll.until(() -> text(LiveApi.fetch(playbackUrl).body()), p -> p.contains("segment-4.ts"));
+    // Four segments of the 4 s clip: at least 16 s of nominal live time, so at least two 10 s DVR files. A segment
+    // lasts 40 ms at the tests' time scale and the playlist holds three: wait for the newest, not for one file name.
+    String playlist = Poll.until(() -> text(LiveApi.fetch(playbackUrl).body()), p -> newestSegment(p) >= 4);
     assertThat(playlist).startsWith("#EXTM3U\n").contains("#EXT-X-TARGETDURATION:4").doesNotContain("#EXT-X-ENDLIST");
     var segment = LiveApi.fetch(playbackUrl.replace("playlist.m3u8", "segment-4.ts"));
     assertThat(segment.statusCode()).isEqualTo(200);
@@ -73,7 +74,7 @@ class LiveStreamLifecycleTest extends SandboxTest {
 
     api.ingest(id, "{\"action\": \"start\"}").stream();
     Poll.status(api, id, "live");
-    Poll.until(() -> text(LiveApi.fetch(playbackUrl).body()), p -> p.contains("segment-3.ts"));
+    Poll.until(() -> text(LiveApi.fetch(playbackUrl).body()), p -> newestSegment(p) >= 3);
     JsonNode stopping = api.post("/live-streams/" + id + "/stop", null).stream();
     assertThat(stopping.at("/status/name").asText()).isEqualTo("stopping");
     assertThat(stopping.has("origin_host")).isFalse();
@@ -148,7 +149,8 @@ class LiveStreamLifecycleTest extends SandboxTest {
 
   @Test
   void webrtcAndSrtIngestNeedAStartedStream() {
-    String id = api.create("{\"input_format\": \"webrtc\"}").get("id").asText();
+    // 600 s without input (6 s here), not the default's 1.2 s: the ingest below must find the stream still waiting.
+    String id = api.create("{\"input_format\": \"webrtc\", \"stream_timeout\": 600}").get("id").asText();
     assertThat(api.ingest(id, "{\"action\": \"start\"}").error(409)).contains("webrtc").contains("started");
     assertThat(api.ingest(id, "{\"action\": \"start\", \"input_format\": \"srt\"}").error(409)).contains("srt");
 
@@ -165,7 +167,8 @@ class LiveStreamLifecycleTest extends SandboxTest {
 
   @Test
   void startAndStopAnswerForEveryStatus() {
-    String id = api.create("{}").get("id").asText();
+    // 600 s without input (6 s here), not the default's 1.2 s: only the test's own calls move the stream.
+    String id = api.create("{\"stream_timeout\": 600}").get("id").asText();
     assertThat(api.post("/live-streams/" + id + "/stop", null).error(409)).contains("never started");
     assertThat(api.ingest(id, "{\"action\": \"stop\"}").error(409)).contains("no input");
 
@@ -181,9 +184,14 @@ class LiveStreamLifecycleTest extends SandboxTest {
     // A stopped stream starts again with a newly allocated transcoder.
     assertThat(api.post("/live-streams/" + id + "/start", null).stream().at("/status/name").asText())
         .isEqualTo("starting");
-    Poll.status(api, id, "waiting");
-    api.post("/live-streams/" + id + "/stop", null).stream();
-    assertThat(api.post("/live-streams/" + id + "/start", null).error(409)).contains("stopping");
+    // Stopping lasts only while the transcoder is freed (30 ms at the tests' time scale): a start sent right after the
+    // stop may find the stream stopped already, and so start it. Stop it again until a start meets it stopping.
+    LiveApi.Answer refused = Poll.until(() -> {
+      Poll.status(api, id, "waiting");
+      api.post("/live-streams/" + id + "/stop", null).stream();
+      return api.post("/live-streams/" + id + "/start", null);
+    }, answer -> answer.status() != 200);
+    assertThat(refused.error(409)).contains("stopping");
     Poll.status(api, id, "stopped");
   }
 
@@ -194,6 +202,13 @@ class LiveStreamLifecycleTest extends SandboxTest {
     assertThat(api.post("/live-streams/" + unknown + "/start", null).error(404)).contains("stream");
     assertThat(api.ingest(unknown, "{\"action\": \"start\"}").error(404)).contains(unknown);
     assertThat(LiveApi.fetch(baseUrl() + "/sandbox/live-playback/nosuchid/playlist.m3u8").statusCode()).isEqualTo(404);
+  }
+
+  /** The number of the newest segment a live playlist lists, -1 if it lists none. */
+  static long newestSegment(String playlist) {
+    return playlist.lines().filter(line -> line.matches("segment-\\d+\\.ts"))
+        .mapToLong(line -> Long.parseLong(line.substring("segment-".length(), line.length() - ".ts".length())))
+        .max().orElse(-1);
   }
 
   static String text(byte[] bytes) {
