@@ -28,6 +28,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.function.Supplier;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.AfterEach;
@@ -220,6 +221,21 @@ public abstract class MediaflowTest {
           .build());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
+    }
+  }
+
+  /** A bucket name no other test uses. */
+  protected static String bucketName() {
+    return "b-" + UUID.randomUUID().toString().substring(0, 8);
+  }
+
+  /** Uploads an object (a playlist) through the sandbox's storage control endpoint. */
+  protected void upload(String bucket, String path, String content) {
+    var answer = send(HttpRequest.newBuilder(URI.create(baseUrl() + "/sandbox/storage/" + bucket + "/" + path))
+        .header("Content-Type", "application/vnd.apple.mpegurl")
+        .PUT(HttpRequest.BodyPublishers.ofString(content)).build());
+    if (answer.statusCode() != 201) {
+      throw new AssertionError("upload failed: " + answer.body());
     }
   }
 

@@ -234,7 +234,7 @@ class ConsoleTest extends MediaflowTest {
     assertThat(currentPath()).isEqualTo("/processes/custom-domain-tls");
     screenshot("12-start-form-refuses");
 
-    field("Bucket").sendKeys("b-" + UUID.randomUUID().toString().substring(0, 8));
+    field("Bucket").sendKeys(bucketName());
     browser.findElement(By.id("start")).click();
     long key = awaitInstancePage(0);
     track(key);
@@ -277,11 +277,9 @@ class ConsoleTest extends MediaflowTest {
 
   @Test
   void protectedPublishingSignsTheObjectsListedInItsStartForm() {
-    String bucket = "b-" + UUID.randomUUID().toString().substring(0, 8);
+    String bucket = bucketName();
     String path = "videos/clip/master.m3u8";
-    var uploaded = send(HttpRequest.newBuilder(URI.create(baseUrl() + "/sandbox/storage/" + bucket + "/" + path))
-        .PUT(HttpRequest.BodyPublishers.ofString("#EXTM3U console")).build());
-    assertThat(uploaded.statusCode()).as(uploaded.body()).isEqualTo(201);
+    upload(bucket, path, "#EXTM3U console");
 
     browser.get(baseUrl() + "/processes/protected-publishing");
     wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("start-form")));

@@ -47,20 +47,6 @@ public abstract class DeliveryTest extends MediaflowTest {
     return name;
   }
 
-  protected static String bucketName() {
-    return "b-" + UUID.randomUUID().toString().substring(0, 8);
-  }
-
-  /** Uploads an object through the sandbox's storage control endpoint. */
-  protected void upload(String bucket, String path, String content) {
-    var answer = send(HttpRequest.newBuilder(URI.create(baseUrl() + "/sandbox/storage/" + bucket + "/" + path))
-        .header("Content-Type", "application/vnd.apple.mpegurl")
-        .PUT(HttpRequest.BodyPublishers.ofString(content)).build());
-    if (answer.statusCode() != 201) {
-      throw new AssertionError("upload failed: " + answer.body());
-    }
-  }
-
   /** Creates the DNS record a domain owner would, through the sandbox's DNS control endpoint. */
   protected void createCname(String name, String value) {
     var answer = post("/sandbox/dns/records", Map.of("type", "CNAME", "name", name, "value", value));
