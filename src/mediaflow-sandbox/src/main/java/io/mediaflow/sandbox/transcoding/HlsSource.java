@@ -203,7 +203,7 @@ final class HlsSource {
       } catch (GeneralSecurityException e) {
         throw fail("segment decryption failed");
       } catch (IOException e) {
-        throw new JobFailure(JobFailure.PROCESSING, "cannot write the source: " + e.getMessage());
+        throw SourceFetcher.cannotWrite(e);
       }
     }
   }

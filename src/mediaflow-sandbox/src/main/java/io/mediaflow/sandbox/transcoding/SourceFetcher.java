@@ -219,7 +219,8 @@ class SourceFetcher {
     return new JobFailure(failure, "the source is larger than " + maxBytes() + " bytes");
   }
 
-  private static JobFailure cannotWrite(IOException e) {
+  /** Writing the source file failed: the sandbox's processing error, not the transfer's. */
+  static JobFailure cannotWrite(IOException e) {
     return new JobFailure(JobFailure.PROCESSING, "cannot write the source: " + e.getMessage());
   }
 
