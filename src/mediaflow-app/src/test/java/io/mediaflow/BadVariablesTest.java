@@ -14,6 +14,8 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.regex.Pattern;
 import java.util.stream.StreamSupport;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -146,14 +148,17 @@ class BadVariablesTest extends MediaflowTest {
       started.put(start(c.process(), c.variables()), c);
     }
     var outcomes = new LinkedHashMap<Long, String>();
-    long deadline = System.nanoTime() + SILENCE.toNanos();
-    while (outcomes.size() < started.size() && System.nanoTime() < deadline) {
-      for (var entry : started.entrySet()) {
-        if (!outcomes.containsKey(entry.getKey())) {
-          outcome(entry.getKey()).ifPresentOrElse(o -> outcomes.put(entry.getKey(), o), () -> work(entry.getKey()));
+    try {
+      Awaitility.await("an outcome for every case").atMost(SILENCE).pollInterval(Duration.ofMillis(200)).until(() -> {
+        for (var entry : started.entrySet()) {
+          if (!outcomes.containsKey(entry.getKey())) {
+            outcome(entry.getKey()).ifPresentOrElse(o -> outcomes.put(entry.getKey(), o), () -> work(entry.getKey()));
+          }
         }
-      }
-      sleep(Duration.ofMillis(200));
+        return outcomes.size() == started.size();
+      });
+    } catch (ConditionTimeoutException silence) {
+      // The instances without an outcome are reported below, each with where it stands.
     }
     var report = new ArrayList<String>();
     var wrong = new ArrayList<String>();
@@ -186,10 +191,10 @@ class BadVariablesTest extends MediaflowTest {
         .filter(r -> r.getValue().getProcessInstanceKey() == key || r.getValue().getParentProcessInstanceKey() == key)
         .map(r -> r.getValue().getProcessInstanceKey())
         .collect(java.util.stream.Collectors.toSet());
-    var incident = stable(() -> StreamSupport.stream(records.incidentRecords().spliterator(), false)
+    var incident = StreamSupport.stream(records.incidentRecords().spliterator(), false)
         .filter(r -> r.getIntent() == IncidentIntent.CREATED && instances.contains(r.getValue().getProcessInstanceKey()))
         .map(Record::getValue)
-        .findFirst());
+        .findFirst();
     if (incident.isPresent()) {
       return Optional.of("incident at " + incident.get().getElementId() + " (" + incident.get().getErrorType() + "): "
           + incident.get().getErrorMessage());

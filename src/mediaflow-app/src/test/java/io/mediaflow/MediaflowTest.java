@@ -31,6 +31,8 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Supplier;
 import java.util.stream.StreamSupport;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.AfterEach;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -260,38 +262,20 @@ public abstract class MediaflowTest {
 
   /** Polls until {@code probe} yields a value; fails after {@link #PATIENCE}. */
   protected static <T> T await(String what, Supplier<Optional<T>> probe) {
-    long deadline = System.nanoTime() + PATIENCE.toNanos();
-    while (System.nanoTime() < deadline) {
-      Optional<T> value = stable(probe);
-      if (value.isPresent()) {
-        return value.get();
-      }
-      sleep(Duration.ofMillis(25));
-    }
-    throw new AssertionError("Gave up waiting for " + what + " after " + PATIENCE);
+    return Awaitility.await(what).atMost(PATIENCE).pollInterval(Duration.ofMillis(25))
+        .until(probe::get, Optional::isPresent).orElseThrow();
   }
 
   /**
-   * Reads the engine's record stream while the engine writes to it: the in-memory engine keeps its records in a
-   * plain list, so a read can meet a concurrent write and is simply done again.
+   * Lets time pass, for a test about time itself (how long a live push lasts, how often load arrives, a token's
+   * lifetime); never to wait for something to happen, which {@link #await} does.
    */
-  protected static <T> T stable(Supplier<T> read) {
-    for (int attempt = 1; ; attempt++) {
-      try {
-        return read.get();
-      } catch (java.util.ConcurrentModificationException | IndexOutOfBoundsException | NullPointerException concurrentWrite) {
-        if (attempt == 20) {
-          throw concurrentWrite;
-        }
-      }
-    }
-  }
-
-  protected static void sleep(Duration duration) {
+  protected static void letTimePass(Duration duration) {
     try {
       Thread.sleep(duration);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+      throw new IllegalStateException("Interrupted while letting time pass", e);
     }
   }
 
@@ -310,7 +294,7 @@ public abstract class MediaflowTest {
 
     boolean isActiveNow() {
       try {
-        stable(() -> assertion().isActive());
+        assertion().isActive();
         return true;
       } catch (AssertionError notActive) {
         return false;
@@ -320,14 +304,14 @@ public abstract class MediaflowTest {
     public ProcessInstanceAssert awaitCompleted() {
       try {
         return awaitAssertion("instance " + key + " to complete", () -> assertion().isCompleted());
-      } catch (AssertionError stuck) {
+      } catch (ConditionTimeoutException stuck) {
         throw new AssertionError(stuck.getMessage() + "; " + whereItIs(), stuck);
       }
     }
 
     /** The elements still active, the incidents and the latest job failures: what a stuck instance is doing. */
     public String whereItIs() {
-      return stable(this::describeState);
+      return describeState();
     }
 
     private String describeState() {
@@ -390,31 +374,31 @@ public abstract class MediaflowTest {
 
     /** The latest value of a variable of this instance (any scope), as JSON. */
     public Optional<JsonNode> variable(String name) {
-      return stable(() -> stream(records().variableRecords())
+      return stream(records().variableRecords())
           .map(Record::getValue)
           .filter(v -> v.getProcessInstanceKey() == key && v.getName().equals(name))
           .reduce((first, second) -> second)
           .map(VariableRecordValue::getValue)
-          .map(MediaflowTest::readJson));
+          .map(MediaflowTest::readJson);
     }
 
     /** The error messages of every failed attempt of the jobs of one element, oldest first. */
     public List<String> jobFailures(String elementId) {
-      return stable(() -> stream(records().jobRecords())
+      return stream(records().jobRecords())
           .filter(r -> r.getIntent() == io.camunda.zeebe.protocol.record.intent.JobIntent.FAILED)
           .map(Record::getValue)
           .filter(job -> job.getProcessInstanceKey() == key && job.getElementId().equals(elementId))
           .map(io.camunda.zeebe.protocol.record.value.JobRecordValue::getErrorMessage)
-          .toList());
+          .toList();
     }
 
     /** Every variable value ever written in this instance, as JSON text: for checks that a secret never was. */
     public List<String> allVariableValues() {
-      return stable(() -> stream(records().variableRecords())
+      return stream(records().variableRecords())
           .map(Record::getValue)
           .filter(v -> v.getProcessInstanceKey() == key)
           .map(VariableRecordValue::getValue)
-          .toList());
+          .toList();
     }
 
     private ProcessInstanceAssert awaitAssertion(String what, Supplier<ProcessInstanceAssert> check) {
@@ -433,7 +417,7 @@ public abstract class MediaflowTest {
     if (everyRecord == null) {
       throw new IllegalStateException("mediaflow.test.every-record is off: the engine's records are not kept");
     }
-    List<Record<?>> copy = stable(everyRecord::copy);
+    List<Record<?>> copy = everyRecord.copy();
     return RecordStream.of(() -> copy);
   }
 

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
 /** The REST API ({@code /v2}) over HTTP, as the console and Camunda's clients use it. */
@@ -58,10 +59,9 @@ class RestApiTest extends MediaflowTest {
     // Someone holds the tasks' jobs with a lock that runs out at once: the tasks stay listed all the while.
     camunda.newActivateJobsCommand().jobType(UserTasks.JOB_TYPE).maxJobsToActivate(100)
         .timeout(Duration.ofMillis(100)).send().join();
-    for (int poll = 0; poll < 6; poll++) {
-      assertThat(json(post("/v2/user-tasks/search", byProcess)).at("/page/totalItems").asInt()).isEqualTo(3);
-      sleep(Duration.ofMillis(50));
-    }
+    Awaitility.await("the tasks listed while their jobs' locks run out").during(Duration.ofMillis(300))
+        .atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(50))
+        .until(() -> json(post("/v2/user-tasks/search", byProcess)).at("/page/totalItems").asInt() == 3);
 
     JsonNode task = json(post("/v2/user-tasks/search", Map.of("filter",
         Map.of("processInstanceKey", instances.get(0))))).at("/items/0");

@@ -84,7 +84,7 @@ class CallbackBenchmark extends MediaflowTest {
     List<Long> keys = new ArrayList<>();
     for (int i = 0; i < count; i++) {
       if (ARRIVALS_PER_SECOND > 0) {
-        sleep(Duration.ofMillis((long) (1000 / ARRIVALS_PER_SECOND)));
+        letTimePass(Duration.ofMillis((long) (1000 / ARRIVALS_PER_SECOND)));
       }
       keys.add(start(PROCESS, Map.of("source", baseUrl() + "/sandbox/samples/bars.mp4",
           "ladder", List.of(Map.of("resolution", 360, "bitrate", 800, "user_tag", "360p")))));
@@ -125,7 +125,7 @@ class CallbackBenchmark extends MediaflowTest {
       }
       open.removeIf(key -> {
         try {
-          stable(() -> instance(key).assertion().isCompleted());
+          instance(key).assertion().isCompleted();
           return true;
         } catch (AssertionError notYet) {
           return false;
@@ -137,18 +137,18 @@ class CallbackBenchmark extends MediaflowTest {
 
   /** When the instance last left its wait (the message or the timer), by the engine's record. */
   private long lastWaitLeft(long key) {
-    return stable(() -> StreamSupport.stream(records().processInstanceRecords().spliterator(), false)
+    return StreamSupport.stream(records().processInstanceRecords().spliterator(), false)
         .filter(r -> r.getValue().getProcessInstanceKey() == key && r.getIntent() == ProcessInstanceIntent.ELEMENT_COMPLETED)
         .filter(r -> WAIT_EVENTS.contains(r.getValue().getElementId()))
         .mapToLong(Record::getTimestamp)
-        .max().orElseThrow());
+        .max().orElseThrow();
   }
 
   private java.util.Optional<Long> publishedAt(String token) {
-    return stable(() -> StreamSupport.stream(records().messageRecords().spliterator(), false)
+    return StreamSupport.stream(records().messageRecords().spliterator(), false)
         .filter(r -> r.getIntent() == io.camunda.zeebe.protocol.record.intent.MessageIntent.PUBLISHED)
         .filter(r -> ("transcoding:" + token + ":saved").equals(r.getValue().getMessageId()))
-        .map(Record::getTimestamp).findFirst());
+        .map(Record::getTimestamp).findFirst();
   }
 
   /** Status requests per job: every completed CheckJob of the instance asked the service once. */
@@ -156,12 +156,12 @@ class CallbackBenchmark extends MediaflowTest {
     Map<String, Long> byToken = new ConcurrentHashMap<>();
     for (long key : keys) {
       String token = instance(key).variable("transcodingJob").map(j -> j.path("task_token").asText()).orElseThrow();
-      long checks = stable(() -> StreamSupport.stream(records().processInstanceRecords().spliterator(), false)
+      long checks = StreamSupport.stream(records().processInstanceRecords().spliterator(), false)
           .filter(r -> r.getValue().getProcessInstanceKey() == key && r.getIntent() == ProcessInstanceIntent.ELEMENT_COMPLETED)
           .map(Record::getValue)
           .map(ProcessInstanceRecordValue::getElementId)
           .filter("CheckJob"::equals)
-          .count());
+          .count();
       byToken.put(token, checks);
     }
     return byToken;

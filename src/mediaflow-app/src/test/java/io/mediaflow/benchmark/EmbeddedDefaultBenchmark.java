@@ -201,7 +201,7 @@ class EmbeddedDefaultBenchmark extends MediaflowTest {
           completions.add(complete(task, latencies));
         }
       }
-      sleep(TASK_LIST_REFRESH);
+      letTimePass(TASK_LIST_REFRESH);
     }
     results.forEach(CamundaFuture::join);
     completions.forEach(CompletableFuture::join);
@@ -270,7 +270,7 @@ class EmbeddedDefaultBenchmark extends MediaflowTest {
           } catch (IOException notListeningYet) {
             // not yet
           }
-          sleep(Duration.ofMillis(50));
+          letTimePass(Duration.ofMillis(50));
         }
         return "n/a (never ready)";
       } finally {
@@ -358,7 +358,7 @@ class EmbeddedDefaultBenchmark extends MediaflowTest {
     if (!LIVE_HEAP) {
       return 0;
     }
-    sleep(Duration.ofSeconds(2));
+    letTimePass(Duration.ofSeconds(2));
     System.gc();
     return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
   }

@@ -40,10 +40,10 @@ class VariableBytesBenchmark extends MediaflowTest {
   }
 
   private void print(String name, long instanceKey) {
-    List<VariableRecordValue> writes = stable(() -> StreamSupport.stream(records().variableRecords().spliterator(), false)
+    List<VariableRecordValue> writes = StreamSupport.stream(records().variableRecords().spliterator(), false)
         .map(Record::getValue)
         .filter(v -> v.getProcessInstanceKey() == instanceKey)
-        .toList());
+        .toList();
     var bytesByName = new TreeMap<String, Integer>();
     writes.forEach(v -> bytesByName.merge(v.getName(), bytes(v.getValue()), Integer::sum));
     int total = bytesByName.values().stream().mapToInt(Integer::intValue).sum();

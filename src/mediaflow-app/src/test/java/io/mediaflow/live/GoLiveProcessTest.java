@@ -91,7 +91,7 @@ class GoLiveProcessTest extends MediaflowTest {
       ingest(streamId, "start");
       UserTask endBroadcast = awaitEndTheBroadcast(key, Set.of());
       assertThat(describeTask(endBroadcast).at("/variables/liveStream/status/name").asText()).isEqualTo("live");
-      sleep(Duration.ofMillis(300)); // 30 s of nominal live time: three 10 s recording files
+      letTimePass(Duration.ofMillis(300)); // 30 s of nominal live time: three 10 s recording files
       completeUserTask(endBroadcast, Map.of());
 
       instance(key).awaitCompleted().hasPassedElement("BroadcastEnded");

@@ -127,7 +127,7 @@ class TranscodingClientSandboxTest extends MediaflowTest {
         new TranscodingProperties(baseUrl() + "/sandbox/transcoding", "sandbox-api-key", 2_000_000, Duration.ZERO.minusHours(1), Duration.ofSeconds(30)),
         new OkHttpClient(), Clock.systemUTC());
     client.createTask();
-    sleep(Duration.ofMillis(1500));
+    letTimePass(Duration.ofMillis(1500));
 
     assertThat(client.createTask().taskToken()).isNotBlank();
   }

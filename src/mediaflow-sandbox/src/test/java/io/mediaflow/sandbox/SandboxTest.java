@@ -12,6 +12,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.function.Supplier;
+import org.awaitility.Awaitility;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -86,23 +87,11 @@ public abstract class SandboxTest {
 
   /** Polls until {@code probe} yields a value; fails after {@link #PATIENCE}. */
   protected static <T> T await(String what, Supplier<Optional<T>> probe) {
-    long deadline = System.nanoTime() + PATIENCE.toNanos();
-    while (System.nanoTime() < deadline) {
-      Optional<T> value = probe.get();
-      if (value.isPresent()) {
-        return value.get();
-      }
-      sleep(Duration.ofMillis(25));
-    }
-    throw new AssertionError("Gave up waiting for " + what + " after " + PATIENCE);
-  }
-
-  protected static void sleep(Duration duration) {
-    try {
-      Thread.sleep(duration);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    return Awaitility.await(what)
+        .atMost(PATIENCE)
+        .pollInterval(Duration.ofMillis(25))
+        .until(probe::get, Optional::isPresent)
+        .orElseThrow();
   }
 
   private static int freePort() {

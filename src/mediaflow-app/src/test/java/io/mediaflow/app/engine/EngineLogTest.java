@@ -17,6 +17,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -107,23 +108,11 @@ class EngineLogTest {
   }
 
   private static void await(java.util.function.BooleanSupplier done) {
-    awaitValue(() -> done.getAsBoolean() ? Boolean.TRUE : null);
+    Awaitility.await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(10)).until(done::getAsBoolean);
   }
 
   private static <T> T awaitValue(java.util.function.Supplier<T> probe) {
-    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-    while (System.nanoTime() < deadline) {
-      T value = probe.get();
-      if (value != null) {
-        return value;
-      }
-      try {
-        Thread.sleep(10);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new AssertionError(e);
-      }
-    }
-    throw new AssertionError("Gave up waiting after 30 s");
+    return Awaitility.await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(10))
+        .until(probe::get, java.util.Objects::nonNull);
   }
 }

@@ -16,6 +16,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -100,18 +101,10 @@ class OffLoopbackTest {
   }
 
   private void awaitReadiness(String base) {
-    long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
-    while (System.nanoTime() < deadline) {
-      try {
-        if (send(base + "/actuator/health/readiness", null).statusCode() == 200) {
-          return;
-        }
-      } catch (IllegalStateException notListeningYet) {
-        // the HTTP port is not open yet
-      }
-      sleep(Duration.ofMillis(100));
-    }
-    throw new AssertionError("Never ready");
+    // Until the HTTP port is open, the request fails (IllegalStateException): not ready yet either.
+    Awaitility.await("readiness").atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofMillis(100))
+        .ignoreExceptionsInstanceOf(IllegalStateException.class)
+        .until(() -> send(base + "/actuator/health/readiness", null).statusCode() == 200);
   }
 
   private HttpResponse<String> send(String url, String authorization) {
@@ -132,13 +125,5 @@ class OffLoopbackTest {
   private static CamundaClient client(int port, AccessProperties credentials) {
     return CamundaClient.newClientBuilder().grpcAddress(URI.create("http://127.0.0.1:" + port))
         .preferRestOverGrpc(false).withInterceptors(GatewayAccess.client(credentials)).build();
-  }
-
-  private static void sleep(Duration duration) {
-    try {
-      Thread.sleep(duration);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
   }
 }

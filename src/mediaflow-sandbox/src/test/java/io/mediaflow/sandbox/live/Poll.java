@@ -3,6 +3,7 @@ package io.mediaflow.sandbox.live;
 import java.time.Duration;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
+import org.awaitility.Awaitility;
 
 /** Waits for asynchronous state with a bounded polling loop. */
 final class Poll {
@@ -17,21 +18,10 @@ final class Poll {
   }
 
   static <T> T until(Supplier<T> value, Predicate<T> condition, Duration timeout) {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    T last = value.get();
-    while (!condition.test(last)) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("Still " + last + " after " + timeout.toSeconds() + " s");
-      }
-      try {
-        Thread.sleep(10);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new AssertionError("Interrupted while waiting", e);
-      }
-      last = value.get();
-    }
-    return last;
+    return Awaitility.await()
+        .atMost(timeout)
+        .pollInterval(Duration.ofMillis(10))
+        .until(value::get, condition::test);
   }
 
   /** Waits until the stream's status is {@code status}. */
