@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
  */
 class SearchUnderLoadTest extends MediaflowTest {
 
-  private static final int INSTANCES = 400;
+  private static final int INSTANCES = 500;
 
   @Test
   void searchesWhileHundredsOfInstancesRunMeetNoServerError() throws InterruptedException {
