@@ -184,12 +184,9 @@ public class JobRunner {
   private void send(JobClient client, ActivatedJob job, JobOutcome outcome) {
     switch (outcome) {
       case JobOutcome.Complete complete -> client.newCompleteCommand(job).variables(complete.variables()).send().join();
-      case JobOutcome.Fail fail -> {
-        // The in-memory engine's gateway drops a fail command's variables, so they are set on their own first.
-        setLocal(job, fail.variables());
-        client.newFailCommand(job).retries(Math.max(fail.retries(), 0))
-            .errorMessage(fail.message()).retryBackoff(fail.backoff()).send().join();
-      }
+      // A fail command's variables become local variables of the job's element instance, as the bookkeeping needs.
+      case JobOutcome.Fail fail -> client.newFailCommand(job).retries(Math.max(fail.retries(), 0))
+          .errorMessage(fail.message()).retryBackoff(fail.backoff()).variables(fail.variables()).send().join();
       case JobOutcome.Throw error -> client.newThrowErrorCommand(job).errorCode(error.code())
           .errorMessage(error.message()).variables(error.variables()).send().join();
     }

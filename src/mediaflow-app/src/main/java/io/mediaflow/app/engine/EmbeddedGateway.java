@@ -4,11 +4,16 @@ import io.camunda.zeebe.logstreams.log.LogStream;
 import io.camunda.zeebe.process.test.api.ZeebeTestEngine;
 import io.camunda.zeebe.process.test.engine.EngineFactory;
 import io.camunda.zeebe.stream.impl.StreamProcessor;
+import io.camunda.zeebe.gateway.protocol.GatewayGrpc;
+import io.camunda.zeebe.process.test.engine.FailJobWithVariables;
 import io.grpc.BindableService;
 import io.grpc.Server;
 import io.grpc.ServerInterceptor;
 import io.grpc.ServerInterceptors;
+import io.grpc.ServerMethodDefinition;
+import io.grpc.ServerServiceDefinition;
 import io.grpc.netty.NettyServerBuilder;
+import io.grpc.stub.ServerCalls;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
@@ -27,7 +32,8 @@ import java.util.concurrent.TimeUnit;
  * around a server of our own, bound to the configured address and permitting pings as a real gateway does
  * ({@code permitKeepAliveTime} = its {@code minKeepAliveInterval}, none without a call in flight). Rebuilding from
  * the parts rather than copying {@link EngineFactory} keeps the engine's wiring (processors, clock, database)
- * exactly zeebe-process-test's, and the version pinned in the pom is what this is checked against.
+ * exactly zeebe-process-test's, and the version pinned in the pom is what this is checked against. Its FailJob
+ * drops the request's variables; that one call goes to {@link FailJobWithVariables} instead.
  */
 final class EmbeddedGateway {
 
@@ -40,9 +46,24 @@ final class EmbeddedGateway {
     Server server = NettyServerBuilder.forAddress(address)
         .permitKeepAliveTime(minKeepAliveInterval.toMillis(), TimeUnit.MILLISECONDS)
         .permitKeepAliveWithoutCalls(false)
-        .addService(ServerInterceptors.intercept(gateway, access))
+        .addService(ServerInterceptors.intercept(withFailJobVariables(gateway), access))
         .build();
     return withServer(built, server);
+  }
+
+  /** The gateway's calls, but FailJob through {@link FailJobWithVariables}, which keeps the request's variables. */
+  private static ServerServiceDefinition withFailJobVariables(BindableService gateway) {
+    ServerServiceDefinition calls = gateway.bindService();
+    var failJob = new FailJobWithVariables(gateway);
+    var routed = ServerServiceDefinition.builder(calls.getServiceDescriptor());
+    for (ServerMethodDefinition<?, ?> call : calls.getMethods()) {
+      if (call.getMethodDescriptor().getFullMethodName().equals(GatewayGrpc.getFailJobMethod().getFullMethodName())) {
+        routed.addMethod(GatewayGrpc.getFailJobMethod(), ServerCalls.asyncUnaryCall(failJob::failJob));
+      } else {
+        routed.addMethod(call);
+      }
+    }
+    return routed.build();
   }
 
   /** The same engine with another gRPC server: its one constructor takes each of its parts, all of distinct types. */
