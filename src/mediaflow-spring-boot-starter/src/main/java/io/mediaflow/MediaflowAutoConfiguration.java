@@ -1,22 +1,34 @@
 package io.mediaflow;
 
-import io.mediaflow.api.ApiJson;
-import io.mediaflow.callback.CallbackUrls;
-import io.mediaflow.delivery.DeliveryClient;
-import io.mediaflow.live.LiveClient;
-import io.mediaflow.transcoding.TranscodingClient;
-import io.mediaflow.worker.JobRunner;
+import io.camunda.client.CamundaClient;
+import io.camunda.client.spring.configuration.CamundaAutoConfiguration;
+import io.mediaflow.api.MediaflowHttpClient;
+import io.mediaflow.callback.CallbackConfiguration;
+import io.mediaflow.delivery.DeliveryConfiguration;
+import io.mediaflow.live.LiveConfiguration;
+import io.mediaflow.transcoding.TranscodingConfiguration;
+import io.mediaflow.worker.WorkerConfiguration;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
-import org.springframework.context.annotation.ComponentScan;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 
 /**
- * The plugin in a user's Spring Boot + Camunda application: the three API clients, one job worker per operation,
- * the callback receiver and the signing key store. Scans the plugin's own packages only, never the application's.
+ * The plugin in a user's Spring Boot + Camunda application: for each API enabled ({@code mediaflow.<api>.enabled},
+ * on unless switched off) its client and one job worker per operation, the callback receiver and the signing key
+ * store. Every bean is declared here or in the configurations imported, each backing off when the application
+ * declares its own; nothing of the application is scanned.
  */
-@AutoConfiguration
-@ComponentScan(basePackageClasses = {ApiJson.class, JobRunner.class, CallbackUrls.class,
-    TranscodingClient.class, LiveClient.class, DeliveryClient.class})
-@ConfigurationPropertiesScan(basePackageClasses = {JobRunner.class, CallbackUrls.class,
-    TranscodingClient.class, LiveClient.class, DeliveryClient.class})
-public class MediaflowAutoConfiguration {}
+@AutoConfiguration(after = CamundaAutoConfiguration.class)
+@ConditionalOnBean(CamundaClient.class)
+@Import({WorkerConfiguration.class, CallbackConfiguration.class, TranscodingConfiguration.class,
+    LiveConfiguration.class, DeliveryConfiguration.class})
+public class MediaflowAutoConfiguration {
+
+  @Bean
+  @ConditionalOnMissingBean
+  MediaflowHttpClient mediaflowHttpClient() {
+    return MediaflowHttpClient.standard();
+  }
+}

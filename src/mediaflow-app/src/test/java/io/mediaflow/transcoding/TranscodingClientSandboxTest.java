@@ -124,7 +124,7 @@ class TranscodingClientSandboxTest extends MediaflowTest {
   void anExpiredSessionTokenIsReplacedOnce() {
     control(Map.of("sessionTokenLifetime", "PT1S"));
     TranscodingClient client = new TranscodingClient(
-        new TranscodingProperties(baseUrl() + "/sandbox/transcoding", "sandbox-api-key", 2_000_000, Duration.ZERO.minusHours(1), Duration.ofSeconds(30)),
+        new TranscodingProperties(true, baseUrl() + "/sandbox/transcoding", "sandbox-api-key", 2_000_000, Duration.ZERO.minusHours(1), Duration.ofSeconds(30), null),
         new OkHttpClient(), Clock.systemUTC());
     client.createTask();
     letTimePass(Duration.ofMillis(1500));
@@ -169,7 +169,7 @@ class TranscodingClientSandboxTest extends MediaflowTest {
     if (interceptor != null) {
       http.addNetworkInterceptor(interceptor);
     }
-    var properties = new TranscodingProperties(baseUrl() + "/sandbox/transcoding", apiKey, chunkSize, Duration.ofMinutes(5), Duration.ofSeconds(30));
+    var properties = new TranscodingProperties(true, baseUrl() + "/sandbox/transcoding", apiKey, chunkSize, Duration.ofMinutes(5), Duration.ofSeconds(30), null);
     return new TranscodingClient(properties, http.build(), Clock.systemUTC());
   }
 

@@ -1,14 +1,16 @@
 package io.mediaflow.callback;
 
+import jakarta.validation.constraints.AssertTrue;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
 
 /**
  * How the service's callbacks reach this application.
  *
  * @param enabled hand the service a callback URL; without one, processes learn of changes by polling only
- * @param baseUrl the address at which the service reaches this application's receiver
+ * @param baseUrl the address at which the service reaches this application's receiver; required while enabled
  * @param secret the HMAC key that signs callback URLs (from {@code MEDIAFLOW_CALLBACK_SECRET}); every replica needs
  *     the same one. Empty: a random key per run, so URLs handed out before a restart stop verifying and those
  *     processes go on by polling
@@ -17,12 +19,20 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *     before the process waits for it
  */
 @ConfigurationProperties("mediaflow.callbacks")
+@Validated
 public record CallbackProperties(
     @DefaultValue("true") boolean enabled,
-    @DefaultValue("http://localhost:8080") String baseUrl,
+    String baseUrl,
     @DefaultValue("") String secret,
     @DefaultValue("7d") Duration urlLifetime,
     @DefaultValue("1h") Duration messageTimeToLive) {
+
+  /** The service cannot be handed a callback URL without knowing where this application is. */
+  @AssertTrue(message = "mediaflow.callbacks.base-url must be set to this application's http:// or https:// address"
+      + " as the service reaches it, or callbacks switched off with mediaflow.callbacks.enabled=false")
+  public boolean isBaseUrlSetWhileEnabled() {
+    return !enabled || (baseUrl != null && baseUrl.matches("https?://\\S+"));
+  }
 
   @Override
   public String toString() {

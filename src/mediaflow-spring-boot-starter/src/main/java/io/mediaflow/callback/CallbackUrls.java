@@ -13,7 +13,6 @@ import javax.crypto.spec.SecretKeySpec;
 import okhttp3.HttpUrl;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.stereotype.Component;
 
 /**
  * Callback URLs the receiver can trust. The service does not sign its callbacks, so the workers hand it a URL
@@ -21,7 +20,6 @@ import org.springframework.stereotype.Component;
  * callback, what it is about (a transcoding task token, or a process instance key) and an expiry. The receiver
  * refuses any callback whose URL does not verify or has expired.
  */
-@Component
 public class CallbackUrls {
 
   private static final Logger LOG = LoggerFactory.getLogger(CallbackUrls.class);

@@ -2,7 +2,6 @@ package io.mediaflow.delivery;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import org.springframework.stereotype.Component;
 import org.springframework.web.util.UriUtils;
 
 /**
@@ -18,7 +17,6 @@ import org.springframework.web.util.UriUtils;
  *
  * A signed URL is either address with the token in the {@code auth} query parameter.
  */
-@Component
 public class ContentAddresses {
 
   /** Document 1: the regions of the default address. */

@@ -15,14 +15,12 @@ import java.util.stream.Stream;
 import okhttp3.OkHttpClient;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.stereotype.Component;
 
 /**
  * The content delivery API (document 1): playback domains, TLS subscriptions, signing keys, bucket access policy,
  * CORS policy and cache purge. Each request is checked against the documented rules before it is sent; the access
  * token, bearer header and {@code {status: failed}} answers are {@link BearerJsonApi}'s.
  */
-@Component
 public class DeliveryClient {
 
   private static final Logger LOG = LoggerFactory.getLogger(DeliveryClient.class);

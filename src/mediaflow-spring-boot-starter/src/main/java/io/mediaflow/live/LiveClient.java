@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import okhttp3.OkHttpClient;
-import org.springframework.stereotype.Component;
 
 /**
  * The live streaming API (document 2): streams, start and stop, playback IDs, simulcast targets. The access token,
@@ -18,7 +17,6 @@ import org.springframework.stereotype.Component;
  * before it is sent ({@link StreamRules}, {@link DvrRules}); answers are typed {@link Stream}s as the service sends
  * them, secrets included: callers that hand a stream on use {@link Stream#withoutSecrets(boolean)}.
  */
-@Component
 public class LiveClient {
 
   private static final String V1 = "v1";

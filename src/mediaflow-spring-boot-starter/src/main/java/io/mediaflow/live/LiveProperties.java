@@ -1,22 +1,28 @@
 package io.mediaflow.live;
 
+import io.mediaflow.api.BaseUrl;
+import jakarta.validation.constraints.NotBlank;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
 
 /**
- * Where the live streaming API is and how to call it.
+ * Where the live streaming API is and how to call it. Bound and checked only while the API is enabled.
  *
- * @param baseUrl document 2's {@code {live_base_url}}; the embedded default points it at the sandbox
- * @param apiKey the live streaming project's API key: from the environment ({@code MEDIAFLOW_LIVE_API_KEY}) or a
- *     secret store, never from a process
+ * @param enabled open the live streaming API's client and job workers
+ * @param baseUrl document 2's {@code {live_base_url}}; required (the embedded default points it at the sandbox)
+ * @param apiKey the live streaming project's API key, required: from the environment ({@code MEDIAFLOW_LIVE_API_KEY})
+ *     or a secret store, never from a process
  * @param renewTokenBefore how long before its 24 hours an access token is replaced
  * @param timeout the longest wait for one HTTP answer
  */
 @ConfigurationProperties("mediaflow.live")
+@Validated
 public record LiveProperties(
-    @DefaultValue("http://localhost:8080/sandbox/live") String baseUrl,
-    @DefaultValue("sandbox-api-key") String apiKey,
+    @DefaultValue("true") boolean enabled,
+    @BaseUrl String baseUrl,
+    @NotBlank String apiKey,
     @DefaultValue("1h") Duration renewTokenBefore,
     @DefaultValue("30s") Duration timeout) {
 

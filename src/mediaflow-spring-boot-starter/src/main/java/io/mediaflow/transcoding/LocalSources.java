@@ -5,8 +5,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import org.springframework.beans.factory.annotation.Value;
-import org.springframework.stereotype.Component;
 
 /**
  * The one folder on the worker's machine that a process may have uploaded: {@value #SETTING}. Without it, a local
@@ -14,15 +12,15 @@ import org.springframework.stereotype.Component;
  * store) to the service. A path is taken inside the folder when relative, and followed through links before it is
  * checked, so neither {@code ..} nor a link leads out.
  */
-@Component
 public class LocalSources {
 
   static final String SETTING = "mediaflow.transcoding.local-source-directory";
 
   private final String directory;
 
-  public LocalSources(@Value("${" + SETTING + ":}") String directory) {
-    this.directory = directory;
+  /** @param directory the folder, or null or blank for none */
+  public LocalSources(String directory) {
+    this.directory = directory == null ? "" : directory;
   }
 
   /**

@@ -27,14 +27,12 @@ import okhttp3.FormBody;
 import okhttp3.HttpUrl;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
-import org.springframework.stereotype.Component;
 
 /**
  * The transcoding API (document 3): session token, tasks, TUS upload, custom and preset jobs, status. Every
  * request is checked against the documented rules before it is sent; every error code becomes a typed
  * {@link ApiException} (see {@link TranscodingError}).
  */
-@Component
 public class TranscodingClient {
 
   private static final DateTimeFormatter EXPIRE = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");

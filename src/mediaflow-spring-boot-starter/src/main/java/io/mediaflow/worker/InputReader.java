@@ -9,7 +9,6 @@ import jakarta.validation.Validator;
 import java.util.Comparator;
 import java.util.Map;
 import java.util.stream.Collectors;
-import org.springframework.stereotype.Component;
 
 /**
  * Reads a job's variables into an operation's input record and checks its constraints. Secret references
@@ -17,7 +16,6 @@ import org.springframework.stereotype.Component;
  * named by field and rule in one {@link InvalidRequestException}, which becomes the incident's message; values
  * are never echoed, since a variable may hold something secret.
  */
-@Component
 public class InputReader {
 
   private final Validator validator;

@@ -12,7 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.stereotype.Component;
 
 /**
  * The one way a Mediaflow worker runs an API operation for a job: read and check the input, call, write the
@@ -30,7 +29,6 @@ import org.springframework.stereotype.Component;
  * {@link JobStates}), which no process variable can stand in for. Secrets an input resolved are masked in
  * everything that leaves the worker: results, error variables, incident messages, logs.
  */
-@Component
 public class JobRunner {
 
   private static final Logger LOG = LoggerFactory.getLogger(JobRunner.class);
@@ -55,9 +53,6 @@ public class JobRunner {
   }
 
   <I> JobOutcome outcome(ActivatedJob job, OperationHandler<I> handler) {
-    if (!handler.type().equals(job.getType())) {
-      throw new IllegalStateException(handler.inputType().getSimpleName() + " is not the input of job type " + job.getType());
-    }
     var variables = new HashMap<String, Object>(job.getVariablesAsMap());
     variables.remove(JobStates.VARIABLE);
     JobState state = states.read(job);

@@ -15,7 +15,6 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.stereotype.Component;
 
 /**
  * Keeps a job's {@link JobState} in the local variable {@value #VARIABLE} of its element instance, in a form no
@@ -25,7 +24,6 @@ import org.springframework.stereotype.Component;
  * create return a value of its choosing or shorten a wait. Replicas share the key, so any of them can carry on a
  * job another one began.
  */
-@Component
 public class JobStates {
 
   static final String VARIABLE = "mediaflowState";

@@ -1,7 +1,14 @@
 package io.mediaflow.worker;
 
 import io.camunda.client.CamundaClient;
+import io.camunda.client.annotation.customizer.JobWorkerValueCustomizer;
+import io.camunda.client.annotation.value.JobWorkerValue;
+import io.camunda.client.api.response.ActivatedJob;
+import io.camunda.client.api.worker.JobClient;
+import io.camunda.client.api.worker.JobHandler;
 import io.camunda.client.api.worker.JobWorker;
+import io.camunda.client.bean.BeanInfo;
+import io.camunda.client.jobhandling.JobWorkerManager;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -9,30 +16,35 @@ import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
-import org.springframework.stereotype.Component;
 
 /**
- * Opens one job worker per declared operation: its job type from the input record's {@link Operation}, the record's
- * components (and the job's state) as the only variables fetched, and the client's worker defaults
- * ({@code camunda.client.worker.defaults.*}: streaming, jobs in flight, lock timeout) unless the operation names its
- * own timeout. Every job goes through {@link JobRunner}.
+ * Opens one job worker per declared operation, the way the SDK opens a {@code @JobWorker} method: the job type
+ * from the input record's {@link Operation}, the record's components (and the job's state) as the only variables
+ * fetched, and the operation's own lock timeout if it names one; then every {@link JobWorkerValueCustomizer} of the
+ * application, so {@code camunda.client.worker.defaults.*} and {@code camunda.client.worker.override.<type>.*}
+ * (enabled, tenant IDs, jobs in flight, timeouts, streaming) apply as they do to the application's own workers, and
+ * the SDK's {@link JobWorkerManager} opens what is enabled, with its metrics. Every job goes through {@link JobRunner}.
  */
-@Component
 public class OperationWorkers implements SmartLifecycle {
 
   private static final Logger LOG = LoggerFactory.getLogger(OperationWorkers.class);
 
   private final CamundaClient camunda;
+  private final JobWorkerManager manager;
+  private final List<JobWorkerValueCustomizer> customizers;
   private final JobRunner jobs;
   private final List<OperationHandler<?>> handlers;
   private final List<JobWorker> open = new ArrayList<>();
+  private boolean running;
 
-  public OperationWorkers(CamundaClient camunda, JobRunner jobs, List<OperationHandlers> declarations) {
+  public OperationWorkers(CamundaClient camunda, JobWorkerManager manager, List<JobWorkerValueCustomizer> customizers,
+      JobRunner jobs, List<OperationHandlers> declarations) {
     this.camunda = camunda;
+    this.manager = manager;
+    this.customizers = List.copyOf(customizers);
     this.jobs = jobs;
     this.handlers = byType(declarations);
   }
-
   /** Every declared operation, in job type order; a job type declared twice is a bug caught at start. */
   public static List<OperationHandler<?>> byType(List<? extends OperationHandlers> declarations) {
     var seen = new HashMap<String, Class<?>>();
@@ -58,24 +70,60 @@ public class OperationWorkers implements SmartLifecycle {
   @Override
   public synchronized void start() {
     for (OperationHandler<?> handler : handlers) {
-      var worker = camunda.newWorker()
-          .jobType(handler.type())
-          .handler((client, job) -> jobs.handle(client, job, handler))
-          .fetchVariables(handler.variables());
-      handler.timeout().ifPresent(worker::timeout);
-      open.add(worker.open());
+      JobWorkerValue value = workerValue(handler);
+      if (Boolean.TRUE.equals(value.getEnabled())) {
+        open.add(manager.openWorker(camunda, value, new OperationJobHandler(jobs, handler)));
+      } else {
+        LOG.info("Mediaflow job worker {} is disabled by configuration", value.getType());
+      }
     }
-    LOG.info("Opened {} Mediaflow job workers", open.size());
+    running = true;
+    LOG.info("Opened {} of {} Mediaflow job workers", open.size(), handlers.size());
+  }
+
+  private JobWorkerValue workerValue(OperationHandler<?> handler) {
+    var value = new JobWorkerValue();
+    value.setType(handler.type());
+    value.setName(handler.type());
+    value.setEnabled(true);
+    value.setAutoComplete(false);
+    value.setFetchVariables(handler.variables());
+    handler.timeout().ifPresent(value::setTimeout);
+    // What the SDK knows of an annotated method: this one takes the ActivatedJob, so the variables stay as given.
+    value.setMethodInfo(BeanInfo.builder().bean(this).beanName("mediaflowOperationWorkers")
+        .targetClass(OperationJobHandler.class).build().toMethodInfo(OperationJobHandler.HANDLE));
+    customizers.forEach(customizer -> customizer.customize(value));
+    return value;
   }
 
   @Override
   public synchronized void stop() {
-    open.forEach(JobWorker::close);
+    open.forEach(manager::closeWorker);
     open.clear();
+    running = false;
   }
 
   @Override
   public synchronized boolean isRunning() {
-    return !open.isEmpty();
+    return running;
+  }
+
+  /** One operation's job handler. */
+  private record OperationJobHandler(JobRunner jobs, OperationHandler<?> handler) implements JobHandler {
+
+    static final java.lang.reflect.Method HANDLE;
+
+    static {
+      try {
+        HANDLE = OperationJobHandler.class.getMethod("handle", JobClient.class, ActivatedJob.class);
+      } catch (NoSuchMethodException e) {
+        throw new ExceptionInInitializerError(e);
+      }
+    }
+
+    @Override
+    public void handle(JobClient client, ActivatedJob job) {
+      jobs.handle(client, job, handler);
+    }
   }
 }

@@ -18,7 +18,7 @@ public class SecretsConfiguration {
 
   @Bean
   @ConditionalOnMissingBean(SecretProvider.class)
-  SecretProvider environmentSecretProvider(SecretsProperties properties) {
+  SecretProvider mediaflowSecretProvider(SecretsProperties properties) {
     return new EnvironmentSecretProvider(properties.environmentPrefix(), System.getenv());
   }
 }

@@ -21,7 +21,7 @@ class ContentAddressesTest {
 
   @Test
   void theSandboxAddressesLiveUnderItsPublicUrl() {
-    var addresses = new ContentAddresses(new DeliveryProperties("http://localhost:8080/sandbox/cdn", "k", Duration.ofMinutes(5),
+    var addresses = new ContentAddresses(new DeliveryProperties(true, "http://localhost:8080/sandbox/cdn", "k", Duration.ofMinutes(5),
         Duration.ofSeconds(5), "http://localhost:8080/sandbox/storage/{bucket}/{path}", "http://localhost:8080/sandbox/domains/{domain}/{path}", null));
 
     assertThat(addresses.ofBucket("media", "a/b.ts")).isEqualTo("http://localhost:8080/sandbox/storage/media/a/b.ts");
@@ -30,7 +30,7 @@ class ContentAddressesTest {
 
   @Test
   void aTemplateWithARegionNeedsADocumentedOne() {
-    assertThatThrownBy(() -> new ContentAddresses(new DeliveryProperties("https://cdn.example", "k", Duration.ofMinutes(5),
+    assertThatThrownBy(() -> new ContentAddresses(new DeliveryProperties(true, "https://cdn.example", "k", Duration.ofMinutes(5),
         Duration.ofSeconds(5), "https://{bucket}.media-storage.{region}.storage.example/{path}", "https://{domain}/{path}", "mars")))
         .hasMessage("mediaflow.delivery.region: must be one of us-west, eu-central, since mediaflow.delivery.storage-url names {region}");
   }

@@ -19,7 +19,7 @@ public final class MockCdn {
   }
 
   public static DeliveryProperties properties(String baseUrl) {
-    return new DeliveryProperties(baseUrl, API_KEY, Duration.ofMinutes(5), Duration.ofSeconds(5),
+    return new DeliveryProperties(true, baseUrl, API_KEY, Duration.ofMinutes(5), Duration.ofSeconds(5),
         "https://{bucket}.media-storage.{region}.storage.example/{path}", "https://{domain}/{path}", "eu-central");
   }
 

@@ -33,7 +33,7 @@ class LiveClientEdgeCasesTest {
   @BeforeEach
   void start() throws Exception {
     server.start();
-    var properties = new LiveProperties(server.url("/live").toString(), API_KEY, Duration.ofHours(1), Duration.ofSeconds(5));
+    var properties = new LiveProperties(true, server.url("/live").toString(), API_KEY, Duration.ofHours(1), Duration.ofSeconds(5));
     client = new LiveClient(properties, new OkHttpClient(), clock);
   }
 

@@ -176,7 +176,7 @@ class TranscodingClientEdgeCasesTest {
   }
 
   private TranscodingClient clientWithRenewal(Duration renewBefore) {
-    var properties = new TranscodingProperties(server.url("/base").toString(), API_KEY, 2_000_000, renewBefore, Duration.ofSeconds(5));
+    var properties = new TranscodingProperties(true, server.url("/base").toString(), API_KEY, 2_000_000, renewBefore, Duration.ofSeconds(5), null);
     return new TranscodingClient(properties, new OkHttpClient(), Clock.systemUTC());
   }
 

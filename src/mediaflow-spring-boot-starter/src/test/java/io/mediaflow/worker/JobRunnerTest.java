@@ -210,12 +210,6 @@ class JobRunnerTest {
         .isInstanceOfSatisfying(JobOutcome.Throw.class, error -> assertThat(error.code()).isEqualTo("WAIT_TIMEOUT"));
   }
 
-  @Test
-  void anInputRecordOfAnotherJobTypeIsABugCaughtAtOnce() {
-    ActivatedJob job = job("test.other", Map.of("name", "a"), 3);
-    assertThatThrownBy(() -> runner.outcome(job, create)).isInstanceOf(IllegalStateException.class);
-  }
-
   private void withState(ActivatedJob job, JobState state) {
     job.getVariablesAsMap().putAll(states.write(job, state));
   }

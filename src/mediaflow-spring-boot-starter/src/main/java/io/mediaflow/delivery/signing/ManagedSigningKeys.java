@@ -7,13 +7,11 @@ import io.mediaflow.delivery.SigningKey;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.stereotype.Component;
 
 /**
  * Signing keys together with their private keys: creating one keeps its private key in the {@link SigningKeyStore}
  * before anything else sees the key, and deleting one forgets it there too.
  */
-@Component
 public class ManagedSigningKeys {
 
   private static final Logger LOG = LoggerFactory.getLogger(ManagedSigningKeys.class);

@@ -11,13 +11,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import org.springframework.stereotype.Component;
 
 /**
  * Signed URLs for objects of an {@code authenticated} bucket, at its default address or behind a {@code vod}
  * playback domain, signed with a key whose private key is in the {@link SigningKeyStore}.
  */
-@Component
 public class SignedUrls {
 
   /**

@@ -22,14 +22,14 @@ import org.springframework.context.annotation.Configuration;
  * restart, which would only show much later.
  */
 @Configuration(proxyBeanMethods = false)
-class SigningKeyStoreConfiguration {
+public class SigningKeyStoreConfiguration {
 
   private static final Logger LOG = LoggerFactory.getLogger(SigningKeyStoreConfiguration.class);
   private static final int MASTER_KEY_BYTES = 32;
 
   @Bean
   @ConditionalOnMissingBean(SigningKeyStore.class)
-  FileSigningKeyStore fileSigningKeyStore(KeyStoreProperties properties) {
+  FileSigningKeyStore mediaflowSigningKeyStore(KeyStoreProperties properties) {
     boolean hasDirectory = properties.directory() != null && !properties.directory().isBlank();
     boolean hasMasterKey = properties.masterKey() != null && !properties.masterKey().isBlank();
     if (hasDirectory && hasMasterKey) {

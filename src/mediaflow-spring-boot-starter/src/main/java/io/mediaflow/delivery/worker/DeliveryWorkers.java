@@ -14,14 +14,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import org.springframework.stereotype.Component;
 
 /**
  * How each operation of the content delivery API (document 1), and the issuing of signed URLs, is carried out;
  * {@link OperationWorkers} opens the workers. Deletes, sets and purges answer true: the service's
  * {@code {status: ok}}; its {@code failed} is a BPMN error.
  */
-@Component
 public class DeliveryWorkers implements OperationHandlers {
 
   private final DeliveryClient client;

@@ -15,20 +15,18 @@ import io.mediaflow.worker.Poll;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.springframework.stereotype.Component;
 
 /**
  * How each operation of the live streaming API (document 2), and a wait for a stream status, is carried out;
  * {@link OperationWorkers} opens the workers. Every result is a stream without secrets: simulcast keys and DVR
  * credentials masked, the stream key only where the model asks for it.
  */
-@Component
 public class LiveWorkers implements OperationHandlers {
 
   private final LiveClient client;
   private final CallbackUrls callbacks;
 
-  LiveWorkers(LiveClient client, CallbackUrls callbacks) {
+  public LiveWorkers(LiveClient client, CallbackUrls callbacks) {
     this.callbacks = callbacks;
     this.client = client;
   }

@@ -15,10 +15,8 @@ import io.mediaflow.worker.Poll;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.springframework.stereotype.Component;
 
 /** How each operation of the transcoding API (document 3) is carried out; {@link OperationWorkers} opens the workers. */
-@Component
 public class TranscodingWorkers implements OperationHandlers {
 
   private final TranscodingClient client;

@@ -108,19 +108,19 @@ class FileSigningKeyStoreTest {
     var configuration = new SigningKeyStoreConfiguration();
     String masterKey = Base64.getEncoder().encodeToString(masterKey().getEncoded());
 
-    assertThatThrownBy(() -> configuration.fileSigningKeyStore(new KeyStoreProperties(directory.toString(), null)))
+    assertThatThrownBy(() -> configuration.mediaflowSigningKeyStore(new KeyStoreProperties(directory.toString(), null)))
         .hasMessageEndingWith("master-key is missing");
-    assertThatThrownBy(() -> configuration.fileSigningKeyStore(new KeyStoreProperties(null, masterKey)))
+    assertThatThrownBy(() -> configuration.mediaflowSigningKeyStore(new KeyStoreProperties(null, masterKey)))
         .hasMessageEndingWith("directory is missing");
-    assertThatThrownBy(() -> configuration.fileSigningKeyStore(new KeyStoreProperties(directory.toString(), "c2hvcnQ=")))
+    assertThatThrownBy(() -> configuration.mediaflowSigningKeyStore(new KeyStoreProperties(directory.toString(), "c2hvcnQ=")))
         .hasMessage("mediaflow.delivery.key-store.master-key: must be 32 bytes in base64 (AES-256), e.g. from: openssl rand -base64 32");
 
-    var configured = configuration.fileSigningKeyStore(new KeyStoreProperties(directory.toString(), masterKey));
+    var configured = configuration.mediaflowSigningKeyStore(new KeyStoreProperties(directory.toString(), masterKey));
     configured.save(KEY_ID, PEM);
-    var again = configuration.fileSigningKeyStore(new KeyStoreProperties(directory.toString(), masterKey));
+    var again = configuration.mediaflowSigningKeyStore(new KeyStoreProperties(directory.toString(), masterKey));
     assertThat(again.find(KEY_ID)).contains(PEM);
 
-    try (var forThisRun = configuration.fileSigningKeyStore(new KeyStoreProperties(null, " "))) {
+    try (var forThisRun = configuration.mediaflowSigningKeyStore(new KeyStoreProperties(null, " "))) {
       assertThat(forThisRun.directory()).isNotEqualTo(directory).exists();
     }
   }

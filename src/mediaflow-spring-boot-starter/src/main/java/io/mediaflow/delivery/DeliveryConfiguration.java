@@ -1,0 +1,57 @@
+package io.mediaflow.delivery;
+
+import io.mediaflow.api.MediaflowHttpClient;
+import io.mediaflow.delivery.signing.KeyStoreProperties;
+import io.mediaflow.delivery.signing.ManagedSigningKeys;
+import io.mediaflow.delivery.signing.SignedUrls;
+import io.mediaflow.delivery.signing.SigningKeyStore;
+import io.mediaflow.delivery.signing.SigningKeyStoreConfiguration;
+import io.mediaflow.delivery.worker.DeliveryWorkers;
+import java.time.Clock;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
+
+/**
+ * The content delivery API's client and job workers, signed URLs and the store of signing keys' private keys,
+ * unless {@code mediaflow.delivery.enabled=false}.
+ */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnProperty(name = "mediaflow.delivery.enabled", havingValue = "true", matchIfMissing = true)
+@EnableConfigurationProperties({DeliveryProperties.class, KeyStoreProperties.class})
+@Import(SigningKeyStoreConfiguration.class)
+public class DeliveryConfiguration {
+
+  @Bean
+  @ConditionalOnMissingBean
+  DeliveryClient mediaflowDeliveryClient(DeliveryProperties properties, MediaflowHttpClient http) {
+    return new DeliveryClient(properties, http.okHttp(), Clock.systemUTC());
+  }
+
+  @Bean
+  @ConditionalOnMissingBean
+  ContentAddresses mediaflowContentAddresses(DeliveryProperties properties) {
+    return new ContentAddresses(properties);
+  }
+
+  @Bean
+  @ConditionalOnMissingBean
+  SignedUrls mediaflowSignedUrls(SigningKeyStore store, ContentAddresses addresses) {
+    return new SignedUrls(store, addresses, Clock.systemUTC());
+  }
+
+  @Bean
+  @ConditionalOnMissingBean
+  ManagedSigningKeys mediaflowManagedSigningKeys(DeliveryClient client, SigningKeyStore store) {
+    return new ManagedSigningKeys(client, store);
+  }
+
+  @Bean
+  @ConditionalOnMissingBean
+  DeliveryWorkers mediaflowDeliveryWorkers(DeliveryClient client, ManagedSigningKeys signingKeys, SignedUrls signedUrls) {
+    return new DeliveryWorkers(client, signingKeys, signedUrls);
+  }
+}

@@ -1,0 +1,30 @@
+package io.mediaflow.live;
+
+import io.mediaflow.api.MediaflowHttpClient;
+import io.mediaflow.callback.CallbackUrls;
+import io.mediaflow.live.worker.LiveWorkers;
+import java.time.Clock;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** The live streaming API's client and job workers, unless {@code mediaflow.live.enabled=false}. */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnProperty(name = "mediaflow.live.enabled", havingValue = "true", matchIfMissing = true)
+@EnableConfigurationProperties(LiveProperties.class)
+public class LiveConfiguration {
+
+  @Bean
+  @ConditionalOnMissingBean
+  LiveClient mediaflowLiveClient(LiveProperties properties, MediaflowHttpClient http) {
+    return new LiveClient(properties, http.okHttp(), Clock.systemUTC());
+  }
+
+  @Bean
+  @ConditionalOnMissingBean
+  LiveWorkers mediaflowLiveWorkers(LiveClient client, CallbackUrls callbacks) {
+    return new LiveWorkers(client, callbacks);
+  }
+}

@@ -1,0 +1,31 @@
+package io.mediaflow.transcoding;
+
+import io.mediaflow.api.MediaflowHttpClient;
+import io.mediaflow.callback.CallbackUrls;
+import io.mediaflow.transcoding.worker.TranscodingWorkers;
+import java.time.Clock;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** The transcoding API's client and job workers, unless {@code mediaflow.transcoding.enabled=false}. */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnProperty(name = "mediaflow.transcoding.enabled", havingValue = "true", matchIfMissing = true)
+@EnableConfigurationProperties(TranscodingProperties.class)
+public class TranscodingConfiguration {
+
+  @Bean
+  @ConditionalOnMissingBean
+  TranscodingClient mediaflowTranscodingClient(TranscodingProperties properties, MediaflowHttpClient http) {
+    return new TranscodingClient(properties, http.okHttp(), Clock.systemUTC());
+  }
+
+  @Bean
+  @ConditionalOnMissingBean
+  TranscodingWorkers mediaflowTranscodingWorkers(TranscodingClient client, CallbackUrls callbacks,
+      TranscodingProperties properties) {
+    return new TranscodingWorkers(client, callbacks, new LocalSources(properties.localSourceDirectory()));
+  }
+}

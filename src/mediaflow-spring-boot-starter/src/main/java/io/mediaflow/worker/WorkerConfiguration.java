@@ -1,0 +1,45 @@
+package io.mediaflow.worker;
+
+import io.camunda.client.CamundaClient;
+import io.camunda.client.annotation.customizer.JobWorkerValueCustomizer;
+import io.camunda.client.jobhandling.JobWorkerManager;
+import jakarta.validation.Validator;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
+
+/** How jobs are run, whichever APIs are enabled: each enabled API contributes its {@link OperationHandlers}. */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(WorkerProperties.class)
+@Import(SecretsConfiguration.class)
+public class WorkerConfiguration {
+
+  @Bean
+  @ConditionalOnMissingBean
+  InputReader mediaflowInputReader(Validator validator, SecretProvider secrets) {
+    return new InputReader(validator, secrets);
+  }
+
+  @Bean
+  @ConditionalOnMissingBean
+  JobStates mediaflowJobStates(WorkerProperties properties) {
+    return new JobStates(properties);
+  }
+
+  @Bean
+  @ConditionalOnMissingBean
+  JobRunner mediaflowJobRunner(CamundaClient camunda, InputReader inputs, JobStates states, WorkerProperties properties) {
+    return new JobRunner(camunda, inputs, states, properties);
+  }
+
+  @Bean
+  @ConditionalOnMissingBean
+  OperationWorkers mediaflowOperationWorkers(CamundaClient camunda, JobWorkerManager manager,
+      ObjectProvider<JobWorkerValueCustomizer> customizers, JobRunner jobs, ObjectProvider<OperationHandlers> declarations) {
+    return new OperationWorkers(camunda, manager, customizers.orderedStream().toList(), jobs,
+        declarations.orderedStream().toList());
+  }
+}
