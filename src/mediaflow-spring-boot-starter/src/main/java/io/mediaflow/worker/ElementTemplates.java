@@ -123,10 +123,8 @@ public final class ElementTemplates {
 
   private static ObjectNode inputProperty(RecordComponent component, Input input) {
     ObjectNode property = JSON.createObjectNode();
-    // Jakarta constraints reach a record's accessor, not its component (their targets omit RECORD_COMPONENT).
     var accessor = component.getAccessor();
-    boolean required = accessor.isAnnotationPresent(NotNull.class) || accessor.isAnnotationPresent(NotBlank.class)
-        || accessor.isAnnotationPresent(NotEmpty.class);
+    boolean required = isRequired(component);
     property.put("id", component.getName());
     property.put("label", input.label());
     if (!input.description().isEmpty()) {
@@ -159,6 +157,14 @@ public final class ElementTemplates {
       }
     }
     return property;
+  }
+
+  /** Whether the worker refuses a job without this input. */
+  static boolean isRequired(RecordComponent component) {
+    // Jakarta constraints reach a record's accessor, not its component (their targets omit RECORD_COMPONENT).
+    var accessor = component.getAccessor();
+    return accessor.isAnnotationPresent(NotNull.class) || accessor.isAnnotationPresent(NotBlank.class)
+        || accessor.isAnnotationPresent(NotEmpty.class);
   }
 
   private static boolean isScalar(Class<?> type) {
