@@ -58,10 +58,7 @@ class TranscodingClientSandboxTest extends MediaflowTest {
   void aCustomJobIsTrackedThroughTheMasterStatusUrlAndTheMainHostWhenTheMasterFails() {
     TranscodingClient client = client("sandbox-api-key", 2_000_000, null);
     Task task = client.createTask();
-    var hls = Format.of("advanced_hls");
-    var ladder = new Format(hls.output(), null, null, null, null, null, null, null, null, null, null, null, null, null,
-        null, null, null, null, null, List.of(rendition(720), rendition(360)), null, null, null, null, null, null, null,
-        null, null, null, null, null, null, null, null);
+    var ladder = Format.builder("advanced_hls").stream(List.of(rendition(720), rendition(360))).build();
     String source1080p = baseUrl() + "/sandbox/samples/bars-1080p.mp4";
     StartedJob job = client.startEncode2(task.taskToken(), new Query(source1080p, null, List.of(ladder), null, null), null);
     assertThat(job.statusUrl()).contains("/master/");
@@ -140,7 +137,7 @@ class TranscodingClientSandboxTest extends MediaflowTest {
   }
 
   private static Stream rendition(int height) {
-    return new Stream(null, null, null, height, null, null, null, null, 1000, null, null, null, null, null, Integer.toString(height), null, null);
+    return Stream.builder().resolution(height).bitrate(1000).userTag(Integer.toString(height)).build();
   }
 
   private static void assertCode(Runnable call, Class<? extends ApiException> type, String code) {

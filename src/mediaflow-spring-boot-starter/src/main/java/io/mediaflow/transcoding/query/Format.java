@@ -68,10 +68,235 @@ public record Format(
     other = other == null ? new java.util.LinkedHashMap<>() : other;
   }
 
-  /** An output with nothing but its type set, for building formats in code. */
+  /** A format of {@code output} with nothing else set. */
   public static Format of(String output) {
-    return new Format(output, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-        null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-        null, null);
+    return builder(output).build();
+  }
+
+  /** A format of {@code output}, the one field every format has, to set the others on. */
+  public static Builder builder(String output) {
+    return new Builder().output(output);
+  }
+
+  /** Builds a Format in code: each setter names its field, and what is not set stays out of the request. */
+  public static final class Builder {
+
+    private String output;
+    private Double startTime;
+    private Double duration;
+    private List<Destination> destination;
+    private String size;
+    private Integer width;
+    private Integer height;
+    private Integer resolution;
+    private Double framerate;
+    private Double framerateLimit;
+    private Integer frameMatch;
+    private Keyframe keyframe;
+    private Integer keepSei;
+    private Double quality;
+    private Integer bitrate;
+    private String videoCodec;
+    private Integer audioBitrate;
+    private List<Logo> logo;
+    private Subtitles subtitles;
+    private List<Stream> stream;
+    private Double segmentDuration;
+    private Integer fmp4;
+    private Double time;
+    private Integer frameNumber;
+    private Double interval;
+    private String imageFormat;
+    private Integer sprite;
+    private Integer columns;
+    private Integer optimizeBitrate;
+    private Integer minCrf;
+    private Integer maxCrf;
+    private String userTag;
+    private Object allowSoftFail;
+    private VideoSideData videoSideData;
+    private final Map<String, Object> other = new java.util.LinkedHashMap<>();
+
+    private Builder() {}
+
+    public Builder output(String output) {
+      this.output = output;
+      return this;
+    }
+
+    public Builder startTime(Double startTime) {
+      this.startTime = startTime;
+      return this;
+    }
+
+    public Builder duration(Double duration) {
+      this.duration = duration;
+      return this;
+    }
+
+    public Builder destination(List<Destination> destination) {
+      this.destination = destination;
+      return this;
+    }
+
+    public Builder size(String size) {
+      this.size = size;
+      return this;
+    }
+
+    public Builder width(Integer width) {
+      this.width = width;
+      return this;
+    }
+
+    public Builder height(Integer height) {
+      this.height = height;
+      return this;
+    }
+
+    public Builder resolution(Integer resolution) {
+      this.resolution = resolution;
+      return this;
+    }
+
+    public Builder framerate(Double framerate) {
+      this.framerate = framerate;
+      return this;
+    }
+
+    public Builder framerateLimit(Double framerateLimit) {
+      this.framerateLimit = framerateLimit;
+      return this;
+    }
+
+    public Builder frameMatch(Integer frameMatch) {
+      this.frameMatch = frameMatch;
+      return this;
+    }
+
+    public Builder keyframe(Keyframe keyframe) {
+      this.keyframe = keyframe;
+      return this;
+    }
+
+    public Builder keepSei(Integer keepSei) {
+      this.keepSei = keepSei;
+      return this;
+    }
+
+    public Builder quality(Double quality) {
+      this.quality = quality;
+      return this;
+    }
+
+    public Builder bitrate(Integer bitrate) {
+      this.bitrate = bitrate;
+      return this;
+    }
+
+    public Builder videoCodec(String videoCodec) {
+      this.videoCodec = videoCodec;
+      return this;
+    }
+
+    public Builder audioBitrate(Integer audioBitrate) {
+      this.audioBitrate = audioBitrate;
+      return this;
+    }
+
+    public Builder logo(List<Logo> logo) {
+      this.logo = logo;
+      return this;
+    }
+
+    public Builder subtitles(Subtitles subtitles) {
+      this.subtitles = subtitles;
+      return this;
+    }
+
+    public Builder stream(List<Stream> stream) {
+      this.stream = stream;
+      return this;
+    }
+
+    public Builder segmentDuration(Double segmentDuration) {
+      this.segmentDuration = segmentDuration;
+      return this;
+    }
+
+    public Builder fmp4(Integer fmp4) {
+      this.fmp4 = fmp4;
+      return this;
+    }
+
+    public Builder time(Double time) {
+      this.time = time;
+      return this;
+    }
+
+    public Builder frameNumber(Integer frameNumber) {
+      this.frameNumber = frameNumber;
+      return this;
+    }
+
+    public Builder interval(Double interval) {
+      this.interval = interval;
+      return this;
+    }
+
+    public Builder imageFormat(String imageFormat) {
+      this.imageFormat = imageFormat;
+      return this;
+    }
+
+    public Builder sprite(Integer sprite) {
+      this.sprite = sprite;
+      return this;
+    }
+
+    public Builder columns(Integer columns) {
+      this.columns = columns;
+      return this;
+    }
+
+    public Builder optimizeBitrate(Integer optimizeBitrate) {
+      this.optimizeBitrate = optimizeBitrate;
+      return this;
+    }
+
+    public Builder minCrf(Integer minCrf) {
+      this.minCrf = minCrf;
+      return this;
+    }
+
+    public Builder maxCrf(Integer maxCrf) {
+      this.maxCrf = maxCrf;
+      return this;
+    }
+
+    public Builder userTag(String userTag) {
+      this.userTag = userTag;
+      return this;
+    }
+
+    public Builder allowSoftFail(Object allowSoftFail) {
+      this.allowSoftFail = allowSoftFail;
+      return this;
+    }
+
+    public Builder videoSideData(VideoSideData videoSideData) {
+      this.videoSideData = videoSideData;
+      return this;
+    }
+
+    /** An attribute document 3 does not name, passed through as it is. */
+    public Builder other(String name, Object value) {
+      other.put(name, value);
+      return this;
+    }
+
+    public Format build() {
+      return new Format(output, startTime, duration, destination, size, width, height, resolution, framerate, framerateLimit, frameMatch, keyframe, keepSei, quality, bitrate, videoCodec, audioBitrate, logo, subtitles, stream, segmentDuration, fmp4, time, frameNumber, interval, imageFormat, sprite, columns, optimizeBitrate, minCrf, maxCrf, userTag, allowSoftFail, videoSideData, other);
+    }
   }
 }
