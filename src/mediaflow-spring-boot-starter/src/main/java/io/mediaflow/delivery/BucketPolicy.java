@@ -6,8 +6,8 @@ import io.mediaflow.api.InvalidRequestException;
 
 /** A bucket's access policy: {@code public} (every bucket's default) or {@code authenticated} (signed tokens only). */
 public enum BucketPolicy {
-  PUBLIC("public"),
-  AUTHENTICATED("authenticated");
+  AUTHENTICATED("authenticated"),
+  PUBLIC("public");
 
   private final String value;
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mediaflow.api.ApiJson;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.NotNull;
@@ -131,10 +132,11 @@ public final class ElementTemplates {
       property.put("description", input.description());
     }
     property.put("group", "input");
-    if (input.choices().length > 0) {
+    List<String> choiceValues = choices(component, input);
+    if (!choiceValues.isEmpty()) {
       property.put("type", "Dropdown");
       ArrayNode choices = property.putArray("choices");
-      Arrays.stream(input.choices()).forEach(choice -> choices.addObject().put("name", choice).put("value", choice));
+      choiceValues.forEach(choice -> choices.addObject().put("name", choice).put("value", choice));
     } else {
       property.put("type", "String");
       // Lists and objects can only be written as FEEL; text, numbers and durations may be literals.
@@ -157,6 +159,19 @@ public final class ElementTemplates {
       }
     }
     return property;
+  }
+
+  /** The input's dropdown values: those it names, or its enum type's constants as JSON writes them. */
+  private static List<String> choices(RecordComponent component, Input input) {
+    if (input.choices().length > 0) {
+      return List.of(input.choices());
+    }
+    if (component.getType().isEnum()) {
+      return Arrays.stream(component.getType().getEnumConstants())
+          .map(constant -> ApiJson.MAPPER.convertValue(constant, String.class))
+          .toList();
+    }
+    return List.of();
   }
 
   /** Whether the worker refuses a job without this input. */

@@ -20,6 +20,9 @@ public @interface Input {
   /** The template's initial value, a FEEL expression ({@code =...}) or a literal; empty for none. */
   String value() default "";
 
-  /** Allowed literal values, shown as a dropdown. */
+  /**
+   * Allowed literal values, shown as a dropdown. An enum-typed input needs none: its constants' JSON values are
+   * the choices, so the worker and the template read them from one place.
+   */
   String[] choices() default {};
 }

@@ -14,4 +14,4 @@ import jakarta.validation.constraints.NotNull;
     errors = {"BAD_REQUEST", "NOT_FOUND", "FAILED"})
 public record SetBucketPolicyInput(
     @NotBlank @Input(label = "Bucket", value = "=bucketName") String bucketName,
-    @NotNull @Input(label = "Policy", choices = {"authenticated", "public"}, value = "authenticated") BucketPolicy policy) {}
+    @NotNull @Input(label = "Policy", value = "authenticated") BucketPolicy policy) {}

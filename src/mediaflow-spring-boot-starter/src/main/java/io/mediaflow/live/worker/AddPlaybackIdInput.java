@@ -15,4 +15,4 @@ import jakarta.validation.constraints.NotNull;
     errors = {"NOT_FOUND", "BAD_REQUEST"})
 public record AddPlaybackIdInput(
     @NotBlank @Input(label = "Stream ID", value = "=liveStream.id") String streamId,
-    @NotNull @Input(label = "Policy", choices = {"public", "authenticated"}, value = "authenticated") PlaybackPolicy policy) {}
+    @NotNull @Input(label = "Policy", value = "authenticated") PlaybackPolicy policy) {}

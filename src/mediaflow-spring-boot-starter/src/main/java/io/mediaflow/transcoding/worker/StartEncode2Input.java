@@ -1,6 +1,7 @@
 package io.mediaflow.transcoding.worker;
 
 import io.mediaflow.transcoding.query.Query;
+import io.mediaflow.transcoding.query.QueryRules;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
 import jakarta.validation.constraints.NotBlank;
@@ -17,4 +18,6 @@ import jakarta.validation.constraints.Size;
 public record StartEncode2Input(
     @NotBlank @Input(label = "Task token", value = "=transcodingTask.task_token") String taskToken,
     @NotNull @Input(label = "Query", description = "The Query object with the API's field names, e.g. {source: \"https://...\", format: [{output: \"mp4\", resolution: 720, destination: {url: \"s3://bucket/clip.mp4\", key: \"{{secrets.S3_ACCESS_KEY}}\", secret: \"{{secrets.S3_SECRET_KEY}}\"}}]}; credentials as secret references") Query query,
-    @Size(max = 1000) @Input(label = "Payload", description = "Up to 1000 characters, returned in callbacks") String payload) {}
+    @Size(max = QueryRules.MAX_PAYLOAD)
+    @Input(label = "Payload", description = "Up to " + QueryRules.MAX_PAYLOAD + " characters, returned in callbacks")
+    String payload) {}
