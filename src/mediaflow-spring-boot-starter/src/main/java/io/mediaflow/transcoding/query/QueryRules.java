@@ -14,7 +14,9 @@ public final class QueryRules {
   public static final int MAX_PAYLOAD = 1000;
 
   private static final Pattern SIZE = Pattern.compile("[1-9]\\d*x[1-9]\\d*");
-  private static final Pattern TUS_SOURCE = Pattern.compile("tus:[A-Za-z0-9._-]+");
+  /** An uploaded file: {@code tus:<file_uuid>}, the upload's id, a UUID. */
+  private static final Pattern TUS_SOURCE =
+      Pattern.compile("tus:\\p{XDigit}{8}-\\p{XDigit}{4}-\\p{XDigit}{4}-\\p{XDigit}{4}-\\p{XDigit}{12}");
   private static final Set<String> DESTINATION_PREFIXES = Set.of("s3://", "b2://", "azblob://", "ftp://", "ftps://", "sftp://");
   private static final Set<String> ACLS = Set.of("bucket-owner-full-control", "bucket-owner-read");
   private static final Set<String> IMAGE_FORMATS = Set.of("png", "jpg", "webp");
@@ -29,7 +31,9 @@ public final class QueryRules {
     }
     boolean hasSource = query.source() != null && !query.source().isBlank();
     boolean hasStitch = query.stitch() != null && !query.stitch().isEmpty();
-    rules.require(hasSource != hasStitch, "source/stitch", "exactly one of source and stitch must be given");
+    // Named as the service names it: the missing or doubled field is source.
+    rules.require(hasSource || hasStitch, "source", "is required, unless stitch is given");
+    rules.require(!(hasSource && hasStitch), "source", "give exactly one of source and stitch, not both");
     if (hasSource) {
       rules.require(isUrl(query.source()) || TUS_SOURCE.matcher(query.source()).matches(),
           "source", "must be a URL or tus:<file_uuid>");

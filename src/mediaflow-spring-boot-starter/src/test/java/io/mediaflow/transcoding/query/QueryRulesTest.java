@@ -15,8 +15,8 @@ class QueryRulesTest {
 
   @ParameterizedTest(name = "{0}")
   @CsvSource(delimiter = '|', textBlock = """
-      neither source nor stitch  | {"format":[{"output":"mp4"}]}                                                          | source/stitch: exactly one of source and stitch
-      both source and stitch     | {"source":"https://a/b.mp4","stitch":["https://a/c.mp4"],"format":[{"output":"mp4"}]} | source/stitch: exactly one of source and stitch
+      neither source nor stitch  | {"format":[{"output":"mp4"}]}                                                          | source: is required, unless stitch is given
+      both source and stitch     | {"source":"https://a/b.mp4","stitch":["https://a/c.mp4"],"format":[{"output":"mp4"}]} | source: give exactly one of source and stitch
       source not a url           | {"source":"/tmp/in.mp4","format":[{"output":"mp4"}]}                                  | source: must be a URL or tus:<file_uuid>
       no format                  | {"source":"https://a/b.mp4","format":[]}                                              | format: needs at least one output
       unknown output             | {"source":"https://a/b.mp4","format":[{"output":"avi"}]}                              | format[0].output: must be one of
@@ -54,7 +54,7 @@ class QueryRulesTest {
 
   @Test
   void payloadLongerThan1000CharactersIsRefused() throws Exception {
-    Query query = ApiJson.MAPPER.readValue("{\"source\":\"tus:abc\",\"format\":[{\"output\":\"mp4\"}]}", Query.class);
+    Query query = ApiJson.MAPPER.readValue("{\"source\":\"tus:0b6a1f4e-2c3d-4e5f-8a9b-0c1d2e3f4a5b\",\"format\":[{\"output\":\"mp4\"}]}", Query.class);
     assertThatThrownBy(() -> QueryRules.check(query, "x".repeat(1001))).hasMessageContaining("payload: must be at most 1000 characters");
     assertThatCode(() -> QueryRules.check(query, "x".repeat(1000))).doesNotThrowAnyException();
   }

@@ -1,0 +1,47 @@
+package io.mediaflow.sandbox.transcoding;
+
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Map;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The Query objects of the shared fixtures ({@code mediaflow-api-fixtures}), sent as {@code /v1/start_encode2}'s
+ * {@code query} form field: the sandbox accepts the valid ones and refuses each invalid one naming its field. The
+ * plugin's rules meet the same fixtures, so the two readings of document 3 cannot drift apart.
+ */
+class QueryFixturesTest {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  static Stream<Arguments> cases() throws IOException {
+    try (InputStream in = QueryFixturesTest.class.getResourceAsStream("/io/mediaflow/fixtures/transcoding-queries.json")) {
+      JsonNode fixtures = JSON.readTree(in);
+      return StreamSupport.stream(fixtures.path("cases").spliterator(), false)
+          .map(c -> Arguments.of(c.path("name").asText(), c.path("query"), c.path("invalidField").asText(null)))
+          .toList().stream();
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cases")
+  void theValidatorAgreesWithTheFixture(String name, JsonNode query, String invalidField) throws IOException {
+    String form = JSON.writeValueAsString(Map.of("query", query));
+    if (invalidField == null) {
+      assertThatCode(() -> QueryValidator.validate(form, null, JSON)).doesNotThrowAnyException();
+    } else {
+      assertThatThrownBy(() -> QueryValidator.validate(form, null, JSON))
+          .isInstanceOf(TranscodingError.class)
+          .hasMessageContaining("'" + invalidField + "'");
+    }
+  }
+}

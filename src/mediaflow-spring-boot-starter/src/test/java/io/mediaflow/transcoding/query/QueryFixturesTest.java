@@ -1,0 +1,48 @@
+package io.mediaflow.transcoding.query;
+
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.mediaflow.api.ApiJson;
+import io.mediaflow.api.InvalidRequestException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The Query objects of the shared fixtures ({@code mediaflow-api-fixtures}): the plugin's rules accept the valid
+ * ones and refuse each invalid one naming its field. The sandbox's validator meets the same fixtures, so the two
+ * readings of document 3 cannot drift apart.
+ */
+class QueryFixturesTest {
+
+  static Stream<Arguments> cases() throws IOException {
+    try (InputStream in = QueryFixturesTest.class.getResourceAsStream("/io/mediaflow/fixtures/transcoding-queries.json")) {
+      JsonNode fixtures = ApiJson.MAPPER.readTree(in);
+      return StreamSupport.stream(fixtures.path("cases").spliterator(), false)
+          .map(c -> Arguments.of(c.path("name").asText(), c.path("query"), c.path("invalidField").asText(null)))
+          .toList().stream();
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cases")
+  void theRulesAgreeWithTheFixture(String name, JsonNode query, String invalidField) {
+    if (invalidField == null) {
+      assertThatCode(() -> QueryRules.check(read(query), null)).doesNotThrowAnyException();
+    } else {
+      assertThatThrownBy(() -> QueryRules.check(read(query), null))
+          .isInstanceOf(InvalidRequestException.class)
+          .hasMessageContaining(invalidField + ":");
+    }
+  }
+
+  private static Query read(JsonNode query) {
+    return ApiJson.MAPPER.convertValue(query, Query.class);
+  }
+}
