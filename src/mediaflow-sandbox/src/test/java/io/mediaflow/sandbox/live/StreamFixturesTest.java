@@ -5,11 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mediaflow.sandbox.ApiFixtures;
 import io.mediaflow.sandbox.PlaybackDomainDirectory;
 import java.io.IOException;
-import java.io.InputStream;
 import java.util.stream.Stream;
-import java.util.stream.StreamSupport;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -26,13 +25,8 @@ class StreamFixturesTest {
   private final StreamParamsValidator validator = new StreamParamsValidator(
       new StaticListableBeanFactory().getBeanProvider(PlaybackDomainDirectory.class), new DvrParamsValidator());
 
-  static Stream<Arguments> cases() throws IOException {
-    try (InputStream in = StreamFixturesTest.class.getResourceAsStream("/io/mediaflow/fixtures/live-streams.json")) {
-      JsonNode fixtures = JSON.readTree(in);
-      return StreamSupport.stream(fixtures.path("cases").spliterator(), false)
-          .map(c -> Arguments.of(c.path("name").asText(), c.path("body"), c.path("invalidField").asText(null)))
-          .toList().stream();
-    }
+  static Stream<Arguments> cases() {
+    return ApiFixtures.cases("live-streams.json", "body");
   }
 
   @ParameterizedTest(name = "{0}")

@@ -5,11 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mediaflow.sandbox.ApiFixtures;
 import java.io.IOException;
-import java.io.InputStream;
 import java.util.Map;
 import java.util.stream.Stream;
-import java.util.stream.StreamSupport;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -23,13 +22,8 @@ class QueryFixturesTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  static Stream<Arguments> cases() throws IOException {
-    try (InputStream in = QueryFixturesTest.class.getResourceAsStream("/io/mediaflow/fixtures/transcoding-queries.json")) {
-      JsonNode fixtures = JSON.readTree(in);
-      return StreamSupport.stream(fixtures.path("cases").spliterator(), false)
-          .map(c -> Arguments.of(c.path("name").asText(), c.path("query"), c.path("invalidField").asText(null)))
-          .toList().stream();
-    }
+  static Stream<Arguments> cases() {
+    return ApiFixtures.cases("transcoding-queries.json", "query");
   }
 
   @ParameterizedTest(name = "{0}")

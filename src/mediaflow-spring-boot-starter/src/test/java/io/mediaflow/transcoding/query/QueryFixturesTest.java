@@ -4,12 +4,10 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.mediaflow.ApiFixtures;
 import io.mediaflow.api.ApiJson;
 import io.mediaflow.api.InvalidRequestException;
-import java.io.IOException;
-import java.io.InputStream;
 import java.util.stream.Stream;
-import java.util.stream.StreamSupport;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -21,13 +19,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class QueryFixturesTest {
 
-  static Stream<Arguments> cases() throws IOException {
-    try (InputStream in = QueryFixturesTest.class.getResourceAsStream("/io/mediaflow/fixtures/transcoding-queries.json")) {
-      JsonNode fixtures = ApiJson.MAPPER.readTree(in);
-      return StreamSupport.stream(fixtures.path("cases").spliterator(), false)
-          .map(c -> Arguments.of(c.path("name").asText(), c.path("query"), c.path("invalidField").asText(null)))
-          .toList().stream();
-    }
+  static Stream<Arguments> cases() {
+    return ApiFixtures.cases("transcoding-queries.json", "query");
   }
 
   @ParameterizedTest(name = "{0}")
