@@ -9,6 +9,7 @@ import io.camunda.client.api.worker.JobHandler;
 import io.camunda.client.api.worker.JobWorker;
 import io.camunda.client.bean.BeanInfo;
 import io.camunda.client.jobhandling.JobWorkerManager;
+import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -16,6 +17,7 @@ import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
+import org.springframework.util.ReflectionUtils;
 
 /**
  * Opens one job worker per declared operation, the way the SDK opens a {@code @JobWorker} method: the job type
@@ -28,6 +30,9 @@ import org.springframework.context.SmartLifecycle;
 public class OperationWorkers implements SmartLifecycle {
 
   private static final Logger LOG = LoggerFactory.getLogger(OperationWorkers.class);
+  /** The method every operation's jobs come in by, as the SDK sees it. */
+  private static final Method HANDLE = ReflectionUtils.findMethod(OperationJobHandler.class, "handle",
+      JobClient.class, ActivatedJob.class);
 
   private final CamundaClient camunda;
   private final JobWorkerManager manager;
@@ -70,9 +75,10 @@ public class OperationWorkers implements SmartLifecycle {
   @Override
   public synchronized void start() {
     for (OperationHandler<?> handler : handlers) {
-      JobWorkerValue value = workerValue(handler);
+      var jobHandler = new OperationJobHandler(jobs, handler);
+      JobWorkerValue value = workerValue(handler, jobHandler);
       if (Boolean.TRUE.equals(value.getEnabled())) {
-        open.add(manager.openWorker(camunda, value, new OperationJobHandler(jobs, handler)));
+        open.add(manager.openWorker(camunda, value, jobHandler));
       } else {
         LOG.info("Mediaflow job worker {} is disabled by configuration", value.getType());
       }
@@ -81,7 +87,7 @@ public class OperationWorkers implements SmartLifecycle {
     LOG.info("Opened {} of {} Mediaflow job workers", open.size(), handlers.size());
   }
 
-  private JobWorkerValue workerValue(OperationHandler<?> handler) {
+  private JobWorkerValue workerValue(OperationHandler<?> handler, OperationJobHandler jobHandler) {
     var value = new JobWorkerValue();
     value.setType(handler.type());
     value.setName(handler.type());
@@ -90,8 +96,8 @@ public class OperationWorkers implements SmartLifecycle {
     value.setFetchVariables(handler.variables());
     handler.timeout().ifPresent(value::setTimeout);
     // What the SDK knows of an annotated method: this one takes the ActivatedJob, so the variables stay as given.
-    value.setMethodInfo(BeanInfo.builder().bean(this).beanName("mediaflowOperationWorkers")
-        .targetClass(OperationJobHandler.class).build().toMethodInfo(OperationJobHandler.HANDLE));
+    value.setMethodInfo(BeanInfo.builder().bean(jobHandler).beanName("mediaflowOperationWorkers")
+        .targetClass(OperationJobHandler.class).build().toMethodInfo(HANDLE));
     customizers.forEach(customizer -> customizer.customize(value));
     return value;
   }
@@ -110,16 +116,6 @@ public class OperationWorkers implements SmartLifecycle {
 
   /** One operation's job handler. */
   private record OperationJobHandler(JobRunner jobs, OperationHandler<?> handler) implements JobHandler {
-
-    static final java.lang.reflect.Method HANDLE;
-
-    static {
-      try {
-        HANDLE = OperationJobHandler.class.getMethod("handle", JobClient.class, ActivatedJob.class);
-      } catch (NoSuchMethodException e) {
-        throw new ExceptionInInitializerError(e);
-      }
-    }
 
     @Override
     public void handle(JobClient client, ActivatedJob job) {
