@@ -76,7 +76,8 @@ public record CorsPolicy(@JsonValue Map<String, String> headers) {
     }
     String methods = headers.get(ALLOW_METHODS);
     if (methods != null) {
-      rules.require(Arrays.stream(methods.split(",", -1)).map(String::strip).allMatch(METHODS::contains),
+      rules.require(Arrays.stream(methods.split(",", -1)).map(method -> method.strip().toUpperCase(Locale.ROOT))
+          .allMatch(METHODS::contains),
           ALLOW_METHODS, "must be a comma-separated list of " + String.join(", ", METHODS));
     }
     String maxAge = headers.get(MAX_AGE);
