@@ -55,7 +55,12 @@ public abstract class MediaflowTest {
 
   static final int HTTP_PORT = freePort();
   static final int ENGINE_PORT = freePort();
-  protected static final Duration PATIENCE = Duration.ofSeconds(60);
+  /**
+   * How long a wait for the engine or the sandbox may take before the test fails. Only a bound, never a measure:
+   * waits end as soon as their condition holds. Real encodes of a 1080p ladder on a loaded two-core machine took
+   * over a minute, so a minute was a race with the machine's load.
+   */
+  protected static final Duration PATIENCE = Duration.ofMinutes(3);
   /** Known to the tests, so they can sign callback URLs the receiver must refuse (expired ones). */
   protected static final String CALLBACK_SECRET = "test-callback-secret";
   protected static final int MAX_COMPLETED_INSTANCES = 20;

@@ -345,7 +345,9 @@ class ConsoleTest extends MediaflowTest {
 
   /** Waits for the page of this instance (any instance if 0) to be loaded, and returns its key. */
   private long awaitInstancePage(long key) {
-    wait.until(driver -> {
+    // When it never comes, what the page shows instead (a refused form, a problem) is the first thing to know.
+    new WebDriverWait(browser, PATIENCE).withMessage(() -> "the instance page of " + key + "; at " + currentPath()
+        + " the page shows: " + browser.findElement(By.id("view")).getText()).until(driver -> {
       Matcher page = INSTANCE_PAGE.matcher(currentPath());
       String loaded = browser.findElement(By.id("view")).getDomAttribute("data-loaded");
       return page.matches() && (key == 0 || page.group(1).equals(Long.toString(key)))
