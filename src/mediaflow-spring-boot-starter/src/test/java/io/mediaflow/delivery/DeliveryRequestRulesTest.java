@@ -101,8 +101,6 @@ class DeliveryRequestRulesTest {
     assertThatThrownBy(() -> client.setCors("media", CorsPolicy.of("*", null, "GET, FETCH", null)))
         .hasMessage("Access-Control-Allow-Methods: must be a comma-separated list of GET, HEAD, POST, PUT, DELETE, CONNECT,"
             + " OPTIONS, TRACE, PATCH");
-    assertThatThrownBy(() -> client.setCors("media", CorsPolicy.of("*", null, "get", null)))
-        .hasMessageStartingWith("Access-Control-Allow-Methods:");
   }
 
   @Test
