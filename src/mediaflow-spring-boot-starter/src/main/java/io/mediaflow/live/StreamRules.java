@@ -9,9 +9,6 @@ import java.util.regex.Pattern;
 /** Every rule document 2 gives for a request, checked before it is sent; messages name the field and the rule. */
 public final class StreamRules {
 
-  static final List<String> INPUT_FORMATS = List.of("rtmp", "webrtc", "srt");
-  /** {@code hls}; other formats are announced as coming, and a sample shows {@code cmaf}. */
-  static final List<String> OUTPUT_FORMATS = List.of("hls", "cmaf");
   public static final double MAX_FRAMERATE = 30;
   private static final Pattern FQDN = Pattern.compile(
       "(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\\.)+[a-z]([a-z0-9-]{0,61}[a-z0-9])?");
@@ -23,8 +20,8 @@ public final class StreamRules {
       return;
     }
     var rules = new Rules();
-    DvrRules.oneOf(rules, "input_format", stream.inputFormat(), INPUT_FORMATS);
-    DvrRules.oneOf(rules, "output_format", stream.outputFormat(), OUTPUT_FORMATS);
+    DvrRules.oneOf(rules, "input_format", stream.inputFormat(), StreamFormat.inputs());
+    DvrRules.oneOf(rules, "output_format", stream.outputFormat(), StreamFormat.outputs());
     rules.require(stream.streamTimeout() == null || stream.streamTimeout() >= 1, "stream_timeout",
         "must be a whole number of seconds, at least 1");
     rules.require(stream.playbackDomain() == null || FQDN.matcher(stream.playbackDomain().toLowerCase(Locale.ROOT)).matches(),

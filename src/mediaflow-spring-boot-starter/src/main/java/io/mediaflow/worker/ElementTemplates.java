@@ -161,13 +161,17 @@ public final class ElementTemplates {
     return property;
   }
 
-  /** The input's dropdown values: those it names, or its enum type's constants as JSON writes them. */
+  /**
+   * The input's dropdown values: those it names, else those of the enum it names or is, as JSON writes its
+   * constants.
+   */
   private static List<String> choices(RecordComponent component, Input input) {
     if (input.choices().length > 0) {
       return List.of(input.choices());
     }
-    if (component.getType().isEnum()) {
-      return Arrays.stream(component.getType().getEnumConstants())
+    Class<?> values = input.choicesFrom().length > 0 ? input.choicesFrom()[0] : component.getType();
+    if (values.isEnum()) {
+      return Arrays.stream(values.getEnumConstants())
           .map(constant -> ApiJson.MAPPER.convertValue(constant, String.class))
           .toList();
     }

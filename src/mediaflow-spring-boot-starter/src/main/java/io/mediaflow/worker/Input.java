@@ -25,4 +25,10 @@ public @interface Input {
    * the choices, so the worker and the template read them from one place.
    */
   String[] choices() default {};
+
+  /**
+   * An enum whose constants' JSON values are the allowed values of this text input, where the rules that check the
+   * request read them too; none, or one.
+   */
+  Class<? extends Enum<?>>[] choicesFrom() default {};
 }

@@ -1,5 +1,6 @@
 package io.mediaflow.delivery.worker;
 
+import io.mediaflow.delivery.CorsPolicy;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
 import jakarta.validation.constraints.NotBlank;
@@ -12,4 +13,4 @@ import jakarta.validation.constraints.NotBlank;
     errors = {"BAD_REQUEST", "NOT_FOUND", "CONFLICT", "FAILED"})
 public record DeleteCorsHeaderInput(
     @NotBlank @Input(label = "Bucket", value = "=bucketName") String bucketName,
-    @NotBlank @Input(label = "Header", choices = {"Access-Control-Allow-Origin", "Access-Control-Allow-Credentials", "Access-Control-Allow-Methods", "Access-Control-Max-Age"}) String headerName) {}
+    @NotBlank @Input(label = "Header", choices = {CorsPolicy.ALLOW_ORIGIN, CorsPolicy.ALLOW_CREDENTIALS, CorsPolicy.ALLOW_METHODS, CorsPolicy.MAX_AGE}) String headerName) {}

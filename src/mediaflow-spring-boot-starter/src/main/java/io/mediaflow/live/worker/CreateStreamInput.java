@@ -2,6 +2,7 @@ package io.mediaflow.live.worker;
 
 import io.mediaflow.live.Dvr;
 import io.mediaflow.live.NewStream;
+import io.mediaflow.live.StreamFormat;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
 import okhttp3.HttpUrl;
@@ -15,8 +16,8 @@ import okhttp3.HttpUrl;
     errors = {"BAD_REQUEST", "FAILED"})
 public record CreateStreamInput(
     @Input(label = "Name") String name,
-    @Input(label = "Input format", choices = {"rtmp", "webrtc", "srt"}, value = "rtmp") String inputFormat,
-    @Input(label = "Output format", choices = {"hls", "cmaf"}, value = "hls") String outputFormat,
+    @Input(label = "Input format", choicesFrom = StreamFormat.Input.class, value = "rtmp") String inputFormat,
+    @Input(label = "Output format", choicesFrom = StreamFormat.Output.class, value = "hls") String outputFormat,
     @Input(label = "Stream timeout (s)", description = "Seconds without input before the service stops the stream; 120 by default. Above 120, a waiting or idle stream is billed like a live one") Integer streamTimeout,
     @Input(label = "Playback domain", description = "FQDN of a live playback domain of the content delivery API") String playbackDomain,
     @Input(label = "Frame rate", description = "0 keeps the input frame rate; at most 30") Double framerate,
