@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
-import io.mediaflow.ApiFixtures;
 import io.mediaflow.api.ApiJson;
 import io.mediaflow.api.InvalidRequestException;
+import io.mediaflow.fixtures.ApiFixtures;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;

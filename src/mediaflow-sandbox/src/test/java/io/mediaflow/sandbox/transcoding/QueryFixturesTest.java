@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.mediaflow.sandbox.ApiFixtures;
+import io.mediaflow.fixtures.ApiFixtures;
 import java.io.IOException;
 import java.util.Map;
 import java.util.stream.Stream;

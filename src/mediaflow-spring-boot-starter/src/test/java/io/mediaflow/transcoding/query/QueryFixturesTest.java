@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.mediaflow.ApiFixtures;
 import io.mediaflow.api.ApiJson;
 import io.mediaflow.api.InvalidRequestException;
+import io.mediaflow.fixtures.ApiFixtures;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
