@@ -6,10 +6,6 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mediaflow.api.ApiJson;
-import jakarta.validation.constraints.NotBlank;
-import jakarta.validation.constraints.NotEmpty;
-import jakarta.validation.constraints.NotNull;
-import jakarta.validation.constraints.Size;
 import java.lang.reflect.RecordComponent;
 import java.time.Duration;
 import java.util.Arrays;
@@ -124,8 +120,7 @@ public final class ElementTemplates {
 
   private static ObjectNode inputProperty(RecordComponent component, Input input) {
     ObjectNode property = JSON.createObjectNode();
-    var accessor = component.getAccessor();
-    boolean required = isRequired(component);
+    boolean required = input.required();
     property.put("id", component.getName());
     property.put("label", input.label());
     if (!input.description().isEmpty()) {
@@ -149,13 +144,13 @@ public final class ElementTemplates {
       property.put("optional", true);
     }
     property.putObject("binding").put("type", "zeebe:input").put("name", component.getName());
-    Size size = accessor.getAnnotation(Size.class);
-    if (required || (size != null && component.getType() == String.class)) {
+    boolean limited = input.maxLength() < Integer.MAX_VALUE && component.getType() == String.class;
+    if (required || limited) {
       ObjectNode constraints = property.putObject("constraints");
       // The schema wants an optional property's constraints to say notEmpty: false outright.
       constraints.put("notEmpty", required);
-      if (size != null && component.getType() == String.class && size.max() < Integer.MAX_VALUE) {
-        constraints.put("maxLength", size.max());
+      if (limited) {
+        constraints.put("maxLength", input.maxLength());
       }
     }
     return property;
@@ -180,10 +175,8 @@ public final class ElementTemplates {
 
   /** Whether the worker refuses a job without this input. */
   static boolean isRequired(RecordComponent component) {
-    // Jakarta constraints reach a record's accessor, not its component (their targets omit RECORD_COMPONENT).
-    var accessor = component.getAccessor();
-    return accessor.isAnnotationPresent(NotNull.class) || accessor.isAnnotationPresent(NotBlank.class)
-        || accessor.isAnnotationPresent(NotEmpty.class);
+    Input input = component.getAnnotation(Input.class);
+    return input != null && input.required();
   }
 
   private static boolean isScalar(Class<?> type) {

@@ -6,14 +6,21 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * One input of an operation as the modeller sees it in the element template. Whether it is required and its
- * limits come from the component's Jakarta constraints, which the worker also enforces.
+ * One input of an operation, declared once for the worker and the element template: the worker refuses a job that
+ * breaks {@link #required} or {@link #maxLength} ({@link InputReader}), and the template shows the same rules as
+ * its constraints. The rules of the API's request itself are the client's ({@code *Rules}).
  */
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.RECORD_COMPONENT)
 public @interface Input {
 
   String label();
+
+  /** A job without it (null, a blank text, an empty list) is refused, and the template marks it not empty. */
+  boolean required() default false;
+
+  /** The longest text accepted, in characters; the template's {@code maxLength}. */
+  int maxLength() default Integer.MAX_VALUE;
 
   String description() default "";
 

@@ -4,25 +4,26 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import io.mediaflow.api.ApiJson;
 import io.mediaflow.api.InvalidRequestException;
-import jakarta.validation.ConstraintViolation;
-import jakarta.validation.Validator;
+import io.mediaflow.api.Rules;
+import java.lang.reflect.RecordComponent;
+import java.util.Arrays;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * Reads a job's variables into an operation's input record and checks its constraints. Secret references
+ * Reads a job's variables into an operation's input record and checks what its {@link Input}s declare (required,
+ * longest text). Secret references
  * ({@code {{secrets.NAME}}}) are resolved here, into the record only, never into a variable. Whatever is wrong is
  * named by field and rule in one {@link InvalidRequestException}, which becomes the incident's message; values
  * are never echoed, since a variable may hold something secret.
  */
 public class InputReader {
 
-  private final Validator validator;
   private final SecretProvider secretProvider;
 
-  public InputReader(Validator validator, SecretProvider secretProvider) {
-    this.validator = validator;
+  public InputReader(SecretProvider secretProvider) {
     this.secretProvider = secretProvider;
   }
 
@@ -42,18 +43,43 @@ public class InputReader {
     } catch (IllegalArgumentException e) {
       throw new InvalidRequestException(describe(e));
     }
-    var violations = validator.validate(input);
-    if (!violations.isEmpty()) {
-      throw new InvalidRequestException(violations.stream()
-          .sorted(Comparator.comparing(v -> v.getPropertyPath().toString()))
-          .map(InputReader::describe)
-          .collect(Collectors.joining("; ")));
-    }
+    check(input);
     return input;
   }
 
-  private static String describe(ConstraintViolation<?> violation) {
-    return violation.getPropertyPath() + ": " + violation.getMessage();
+  /** Every input that breaks what its {@link Input} declares, in the order of their names, as one refusal. */
+  private static void check(Object input) {
+    var rules = new Rules();
+    Arrays.stream(input.getClass().getRecordComponents())
+        .filter(component -> component.isAnnotationPresent(Input.class))
+        .sorted(Comparator.comparing(RecordComponent::getName))
+        .forEach(component -> check(rules, component, value(input, component)));
+    rules.throwIfBroken();
+  }
+
+  private static void check(Rules rules, RecordComponent component, Object value) {
+    Input input = component.getAnnotation(Input.class);
+    String field = component.getName();
+    if (input.required()) {
+      switch (value) {
+        case null -> rules.add(field, component.getType() == String.class ? "must not be blank"
+            : Collection.class.isAssignableFrom(component.getType()) ? "must not be empty" : "must not be null");
+        case String text when text.isBlank() -> rules.add(field, "must not be blank");
+        case Collection<?> list when list.isEmpty() -> rules.add(field, "must not be empty");
+        default -> { }
+      }
+    }
+    if (value instanceof String text && text.length() > input.maxLength()) {
+      rules.add(field, "must be at most " + input.maxLength() + " characters");
+    }
+  }
+
+  private static Object value(Object input, RecordComponent component) {
+    try {
+      return component.getAccessor().invoke(input);
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("Cannot read " + component.getName() + " of " + input.getClass().getName(), e);
+    }
   }
 
   private static String describe(IllegalArgumentException e) {

@@ -3,7 +3,6 @@ package io.mediaflow.worker;
 import io.camunda.client.CamundaClient;
 import io.camunda.client.annotation.customizer.JobWorkerValueCustomizer;
 import io.camunda.client.jobhandling.JobWorkerManager;
-import jakarta.validation.Validator;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -19,8 +18,8 @@ public class WorkerConfiguration {
 
   @Bean
   @ConditionalOnMissingBean
-  InputReader mediaflowInputReader(Validator validator, SecretProvider secrets) {
-    return new InputReader(validator, secrets);
+  InputReader mediaflowInputReader(SecretProvider secrets) {
+    return new InputReader(secrets);
   }
 
   @Bean

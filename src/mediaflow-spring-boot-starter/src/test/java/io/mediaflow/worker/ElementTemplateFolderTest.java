@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import jakarta.validation.constraints.NotBlank;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,11 +20,11 @@ import org.junit.jupiter.api.io.TempDir;
 class ElementTemplateFolderTest {
 
   @Operation(type = "test.purge", name = "Purge", description = "purges", resultVariable = "purged")
-  record PurgeV1(@Input(label = "Bucket") @NotBlank String bucket) {}
+  record PurgeV1(@Input(label = "Bucket", required = true) String bucket) {}
 
   /** The same operation once it gained an input. */
   @Operation(type = "test.purge", name = "Purge", description = "purges", resultVariable = "purged")
-  record PurgeV2(@Input(label = "Bucket") @NotBlank String bucket, @Input(label = "Paths") List<String> paths) {}
+  record PurgeV2(@Input(label = "Bucket", required = true) String bucket, @Input(label = "Paths") List<String> paths) {}
 
   @Operation(type = "test.sign", name = "Sign", description = "signs", resultVariable = "signed")
   record Sign(@Input(label = "Path") String path) {}

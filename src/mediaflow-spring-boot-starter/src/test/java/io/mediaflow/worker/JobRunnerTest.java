@@ -8,9 +8,6 @@ import static org.mockito.Mockito.when;
 import io.camunda.client.CamundaClient;
 import io.camunda.client.api.response.ActivatedJob;
 import io.mediaflow.api.ApiException;
-import jakarta.validation.Validation;
-import jakarta.validation.constraints.Max;
-import jakarta.validation.constraints.NotBlank;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -23,7 +20,8 @@ import org.junit.jupiter.api.Test;
 class JobRunnerTest {
 
   @Operation(type = "test.create", name = "Create", description = "creates", resultVariable = "created", sideEffect = true)
-  record CreateInput(@NotBlank String name, @Max(10) Integer count) {}
+  record CreateInput(@Input(label = "Name", required = true) String name, Integer count,
+      @Input(label = "Code", maxLength = 3) String code) {}
 
   @Operation(type = "test.wait", name = "Wait", description = "waits", resultVariable = "done")
   record WaitFor(Duration timeout) implements WaitInput {}
@@ -35,7 +33,7 @@ class JobRunnerTest {
       Duration.ofSeconds(1), Duration.ofMinutes(1), Duration.ofMillis(500), Duration.ofSeconds(30), Duration.ofHours(6), "test-state-secret");
   private final JobStates states = new JobStates(properties);
   private final JobRunner runner = new JobRunner(mock(CamundaClient.class, org.mockito.Mockito.RETURNS_DEEP_STUBS),
-      new InputReader(Validation.buildDefaultValidatorFactory().getValidator(), name -> Optional.ofNullable(SECRETS.get(name))),
+      new InputReader(name -> Optional.ofNullable(SECRETS.get(name))),
       states, properties);
   private final AtomicInteger calls = new AtomicInteger();
   private final OperationHandler<CreateInput> create =
@@ -67,7 +65,7 @@ class JobRunnerTest {
 
   @Test
   void theWorkerFetchesOnlyTheInputsComponentsAndItsOwnState() {
-    assertThat(create.variables()).containsExactly("name", "count", JobStates.VARIABLE, InputVariables.LOOP_COUNTER);
+    assertThat(create.variables()).containsExactly("name", "count", "code", JobStates.VARIABLE, InputVariables.LOOP_COUNTER);
   }
 
   @Test
@@ -79,11 +77,11 @@ class JobRunnerTest {
 
   @Test
   void inputThatBreaksARuleIsAnIncidentNamingEveryField() {
-    ActivatedJob job = job("test.create", Map.of("name", " ", "count", 11), 3);
+    ActivatedJob job = job("test.create", Map.of("name", " ", "code", "toolong"), 3);
 
     assertThat(runner.outcome(job, create)).isInstanceOfSatisfying(JobOutcome.Fail.class, fail -> {
       assertThat(fail.retries()).isZero();
-      assertThat(fail.message()).isEqualTo("Invalid input: count: must be less than or equal to 10; name: must not be blank");
+      assertThat(fail.message()).isEqualTo("Invalid input: code: must be at most 3 characters; name: must not be blank");
     });
   }
 

@@ -2,7 +2,6 @@ package io.mediaflow.delivery.worker;
 
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
-import jakarta.validation.constraints.Size;
 
 @Operation(
     type = "mediaflow.delivery.create_signing_key",
@@ -15,4 +14,4 @@ public record CreateSigningKeyInput(
     @Input(label = "Domain id", description = "For a playback domain's live streams; exactly one of domain, stream and bucket") String domainId,
     @Input(label = "Stream id", description = "For a live stream without a custom playback domain") String streamId,
     @Input(label = "Bucket", description = "For a media storage bucket; such a key serves no other bucket", value = "=bucketName") String bucketName,
-    @Size(max = 200) @Input(label = "Name", description = "An optional label; the worker appends [mf-...], a marker by which a create whose answer was lost finds its key") String name) {}
+    @Input(maxLength = 200, label = "Name", description = "An optional label; the worker appends [mf-...], a marker by which a create whose answer was lost finds its key") String name) {}

@@ -2,7 +2,6 @@ package io.mediaflow.delivery.worker;
 
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
-import jakarta.validation.constraints.NotBlank;
 
 @Operation(
     type = "mediaflow.delivery.create_tls_subscription",
@@ -12,4 +11,4 @@ import jakarta.validation.constraints.NotBlank;
     sideEffect = true,
     errors = {"NOT_FOUND", "CONFLICT", "BAD_REQUEST", "FAILED"})
 public record CreateTlsSubscriptionInput(
-    @NotBlank @Input(label = "Domain id", value = "=domain.id") String domainId) {}
+    @Input(required = true, label = "Domain id", value = "=domain.id") String domainId) {}

@@ -3,7 +3,6 @@ package io.mediaflow.delivery.worker;
 import io.mediaflow.delivery.CorsPolicy;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
-import jakarta.validation.constraints.NotBlank;
 
 @Operation(
     type = "mediaflow.delivery.delete_cors_header",
@@ -12,5 +11,5 @@ import jakarta.validation.constraints.NotBlank;
     resultVariable = "corsHeaderDeleted",
     errors = {"BAD_REQUEST", "NOT_FOUND", "CONFLICT", "FAILED"})
 public record DeleteCorsHeaderInput(
-    @NotBlank @Input(label = "Bucket", value = "=bucketName") String bucketName,
-    @NotBlank @Input(label = "Header", choices = {CorsPolicy.ALLOW_ORIGIN, CorsPolicy.ALLOW_CREDENTIALS, CorsPolicy.ALLOW_METHODS, CorsPolicy.MAX_AGE}) String headerName) {}
+    @Input(required = true, label = "Bucket", value = "=bucketName") String bucketName,
+    @Input(required = true, label = "Header", choices = {CorsPolicy.ALLOW_ORIGIN, CorsPolicy.ALLOW_CREDENTIALS, CorsPolicy.ALLOW_METHODS, CorsPolicy.MAX_AGE}) String headerName) {}

@@ -2,7 +2,6 @@ package io.mediaflow.delivery.worker;
 
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
-import jakarta.validation.constraints.NotBlank;
 
 @Operation(
     type = "mediaflow.delivery.delete_cors",
@@ -11,4 +10,4 @@ import jakarta.validation.constraints.NotBlank;
     resultVariable = "corsDeleted",
     errors = {"BAD_REQUEST", "NOT_FOUND", "FAILED"})
 public record DeleteCorsInput(
-    @NotBlank @Input(label = "Bucket", value = "=bucketName") String bucketName) {}
+    @Input(required = true, label = "Bucket", value = "=bucketName") String bucketName) {}

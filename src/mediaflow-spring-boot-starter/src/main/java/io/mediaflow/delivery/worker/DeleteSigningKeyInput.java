@@ -2,7 +2,6 @@ package io.mediaflow.delivery.worker;
 
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
-import jakarta.validation.constraints.NotBlank;
 
 @Operation(
     type = "mediaflow.delivery.delete_signing_key",
@@ -11,4 +10,4 @@ import jakarta.validation.constraints.NotBlank;
     resultVariable = "signingKeyDeleted",
     errors = {"NOT_FOUND", "FAILED"})
 public record DeleteSigningKeyInput(
-    @NotBlank @Input(label = "Signing key id", value = "=signingKey.id") String signingKeyId) {}
+    @Input(required = true, label = "Signing key id", value = "=signingKey.id") String signingKeyId) {}

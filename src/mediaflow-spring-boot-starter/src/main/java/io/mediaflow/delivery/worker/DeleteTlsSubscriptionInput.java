@@ -2,7 +2,6 @@ package io.mediaflow.delivery.worker;
 
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
-import jakarta.validation.constraints.NotBlank;
 
 @Operation(
     type = "mediaflow.delivery.delete_tls_subscription",
@@ -11,4 +10,4 @@ import jakarta.validation.constraints.NotBlank;
     resultVariable = "tlsSubscriptionDeleted",
     errors = {"NOT_FOUND", "FAILED"})
 public record DeleteTlsSubscriptionInput(
-    @NotBlank @Input(label = "TLS subscription id", value = "=tlsSubscription.id") String tlsSubscriptionId) {}
+    @Input(required = true, label = "TLS subscription id", value = "=tlsSubscription.id") String tlsSubscriptionId) {}

@@ -2,7 +2,6 @@ package io.mediaflow.delivery.worker;
 
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
-import jakarta.validation.constraints.NotBlank;
 
 @Operation(
     type = "mediaflow.delivery.get_cors",
@@ -11,4 +10,4 @@ import jakarta.validation.constraints.NotBlank;
     resultVariable = "cors",
     errors = {"BAD_REQUEST", "NOT_FOUND"})
 public record GetCorsInput(
-    @NotBlank @Input(label = "Bucket", value = "=bucketName") String bucketName) {}
+    @Input(required = true, label = "Bucket", value = "=bucketName") String bucketName) {}

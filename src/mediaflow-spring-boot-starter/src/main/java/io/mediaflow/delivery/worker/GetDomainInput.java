@@ -2,7 +2,6 @@ package io.mediaflow.delivery.worker;
 
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
-import jakarta.validation.constraints.NotBlank;
 
 @Operation(
     type = "mediaflow.delivery.get_domain",
@@ -11,4 +10,4 @@ import jakarta.validation.constraints.NotBlank;
     resultVariable = "domain",
     errors = {"NOT_FOUND"})
 public record GetDomainInput(
-    @NotBlank @Input(label = "Domain id", value = "=domain.id") String domainId) {}
+    @Input(required = true, label = "Domain id", value = "=domain.id") String domainId) {}

@@ -2,7 +2,6 @@ package io.mediaflow.delivery.worker;
 
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
-import jakarta.validation.constraints.NotBlank;
 
 @Operation(
     type = "mediaflow.delivery.get_signing_key",
@@ -11,4 +10,4 @@ import jakarta.validation.constraints.NotBlank;
     resultVariable = "signingKey",
     errors = {"NOT_FOUND"})
 public record GetSigningKeyInput(
-    @NotBlank @Input(label = "Signing key id", value = "=signingKey.id") String signingKeyId) {}
+    @Input(required = true, label = "Signing key id", value = "=signingKey.id") String signingKeyId) {}

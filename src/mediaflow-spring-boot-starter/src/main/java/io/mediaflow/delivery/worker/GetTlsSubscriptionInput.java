@@ -2,7 +2,6 @@ package io.mediaflow.delivery.worker;
 
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
-import jakarta.validation.constraints.NotBlank;
 
 @Operation(
     type = "mediaflow.delivery.get_tls_subscription",
@@ -11,4 +10,4 @@ import jakarta.validation.constraints.NotBlank;
     resultVariable = "tlsSubscription",
     errors = {"NOT_FOUND"})
 public record GetTlsSubscriptionInput(
-    @NotBlank @Input(label = "TLS subscription id", value = "=tlsSubscription.id") String tlsSubscriptionId) {}
+    @Input(required = true, label = "TLS subscription id", value = "=tlsSubscription.id") String tlsSubscriptionId) {}

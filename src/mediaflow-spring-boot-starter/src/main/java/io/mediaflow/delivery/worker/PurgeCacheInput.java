@@ -2,7 +2,6 @@ package io.mediaflow.delivery.worker;
 
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
-import jakarta.validation.constraints.NotBlank;
 
 @Operation(
     type = "mediaflow.delivery.purge_cache",
@@ -11,5 +10,5 @@ import jakarta.validation.constraints.NotBlank;
     resultVariable = "cachePurged",
     errors = {"BAD_REQUEST", "NOT_FOUND", "FAILED"})
 public record PurgeCacheInput(
-    @NotBlank @Input(label = "Bucket", value = "=bucketName") String bucketName,
+    @Input(required = true, label = "Bucket", value = "=bucketName") String bucketName,
     @Input(label = "Path", description = "One object's path inside the bucket; empty for the whole bucket") String path) {}

@@ -2,8 +2,6 @@ package io.mediaflow.delivery.worker;
 
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
-import jakarta.validation.constraints.NotBlank;
-import jakarta.validation.constraints.Size;
 
 @Operation(
     type = "mediaflow.delivery.rename_signing_key",
@@ -12,5 +10,5 @@ import jakarta.validation.constraints.Size;
     resultVariable = "signingKey",
     errors = {"NOT_FOUND", "BAD_REQUEST", "FAILED"})
 public record RenameSigningKeyInput(
-    @NotBlank @Input(label = "Signing key id", value = "=signingKey.id") String signingKeyId,
-    @NotBlank @Size(max = 255) @Input(label = "Name") String name) {}
+    @Input(required = true, label = "Signing key id", value = "=signingKey.id") String signingKeyId,
+    @Input(required = true, maxLength = 255, label = "Name") String name) {}

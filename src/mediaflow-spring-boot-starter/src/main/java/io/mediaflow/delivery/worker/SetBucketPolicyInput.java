@@ -3,8 +3,6 @@ package io.mediaflow.delivery.worker;
 import io.mediaflow.delivery.BucketPolicy;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
-import jakarta.validation.constraints.NotBlank;
-import jakarta.validation.constraints.NotNull;
 
 @Operation(
     type = "mediaflow.delivery.set_bucket_policy",
@@ -13,5 +11,5 @@ import jakarta.validation.constraints.NotNull;
     resultVariable = "bucketPolicy",
     errors = {"BAD_REQUEST", "NOT_FOUND", "FAILED"})
 public record SetBucketPolicyInput(
-    @NotBlank @Input(label = "Bucket", value = "=bucketName") String bucketName,
-    @NotNull @Input(label = "Policy", value = "authenticated") BucketPolicy policy) {}
+    @Input(required = true, label = "Bucket", value = "=bucketName") String bucketName,
+    @Input(required = true, label = "Policy", value = "authenticated") BucketPolicy policy) {}

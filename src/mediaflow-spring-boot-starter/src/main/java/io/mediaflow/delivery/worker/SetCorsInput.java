@@ -3,8 +3,6 @@ package io.mediaflow.delivery.worker;
 import io.mediaflow.delivery.CorsPolicy;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
-import jakarta.validation.constraints.NotBlank;
-import jakarta.validation.constraints.PositiveOrZero;
 
 @Operation(
     type = "mediaflow.delivery.set_cors",
@@ -13,11 +11,11 @@ import jakarta.validation.constraints.PositiveOrZero;
     resultVariable = "cors",
     errors = {"BAD_REQUEST", "NOT_FOUND", "FAILED"})
 public record SetCorsInput(
-    @NotBlank @Input(label = "Bucket", value = "=bucketName") String bucketName,
+    @Input(required = true, label = "Bucket", value = "=bucketName") String bucketName,
     @Input(label = "Allowed origin", description = "Access-Control-Allow-Origin: * or one origin such as https://player.example.com", value = "*") String allowOrigin,
     @Input(label = "Allow credentials", description = "Access-Control-Allow-Credentials: true needs one specific origin") Boolean allowCredentials,
     @Input(label = "Allowed methods", description = "Access-Control-Allow-Methods, comma-separated", value = "GET, HEAD") String allowMethods,
-    @PositiveOrZero @Input(label = "Max age (seconds)", description = "Access-Control-Max-Age: how long a preflight answer may be cached") Integer maxAge) {
+    @Input(label = "Max age (seconds)", description = "Access-Control-Max-Age: how long a preflight answer may be cached") Integer maxAge) {
 
   CorsPolicy policy() {
     return CorsPolicy.of(allowOrigin, allowCredentials, allowMethods, maxAge);

@@ -2,7 +2,6 @@ package io.mediaflow.delivery.worker;
 
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
-import jakarta.validation.constraints.NotBlank;
 
 @Operation(
     type = "mediaflow.delivery.update_domain",
@@ -11,5 +10,5 @@ import jakarta.validation.constraints.NotBlank;
     resultVariable = "domain",
     errors = {"NOT_FOUND", "CONFLICT", "BAD_REQUEST", "FAILED"})
 public record UpdateDomainInput(
-    @NotBlank @Input(label = "Domain id", value = "=domain.id") String domainId,
-    @NotBlank @Input(label = "Bucket", value = "=bucketName") String bucketName) {}
+    @Input(required = true, label = "Domain id", value = "=domain.id") String domainId,
+    @Input(required = true, label = "Bucket", value = "=bucketName") String bucketName) {}

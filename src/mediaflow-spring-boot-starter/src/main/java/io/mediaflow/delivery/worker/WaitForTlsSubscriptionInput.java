@@ -3,7 +3,6 @@ package io.mediaflow.delivery.worker;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
 import io.mediaflow.worker.WaitInput;
-import jakarta.validation.constraints.NotBlank;
 import java.time.Duration;
 
 @Operation(
@@ -14,6 +13,6 @@ import java.time.Duration;
     retries = 10,
     errors = {"TLS_FAILED", "WAIT_TIMEOUT", "NOT_FOUND"})
 public record WaitForTlsSubscriptionInput(
-    @NotBlank @Input(label = "TLS subscription id", value = "=tlsSubscription.id") String tlsSubscriptionId,
+    @Input(required = true, label = "TLS subscription id", value = "=tlsSubscription.id") String tlsSubscriptionId,
     @Input(label = "Timeout", description = "ISO-8601 duration, e.g. PT24H", value = "PT24H") Duration timeout)
     implements WaitInput {}

@@ -3,8 +3,6 @@ package io.mediaflow.live.worker;
 import io.mediaflow.live.PlaybackPolicy;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
-import jakarta.validation.constraints.NotBlank;
-import jakarta.validation.constraints.NotNull;
 
 @Operation(
     type = "mediaflow.live.add_playback_id",
@@ -14,5 +12,5 @@ import jakarta.validation.constraints.NotNull;
     sideEffect = true,
     errors = {"NOT_FOUND", "BAD_REQUEST"})
 public record AddPlaybackIdInput(
-    @NotBlank @Input(label = "Stream ID", value = "=liveStream.id") String streamId,
-    @NotNull @Input(label = "Policy", value = "authenticated") PlaybackPolicy policy) {}
+    @Input(required = true, label = "Stream ID", value = "=liveStream.id") String streamId,
+    @Input(required = true, label = "Policy", value = "authenticated") PlaybackPolicy policy) {}

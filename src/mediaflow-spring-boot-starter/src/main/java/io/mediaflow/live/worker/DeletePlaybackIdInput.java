@@ -2,7 +2,6 @@ package io.mediaflow.live.worker;
 
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
-import jakarta.validation.constraints.NotBlank;
 
 /** A retry after a successful delete would find nothing to delete: the first answer is kept (sideEffect). */
 @Operation(
@@ -13,5 +12,5 @@ import jakarta.validation.constraints.NotBlank;
     sideEffect = true,
     errors = {"NOT_FOUND"})
 public record DeletePlaybackIdInput(
-    @NotBlank @Input(label = "Stream ID", value = "=liveStream.id") String streamId,
-    @NotBlank @Input(label = "Playback ID") String playbackId) {}
+    @Input(required = true, label = "Stream ID", value = "=liveStream.id") String streamId,
+    @Input(required = true, label = "Playback ID") String playbackId) {}

@@ -2,7 +2,6 @@ package io.mediaflow.live.worker;
 
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
-import jakarta.validation.constraints.NotBlank;
 
 @Operation(
     type = "mediaflow.live.dvr_recordings",
@@ -10,4 +9,4 @@ import jakarta.validation.constraints.NotBlank;
     description = "Reads the stream and lists where its DVR recordings go: per destination and format, the folder (destination URL, then the stream ID) and the file name pattern (recording-*.mp4, ...). Empty when the stream does not record. Use after the stream has stopped, when every file has been transferred.",
     resultVariable = "dvrRecordings",
     errors = {"NOT_FOUND"})
-public record DvrRecordingsInput(@NotBlank @Input(label = "Stream ID", value = "=liveStream.id") String streamId) {}
+public record DvrRecordingsInput(@Input(required = true, label = "Stream ID", value = "=liveStream.id") String streamId) {}

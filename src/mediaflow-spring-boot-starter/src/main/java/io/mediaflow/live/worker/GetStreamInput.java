@@ -2,7 +2,6 @@ package io.mediaflow.live.worker;
 
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
-import jakarta.validation.constraints.NotBlank;
 
 @Operation(
     type = "mediaflow.live.get_stream",
@@ -11,7 +10,7 @@ import jakarta.validation.constraints.NotBlank;
     resultVariable = "liveStream",
     errors = {"NOT_FOUND"})
 public record GetStreamInput(
-    @NotBlank @Input(label = "Stream ID", value = "=liveStream.id") String streamId,
+    @Input(required = true, label = "Stream ID", value = "=liveStream.id") String streamId,
     @Input(label = "Include the stream key", description = "Only where a person must paste it into an encoder; false by default") Boolean includeStreamKey) {
 
   boolean keepStreamKey() {

@@ -2,7 +2,6 @@ package io.mediaflow.transcoding.worker;
 
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
-import jakarta.validation.constraints.NotBlank;
 
 @Operation(
     type = "mediaflow.transcoding.check_job",
@@ -11,5 +10,5 @@ import jakarta.validation.constraints.NotBlank;
     resultVariable = "transcodingResult",
     errors = {"JOB_FAILED"})
 public record CheckJobInput(
-    @NotBlank @Input(label = "Task token", value = "=transcodingJob.task_token") String taskToken,
+    @Input(required = true, label = "Task token", value = "=transcodingJob.task_token") String taskToken,
     @Input(label = "Status URL", value = "=transcodingJob.status_url") String statusUrl) {}

@@ -2,7 +2,6 @@ package io.mediaflow.transcoding.worker;
 
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
-import jakarta.validation.constraints.NotEmpty;
 import java.util.List;
 
 @Operation(
@@ -12,5 +11,5 @@ import java.util.List;
     resultVariable = "transcodingStatuses",
     errors = {"ERROR_BAD_TOKENS", "OUT_OF_RANGE"})
 public record StatusInput(
-    @NotEmpty @Input(label = "Task tokens", description = "One token or a list", value = "=[transcodingJob.task_token]") List<String> taskTokens,
+    @Input(required = true, label = "Task tokens", description = "One token or a list", value = "=[transcodingJob.task_token]") List<String> taskTokens,
     @Input(label = "Status URL", description = "The last status_url the service returned", value = "=transcodingJob.status_url") String statusUrl) {}

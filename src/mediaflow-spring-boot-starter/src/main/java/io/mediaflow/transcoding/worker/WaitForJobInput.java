@@ -3,7 +3,6 @@ package io.mediaflow.transcoding.worker;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
 import io.mediaflow.worker.WaitInput;
-import jakarta.validation.constraints.NotBlank;
 import java.time.Duration;
 
 @Operation(
@@ -14,7 +13,7 @@ import java.time.Duration;
     retries = 10,
     errors = {"JOB_FAILED", "WAIT_TIMEOUT"})
 public record WaitForJobInput(
-    @NotBlank @Input(label = "Task token", value = "=transcodingJob.task_token") String taskToken,
+    @Input(required = true, label = "Task token", value = "=transcodingJob.task_token") String taskToken,
     @Input(label = "Status URL", value = "=transcodingJob.status_url") String statusUrl,
     @Input(label = "Timeout", description = "ISO-8601 duration, e.g. PT2H", value = "PT6H") Duration timeout)
     implements WaitInput {}

@@ -25,7 +25,6 @@ import io.mediaflow.worker.JobStates;
 import io.mediaflow.worker.JobStatesAccess;
 import io.mediaflow.worker.OperationHandler;
 import io.mediaflow.worker.WorkerProperties;
-import jakarta.validation.Validation;
 import java.security.KeyPairGenerator;
 import java.time.Clock;
 import java.time.Duration;
@@ -68,7 +67,7 @@ class CreateSigningKeyRetryTest {
     var workerProperties = new WorkerProperties(Duration.ofSeconds(1), Duration.ofMinutes(1), Duration.ofMillis(500),
         Duration.ofSeconds(30), Duration.ofHours(6), "test-state-secret");
     states = new JobStates(workerProperties);
-    jobs = new JobRunner(camunda, new InputReader(Validation.buildDefaultValidatorFactory().getValidator(), name -> Optional.empty()),
+    jobs = new JobRunner(camunda, new InputReader(name -> Optional.empty()),
         states, workerProperties);
     createSigningKey = new DeliveryWorkers(client, new ManagedSigningKeys(client, store),
         new SignedUrls(store, new ContentAddresses(properties), Clock.systemUTC())).handlers().stream()

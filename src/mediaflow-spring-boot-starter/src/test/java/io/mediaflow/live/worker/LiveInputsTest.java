@@ -7,7 +7,6 @@ import io.mediaflow.api.InvalidRequestException;
 import io.mediaflow.live.PlaybackPolicy;
 import io.mediaflow.live.StreamState;
 import io.mediaflow.worker.InputReader;
-import jakarta.validation.Validation;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +15,7 @@ import org.junit.jupiter.api.Test;
 /** Process variables as the live workers read them: the API's forms accepted, anything else named by field. */
 class LiveInputsTest {
 
-  private final InputReader inputs = new InputReader(Validation.buildDefaultValidatorFactory().getValidator(), name -> java.util.Optional.empty());
+  private final InputReader inputs = new InputReader(name -> java.util.Optional.empty());
 
   @Test
   void dvrAsAProcessWritesItIsReadWithTheApisNames() {
