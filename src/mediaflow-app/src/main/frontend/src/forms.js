@@ -9,7 +9,9 @@ import { h, problemBox } from './dom.js';
  * (without read-only and blank fields), or null when a field is wrong (form-js then shows why next to it).
  */
 export async function renderForm(container, schema, data) {
-  const form = new Form({ container });
+  // form-js applies typed text to its data 300 ms late by default (flushing on blur); a submit within that time would
+  // read the field as empty and refuse it as required, so text is applied as it is typed.
+  const form = new Form({ container, debounce: false });
   await form.importSchema(schema, data);
   const readonlyPaths = readonlyFieldPaths(schema.components ?? []);
   return {
