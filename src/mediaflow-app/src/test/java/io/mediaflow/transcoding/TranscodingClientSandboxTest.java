@@ -48,7 +48,7 @@ class TranscodingClientSandboxTest extends MediaflowTest {
 
     assertThat(cut).as("a PATCH was cut").isTrue();
     assertThat(source).startsWith("tus:");
-    StartedJob job = client.startEncode2(task.taskToken(), new Query(source, null, List.of(Format.of("mp4")), null, null), "order-42");
+    StartedJob job = client.startEncode2(task.taskToken(), Query.of(source, List.of(Format.of("mp4"))), "order-42");
     JobStatus done = awaitFinished(client, job);
     assertThat(done.completed()).isTrue();
     assertThat(done.sourceSize()).isEqualTo(Files.size(file));
@@ -60,7 +60,7 @@ class TranscodingClientSandboxTest extends MediaflowTest {
     Task task = client.createTask();
     var ladder = Format.builder("advanced_hls").stream(List.of(rendition(720), rendition(360))).build();
     String source1080p = baseUrl() + "/sandbox/samples/bars-1080p.mp4";
-    StartedJob job = client.startEncode2(task.taskToken(), new Query(source1080p, null, List.of(ladder), null, null), null);
+    StartedJob job = client.startEncode2(task.taskToken(), Query.of(source1080p, List.of(ladder)), null);
     assertThat(job.statusUrl()).contains("/master/");
 
     control(Map.of("failNext", Map.of("endpoint", "master_status", "httpStatus", 503, "times", 1)));
@@ -88,7 +88,7 @@ class TranscodingClientSandboxTest extends MediaflowTest {
   void theServicesRefusalsBecomeTypedErrors() {
     TranscodingClient client = client("sandbox-api-key", 2_000_000, null);
     Task task = client.createTask();
-    Query mp4 = new Query(sampleUrl(), null, List.of(Format.of("mp4")), null, null);
+    Query mp4 = Query.of(sampleUrl(), List.of(Format.of("mp4")));
     client.startEncode2(task.taskToken(), mp4, null);
 
     assertCode(() -> client.startEncode2(task.taskToken(), mp4, null), ApiException.Rejected.class, "ERROR_TOKEN_ALREADY_USED");
@@ -104,7 +104,7 @@ class TranscodingClientSandboxTest extends MediaflowTest {
   void transientRefusalsAreRetryableAndBusyCarriesRetryAfter() {
     TranscodingClient client = client("sandbox-api-key", 2_000_000, null);
     Task task = client.createTask();
-    Query mp4 = new Query(sampleUrl(), null, List.of(Format.of("mp4")), null, null);
+    Query mp4 = Query.of(sampleUrl(), List.of(Format.of("mp4")));
 
     for (int error : new int[] {1, 7, 18, 22}) {
       control(Map.of("failNext", Map.of("endpoint", "start_encode2", "error", error, "times", 1)));

@@ -181,7 +181,7 @@ class TranscodingClientEdgeCasesTest {
   }
 
   private static Query mp4Query() {
-    return new Query("https://example.com/in.mp4", null, List.of(Format.of("mp4")), null, null);
+    return Query.of("https://example.com/in.mp4", List.of(Format.of("mp4")));
   }
 
   private static MockResponse json(String body) {

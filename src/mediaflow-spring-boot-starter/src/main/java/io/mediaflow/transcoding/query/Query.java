@@ -13,6 +13,7 @@ import java.util.List;
  * @param format one element per output
  * @param callbackUrl the endpoint for task callbacks
  * @param encoderVersion 1 (default) or 2
+ * @param useV2 the experimental flag: 1 lets {@code keep_sei} work without {@code encoder_version} 2
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record Query(
@@ -20,15 +21,26 @@ public record Query(
     List<StitchClip> stitch,
     List<Format> format,
     String callbackUrl,
-    Integer encoderVersion) {
+    Integer encoderVersion,
+    Integer useV2) {
 
   public static final int DEFAULT_ENCODER_VERSION = 1;
+
+  /** One source and its outputs, every task-level attribute at its default. */
+  public static Query of(String source, List<Format> format) {
+    return new Query(source, null, format, null, null, null);
+  }
 
   public int effectiveEncoderVersion() {
     return encoderVersion == null ? DEFAULT_ENCODER_VERSION : encoderVersion;
   }
 
+  /** Whether {@code keep_sei} can apply: it needs {@code encoder_version} 2, or {@code use_v2} set to 1. */
+  public boolean keepsSei() {
+    return effectiveEncoderVersion() == 2 || Integer.valueOf(1).equals(useV2);
+  }
+
   public Query withCallbackUrl(String url) {
-    return new Query(source, stitch, format, url, encoderVersion);
+    return new Query(source, stitch, format, url, encoderVersion, useV2);
   }
 }

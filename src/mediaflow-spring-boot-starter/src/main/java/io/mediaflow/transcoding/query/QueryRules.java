@@ -51,19 +51,20 @@ public final class QueryRules {
     }
     int encoderVersion = query.effectiveEncoderVersion();
     rules.require(encoderVersion == 1 || encoderVersion == 2, "encoder_version", "must be 1 or 2");
+    checkFlag(rules, "use_v2", query.useV2());
     rules.require(query.callbackUrl() == null || isUrl(query.callbackUrl()), "callback_url", "must be an http or https URL");
     rules.require(payload == null || payload.length() <= MAX_PAYLOAD, "payload", "must be at most " + MAX_PAYLOAD + " characters");
     if (query.format() == null || query.format().isEmpty()) {
       rules.add("format", "needs at least one output");
     } else {
       for (int i = 0; i < query.format().size(); i++) {
-        checkFormat(rules, "format[" + i + "]", query.format().get(i), encoderVersion);
+        checkFormat(rules, "format[" + i + "]", query.format().get(i), query);
       }
     }
     rules.throwIfBroken();
   }
 
-  private static void checkFormat(Rules rules, String at, Format format, int encoderVersion) {
+  private static void checkFormat(Rules rules, String at, Format format, Query query) {
     if (format == null) {
       rules.add(at, "must be an object");
       return;
@@ -74,7 +75,8 @@ public final class QueryRules {
       return;
     }
     boolean image = Format.IMAGE_OUTPUTS.contains(output);
-    rules.require(!"vmaf".equals(output) || encoderVersion == 1, at + ".output", "vmaf works with encoder_version 1 only");
+    rules.require(!"vmaf".equals(output) || query.effectiveEncoderVersion() == 1, at + ".output",
+        "vmaf works with encoder_version 1 only");
     checkPicture(rules, at, format.size(), format.width(), format.height(), format.resolution());
     checkPositive(rules, at + ".start_time", format.startTime(), true);
     checkPositive(rules, at + ".duration", format.duration(), false);
@@ -85,7 +87,7 @@ public final class QueryRules {
     checkFlag(rules, at + ".sprite", format.sprite());
     checkFlag(rules, at + ".optimize_bitrate", format.optimizeBitrate());
     checkVideo(rules, at, format.quality(), image, format.keyframe(), format.videoCodec(), format.keepSei(),
-        format.bitrate(), format.audioBitrate(), format.segmentDuration(), encoderVersion);
+        format.bitrate(), format.audioBitrate(), format.segmentDuration(), query);
     checkCrf(rules, at + ".min_crf", format.minCrf());
     checkCrf(rules, at + ".max_crf", format.maxCrf());
     rules.require(format.minCrf() == null || format.maxCrf() == null || format.minCrf() <= format.maxCrf(),
@@ -111,12 +113,12 @@ public final class QueryRules {
         rules.add(at + ".stream", "is for " + sorted(Format.STREAMING_OUTPUTS) + " only");
       }
       for (int j = 0; j < format.stream().size(); j++) {
-        checkStream(rules, at + ".stream[" + j + "]", format.stream().get(j), encoderVersion);
+        checkStream(rules, at + ".stream[" + j + "]", format.stream().get(j), query);
       }
     }
   }
 
-  private static void checkStream(Rules rules, String at, Stream stream, int encoderVersion) {
+  private static void checkStream(Rules rules, String at, Stream stream, Query query) {
     if (stream == null) {
       rules.add(at, "must be an object");
       return;
@@ -125,13 +127,13 @@ public final class QueryRules {
     checkPositive(rules, at + ".framerate", stream.framerate(), false);
     checkFlag(rules, at + ".fmp4", stream.fmp4());
     checkVideo(rules, at, stream.quality(), false, stream.keyframe(), stream.videoCodec(), stream.keepSei(),
-        stream.bitrate(), stream.audioBitrate(), stream.segmentDuration(), encoderVersion);
+        stream.bitrate(), stream.audioBitrate(), stream.segmentDuration(), query);
     checkLogos(rules, at + ".logo", stream.logo());
     checkSideData(rules, at + "." + VideoSideData.FIELD, stream.videoSideData());
   }
 
   private static void checkVideo(Rules rules, String at, Double quality, boolean image, Keyframe keyframe,
-      String codec, Integer keepSei, Integer bitrate, Integer audioBitrate, Double segmentDuration, int encoderVersion) {
+      String codec, Integer keepSei, Integer bitrate, Integer audioBitrate, Double segmentDuration, Query query) {
     if (quality != null) {
       if (image) {
         rules.require(quality >= 1 && quality <= 100, at + ".quality", "is JPEG quality for images, from 1 to 100");
@@ -143,11 +145,12 @@ public final class QueryRules {
         "must be a positive number of frames, or seconds with the suffix s (e.g. 3s)");
     if (codec != null) {
       rules.require(Format.VIDEO_CODECS.contains(codec), at + ".video_codec", "must be one of " + sorted(Format.VIDEO_CODECS));
-      rules.require(!codec.startsWith("lcevc_") || encoderVersion == 2, at + ".video_codec",
+      rules.require(!codec.startsWith("lcevc_") || query.effectiveEncoderVersion() == 2, at + ".video_codec",
           codec + " needs encoder_version 2");
     }
     checkFlag(rules, at + ".keep_sei", keepSei);
-    rules.require(keepSei == null || keepSei == 0 || encoderVersion == 2, at + ".keep_sei", "needs encoder_version 2");
+    rules.require(keepSei == null || keepSei == 0 || query.keepsSei(), at + ".keep_sei",
+        "needs encoder_version 2 (or use_v2 set to 1)");
     rules.require(bitrate == null || bitrate > 0, at + ".bitrate", "must be a positive number of kbps");
     rules.require(audioBitrate == null || audioBitrate > 0, at + ".audio_bitrate", "must be a positive number of kbps");
     checkPositive(rules, at + ".segment_duration", segmentDuration, false);
