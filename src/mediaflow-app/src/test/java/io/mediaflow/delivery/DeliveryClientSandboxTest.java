@@ -69,9 +69,11 @@ class DeliveryClientSandboxTest extends DeliveryTest {
     assertThat(created.message()).contains("CNAME", domain.domainName());
     TlsSubscription listed = delivery.listTlsSubscriptions().stream().filter(s -> s.id().equals(created.id())).findFirst().orElseThrow();
     assertThat(listed.tlsSubscriptionId()).isNotBlank().isNotEqualTo(created.id());
-    assertThat(delivery.getTlsSubscription(created.id()).status()).isEqualTo(TlsSubscription.PENDING);
-    delivery.deleteTlsSubscription(created.id());
-    assertThat(codeOf(() -> delivery.getTlsSubscription(created.id()))).isEqualTo("NOT_FOUND");
+    assertThat(created.tlsSubscriptionId()).as("the create adds the identifier the paths take").isEqualTo(listed.tlsSubscriptionId());
+    assertThat(codeOf(() -> delivery.getTlsSubscription(created.id()))).as("the id is not a path's identifier").isEqualTo("NOT_FOUND");
+    assertThat(delivery.getTlsSubscription(created.tlsSubscriptionId()).status()).isEqualTo(TlsSubscription.PENDING);
+    delivery.deleteTlsSubscription(created.tlsSubscriptionId());
+    assertThat(codeOf(() -> delivery.getTlsSubscription(created.tlsSubscriptionId()))).isEqualTo("NOT_FOUND");
   }
 
   @Test

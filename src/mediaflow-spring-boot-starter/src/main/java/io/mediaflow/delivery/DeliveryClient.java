@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.stream.Stream;
 import okhttp3.OkHttpClient;
 import org.slf4j.Logger;
@@ -86,10 +87,24 @@ public class DeliveryClient {
 
   // TLS subscriptions
 
-  /** {@code POST /v1/tls/subscriptions}: the answer's {@code message} is the CNAME instruction for the domain owner. */
+  /**
+   * {@code POST /v1/tls/subscriptions}: the answer's {@code message} is the CNAME instruction for the domain owner.
+   * The creation answer has no {@code tls_subscription_id}, which the other paths take, so it is read from the
+   * list and added: the result addresses the subscription as the paths say.
+   */
   public TlsSubscription createTlsSubscription(String domainId) {
     DeliveryRules.uuid(new Rules(), "domain_id", domainId).throwIfBroken();
-    return read(api.post(Map.of("domain_id", domainId), "v1", "tls", "subscriptions").path("tls_subscription"), TlsSubscription.class);
+    TlsSubscription created = read(api.post(Map.of("domain_id", domainId), "v1", "tls", "subscriptions").path("tls_subscription"),
+        TlsSubscription.class);
+    TlsSubscription listed = listTlsSubscriptions().stream().filter(s -> s.id().equals(created.id())).findFirst()
+        .orElseThrow(() -> new ApiException.Transient("NOT_LISTED_YET",
+            "TLS subscription " + created.id() + " is not listed yet, so its tls_subscription_id is unknown", null, null));
+    return created.withTlsSubscriptionId(listed.tlsSubscriptionId());
+  }
+
+  /** The domain's subscription that has not failed, as the list shows it; a domain has one at most. */
+  public Optional<TlsSubscription> findActiveTlsSubscription(String domainId) {
+    return listTlsSubscriptions().stream().filter(s -> domainId.equals(s.domainId()) && !s.failed()).findFirst();
   }
 
   public List<TlsSubscription> listTlsSubscriptions() {
@@ -97,20 +112,27 @@ public class DeliveryClient {
   }
 
   /**
-   * {@code GET /v1/tls/subscriptions/<tls_subscription_id>}. The path takes the subscription's {@code id}, as
-   * {@code <domain_id>} and {@code <signing_key_id>} take theirs: it is what creation answers, and the document
-   * calls {@code tls_subscription_id} an additional identifier of list answers. This is the one place that choice
-   * is made.
+   * {@code GET /v1/tls/subscriptions/<tls_subscription_id>}: the identifier list answers carry (and
+   * {@link #createTlsSubscription} adds), distinct from the subscription's {@code id}, in whatever form the service
+   * gives it.
    */
-  public TlsSubscription getTlsSubscription(String subscriptionId) {
-    DeliveryRules.uuid(new Rules(), "tls_subscription_id", subscriptionId).throwIfBroken();
-    return read(api.get("v1", "tls", "subscriptions", subscriptionId).path("tls_subscription"), TlsSubscription.class);
+  public TlsSubscription getTlsSubscription(String tlsSubscriptionId) {
+    requireTlsSubscriptionId(tlsSubscriptionId);
+    TlsSubscription subscription = read(api.get("v1", "tls", "subscriptions", tlsSubscriptionId).path("tls_subscription"),
+        TlsSubscription.class);
+    // Kept in the result, so the next call can address the subscription by it.
+    return subscription.tlsSubscriptionId() == null ? subscription.withTlsSubscriptionId(tlsSubscriptionId) : subscription;
   }
 
-  /** {@code DELETE /v1/tls/subscriptions/<id>}, by the same identifier as {@link #getTlsSubscription}. */
-  public void deleteTlsSubscription(String subscriptionId) {
-    DeliveryRules.uuid(new Rules(), "tls_subscription_id", subscriptionId).throwIfBroken();
-    api.delete("v1", "tls", "subscriptions", subscriptionId);
+  /** {@code DELETE /v1/tls/subscriptions/<tls_subscription_id>}, by the same identifier as {@link #getTlsSubscription}. */
+  public void deleteTlsSubscription(String tlsSubscriptionId) {
+    requireTlsSubscriptionId(tlsSubscriptionId);
+    api.delete("v1", "tls", "subscriptions", tlsSubscriptionId);
+  }
+
+  private static void requireTlsSubscriptionId(String tlsSubscriptionId) {
+    new Rules().require(tlsSubscriptionId != null && !tlsSubscriptionId.isBlank(), "tls_subscription_id",
+        "is required (the tls_subscription_id that list answers carry, not the id)").throwIfBroken();
   }
 
   // Signing keys

@@ -12,8 +12,8 @@ import java.util.Set;
  *
  * @param status {@code pending}, {@code processing}, {@code issued}, {@code renewing} or {@code failed}
  * @param message only in the creation answer: the CNAME instruction
- * @param tlsSubscriptionId only in list answers: the service's second identifier (see
- *     {@link DeliveryClient#getTlsSubscription} for which one the paths take)
+ * @param tlsSubscriptionId the identifier the paths take ({@code /v1/tls/subscriptions/<tls_subscription_id>}),
+ *     distinct from {@code id}; the service lists it, and {@link DeliveryClient#createTlsSubscription} adds it
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -28,6 +28,10 @@ public record TlsSubscription(String id, String domainId, String status, String 
 
   /** A subscription being renewed has its certificate already: the domain serves TLS. */
   private static final Set<String> CERTIFICATE_IN_PLACE = Set.of(ISSUED, RENEWING);
+
+  public TlsSubscription withTlsSubscriptionId(String pathId) {
+    return new TlsSubscription(id, domainId, status, created, message, pathId);
+  }
 
   @JsonIgnore
   public boolean hasCertificate() {

@@ -72,7 +72,7 @@ class DeliveryRequestRulesTest {
   @Test
   void identifiersAreUuids() {
     assertThatThrownBy(() -> client.getDomain("12")).hasMessage("domain_id: must be an id in UUID form, as the service generates them");
-    assertThatThrownBy(() -> client.deleteTlsSubscription(" ")).hasMessage("tls_subscription_id: is required");
+    assertThatThrownBy(() -> client.deleteTlsSubscription(" ")).hasMessage("tls_subscription_id: is required (the tls_subscription_id that list answers carry, not the id)");
     assertThatThrownBy(() -> client.renameSigningKey("k", "")).hasMessageContaining("signing_key_id: must be an id in UUID form")
         .hasMessageContaining("name: is required");
   }

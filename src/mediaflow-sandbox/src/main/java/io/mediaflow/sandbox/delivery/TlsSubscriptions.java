@@ -90,26 +90,26 @@ public class TlsSubscriptions {
     return byId.values().stream().map(s -> s.view(null, s.tlsSubscriptionId)).toList();
   }
 
-  /** By {@code id} or by {@code tls_subscription_id}: the paths name the latter, creation answers the former. */
-  public synchronized TlsSubscription get(String id) {
-    return find(id).view(null, null);
+  /**
+   * By {@code tls_subscription_id}, as the paths name it; the subscription's {@code id} is another identifier and
+   * finds nothing here.
+   */
+  public synchronized TlsSubscription get(String tlsSubscriptionId) {
+    return find(tlsSubscriptionId).view(null, null);
   }
 
-  public synchronized void delete(String id) {
-    remove(find(id));
+  public synchronized void delete(String tlsSubscriptionId) {
+    remove(find(tlsSubscriptionId));
   }
 
   synchronized void deleteForDomain(String domainId) {
     List.copyOf(byId.values()).stream().filter(s -> s.domainId.equals(domainId)).forEach(this::remove);
   }
 
-  private Subscription find(String id) {
-    Subscription byOwnId = byId.get(id);
-    if (byOwnId != null) {
-      return byOwnId;
-    }
-    return byId.values().stream().filter(s -> s.tlsSubscriptionId.equals(id)).findFirst()
-        .orElseThrow(() -> DeliveryException.notFound("tls_subscription_id: no TLS subscription with id " + id));
+  private Subscription find(String tlsSubscriptionId) {
+    return byId.values().stream().filter(s -> s.tlsSubscriptionId.equals(tlsSubscriptionId)).findFirst()
+        .orElseThrow(() -> DeliveryException.notFound("tls_subscription_id: no TLS subscription with id "
+            + tlsSubscriptionId + " (the paths take the tls_subscription_id that list answers carry, not the id)"));
   }
 
   private void remove(Subscription subscription) {

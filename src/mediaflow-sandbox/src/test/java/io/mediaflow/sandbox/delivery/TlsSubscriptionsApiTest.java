@@ -62,25 +62,22 @@ class TlsSubscriptionsApiTest extends SandboxTest {
   }
 
   @Test
-  void listsCarryTheTlsSubscriptionIdAndBothIdsOpenTheSubscription() {
+  void listsCarryTheTlsSubscriptionIdAndThePathsTakeOnlyIt() {
     String id = cdn.api("POST", "/tls/subscriptions", body("domain_id", domain(uniqueName())))
         .json().get("tls_subscription").get("id").asText();
 
-    JsonNode listed = StreamSupport.stream(
-            cdn.api("GET", "/tls/subscriptions", null).json().get("tls_subscriptions").spliterator(), false)
-        .filter(subscription -> subscription.get("id").asText().equals(id)).findFirst().orElseThrow();
+    JsonNode listed = listed(id);
     String tlsSubscriptionId = listed.get("tls_subscription_id").asText();
 
     assertThat(tlsSubscriptionId).isNotBlank().isNotEqualTo(id);
     assertThat(listed.has("message")).isFalse();
-    JsonNode byId = cdn.api("GET", "/tls/subscriptions/" + id, null).json().get("tls_subscription");
     JsonNode byTlsId = cdn.api("GET", "/tls/subscriptions/" + tlsSubscriptionId, null).json().get("tls_subscription");
-    assertThat(byId.get("id").asText()).isEqualTo(id);
     assertThat(byTlsId.get("id").asText()).isEqualTo(id);
-    var deleted = cdn.api("DELETE", "/tls/subscriptions/" + tlsSubscriptionId, null);
-    assertThat(deleted.json().get("status").asText()).isEqualTo("ok");
     assertThat(error(cdn.api("GET", "/tls/subscriptions/" + id, null), 404)).startsWith("tls_subscription_id:");
     assertThat(error(cdn.api("DELETE", "/tls/subscriptions/" + id, null), 404)).startsWith("tls_subscription_id:");
+    var deleted = cdn.api("DELETE", "/tls/subscriptions/" + tlsSubscriptionId, null);
+    assertThat(deleted.json().get("status").asText()).isEqualTo("ok");
+    assertThat(error(cdn.api("GET", "/tls/subscriptions/" + tlsSubscriptionId, null), 404)).startsWith("tls_subscription_id:");
   }
 
   @Test
@@ -102,7 +99,7 @@ class TlsSubscriptionsApiTest extends SandboxTest {
   @Test
   void theCertificateIsIssuedOnceTheCnameRecordIsInPlace() {
     var created = cdn.api("POST", "/tls/subscriptions", body("domain_id", domain(uniqueName())));
-    String id = created.json().get("tls_subscription").get("id").asText();
+    String id = listed(created.json().get("tls_subscription").get("id").asText()).get("tls_subscription_id").asText();
     Matcher instruction = INSTRUCTION.matcher(created.json().get("tls_subscription").get("message").asText());
     assertThat(instruction.matches()).isTrue();
     assertThat(status(id)).isEqualTo("pending");
@@ -126,7 +123,7 @@ class TlsSubscriptionsApiTest extends SandboxTest {
   @Test
   void aRecordPointingElsewhereDoesNotVerifyAndTheSubscriptionFailsAtTheDeadline() {
     var created = cdn.api("POST", "/tls/subscriptions", body("domain_id", domain(uniqueName())));
-    String id = created.json().get("tls_subscription").get("id").asText();
+    String id = listed(created.json().get("tls_subscription").get("id").asText()).get("tls_subscription_id").asText();
     Matcher instruction = INSTRUCTION.matcher(created.json().get("tls_subscription").get("message").asText());
     assertThat(instruction.matches()).isTrue();
     cdn.plain("POST", "/sandbox/dns/records",
@@ -143,8 +140,8 @@ class TlsSubscriptionsApiTest extends SandboxTest {
   @Test
   void deletingTheDomainEndsItsSubscriptions() {
     String domainId = domain(uniqueName());
-    String id = cdn.api("POST", "/tls/subscriptions", body("domain_id", domainId))
-        .json().get("tls_subscription").get("id").asText();
+    String id = listed(cdn.api("POST", "/tls/subscriptions", body("domain_id", domainId))
+        .json().get("tls_subscription").get("id").asText()).get("tls_subscription_id").asText();
 
     cdn.api("DELETE", "/domains/" + domainId, null);
 
@@ -159,8 +156,14 @@ class TlsSubscriptionsApiTest extends SandboxTest {
     return id;
   }
 
-  private String status(String id) {
-    return cdn.api("GET", "/tls/subscriptions/" + id, null).json().get("tls_subscription").get("status").asText();
+  /** The subscription as the list shows it, with the tls_subscription_id the paths take. */
+  private JsonNode listed(String id) {
+    return StreamSupport.stream(cdn.api("GET", "/tls/subscriptions", null).json().get("tls_subscriptions").spliterator(), false)
+        .filter(subscription -> subscription.get("id").asText().equals(id)).findFirst().orElseThrow();
+  }
+
+  private String status(String tlsSubscriptionId) {
+    return cdn.api("GET", "/tls/subscriptions/" + tlsSubscriptionId, null).json().get("tls_subscription").get("status").asText();
   }
 
   private static String target(CdnHttp.Answer answer) {

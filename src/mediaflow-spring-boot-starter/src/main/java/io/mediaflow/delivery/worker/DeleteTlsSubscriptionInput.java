@@ -6,8 +6,8 @@ import io.mediaflow.worker.Operation;
 @Operation(
     type = "mediaflow.delivery.delete_tls_subscription",
     name = "Delivery: delete TLS subscription",
-    description = "Removes a TLS subscription (DELETE /v1/tls/subscriptions/<id>). One removed before the month ends is not billed for that month. The result is true.",
+    description = "Removes a TLS subscription (DELETE /v1/tls/subscriptions/<tls_subscription_id>). One removed before the month ends is not billed for that month. The result is true.",
     resultVariable = "tlsSubscriptionDeleted",
     errors = {"NOT_FOUND", "FAILED"})
 public record DeleteTlsSubscriptionInput(
-    @Input(required = true, label = "TLS subscription id", value = "=tlsSubscription.id") String tlsSubscriptionId) {}
+    @Input(required = true, label = "TLS subscription id", description = "The tls_subscription_id (not the id): list answers and the create operation's result carry it", value = "=tlsSubscription.tls_subscription_id") String tlsSubscriptionId) {}

@@ -42,7 +42,9 @@ public class DeliveryWorkers implements OperationHandlers {
         OperationHandler.call(GetDomainInput.class, input -> client.getDomain(input.domainId())),
         OperationHandler.call(UpdateDomainInput.class, input -> client.updateDomainBucket(input.domainId(), input.bucketName())),
         OperationHandler.call(DeleteDomainInput.class, input -> done(() -> client.deleteDomain(input.domainId()))),
-        OperationHandler.call(CreateTlsSubscriptionInput.class, input -> client.createTlsSubscription(input.domainId())),
+        // Found again by its domain, which has one subscription at most (the CNAME instruction is then not known).
+        OperationHandler.create(CreateTlsSubscriptionInput.class, (input, job) -> client.createTlsSubscription(input.domainId()),
+            (input, job) -> client.findActiveTlsSubscription(input.domainId())),
         OperationHandler.call(ListTlsSubscriptionsInput.class, input -> client.listTlsSubscriptions()),
         OperationHandler.call(GetTlsSubscriptionInput.class, input -> client.getTlsSubscription(input.tlsSubscriptionId())),
         OperationHandler.call(DeleteTlsSubscriptionInput.class,

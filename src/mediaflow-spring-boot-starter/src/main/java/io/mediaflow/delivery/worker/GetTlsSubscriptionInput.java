@@ -6,8 +6,8 @@ import io.mediaflow.worker.Operation;
 @Operation(
     type = "mediaflow.delivery.get_tls_subscription",
     name = "Delivery: get TLS subscription",
-    description = "Reads one TLS subscription and its status: pending, processing, issued, renewing or failed (GET /v1/tls/subscriptions/<id>).",
+    description = "Reads one TLS subscription and its status: pending, processing, issued, renewing or failed (GET /v1/tls/subscriptions/<tls_subscription_id>).",
     resultVariable = "tlsSubscription",
     errors = {"NOT_FOUND"})
 public record GetTlsSubscriptionInput(
-    @Input(required = true, label = "TLS subscription id", value = "=tlsSubscription.id") String tlsSubscriptionId) {}
+    @Input(required = true, label = "TLS subscription id", description = "The tls_subscription_id (not the id): list answers and the create operation's result carry it", value = "=tlsSubscription.tls_subscription_id") String tlsSubscriptionId) {}

@@ -13,6 +13,6 @@ import java.time.Duration;
     retries = 10,
     errors = {"TLS_FAILED", "WAIT_TIMEOUT", "NOT_FOUND"})
 public record WaitForTlsSubscriptionInput(
-    @Input(required = true, label = "TLS subscription id", value = "=tlsSubscription.id") String tlsSubscriptionId,
+    @Input(required = true, label = "TLS subscription id", description = "The tls_subscription_id (not the id): list answers and the create operation's result carry it", value = "=tlsSubscription.tls_subscription_id") String tlsSubscriptionId,
     @Input(label = "Timeout", description = "ISO-8601 duration, e.g. PT24H", value = "PT24H") Duration timeout)
     implements WaitInput {}
