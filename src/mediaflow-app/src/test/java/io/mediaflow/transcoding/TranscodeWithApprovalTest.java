@@ -5,17 +5,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediaflow.MediaflowTest;
 import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpRequest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 
 /** Every path of {@code transcode-with-approval}, on the embedded engine with the sandbox over real HTTP. */
 class TranscodeWithApprovalTest extends MediaflowTest {
 
   private static final String PROCESS = "transcode-with-approval";
+
+  @Autowired TranscodingClient transcoding;
 
   private static String sample() {
     return baseUrl() + "/sandbox/samples/bars-1080p.mp4";
@@ -40,6 +45,11 @@ class TranscodeWithApprovalTest extends MediaflowTest {
     });
     assertThat(task.path("variables").path("thumbnails")).hasSize(1);
     assertThat(task.path("variables").path("transcodingState").asText()).isEqualTo("completed");
+    JsonNode job = instance(instance).variable("transcodingJob").orElseThrow();
+    String lastStatusUrl = transcoding.status(null, List.of(job.path("task_token").asText()))
+        .get(job.path("task_token").asText()).statusUrl();
+    assertThat(job.path("status_url").asText()).as("the check carried the last status_url into the process")
+        .isEqualTo(lastStatusUrl);
     assertThat(instance(instance).allVariableValues())
         .as("the complete status (storage, meta, progress of each output) is not copied into the instance")
         .noneMatch(value -> value.contains("\"storage\"") || value.contains("\"meta\""));
@@ -96,6 +106,27 @@ class TranscodeWithApprovalTest extends MediaflowTest {
 
     completeUserTask(secondReview, Map.of("approved", true));
     instance(instance).awaitCompleted().hasPassedElement("CreateTask", 2).hasPassedElement("ReviewRenditions", 2);
+  }
+
+  /** The service started the job and the answer was lost: the retried start finds the job and goes on with it. */
+  @Test
+  void aStartWhoseAnswerWasLostGoesOnToTheReviewWithOneJob() {
+    var armed = post("/sandbox/faults/lost-answers",
+        Map.of("method", "POST", "path", "/sandbox/transcoding/v1/start_encode2", "times", 1));
+    assertThat(armed.statusCode()).as(armed.body()).isEqualTo(200);
+    try {
+      long instance = start(PROCESS, Map.of("source", sample(),
+          "ladder", List.of(Map.of("resolution", 360, "bitrate", 800, "user_tag", "360p"))));
+
+      UserTask review = awaitUserTask(instance, "Review renditions");
+      assertThat(instance(instance).jobFailures("StartJob")).as("the lost answer").singleElement().asString()
+          .contains("[TRANSPORT]");
+      completeUserTask(review, Map.of("approved", true));
+      instance(instance).awaitCompleted().hasPassedElement("StartJob", 1).hasNotPassedElement("HandleFailedJob")
+          .hasNoIncidents();
+    } finally {
+      send(HttpRequest.newBuilder(URI.create(baseUrl() + "/sandbox/faults/lost-answers")).DELETE().build());
+    }
   }
 
   @Test

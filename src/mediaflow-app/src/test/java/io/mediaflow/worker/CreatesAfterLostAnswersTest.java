@@ -12,6 +12,9 @@ import io.mediaflow.live.LiveClient;
 import io.mediaflow.live.NewStream;
 import io.mediaflow.live.Stream;
 import io.mediaflow.live.StreamFilter;
+import io.mediaflow.transcoding.JobStatus;
+import io.mediaflow.transcoding.Task;
+import io.mediaflow.transcoding.TranscodingClient;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.util.List;
@@ -23,14 +26,15 @@ import org.springframework.beans.factory.annotation.Autowired;
 
 /**
  * Creates whose answer the sandbox drops after doing the work (a cut connection): the retried job finds what the
- * first attempt created and returns it, so each create leaves exactly one stream, simulcast target, signing key or
- * domain.
+ * first attempt created and returns it, so each create leaves exactly one stream, simulcast target, signing key,
+ * domain or transcoding job.
  */
 class CreatesAfterLostAnswersTest extends MediaflowTest {
 
   @Autowired LiveClient live;
   @Autowired DeliveryClient delivery;
   @Autowired SigningKeyStore keyStore;
+  @Autowired TranscodingClient transcoding;
 
   @AfterEach
   void disarm() {
@@ -87,6 +91,34 @@ class CreatesAfterLostAnswersTest extends MediaflowTest {
     assertThat(delivery.listDomains(null)).filteredOn(domain -> domainName.equals(domain.domainName()))
         .singleElement().satisfies(domain -> assertThat(domain.id()).isEqualTo(created.path("id").asText()));
     delivery.deleteDomain(created.path("id").asText());
+  }
+
+  @Test
+  void aTlsSubscriptionWhoseAnswerWasLostIsCreatedOnceAndAddressedByItsTlsSubscriptionId() {
+    String domainId = delivery.createDomain("lost-" + UUID.randomUUID().toString().substring(0, 8) + ".example.com", "live", null).id();
+    loseNextAnswer("/sandbox/cdn/v1/tls/subscriptions");
+
+    JsonNode created = createOnce("mediaflow.delivery.create_tls_subscription", Map.of("domainId", domainId), "domainId");
+
+    assertThat(delivery.listTlsSubscriptions()).filteredOn(subscription -> domainId.equals(subscription.domainId()))
+        .singleElement().satisfies(subscription -> {
+          assertThat(subscription.id()).isEqualTo(created.path("id").asText());
+          assertThat(subscription.tlsSubscriptionId()).isEqualTo(created.path("tls_subscription_id").asText());
+        });
+    delivery.deleteDomain(domainId);
+  }
+
+  @Test
+  void aStartWhoseAnswerWasLostGoesOnWithTheJobItStarted() {
+    Task task = transcoding.createTask();
+    loseNextAnswer("/sandbox/transcoding/v1/start_encode2");
+
+    JsonNode started = createOnce("mediaflow.transcoding.start_encode2", Map.of("token", task.taskToken()), "taskToken",
+        Map.of("query", "={source: \"" + baseUrl() + "/sandbox/samples/bars-1080p.mp4\", format: [{output: \"metadata\"}]}"));
+
+    assertThat(started.path("task_token").asText()).isEqualTo(task.taskToken());
+    JobStatus status = transcoding.status(started.path("status_url").asText(), List.of(task.taskToken())).get(task.taskToken());
+    assertThat(status.started()).as("the first attempt's job, read at the status_url the retry returned").isTrue();
   }
 
   private int answersLost;

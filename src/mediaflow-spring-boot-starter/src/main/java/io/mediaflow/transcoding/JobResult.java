@@ -14,6 +14,7 @@ import java.util.Map;
  * @param renditions one per video output
  * @param thumbnails the URLs of the image outputs
  * @param warnings the service's warnings, as it sends them; empty when none
+ * @param statusUrl where the next status is read: the last {@code status_url} the service returned
  */
 public record JobResult(
     String status,
@@ -21,7 +22,8 @@ public record JobResult(
     Double duration,
     List<Rendition> renditions,
     List<String> thumbnails,
-    List<Object> warnings) {
+    List<Object> warnings,
+    String statusUrl) {
 
   /**
    * @param tag the output's {@code user_tag}
@@ -38,7 +40,8 @@ public record JobResult(
             .map(video -> new Rendition(video.userTag(), resolution(video.meta()), video.bitrate(), video.size(), video.url()))
             .toList(),
         orEmpty(status.images()).stream().map(OutputItem::url).toList(),
-        orEmpty(status.warnings()));
+        orEmpty(status.warnings()),
+        status.statusUrl());
   }
 
   private static String resolution(Object meta) {

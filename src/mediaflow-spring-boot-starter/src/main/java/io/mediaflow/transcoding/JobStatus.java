@@ -30,6 +30,14 @@ public record JobStatus(
   /** Status words some answers use for a failed job, besides {@code error} = 1. */
   private static final Set<String> FAILED = Set.of("error", "failed");
 
+  /** The documented states of a job (document 3, section 3): a task in one of them has been started. */
+  private static final Set<String> JOB_STATES = Set.of("downloading", "queued", "encoding", "saving", "completed");
+
+  /** A job exists for the task: it was started, whatever became of it since. */
+  public boolean started() {
+    return failed() || (status != null && JOB_STATES.contains(status));
+  }
+
   public boolean failed() {
     return (error != null && error == 1) || (status != null && FAILED.contains(status));
   }

@@ -22,7 +22,10 @@ import java.time.format.DateTimeParseException;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 import okhttp3.FormBody;
 import okhttp3.HttpUrl;
 import okhttp3.OkHttpClient;
@@ -111,7 +114,8 @@ public class TranscodingClient {
 
   /**
    * {@code POST /v1/status} for one or more jobs, at {@code statusUrl} (the last one the service returned) and,
-   * when that host fails, at {@code {base_url}/v1/status}.
+   * when that host fails, at {@code {base_url}/v1/status}. A job moves between master hosts as it goes on: when the
+   * main host's answer names another {@code status_url} for every job asked, the complete status is read there.
    */
   public Map<String, JobStatus> status(String statusUrl, Collection<String> taskTokens) {
     var rules = new Rules().require(taskTokens != null && !taskTokens.isEmpty(), "task_tokens", "needs at least one task token");
@@ -122,19 +126,37 @@ public class TranscodingClient {
     HttpUrl master = statusUrl == null ? null : HttpUrl.parse(statusUrl);
     rules.require(statusUrl == null || master != null, "status_url", "must be an http or https URL").throwIfBroken();
     Map<String, String> fields = Map.of("task_tokens", String.join(",", taskTokens));
-    JsonNode answer;
-    try {
-      answer = post(master != null ? master : endpoint("/v1/status"), "POST /v1/status", fields);
-    } catch (ApiException.Transient masterFailed) {
-      if (master == null) {
-        throw masterFailed;
-      }
-      answer = post(endpoint("/v1/status"), "POST /v1/status", fields);
+    if (master == null) {
+      return statuses(endpoint("/v1/status"), fields);
     }
+    try {
+      return statuses(master, fields);
+    } catch (ApiException.Transient masterFailed) {
+      Map<String, JobStatus> basic = statuses(endpoint("/v1/status"), fields);
+      Optional<HttpUrl> moved = commonStatusUrl(basic.values()).filter(current -> !current.equals(master));
+      if (moved.isEmpty()) {
+        return basic;
+      }
+      try {
+        return statuses(moved.get(), fields);
+      } catch (ApiException.Transient movedFailed) {
+        return basic;
+      }
+    }
+  }
+
+  private Map<String, JobStatus> statuses(HttpUrl url, Map<String, String> fields) {
+    JsonNode answer = post(url, "POST /v1/status", fields);
     var statuses = new LinkedHashMap<String, JobStatus>();
     answer.path("statuses").fields().forEachRemaining(entry ->
         statuses.put(entry.getKey(), ApiJson.MAPPER.convertValue(entry.getValue(), JobStatus.class)));
     return statuses;
+  }
+
+  /** The {@code status_url} every one of the statuses names, when they name one and the same. */
+  private static Optional<HttpUrl> commonStatusUrl(Collection<JobStatus> statuses) {
+    Set<String> urls = statuses.stream().map(JobStatus::statusUrl).collect(Collectors.toSet());
+    return urls.size() == 1 && !urls.contains(null) ? Optional.ofNullable(HttpUrl.parse(urls.iterator().next())) : Optional.empty();
   }
 
   private AccessToken fetchSessionToken() {

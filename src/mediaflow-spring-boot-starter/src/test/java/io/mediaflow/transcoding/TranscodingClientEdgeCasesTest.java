@@ -122,6 +122,22 @@ class TranscodingClientEdgeCasesTest {
   }
 
   @Test
+  void aJobThatMovedToAnotherMasterIsReadWhereTheMainHostSaysItIsNow() throws Exception {
+    String moved = server.url("/master-2/v1/status").toString();
+    server.enqueue(new MockResponse.Builder().code(503).build());
+    server.enqueue(json("{\"error\":0,\"statuses\":{\"a\":{\"status\":\"saving\",\"status_url\":\"" + moved + "\"}}}"));
+    server.enqueue(json("{\"error\":0,\"statuses\":{\"a\":{\"status\":\"saving\",\"status_url\":\"" + moved + "\",\"videos\":[{\"user_tag\":\"720\"}]}}}"));
+
+    JobStatus status = client.status(server.url("/master-1/v1/status").toString(), List.of("a")).get("a");
+
+    assertThat(status.videos()).extracting(OutputItem::userTag).containsExactly("720");
+    assertThat(status.statusUrl()).isEqualTo(moved);
+    assertThat(server.takeRequest().getUrl().encodedPath()).isEqualTo("/master-1/v1/status");
+    assertThat(server.takeRequest().getUrl().encodedPath()).isEqualTo("/base/v1/status");
+    assertThat(server.takeRequest().getUrl().encodedPath()).isEqualTo("/master-2/v1/status");
+  }
+
+  @Test
   void serverErrorsAndCutConnectionsAreTransient() {
     server.enqueue(new MockResponse.Builder().code(502).build());
     assertThatThrownBy(() -> client.status(null, List.of("a"))).isInstanceOf(ApiException.Transient.class);

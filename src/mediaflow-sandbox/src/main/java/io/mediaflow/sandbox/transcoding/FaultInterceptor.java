@@ -52,7 +52,7 @@ class FaultInterceptor implements HandlerInterceptor {
     if (path.startsWith(API)) {
       return Optional.of(path.substring(API.length()));
     }
-    if (path.equals("/sandbox/transcoding/master/v1/status")) {
+    if (path.startsWith("/sandbox/transcoding/master/")) {
       return Optional.of("master_status");
     }
     return path.startsWith("/sandbox/upload/") ? Optional.of("upload") : Optional.empty();

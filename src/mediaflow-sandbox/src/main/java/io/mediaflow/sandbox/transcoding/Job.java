@@ -41,8 +41,10 @@ final class Job {
 
   private final String taskToken;
   private final JobRequest request;
-  private final String statusUrl;
+  private final String mastersUrl;
   private State state = State.DOWNLOADING;
+  /** The master host that holds the job: the job is handed to another one at every stage. */
+  private int master = 1;
   private int percent;
   private String errorDescription;
   private Long sourceSize;
@@ -50,10 +52,11 @@ final class Job {
   private final List<OutputItem> outputs = new ArrayList<>();
   private final List<Warning> warnings = new ArrayList<>();
 
-  Job(String taskToken, JobRequest request, String statusUrl) {
+  /** @param mastersUrl the master hosts' common prefix; a host's status address is {@code <prefix><n>/v1/status} */
+  Job(String taskToken, JobRequest request, String mastersUrl) {
     this.taskToken = taskToken;
     this.request = request;
-    this.statusUrl = statusUrl;
+    this.mastersUrl = mastersUrl;
   }
 
   String taskToken() {
@@ -66,6 +69,16 @@ final class Job {
 
   synchronized State state() {
     return state;
+  }
+
+  /** Whether the master host {@code host} still holds the job (only it answers the complete status). */
+  synchronized boolean heldBy(int host) {
+    return master == host;
+  }
+
+  /** The address of the complete status, at the master that holds the job now. */
+  synchronized String statusUrl() {
+    return mastersUrl + master + "/v1/status";
   }
 
   synchronized int percent() {
@@ -83,6 +96,7 @@ final class Job {
       return false;
     }
     state = to;
+    master++;
     if (to == State.SAVING) {
       percent = 100;
     }
@@ -136,7 +150,7 @@ final class Job {
   synchronized Map<String, Object> status(boolean complete) {
     var out = new LinkedHashMap<String, Object>();
     out.put("status", state.value());
-    out.put("status_url", statusUrl);
+    out.put("status_url", statusUrl());
     out.put("percent", percent);
     out.put("error", state == State.ERROR ? 1 : 0);
     if (errorDescription != null) {

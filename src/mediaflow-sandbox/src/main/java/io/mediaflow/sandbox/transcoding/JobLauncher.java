@@ -20,13 +20,16 @@ class JobLauncher {
     this.sandbox = sandbox;
   }
 
-  /** The master host's status address, handed out as {@code status_url}. */
-  String statusUrl() {
-    return sandbox.publicUrl() + "/transcoding/master/v1/status";
+  /**
+   * The master hosts' common prefix: {@code <prefix><n>/v1/status} is host n's status address, handed out as
+   * {@code status_url}.
+   */
+  String mastersUrl() {
+    return sandbox.publicUrl() + "/transcoding/master/";
   }
 
   Job launch(Tasks.Task task, JobRequest request) {
-    Job job = tasks.launch(task, () -> new Job(task.token(), request, statusUrl()));
+    Job job = tasks.launch(task, () -> new Job(task.token(), request, mastersUrl()));
     stateMachine.start(job);
     return job;
   }

@@ -12,6 +12,7 @@ public class TranscodingError extends RuntimeException {
   static final Set<Integer> DOCUMENTED_CODES =
       Set.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 16, 18, 19, 21, 22);
 
+  public static final int SERVER_INTERNAL = 1;
   public static final int BAD_API_KEY = 2;
   public static final int API_KEY_NOT_FOUND = 3;
   public static final int BAD_TOKEN = 4;

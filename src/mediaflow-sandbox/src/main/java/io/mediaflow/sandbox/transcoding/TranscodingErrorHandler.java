@@ -2,6 +2,8 @@ package io.mediaflow.sandbox.transcoding;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 
@@ -12,6 +14,12 @@ class TranscodingErrorHandler {
   @ExceptionHandler(TranscodingError.class)
   Map<String, Object> refused(TranscodingError error) {
     return body(error.code(), error.getMessage(), error.retryAfter());
+  }
+
+  /** A master host that handed the job on answers as an unavailable host: clients go back to the main host. */
+  @ExceptionHandler(TranscodingSandboxController.HandedOn.class)
+  ResponseEntity<Map<String, Object>> handedOn(TranscodingSandboxController.HandedOn moved) {
+    return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).body(body(TranscodingError.SERVER_INTERNAL, moved.getMessage(), null));
   }
 
   static Map<String, Object> body(int code, String message, Integer retryAfter) {

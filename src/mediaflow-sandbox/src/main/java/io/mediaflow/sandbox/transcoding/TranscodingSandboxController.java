@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
@@ -13,8 +15,9 @@ import org.springframework.web.bind.annotation.RestController;
 
 /**
  * The transcoding API (document 3) at {@code /sandbox/transcoding}: form-encoded POSTs, JSON answers with
- * {@code error} 0 on success and the service's error codes otherwise (HTTP 200 either way). The master host that
- * {@code status_url} points at is {@code /sandbox/transcoding/master}.
+ * {@code error} 0 on success and the service's error codes otherwise (HTTP 200 either way). The master hosts that
+ * {@code status_url} points at are {@code /sandbox/transcoding/master/<n>}: a job is handed to another one at every
+ * stage, so only the last {@code status_url} returned reads the complete status.
  */
 @RestController
 @RequestMapping("/sandbox/transcoding")
@@ -58,8 +61,7 @@ class TranscodingSandboxController {
     Tasks.Task task = tasks.forStart(taskToken);
     QueryValidator.checkPayload(payload);
     JobRequest request = QueryValidator.validate(query, payload, json);
-    launcher.launch(task, request);
-    return ok("status_url", launcher.statusUrl());
+    return ok("status_url", launcher.launch(task, request).statusUrl());
   }
 
   /**
@@ -80,30 +82,45 @@ class TranscodingSandboxController {
     QueryValidator.checkPayload(payload);
     JobRequest request = presets.request(new PresetJobs.Form(uri, stitch, profiles, transferMethod,
         outputPathVariables, subtitles, payload, callbackUrl));
-    launcher.launch(task, request);
-    return ok("status_url", launcher.statusUrl());
+    return ok("status_url", launcher.launch(task, request).statusUrl());
   }
 
-  /** The basic status: state and progress (see {@link Job#status}). */
+  /** The basic status: state and progress (see {@link Job#status}), with the current {@code status_url}. */
   @PostMapping("/v1/status")
   Map<String, Object> status(@RequestParam(name = "task_tokens", required = false) String taskTokens) {
-    return statuses(taskTokens, false);
+    return statuses(taskTokens, null);
   }
 
-  /** The complete status, with outputs and warnings: the address given as {@code status_url}. */
-  @PostMapping("/master/v1/status")
-  Map<String, Object> masterStatus(@RequestParam(name = "task_tokens", required = false) String taskTokens) {
-    return statuses(taskTokens, true);
+  /**
+   * The complete status, with outputs and warnings, from master host {@code host}: the address given as
+   * {@code status_url}. A host that has handed a job on no longer knows it.
+   */
+  @PostMapping("/master/{host}/v1/status")
+  Map<String, Object> masterStatus(@PathVariable int host,
+      @RequestParam(name = "task_tokens", required = false) String taskTokens) {
+    return statuses(taskTokens, host);
   }
 
-  private Map<String, Object> statuses(String taskTokens, boolean complete) {
+  /** @param master the master host asked, null for the main host */
+  private Map<String, Object> statuses(String taskTokens, Integer master) {
     var statuses = new LinkedHashMap<String, Object>();
     for (String token : tokens(taskTokens)) {
       Tasks.Task task = tasks.find(token).orElseThrow(() -> new TranscodingError(TranscodingError.OUT_OF_RANGE,
           "Field 'task_tokens': task token " + token + " is unknown."));
-      statuses.put(token, task.job().map(job -> job.status(complete)).orElseGet(this::notStarted));
+      Optional<Job> job = task.job();
+      if (master != null && job.isPresent() && !job.get().heldBy(master)) {
+        throw new HandedOn(token);
+      }
+      statuses.put(token, job.map(started -> started.status(master != null)).orElseGet(this::notStarted));
     }
     return ok("statuses", statuses);
+  }
+
+  /** A master host asked for a job it has handed on: it answers as an unavailable host would. */
+  static final class HandedOn extends RuntimeException {
+    HandedOn(String taskToken) {
+      super("This master no longer holds task " + taskToken + "; the main host's status names the current status_url.");
+    }
   }
 
   /**
@@ -136,7 +153,7 @@ class TranscodingSandboxController {
   private Map<String, Object> notStarted() {
     var status = new LinkedHashMap<String, Object>();
     status.put("status", "created");
-    status.put("status_url", launcher.statusUrl());
+    status.put("status_url", launcher.mastersUrl() + "1/v1/status");
     status.put("percent", 0);
     status.put("error", 0);
     return status;

@@ -136,14 +136,14 @@ class TranscodingErrorCodesTest extends SandboxTest {
   void statusTakesCommaSeparatedTokens() {
     String first = sandbox.start(query(sandbox.sampleUrl(), "{\"output\": \"metadata\"}"));
     String second = sandbox.start(query(sandbox.sampleUrl(), "{\"output\": \"metadata\"}"));
-    JsonNode both = sandbox.post("/master/v1/status", Map.of("task_tokens", first + ", " + second));
+    JsonNode both = sandbox.post("/v1/status", Map.of("task_tokens", first + ", " + second));
     assertThat(both.path("error").asInt()).isZero();
     assertThat(both.path("statuses").has(first)).isTrue();
     assertThat(both.path("statuses").has(second)).isTrue();
 
     assertError(sandbox.post("/v1/status", Map.of()), 14, "task_tokens");
     assertError(sandbox.post("/v1/status", Map.of("task_tokens", "[\"" + first + "\"]")), 13, "JSON array");
-    assertError(sandbox.post("/master/v1/status", Map.of("task_tokens", first + ",,")), 13, "task_tokens");
+    assertError(sandbox.post("/v1/status", Map.of("task_tokens", first + ",,")), 13, "task_tokens");
     assertError(sandbox.post("/v1/status", Map.of("task_tokens", "abc")), 13, "'abc'");
     assertError(sandbox.post("/v1/status", Map.of("task_tokens", first + "," + UNKNOWN_TOKEN)), 21, UNKNOWN_TOKEN);
   }
@@ -208,7 +208,7 @@ class TranscodingErrorCodesTest extends SandboxTest {
   void injectedTransportFaultsAnswerAnHttpStatus() {
     String task = sandbox.start(query(sandbox.sampleUrl(), "{\"output\": \"metadata\"}"));
     controlPost("{\"failNext\": {\"endpoint\": \"status\", \"httpStatus\": 503, \"times\": 2}}");
-    assertThat(sandbox.postForm(sandbox.api("/master/v1/status"), Map.of("task_tokens", task)).statusCode())
+    assertThat(sandbox.postForm(sandbox.api("/master/1/v1/status"), Map.of("task_tokens", task)).statusCode())
         .isEqualTo(503);
     assertThat(sandbox.postForm(sandbox.api("/v1/status"), Map.of("task_tokens", task)).statusCode())
         .isEqualTo(503);

@@ -40,6 +40,25 @@ class TranscodingJobTest extends SandboxTest {
   private final SandboxClient sandbox = new SandboxClient(baseUrl());
 
   /**
+   * "Always read status from the last value returned": the job is handed from master to master, and a master that
+   * handed it on answers as an unavailable host, so only the last status_url gives the complete status.
+   */
+  @Test
+  void theStatusUrlMovesWithTheJobAndOnlyTheLastOneAnswers() {
+    String task = sandbox.createTask();
+    String first = sandbox.startEncode2(task, query(sandbox.sampleUrl(), "{\"output\": \"metadata\"}"))
+        .path("status_url").asText();
+    JsonNode done = sandbox.awaitFinished(task);
+
+    String last = done.path("status_url").asText();
+    assertThat(last).as("the job moved on from the master the start named").isNotEqualTo(first);
+    assertThat(sandbox.postForm(first, Map.of("task_tokens", task)).statusCode()).isEqualTo(503);
+    JsonNode complete = sandbox.parse(sandbox.postForm(last, Map.of("task_tokens", task)).body());
+    assertThat(complete.path("statuses").path(task).has("videos")).as("the last master gives the complete status").isTrue();
+    assertThat(sandbox.basicStatus(task).has("videos")).as("the main host gives the basic one").isFalse();
+  }
+
+  /**
    * The job of the issue, on a shorter source: an HLS ladder 720/480/360, an MP4 and a thumbnail of a 1280x720
    * H.264 clip. Every figure of the status is what ffprobe finds in the files, and the files are encodes.
    */

@@ -4,6 +4,7 @@ import io.mediaflow.api.ApiException;
 import io.mediaflow.callback.CallbackUrls;
 import io.mediaflow.transcoding.JobResult;
 import io.mediaflow.transcoding.JobStatus;
+import io.mediaflow.transcoding.StartedJob;
 import io.mediaflow.transcoding.Task;
 import io.mediaflow.transcoding.TranscodingClient;
 import io.mediaflow.transcoding.query.Query;
@@ -15,6 +16,7 @@ import io.mediaflow.worker.Poll;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** How each operation of the transcoding API (document 3) is carried out; {@link OperationWorkers} opens the workers. */
 public class TranscodingWorkers implements OperationHandlers {
@@ -35,9 +37,11 @@ public class TranscodingWorkers implements OperationHandlers {
         OperationHandler.call(CreateTaskInput.class, input -> client.createTask()),
         OperationHandler.call(UploadFileInput.class,
             input -> client.uploadFile(new Task(input.taskToken(), input.uploadUrl()), localSources.file("file", input.file()))),
-        OperationHandler.call(StartEncode2Input.class,
-            input -> client.startEncode2(input.taskToken(), withCallback(input.query(), input.taskToken()), input.payload())),
-        OperationHandler.call(StartEncodeInput.class, input -> client.startEncode(input.taskToken(), input.presetJob())),
+        OperationHandler.create(StartEncode2Input.class,
+            (input, job) -> client.startEncode2(input.taskToken(), withCallback(input.query(), input.taskToken()), input.payload()),
+            (input, job) -> startedJob(input.taskToken())),
+        OperationHandler.create(StartEncodeInput.class, (input, job) -> client.startEncode(input.taskToken(), input.presetJob()),
+            (input, job) -> startedJob(input.taskToken())),
         OperationHandler.call(StatusInput.class, input -> client.status(input.statusUrl(), input.taskTokens())),
         OperationHandler.call(CheckJobInput.class, this::checkJob),
         OperationHandler.poll(WaitForJobInput.class, this::waitForJob));
@@ -67,6 +71,16 @@ public class TranscodingWorkers implements OperationHandlers {
     return status.statusUrl() == null
         ? Poll.pending(status.progress())
         : Poll.pending(status.progress(), Map.of("statusUrl", status.statusUrl()));
+  }
+
+  /**
+   * The job an earlier start of this task set going, when its answer was lost: a task token is single-use, so
+   * starting again would only be refused (error 16) while the job runs.
+   */
+  private Optional<StartedJob> startedJob(String taskToken) {
+    return Optional.ofNullable(statusOf(taskToken, null))
+        .filter(JobStatus::started)
+        .map(status -> new StartedJob(taskToken, status.statusUrl()));
   }
 
   private JobStatus statusOf(String taskToken, String statusUrl) {
