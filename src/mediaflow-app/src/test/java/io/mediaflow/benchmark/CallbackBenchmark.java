@@ -104,7 +104,7 @@ class CallbackBenchmark extends MediaflowTest {
       statusPerJob.add(statusByToken.getOrDefault(token, 0L));
     }
     JsonNode stats = json(get("/sandbox/stats")).path("requests");
-    long statusRequests = stats.path("POST /sandbox/transcoding/v1/status").asLong() + stats.path("POST /sandbox/transcoding/master/v1/status").asLong();
+    long statusRequests = stats.path("POST /sandbox/transcoding/v1/status").asLong() + stats.path("POST /sandbox/transcoding/master/{host}/v1/status").asLong();
     Collections.sort(latencies);
     Collections.sort(toPublish);
     if (!toPublish.isEmpty()) {
