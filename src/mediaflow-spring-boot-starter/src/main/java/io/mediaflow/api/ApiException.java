@@ -37,17 +37,36 @@ public abstract sealed class ApiException extends RuntimeException {
     return details;
   }
 
-  /** Worth retrying after a pause; {@link #retryAfter()} is the service's own advice when it gave one. */
+  /**
+   * Worth retrying after a pause; {@link #retryAfter()} is the service's own advice when it gave one. A
+   * {@linkplain #busy() busy} service (backpressure: resources, queue or limit of queued tasks) asks to be asked
+   * again later; nothing is wrong with the request or the connection.
+   */
   public static final class Transient extends ApiException {
     private final Duration retryAfter;
+    private final boolean busy;
 
     public Transient(String code, String message, Duration retryAfter, Throwable cause) {
+      this(code, message, retryAfter, cause, false);
+    }
+
+    private Transient(String code, String message, Duration retryAfter, Throwable cause, boolean busy) {
       super(code, message, Map.of(), cause);
       this.retryAfter = retryAfter;
+      this.busy = busy;
+    }
+
+    /** The service is busy and says so: a reason to wait, not a fault. */
+    public static Transient busy(String code, String message, Duration retryAfter) {
+      return new Transient(code, message, retryAfter, null, true);
     }
 
     public Optional<Duration> retryAfter() {
       return Optional.ofNullable(retryAfter);
+    }
+
+    public boolean busy() {
+      return busy;
     }
   }
 

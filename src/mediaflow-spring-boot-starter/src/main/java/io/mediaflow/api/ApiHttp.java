@@ -34,7 +34,11 @@ public final class ApiHttp {
   public Answer send(Request request, String endpoint) {
     try (Response response = client.newCall(request).execute()) {
       int status = response.code();
-      if (status >= 500 || status == 429 || status == 408) {
+      if (status == 429) {
+        throw ApiException.Transient.busy("HTTP_429", endpoint + " answered HTTP 429 (too many requests)",
+            retryAfter(response.header("Retry-After")));
+      }
+      if (status >= 500 || status == 408) {
         throw new ApiException.Transient("HTTP_" + status, endpoint + " answered HTTP " + status,
             retryAfter(response.header("Retry-After")), null);
       }

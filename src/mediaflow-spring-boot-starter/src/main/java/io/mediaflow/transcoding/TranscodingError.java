@@ -6,8 +6,8 @@ import java.util.Arrays;
 import java.util.Map;
 
 /**
- * The transcoding API's error codes (document 3, section 7) and what each means for a process: retry later,
- * route as a rejection, or stop for an operator.
+ * The transcoding API's error codes (document 3, section 7) and what each means for a process: retry a fault, wait
+ * while the service is busy, route as a rejection, or stop for an operator.
  */
 public enum TranscodingError {
   ERROR_SERVER_INTERNAL(1, Outcome.RETRY),
@@ -18,7 +18,7 @@ public enum TranscodingError {
   ERROR_TOKEN_NOT_FOUND(5, Outcome.REJECT),
   ERROR_SERVICE_SUSPENDED(6, Outcome.OPERATOR),
   ERROR_MASTER_NOT_FOUND(7, Outcome.RETRY),
-  ERROR_SYSTEM_BUSY(8, Outcome.RETRY),
+  ERROR_SYSTEM_BUSY(8, Outcome.WAIT),
   ERROR_BAD_PAYLOAD(9, Outcome.REJECT),
   ERROR_PROJECT_NOT_FOUND(10, Outcome.OPERATOR),
   ERROR_BAD_PROFILE(11, Outcome.REJECT),
@@ -27,12 +27,13 @@ public enum TranscodingError {
   ERROR_FIELD_REQUIRED(14, Outcome.REJECT),
   /** A task token is single-use: a start after a failed one needs a new task. */
   ERROR_TOKEN_ALREADY_USED(16, Outcome.REJECT),
-  ERROR_QUEUE_IS_FULL(18, Outcome.RETRY),
+  ERROR_QUEUE_IS_FULL(18, Outcome.WAIT),
   ERROR_VALID_PARAMS(19, Outcome.REJECT),
   OUT_OF_RANGE(21, Outcome.REJECT),
-  ERROR_LIMIT_EXCEEDED(22, Outcome.RETRY);
+  ERROR_LIMIT_EXCEEDED(22, Outcome.WAIT);
 
-  enum Outcome { RETRY, REJECT, OPERATOR }
+  /** RETRY a fault; WAIT while the service is busy (it says "retry later"); REJECT to the process; OPERATOR. */
+  enum Outcome { RETRY, WAIT, REJECT, OPERATOR }
 
   private final int value;
   private final Outcome outcome;
@@ -44,10 +45,6 @@ public enum TranscodingError {
 
   public int value() {
     return value;
-  }
-
-  public boolean retryable() {
-    return outcome == Outcome.RETRY;
   }
 
   public static TranscodingError of(int value) {
@@ -68,6 +65,7 @@ public enum TranscodingError {
     }
     return switch (error.outcome) {
       case RETRY -> new ApiException.Transient(error.name(), text, retryAfter, null);
+      case WAIT -> ApiException.Transient.busy(error.name(), text, retryAfter);
       case REJECT -> new ApiException.Rejected(error.name(), text, Map.of("error", value));
       case OPERATOR -> new ApiException.Misconfigured(error.name(), text);
     };

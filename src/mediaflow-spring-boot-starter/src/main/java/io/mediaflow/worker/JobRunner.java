@@ -21,7 +21,9 @@ import org.slf4j.LoggerFactory;
  *   <li>input that breaks a rule, or a misconfigured account: an incident whose message names the problem;
  *   <li>the service rejecting the request or failing the work: a BPMN error with the service's code, and
  *       {@code errorCode}, {@code errorMessage}, {@code errorDetails} as variables;
- *   <li>transient faults: a retry after a growing pause, or after the service's {@code retry_after}.
+ *   <li>transient faults: a retry after a growing pause, or after the service's {@code retry_after};
+ *   <li>a busy service (backpressure): asked again the same way, without spending the job's retries, for as long
+ *       as {@code mediaflow.worker.busy-wait} allows.
  * </ul>
  *
  * <p>Workers keep no state: what a retry or the next check needs (attempts so far, the result of a call that
@@ -154,6 +156,17 @@ public class JobRunner {
         errorVariables.put("errorDetails", secrets.mask(ApiJson.MAPPER.convertValue(rejected.details(), Object.class)));
         yield new JobOutcome.Throw(rejected.code(), secrets.mask(rejected.getMessage()), errorVariables);
       }
+      case ApiException.Transient busy when busy.busy() && stillWaiting(state) -> {
+        // The service asks to be asked later: wait as long as busyWait allows, keeping the retries for faults.
+        int attempt = state.attempt();
+        Duration pause = busy.retryAfter()
+            .orElseGet(() -> Backoff.after(attempt, properties.retryBackoff(), properties.maxRetryBackoff()));
+        String message = secrets.mask(busy.getMessage());
+        LOG.info("Job {} ({}): the service is busy ({}); asking again in {}", job.getKey(), job.getType(), busy.code(), pause);
+        long since = state.busySince() != null ? state.busySince() : System.currentTimeMillis();
+        yield new JobOutcome.Fail("Waiting, the service is busy: " + message + " [" + busy.code() + "]", job.getRetries(),
+            pause, states.write(job, state.withBusy(attempt + 1, since)));
+      }
       case ApiException.Transient fault -> {
         int attempt = state.attempt();
         Duration pause = fault.retryAfter()
@@ -174,6 +187,12 @@ public class JobRunner {
         yield new JobOutcome.Fail(message, job.getRetries() - 1, properties.retryBackoff(), Map.of());
       }
     };
+  }
+
+  /** Whether a busy service may still be waited for: within {@code busyWait} of its first busy answer. */
+  private boolean stillWaiting(JobState state) {
+    return state.busySince() == null
+        || System.currentTimeMillis() - state.busySince() < properties.busyWait().toMillis();
   }
 
   private void send(JobClient client, ActivatedJob job, JobOutcome outcome) {

@@ -69,6 +69,7 @@ public class JobStates {
           ((Number) fields.get("attempt")).intValue(),
           ((Number) fields.get("checks")).intValue(),
           fields.get("waitingSince") instanceof Number since ? since.longValue() : null,
+          fields.get("busySince") instanceof Number busy ? busy.longValue() : null,
           Boolean.TRUE.equals(fields.get("recorded")),
           fields.get("result"));
     } catch (IllegalArgumentException | IOException | ClassCastException | NullPointerException unreadable) {
@@ -83,6 +84,7 @@ public class JobStates {
     fields.put("attempt", state.attempt());
     fields.put("checks", state.checks());
     fields.put("waitingSince", state.waitingSince());
+    fields.put("busySince", state.busySince());
     fields.put("recorded", state.recorded());
     fields.put("result", state.result());
     try {

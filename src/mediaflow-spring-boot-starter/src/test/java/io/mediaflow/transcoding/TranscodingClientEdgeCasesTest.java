@@ -93,8 +93,26 @@ class TranscodingClientEdgeCasesTest {
     assertThatThrownBy(() -> client.startEncode2("task", mp4Query(), null))
         .isInstanceOfSatisfying(ApiException.Transient.class, e -> {
           assertThat(e.code()).isEqualTo("ERROR_SYSTEM_BUSY");
+          assertThat(e.busy()).isTrue();
           assertThat(e.retryAfter()).contains(Duration.ofSeconds(7));
         });
+  }
+
+  @Test
+  void aFullQueueAndTheLimitOfQueuedTasksAreBusyAnswersNotFaults() {
+    server.enqueue(json("{\"error\":18,\"message\":\"processing queue full\"}"));
+    server.enqueue(json("{\"error\":22,\"message\":\"limit of simultaneously queued tasks reached\"}"));
+    server.enqueue(json("{\"error\":1,\"message\":\"internal error\"}"));
+
+    for (String code : new String[] {"ERROR_QUEUE_IS_FULL", "ERROR_LIMIT_EXCEEDED"}) {
+      assertThatThrownBy(() -> client.startEncode2("task", mp4Query(), null))
+          .isInstanceOfSatisfying(ApiException.Transient.class, e -> {
+            assertThat(e.code()).isEqualTo(code);
+            assertThat(e.busy()).isTrue();
+          });
+    }
+    assertThatThrownBy(() -> client.startEncode2("task", mp4Query(), null))
+        .isInstanceOfSatisfying(ApiException.Transient.class, e -> assertThat(e.busy()).as("a fault").isFalse());
   }
 
   @Test

@@ -30,7 +30,7 @@ class JobRunnerTest {
   private static final Map<String, String> SECRETS = Map.of("DVR_SECRET_KEY", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY");
 
   private final WorkerProperties properties = new WorkerProperties(
-      Duration.ofSeconds(1), Duration.ofMinutes(1), Duration.ofMillis(500), Duration.ofSeconds(30), Duration.ofHours(6), "test-state-secret");
+      Duration.ofSeconds(1), Duration.ofMinutes(1), Duration.ofMillis(500), Duration.ofSeconds(30), Duration.ofHours(6), Duration.ofHours(1), "test-state-secret");
   private final JobStates states = new JobStates(properties);
   private final JobRunner runner = new JobRunner(mock(CamundaClient.class, org.mockito.Mockito.RETURNS_DEEP_STUBS),
       new InputReader(name -> Optional.ofNullable(SECRETS.get(name))),
@@ -164,6 +164,37 @@ class JobRunnerTest {
       // 1 s doubled three times, less up to a quarter of jitter.
       assertThat(fail.backoff()).isBetween(Duration.ofMillis(6000), Duration.ofSeconds(8));
     });
+  }
+
+  @Test
+  void aBusyServiceIsAskedAgainWithoutSpendingRetriesUntilTheBusyWaitPasses() {
+    ActivatedJob refused = job("test.create", Map.of("name", "a"), 5);
+    assertThat(runner.outcome(refused, OperationHandler.call(CreateInput.class, input -> {
+      throw ApiException.Transient.busy("ERROR_LIMIT_EXCEEDED", "limit of queued tasks reached", null);
+    }))).isInstanceOfSatisfying(JobOutcome.Fail.class, fail -> {
+      assertThat(fail.retries()).as("the retries are kept for faults").isEqualTo(5);
+      assertThat(fail.backoff()).isBetween(Duration.ofMillis(750), Duration.ofSeconds(1));
+      assertThat(fail.message()).startsWith("Waiting, the service is busy").endsWith("[ERROR_LIMIT_EXCEEDED]");
+      withState(refused, JobState.NONE);
+      refused.getVariablesAsMap().putAll(fail.variables());
+      assertThat(states.read(refused).busySince()).isNotNull();
+    });
+
+    ActivatedJob advised = job("test.create", Map.of("name", "a"), 5);
+    withState(advised, JobState.NONE.withBusy(12, System.currentTimeMillis() - Duration.ofMinutes(59).toMillis()));
+    assertThat(runner.outcome(advised, OperationHandler.call(CreateInput.class, input -> {
+      throw ApiException.Transient.busy("ERROR_SYSTEM_BUSY", "not enough resources", Duration.ofSeconds(7));
+    }))).isInstanceOfSatisfying(JobOutcome.Fail.class, fail -> {
+      assertThat(fail.retries()).isEqualTo(5);
+      assertThat(fail.backoff()).as("the service's retry_after").isEqualTo(Duration.ofSeconds(7));
+    });
+
+    ActivatedJob tooLong = job("test.create", Map.of("name", "a"), 5);
+    withState(tooLong, JobState.NONE.withBusy(40, System.currentTimeMillis() - Duration.ofMinutes(61).toMillis()));
+    assertThat(runner.outcome(tooLong, OperationHandler.call(CreateInput.class, input -> {
+      throw ApiException.Transient.busy("ERROR_QUEUE_IS_FULL", "processing queue full", null);
+    }))).isInstanceOfSatisfying(JobOutcome.Fail.class, fail ->
+        assertThat(fail.retries()).as("past busyWait a busy answer counts as a fault").isEqualTo(4));
   }
 
   @Test

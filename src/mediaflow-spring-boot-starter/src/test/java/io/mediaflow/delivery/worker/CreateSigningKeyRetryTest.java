@@ -65,7 +65,7 @@ class CreateSigningKeyRetryTest {
     DeliveryClient client = MockCdn.client(server);
     var properties = MockCdn.properties(server.url("/cdn").toString());
     var workerProperties = new WorkerProperties(Duration.ofSeconds(1), Duration.ofMinutes(1), Duration.ofMillis(500),
-        Duration.ofSeconds(30), Duration.ofHours(6), "test-state-secret");
+        Duration.ofSeconds(30), Duration.ofHours(6), Duration.ofHours(1), "test-state-secret");
     states = new JobStates(workerProperties);
     jobs = new JobRunner(camunda, new InputReader(name -> Optional.empty()),
         states, workerProperties);
