@@ -247,7 +247,7 @@ public class DeliveryClient {
   /** {@code POST /v1/buckets/<bucket>/cache/purge}: one object, by its path inside the bucket. */
   public void purgeCache(String bucketName, String path) {
     var rules = DeliveryRules.bucket(new Rules(), "bucket_name", bucketName);
-    DeliveryRules.required(rules, "path", path).throwIfBroken();
+    DeliveryRules.objectPath(rules, "path", path).throwIfBroken();
     api.post(Map.of("path", path), "v1", "buckets", bucketName, "cache", "purge");
   }
 

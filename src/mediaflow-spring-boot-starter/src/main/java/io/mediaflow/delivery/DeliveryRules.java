@@ -1,6 +1,7 @@
 package io.mediaflow.delivery;
 
 import io.mediaflow.api.Rules;
+import java.util.Arrays;
 import java.util.regex.Pattern;
 
 /** The documented forms of the content delivery API's names and identifiers, checked before a request is sent. */
@@ -10,6 +11,7 @@ public final class DeliveryRules {
   public static final int DOMAIN_LIMIT = 20;
 
   private static final Pattern UUID = Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
+  private static final Pattern BUCKET = Pattern.compile("[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]");
   private static final Pattern LABEL = Pattern.compile("[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?");
 
   private DeliveryRules() {}
@@ -22,26 +24,42 @@ public final class DeliveryRules {
     return rules.require(UUID.matcher(value).matches(), field, "must be an id in UUID form, as the service generates them");
   }
 
-  /** A fully qualified domain name: two or more labels of letters, digits and inner hyphens, 253 characters at most. */
+  /**
+   * A fully qualified domain name: two or more labels of letters, digits and inner hyphens, 253 characters at most,
+   * and a top label that is not all digits (an IP address such as 169.254.169.254 is not a domain name).
+   */
   public static Rules fqdn(Rules rules, String field, String value) {
     if (value == null || value.isBlank()) {
       return rules.add(field, "is required");
     }
     String[] labels = value.split("\\.", -1);
-    boolean valid = value.length() <= 253 && labels.length >= 2;
+    boolean valid = value.length() <= 253 && labels.length >= 2 && !labels[labels.length - 1].matches("[0-9]*");
     for (String label : labels) {
       valid &= LABEL.matcher(label).matches();
     }
     return rules.require(valid, field, "must be a fully qualified domain name such as video.example.com"
-        + " (two or more labels of letters, digits and inner hyphens, no trailing dot)");
+        + " (two or more labels of letters, digits and inner hyphens, no trailing dot, not an IP address)");
   }
 
-  /** A bucket name goes into the path as one segment. */
+  /**
+   * A media storage bucket name, with the object-storage rule: 3 to 63 lower-case letters, digits, dots or hyphens,
+   * starting and ending with a letter or digit, no two dots in a row.
+   */
   public static Rules bucket(Rules rules, String field, String value) {
     if (value == null || value.isBlank()) {
       return rules.add(field, "is required");
     }
-    return rules.require(!value.contains("/") && value.strip().equals(value), field, "must be a bucket name, without slashes or blanks");
+    return rules.require(BUCKET.matcher(value).matches() && !value.contains(".."), field,
+        "must be a bucket name: 3 to 63 lower-case letters, digits, dots or hyphens, starting and ending with a letter or digit");
+  }
+
+  /** An object's path inside a bucket: segments that are neither empty after the first nor {@code .} or {@code ..}. */
+  public static Rules objectPath(Rules rules, String field, String value) {
+    String path = ContentAddresses.objectPath(value);
+    boolean valid = !path.isEmpty() && Arrays.stream(path.split("/", -1))
+        .noneMatch(segment -> segment.isEmpty() || segment.equals(".") || segment.equals(".."));
+    return rules.require(valid, field, "must be the path of an object inside the bucket, such as videos/clip/master.m3u8"
+        + " (no empty, . or .. segments)");
   }
 
   public static Rules required(Rules rules, String field, String value) {

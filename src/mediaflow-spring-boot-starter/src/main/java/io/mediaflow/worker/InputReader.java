@@ -2,6 +2,10 @@ package io.mediaflow.worker;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.cfg.CoercionAction;
+import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
+import com.fasterxml.jackson.databind.type.LogicalType;
 import io.mediaflow.api.ApiJson;
 import io.mediaflow.api.InvalidRequestException;
 import io.mediaflow.api.Rules;
@@ -21,6 +25,19 @@ import java.util.stream.Collectors;
  */
 public class InputReader {
 
+  /**
+   * The API mapper, but reading inputs as the process gave them: a number or true/false where text is expected is
+   * refused ({@code bucketName: must be a string}), not turned into the text "7" or "true".
+   */
+  private static final ObjectMapper INPUTS = ApiJson.MAPPER.copy();
+
+  static {
+    INPUTS.coercionConfigFor(LogicalType.Textual)
+        .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail)
+        .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+        .setCoercion(CoercionInputShape.Float, CoercionAction.Fail);
+  }
+
   private final SecretProvider secretProvider;
 
   public InputReader(SecretProvider secretProvider) {
@@ -39,7 +56,7 @@ public class InputReader {
   <I> I read(Map<String, Object> variables, Class<I> inputType, SecretReferences secrets) {
     I input;
     try {
-      input = ApiJson.MAPPER.convertValue(secrets.resolve(variables), inputType);
+      input = INPUTS.convertValue(secrets.resolve(variables), inputType);
     } catch (IllegalArgumentException e) {
       throw new InvalidRequestException(describe(e));
     }

@@ -66,7 +66,22 @@ class DeliveryRequestRulesTest {
   void everyBrokenRuleIsNamedAtOnce() {
     assertThatThrownBy(() -> client.createDomain("nodot", "vod", "a/b"))
         .hasMessageContaining("name: must be a fully qualified domain name")
-        .hasMessageContaining("; bucket_name: must be a bucket name, without slashes or blanks");
+        .hasMessageContaining("; bucket_name: must be a bucket name: 3 to 63 lower-case letters");
+  }
+
+  @Test
+  void bucketNamesDomainNamesAndObjectPathsFollowTheStoragesAndDnssRules() {
+    for (String bucket : new String[] {"7", "ab", "Media", "-media", "me..dia", "a".repeat(64)}) {
+      assertThatThrownBy(() -> client.setBucketPolicy(bucket, BucketPolicy.AUTHENTICATED)).as(bucket)
+          .hasMessageStartingWith("bucket_name: must be a bucket name");
+    }
+    for (String domain : new String[] {"a..b", "169.254.169.254", "https://video.example.com", "video.example.com."}) {
+      assertThatThrownBy(() -> client.createDomain(domain, "live", null)).as(domain)
+          .hasMessageStartingWith("name: must be a fully qualified domain name");
+    }
+    for (String path : new String[] {" ", "../../etc/passwd", "videos/../secret", "videos//clip", "videos/./clip"}) {
+      assertThatThrownBy(() -> client.purgeCache("media", path)).as(path).hasMessageStartingWith("path: must be the path of an object");
+    }
   }
 
   @Test
@@ -126,6 +141,6 @@ class DeliveryRequestRulesTest {
 
   @Test
   void aPurgeOfOneObjectNeedsItsPath() {
-    assertThatThrownBy(() -> client.purgeCache("media", " ")).hasMessage("path: is required");
+    assertThatThrownBy(() -> client.purgeCache("media", " ")).hasMessageStartingWith("path: must be the path of an object");
   }
 }

@@ -94,6 +94,15 @@ class JobRunnerTest {
   }
 
   @Test
+  void aNumberOrTrueWhereTextIsExpectedIsRefusedNotTurnedIntoText() {
+    for (Object notText : new Object[] {true, 7, 2.5}) {
+      ActivatedJob job = job("test.create", Map.of("name", notText), 3);
+      assertThat(runner.outcome(job, create)).as("name = %s", notText).isInstanceOfSatisfying(JobOutcome.Fail.class, fail ->
+          assertThat(fail.message()).isEqualTo("Invalid input: name: must be a string"));
+    }
+  }
+
+  @Test
   void aSecretReferenceReachesTheCallAndIsMaskedInTheResultAndInErrors() {
     String secret = SECRETS.get("DVR_SECRET_KEY");
     var seen = new java.util.concurrent.atomic.AtomicReference<String>();

@@ -55,6 +55,19 @@ class CustomDomainTlsProcessTest extends DeliveryTest {
     assertThat(processVariable(key, "errorMessage").asText()).contains(name, "exists already");
   }
 
+  /** A bad bucket is the caller's mistake, not the service's refusal: an incident naming bucketName, no domain. */
+  @Test
+  void aBucketNameThatBreaksTheStorageRuleStopsAtAnIncidentNamingIt() {
+    Map<Object, String> cases = Map.of(7, "bucketName: must be a string", "", "bucketName: is required",
+        "b".repeat(300), "bucketName: must be a bucket name");
+    cases.forEach((bucket, rule) -> {
+      String name = domainName();
+      long key = start(PROCESS, Map.of("domainName", name, "type", "vod", "bucketName", bucket));
+      assertThat(instance(key).awaitIncident().getErrorMessage()).as("bucketName %s", bucket).contains(rule);
+      assertThat(delivery.listDomains(null)).noneMatch(domain -> name.equals(domain.domainName()));
+    });
+  }
+
   @Test
   void whenTheDeadlinePassesTheOwnerLearnsWhyAndTriesAgainWithANewSubscription() {
     String name = domainName();

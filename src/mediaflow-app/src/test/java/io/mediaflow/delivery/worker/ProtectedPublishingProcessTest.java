@@ -94,14 +94,21 @@ class ProtectedPublishingProcessTest extends DeliveryTest {
     assertThat(keysOf(bucket)).isEqualTo(keysBefore);
   }
 
+  /** Each bad input stops at an incident naming the caller's variable and the rule; nothing is published. */
   @Test
-  void aBucketTheServiceRefusesEndsUnpublishedWithTheReason() {
-    long key = start(PROCESS, Map.of("bucketName", "Not_A_Bucket", "paths", PATHS));
-
-    instance(key).awaitCompleted().hasPassedElement("PublishingFailed").hasNotPassedElement("CreateSigningKey");
-    assertThat(processVariable(key, "published").asBoolean()).isFalse();
-    assertThat(processVariable(key, "errorCode").asText()).isEqualTo("BAD_REQUEST");
-    assertThat(processVariable(key, "errorMessage").asText()).contains("bucket_name");
+  void inputsThatBreakARuleStopAtAnIncidentNamingTheCallersVariable() {
+    String bucket = bucketWithObjects();
+    Map<Map<String, Object>, String> cases = Map.of(
+        Map.of("bucketName", "Not_A_Bucket", "paths", PATHS), "bucketName: must be a bucket name",
+        Map.of("bucketName", true, "paths", PATHS), "bucketName: must be a string",
+        Map.of("bucketName", bucket, "paths", PATHS, "domainName", "169.254.169.254"), "domainName: must be a fully qualified domain name",
+        Map.of("bucketName", bucket, "paths", PATHS, "domainName", "a..b"), "domainName: must be a fully qualified domain name",
+        Map.of("bucketName", bucket, "paths", List.of("../../etc/passwd")), "paths[0]: must be the path of an object");
+    cases.forEach((variables, rule) -> {
+      long key = start(PROCESS, variables);
+      assertThat(instance(key).awaitIncident().getErrorMessage()).as("%s", variables).contains(rule);
+      assertThat(instance(key).variable("published").map(JsonNode::asBoolean).orElse(false)).as("%s", variables).isFalse();
+    });
   }
 
   @Test

@@ -65,10 +65,17 @@ public class SignedUrls {
     DeliveryRules.uuid(rules, "signingKeyId", request.signingKeyId());
     rules.require(request.domainName() != null || (request.bucketName() != null && !request.bucketName().isBlank()),
         "bucketName/domainName", "one is required: the bucket for its default address, or a vod playback domain");
+    if (request.domainName() != null) {
+      DeliveryRules.fqdn(rules, "domainName", request.domainName());
+    }
+    if (request.bucketName() != null) {
+      DeliveryRules.bucket(rules, "bucketName", request.bucketName());
+    }
     rules.require(request.paths() != null && !request.paths().isEmpty(), "paths", "needs at least one object path");
     if (request.paths() != null) {
-      rules.require(request.paths().stream().allMatch(path -> path != null && !ContentAddresses.objectPath(path).isEmpty()),
-          "paths", "each must be the path of an object inside the bucket");
+      for (int i = 0; i < request.paths().size(); i++) {
+        DeliveryRules.objectPath(rules, "paths[" + i + "]", request.paths().get(i));
+      }
     }
     rules.require(request.lifetime() == null || (!request.lifetime().isNegative() && !request.lifetime().isZero()),
         "lifetime", "must be a positive duration, or left out for tokens that never expire");
