@@ -60,8 +60,7 @@ class BadVariablesTest extends MediaflowTest {
         transcode("pollSeconds negative", "pollSeconds", "pollSeconds", -5),
         transcode("pollSeconds a list", "pollSeconds", "pollSeconds", List.of(5)),
         transcode("publishBucket a number", "publishBucket", "publishBucket", 42, "ladder", oneRendition),
-        // The service refuses the bucket when publishing: published = false, with its reason.
-        transcode("publishBucket not a bucket name (ends unpublished)", null, "publishBucket", "Not A Bucket", "ladder", oneRendition),
+        transcode("publishBucket not a bucket name", "publishBucket", "publishBucket", "Not A Bucket", "ladder", oneRendition),
         transcode("allowedOrigin a number", "allowedOrigin", "publishBucket", bucket(), "allowedOrigin", 7, "ladder", oneRendition),
         transcode("allowedOrigin not an origin", "allowedOrigin",
             "publishBucket", bucket(), "allowedOrigin", "player.example.com", "ladder", oneRendition),
@@ -111,7 +110,7 @@ class BadVariablesTest extends MediaflowTest {
         new Case(PUBLISHING, "no bucketName", Map.of("paths", List.of("a.m3u8")), "bucketName"),
         publishing("bucketName an object", "bucketName", "bucketName", Map.of("name", "media")),
         publishing("paths not a list", "paths", "paths", "a/b.m3u8"),
-        publishing("paths of numbers (usable: read as text)", null, "paths", List.of(1, 2)),
+        publishing("paths of numbers", "paths", "paths", List.of(1, 2)),
         new Case(PUBLISHING, "pathsToSign not a list", Map.of("bucketName", bucket(), "pathsToSign", "a.m3u8"),
             "pathsToSign"),
         publishing("tokenLifetime a word", "tokenLifetime", "tokenLifetime", "a day"),
