@@ -91,6 +91,13 @@ class GoLiveProcessTest extends MediaflowTest {
       ingest(streamId, "start");
       UserTask endBroadcast = awaitEndTheBroadcast(key, Set.of());
       assertThat(describeTask(endBroadcast).at("/variables/liveStream/status/name").asText()).isEqualTo("live");
+      // Authenticated playback: the producer is shown signed URLs, which play; the bare playback URL does not.
+      JsonNode signed = variable(key, "signedPlaybackUrls").get(0);
+      assertThat(signed.path("url").asText()).contains("/playlist.m3u8?auth=");
+      assertThat(statusOf(signed.path("playbackUrl").asText())).as("without a token").isEqualTo(403);
+      try (var media = new RealMedia()) {
+        assertThat(media.probe(signed.path("url").asText()).findValuesAsText("codec_type")).as("ffprobe plays it").contains("video");
+      }
       letTimePass(Duration.ofMillis(300)); // 30 s of nominal live time: three 10 s recording files
       completeUserTask(endBroadcast, Map.of());
 
@@ -100,7 +107,7 @@ class GoLiveProcessTest extends MediaflowTest {
       JsonNode playback = variable(key, "playbackUrls");
       assertThat(playback).singleElement().satisfies(url -> {
         assertThat(url.path("policy").asText()).isEqualTo("authenticated");
-        assertThat(url.path("url").asText()).endsWith("/playlist.m3u8");
+        assertThat(url.path("url").asText()).contains("/playlist.m3u8?auth=");
       });
       String recordingFolder = "s3://live-recordings/" + folder + "/" + streamId + "/";
       JsonNode locations = variable(key, "dvrRecordings");
@@ -340,6 +347,10 @@ class GoLiveProcessTest extends MediaflowTest {
   /** What the sandbox's DVR has finished so far. */
   private JsonNode recordings(String streamId) {
     return json(get("/sandbox/live-streams/" + streamId + "/recordings")).path("recordings");
+  }
+
+  private int statusOf(String url) throws Exception {
+    return http.send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.discarding()).statusCode();
   }
 
   private byte[] fetch(String url) throws Exception {

@@ -94,8 +94,13 @@ final class RealMedia implements AutoCloseable {
 
   /** ffprobe's {@code format.duration} and {@code streams[].codec_type} of a file. */
   JsonNode probe(Path file) {
+    return probe(file.toString());
+  }
+
+  /** The same of a file or URL, such as a live playlist a viewer plays. */
+  JsonNode probe(String fileOrUrl) {
     Process ffprobe = run(FfmpegPrograms.ffprobe("-v", "error", "-show_entries",
-        "format=duration:stream=codec_type,codec_name", "-of", "json", file.toString()));
+        "format=duration:stream=codec_type,codec_name", "-of", "json", fileOrUrl));
     try {
       return ApiJson.MAPPER.readTree(ffprobe.getInputStream());
     } catch (IOException e) {

@@ -15,7 +15,7 @@ public final class DvrRules {
   static final List<String> DESTINATION_PREFIXES = List.of("s3://", "b2://", "azblob://", "ftp://", "ftps://", "sftp://");
   static final List<String> STREAM_SOURCES = List.of("original", "transcoded", "auto");
   static final List<String> RESOLUTIONS = List.of("highest", "lowest", "240p", "480p", "720p", "1080p", "1440p", "4k", "all");
-  static final List<String> FORMATS = List.of("mp4", "ts", "hls");
+  public static final List<String> FORMATS = List.of("mp4", "ts", "hls");
   /** "Other canned ACL values are allowed": the S3 canned ACLs. */
   static final List<String> PERMISSIONS = List.of("private", "public-read", "public-read-write", "authenticated-read",
       "aws-exec-read", "bucket-owner-read", "bucket-owner-full-control");

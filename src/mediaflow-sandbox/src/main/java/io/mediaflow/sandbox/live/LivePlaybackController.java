@@ -1,21 +1,34 @@
 package io.mediaflow.sandbox.live;
 
+import io.mediaflow.sandbox.delivery.DeliveryException;
+import io.mediaflow.sandbox.delivery.Domains;
+import io.mediaflow.sandbox.delivery.SignedTokenVerifier;
+import io.mediaflow.sandbox.delivery.SigningKeyBinding;
+import java.io.IOException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Optional;
+import java.util.stream.Collectors;
 import org.springframework.core.io.FileSystemResource;
 import org.springframework.core.io.Resource;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
  * The HLS output of live streams, at the default playback address ({@code /sandbox/live-playback/{playback_id}/})
  * and at the stream's origin ({@code /sandbox/live-origin/{stream_id}/}): a sliding-window live playlist and its
  * segments while the stream is live, 404 otherwise. With an encoder pushing over RTMP they are the real output of
- * its ingest; with the simulated ingest, the sample clip repeated. Authenticated playback IDs are served without
- * checking a token here: signed playback belongs to the content delivery API, which owns the signing keys.
+ * its ingest; with the simulated ingest, the sample clip repeated. An authenticated playback ID is served only with
+ * a token ({@code ?auth=}) signed with a key of the content delivery API bound to the stream, or to its live
+ * playback domain (see {@link SignedTokenVerifier}), for the playlist and each segment alike; the playlist it gets
+ * names its segments with the same token, as a player requests them relative to it. Without one: 403.
  */
 @RestController
 class LivePlaybackController {
@@ -29,22 +42,78 @@ class LivePlaybackController {
   private final SampleMedia media;
   private final NominalTime nominalTime;
   private final RtmpIngest rtmp;
+  private final SignedTokenVerifier verifier;
+  private final Domains domains;
 
-  LivePlaybackController(LiveStreams streams, SampleMedia media, NominalTime nominalTime, RtmpIngest rtmp) {
+  LivePlaybackController(LiveStreams streams, SampleMedia media, NominalTime nominalTime, RtmpIngest rtmp,
+      SignedTokenVerifier verifier, Domains domains) {
     this.streams = streams;
     this.media = media;
     this.nominalTime = nominalTime;
     this.rtmp = rtmp;
+    this.verifier = verifier;
+    this.domains = domains;
   }
 
   @GetMapping(PLAYBACK + StreamAddresses.PLAYLIST)
-  ResponseEntity<?> playbackPlaylist(@PathVariable String playbackId) {
-    return playlist(byPlaybackId(playbackId));
+  ResponseEntity<?> playbackPlaylist(@PathVariable String playbackId, @RequestParam(required = false) String auth) {
+    LiveStream stream = byPlaybackId(playbackId);
+    Optional<ResponseEntity<?>> refused = refusal(stream, playbackId, StreamAddresses.PLAYLIST, auth);
+    if (refused.isPresent()) {
+      return refused.get();
+    }
+    ResponseEntity<?> playlist = playlist(stream);
+    return auth == null ? playlist : withToken(playlist, auth);
   }
 
   @GetMapping(PLAYBACK + "segment-{n}.ts")
-  ResponseEntity<?> playbackSegment(@PathVariable String playbackId, @PathVariable long n) {
-    return segment(byPlaybackId(playbackId), n);
+  ResponseEntity<?> playbackSegment(@PathVariable String playbackId, @PathVariable long n,
+      @RequestParam(required = false) String auth) {
+    LiveStream stream = byPlaybackId(playbackId);
+    return refusal(stream, playbackId, "segment-" + n + ".ts", auth).orElseGet(() -> segment(stream, n));
+  }
+
+  /**
+   * A 403 when the playback ID is authenticated and the token does not open {@code <playback_id>/<file>}: tokens
+   * signed with a key bound to the stream, or to the live playback domain it plays under, are accepted.
+   */
+  private Optional<ResponseEntity<?>> refusal(LiveStream stream, String playbackId, String file, String auth) {
+    boolean authenticated = stream.playbackId(playbackId).map(id -> "authenticated".equals(id.policy())).orElse(false);
+    if (!authenticated) {
+      return Optional.empty();
+    }
+    var accepted = new ArrayList<SigningKeyBinding>();
+    accepted.add(SigningKeyBinding.stream(stream.id()));
+    if (stream.playbackDomain() != null) {
+      domains.byName(stream.playbackDomain()).ifPresent(domain -> accepted.add(SigningKeyBinding.domain(domain.id())));
+    }
+    try {
+      verifier.verify(auth, accepted, playbackId + "/" + file);
+      return Optional.empty();
+    } catch (DeliveryException refused) {
+      return Optional.of(ResponseEntity.status(refused.status()).contentType(MediaType.TEXT_PLAIN).body(refused.getMessage()));
+    }
+  }
+
+  /** The playlist with {@code ?auth=} on each segment, so a player's segment requests carry the viewer's token. */
+  private static ResponseEntity<?> withToken(ResponseEntity<?> playlist, String auth) {
+    String text = switch (playlist.getBody()) {
+      case String inline -> inline;
+      case FileSystemResource file -> read(file.getFile().toPath());
+      case null, default -> throw new IllegalStateException("a playlist is text or a file");
+    };
+    String query = "?auth=" + URLEncoder.encode(auth, StandardCharsets.UTF_8);
+    String signed = text.lines().map(line -> line.isBlank() || line.startsWith("#") ? line : line + query)
+        .collect(Collectors.joining("\n", "", "\n"));
+    return ResponseEntity.status(playlist.getStatusCode()).headers(playlist.getHeaders()).body(signed);
+  }
+
+  private static String read(Path file) {
+    try {
+      return Files.readString(file);
+    } catch (IOException gone) {
+      throw LiveApiException.notFound("live output of stream", file.getFileName().toString());
+    }
   }
 
   @GetMapping(ORIGIN + StreamAddresses.PLAYLIST)

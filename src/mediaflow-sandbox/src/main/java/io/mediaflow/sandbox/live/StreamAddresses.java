@@ -54,12 +54,12 @@ class StreamAddresses {
   }
 
   /**
-   * {@code {publicUrl}/live-playback/{playback_id}/playlist.m3u8}, or with a custom playback domain
-   * {@code https://{playback_domain}/{playback_id}/playlist.m3u8}: the same path after the host in both, ending with
-   * {@code playlist.m3u8} as the document says HLS playback URLs do.
+   * {@code {publicUrl}/live-playback/{playback_id}/playlist.m3u8}, or with a custom playback domain the form the
+   * service gives such URLs, {@code https://{playback_domain}/{playback_id}.m3u8} (signed, with {@code ?auth=}).
    */
   String playbackUrl(LiveStream stream, PlaybackId playbackId) {
-    String base = stream.playbackDomain() == null ? publicUrl + PLAYBACK_PATH : "https://" + stream.playbackDomain();
-    return base + "/" + playbackId.id() + "/" + PLAYLIST;
+    return stream.playbackDomain() == null
+        ? publicUrl + PLAYBACK_PATH + "/" + playbackId.id() + "/" + PLAYLIST
+        : "https://" + stream.playbackDomain() + "/" + playbackId.id() + ".m3u8";
   }
 }

@@ -11,10 +11,12 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import okhttp3.HttpUrl;
 
 /**
  * Signed URLs for objects of an {@code authenticated} bucket, at its default address or behind a {@code vod}
- * playback domain, signed with a key whose private key is in the {@link SigningKeyStore}.
+ * playback domain, and for the playback URLs of a live stream's {@code authenticated} playback IDs, signed with a key
+ * whose private key is in the {@link SigningKeyStore}.
  */
 public class SignedUrls {
 
@@ -32,6 +34,19 @@ public class SignedUrls {
    */
   public record Request(String signingKeyId, String bucketName, String domainName, List<String> paths,
       Duration lifetime, Instant notBefore, String uri, Map<String, Object> claims) {}
+
+  /**
+   * What to sign for live playback: the playback URLs as the stream lists them (at the default address, or
+   * {@code https://<custom_domain>/<playback_id>.m3u8} behind a live playback domain).
+   *
+   * @param signingKeyId a key bound to the stream, or to its live playback domain
+   * @param uri the {@code uri} claim of every token; null leaves it out, so a token opens what the key serves
+   */
+  public record PlaybackRequest(String signingKeyId, List<String> playbackUrls, Duration lifetime, Instant notBefore,
+      String uri) {}
+
+  /** A playback URL with a signed token, and when the token stops working (null: never). */
+  public record SignedPlaybackUrl(String playbackUrl, String url, String expires) {}
 
   private final SigningKeyStore store;
   private final ContentAddresses addresses;
@@ -60,6 +75,34 @@ public class SignedUrls {
     }).toList();
   }
 
+  public List<SignedPlaybackUrl> signPlayback(PlaybackRequest request) {
+    var rules = new Rules();
+    DeliveryRules.uuid(rules, "signingKeyId", request.signingKeyId());
+    rules.require(request.playbackUrls() != null && !request.playbackUrls().isEmpty(), "playbackUrls",
+        "needs at least one playback URL");
+    if (request.playbackUrls() != null) {
+      for (int i = 0; i < request.playbackUrls().size(); i++) {
+        HttpUrl url = request.playbackUrls().get(i) == null ? null : HttpUrl.parse(request.playbackUrls().get(i));
+        rules.require(url != null && url.query() == null, "playbackUrls[" + i + "]",
+            "must be an http or https playback URL without a query, as the stream lists it");
+      }
+    }
+    checkLifetime(rules, request.lifetime());
+    rules.throwIfBroken();
+    PrivateKey key = privateKey(request.signingKeyId());
+    Instant expiresAt = request.lifetime() == null ? null : clock.instant().plus(request.lifetime());
+    String token = SignedTokens.sign(request.signingKeyId(), key,
+        new SignedTokens.Grant(request.uri(), expiresAt, request.notBefore(), null));
+    return request.playbackUrls().stream()
+        .map(url -> new SignedPlaybackUrl(url, ContentAddresses.signed(url, token), expiresAt == null ? null : expiresAt.toString()))
+        .toList();
+  }
+
+  private static void checkLifetime(Rules rules, Duration lifetime) {
+    rules.require(lifetime == null || (!lifetime.isNegative() && !lifetime.isZero()),
+        "lifetime", "must be a positive duration, or left out for tokens that never expire");
+  }
+
   private static void check(Request request) {
     var rules = new Rules();
     DeliveryRules.uuid(rules, "signingKeyId", request.signingKeyId());
@@ -77,8 +120,7 @@ public class SignedUrls {
         DeliveryRules.objectPath(rules, "paths[" + i + "]", request.paths().get(i));
       }
     }
-    rules.require(request.lifetime() == null || (!request.lifetime().isNegative() && !request.lifetime().isZero()),
-        "lifetime", "must be a positive duration, or left out for tokens that never expire");
+    checkLifetime(rules, request.lifetime());
     if (request.claims() != null) {
       request.claims().keySet().stream().filter(SignedTokens.RESERVED_CLAIMS::contains)
           .forEach(claim -> rules.add("claims." + claim, "is set by its own input, not as a custom claim"));

@@ -77,7 +77,8 @@ public class DeliveryWorkers implements OperationHandlers {
             client.purgeCache(input.bucketName(), input.path());
           }
         })),
-        OperationHandler.call(SignUrlsInput.class, input -> signedUrls.sign(input.request())));
+        OperationHandler.call(SignUrlsInput.class, input -> signedUrls.sign(input.request())),
+        OperationHandler.call(SignPlaybackUrlsInput.class, input -> signedUrls.signPlayback(input.request())));
   }
 
   /**
