@@ -241,4 +241,46 @@ class TranscodeWithApprovalTest extends MediaflowTest {
     assertThat(instance(instance).jobFailures("StartJob")).singleElement().asString().contains("[ERROR_SYSTEM_BUSY]");
     assertThat(instance(instance).variable("transcodingJob").orElseThrow().path("status_url").asText()).isNotBlank();
   }
+
+  /** "An error occurred while processing the video." is a failure document 3 says to retry: no editor is asked. */
+  @Test
+  void aFailureTheDocumentSaysToRetryIsRetriedOnANewTaskBeforeAnyoneIsAsked() {
+    failNextJobs(1);
+    try {
+      long instance = start(PROCESS, Map.of("source", sample(),
+          "ladder", List.of(Map.of("resolution", 360, "bitrate", 800, "user_tag", "360p"))));
+
+      completeUserTask(awaitUserTask(instance, "Review renditions"), Map.of("approved", true));
+
+      instance(instance).awaitCompleted().hasPassedElement("RetryAutomatically", 1).hasPassedElement("CreateTask", 2)
+          .hasNotPassedElement("HandleFailedJob").hasNoIncidents();
+    } finally {
+      send(HttpRequest.newBuilder(URI.create(baseUrl() + "/sandbox/transcoding/control")).DELETE().build());
+    }
+  }
+
+  @Test
+  void aFailureThatPersistsAfterTwoAutomaticRetriesGoesToAnEditor() {
+    failNextJobs(3);
+    try {
+      long instance = start(PROCESS, Map.of("source", sample(),
+          "ladder", List.of(Map.of("resolution", 360, "bitrate", 800, "user_tag", "360p"))));
+
+      UserTask decision = awaitUserTask(instance, "Decide on the failed job");
+
+      assertThat(instance(instance).timesPassed("RetryAutomatically")).isEqualTo(2);
+      assertThat(instance(instance).timesPassed("CreateTask")).isEqualTo(3);
+      JsonNode details = describeTask(decision).path("variables").path("errorDetails");
+      assertThat(details.path("retry").asBoolean()).isTrue();
+      assertThat(details.path("error_description").asText()).isEqualTo("An error occurred while processing the video.");
+    } finally {
+      send(HttpRequest.newBuilder(URI.create(baseUrl() + "/sandbox/transcoding/control")).DELETE().build());
+    }
+  }
+
+  private void failNextJobs(int times) {
+    var control = post("/sandbox/transcoding/control", Map.of("failNextJob",
+        Map.of("message", "An error occurred while processing the video.", "times", times)));
+    assertThat(control.statusCode()).as(control.body()).isLessThan(300);
+  }
 }

@@ -15,6 +15,8 @@ import java.util.Map;
  * @param thumbnails the URLs of the image outputs
  * @param warnings the service's warnings, as it sends them; empty when none
  * @param statusUrl where the next status is read: the last {@code status_url} the service returned
+ * @param outputErrors the outputs that failed, each {@code {tag, error}} (its user tag, else its system tag, and its
+ *     {@code error_description}); empty when none
  */
 public record JobResult(
     String status,
@@ -23,13 +25,17 @@ public record JobResult(
     List<Rendition> renditions,
     List<String> thumbnails,
     List<Object> warnings,
-    String statusUrl) {
+    String statusUrl,
+    List<OutputError> outputErrors) {
 
   /**
    * @param tag the output's {@code user_tag}
    * @param resolution {@code 1280x720}, when the service reported the frame size
    */
   public record Rendition(String tag, String resolution, Double bitrate, Long size, String url) {}
+
+  /** An output the service reports failed. */
+  public record OutputError(String tag, String error) {}
 
   public static JobResult of(JobStatus status) {
     return new JobResult(
@@ -41,7 +47,10 @@ public record JobResult(
             .toList(),
         orEmpty(status.images()).stream().map(OutputItem::url).toList(),
         orEmpty(status.warnings()),
-        status.statusUrl());
+        status.statusUrl(),
+        status.failedOutputs().stream()
+            .map(item -> new OutputError(item.userTag() != null ? item.userTag() : item.tag(), item.errorDescription()))
+            .toList());
   }
 
   private static String resolution(Object meta) {

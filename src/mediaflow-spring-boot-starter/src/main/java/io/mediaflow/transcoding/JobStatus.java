@@ -3,7 +3,9 @@ package io.mediaflow.transcoding;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * The status of a job, as {@code /v1/status} answers it for one task token.
@@ -30,8 +32,29 @@ public record JobStatus(
   /** Status words some answers use for a failed job, besides {@code error} = 1. */
   private static final Set<String> FAILED = Set.of("error", "failed");
 
+  /**
+   * The failure messages document 3 marks "retry" (a general processing error, an internal planning error): the
+   * same job on a new task may well succeed. The table's other messages need another source or setting.
+   */
+  private static final List<String> RETRY_MESSAGES =
+      List.of("An error occurred while processing the video.", "Extract stage2 v2 error.");
+
   /** The documented states of a job (document 3, section 3): a task in one of them has been started. */
   private static final Set<String> JOB_STATES = Set.of("downloading", "queued", "encoding", "saving", "completed");
+
+  /** A failure the document says to retry. */
+  public boolean failedTransiently() {
+    return failed() && errorDescription != null && RETRY_MESSAGES.stream().anyMatch(errorDescription::startsWith);
+  }
+
+  /** Every output the service reports failed, with its error: the job may complete with some outputs failed. */
+  public List<OutputItem> failedOutputs() {
+    return Stream.of(videos, audios, images, texts)
+        .filter(Objects::nonNull)
+        .flatMap(List::stream)
+        .filter(item -> item.error() != null && item.error() == 1)
+        .toList();
+  }
 
   /** A job exists for the task: it was started, whatever became of it since. */
   public boolean started() {

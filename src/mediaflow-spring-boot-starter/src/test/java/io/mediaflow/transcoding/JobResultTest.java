@@ -44,4 +44,22 @@ class JobResultTest {
     assertThat(result.thumbnails()).isEmpty();
     assertThat(result.warnings()).isEqualTo(List.of());
   }
+
+  @Test
+  void failedOutputsAreListedWithTheirErrorsAndTheDocumentsRetryFailuresAreToldApart() throws Exception {
+    JobStatus status = ApiJson.MAPPER.readValue("""
+        {"status": "error", "error": 1, "error_description": "An error occurred while processing the video.",
+         "videos": [{"user_tag": "720p", "error": 1, "error_description": "Video convert error."},
+                    {"user_tag": "360p", "error": 0}],
+         "images": [{"tag": "image-0-0", "error": 1, "error_description": "Image extract error."}]}
+        """, JobStatus.class);
+
+    assertThat(JobResult.of(status).outputErrors()).containsExactly(
+        new JobResult.OutputError("720p", "Video convert error."),
+        new JobResult.OutputError("image-0-0", "Image extract error."));
+    assertThat(status.failedTransiently()).isTrue();
+    var download = new JobStatus("error", null, null, 1, "Download error: unable to download the specified source file/URL.",
+        null, null, null, null, null, null, null);
+    assertThat(download.failedTransiently()).as("another source is needed, not a retry").isFalse();
+  }
 }

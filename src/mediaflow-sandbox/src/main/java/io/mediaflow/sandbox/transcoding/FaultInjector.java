@@ -47,6 +47,20 @@ class FaultInjector {
   }
 
   private final List<Fault> faults = new ArrayList<>();
+  /** Failure messages the next started jobs fail with, one each, oldest first. */
+  private final List<String> jobFailures = new ArrayList<>();
+
+  /** The next {@code times} jobs started fail with {@code message}, as a job the service cannot process does. */
+  synchronized void failNextJobs(String message, int times) {
+    for (int i = 0; i < times; i++) {
+      jobFailures.add(message);
+    }
+  }
+
+  /** The failure the job starting now is to meet, if any; counts it as used. */
+  synchronized Optional<String> takeJobFailure() {
+    return jobFailures.isEmpty() ? Optional.empty() : Optional.of(jobFailures.removeFirst());
+  }
 
   synchronized void add(Fault fault) {
     faults.add(fault);
@@ -73,7 +87,12 @@ class FaultInjector {
     return faults.stream().map(Fault::describe).toList();
   }
 
+  synchronized List<String> pendingJobFailures() {
+    return List.copyOf(jobFailures);
+  }
+
   synchronized void clear() {
     faults.clear();
+    jobFailures.clear();
   }
 }

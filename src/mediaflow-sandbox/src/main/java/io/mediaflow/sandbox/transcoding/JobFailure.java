@@ -1,5 +1,7 @@
 package io.mediaflow.sandbox.transcoding;
 
+import java.util.List;
+
 /**
  * A job that cannot go on: its status becomes {@code error} with {@code error: 1} and this message, one of the
  * service's documented job failure messages (document 3, section 7).
@@ -24,6 +26,11 @@ class JobFailure extends RuntimeException {
   static final String MERGE = "Merge video and audio error.";
   static final String THUMBNAILS_EXTRACT = "Thumbnails extract error.";
   static final String METADATA = "Get metadata video error.";
+
+  /** Every message above: the ones a test control may make a job fail with. */
+  static final List<String> MESSAGES = List.of(PROCESSING, DOWNLOAD, DOWNLOAD_HLS, DOWNLOAD_GOOGLE_DRIVE,
+      UNSUPPORTED_MEDIA, EXTRACT_VIDEO, IMAGE_EXTRACT, VIDEO_CONVERT, EXTRACT_AUDIO, CONVERT_AUDIO, SPLIT_HLS, REPACK,
+      REPACK_STITCHING, MERGE, THUMBNAILS_EXTRACT, METADATA);
 
   private final String details;
 

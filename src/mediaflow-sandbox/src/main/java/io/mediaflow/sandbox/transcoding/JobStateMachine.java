@@ -42,6 +42,7 @@ class JobStateMachine implements DisposableBean {
   private final OutputStore store;
   private final Tasks tasks;
   private final ApplicationEventPublisher events;
+  private final FaultInjector faults;
   /** Downloads, encodes (waiting on ffmpeg) and saving block: one virtual thread each. */
   private final ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor();
   private final Encoders encoders;
@@ -49,7 +50,7 @@ class JobStateMachine implements DisposableBean {
   private final Set<Path> folders = ConcurrentHashMap.newKeySet();
 
   JobStateMachine(SandboxClock clock, SandboxTranscodingProperties properties, SourceFetcher fetcher,
-      OutputWriter writer, OutputStore store, Tasks tasks, ApplicationEventPublisher events) {
+      OutputWriter writer, OutputStore store, Tasks tasks, ApplicationEventPublisher events, FaultInjector faults) {
     this.clock = clock;
     this.properties = properties;
     this.fetcher = fetcher;
@@ -57,6 +58,7 @@ class JobStateMachine implements DisposableBean {
     this.store = store;
     this.tasks = tasks;
     this.events = events;
+    this.faults = faults;
     this.encoders = new Encoders(properties.encoders() > 0 ? properties.encoders()
         : Runtime.getRuntime().availableProcessors(), workers);
   }
@@ -76,6 +78,9 @@ class JobStateMachine implements DisposableBean {
 
   /** The source in a working folder of its own, which goes when the job no longer needs it. */
   private Source fetch(Job job) {
+    faults.takeJobFailure().ifPresent(message -> {
+      throw new JobFailure(message, "injected by the sandbox's test control");
+    });
     Path folder;
     try {
       folder = Files.createTempDirectory("mediaflow-job-");

@@ -25,6 +25,8 @@ import org.springframework.web.bind.annotation.RestController;
  *       request(s) of an endpoint answer a service error; {@code {"failNext": {"endpoint": "status",
  *       "httpStatus": 503, "times": 2}}}: a transport fault. {@code "always": true} instead of {@code times}
  *       keeps the fault until reset (a "busy" or "queue full" switch). {@code failNext} may be an array.
+ *   <li>{@code {"failNextJob": {"message": "An error occurred while processing the video.", "times": 1}}}: the
+ *       next job(s) started fail while downloading with that documented failure message.
  *   <li>{@code {"sessionTokenLifetime": "PT2S"}}: session tokens issued from now on live that long (ISO-8601;
  *       null restores the configured lifetime).
  *   <li>{@code {"reset": true}} or {@code DELETE}: clears faults and overrides.
@@ -49,6 +51,7 @@ class SandboxControlController {
   Map<String, Object> controls() {
     var out = new LinkedHashMap<String, Object>();
     out.put("failNext", faults.pending());
+    out.put("failNextJob", faults.pendingJobFailures());
     out.put("sessionTokenLifetime", sessions.lifetime().toString());
     return out;
   }
@@ -68,6 +71,16 @@ class SandboxControlController {
         for (JsonNode rule : failNext.isArray() ? failNext : List.of(failNext)) {
           added.add(fault(rule));
         }
+      }
+      JsonNode failNextJob = body.get("failNextJob");
+      if (failNextJob != null) {
+        String message = failNextJob.path("message").asText("");
+        int times = failNextJob.path("times").asInt(1);
+        if (!JobFailure.MESSAGES.contains(message) || times < 1) {
+          throw new IllegalArgumentException("failNextJob needs a message of document 3's failure table, one of "
+              + JobFailure.MESSAGES + ", and times of at least 1");
+        }
+        faults.failNextJobs(message, times);
       }
       if (body.has("sessionTokenLifetime")) {
         JsonNode lifetime = body.get("sessionTokenLifetime");

@@ -6,7 +6,7 @@ import io.mediaflow.worker.Operation;
 @Operation(
     type = "mediaflow.transcoding.check_job",
     name = "Transcoding: check the job",
-    description = "Reads the job's status once (POST /v1/status at the last status_url). Result, whatever the stage: status, percent, duration, renditions (tag, resolution, bitrate, size, url), thumbnails, warnings and statusUrl (the last status_url the service returned: pass it to the next check); the complete status is the 'Transcoding: get status' operation's. A failed job is the BPMN error JOB_FAILED with errorDetails.error_description and warnings. Use it after a 'transcoding-job-finished' message or a timer, so a callback moves the process on at once and polling stays the safety net.",
+    description = "Reads the job's status once (POST /v1/status at the last status_url). Result, whatever the stage: status, percent, duration, renditions (tag, resolution, bitrate, size, url), thumbnails, warnings, outputErrors ({tag, error} of each failed output) and statusUrl (the last status_url the service returned: pass it to the next check); the complete status is the 'Transcoding: get status' operation's. A failed job is the BPMN error JOB_FAILED with errorDetails.error_description, warnings, output_errors and retry (true for the failures the document says to retry: start the job again on a new task). Use it after a 'transcoding-job-finished' message or a timer, so a callback moves the process on at once and polling stays the safety net.",
     resultVariable = "transcodingResult",
     errors = {"JOB_FAILED"})
 public record CheckJobInput(
