@@ -245,26 +245,20 @@ class TranscodeWithApprovalTest extends MediaflowTest {
   /** "An error occurred while processing the video." is a failure document 3 says to retry: no editor is asked. */
   @Test
   void aFailureTheDocumentSaysToRetryIsRetriedOnANewTaskBeforeAnyoneIsAsked() {
-    failNextJobs(1);
-    try {
-      long instance = start(PROCESS, Map.of("source", sample(),
-          "ladder", List.of(Map.of("resolution", 360, "bitrate", 800, "user_tag", "360p"))));
+    try (var failing = failNextJobs(1)) {
+      long instance = startOneRung();
 
       completeUserTask(awaitUserTask(instance, "Review renditions"), Map.of("approved", true));
 
       instance(instance).awaitCompleted().hasPassedElement("RetryAutomatically", 1).hasPassedElement("CreateTask", 2)
           .hasNotPassedElement("HandleFailedJob").hasNoIncidents();
-    } finally {
-      send(HttpRequest.newBuilder(URI.create(baseUrl() + "/sandbox/transcoding/control")).DELETE().build());
     }
   }
 
   @Test
   void aFailureThatPersistsAfterTwoAutomaticRetriesGoesToAnEditor() {
-    failNextJobs(3);
-    try {
-      long instance = start(PROCESS, Map.of("source", sample(),
-          "ladder", List.of(Map.of("resolution", 360, "bitrate", 800, "user_tag", "360p"))));
+    try (var failing = failNextJobs(3)) {
+      long instance = startOneRung();
 
       UserTask decision = awaitUserTask(instance, "Decide on the failed job");
 
@@ -273,14 +267,24 @@ class TranscodeWithApprovalTest extends MediaflowTest {
       JsonNode details = describeTask(decision).path("variables").path("errorDetails");
       assertThat(details.path("retry").asBoolean()).isTrue();
       assertThat(details.path("error_description").asText()).isEqualTo("An error occurred while processing the video.");
-    } finally {
-      send(HttpRequest.newBuilder(URI.create(baseUrl() + "/sandbox/transcoding/control")).DELETE().build());
     }
   }
 
-  private void failNextJobs(int times) {
+  private long startOneRung() {
+    return start(PROCESS, Map.of("source", sample(), "ladder", List.of(Map.of("resolution", 360, "bitrate", 800, "user_tag", "360p"))));
+  }
+
+  /** A sandbox control in force until closed. */
+  private interface Control extends AutoCloseable {
+    @Override
+    void close();
+  }
+
+  /** The sandbox fails the next jobs with a failure document 3 says to retry, until the returned control closes. */
+  private Control failNextJobs(int times) {
     var control = post("/sandbox/transcoding/control", Map.of("failNextJob",
         Map.of("message", "An error occurred while processing the video.", "times", times)));
     assertThat(control.statusCode()).as(control.body()).isLessThan(300);
+    return () -> send(HttpRequest.newBuilder(URI.create(baseUrl() + "/sandbox/transcoding/control")).DELETE().build());
   }
 }
