@@ -21,8 +21,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Not a test: a benchmark of backpressure that prints figures and asserts nothing. Starts of a small transcoding
- * flow (create task, start a metadata job, wait for it) arrive at a fixed rate against the sandbox's documented
- * limit of 20 queued tasks, so the service answers error 22 (limit of queued tasks reached) to many starts. Beside
+ * flow (create task, start a 240p MP4 encode of the 1080p sample, wait for it) arrive at a fixed rate against the
+ * sandbox's documented limit of 20 queued tasks; faster than the encoders finish, so the service answers error 22
+ * (limit of queued tasks reached) to many starts. Beside
  * it, as the baseline, the same number of starts at a rate the limit never refuses. For each: instances completed,
  * incidents, busy answers waited out, and instances per second from the first start to the last completion.
  *
@@ -50,7 +51,7 @@ class BackpressureBenchmark extends MediaflowTest {
             .zeebeTaskHeader("resultVariable", "transcodingTask"))
         .serviceTask("StartJob", task -> task.zeebeJobType("mediaflow.transcoding.start_encode2")
             .zeebeInputExpression("transcodingTask.task_token", "taskToken")
-            .zeebeInputExpression("{source: source, format: [{output: \"metadata\"}]}", "query")
+            .zeebeInputExpression("{source: source, format: [{output: \"mp4\", resolution: 240, bitrate: 300}]}", "query")
             .zeebeTaskHeader("resultVariable", "transcodingJob"))
         .serviceTask("WaitForJob", task -> task.zeebeJobType("mediaflow.transcoding.wait_for_job")
             .zeebeInputExpression("transcodingJob.task_token", "taskToken")
