@@ -68,8 +68,8 @@ final class SecretReferences {
       String name = reference.group(1);
       String secret = provider.secret(name).orElse(null);
       if (secret == null) {
-        missing.add(path + ": the secret " + name + " is unknown to the worker's secret provider (by default an"
-            + " environment variable of that name, after mediaflow.secrets.environment-prefix)");
+        missing.add(path + ": the secret " + name + " is unknown to the worker's secret provider (by default the"
+            + " environment variable MEDIAFLOW_SECRET_" + name + ", after mediaflow.secrets.environment-prefix)");
         secret = "";
       } else if (!secret.isEmpty()) {
         used.add(secret);

@@ -1,5 +1,7 @@
 package io.mediaflow.worker;
 
+import java.util.List;
+
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -12,13 +14,19 @@ import org.springframework.context.annotation.Configuration;
 @EnableConfigurationProperties(SecretsConfiguration.SecretsProperties.class)
 public class SecretsConfiguration {
 
-  /** @param environmentPrefix put before a secret's name to find its environment variable; empty for none */
+  /**
+   * @param environmentPrefix put before a secret's name to find its environment variable: only variables named so
+   *     are secrets
+   * @param names secrets read from the environment variable of exactly that name (for variables that cannot be
+   *     renamed)
+   */
   @ConfigurationProperties("mediaflow.secrets")
-  public record SecretsProperties(@DefaultValue("") String environmentPrefix) {}
+  public record SecretsProperties(@DefaultValue("MEDIAFLOW_SECRET_") String environmentPrefix,
+      @DefaultValue List<String> names) {}
 
   @Bean
   @ConditionalOnMissingBean(SecretProvider.class)
   SecretProvider mediaflowSecretProvider(SecretsProperties properties) {
-    return new EnvironmentSecretProvider(properties.environmentPrefix(), System.getenv());
+    return new EnvironmentSecretProvider(properties.environmentPrefix(), properties.names(), System.getenv());
   }
 }

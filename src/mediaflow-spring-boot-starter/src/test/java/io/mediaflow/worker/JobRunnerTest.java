@@ -139,6 +139,23 @@ class JobRunnerTest {
     assertThat(calls).hasValue(0);
   }
 
+  /** By default only variables named as secrets are: the worker's other environment is out of a process's reach. */
+  @Test
+  void anEnvironmentVariableThatIsNoSecretCannotBeNamed() {
+    var environment = Map.of("JAVA_HOME", "/usr/lib/jvm/temurin-25", "MEDIAFLOW_SECRET_DVR_SECRET_KEY", "wJalr");
+    var byDefault = new JobRunner(mock(CamundaClient.class, org.mockito.Mockito.RETURNS_DEEP_STUBS),
+        new InputReader(new EnvironmentSecretProvider("MEDIAFLOW_SECRET_", List.of(), environment)), states, properties);
+
+    assertThat(byDefault.outcome(job("test.create", Map.of("name", "{{secrets.JAVA_HOME}}"), 3), create))
+        .isInstanceOfSatisfying(JobOutcome.Fail.class, fail -> {
+          assertThat(fail.retries()).isZero();
+          assertThat(fail.message()).startsWith("Invalid input: name: the secret JAVA_HOME is unknown")
+              .doesNotContain("/usr/lib/jvm");
+        });
+    assertThat(byDefault.outcome(job("test.create", Map.of("name", "{{secrets.DVR_SECRET_KEY}}"), 3), create))
+        .isInstanceOf(JobOutcome.Complete.class);
+  }
+
   @Test
   void aRejectionIsABpmnErrorWithTheServiceCodeAndDetails() {
     ActivatedJob job = job("test.create", Map.of("name", "a"), 3);
