@@ -31,6 +31,18 @@ class StorageEdgeTest extends SandboxTest {
     assertThat(head.bytes()).isEmpty();
   }
 
+  /** Served from the console's origin, an uploaded page must not run as one of its pages. */
+  @Test
+  void anUploadedPageIsServedSandboxedAndNeverSniffed() {
+    cdn.put(bucket, "x.html", "<script>fetch('/v2/process-instances/search', {method: 'POST'})</script>", "text/html");
+
+    var served = fetch("/sandbox/storage/" + bucket + "/x.html");
+
+    assertThat(served.status()).isEqualTo(200);
+    assertThat(served.header("Content-Security-Policy")).isEqualTo("sandbox");
+    assertThat(served.header("X-Content-Type-Options")).isEqualTo("nosniff");
+  }
+
   @Test
   void aBodySentWithCurlsFormContentTypeIsStoredAsSent() {
     // what `curl -X PUT --data-binary` sends: a form content type over arbitrary bytes
