@@ -15,15 +15,17 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * its own protection:
  *
  * <ul>
- *   <li>{@code /sandbox/} is the local stand-in for the service: its APIs ask for their own bearer tokens, as the
- *       real service does, and its storage answers signed URLs;
+ *   <li>{@code /sandbox/}, for callers on this machine only (the workers, a local player): it is the local stand-in
+ *       for the service, whose API key is public and whose storage takes any upload, so from elsewhere it asks for
+ *       the credentials like the rest;
  *   <li>{@code /callbacks/} receives the service's callbacks, whose URLs carry a signature the receiver checks;
  *   <li>{@code /actuator/health} tells an orchestrator or a load balancer whether to send traffic, and nothing else.
  * </ul>
  */
 final class HttpAccessFilter extends OncePerRequestFilter {
 
-  private static final List<String> OWN_PROTECTION = List.of("/sandbox/", "/callbacks/", "/actuator/health/");
+  private static final String SANDBOX = "/sandbox/";
+  private static final List<String> OWN_PROTECTION = List.of("/callbacks/", "/actuator/health/");
   /** A browser opening the console asks for a username and password on this. */
   private static final String BASIC_CHALLENGE = "Basic realm=\"Mediaflow\", charset=\"UTF-8\"";
   private static final String BEARER_CHALLENGE = "Bearer realm=\"Mediaflow\"";
@@ -37,6 +39,9 @@ final class HttpAccessFilter extends OncePerRequestFilter {
   @Override
   protected boolean shouldNotFilter(HttpServletRequest request) {
     String path = request.getRequestURI().substring(request.getContextPath().length());
+    if (path.startsWith(SANDBOX)) {
+      return AccessProperties.loopback(request.getRemoteAddr());
+    }
     return path.equals("/actuator/health") || OWN_PROTECTION.stream().anyMatch(path::startsWith);
   }
 

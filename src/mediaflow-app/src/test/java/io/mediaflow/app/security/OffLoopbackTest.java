@@ -7,6 +7,10 @@ import io.camunda.client.CamundaClient;
 import io.mediaflow.app.MediaflowApplication;
 import io.mediaflow.MediaflowTest;
 import java.io.IOException;
+import java.net.Inet4Address;
+import java.net.InetAddress;
+import java.net.NetworkInterface;
+import java.net.SocketException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -78,8 +82,12 @@ class OffLoopbackTest {
       assertThat(send(base + "/actuator", AccessPropertiesTest.basic(USERNAME, "wrong")).statusCode()).isEqualTo(401);
       assertThat(send(base + "/actuator", AccessPropertiesTest.basic(USERNAME, PASSWORD)).statusCode()).isEqualTo(200);
       assertThat(send(base + "/actuator", "Bearer " + TOKEN).statusCode()).isEqualTo(200);
-      // Their own protection: the sandbox's bearer tokens and storage signatures, the callbacks' signed URLs.
+      // The sandbox answers this machine (the workers call it so), and asks anyone else for the credentials.
       assertThat(send(base + "/sandbox/samples", null).statusCode()).isEqualTo(200);
+      String fromElsewhere = "http://" + nonLoopbackAddress() + ":" + httpPort;
+      assertThat(send(fromElsewhere + "/sandbox/samples", null).statusCode()).isEqualTo(401);
+      assertThat(send(fromElsewhere + "/sandbox/transcoding/control", null).statusCode()).isEqualTo(401);
+      assertThat(send(fromElsewhere + "/sandbox/samples", AccessPropertiesTest.basic(USERNAME, PASSWORD)).statusCode()).isEqualTo(200);
       assertThat(send(base + "/actuator/health/readiness", null).statusCode()).isEqualTo(200);
 
       try (CamundaClient anonymous = client(enginePort, new AccessProperties(null, null, null))) {
@@ -120,6 +128,15 @@ class OffLoopbackTest {
       Thread.currentThread().interrupt();
       throw new IllegalStateException(e);
     }
+  }
+
+  /** An address of this machine that is not loopback: a request to it comes from a non-loopback address. */
+  private static String nonLoopbackAddress() throws SocketException {
+    return NetworkInterface.networkInterfaces()
+        .flatMap(NetworkInterface::inetAddresses)
+        .filter(address -> address instanceof Inet4Address && !address.isLoopbackAddress() && !address.isLinkLocalAddress())
+        .map(InetAddress::getHostAddress)
+        .findFirst().orElseThrow(() -> new AssertionError("this machine has no non-loopback IPv4 address to call from"));
   }
 
   private static CamundaClient client(int port, AccessProperties credentials) {
