@@ -8,6 +8,8 @@ import io.camunda.zeebe.process.test.filters.RecordStream;
 import io.camunda.zeebe.protocol.record.Record;
 import io.camunda.zeebe.protocol.record.value.VariableRecordValue;
 import io.mediaflow.MediaflowTest;
+import io.mediaflow.delivery.DeliveryClient;
+import io.mediaflow.delivery.Domain;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpRequest;
@@ -45,6 +47,7 @@ class GoLiveProcessTest extends MediaflowTest {
   static final int PATIENT_STREAM_TIMEOUT = 3000;
 
   @Autowired LiveClient client;
+  @Autowired DeliveryClient delivery;
 
   static {
     SECRETS.put("DVR_ACCESS_KEY", ACCESS_KEY);
@@ -279,6 +282,30 @@ class GoLiveProcessTest extends MediaflowTest {
         .contains("Invalid input: dvr.max_file_duration: must be from 1 to 21600 seconds")
         .doesNotContain(SECRET_KEY, ACCESS_KEY);
     assertThat(client.listStreams(StreamFilter.all().and("name", name))).as("nothing was sent").isEmpty();
+  }
+
+  /** Under a live playback domain, the key is the domain's and the URLs take the custom-domain form. */
+  @Test
+  void authenticatedPlaybackUnderALivePlaybackDomainIsSignedWithTheDomainsKey() {
+    String domainName = "live-" + UUID.randomUUID().toString().substring(0, 8) + ".example.com";
+    Domain domain = delivery.createDomain(domainName, Domain.LIVE, null);
+    try {
+      var variables = show("signed under a domain");
+      variables.put("playbackPolicy", "authenticated");
+      variables.put("playbackDomain", domainName);
+      long key = start("go-live", variables);
+
+      awaitUserTask(key, "Start your encoder");
+
+      JsonNode signingKey = variable(key, "playbackSigningKey");
+      assertThat(signingKey.path("domain_id").asText()).isEqualTo(domain.id());
+      assertThat(signingKey.has("stream_id")).isFalse();
+      String playbackId = variable(key, "liveStream").at("/playback_ids/0/id").asText();
+      assertThat(variable(key, "signedPlaybackUrls").get(0).path("url").asText())
+          .startsWith("https://" + domainName + "/" + playbackId + ".m3u8?auth=");
+    } finally {
+      delivery.deleteDomain(domain.id());
+    }
   }
 
   @Test
