@@ -105,6 +105,31 @@ class RestApiTest extends MediaflowTest {
         .as("a task whose scope ended is no longer open").isZero();
   }
 
+  /** Malformed starts are the caller's to fix: a 4xx naming the problem, never a server error, and no instance. */
+  @Test
+  void malformedStartsAreRefusedWithA4xxThatNamesTheProblem() {
+    var variables = new java.util.HashMap<String, Object>();
+    for (int i = 0; i < 50_000; i++) {
+      variables.put("v" + i, i);
+    }
+    Map<String, Map<String, Object>> malformed = new java.util.LinkedHashMap<>();
+    malformed.put("maximum size", Map.of("processDefinitionId", "go-live", "variables", Map.of("x", "a".repeat(12_000_000))));
+    malformed.put("characters", Map.of("processDefinitionId", "x".repeat(100_000)));
+    malformed.put("record batch", Map.of("processDefinitionId", "go-live", "variables", variables));
+    malformed.put("requestTimeout", Map.of("processDefinitionId", "go-live", "awaitCompletion", true, "requestTimeout", -5));
+    malformed.put("awaitCompletion", Map.of("processDefinitionId", "go-live", "awaitCompletion", "yes"));
+    malformed.put("colour", Map.of("processDefinitionId", "go-live", "colour", "red"));
+    malformed.forEach((named, body) -> {
+      HttpResponse<String> answer = post("/v2/process-instances", body);
+      assertThat(answer.statusCode()).as("%s: %s", named, answer.body()).isBetween(400, 499);
+      assertThat(answer.body()).as(named).contains(named);
+    });
+
+    HttpResponse<String> fault = post("/sandbox/callbacks/faults", Map.of("mode", "bogus"));
+    assertThat(fault.statusCode()).isEqualTo(400);
+    assertThat(fault.body()).contains("mode: must be one of");
+  }
+
   @Test
   void anIncidentIsFoundAndResolvedOnceItsJobHasRetriesAgain() {
     String processId = "rest-api-test-" + UUID.randomUUID();

@@ -1,7 +1,10 @@
 package io.mediaflow.sandbox;
 
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.Locale;
 import java.util.Map;
+import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -25,12 +28,16 @@ class CallbackFaultsController {
   }
 
   @PostMapping("/sandbox/callbacks/faults")
-  Map<String, Object> set(@RequestBody FaultsRequest request) {
-    var mode = request.mode() == null ? CallbackDelivery.Mode.NORMAL : CallbackDelivery.Mode.valueOf(request.mode().toUpperCase(java.util.Locale.ROOT));
+  ResponseEntity<Map<String, Object>> set(@RequestBody FaultsRequest request) {
+    var modes = Arrays.stream(CallbackDelivery.Mode.values()).map(m -> m.name().toLowerCase(Locale.ROOT)).toList();
+    if (request.mode() != null && !modes.contains(request.mode().toLowerCase(Locale.ROOT))) {
+      return ResponseEntity.badRequest().body(Map.of("message", "mode: must be one of " + modes));
+    }
+    var mode = request.mode() == null ? CallbackDelivery.Mode.NORMAL : CallbackDelivery.Mode.valueOf(request.mode().toUpperCase(Locale.ROOT));
     delivery.setFaults(new CallbackDelivery.Faults(mode,
         request.copies() == null ? 2 : Math.max(1, request.copies()),
         request.delay() == null ? Duration.ofSeconds(1) : request.delay()));
-    return delivery.state();
+    return ResponseEntity.ok(delivery.state());
   }
 
   @GetMapping("/sandbox/callbacks/faults")

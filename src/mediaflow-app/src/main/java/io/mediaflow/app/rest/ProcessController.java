@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.http.MediaType;
@@ -79,6 +80,7 @@ class ProcessController {
    */
   @PostMapping("/process-instances")
   ObjectNode create(@RequestBody JsonNode body) {
+    checkCreation(body);
     var start = camunda.newCreateInstanceCommand();
     CreateProcessInstanceCommandStep3 command;
     if (body.hasNonNull("processDefinitionKey")) {
@@ -130,6 +132,38 @@ class ProcessController {
     }
     result.putArray("tags");
     return result;
+  }
+
+  /** The properties of Camunda 8.8's process instance creation instruction. */
+  private static final Set<String> CREATION_PROPERTIES = Set.of("processDefinitionId", "processDefinitionVersion",
+      "processDefinitionKey", "variables", "startInstructions", "runtimeInstructions", "tenantId",
+      "operationReference", "awaitCompletion", "fetchVariables", "requestTimeout", "tags");
+  /** BPMN ids are XML names; the engine's own limit is far above any real one, and its refusal is a broken stream. */
+  private static final int MAX_ID_LENGTH = 255;
+
+  /** Refuses what the engine would misread or fail on: unknown properties, wrong types, values beyond its limits. */
+  private static void checkCreation(JsonNode body) {
+    if (!body.isObject()) {
+      throw ApiProblem.invalid("The request body must be a JSON object");
+    }
+    body.fieldNames().forEachRemaining(name -> {
+      if (!CREATION_PROPERTIES.contains(name)) {
+        throw ApiProblem.invalid("Request property [" + name + "] is unknown; a start takes "
+            + new java.util.TreeSet<>(CREATION_PROPERTIES));
+      }
+    });
+    JsonNode id = body.get("processDefinitionId");
+    if (id != null && !id.isNull() && (!id.isTextual() || id.asText().length() > MAX_ID_LENGTH)) {
+      throw ApiProblem.invalid("processDefinitionId must be a text of at most " + MAX_ID_LENGTH + " characters");
+    }
+    JsonNode await = body.get("awaitCompletion");
+    if (await != null && !await.isNull() && !await.isBoolean()) {
+      throw ApiProblem.invalid("awaitCompletion must be true or false");
+    }
+    JsonNode timeout = body.get("requestTimeout");
+    if (timeout != null && !timeout.isNull() && (!timeout.isIntegralNumber() || timeout.asLong() < 0)) {
+      throw ApiProblem.invalid("requestTimeout must be a number of milliseconds, 0 or more (0: the gateway's default)");
+    }
   }
 
   @PostMapping("/process-instances/search")
