@@ -7,6 +7,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -39,6 +40,16 @@ final class SecretReferences {
     return resolved;
   }
 
+  /**
+   * Whether the field at {@code path} is one that carries a credential: its name ends in key, secret or token, or
+   * holds password ({@code secret_key}, {@code streamKey}, {@code destination.secret}). Only the service's
+   * credential fields are never echoed into answers or used as addresses.
+   */
+  static boolean carriesCredential(String path) {
+    String field = path.substring(path.lastIndexOf('.') + 1).replaceAll("\\[\\d+]$", "").toLowerCase(Locale.ROOT);
+    return field.endsWith("key") || field.endsWith("secret") || field.endsWith("token") || field.contains("password");
+  }
+
   private Object resolve(String path, Object value) {
     return switch (value) {
       case String text -> resolveText(path, text);
@@ -61,6 +72,11 @@ final class SecretReferences {
   private String resolveText(String path, String text) {
     Matcher reference = REFERENCE.matcher(text);
     if (!reference.find()) {
+      return text;
+    }
+    if (!carriesCredential(path)) {
+      missing.add(path + ": a secret reference is allowed only in a field that carries a credential (a key, secret,"
+          + " password or token): the service may echo other fields back, or call the address they hold");
       return text;
     }
     var out = new StringBuilder();

@@ -21,7 +21,7 @@ class JobRunnerTest {
 
   @Operation(type = "test.create", name = "Create", description = "creates", resultVariable = "created", sideEffect = true)
   record CreateInput(@Input(label = "Name", required = true) String name, Integer count,
-      @Input(label = "Code", maxLength = 3) String code) {}
+      @Input(label = "Code", maxLength = 3) String code, @Input(label = "Secret key") String secretKey) {}
 
   @Operation(type = "test.wait", name = "Wait", description = "waits", resultVariable = "done")
   record WaitFor(Duration timeout) implements WaitInput {}
@@ -65,7 +65,7 @@ class JobRunnerTest {
 
   @Test
   void theWorkerFetchesOnlyTheInputsComponentsAndItsOwnState() {
-    assertThat(create.variables()).containsExactly("name", "count", "code", JobStates.VARIABLE, InputVariables.LOOP_COUNTER);
+    assertThat(create.variables()).containsExactly("name", "count", "code", "secretKey", JobStates.VARIABLE, InputVariables.LOOP_COUNTER);
   }
 
   @Test
@@ -106,17 +106,17 @@ class JobRunnerTest {
   void aSecretReferenceReachesTheCallAndIsMaskedInTheResultAndInErrors() {
     String secret = SECRETS.get("DVR_SECRET_KEY");
     var seen = new java.util.concurrent.atomic.AtomicReference<String>();
-    ActivatedJob job = job("test.create", Map.of("name", "key={{secrets.DVR_SECRET_KEY}}"), 3);
+    ActivatedJob job = job("test.create", Map.of("name", "a", "secretKey", "key={{secrets.DVR_SECRET_KEY}}"), 3);
 
     JobOutcome echoed = runner.outcome(job, OperationHandler.call(CreateInput.class, input -> {
-      seen.set(input.name());
-      return Map.of("echo", input.name());
+      seen.set(input.secretKey());
+      return Map.of("echo", input.secretKey());
     }));
     JobOutcome refused = runner.outcome(job, OperationHandler.call(CreateInput.class, input -> {
-      throw new ApiException.Rejected("BAD_REQUEST", "bad " + input.name(), Map.of("field", input.name()));
+      throw new ApiException.Rejected("BAD_REQUEST", "bad " + input.secretKey(), Map.of("field", input.secretKey()));
     }));
     JobOutcome failed = runner.outcome(job, OperationHandler.call(CreateInput.class, input -> {
-      throw new ApiException.Transient("HTTP_503", "down for " + input.name(), null, null);
+      throw new ApiException.Transient("HTTP_503", "down for " + input.secretKey(), null, null);
     }));
 
     assertThat(seen).hasValue("key=" + secret);
@@ -130,13 +130,29 @@ class JobRunnerTest {
 
   @Test
   void aReferenceToAnUnknownSecretIsAnIncidentNamingTheFieldAndTheSecret() {
-    ActivatedJob job = job("test.create", Map.of("name", "{{secrets.NO_SUCH_SECRET}}"), 3);
+    ActivatedJob job = job("test.create", Map.of("name", "a", "secretKey", "{{secrets.NO_SUCH_SECRET}}"), 3);
 
     assertThat(runner.outcome(job, create)).isInstanceOfSatisfying(JobOutcome.Fail.class, fail -> {
       assertThat(fail.retries()).isZero();
-      assertThat(fail.message()).startsWith("Invalid input: name: the secret NO_SUCH_SECRET is unknown");
+      assertThat(fail.message()).startsWith("Invalid input: secretKey: the secret NO_SUCH_SECRET is unknown");
     });
     assertThat(calls).hasValue(0);
+  }
+
+  /** A field the service echoes (a name, a URL it calls) could carry the secret back out: only credentials take one. */
+  @Test
+  void aSecretReferenceInAFieldThatIsNoCredentialIsAnIncidentAndNothingIsResolved() {
+    ActivatedJob job = job("test.create", Map.of("name", "{{secrets.DVR_SECRET_KEY}}"), 3);
+
+    assertThat(runner.outcome(job, create)).isInstanceOfSatisfying(JobOutcome.Fail.class, fail -> {
+      assertThat(fail.retries()).isZero();
+      assertThat(fail.message()).startsWith("Invalid input: name: a secret reference is allowed only in a field that"
+          + " carries a credential");
+    });
+    assertThat(calls).hasValue(0);
+    assertThat(SecretReferences.carriesCredential("dvr.destination[0].secret_key")).isTrue();
+    assertThat(SecretReferences.carriesCredential("simulcastTargets[1].streamKey")).isTrue();
+    assertThat(SecretReferences.carriesCredential("query.format[0].destination.url")).isFalse();
   }
 
   /** By default only variables named as secrets are: the worker's other environment is out of a process's reach. */
@@ -146,13 +162,13 @@ class JobRunnerTest {
     var byDefault = new JobRunner(mock(CamundaClient.class, org.mockito.Mockito.RETURNS_DEEP_STUBS),
         new InputReader(new EnvironmentSecretProvider("MEDIAFLOW_SECRET_", List.of(), environment)), states, properties);
 
-    assertThat(byDefault.outcome(job("test.create", Map.of("name", "{{secrets.JAVA_HOME}}"), 3), create))
+    assertThat(byDefault.outcome(job("test.create", Map.of("name", "a", "secretKey", "{{secrets.JAVA_HOME}}"), 3), create))
         .isInstanceOfSatisfying(JobOutcome.Fail.class, fail -> {
           assertThat(fail.retries()).isZero();
-          assertThat(fail.message()).startsWith("Invalid input: name: the secret JAVA_HOME is unknown")
+          assertThat(fail.message()).startsWith("Invalid input: secretKey: the secret JAVA_HOME is unknown")
               .doesNotContain("/usr/lib/jvm");
         });
-    assertThat(byDefault.outcome(job("test.create", Map.of("name", "{{secrets.DVR_SECRET_KEY}}"), 3), create))
+    assertThat(byDefault.outcome(job("test.create", Map.of("name", "a", "secretKey", "{{secrets.DVR_SECRET_KEY}}"), 3), create))
         .isInstanceOf(JobOutcome.Complete.class);
   }
 
