@@ -105,9 +105,9 @@ class RestApiTest extends MediaflowTest {
         .as("a task whose scope ended is no longer open").isZero();
   }
 
-  /** Malformed starts are the caller's to fix: a 4xx naming the problem, never a server error, and no instance. */
+  /** Malformed requests are the caller's to fix: a 4xx naming the problem, never a server error, and no instance. */
   @Test
-  void malformedStartsAreRefusedWithA4xxThatNamesTheProblem() {
+  void malformedRequestsAreRefusedWithA4xxThatNamesTheProblem() {
     var variables = new java.util.HashMap<String, Object>();
     for (int i = 0; i < 50_000; i++) {
       variables.put("v" + i, i);
@@ -124,6 +124,14 @@ class RestApiTest extends MediaflowTest {
       assertThat(answer.statusCode()).as("%s: %s", named, answer.body()).isBetween(400, 499);
       assertThat(answer.body()).as(named).contains(named);
     });
+
+    HttpResponse<String> garbage = deploy(Map.of("garbage.bpmn", "this is not XML"));
+    assertThat(garbage.statusCode()).as(garbage.body()).isEqualTo(400);
+    assertThat(garbage.body()).contains("garbage.bpmn", "line 1, column 1");
+    HttpResponse<String> xxe = deploy(Map.of("xxe.bpmn", "<?xml version=\"1.0\"?><!DOCTYPE d [<!ENTITY x SYSTEM"
+        + " \"file:///etc/passwd\">]><definitions>&x;</definitions>"));
+    assertThat(xxe.statusCode()).as(xxe.body()).isEqualTo(400);
+    assertThat(xxe.body()).contains("DOCTYPE").doesNotContain("root:");
 
     HttpResponse<String> fault = post("/sandbox/callbacks/faults", Map.of("mode", "bogus"));
     assertThat(fault.statusCode()).isEqualTo(400);

@@ -75,7 +75,12 @@ class ClusterController {
       String name = resource.getOriginalFilename() == null ? resource.getName() : resource.getOriginalFilename();
       byte[] content = bytes(resource);
       if (engine.jobBasedUserTasks() && (name.endsWith(".bpmn") || name.endsWith(".xml"))) {
-        content = UserTasks.asJobBased(content);
+        try {
+          content = UserTasks.asJobBased(content);
+        } catch (IllegalArgumentException unreadable) {
+          // The parser's own words, with the line and column where the model stops being XML.
+          throw ApiProblem.invalid(name + ": " + unreadable.getMessage());
+        }
       }
       step = step == null ? command.addResourceBytes(content, name) : step.addResourceBytes(content, name);
     }
