@@ -123,6 +123,8 @@ public abstract class MediaflowTest {
     registry.add("mediaflow.engine.port", () -> ENGINE_PORT);
     // The sandbox's jobs and timeouts take a hundredth of their nominal time.
     registry.add("mediaflow.sandbox.time-scale", () -> "0.01");
+    // The tests make the sandbox fail, drop answers and callbacks on purpose.
+    registry.add("mediaflow.sandbox.test-controls", () -> "true");
     // Waits check again after 50 ms at first, and at most every second.
     registry.add("mediaflow.worker.poll-interval", () -> "50ms");
     registry.add("mediaflow.worker.max-poll-interval", () -> "1s");

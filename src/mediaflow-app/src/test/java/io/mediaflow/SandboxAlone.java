@@ -24,6 +24,7 @@ public final class SandboxAlone {
         "spring.config.name=sandbox-alone",
         "server.port=" + port,
         "mediaflow.sandbox.enabled=true",
+        "mediaflow.sandbox.test-controls=true",
         "mediaflow.sandbox.public-url=http://localhost:" + port + "/sandbox",
         "mediaflow.sandbox.time-scale=0.01").run();
   }

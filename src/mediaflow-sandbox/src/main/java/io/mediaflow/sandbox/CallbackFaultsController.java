@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -16,6 +17,7 @@ import org.springframework.web.bind.annotation.RestController;
  * {@code {"mode": "reorder", "delay": "PT1S"}} or {@code {"mode": "normal"}}; {@code GET} shows the faults in force
  * and how many callbacks were delivered, refused by the endpoint, or dropped.
  */
+@ConditionalOnProperty(name = "mediaflow.sandbox.test-controls", havingValue = "true")
 @RestController
 class CallbackFaultsController {
 

@@ -1,6 +1,7 @@
 package io.mediaflow.sandbox;
 
 import java.util.Map;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.http.HttpStatus;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -15,6 +16,7 @@ import org.springframework.web.server.ResponseStatusException;
  * (see {@link LostAnswerFilter}); {@code GET} shows the armed faults and how many answers were lost, {@code DELETE}
  * disarms them.
  */
+@ConditionalOnProperty(name = "mediaflow.sandbox.test-controls", havingValue = "true")
 @RestController
 class LostAnswersController {
 

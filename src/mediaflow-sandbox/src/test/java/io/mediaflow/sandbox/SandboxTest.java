@@ -39,6 +39,7 @@ public abstract class SandboxTest {
   static void sandbox(DynamicPropertyRegistry registry) {
     registry.add("server.port", () -> HTTP_PORT);
     registry.add("mediaflow.sandbox.enabled", () -> "true");
+    registry.add("mediaflow.sandbox.test-controls", () -> "true");
     registry.add("mediaflow.sandbox.public-url", () -> baseUrl() + "/sandbox");
     // The sandbox's jobs and timeouts take a hundredth of their nominal time.
     registry.add("mediaflow.sandbox.time-scale", () -> "0.01");

@@ -88,6 +88,8 @@ class OffLoopbackTest {
       assertThat(send(fromElsewhere + "/sandbox/samples", null).statusCode()).isEqualTo(401);
       assertThat(send(fromElsewhere + "/sandbox/transcoding/control", null).statusCode()).isEqualTo(401);
       assertThat(send(fromElsewhere + "/sandbox/samples", AccessPropertiesTest.basic(USERNAME, PASSWORD)).statusCode()).isEqualTo(200);
+      // The sandbox's test controls (faults, lost answers) exist only where they are switched on, as the tests do.
+      assertThat(send(base + "/sandbox/transcoding/control", null).statusCode()).isEqualTo(404);
       assertThat(send(base + "/actuator/health/readiness", null).statusCode()).isEqualTo(200);
 
       try (CamundaClient anonymous = client(enginePort, new AccessProperties(null, null, null))) {

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -33,6 +34,7 @@ import org.springframework.web.bind.annotation.RestController;
  * </ul>
  * Every call answers the controls in force.
  */
+@ConditionalOnProperty(name = "mediaflow.sandbox.test-controls", havingValue = "true")
 @RestController
 @RequestMapping("/sandbox/transcoding/control")
 class SandboxControlController {
