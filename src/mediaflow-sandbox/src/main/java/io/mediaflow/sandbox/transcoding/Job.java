@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.IntFunction;
 
 /**
  * A started task: its state, progress, outputs and warnings, rendered as the service's job status object. All
@@ -39,12 +40,15 @@ final class Job {
     }
   }
 
+  /** The master host a job starts on, and the one a task without a job names. */
+  static final int FIRST_MASTER = 1;
+
   private final String taskToken;
   private final JobRequest request;
-  private final String mastersUrl;
+  private final IntFunction<String> statusUrls;
   private State state = State.DOWNLOADING;
   /** The master host that holds the job: the job is handed to another one at every stage. */
-  private int master = 1;
+  private int master = FIRST_MASTER;
   private int percent;
   private String errorDescription;
   private Long sourceSize;
@@ -52,11 +56,11 @@ final class Job {
   private final List<OutputItem> outputs = new ArrayList<>();
   private final List<Warning> warnings = new ArrayList<>();
 
-  /** @param mastersUrl the master hosts' common prefix; a host's status address is {@code <prefix><n>/v1/status} */
-  Job(String taskToken, JobRequest request, String mastersUrl) {
+  /** @param statusUrls the status address of each master host, by its number */
+  Job(String taskToken, JobRequest request, IntFunction<String> statusUrls) {
     this.taskToken = taskToken;
     this.request = request;
-    this.mastersUrl = mastersUrl;
+    this.statusUrls = statusUrls;
   }
 
   String taskToken() {
@@ -78,7 +82,7 @@ final class Job {
 
   /** The address of the complete status, at the master that holds the job now. */
   synchronized String statusUrl() {
-    return mastersUrl + master + "/v1/status";
+    return statusUrls.apply(master);
   }
 
   synchronized int percent() {

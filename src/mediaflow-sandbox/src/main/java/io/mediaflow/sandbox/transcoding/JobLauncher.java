@@ -20,16 +20,13 @@ class JobLauncher {
     this.sandbox = sandbox;
   }
 
-  /**
-   * The master hosts' common prefix: {@code <prefix><n>/v1/status} is host n's status address, handed out as
-   * {@code status_url}.
-   */
-  String mastersUrl() {
-    return sandbox.publicUrl() + "/transcoding/master/";
+  /** Master host {@code host}'s status address, handed out as {@code status_url}. */
+  String statusUrl(int host) {
+    return sandbox.publicUrl() + "/transcoding/master/" + host + "/v1/status";
   }
 
   Job launch(Tasks.Task task, JobRequest request) {
-    Job job = tasks.launch(task, () -> new Job(task.token(), request, mastersUrl()));
+    Job job = tasks.launch(task, () -> new Job(task.token(), request, this::statusUrl));
     stateMachine.start(job);
     return job;
   }

@@ -153,7 +153,7 @@ class TranscodingSandboxController {
   private Map<String, Object> notStarted() {
     var status = new LinkedHashMap<String, Object>();
     status.put("status", "created");
-    status.put("status_url", launcher.mastersUrl() + "1/v1/status");
+    status.put("status_url", launcher.statusUrl(Job.FIRST_MASTER));
     status.put("percent", 0);
     status.put("error", 0);
     return status;
