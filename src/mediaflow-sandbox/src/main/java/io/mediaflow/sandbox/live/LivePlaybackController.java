@@ -58,12 +58,7 @@ class LivePlaybackController {
   @GetMapping(PLAYBACK + StreamAddresses.PLAYLIST)
   ResponseEntity<?> playbackPlaylist(@PathVariable String playbackId, @RequestParam(required = false) String auth) {
     LiveStream stream = byPlaybackId(playbackId);
-    Optional<ResponseEntity<?>> refused = refusal(stream, playbackId, StreamAddresses.PLAYLIST, auth);
-    if (refused.isPresent()) {
-      return refused.get();
-    }
-    ResponseEntity<?> playlist = playlist(stream);
-    return auth == null ? playlist : withToken(playlist, auth);
+    return refusal(stream, playbackId, StreamAddresses.PLAYLIST, auth).orElseGet(() -> playlist(stream, auth));
   }
 
   @GetMapping(PLAYBACK + "segment-{n}.ts")
@@ -96,29 +91,15 @@ class LivePlaybackController {
   }
 
   /** The playlist with {@code ?auth=} on each segment, so a player's segment requests carry the viewer's token. */
-  private static ResponseEntity<?> withToken(ResponseEntity<?> playlist, String auth) {
-    String text = switch (playlist.getBody()) {
-      case String inline -> inline;
-      case FileSystemResource file -> read(file.getFile().toPath());
-      case null, default -> throw new IllegalStateException("a playlist is text or a file");
-    };
+  private static String withToken(String playlist, String auth) {
     String query = "?auth=" + URLEncoder.encode(auth, StandardCharsets.UTF_8);
-    String signed = text.lines().map(line -> line.isBlank() || line.startsWith("#") ? line : line + query)
+    return playlist.lines().map(line -> line.isBlank() || line.startsWith("#") ? line : line + query)
         .collect(Collectors.joining("\n", "", "\n"));
-    return ResponseEntity.status(playlist.getStatusCode()).headers(playlist.getHeaders()).body(signed);
-  }
-
-  private static String read(Path file) {
-    try {
-      return Files.readString(file);
-    } catch (IOException gone) {
-      throw LiveApiException.notFound("live output of stream", file.getFileName().toString());
-    }
   }
 
   @GetMapping(ORIGIN + StreamAddresses.PLAYLIST)
   ResponseEntity<?> originPlaylist(@PathVariable String streamId) {
-    return playlist(streams.get(streamId));
+    return playlist(streams.get(streamId), null);
   }
 
   @GetMapping(ORIGIN + "segment-{n}.ts")
@@ -130,13 +111,25 @@ class LivePlaybackController {
     return streams.withPlaybackId(playbackId).orElseThrow(() -> LiveApiException.notFound("playback ID", playbackId));
   }
 
-  private ResponseEntity<?> playlist(LiveStream stream) {
+  /** @param auth the viewer's token, handed on to the segments; null for a playlist as it is */
+  private ResponseEntity<?> playlist(LiveStream stream, String auth) {
     // A live playlist changes with every segment: players must not cache it.
     var ok = ResponseEntity.ok().contentType(HLS).header("Cache-Control", "no-cache");
     if (stream.input() == LiveStream.Input.RTMP) {
-      return ok.body(new FileSystemResource(file(stream, IngestCommand.PLAYLIST)));
+      Path playlist = file(stream, IngestCommand.PLAYLIST);
+      return auth == null ? ok.body(new FileSystemResource(playlist)) : ok.body(withToken(read(stream, playlist), auth));
     }
-    return ok.body(HlsPlaylist.live(newestSimulatedSegment(stream)));
+    String playlist = HlsPlaylist.live(newestSimulatedSegment(stream));
+    return ok.body(auth == null ? playlist : withToken(playlist, auth));
+  }
+
+  private static String read(LiveStream stream, Path playlist) {
+    try {
+      return Files.readString(playlist);
+    } catch (IOException gone) {
+      // Removed between the check and the read: the stream has just stopped being live.
+      throw LiveApiException.notFound("live output '" + IngestCommand.PLAYLIST + "' of stream", stream.id());
+    }
   }
 
   private ResponseEntity<?> segment(LiveStream stream, long n) {
