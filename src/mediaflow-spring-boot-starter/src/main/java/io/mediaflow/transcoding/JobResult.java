@@ -48,9 +48,14 @@ public record JobResult(
         orEmpty(status.images()).stream().map(OutputItem::url).toList(),
         orEmpty(status.warnings()),
         status.statusUrl(),
-        status.failedOutputs().stream()
-            .map(item -> new OutputError(item.userTag() != null ? item.userTag() : item.tag(), item.errorDescription()))
-            .toList());
+        outputErrors(status));
+  }
+
+  /** The outputs the status reports failed, by user tag (else system tag), each with its error description. */
+  public static List<OutputError> outputErrors(JobStatus status) {
+    return status.failedOutputs().stream()
+        .map(item -> new OutputError(item.userTag() != null ? item.userTag() : item.tag(), item.errorDescription()))
+        .toList();
   }
 
   private static String resolution(Object meta) {

@@ -33,7 +33,7 @@ public class EnvironmentSecretProvider implements SecretProvider {
 
   @Override
   public Optional<String> secret(String name) {
-    String prefixed = environment.get(prefix + name);
-    return prefixed != null || !names.contains(name) ? Optional.ofNullable(prefixed) : Optional.ofNullable(environment.get(name));
+    return Optional.ofNullable(environment.get(prefix + name))
+        .or(() -> names.contains(name) ? Optional.ofNullable(environment.get(name)) : Optional.empty());
   }
 }

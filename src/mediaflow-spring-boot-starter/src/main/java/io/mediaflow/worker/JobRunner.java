@@ -159,8 +159,7 @@ public class JobRunner {
       case ApiException.Transient busy when busy.busy() && stillWaiting(state) -> {
         // The service asks to be asked later: wait as long as busyWait allows, keeping the retries for faults.
         int attempt = state.attempt();
-        Duration pause = busy.retryAfter()
-            .orElseGet(() -> Backoff.after(attempt, properties.retryBackoff(), properties.maxRetryBackoff()));
+        Duration pause = pause(busy, attempt);
         String message = secrets.mask(busy.getMessage());
         LOG.info("Job {} ({}): the service is busy ({}); asking again in {}", job.getKey(), job.getType(), busy.code(), pause);
         long since = state.busySince() != null ? state.busySince() : System.currentTimeMillis();
@@ -169,8 +168,7 @@ public class JobRunner {
       }
       case ApiException.Transient fault -> {
         int attempt = state.attempt();
-        Duration pause = fault.retryAfter()
-            .orElseGet(() -> Backoff.after(attempt, properties.retryBackoff(), properties.maxRetryBackoff()));
+        Duration pause = pause(fault, attempt);
         String message = secrets.mask(fault.getMessage());
         LOG.warn("Job {} ({}): {}; retrying in {}", job.getKey(), job.getType(), message, pause);
         yield new JobOutcome.Fail(message + " [" + fault.code() + "]", job.getRetries() - 1, pause,
@@ -187,6 +185,11 @@ public class JobRunner {
         yield new JobOutcome.Fail(message, job.getRetries() - 1, properties.retryBackoff(), Map.of());
       }
     };
+  }
+
+  /** The service's {@code retry_after} when it gave one, otherwise a pause growing with the attempts so far. */
+  private Duration pause(ApiException.Transient fault, int attempt) {
+    return fault.retryAfter().orElseGet(() -> Backoff.after(attempt, properties.retryBackoff(), properties.maxRetryBackoff()));
   }
 
   /** Whether a busy service may still be waited for: within {@code busyWait} of its first busy answer. */

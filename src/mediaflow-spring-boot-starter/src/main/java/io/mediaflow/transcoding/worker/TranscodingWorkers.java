@@ -103,7 +103,7 @@ public class TranscodingWorkers implements OperationHandlers {
     details.put("warnings", status.warnings() == null ? List.of() : status.warnings());
     // The document says to retry these failures: a process may start the job again on a new task before asking anyone.
     details.put("retry", status.failedTransiently());
-    details.put("output_errors", JobResult.of(status).outputErrors());
+    details.put("output_errors", JobResult.outputErrors(status));
     return new ApiException.Rejected("JOB_FAILED", "The transcoding job failed: " + status.errorDescription(), details);
   }
 }
