@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -31,12 +32,13 @@ class CallbackFaultsController {
 
   @PostMapping("/sandbox/callbacks/faults")
   ResponseEntity<Map<String, Object>> set(@RequestBody FaultsRequest request) {
-    var modes = Arrays.stream(CallbackDelivery.Mode.values()).map(m -> m.name().toLowerCase(Locale.ROOT)).toList();
-    if (request.mode() != null && !modes.contains(request.mode().toLowerCase(Locale.ROOT))) {
-      return ResponseEntity.badRequest().body(Map.of("message", "mode: must be one of " + modes));
+    var mode = request.mode() == null ? Optional.of(CallbackDelivery.Mode.NORMAL)
+        : Arrays.stream(CallbackDelivery.Mode.values()).filter(m -> m.name().equalsIgnoreCase(request.mode())).findFirst();
+    if (mode.isEmpty()) {
+      return ResponseEntity.badRequest().body(Map.of("message", "mode: must be one of "
+          + Arrays.stream(CallbackDelivery.Mode.values()).map(m -> m.name().toLowerCase(Locale.ROOT)).toList()));
     }
-    var mode = request.mode() == null ? CallbackDelivery.Mode.NORMAL : CallbackDelivery.Mode.valueOf(request.mode().toUpperCase(Locale.ROOT));
-    delivery.setFaults(new CallbackDelivery.Faults(mode,
+    delivery.setFaults(new CallbackDelivery.Faults(mode.get(),
         request.copies() == null ? 2 : Math.max(1, request.copies()),
         request.delay() == null ? Duration.ofSeconds(1) : request.delay()));
     return ResponseEntity.ok(delivery.state());

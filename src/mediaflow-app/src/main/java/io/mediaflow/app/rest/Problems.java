@@ -1,7 +1,6 @@
 package io.mediaflow.app.rest;
 
 import io.camunda.client.api.command.ClientStatusException;
-import io.grpc.Status;
 import jakarta.servlet.http.HttpServletRequest;
 import java.net.URI;
 import java.util.concurrent.CompletionException;
@@ -30,31 +29,27 @@ class Problems {
 
   @ExceptionHandler(ClientStatusException.class)
   ResponseEntity<ProblemDetail> engineRefused(ClientStatusException e, HttpServletRequest request) {
+    // The gRPC status's description is the engine's own sentence; the status name is the title.
+    String detail = e.getStatus().getDescription() != null ? e.getStatus().getDescription() : String.valueOf(e.getMessage());
+    // The engine refuses a command whose records exceed one batch (4 MB) with this rejection, sent as UNKNOWN.
+    if (detail.contains("EXCEEDED_BATCH_RECORD_SIZE")) {
+      return problem(HttpStatus.BAD_REQUEST, "INVALID_ARGUMENT", "The request's variables exceed the engine's limit"
+          + " for one command (its record batch of 4 MB): " + detail, request);
+    }
     HttpStatus status = switch (e.getStatusCode()) {
       case NOT_FOUND -> HttpStatus.NOT_FOUND;
       case INVALID_ARGUMENT -> HttpStatus.BAD_REQUEST;
       case FAILED_PRECONDITION, ALREADY_EXISTS, ABORTED -> HttpStatus.CONFLICT;
       // A body beyond the gateway's message size is the caller's to shrink, not the engine being busy.
-      case RESOURCE_EXHAUSTED -> description(e).startsWith("gRPC message exceeds maximum size")
+      case RESOURCE_EXHAUSTED -> detail.startsWith("gRPC message exceeds maximum size")
           ? HttpStatus.PAYLOAD_TOO_LARGE : HttpStatus.SERVICE_UNAVAILABLE;
       case UNAVAILABLE -> HttpStatus.SERVICE_UNAVAILABLE;
       case DEADLINE_EXCEEDED -> HttpStatus.GATEWAY_TIMEOUT;
       case PERMISSION_DENIED -> HttpStatus.FORBIDDEN;
       case UNAUTHENTICATED -> HttpStatus.UNAUTHORIZED;
-      // The engine refuses a command whose records exceed one batch (4 MB) with this rejection, sent as UNKNOWN.
-      default -> description(e).contains("EXCEEDED_BATCH_RECORD_SIZE") ? HttpStatus.BAD_REQUEST : HttpStatus.INTERNAL_SERVER_ERROR;
+      default -> HttpStatus.INTERNAL_SERVER_ERROR;
     };
-    // The gRPC status's description is the engine's own sentence; the status name is the title.
-    String detail = description(e);
-    if (e.getStatusCode() == Status.Code.UNKNOWN && status == HttpStatus.BAD_REQUEST) {
-      return problem(status, "INVALID_ARGUMENT", "The request's variables exceed the engine's limit for one command"
-          + " (its record batch of 4 MB): " + detail, request);
-    }
     return problem(status, e.getStatusCode().name(), detail, request);
-  }
-
-  private static String description(ClientStatusException e) {
-    return e.getStatus().getDescription() != null ? e.getStatus().getDescription() : String.valueOf(e.getMessage());
   }
 
   @ExceptionHandler(CompletionException.class)

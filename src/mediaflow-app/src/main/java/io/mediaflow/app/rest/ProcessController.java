@@ -13,6 +13,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.http.MediaType;
@@ -149,7 +150,7 @@ class ProcessController {
     body.fieldNames().forEachRemaining(name -> {
       if (!CREATION_PROPERTIES.contains(name)) {
         throw ApiProblem.invalid("Request property [" + name + "] is unknown; a start takes "
-            + new java.util.TreeSet<>(CREATION_PROPERTIES));
+            + new TreeSet<>(CREATION_PROPERTIES));
       }
     });
     JsonNode id = body.get("processDefinitionId");
