@@ -111,12 +111,9 @@ class TranscodeWithApprovalTest extends MediaflowTest {
   /** The service started the job and the answer was lost: the retried start finds the job and goes on with it. */
   @Test
   void aStartWhoseAnswerWasLostGoesOnToTheReviewWithOneJob() {
-    var armed = post("/sandbox/faults/lost-answers",
-        Map.of("method", "POST", "path", "/sandbox/transcoding/v1/start_encode2", "times", 1));
-    assertThat(armed.statusCode()).as(armed.body()).isEqualTo(200);
-    try {
-      long instance = start(PROCESS, Map.of("source", sample(),
-          "ladder", List.of(Map.of("resolution", 360, "bitrate", 800, "user_tag", "360p"))));
+    try (var losing = control("/sandbox/faults/lost-answers",
+        Map.of("method", "POST", "path", "/sandbox/transcoding/v1/start_encode2", "times", 1))) {
+      long instance = startOneRung();
 
       UserTask review = awaitUserTask(instance, "Review renditions");
       assertThat(instance(instance).jobFailures("StartJob")).as("the lost answer").singleElement().asString()
@@ -124,8 +121,6 @@ class TranscodeWithApprovalTest extends MediaflowTest {
       completeUserTask(review, Map.of("approved", true));
       instance(instance).awaitCompleted().hasPassedElement("StartJob", 1).hasNotPassedElement("HandleFailedJob")
           .hasNoIncidents();
-    } finally {
-      send(HttpRequest.newBuilder(URI.create(baseUrl() + "/sandbox/faults/lost-answers")).DELETE().build());
     }
   }
 
@@ -282,9 +277,14 @@ class TranscodeWithApprovalTest extends MediaflowTest {
 
   /** The sandbox fails the next jobs with a failure document 3 says to retry, until the returned control closes. */
   private Control failNextJobs(int times) {
-    var control = post("/sandbox/transcoding/control", Map.of("failNextJob",
+    return control("/sandbox/transcoding/control", Map.of("failNextJob",
         Map.of("message", "An error occurred while processing the video.", "times", times)));
-    assertThat(control.statusCode()).as(control.body()).isLessThan(300);
-    return () -> send(HttpRequest.newBuilder(URI.create(baseUrl() + "/sandbox/transcoding/control")).DELETE().build());
+  }
+
+  /** Sets a sandbox test control by a POST to {@code path}; closing it DELETEs {@code path}, which clears it. */
+  private Control control(String path, Map<String, Object> body) {
+    var control = post(path, body);
+    assertThat(control.statusCode()).as(control.body()).isEqualTo(200);
+    return () -> send(HttpRequest.newBuilder(URI.create(baseUrl() + path)).DELETE().build());
   }
 }
