@@ -41,6 +41,8 @@ public abstract class SandboxTest {
     registry.add("mediaflow.sandbox.enabled", () -> "true");
     registry.add("mediaflow.sandbox.test-controls", () -> "true");
     registry.add("mediaflow.sandbox.public-url", () -> baseUrl() + "/sandbox");
+    // The tests' own media servers (TestServer) listen on localhost.
+    registry.add("mediaflow.sandbox.transcoding.local-sources", () -> "http://localhost");
     // The sandbox's jobs and timeouts take a hundredth of their nominal time.
     registry.add("mediaflow.sandbox.time-scale", () -> "0.01");
     // A TLS subscription is processing for one DNS check interval: 3 s rather than the default's 0.3 s, so a test

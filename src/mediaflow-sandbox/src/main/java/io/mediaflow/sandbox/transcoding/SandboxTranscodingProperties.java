@@ -1,6 +1,7 @@
 package io.mediaflow.sandbox.transcoding;
 
 import java.time.Duration;
+import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.util.unit.DataSize;
@@ -20,6 +21,9 @@ import org.springframework.util.unit.DataSize;
  *     (the service's 24 hours, nominal)
  * @param downloadTimeout real time allowed to fetch one source file (not scaled: it is a network timeout)
  * @param maxSourceSize largest source the sandbox downloads or accepts by TUS upload ({@code Tus-Max-Size})
+ * @param localSources URL prefixes the sandbox may fetch sources from although they are on this machine or a
+ *     link-local network (a test's own media server, say); a prefix without a port takes any port. Its own samples,
+ *     storage and downloads are always allowed: see {@link SourceAddresses}
  */
 @ConfigurationProperties("mediaflow.sandbox.transcoding")
 public record SandboxTranscodingProperties(
@@ -30,4 +34,5 @@ public record SandboxTranscodingProperties(
     @DefaultValue("1s") Duration savingTime,
     @DefaultValue("24h") Duration temporaryStorageLifetime,
     @DefaultValue("30s") Duration downloadTimeout,
-    @DefaultValue("256MB") DataSize maxSourceSize) {}
+    @DefaultValue("256MB") DataSize maxSourceSize,
+    @DefaultValue({}) List<String> localSources) {}

@@ -29,18 +29,22 @@ import org.springframework.stereotype.Component;
 class SourceFetcher {
 
   private static final int BUFFER = 64 * 1024;
+  private static final int MAX_REDIRECTS = 5;
 
   private final HttpClient http = HttpClient.newBuilder()
       .version(HttpClient.Version.HTTP_1_1)
-      .followRedirects(HttpClient.Redirect.NORMAL)
+      // followed by hand, so that every address on the way is checked
+      .followRedirects(HttpClient.Redirect.NEVER)
       .connectTimeout(Duration.ofSeconds(10))
       .build();
   private final UploadStore uploads;
   private final SandboxTranscodingProperties properties;
+  private final SourceAddresses addresses;
 
-  SourceFetcher(UploadStore uploads, SandboxTranscodingProperties properties) {
+  SourceFetcher(UploadStore uploads, SandboxTranscodingProperties properties, SourceAddresses addresses) {
     this.uploads = uploads;
     this.properties = properties;
+    this.addresses = addresses;
   }
 
   /**
@@ -153,17 +157,20 @@ class SourceFetcher {
    * @return the bytes of the body
    */
   private long get(URI uri, String failure, OutputStream out) {
-    Duration timeout = properties.downloadTimeout();
-    HttpResponse<InputStream> response;
-    try {
-      var request = HttpRequest.newBuilder(uri).timeout(timeout).header("User-Agent", "mediaflow-sandbox").GET()
-          .build();
-      response = http.send(request, HttpResponse.BodyHandlers.ofInputStream());
-    } catch (IOException | IllegalArgumentException e) {
-      throw new JobFailure(failure, uri.getHost() + ": " + e.getClass().getSimpleName());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new JobFailure(failure, "interrupted");
+    HttpResponse<InputStream> response = send(uri, failure);
+    for (int redirects = 0; response.statusCode() / 100 == 3; redirects++) {
+      close(response.body());
+      String location = response.headers().firstValue("Location").orElse(null);
+      if (location == null || redirects == MAX_REDIRECTS) {
+        throw new JobFailure(failure, uri.getHost() + " answered HTTP " + response.statusCode()
+            + (location == null ? " without a Location" : " after " + MAX_REDIRECTS + " redirects"));
+      }
+      try {
+        uri = uri.resolve(location);
+      } catch (IllegalArgumentException e) {
+        throw new JobFailure(failure, uri.getHost() + " redirected to an invalid URL");
+      }
+      response = send(uri, failure);
     }
     if (response.statusCode() / 100 != 2) {
       close(response.body());
@@ -174,7 +181,22 @@ class SourceFetcher {
       close(response.body());
       throw tooLarge(failure);
     }
-    return readWithin(response.body(), timeout, failure, out);
+    return readWithin(response.body(), properties.downloadTimeout(), failure, out);
+  }
+
+  /** One GET of {@code uri}, once the address is one the sandbox may fetch. */
+  private HttpResponse<InputStream> send(URI uri, String failure) {
+    addresses.check(uri, failure);
+    try {
+      var request = HttpRequest.newBuilder(uri).timeout(properties.downloadTimeout())
+          .header("User-Agent", "mediaflow-sandbox").GET().build();
+      return http.send(request, HttpResponse.BodyHandlers.ofInputStream());
+    } catch (IOException | IllegalArgumentException e) {
+      throw new JobFailure(failure, uri.getHost() + ": " + e.getClass().getSimpleName());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new JobFailure(failure, "interrupted");
+    }
   }
 
   /**

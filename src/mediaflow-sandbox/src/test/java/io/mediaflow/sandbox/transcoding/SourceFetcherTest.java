@@ -29,9 +29,11 @@ class SourceFetcherTest {
   private static final Duration TIMEOUT = Duration.ofSeconds(2);
 
   private final SandboxTranscodingProperties properties = new SandboxTranscodingProperties(20, 1,
-      Duration.ZERO, Duration.ZERO, Duration.ZERO, Duration.ofHours(24), TIMEOUT, DataSize.ofBytes(SAMPLE.length));
-  private final SandboxClock clock = new SandboxClock(new SandboxProperties(true, "http://localhost/sandbox", 0.01,
-      List.of("key"), Duration.ofHours(1)));
+      Duration.ZERO, Duration.ZERO, Duration.ZERO, Duration.ofHours(24), TIMEOUT, DataSize.ofBytes(SAMPLE.length),
+      List.of("http://localhost"));
+  private final SandboxProperties sandbox = new SandboxProperties(true, "http://localhost/sandbox", 0.01,
+      List.of("key"), Duration.ofHours(1));
+  private final SandboxClock clock = new SandboxClock(sandbox);
   private final UploadStore uploads;
   private final SourceFetcher fetcher;
 
@@ -40,7 +42,7 @@ class SourceFetcherTest {
 
   SourceFetcherTest() throws IOException {
     uploads = new UploadStore(clock, properties);
-    fetcher = new SourceFetcher(uploads, properties);
+    fetcher = new SourceFetcher(uploads, properties, new SourceAddresses(sandbox, properties));
   }
 
   @AfterEach
@@ -125,6 +127,22 @@ class SourceFetcherTest {
       JobFailure failure = catchThrowableOfType(JobFailure.class, () -> fetcher.fetch("task", request, folder));
 
       assertThat(failure.getMessage()).isEqualTo(JobFailure.DOWNLOAD);
+      assertThat(files()).isEmpty();
+    }
+  }
+
+  /** A source allowed by its address is still refused where its redirects lead: every hop is checked. */
+  @Test
+  void aRedirectToThisMachineIsRefusedAndLeavesNothing() throws IOException {
+    try (var server = new TestServer().on("/moved.mp4", exchange -> {
+      exchange.getResponseHeaders().set("Location", "http://127.0.0.1:26500/");
+      exchange.sendResponseHeaders(302, -1);
+    })) {
+      JobFailure failure = failure(server.url("/moved.mp4"));
+
+      assertThat(failure.getMessage()).isEqualTo(JobFailure.DOWNLOAD);
+      assertThat(failure.details()).isEqualTo("127.0.0.1 is an address of this machine or its link, which the"
+          + " service cannot reach");
       assertThat(files()).isEmpty();
     }
   }

@@ -20,7 +20,7 @@ class TemporaryStorageTest {
     // 24 h at a time scale of 1e-5: about 0.9 s
     var sandbox = new SandboxProperties(true, "http://localhost/sandbox", 1e-5, List.of("k"), Duration.ofHours(24));
     var properties = new SandboxTranscodingProperties(20, 2, Duration.ZERO, Duration.ZERO, Duration.ZERO,
-        Duration.ofHours(24), Duration.ofSeconds(1), DataSize.ofMegabytes(1));
+        Duration.ofHours(24), Duration.ofSeconds(1), DataSize.ofMegabytes(1), List.of());
     try (var clock = new SandboxClock(sandbox)) {
       var storage = new TemporaryStorage(clock, properties);
       Path output = Files.write(Files.createTempDirectory("mediaflow-job-").resolve("output.mp4"), new byte[] {1});
