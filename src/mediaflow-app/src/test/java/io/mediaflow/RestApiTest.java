@@ -125,6 +125,27 @@ class RestApiTest extends MediaflowTest {
       assertThat(answer.body()).as(named).contains(named);
     });
 
+    Map<String, Map<String, Object>> elsewhere = new java.util.LinkedHashMap<>();
+    elsewhere.put("/v2/process-instances/search", Map.of("filter", Map.of(), "colour", "red"));
+    elsewhere.put("/v2/user-tasks/search", Map.of("page", Map.of("limit", "ten")));
+    elsewhere.put("/v2/incidents/search", Map.of("page", Map.of("size", 10)));
+    elsewhere.put("/v2/variables/search", Map.of("page", Map.of("after", "bm90IGEgY3Vyc29y")));
+    elsewhere.put("/v2/jobs/1/failure", Map.of("retries", "3"));
+    elsewhere.put("/v2/jobs/1/completion", Map.of("variabels", Map.of("a", 1)));
+    elsewhere.put("/v2/jobs/1/error", Map.of("errorCode", 7));
+    elsewhere.put("/v2/jobs/activation", Map.of("type", "t", "timeout", "1m", "maxJobsToActivate", 1));
+    elsewhere.put("/v2/user-tasks/1/completion", Map.of("variables", List.of()));
+    elsewhere.put("/v2/incidents/1/resolution", Map.of("force", true));
+    Map<String, String> named = Map.of("/v2/process-instances/search", "[colour]", "/v2/user-tasks/search", "page.limit",
+        "/v2/incidents/search", "[page.size]", "/v2/variables/search", "cursor", "/v2/jobs/1/failure", "retries",
+        "/v2/jobs/1/completion", "[variabels]", "/v2/jobs/1/error", "errorCode", "/v2/jobs/activation", "timeout",
+        "/v2/user-tasks/1/completion", "variables", "/v2/incidents/1/resolution", "[force]");
+    elsewhere.forEach((path, body) -> {
+      HttpResponse<String> answer = post(path, body);
+      assertThat(answer.statusCode()).as("%s: %s", path, answer.body()).isBetween(400, 499);
+      assertThat(answer.body()).as(path).contains(named.get(path)).doesNotContain("java.", "Exception");
+    });
+
     HttpResponse<String> garbage = deploy(Map.of("garbage.bpmn", "this is not XML"));
     assertThat(garbage.statusCode()).as(garbage.body()).isEqualTo(400);
     assertThat(garbage.body()).contains("garbage.bpmn", "line 1, column 1");

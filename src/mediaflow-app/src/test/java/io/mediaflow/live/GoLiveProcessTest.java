@@ -267,6 +267,29 @@ class GoLiveProcessTest extends MediaflowTest {
     assertThat(client.getStream(streamId).statusName()).isEqualTo("stopped");
   }
 
+  /**
+   * A field the service echoes cannot carry a secret: the reference is an incident naming the caller's variable,
+   * nothing is created, and the value appears in no variable of the instance, at any scope, as the REST API shows
+   * them.
+   */
+  @Test
+  void aSecretInTheStreamNameIsAnIncidentAndAppearsNowhere() {
+    String title = "title-" + UUID.randomUUID();
+    SECRETS.put("SHOW_TITLE", title);
+    long key = start("go-live", show("{{secrets.SHOW_TITLE}}"));
+
+    var incident = instance(key).awaitIncident();
+
+    assertThat(incident.getElementId()).isEqualTo("CreateStream");
+    assertThat(incident.getErrorMessage()).contains("streamName: a secret reference is allowed only in a field that"
+        + " carries a credential").doesNotContain(title);
+    JsonNode variables = json(post("/v2/variables/search?truncateValues=false",
+        Map.of("filter", Map.of("processInstanceKey", key), "page", Map.of("limit", 1000))));
+    assertThat(variables.path("items")).isNotEmpty();
+    assertThat(variables.toString()).doesNotContain(title);
+    assertThat(client.listStreams(StreamFilter.all().and("name", title))).as("nothing was sent").isEmpty();
+  }
+
   @Test
   void badDvrSettingsAreAnIncidentThatNamesTheFieldAndRule() {
     String name = "bad dvr " + UUID.randomUUID();

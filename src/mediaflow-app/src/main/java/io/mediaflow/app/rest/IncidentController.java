@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.camunda.client.CamundaClient;
 import io.mediaflow.app.engine.ProcessHistory;
+import java.util.Set;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -42,7 +43,8 @@ class IncidentController {
   }
 
   @PostMapping("/incidents/{incidentKey}/resolution")
-  ResponseEntity<Void> resolve(@PathVariable long incidentKey) {
+  ResponseEntity<Void> resolve(@PathVariable long incidentKey, @RequestBody(required = false) JsonNode request) {
+    RequestObject.of(request, "an incident resolution", Set.of("operationReference"));
     camunda.newResolveIncidentCommand(incidentKey).send().join();
     return ResponseEntity.noContent().build();
   }

@@ -9,7 +9,7 @@ import io.mediaflow.api.ApiJson;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
+import java.util.Set;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PatchMapping;
@@ -36,18 +36,23 @@ class JobController {
 
   /** {@code type}, {@code worker}, {@code timeout} (ms), {@code maxJobsToActivate}, {@code fetchVariable}. */
   @PostMapping("/activation")
-  ObjectNode activate(@RequestBody JsonNode body) {
-    if (!body.hasNonNull("type") || !body.hasNonNull("timeout") || !body.hasNonNull("maxJobsToActivate")) {
+  ObjectNode activate(@RequestBody JsonNode request) {
+    RequestObject body = RequestObject.of(request, "a job activation", Set.of("type", "worker", "timeout",
+        "maxJobsToActivate", "fetchVariable", "requestTimeout", "tenantIds", "tenantFilter"));
+    String type = body.text("type", null);
+    long timeout = body.number("timeout", 1, -1);
+    long max = body.number("maxJobsToActivate", 1, -1);
+    if (type == null || timeout < 0 || max < 0) {
       throw ApiProblem.invalid("type, timeout and maxJobsToActivate are required");
     }
-    var command = camunda.newActivateJobsCommand().jobType(body.get("type").asText())
-        .maxJobsToActivate(body.get("maxJobsToActivate").asInt())
-        .timeout(Duration.ofMillis(body.get("timeout").asLong()));
-    if (body.hasNonNull("worker")) {
-      command = command.workerName(body.get("worker").asText());
+    var command = camunda.newActivateJobsCommand().jobType(type)
+        .maxJobsToActivate((int) Math.min(max, Integer.MAX_VALUE)).timeout(Duration.ofMillis(timeout));
+    String worker = body.text("worker", null);
+    if (worker != null) {
+      command = command.workerName(worker);
     }
     List<String> fetch = new ArrayList<>();
-    body.path("fetchVariable").forEach(name -> fetch.add(name.asText()));
+    body.get("fetchVariable").forEach(name -> fetch.add(name.asText()));
     if (!fetch.isEmpty()) {
       command = command.fetchVariables(fetch);
     }
@@ -77,63 +82,54 @@ class JobController {
   }
 
   @PostMapping("/{jobKey}/completion")
-  ResponseEntity<Void> complete(@PathVariable long jobKey, @RequestBody(required = false) JsonNode body) {
-    camunda.newCompleteCommand(jobKey).variables(variables(body)).send().join();
+  ResponseEntity<Void> complete(@PathVariable long jobKey, @RequestBody(required = false) JsonNode request) {
+    RequestObject body = RequestObject.of(request, "a job completion", Set.of("variables", "result"));
+    camunda.newCompleteCommand(jobKey).variables(body.variables()).send().join();
     return ResponseEntity.noContent().build();
   }
 
   /** {@code retries} left (0 raises an incident), {@code errorMessage}, {@code retryBackOff} (ms). */
   @PostMapping("/{jobKey}/failure")
-  ResponseEntity<Void> fail(@PathVariable long jobKey, @RequestBody(required = false) JsonNode body) {
-    JsonNode request = body == null ? Shapes.object() : body;
-    var command = camunda.newFailCommand(jobKey).retries(request.path("retries").asInt(0))
-        .errorMessage(request.path("errorMessage").asText(""))
-        .retryBackoff(Duration.ofMillis(request.path("retryBackOff").asLong(0)))
-        .variables(variables(request));
+  ResponseEntity<Void> fail(@PathVariable long jobKey, @RequestBody(required = false) JsonNode request) {
+    RequestObject body = RequestObject.of(request, "a job failure", Set.of("retries", "errorMessage", "retryBackOff",
+        "variables"));
+    var command = camunda.newFailCommand(jobKey).retries((int) body.number("retries", 0, 0))
+        .errorMessage(body.text("errorMessage", ""))
+        .retryBackoff(Duration.ofMillis(body.number("retryBackOff", 0, 0)))
+        .variables(body.variables());
     command.send().join();
     return ResponseEntity.noContent().build();
   }
 
   /** A BPMN error: {@code errorCode} (required), {@code errorMessage}. */
   @PostMapping("/{jobKey}/error")
-  ResponseEntity<Void> throwError(@PathVariable long jobKey, @RequestBody JsonNode body) {
-    if (!body.hasNonNull("errorCode")) {
+  ResponseEntity<Void> throwError(@PathVariable long jobKey, @RequestBody JsonNode request) {
+    RequestObject body = RequestObject.of(request, "a job error", Set.of("errorCode", "errorMessage", "variables"));
+    String code = body.text("errorCode", null);
+    if (code == null) {
       throw ApiProblem.invalid("errorCode is required");
     }
-    camunda.newThrowErrorCommand(jobKey).errorCode(body.get("errorCode").asText())
-        .errorMessage(body.path("errorMessage").asText("")).variables(variables(body)).send().join();
+    camunda.newThrowErrorCommand(jobKey).errorCode(code).errorMessage(body.text("errorMessage", ""))
+        .variables(body.variables()).send().join();
     return ResponseEntity.noContent().build();
   }
 
   /** {@code {"changeset": {"retries": n, "timeout": ms}}}: either or both. */
   @PatchMapping("/{jobKey}")
-  ResponseEntity<Void> updateJob(@PathVariable long jobKey, @RequestBody JsonNode body) {
-    JsonNode changeset = body.path("changeset");
-    if (!changeset.hasNonNull("retries") && !changeset.hasNonNull("timeout")) {
+  ResponseEntity<Void> updateJob(@PathVariable long jobKey, @RequestBody JsonNode request) {
+    RequestObject body = RequestObject.of(request, "a job update", Set.of("changeset", "operationReference"));
+    RequestObject changeset = body.object("changeset", Set.of("retries", "timeout"));
+    long retries = changeset.number("retries", 1, -1);
+    long timeout = changeset.number("timeout", 1, -1);
+    if (retries < 0 && timeout < 0) {
       throw ApiProblem.invalid("changeset must set retries or timeout");
     }
-    if (changeset.hasNonNull("retries")) {
-      if (!changeset.get("retries").canConvertToInt() || changeset.get("retries").asInt() < 1) {
-        throw ApiProblem.invalid("changeset.retries must be a whole number of at least 1, got "
-            + changeset.get("retries"));
-      }
-      camunda.newUpdateRetriesCommand(jobKey).retries(changeset.get("retries").asInt()).send().join();
+    if (retries > 0) {
+      camunda.newUpdateRetriesCommand(jobKey).retries((int) Math.min(retries, Integer.MAX_VALUE)).send().join();
     }
-    if (changeset.hasNonNull("timeout")) {
-      camunda.newUpdateTimeoutCommand(jobKey).timeout(Duration.ofMillis(changeset.get("timeout").asLong()))
-          .send().join();
+    if (timeout > 0) {
+      camunda.newUpdateTimeoutCommand(jobKey).timeout(Duration.ofMillis(timeout)).send().join();
     }
     return ResponseEntity.noContent().build();
-  }
-
-  private static Map<String, Object> variables(JsonNode body) {
-    JsonNode variables = body == null ? null : body.get("variables");
-    if (variables == null || variables.isNull()) {
-      return Map.of();
-    }
-    if (!variables.isObject()) {
-      throw ApiProblem.invalid("variables must be a JSON object, got " + variables);
-    }
-    return ApiJson.MAPPER.convertValue(variables, Map.class);
   }
 }

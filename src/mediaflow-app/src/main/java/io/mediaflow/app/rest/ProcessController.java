@@ -13,7 +13,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.http.MediaType;
@@ -80,40 +79,36 @@ class ProcessController {
    * ({@code fetchVariables}: only those).
    */
   @PostMapping("/process-instances")
-  ObjectNode create(@RequestBody JsonNode body) {
-    checkCreation(body);
+  ObjectNode create(@RequestBody JsonNode request) {
+    RequestObject body = checkCreation(request);
     var start = camunda.newCreateInstanceCommand();
     CreateProcessInstanceCommandStep3 command;
-    if (body.hasNonNull("processDefinitionKey")) {
+    if (body.has("processDefinitionKey")) {
       command = start.processDefinitionKey(key(body.get("processDefinitionKey"), "processDefinitionKey"));
-    } else if (body.hasNonNull("processDefinitionId")) {
+    } else if (body.has("processDefinitionId")) {
       var byId = start.bpmnProcessId(body.get("processDefinitionId").asText());
-      int version = body.path("processDefinitionVersion").asInt(-1);
+      // camunda-client-java sends -1 for the latest version
+      int version = (int) Math.min(body.number("processDefinitionVersion", -1, -1), Integer.MAX_VALUE);
       command = version < 0 ? byId.latestVersion() : byId.version(version);
     } else {
       throw ApiProblem.invalid("Either processDefinitionId or processDefinitionKey is required");
     }
-    JsonNode variables = body.path("variables");
-    if (variables.isObject()) {
-      command = command.variables(ApiJson.MAPPER.convertValue(variables, Map.class));
-    } else if (!variables.isMissingNode() && !variables.isNull()) {
-      throw ApiProblem.invalid("variables must be a JSON object, got " + variables);
+    command = command.variables(body.variables());
+    if (body.has("tenantId")) {
+      command = command.tenantId(body.text("tenantId", null));
     }
-    if (body.hasNonNull("tenantId")) {
-      command = command.tenantId(body.get("tenantId").asText());
-    }
-    for (JsonNode instruction : body.path("startInstructions")) {
+    for (JsonNode instruction : body.get("startInstructions")) {
       command = command.startBeforeElement(instruction.path("elementId").asText());
     }
     ObjectNode result = Shapes.object();
-    if (body.path("awaitCompletion").asBoolean(false)) {
+    if (body.get("awaitCompletion").asBoolean(false)) {
       var withResult = command.withResult();
       List<String> fetch = new ArrayList<>();
-      body.path("fetchVariables").forEach(name -> fetch.add(name.asText()));
+      body.get("fetchVariables").forEach(name -> fetch.add(name.asText()));
       if (!fetch.isEmpty()) {
         withResult = withResult.fetchVariables(fetch);
       }
-      long timeout = body.path("requestTimeout").asLong(0);
+      long timeout = body.number("requestTimeout", 0, 0);
       var completed = (timeout > 0 ? withResult.requestTimeout(Duration.ofMillis(timeout)) : withResult)
           .send().join();
       result.put("processDefinitionId", completed.getBpmnProcessId());
@@ -143,28 +138,17 @@ class ProcessController {
   private static final int MAX_ID_LENGTH = 255;
 
   /** Refuses what the engine would misread or fail on: unknown properties, wrong types, values beyond its limits. */
-  private static void checkCreation(JsonNode body) {
-    if (!body.isObject()) {
-      throw ApiProblem.invalid("The request body must be a JSON object");
-    }
-    body.fieldNames().forEachRemaining(name -> {
-      if (!CREATION_PROPERTIES.contains(name)) {
-        throw ApiProblem.invalid("Request property [" + name + "] is unknown; a start takes "
-            + new TreeSet<>(CREATION_PROPERTIES));
-      }
-    });
+  private static RequestObject checkCreation(JsonNode request) {
+    RequestObject body = RequestObject.of(request, "a start", CREATION_PROPERTIES);
     JsonNode id = body.get("processDefinitionId");
-    if (id != null && !id.isNull() && (!id.isTextual() || id.asText().length() > MAX_ID_LENGTH)) {
+    if (body.has("processDefinitionId") && (!id.isTextual() || id.asText().length() > MAX_ID_LENGTH)) {
       throw ApiProblem.invalid("processDefinitionId must be a text of at most " + MAX_ID_LENGTH + " characters");
     }
-    JsonNode await = body.get("awaitCompletion");
-    if (await != null && !await.isNull() && !await.isBoolean()) {
+    if (body.has("awaitCompletion") && !body.get("awaitCompletion").isBoolean()) {
       throw ApiProblem.invalid("awaitCompletion must be true or false");
     }
-    JsonNode timeout = body.get("requestTimeout");
-    if (timeout != null && !timeout.isNull() && (!timeout.isIntegralNumber() || timeout.asLong() < 0)) {
-      throw ApiProblem.invalid("requestTimeout must be a number of milliseconds, 0 or more (0: the gateway's default)");
-    }
+    body.number("requestTimeout", 0, 0); // refused even where it would not be used
+    return body;
   }
 
   @PostMapping("/process-instances/search")

@@ -13,6 +13,7 @@ import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.BiPredicate;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -32,14 +33,14 @@ final class Search {
 
   private final JsonNode filter;
   private final JsonNode sort;
-  private final JsonNode page;
+  private final RequestObject page;
   private final Map<String, BiPredicate<ObjectNode, JsonNode>> specialFilters;
 
   private Search(JsonNode request, Map<String, BiPredicate<ObjectNode, JsonNode>> specialFilters) {
-    JsonNode body = request == null || request.isNull() ? ApiJson.MAPPER.createObjectNode() : request;
-    this.filter = body.path("filter");
-    this.sort = body.path("sort");
-    this.page = body.path("page");
+    RequestObject body = RequestObject.of(request, "a search", Set.of("filter", "sort", "page"));
+    this.filter = body.get("filter");
+    this.sort = body.get("sort");
+    this.page = body.object("page", Set.of("from", "limit", "after", "before"));
     this.specialFilters = specialFilters;
   }
 
@@ -65,17 +66,14 @@ final class Search {
     List<ObjectNode> matching = new ArrayList<>(items.filter(this::matches).toList());
     matching.sort(order());
     int total = matching.size();
-    int from = page.path("from").asInt(0);
-    int limit = Math.min(page.path("limit").asInt(DEFAULT_LIMIT), MAX_LIMIT);
-    if (page.hasNonNull("after")) {
-      from = cursor(page.get("after").asText()) + 1;
-    } else if (page.hasNonNull("before")) {
-      from = Math.max(0, cursor(page.get("before").asText()) - limit);
+    int from = (int) Math.min(page.number("from", 0, 0), Integer.MAX_VALUE);
+    int limit = (int) Math.min(page.number("limit", 0, DEFAULT_LIMIT), MAX_LIMIT);
+    if (page.has("after")) {
+      from = cursor(page.text("after", null)) + 1;
+    } else if (page.has("before")) {
+      from = Math.max(0, cursor(page.text("before", null)) - limit);
     }
-    if (from < 0 || limit < 0) {
-      throw ApiProblem.invalid("page.from and page.limit must not be negative");
-    }
-    List<ObjectNode> selected = matching.subList(Math.min(from, total), Math.min(from + limit, total));
+    List<ObjectNode> selected = matching.subList(Math.min(from, total), (int) Math.min((long) from + limit, total));
     ObjectNode result = ApiJson.MAPPER.createObjectNode();
     result.putArray("items").addAll(selected);
     ObjectNode pageInfo = result.putObject("page");
@@ -246,10 +244,14 @@ final class Search {
 
   private static int cursor(String cursor) {
     try {
-      return Integer.parseInt(new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8));
+      int position = Integer.parseInt(new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8));
+      if (position >= 0 && position < Integer.MAX_VALUE) {
+        return position;
+      }
     } catch (IllegalArgumentException e) {
-      throw ApiProblem.invalid("page cursor '" + cursor + "' is not one this API returned");
+      // not a cursor of ours
     }
+    throw ApiProblem.invalid("page cursor '" + cursor + "' is not one this API returned");
   }
 
 }

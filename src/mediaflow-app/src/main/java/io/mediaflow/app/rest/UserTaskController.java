@@ -14,6 +14,7 @@ import java.io.UncheckedIOException;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.BiPredicate;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.http.ResponseEntity;
@@ -81,16 +82,13 @@ class UserTaskController {
    * otherwise). Only the engine's acknowledgement of the job's completion is awaited.
    */
   @PostMapping("/{userTaskKey}/completion")
-  ResponseEntity<Void> complete(@PathVariable long userTaskKey, @RequestBody(required = false) JsonNode body) {
+  ResponseEntity<Void> complete(@PathVariable long userTaskKey, @RequestBody(required = false) JsonNode request) {
+    Map<String, Object> variables =
+        RequestObject.of(request, "a user task completion", Set.of("variables", "action")).variables();
     UserTaskInstance task = task(userTaskKey);
     if (task.state() != TaskState.CREATED) {
       throw ApiProblem.invalidState("User task " + userTaskKey + " cannot be completed: it is " + task.state());
     }
-    JsonNode given = body == null ? ApiJson.MAPPER.nullNode() : body.path("variables");
-    if (!given.isMissingNode() && !given.isNull() && !given.isObject()) {
-      throw ApiProblem.invalid("variables must be a JSON object, got " + given);
-    }
-    Map<String, Object> variables = given.isObject() ? ApiJson.MAPPER.convertValue(given, Map.class) : Map.of();
     formOf(task).ifPresent(form -> {
       var violations = FormValidation.violations(schema(form), values(task), variables);
       if (!violations.isEmpty()) {
