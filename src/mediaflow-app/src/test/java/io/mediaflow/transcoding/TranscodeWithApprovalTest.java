@@ -145,7 +145,9 @@ class TranscodeWithApprovalTest extends MediaflowTest {
 
   @Test
   void aSourceThatIsNotMediaIsRejectedAndCanBeGivenUp() {
-    long instance = start(PROCESS, Map.of("source", baseUrl() + "/sandbox/stats"));
+    String bucket = bucketName();
+    upload(bucket, "notes.txt", "a text, not media");
+    long instance = start(PROCESS, Map.of("source", baseUrl() + "/sandbox/storage/" + bucket + "/notes.txt"));
 
     UserTask decision = awaitUserTask(instance, "Decide on the failed job");
     assertThat(describeTask(decision).path("variables").path("errorMessage").asText()).contains("Unsupported media type.");
