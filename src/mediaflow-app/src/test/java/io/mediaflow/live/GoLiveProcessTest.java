@@ -114,9 +114,10 @@ class GoLiveProcessTest extends MediaflowTest {
       });
       String recordingFolder = "s3://live-recordings/" + folder + "/" + streamId + "/";
       JsonNode locations = variable(key, "dvrRecordings");
-      assertThat(locations.toString()).isEqualTo(
-          "[{\"folder\":\"" + recordingFolder + "\",\"files\":\"recording-*.mp4\",\"format\":\"mp4\"},"
-              + "{\"folder\":\"" + recordingFolder + "\",\"files\":\"recording-*.m3u8\",\"format\":\"hls\"}]");
+      assertThat(locations).hasSize(2);
+      assertThat(locations.findValuesAsText("folder")).containsOnly(recordingFolder);
+      assertThat(locations.findValuesAsText("format")).containsExactly("mp4", "hls");
+      assertThat(locations.findValuesAsText("pattern")).containsExactly("recording-*.mp4", "recording-*.m3u8");
       assertRecordingsMatch(streamId, locations);
       assertThat(client.getStream(streamId).params().callbackUrl()).startsWith(callbacks.url("/live-status") + "?mediaflow_marker=mf-");
       List<String> reported = List.of("created", "waiting", "live", "stopped");
@@ -175,12 +176,18 @@ class GoLiveProcessTest extends MediaflowTest {
       assertThat(media.codecTypes(relayed)).containsExactlyInAnyOrder("video", "audio");
       assertThat(relayedSeconds).isBetween(10.0, 20.0);
 
-      assertRecordingsMatch(streamId, variable(key, "dvrRecordings"));
+      JsonNode locations = variable(key, "dvrRecordings");
+      assertRecordingsMatch(streamId, locations);
       double recordedSeconds = 0;
       int files = 0;
-      for (JsonNode recording : recordings(streamId)) {
-        if (recording.path("format").asText().equals("mp4")) {
-          Path file = Files.write(folder.resolve("recording-" + ++files + ".mp4"), fetch(recording.path("url").asText()));
+      // Downloaded by the presigned URLs the worker made from the storage's listing, as a transcoding job would.
+      for (JsonNode location : locations) {
+        if (!location.path("format").asText().equals("mp4")) {
+          continue;
+        }
+        for (JsonNode recording : location.path("files")) {
+          Path file = Files.write(folder.resolve("recording-" + ++files + ".mp4"),
+              fetch(recording.path("downloadUrl").asText()));
           assertThat(media.codecTypes(file)).containsExactlyInAnyOrder("video", "audio");
           assertThat(media.duration(file)).isLessThanOrEqualTo(10.5);
           recordedSeconds += media.duration(file);
@@ -379,20 +386,24 @@ class GoLiveProcessTest extends MediaflowTest {
   }
 
   /** Every file the sandbox recorded lies in one of the locations, and every location holds files. */
+  /** The files the worker found in the storage are the ones the recording wrote, format by format. */
   private void assertRecordingsMatch(String streamId, JsonNode locations) {
     JsonNode recordings = json(get("/sandbox/live-streams/" + streamId + "/recordings")).path("recordings");
     assertThat(recordings).hasSizeGreaterThanOrEqualTo(4);
-    var globs = new ArrayList<String>();
-    locations.forEach(location -> globs.add(location.path("folder").asText()
-        + location.path("files").asText().replace(".", "\\.").replace("*", "\\d{4}")));
-    for (JsonNode recording : recordings) {
-      assertThat(globs).as(recording.path("location").asText())
-          .anyMatch(glob -> recording.path("location").asText().matches(glob));
-    }
-    for (String glob : globs) {
-      assertThat(recordings).as(glob).anyMatch(recording -> recording.path("location").asText().matches(glob));
+    for (JsonNode location : locations) {
+      String format = location.path("format").asText();
+      assertThat(location.path("listed").asBoolean()).as(format).isTrue();
+      List<String> written = new ArrayList<>();
+      recordings.forEach(recording -> {
+        if (recording.path("format").asText().equals(format)) {
+          written.add(recording.path("location").asText());
+        }
+      });
+      assertThat(location.path("files").findValuesAsText("url")).as(format).containsExactlyElementsOf(written);
+      location.path("files").forEach(file -> assertThat(file.path("size").asLong()).isPositive());
     }
   }
+
 
   /** What the sandbox's DVR has finished so far. */
   private JsonNode recordings(String streamId) {

@@ -32,6 +32,17 @@ public final class ApiHttp {
    *     hold a key
    */
   public Answer send(Request request, String endpoint) {
+    Text answer = text(request, endpoint);
+    String text = answer.body();
+    return new Answer(answer.status(), text.isBlank() ? ApiJson.MAPPER.createObjectNode()
+        : parse(text, endpoint, answer.status()));
+  }
+
+  /** An answer in another format than JSON (S3's XML): its HTTP status and text. */
+  public record Text(int status, String body) {}
+
+  /** {@link #send} for an API that does not answer JSON: the same faults are transient, the text is handed back. */
+  public Text text(Request request, String endpoint) {
     try (Response response = client.newCall(request).execute()) {
       int status = response.code();
       if (status == 429) {
@@ -42,9 +53,7 @@ public final class ApiHttp {
         throw new ApiException.Transient("HTTP_" + status, endpoint + " answered HTTP " + status,
             retryAfter(response.header("Retry-After")), null);
       }
-      String text = response.body().string();
-      JsonNode body = text.isBlank() ? ApiJson.MAPPER.createObjectNode() : parse(text, endpoint, status);
-      return new Answer(status, body);
+      return new Text(status, response.body().string());
     } catch (IOException e) {
       throw new ApiException.Transient("TRANSPORT", endpoint + " failed: " + describe(e), null, null);
     }

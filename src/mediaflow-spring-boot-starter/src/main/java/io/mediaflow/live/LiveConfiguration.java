@@ -1,8 +1,11 @@
 package io.mediaflow.live;
 
+import io.mediaflow.api.ApiHttp;
 import io.mediaflow.api.MediaflowHttpClient;
 import io.mediaflow.callback.CallbackUrls;
+import io.mediaflow.live.dvr.DvrStorage;
 import io.mediaflow.live.worker.LiveWorkers;
+import java.net.URI;
 import java.time.Clock;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -24,7 +27,14 @@ public class LiveConfiguration {
 
   @Bean
   @ConditionalOnMissingBean
-  LiveWorkers mediaflowLiveWorkers(LiveClient client, CallbackUrls callbacks) {
-    return new LiveWorkers(client, callbacks);
+  DvrStorage mediaflowDvrStorage(LiveProperties properties, MediaflowHttpClient http) {
+    return new DvrStorage(new ApiHttp(http.okHttp()), URI.create(properties.dvrStorageUrl()),
+        properties.dvrStorageRegion(), Clock.systemUTC());
+  }
+
+  @Bean
+  @ConditionalOnMissingBean
+  LiveWorkers mediaflowLiveWorkers(LiveClient client, CallbackUrls callbacks, DvrStorage dvrStorage) {
+    return new LiveWorkers(client, callbacks, dvrStorage);
   }
 }

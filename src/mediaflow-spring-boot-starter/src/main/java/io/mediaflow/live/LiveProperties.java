@@ -16,6 +16,9 @@ import org.springframework.validation.annotation.Validated;
  *     or a secret store, never from a process
  * @param renewTokenBefore how long before its 24 hours an access token is replaced
  * @param timeout the longest wait for one HTTP answer
+ * @param dvrStorageUrl the S3-compatible storage that {@code s3://} DVR destinations are in, listed to find what a
+ *     stream recorded ({@code https://s3.amazonaws.com} by default; the embedded default points it at the sandbox)
+ * @param dvrStorageRegion the region requests to that storage are signed for
  */
 @ConfigurationProperties("mediaflow.live")
 @Validated
@@ -24,11 +27,13 @@ public record LiveProperties(
     @BaseUrl String baseUrl,
     @NotBlank String apiKey,
     @DefaultValue("1h") Duration renewTokenBefore,
-    @DefaultValue("30s") Duration timeout) {
+    @DefaultValue("30s") Duration timeout,
+    @DefaultValue("https://s3.amazonaws.com") @BaseUrl String dvrStorageUrl,
+    @DefaultValue("us-east-1") @NotBlank String dvrStorageRegion) {
 
   @Override
   public String toString() {
     return "LiveProperties[baseUrl=" + baseUrl + ", apiKey=***, renewTokenBefore=" + renewTokenBefore
-        + ", timeout=" + timeout + "]";
+        + ", timeout=" + timeout + ", dvrStorageUrl=" + dvrStorageUrl + ", dvrStorageRegion=" + dvrStorageRegion + "]";
   }
 }

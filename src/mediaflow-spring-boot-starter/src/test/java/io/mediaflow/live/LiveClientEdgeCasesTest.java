@@ -33,7 +33,8 @@ class LiveClientEdgeCasesTest {
   @BeforeEach
   void start() throws Exception {
     server.start();
-    var properties = new LiveProperties(true, server.url("/live").toString(), API_KEY, Duration.ofHours(1), Duration.ofSeconds(5));
+    var properties = new LiveProperties(true, server.url("/live").toString(), API_KEY, Duration.ofHours(1), Duration.ofSeconds(5),
+        "https://s3.amazonaws.com", "us-east-1");
     client = new LiveClient(properties, new OkHttpClient(), clock);
   }
 

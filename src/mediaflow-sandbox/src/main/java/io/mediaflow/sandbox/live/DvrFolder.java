@@ -5,8 +5,14 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.stereotype.Component;
@@ -25,6 +31,8 @@ class DvrFolder implements DisposableBean {
   private final Path root;
   private final boolean temporary;
   private final String downloadUrl;
+  /** {@code <bucket>/<path>} of every finished file: what the storage shows (a file being written is not there yet). */
+  private final Set<String> stored = ConcurrentHashMap.newKeySet();
 
   DvrFolder(SandboxLiveProperties live, SandboxProperties sandbox) throws IOException {
     this.temporary = live.recordingsDirectory() == null;
@@ -53,8 +61,11 @@ class DvrFolder implements DisposableBean {
     return file;
   }
 
-  /** An existing file, for download; empty when there is none (or the path leaves the bucket). */
+  /** A finished file, for download; empty when there is none (or the path leaves the bucket). */
   Optional<Path> existing(String bucket, String path) {
+    if (!stored.contains(bucket + "/" + path)) {
+      return Optional.empty();
+    }
     try {
       Path file = file(bucket, path);
       return Files.isRegularFile(file) ? Optional.of(file) : Optional.empty();
@@ -66,14 +77,46 @@ class DvrFolder implements DisposableBean {
   void write(String bucket, String path, byte[] content) {
     try {
       Files.write(file(bucket, path), content);
+      stored.add(bucket + "/" + path);
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot write DVR file " + bucket + "/" + path, e);
     }
   }
 
+  /** A finished recording; an HLS playlist's segment of the same name beside it is finished with it. */
   Recording recording(DvrDestination destination, String path, String format, double duration) {
+    stored.add(destination.bucket() + "/" + path);
+    if (format.equals("hls")) {
+      stored.add(destination.bucket() + "/" + path.substring(0, path.lastIndexOf('.')) + ".ts");
+    }
     return new Recording(destination.scheme() + "://" + destination.bucket() + "/" + path, destination.bucket(),
         path, format, duration, downloadUrl + "/" + destination.bucket() + "/" + path);
+  }
+
+  /** A finished object: its key, size and time of writing. */
+  record StoredObject(String key, long size, Instant lastModified) {}
+
+  /** The finished objects of {@code bucket} whose keys start with {@code prefix}, in key order. */
+  List<StoredObject> list(String bucket, String prefix) {
+    String start = bucket + "/" + prefix;
+    var objects = new ArrayList<StoredObject>();
+    for (String name : new TreeSet<>(stored)) {
+      if (name.startsWith(start)) {
+        String key = name.substring(bucket.length() + 1);
+        Path file = file(bucket, key);
+        try {
+          objects.add(new StoredObject(key, Files.size(file), Files.getLastModifiedTime(file).toInstant()));
+        } catch (IOException gone) {
+          // removed with the folder meanwhile: no longer stored
+        }
+      }
+    }
+    return objects;
+  }
+
+  /** Whether any finished object is in {@code bucket}. */
+  boolean hasBucket(String bucket) {
+    return stored.stream().anyMatch(name -> name.startsWith(bucket + "/"));
   }
 
   @Override

@@ -21,8 +21,8 @@ import org.springframework.web.util.UriUtils;
 /**
  * Sandbox control endpoints, outside the service's API and without a bearer token: the simulated ingest stands in
  * for an encoder in tests that need no media (a real encoder pushes over RTMP instead, see {@link RtmpIngest}), the
- * recordings list shows what DVR wrote, and {@code /sandbox/dvr/<bucket>/<path>} downloads it from the folder that
- * stands for the destinations ({@link DvrFolder}).
+ * recordings list shows what DVR wrote, each with a link that downloads it from the storage that stands for the
+ * destinations ({@link DvrStorageController}), presigned with the destination's credentials.
  */
 @RestController
 class IngestController {
@@ -33,15 +33,15 @@ class IngestController {
   private final StreamStateMachine stateMachine;
   private final StreamJson streamJson;
   private final ObjectMapper json;
-  private final DvrFolder dvrFolder;
+  private final DvrAccess dvrAccess;
 
   IngestController(LiveStreams streams, StreamStateMachine stateMachine, StreamJson streamJson, ObjectMapper json,
-      DvrFolder dvrFolder) {
+      DvrAccess dvrAccess) {
     this.streams = streams;
     this.stateMachine = stateMachine;
     this.streamJson = streamJson;
     this.json = json;
-    this.dvrFolder = dvrFolder;
+    this.dvrAccess = dvrAccess;
   }
 
   /**
@@ -66,28 +66,8 @@ class IngestController {
   /** {@code {"recordings": [{location, bucket, path, format, duration, url}]}}, in the order they were finished. */
   @GetMapping(CONTROL + "/recordings")
   Map<String, List<Recording>> recordings(@PathVariable String id) {
-    return Map.of("recordings", streams.get(id).recordings());
-  }
-
-  /** A DVR file, by its bucket and path; Range requests are answered. */
-  @GetMapping("/sandbox" + DvrFolder.DOWNLOAD_PATH + "/{bucket}/**")
-  ResponseEntity<Resource> download(@PathVariable String bucket, HttpServletRequest request) {
-    String prefix = request.getContextPath() + "/sandbox" + DvrFolder.DOWNLOAD_PATH + "/";
-    String path = UriUtils.decode(request.getRequestURI().substring(prefix.length()), StandardCharsets.UTF_8);
-    String inBucket = path.substring(path.indexOf('/') + 1);
-    var file = dvrFolder.existing(bucket, inBucket)
-        .orElseThrow(() -> LiveApiException.notFound("DVR file", bucket + "/" + inBucket));
-    return ResponseEntity.ok().contentType(contentType(file.getFileName().toString()))
-        .body(new FileSystemResource(file));
-  }
-
-  private static MediaType contentType(String name) {
-    String extension = name.substring(name.lastIndexOf('.') + 1);
-    return switch (extension) {
-      case "mp4" -> MediaType.parseMediaType("video/mp4");
-      case "ts" -> MediaType.parseMediaType("video/mp2t");
-      case "m3u8" -> MediaType.parseMediaType(HlsPlaylist.CONTENT_TYPE);
-      default -> MediaType.APPLICATION_OCTET_STREAM;
-    };
+    LiveStream stream = streams.get(id);
+    return Map.of("recordings", stream.recordings().stream()
+        .map(recording -> recording.withUrl(dvrAccess.downloadUrl(stream, recording))).toList());
   }
 }

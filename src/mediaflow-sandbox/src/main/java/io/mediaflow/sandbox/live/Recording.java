@@ -11,4 +11,9 @@ package io.mediaflow.sandbox.live;
  *     when the ingest was simulated
  * @param url where the file is downloaded from the sandbox
  */
-record Recording(String location, String bucket, String path, String format, double duration, String url) {}
+record Recording(String location, String bucket, String path, String format, double duration, String url) {
+
+  Recording withUrl(String link) {
+    return new Recording(location, bucket, path, format, duration, link);
+  }
+}

@@ -17,12 +17,12 @@ import org.springframework.stereotype.Component;
  * cloud's metadata endpoint (169.254.169.254), the gateway or the app's own REST API through it. So a source whose
  * host resolves to a loopback, link-local, wildcard or multicast address, or to one of this machine's own
  * interfaces, is refused, at every redirect, with the document's download error; only the sandbox's own media
- * (samples, storage, downloads) and the configured {@code local-sources} are allowed there.
+ * (samples, storage, DVR recordings, downloads) and the configured {@code local-sources} are allowed there.
  */
 @Component
 class SourceAddresses {
 
-  private static final List<String> OWN_MEDIA = List.of("/samples/", "/storage/", "/transcoding/downloads/");
+  private static final List<String> OWN_MEDIA = List.of("/samples/", "/storage/", "/dvr/", "/transcoding/downloads/");
 
   private final List<URI> allowed;
 

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.mediaflow.sandbox.SandboxTest;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -102,10 +104,13 @@ class LiveStreamLifecycleTest extends SandboxTest {
       assertThat(asMp4.get("format").asText()).isEqualTo("mp4");
       assertThat(asHls.get("path").asText()).isEqualTo(path + ".m3u8");
       assertThat(asHls.get("duration").asDouble()).isEqualTo(asMp4.get("duration").asDouble());
-      assertThat(asMp4.get("url").asText()).isEqualTo(baseUrl() + "/sandbox/dvr/" + bucket + "/" + path + ".mp4");
+      assertThat(asMp4.get("url").asText()).as("presigned with the destination's key")
+          .startsWith(baseUrl() + "/sandbox/dvr/" + bucket + "/" + path + ".mp4?X-Amz-Algorithm=AWS4-HMAC-SHA256");
       assertThat(LiveApi.fetch(asMp4.get("url").asText()).body()).isEqualTo(mp4);
       String playlistUrl = asHls.get("url").asText();
-      assertThat(LiveApi.fetch(playlistUrl.replace(".m3u8", ".ts")).body()).isEqualTo(ts);
+      String segmentUrl = S3Signatures.presign(baseUrl() + "/sandbox/dvr/" + bucket + "/" + path + ".ts",
+          DvrAccess.REGION, ACCESS_KEY, SECRET_KEY, Instant.now(), Duration.ofMinutes(5));
+      assertThat(LiveApi.fetch(segmentUrl).body()).isEqualTo(ts);
       assertThat(text(LiveApi.fetch(playlistUrl).body())).contains(name + ".ts").endsWith("#EXT-X-ENDLIST\n");
       durations.add(asMp4.get("duration").asDouble());
     }

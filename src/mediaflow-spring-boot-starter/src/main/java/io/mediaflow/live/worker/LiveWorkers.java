@@ -2,16 +2,18 @@ package io.mediaflow.live.worker;
 
 import io.mediaflow.api.ApiException;
 import io.mediaflow.callback.CallbackUrls;
-import io.mediaflow.live.DvrRecordings;
 import io.mediaflow.live.LiveClient;
 import io.mediaflow.live.Stream;
 import io.mediaflow.live.StreamFilter;
 import io.mediaflow.live.StreamState;
+import io.mediaflow.live.dvr.DvrRecordings;
+import io.mediaflow.live.dvr.DvrStorage;
 import io.mediaflow.worker.JobContext;
 import io.mediaflow.worker.OperationHandler;
 import io.mediaflow.worker.OperationHandlers;
 import io.mediaflow.worker.OperationWorkers;
 import io.mediaflow.worker.Poll;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -25,10 +27,12 @@ public class LiveWorkers implements OperationHandlers {
 
   private final LiveClient client;
   private final CallbackUrls callbacks;
+  private final DvrRecordings recordings;
 
-  public LiveWorkers(LiveClient client, CallbackUrls callbacks) {
+  public LiveWorkers(LiveClient client, CallbackUrls callbacks, DvrStorage dvrStorage) {
     this.callbacks = callbacks;
     this.client = client;
+    this.recordings = new DvrRecordings(dvrStorage);
   }
 
   @Override
@@ -48,7 +52,8 @@ public class LiveWorkers implements OperationHandlers {
         OperationHandler.call(DeleteSimulcastTargetInput.class,
             input -> shown(client.deleteSimulcastTarget(input.streamId(), input.targetId()))),
         OperationHandler.poll(WaitForStatusInput.class, this::waitForStatus),
-        OperationHandler.call(DvrRecordingsInput.class, input -> DvrRecordings.of(client.getStream(input.streamId()))));
+        OperationHandler.call(DvrRecordingsInput.class, input -> recordings.of(client.getStream(input.streamId()),
+            input.dvr(), input.downloadUrlLifetime() == null ? Duration.ofHours(24) : input.downloadUrlLifetime())));
   }
 
   /** The job's marker goes into the callback URL, Mediaflow's own or the model's, so the stream can be found again. */
