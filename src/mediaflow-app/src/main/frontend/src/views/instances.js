@@ -69,6 +69,7 @@ export async function instancePage(key) {
   const header = h('div', { class: 'instance-header' });
   const diagramContainer = h('div', { class: 'diagram', id: 'diagram' });
   const tasks = h('div', { id: 'instance-tasks' });
+  const calledInstances = h('div', { id: 'called-instances' });
   const incidents = h('div', { id: 'incidents' });
   const media = h('div', { id: 'media' });
   const variables = h('div', { id: 'variables' });
@@ -77,17 +78,22 @@ export async function instancePage(key) {
 
   let current = instance;
   const load = async () => {
-    const [latest, elements, openTasks, activeIncidents, values] = await Promise.all([
+    const [latest, elements, called, activeIncidents, values] = await Promise.all([
       get(`/process-instances/${key}`),
       searchAll('/element-instances/search', { processInstanceKey: key }),
-      searchAll('/user-tasks/search', { processInstanceKey: key, state: 'CREATED' }),
+      searchAll('/process-instances/search', { parentProcessInstanceKey: key }),
       searchAll('/incidents/search', { processInstanceKey: key, state: 'ACTIVE' }),
       searchAll('/variables/search?truncateValues=false', { processInstanceKey: key })
     ]);
+    // The work of a process that calls others is in the instances it called: their open tasks are listed here too.
+    const openTasks = await searchAll('/user-tasks/search', {
+      processInstanceKey: { $in: [key, ...called.map((instance) => instance.processInstanceKey)] }, state: 'CREATED'
+    });
     current = latest;
     update(header, latest, (instance) => instanceHeader(instance, reload));
     diagram.mark(elements);
-    update(tasks, openTasks, taskLinks);
+    update(tasks, openTasks, (list) => taskLinks(list, key, called));
+    update(calledInstances, called, calledLinks);
     update(incidents, activeIncidents, (list) => incidentList(list, reload));
     update(variables, values, (list) => variableTable(list, key));
     players.show(variablesObject(values.filter((variable) => variable.scopeKey === key)));
@@ -105,6 +111,7 @@ export async function instancePage(key) {
       completedTask ? h('p', { class: 'notice', id: 'flash' }, `Completed “${completedTask}”.`) : null,
       header, diagramContainer,
       h('h2', {}, 'Open tasks'), tasks,
+      h('h2', {}, 'Called instances'), calledInstances,
       h('h2', {}, 'Incidents'), incidents,
       media,
       h('h2', {}, 'Variables'), variables),
@@ -144,13 +151,27 @@ function instanceHeader(instance, reload) {
   ];
 }
 
-function taskLinks(openTasks) {
+function taskLinks(openTasks, key, called) {
   if (openTasks.length === 0) {
     return [h('p', { class: 'empty' }, 'No open task.')];
   }
+  const byKey = new Map(called.map((instance) => [instance.processInstanceKey, instance]));
   return [h('ul', { class: 'tasks' }, ...openTasks.map((task) => h('li', {},
-    link(`/tasks/${task.userTaskKey}`, task.name || task.elementId), ` · opened ${age(task.creationDate)} ago`)))];
+    link(`/tasks/${task.userTaskKey}`, task.name || task.elementId), ` · opened ${age(task.creationDate)} ago`,
+    task.processInstanceKey === key ? '' : [' · in ', link(`/instances/${task.processInstanceKey}`,
+      instanceName(byKey.get(task.processInstanceKey)))])))];
 }
+
+function calledLinks(called) {
+  if (called.length === 0) {
+    return [h('p', { class: 'empty' }, 'No called instance.')];
+  }
+  return [h('ul', { class: 'called' }, ...called.map((instance) => h('li', { 'data-key': instance.processInstanceKey },
+    link(`/instances/${instance.processInstanceKey}`, instanceName(instance)), ' ', badge(stateOf(instance)))))];
+}
+
+const instanceName = (instance) => `${instance.processDefinitionName || instance.processDefinitionId} `
+  + instance.processInstanceKey;
 
 function incidentList(activeIncidents, reload) {
   if (activeIncidents.length === 0) {
@@ -194,10 +215,13 @@ function variableTable(values, processInstanceKey) {
   const sorted = [...values].sort((a, b) => a.name.localeCompare(b.name));
   return h('table', { class: 'variables' },
     h('thead', {}, h('tr', {}, h('th', {}, 'Name'), h('th', {}, 'Scope'), h('th', {}, 'Value'))),
-    h('tbody', {}, ...sorted.map((variable) => h('tr', { 'data-name': variable.name },
-      h('td', {}, variable.name),
-      h('td', {}, variable.scopeKey === processInstanceKey ? 'instance' : variable.scopeKey),
-      h('td', {}, h('pre', {}, displayValue(variable)))))));
+    h('tbody', {}, ...sorted.map((variable) => {
+      const scope = variable.scopeKey === processInstanceKey ? 'instance' : variable.scopeKey;
+      return h('tr', { 'data-name': variable.name, 'data-scope': scope },
+        h('td', {}, variable.name),
+        h('td', {}, scope),
+        h('td', {}, h('pre', {}, displayValue(variable))));
+    })));
 }
 
 /** The value as indented JSON with its secrets masked; a value cut short cannot be masked, so it is not shown. */

@@ -165,6 +165,16 @@ public abstract class MediaflowTest {
   }
 
   /** An open user task as the REST API lists it. */
+  /** The instance that {@code parent} started by a call activity of {@code processId}, once it is there. */
+  protected long calledInstance(long parent, String processId) {
+    return await(processId + " called by " + parent, () -> {
+      JsonNode found = json(post("/v2/process-instances/search", Map.of("filter",
+          Map.of("parentProcessInstanceKey", Long.toString(parent), "processDefinitionId", processId))));
+      return found.path("items").isEmpty() ? Optional.empty()
+          : Optional.of(found.path("items").get(0).path("processInstanceKey").asLong());
+    });
+  }
+
   protected record UserTask(long key, long processInstanceKey, String elementId, String name) {}
 
   /** The open user task with this name in this instance, once it is there. */

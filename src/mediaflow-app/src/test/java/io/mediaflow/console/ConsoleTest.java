@@ -301,6 +301,51 @@ class ConsoleTest extends MediaflowTest {
     assertThat(signed.body()).isEqualTo("#EXTM3U console");
   }
 
+  /**
+   * live-to-vod from its start form to the published VOD, every task worked in the console: the producer's in the
+   * go-live it calls (with the sandbox's simulated encoder), the editor's in the transcode-with-approval it calls.
+   */
+  @Test
+  void liveToVodRunsFromItsStartFormToThePublishedVod() {
+    SECRETS.put("CONSOLE_DVR_SECRET_KEY", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY");
+    browser.get(baseUrl() + "/processes/live-to-vod");
+    wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("start-form")));
+    field("Stream name").sendKeys("console live to vod");
+    field("Folder").sendKeys("s3://live-recordings/console-" + UUID.randomUUID());
+    field("Access key").sendKeys("AKIAIOSFODNN7EXAMPLE");
+    field("Secret key").sendKeys("{{secrets.CONSOLE_DVR_SECRET_KEY}}");
+    field("Publish to bucket").sendKeys(bucketName());
+    // 3000 s (30 s at the tests' time scale) without input before the sandbox stops the stream, as above.
+    field("Stop the stream after").sendKeys("3000");
+    screenshot("16-start-live-to-vod");
+    browser.findElement(By.id("start")).click();
+    long key = awaitInstancePage(0);
+    track(key);
+
+    // The parent's page lists the open tasks of the instances it called: the producer's, then the editor's.
+    long show = calledInstance(key, "go-live");
+    openTask(key, "Start your encoder");
+    browser.findElement(By.id("complete")).click();
+    String streamId = await("the stream", () -> instance(show).variable("streamId")).asText();
+    assertThat(post("/sandbox/live-streams/" + streamId + "/ingest", Map.of("action", "start")).statusCode())
+        .isLessThan(300);
+    openTask(show, "End the broadcast");
+    browser.findElement(By.id("complete")).click();
+    awaitInstancePage(show);
+    browser.findElement(By.linkText(Long.toString(key))).click();
+    openTask(key, "Review renditions");
+    browser.findElement(By.xpath("//label[contains(., 'Approve these renditions')]")).click();
+    browser.findElement(By.id("complete")).click();
+
+    browser.get(baseUrl() + "/instances/" + key);
+    awaitInstancePage(key);
+    wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#instance-state [data-state=completed]")));
+    assertThat(variableText("outcome")).contains("published");
+    assertThat(variableText("signedUrls")).contains("?auth=");
+    screenshot("17-live-to-vod-published");
+    instance(key).assertion().hasNoIncidents();
+  }
+
   /** Starts a process from its page with variables typed as JSON. */
   private long startWithJson(String processId, String variables) {
     browser.get(baseUrl() + "/processes/" + processId);
@@ -360,7 +405,7 @@ class ConsoleTest extends MediaflowTest {
 
   private String variableText(String name) {
     return wait.until(ExpectedConditions.presenceOfElementLocated(
-        By.cssSelector("#variables tr[data-name='" + name + "'] pre"))).getText();
+        By.cssSelector("#variables tr[data-name='" + name + "'][data-scope='instance'] pre"))).getText();
   }
 
   private static String currentPath() {

@@ -35,7 +35,7 @@ class LiveToVodProcessTest extends MediaflowTest {
               "access_key", GoLiveProcessTest.ACCESS_KEY, "secret_key", "{{secrets.VOD_DVR_SECRET_KEY}}")),
           "publishBucket", publishBucket,
           "ladder", List.of(Map.of("resolution", 240, "bitrate", 400, "user_tag", "240p"))));
-      long show = child(key, "go-live");
+      long show = calledInstance(key, "go-live");
 
       UserTask startEncoder = awaitUserTask(show, "Start your encoder");
       JsonNode shown = describeTask(startEncoder).path("variables");
@@ -46,12 +46,15 @@ class LiveToVodProcessTest extends MediaflowTest {
       await("the first 10 s DVR file", () -> Optional.of(recordings(streamId)).filter(files -> !files.isEmpty()));
       completeUserTask(endBroadcast, Map.of());
 
-      long transcoding = child(key, "transcode-with-approval");
+      long transcoding = calledInstance(key, "transcode-with-approval");
       completeUserTask(awaitUserTask(transcoding, "Review renditions"), Map.of("approved", true));
 
       instance(key).awaitCompleted().hasPassedElementsInOrder("RunTheShow", "TranscodeAndReview", "VodPublished")
           .hasNoIncidents();
       assertThat(instance(key).variable("outcome").orElseThrow().asText()).isEqualTo("published");
+      JsonNode outcome = json(post("/v2/variables/search", Map.of("filter",
+          Map.of("processInstanceKey", Long.toString(key), "scopeKey", Long.toString(key), "name", "outcome"))));
+      assertThat(outcome.findValuesAsText("value")).as("as the REST API shows it").containsExactly("\"published\"");
       JsonNode recorded = recordings(streamId);
       assertThat(recorded).as("the show ended after the first 10 s file").hasSizeGreaterThanOrEqualTo(2);
       double recordedSeconds = 0;
@@ -93,16 +96,6 @@ class LiveToVodProcessTest extends MediaflowTest {
 
     assertThat(incident.getElementId()).isEqualTo("RecordingSettings");
     assertThat(incident.getErrorMessage()).contains("publishBucket: is required");
-  }
-
-  /** The instance that {@code parent} started by a call activity of {@code processId}. */
-  private long child(long parent, String processId) {
-    return await(processId + " called by " + parent, () -> {
-      JsonNode found = json(post("/v2/process-instances/search", Map.of("filter",
-          Map.of("parentProcessInstanceKey", Long.toString(parent), "processDefinitionId", processId))));
-      return found.path("items").isEmpty() ? Optional.empty()
-          : Optional.of(found.path("items").get(0).path("processInstanceKey").asLong());
-    });
   }
 
   private JsonNode recordings(String streamId) {
