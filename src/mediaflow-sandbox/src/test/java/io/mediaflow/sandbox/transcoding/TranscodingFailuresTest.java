@@ -6,10 +6,12 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediaflow.sandbox.SandboxTest;
+import io.mediaflow.sandbox.storage.MediaStorage;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 
 /** Jobs that fail, or complete with warnings, and the documented messages they report. */
 class TranscodingFailuresTest extends SandboxTest {
@@ -17,6 +19,9 @@ class TranscodingFailuresTest extends SandboxTest {
   private static final String DOWNLOAD_ERROR = "Download error: unable to download the specified source file/URL.";
   private static final String HLS_DOWNLOAD_ERROR =
       "Download error: failed to download the source with additional details on the cause.";
+  private static final String SAVING_ERROR = "Error saving video: the output could not be saved to the destination.";
+
+  @Autowired MediaStorage storage;
 
   private final SandboxClient sandbox = new SandboxClient(baseUrl());
   private final byte[] sample = TranscodingJobTest.sample();
@@ -126,6 +131,31 @@ class TranscodingFailuresTest extends SandboxTest {
       assertFailed(sandbox.start(query(server.url("/live/high/index.m3u8"), "{\"output\": \"mp4\"}")),
           HLS_DOWNLOAD_ERROR);
     }
+  }
+
+  /** The storage has only buckets named by its rule (3 to 63 lower-case letters...): no other can be saved to. */
+  @Test
+  void anOutputThatCannotBeSavedToItsDestinationIsASavingError() {
+    assertFailed(sandbox.start(query(sandbox.sampleUrl(), "{\"output\": \"thumbnail\", \"destination\":"
+        + " {\"url\": \"s3://Not_A_Bucket/bars.png\", \"key\": \"AKIA-SANDBOX\", \"secret\": \"s3cr3t\"}}")),
+        SAVING_ERROR);
+  }
+
+  @Test
+  void anOutputSavedToOneOfItsDestinationsCompletesWithAWarning() {
+    JsonNode status = sandbox.awaitFinished(sandbox.start(query(sandbox.sampleUrl(), "{\"output\": \"thumbnail\","
+        + " \"destination\": [{\"url\": \"s3://Not_A_Bucket/bars.png\", \"secret\": \"s3cr3t\"},"
+        + " {\"url\": \"s3://failures-test-bucket/bars.png\", \"secret\": \"s3cr3t\"}]}")));
+
+    assertThat(status.path("status").asText()).as(status.toString()).isEqualTo("completed");
+    assertThat(status.path("images").get(0).path("url").asText()).isEqualTo("s3://failures-test-bucket/bars.png");
+    assertThat(storage.get("failures-test-bucket", "bars.png")).isPresent();
+    JsonNode warning = status.path("warnings").get(0);
+    assertThat(warning.path("kind").asText()).isEqualTo("destination");
+    assertThat(warning.path("message").asText()).isEqualTo(SAVING_ERROR);
+    assertThat(warning.path("details").asText()).startsWith("s3://Not_A_Bucket/bars.png: no bucket Not_A_Bucket");
+    assertThat(warning.path("tag").asText()).isEqualTo("image-0-0");
+    assertThat(status.toString()).doesNotContain("s3cr3t");
   }
 
   private void assertFailed(String task, String description) {
