@@ -14,6 +14,7 @@ class JobFailure extends RuntimeException {
       "Download error: failed to download the source with additional details on the cause.";
   static final String DOWNLOAD_GOOGLE_DRIVE =
       "Download error: failed to download the file from the specified Google Drive URL.";
+  static final String DOWNLOAD_ATTEMPTS = "Download error: maximum number of download attempts reached.";
   static final String UNSUPPORTED_MEDIA = "Unsupported media type.";
   static final String EXTRACT_VIDEO = "Extract video error.";
   static final String IMAGE_EXTRACT = "Image extract error.";
@@ -30,8 +31,8 @@ class JobFailure extends RuntimeException {
 
   /** Every message above: the ones a test control may make a job fail with. */
   static final List<String> MESSAGES = List.of(PROCESSING, DOWNLOAD, DOWNLOAD_HLS, DOWNLOAD_GOOGLE_DRIVE,
-      UNSUPPORTED_MEDIA, EXTRACT_VIDEO, IMAGE_EXTRACT, VIDEO_CONVERT, EXTRACT_AUDIO, CONVERT_AUDIO, SPLIT_HLS, REPACK,
-      REPACK_STITCHING, MERGE, THUMBNAILS_EXTRACT, METADATA, SAVE);
+      DOWNLOAD_ATTEMPTS, UNSUPPORTED_MEDIA, EXTRACT_VIDEO, IMAGE_EXTRACT, VIDEO_CONVERT, EXTRACT_AUDIO, CONVERT_AUDIO,
+      SPLIT_HLS, REPACK, REPACK_STITCHING, MERGE, THUMBNAILS_EXTRACT, METADATA, SAVE);
 
   private final String details;
 

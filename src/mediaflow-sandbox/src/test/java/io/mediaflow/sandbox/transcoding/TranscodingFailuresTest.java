@@ -10,6 +10,7 @@ import io.mediaflow.sandbox.storage.MediaStorage;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
@@ -19,6 +20,7 @@ class TranscodingFailuresTest extends SandboxTest {
   private static final String DOWNLOAD_ERROR = "Download error: unable to download the specified source file/URL.";
   private static final String HLS_DOWNLOAD_ERROR =
       "Download error: failed to download the source with additional details on the cause.";
+  private static final String ATTEMPTS_ERROR = "Download error: maximum number of download attempts reached.";
   private static final String SAVING_ERROR = "Error saving video: the output could not be saved to the destination.";
 
   @Autowired MediaStorage storage;
@@ -43,6 +45,18 @@ class TranscodingFailuresTest extends SandboxTest {
     String task = sandbox.createTask();
     assertThat(sandbox.startEncode2(task, stitch).path("error").asInt()).isZero();
     assertFailed(task, DOWNLOAD_ERROR);
+  }
+
+  @Test
+  void aSourceThatFailsInPassingAtEveryAttemptIsTheMaximumAttemptsError() {
+    var requests = new AtomicInteger();
+    try (var server = new TestServer().on("/busy.mp4", exchange -> {
+      requests.incrementAndGet();
+      TestServer.respond(exchange, 503, new byte[0], "text/plain");
+    })) {
+      assertFailed(sandbox.start(query(server.url("/busy.mp4"), "{\"output\": \"mp4\"}")), ATTEMPTS_ERROR);
+      assertThat(requests).hasValue(Downloader.ATTEMPTS);
+    }
   }
 
   @Test
