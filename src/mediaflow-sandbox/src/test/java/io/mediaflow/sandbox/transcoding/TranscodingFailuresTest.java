@@ -120,6 +120,15 @@ class TranscodingFailuresTest extends SandboxTest {
   }
 
   @Test
+  void aThumbnailPastTheEndOfThePictureCannotBeExtracted() {
+    // the picture lasts 1 s of the source's 4 (its sound goes on): three quarters in, it has no frame
+    try (var server = new TestServer().file("/short.mp4", MediaTools.source(160, 90, 1, 4), "video/mp4")) {
+      assertFailed(sandbox.start(query(server.url("/short.mp4"), "{\"output\": \"thumbnail\", \"time\": 0.75}")),
+          "Image extract error.");
+    }
+  }
+
+  @Test
   void hlsSourcesAreDownloadedSegmentBySegmentAndDecrypted() {
     byte[] key = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
     byte[] first = MediaTools.transportStream(4, 0);
