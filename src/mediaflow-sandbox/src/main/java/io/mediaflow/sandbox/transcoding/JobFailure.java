@@ -27,12 +27,14 @@ class JobFailure extends RuntimeException {
   static final String MERGE = "Merge video and audio error.";
   static final String THUMBNAILS_EXTRACT = "Thumbnails extract error.";
   static final String METADATA = "Get metadata video error.";
+  static final String SUBTITLES_HLS = "Subtitles prepare error (HLS).";
+  static final String SUBTITLES_DASH = "Subtitles prepare error (DASH).";
   static final String SAVE = "Error saving video: the output could not be saved to the destination.";
 
   /** Every message above: the ones a test control may make a job fail with. */
   static final List<String> MESSAGES = List.of(PROCESSING, DOWNLOAD, DOWNLOAD_HLS, DOWNLOAD_GOOGLE_DRIVE,
       DOWNLOAD_ATTEMPTS, UNSUPPORTED_MEDIA, EXTRACT_VIDEO, IMAGE_EXTRACT, VIDEO_CONVERT, EXTRACT_AUDIO, CONVERT_AUDIO,
-      SPLIT_HLS, REPACK, REPACK_STITCHING, MERGE, THUMBNAILS_EXTRACT, METADATA, SAVE);
+      SPLIT_HLS, REPACK, REPACK_STITCHING, MERGE, THUMBNAILS_EXTRACT, METADATA, SUBTITLES_HLS, SUBTITLES_DASH, SAVE);
 
   private final String details;
 

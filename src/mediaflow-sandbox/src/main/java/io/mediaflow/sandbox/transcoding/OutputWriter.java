@@ -16,9 +16,9 @@ import org.springframework.stereotype.Component;
 /**
  * Produces the files of each format in {@code encoding}, with ffmpeg: video and audio files are encodes of the
  * source with the requested size, rate, codec and sound; {@code repack} copies the streams into a new file;
- * HLS and DASH go to {@link Playlists}, images to {@link Stills}; {@code metadata} is ffprobe's report of the
- * source. Every rendition is then measured with ffprobe. The analysis outputs are written with empty results
- * (and a warning saying so).
+ * HLS and DASH go to {@link Playlists} once their subtitle files are prepared ({@link Subtitles}), images to
+ * {@link Stills}; {@code metadata} is ffprobe's report of the source. Every rendition is then measured with
+ * ffprobe. The analysis outputs are written with empty results (and a warning saying so).
  */
 @Component
 class OutputWriter {
@@ -26,9 +26,11 @@ class OutputWriter {
   private static final String NOT_ANALYSED = "not analysed: the sandbox does not analyse media";
 
   private final ObjectMapper json;
+  private final Subtitles subtitles;
 
-  OutputWriter(ObjectMapper json) {
+  OutputWriter(ObjectMapper json, Subtitles subtitles) {
     this.json = json;
+    this.subtitles = subtitles;
   }
 
   /**
@@ -43,6 +45,7 @@ class OutputWriter {
     if (kind.category() == OutputKind.Category.AUDIO && !source.hasAudio()) {
       throw new JobFailure(JobFailure.EXTRACT_AUDIO, "the source has no audio stream");
     }
+    subtitles.prepare(plan.format(), source.folder());
     var folder = OutputFolder.create(source.folder(), "output-" + plan.format().index());
     return switch (kind) {
       case MP4, WEBM, MP3, FLAC, M4A -> encoded(plan, source, folder, progress);

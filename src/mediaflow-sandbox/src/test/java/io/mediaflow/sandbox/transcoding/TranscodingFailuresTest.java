@@ -129,6 +129,20 @@ class TranscodingFailuresTest extends SandboxTest {
   }
 
   @Test
+  void subtitleFilesOfAdaptiveOutputsThatAreNoSubtitlesAreSubtitlesPrepareErrors() {
+    try (var server = new TestServer()
+        .file("/en.srt", "1\n00:00:01,000 --> 00:00:02,000\nHello\n".getBytes(StandardCharsets.UTF_8), "text/plain")
+        .file("/de.srt", "1\n00:00:01 --> 00:00:02\nHallo\n".getBytes(StandardCharsets.UTF_8), "text/plain")
+        .file("/fr.srt", "<html><body>Not found</body></html>".getBytes(StandardCharsets.UTF_8), "text/html")) {
+      assertFailed(sandbox.start(query(sandbox.sampleUrl(), "{\"output\": \"advanced_hls\", \"subtitles\":"
+          + " {\"sources\": [" + subtitle(server.url("/en.srt"), "en") + ", " + subtitle(server.url("/de.srt"), "de")
+          + "]}}")), "Subtitles prepare error (HLS).");
+      assertFailed(sandbox.start(query(sandbox.sampleUrl(), "{\"output\": \"advanced_dash\", \"subtitles\":"
+          + " {\"sources\": [" + subtitle(server.url("/fr.srt"), "fr") + "]}}")), "Subtitles prepare error (DASH).");
+    }
+  }
+
+  @Test
   void hlsSourcesAreDownloadedSegmentBySegmentAndDecrypted() {
     byte[] key = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
     byte[] first = MediaTools.transportStream(4, 0);
@@ -179,6 +193,10 @@ class TranscodingFailuresTest extends SandboxTest {
     assertThat(warning.path("details").asText()).startsWith("s3://Not_A_Bucket/bars.png: no bucket Not_A_Bucket");
     assertThat(warning.path("tag").asText()).isEqualTo("image-0-0");
     assertThat(status.toString()).doesNotContain("s3cr3t");
+  }
+
+  private static String subtitle(String url, String language) {
+    return "{\"source\": \"" + url + "\", \"language\": \"" + language + "\"}";
   }
 
   private void assertFailed(String task, String description) {
