@@ -38,12 +38,14 @@ class OutputWriter {
    */
   WrittenOutput write(OutputPlanner.Plan plan, Source source, Progress progress) {
     OutputKind kind = plan.format().kind();
+    source.requireCuts();
     if (kind.needsVideo() && !source.info().hasVideo()) {
       throw new JobFailure(JobFailure.EXTRACT_VIDEO, "the " + source.info().container().extension()
           + " source has no video stream");
     }
     if (kind.category() == OutputKind.Category.AUDIO && !source.hasAudio()) {
-      throw new JobFailure(JobFailure.EXTRACT_AUDIO, "the source has no audio stream");
+      throw new JobFailure(source.failure(JobFailure.EXTRACT_AUDIO), source.stitched()
+          ? "a stitch clip has no audio stream" : "the source has no audio stream");
     }
     subtitles.prepare(plan.format(), source.folder());
     var folder = OutputFolder.create(source.folder(), "output-" + plan.format().index());
@@ -105,7 +107,7 @@ class OutputWriter {
     FormatParams format = plan.format();
     Container container = source.info().container();
     var arguments = new ArrayList<String>();
-    String failure = source.stitched() ? JobFailure.REPACK_STITCHING : JobFailure.REPACK;
+    String failure = source.failure(JobFailure.REPACK);
     if (source.stitched()) {
       var list = new StringBuilder("ffconcat version 1.0\n");
       for (Source.Clip clip : source.clips()) {

@@ -30,9 +30,11 @@ final class Stills {
     String imageFormat = format.imageFormat();
     Integer frame = format.frameNumber();
     MediaInfo info = source.info();
-    if (frame != null && info.frameCount() != null && frame >= info.frameCount()) {
-      throw new JobFailure(JobFailure.IMAGE_EXTRACT,
-          "frame_number " + frame + " is beyond the last frame (" + (info.frameCount() - 1) + ")");
+    String failure = source.failure(JobFailure.IMAGE_EXTRACT);
+    // joined clips are counted only as ffmpeg joins them: their frame is looked for, and missed, there
+    if (frame != null && !source.stitched() && info.frameCount() != null && frame >= info.frameCount()) {
+      throw new JobFailure(failure, "frame_number " + frame + " is beyond the last frame (" + (info.frameCount() - 1)
+          + ")");
     }
     String pick;
     Double at = null;
@@ -53,11 +55,11 @@ final class Stills {
     arguments.addAll(graph.outputOptions());
     arguments.addAll(imageOptions(imageFormat, format.jpegQuality()));
     arguments.addAll(List.of("-update", "1", name));
-    Ffmpeg.run(folder.path(), arguments, progress, 0, JobFailure.IMAGE_EXTRACT);
+    Ffmpeg.run(folder.path(), arguments, progress, 0, failure);
     if (!Files.isRegularFile(folder.resolve(name))) {
-      throw new JobFailure(JobFailure.IMAGE_EXTRACT, "no frame at that position");
+      throw new JobFailure(failure, "no frame at that position");
     }
-    Measurement measured = Measurement.of(List.of(folder.resolve(name)), false, JobFailure.IMAGE_EXTRACT);
+    Measurement measured = Measurement.of(List.of(folder.resolve(name)), false, failure);
     return new WrittenOutput(folder, imageFormat, folder.list(name), "", List.of(measured));
   }
 
@@ -100,11 +102,12 @@ final class Stills {
     arguments.addAll(format.sprite() ? List.of("-frames:v", "1", "-update", "1", sprite)
         : List.of("-frames:v", Integer.toString(count), "-start_number", "1",
             "thumbnail_%04d." + imageFormat));
-    Ffmpeg.run(folder.path(), arguments, progress, 0, JobFailure.THUMBNAILS_EXTRACT);
+    String failure = source.failure(JobFailure.THUMBNAILS_EXTRACT);
+    Ffmpeg.run(folder.path(), arguments, progress, 0, failure);
 
     List<Path> images = folder.files("", format.sprite() ? sprite : "thumbnail_*." + imageFormat);
     if (images.isEmpty()) {
-      throw new JobFailure(JobFailure.THUMBNAILS_EXTRACT, "ffmpeg extracted no frame");
+      throw new JobFailure(failure, "ffmpeg extracted no frame");
     }
     var vtt = new StringBuilder("WEBVTT\n");
     int made = format.sprite() ? count : images.size();
@@ -118,7 +121,7 @@ final class Stills {
       vtt.append('\n').append(cue(from)).append(" --> ").append(cue(to)).append('\n').append(reference).append('\n');
     }
     write(folder.resolve("thumbnails.vtt"), vtt.toString());
-    Measurement first = Measurement.of(List.of(images.getFirst()), false, JobFailure.THUMBNAILS_EXTRACT);
+    Measurement first = Measurement.of(List.of(images.getFirst()), false, failure);
     List<OutputFile> files = folder.list(null);
     long bytes = files.stream().mapToLong(OutputFile::size).sum();
     return new WrittenOutput(folder, "vtt", files, "thumbnails.vtt",

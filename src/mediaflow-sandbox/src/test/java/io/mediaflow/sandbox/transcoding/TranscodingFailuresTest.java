@@ -143,6 +143,38 @@ class TranscodingFailuresTest extends SandboxTest {
   }
 
   @Test
+  void aStitchClipStartingAtItsEndCannotBeCut() {
+    // the sample lasts 4 s: nothing of it follows 4 s
+    assertFailed(sandbox.start(stitch("\"" + sandbox.sampleUrl() + "\", {\"url\": \"" + sandbox.sampleUrl()
+        + "\", \"start_time\": 4}", "{\"output\": \"mp4\"}")), "Split stitching video error.");
+  }
+
+  /** Two samples of 100 frames each: frames 0 to 199 once joined. */
+  @Test
+  void aStitchedThumbnailPastTheLastJoinedFrameIsAStitchingImageExtractError() {
+    String samples = "\"" + sandbox.sampleUrl() + "\", \"" + sandbox.sampleUrl() + "\"";
+    assertFailed(sandbox.start(stitch(samples, "{\"output\": \"thumbnail\", \"frame_number\": 200}")),
+        "Stitching image extract error.");
+    JsonNode second = sandbox.awaitFinished(sandbox.start(stitch(samples,
+        "{\"output\": \"thumbnail\", \"frame_number\": 150}")));
+    assertThat(second.path("status").asText()).as("a frame of the second clip").isEqualTo("completed");
+  }
+
+  @Test
+  void stitchedThumbnailsPastTheJoinedEndAreAStitchingThumbnailsExtractError() {
+    assertFailed(sandbox.start(stitch("\"" + sandbox.sampleUrl() + "\", \"" + sandbox.sampleUrl() + "\"",
+        "{\"output\": \"thumbnails\", \"start_time\": 10}")), "Stitching thumbnails extract error.");
+  }
+
+  @Test
+  void theSoundOfStitchClipsOneOfWhichHasNoneIsAStitchingExtractAudioError() {
+    try (var server = new TestServer().file("/silent.mp4", MediaTools.source(160, 90, 1, 0), "video/mp4")) {
+      assertFailed(sandbox.start(stitch("\"" + sandbox.sampleUrl() + "\", \"" + server.url("/silent.mp4") + "\"",
+          "{\"output\": \"mp3\"}")), "Stitching extract audio error.");
+    }
+  }
+
+  @Test
   void hlsSourcesAreDownloadedSegmentBySegmentAndDecrypted() {
     byte[] key = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
     byte[] first = MediaTools.transportStream(4, 0);
@@ -193,6 +225,11 @@ class TranscodingFailuresTest extends SandboxTest {
     assertThat(warning.path("details").asText()).startsWith("s3://Not_A_Bucket/bars.png: no bucket Not_A_Bucket");
     assertThat(warning.path("tag").asText()).isEqualTo("image-0-0");
     assertThat(status.toString()).doesNotContain("s3cr3t");
+  }
+
+  /** A stitch job of {@code items} (the JSON of the array's items) and one format. */
+  private static String stitch(String items, String format) {
+    return "{\"query\": {\"stitch\": [" + items + "], \"format\": [" + format + "]}}";
   }
 
   private static String subtitle(String url, String language) {
