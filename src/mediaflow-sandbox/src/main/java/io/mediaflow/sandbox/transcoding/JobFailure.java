@@ -29,8 +29,10 @@ class JobFailure extends RuntimeException {
   static final String STITCHING_IMAGE_EXTRACT = "Stitching image extract error.";
   static final String STITCHING_EXTRACT_AUDIO = "Stitching extract audio error.";
   static final String STITCHING_THUMBNAILS_EXTRACT = "Stitching thumbnails extract error.";
+  static final String STITCHING_THUMBNAILS_VTT = "Stitching thumbnails create vtt error.";
   static final String MERGE = "Merge video and audio error.";
   static final String THUMBNAILS_EXTRACT = "Thumbnails extract error.";
+  static final String THUMBNAILS_VTT = "Thumbnails create vtt error.";
   static final String METADATA = "Get metadata video error.";
   static final String SUBTITLES_HLS = "Subtitles prepare error (HLS).";
   static final String SUBTITLES_DASH = "Subtitles prepare error (DASH).";
@@ -40,14 +42,16 @@ class JobFailure extends RuntimeException {
   static final List<String> MESSAGES = List.of(PROCESSING, DOWNLOAD, DOWNLOAD_HLS, DOWNLOAD_GOOGLE_DRIVE,
       DOWNLOAD_ATTEMPTS, UNSUPPORTED_MEDIA, EXTRACT_VIDEO, IMAGE_EXTRACT, VIDEO_CONVERT, EXTRACT_AUDIO, CONVERT_AUDIO,
       SPLIT_HLS, REPACK, REPACK_STITCHING, SPLIT_STITCHING, STITCHING_IMAGE_EXTRACT, STITCHING_EXTRACT_AUDIO,
-      STITCHING_THUMBNAILS_EXTRACT, MERGE, THUMBNAILS_EXTRACT, METADATA, SUBTITLES_HLS, SUBTITLES_DASH, SAVE);
+      STITCHING_THUMBNAILS_EXTRACT, STITCHING_THUMBNAILS_VTT, MERGE, THUMBNAILS_EXTRACT, THUMBNAILS_VTT, METADATA,
+      SUBTITLES_HLS, SUBTITLES_DASH, SAVE);
 
   /** The stitching variant of each message that has one in the document: what a stitch job fails with. */
   static final Map<String, String> STITCHING = Map.of(
       REPACK, REPACK_STITCHING,
       IMAGE_EXTRACT, STITCHING_IMAGE_EXTRACT,
       EXTRACT_AUDIO, STITCHING_EXTRACT_AUDIO,
-      THUMBNAILS_EXTRACT, STITCHING_THUMBNAILS_EXTRACT);
+      THUMBNAILS_EXTRACT, STITCHING_THUMBNAILS_EXTRACT,
+      THUMBNAILS_VTT, STITCHING_THUMBNAILS_VTT);
 
   private final String details;
 

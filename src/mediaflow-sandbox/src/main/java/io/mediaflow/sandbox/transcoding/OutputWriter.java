@@ -56,7 +56,7 @@ class OutputWriter {
       case ADVANCED_DASH, WEBM_DASH -> Playlists.dash(plan, source, folder, progress);
       case THUMBNAIL, SMART_THUMBNAIL -> Stills.thumbnail(plan, source, folder, progress);
       case GIF -> Stills.gif(plan, source, folder, progress);
-      case THUMBNAILS -> Stills.thumbnails(plan, source, folder, progress);
+      case THUMBNAILS -> Thumbnails.write(plan, source, folder, progress);
       case METADATA -> document(folder, metadata(source));
       case SPEECH_TO_TEXT, VMAF, VIDEO_INTELLIGENCE, AI_DETECTION, WAVEFORM -> analysis(folder, kind);
     };

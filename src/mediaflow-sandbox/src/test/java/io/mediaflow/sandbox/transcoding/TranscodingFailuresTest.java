@@ -128,6 +128,16 @@ class TranscodingFailuresTest extends SandboxTest {
     }
   }
 
+  /** 40 images of 480 pixels in one row: 19200 pixels, wider than a WebP image can be (16383). */
+  @Test
+  void aSpriteWiderThanItsImageFormatAllowsIsACreateVttError() {
+    String sprite = "{\"output\": \"thumbnails\", \"sprite\": 1, \"columns\": 40, \"size\": \"480x270\","
+        + " \"image_format\": \"webp\", \"interval\": ";
+    assertFailed(sandbox.start(query(sandbox.sampleUrl(), sprite + "0.1}")), "Thumbnails create vtt error.");
+    assertFailed(sandbox.start(stitch("\"" + sandbox.sampleUrl() + "\", \"" + sandbox.sampleUrl() + "\"",
+        sprite + "0.2}")), "Stitching thumbnails create vtt error.");
+  }
+
   @Test
   void subtitleFilesOfAdaptiveOutputsThatAreNoSubtitlesAreSubtitlesPrepareErrors() {
     try (var server = new TestServer()
