@@ -17,10 +17,15 @@ public final class BucketName {
     if (value == null || value.isBlank()) {
       throw DeliveryException.invalid(field + ": required");
     }
-    if (!NAME.matcher(value).matches()) {
+    if (!isValid(value)) {
       throw DeliveryException.invalid(field + ": '" + value + "' must be 3 to 63 lower-case letters, digits, dots"
           + " or hyphens, starting and ending with a letter or digit");
     }
     return value;
+  }
+
+  /** Whether {@code name} follows the rule: only such a bucket can exist in the sandbox's storage. */
+  public static boolean isValid(String name) {
+    return NAME.matcher(name).matches();
   }
 }

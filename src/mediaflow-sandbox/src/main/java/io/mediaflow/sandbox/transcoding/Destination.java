@@ -7,8 +7,9 @@ import java.util.Optional;
 /**
  * Where an output goes. Every documented prefix lands in the sandbox's {@link
  * io.mediaflow.sandbox.storage.MediaStorage}: the host of the URL (after an FTP user name) is the bucket, or the
- * first path segment when the URL has no host ({@code s3:///bucket/path}). Credentials are checked by no one and
- * kept nowhere.
+ * first path segment when the URL has no host ({@code s3:///bucket/path}). An FTP host is a host name, whatever its
+ * case; an object storage's bucket name is kept as written, and must follow the storage's rule to be saved to.
+ * Credentials are checked by no one and kept nowhere.
  *
  * @param path the object key of a file output, or the folder of a folder output (no leading slash; a trailing
  *     slash on a file output's path asks for the default file name in that folder)
@@ -42,7 +43,8 @@ record Destination(String scheme, String bucket, String path) {
     if (host.isEmpty()) {
       return Optional.empty();
     }
-    return Optional.of(new Destination(scheme, host, path.replaceFirst("^/+", "")));
+    String bucket = scheme.startsWith("ftp") || scheme.equals("sftp") ? host.toLowerCase(Locale.ROOT) : host;
+    return Optional.of(new Destination(scheme, bucket, path.replaceFirst("^/+", "")));
   }
 
   /** The key of the output file or folder here; {@code defaultName} where the URL names none. */

@@ -1,6 +1,7 @@
 package io.mediaflow.sandbox.transcoding;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -87,6 +88,13 @@ record FormatParams(int index, OutputKind kind, Fields fields, List<Destination>
   double segmentDuration() {
     Double seconds = fields.positive("segment_duration");
     return seconds == null ? DEFAULT_SEGMENT_DURATION : seconds;
+  }
+
+  /** The URL of each file of {@code subtitles.sources}. */
+  List<String> subtitleSources() {
+    var sources = new ArrayList<String>();
+    fields.node().path("subtitles").path("sources").forEach(source -> sources.add(source.path("source").asText()));
+    return sources;
   }
 
   boolean allowSoftFail() {

@@ -203,7 +203,7 @@ final class HlsSource {
       } catch (GeneralSecurityException e) {
         throw fail("segment decryption failed");
       } catch (IOException e) {
-        throw SourceFetcher.cannotWrite(e);
+        throw Downloader.cannotWrite(e);
       }
     }
   }

@@ -221,6 +221,9 @@ class JobStateMachine implements DisposableBean {
           item.downloadUrl = saved.downloadUrl();
           item.storage = saved.storage();
         });
+        for (String failure : saved.failedDestinations()) {
+          job.warn(new Warning(Warning.DESTINATION, JobFailure.SAVE, failure, rendition.item().tag));
+        }
       }
     }
   }

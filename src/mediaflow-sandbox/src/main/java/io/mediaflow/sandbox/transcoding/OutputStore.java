@@ -1,6 +1,7 @@
 package io.mediaflow.sandbox.transcoding;
 
 import io.mediaflow.sandbox.SandboxProperties;
+import io.mediaflow.sandbox.delivery.BucketName;
 import io.mediaflow.sandbox.storage.MediaStorage;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -8,8 +9,11 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.zip.Deflater;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
@@ -21,14 +25,22 @@ import org.springframework.stereotype.Component;
  * {@code {uuid}.<ext>} for a file, a folder {@code {uuid}} for several files, which are also offered as
  * {@code {uuid}.zip} ({@code download_url}). The files go from the job's working folder without passing through
  * the heap: the temporary storage takes them over, a destination gets a copy streamed from each.
+ *
+ * <p>A destination the output cannot be saved to (a bucket the storage cannot have, a storage that cannot write)
+ * fails the job with the document's saving error, unless another destination of the output took it: then the job
+ * goes on, and the failed destinations are reported (document 3, section 7).
  */
 @Component
 class OutputStore {
 
   static final String TEMPORARY = "temporary";
 
-  /** Where an output went: the status's {@code url}, {@code download_url} and {@code storage}. */
-  record Saved(String url, String downloadUrl, Map<String, Object> storage) {}
+  /**
+   * Where an output went: the status's {@code url}, {@code download_url} and {@code storage}.
+   *
+   * @param failedDestinations why each destination the output could not be saved to failed; it is at the others
+   */
+  record Saved(String url, String downloadUrl, Map<String, Object> storage, List<String> failedDestinations) {}
 
   private final MediaStorage media;
   private final TemporaryStorage temporary;
@@ -62,25 +74,46 @@ class OutputStore {
         zipUrl = downloadUrl(taskToken, plan.uuid() + ".zip");
       }
       return new Saved(downloadUrl(taskToken, main), zipUrl,
-          storage(TEMPORARY, null, taskToken + "/" + main, format));
+          storage(TEMPORARY, null, taskToken + "/" + main, format), List.of());
     }
     Saved first = null;
+    var failed = new ArrayList<String>();
     for (Destination destination : format.destinations()) {
       String base = destination.key(defaultName, folder);
-      for (OutputFile file : written.files()) {
-        try (InputStream content = Files.newInputStream(file.file())) {
-          media.put(destination.bucket(), key(base, file, folder), content, file.contentType());
-        } catch (IOException e) {
-          throw new UncheckedIOException(e);
-        }
-      }
       String main = folder ? base + "/" + written.main() : base;
-      if (first == null) {
+      Optional<String> failure = put(destination, base, written, folder);
+      if (failure.isPresent()) {
+        failed.add(destination.url(main) + ": " + failure.get());
+      } else if (first == null) {
         first = new Saved(destination.url(main), null,
-            storage(destination.scheme(), destination.bucket(), main, format));
+            storage(destination.scheme(), destination.bucket(), main, format), List.of());
       }
     }
-    return first;
+    if (first == null) {
+      throw new JobFailure(JobFailure.SAVE, String.join("; ", failed));
+    }
+    return new Saved(first.url(), null, first.storage(), failed);
+  }
+
+  /** Puts the output's files at {@code destination}: empty when they are all there, else why not. */
+  private Optional<String> put(Destination destination, String base, WrittenOutput written, boolean folder) {
+    if (!BucketName.isValid(destination.bucket())) {
+      // the storage holds buckets named by its rule only
+      return Optional.of("no bucket " + destination.bucket() + " in the storage");
+    }
+    for (OutputFile file : written.files()) {
+      String key = key(base, file, folder);
+      try (InputStream content = Files.newInputStream(file.file())) {
+        media.put(destination.bucket(), key, content, file.contentType());
+      } catch (IOException e) {
+        // the job's own file: the sandbox's fault, not the destination's
+        throw new UncheckedIOException(e);
+      } catch (UncheckedIOException e) {
+        return Optional.of("the storage could not write " + key + " (" + e.getCause().getClass().getSimpleName()
+            + ")");
+      }
+    }
+    return Optional.empty();
   }
 
   private static String key(String base, OutputFile file, boolean folder) {

@@ -16,9 +16,9 @@ import org.springframework.stereotype.Component;
 /**
  * Produces the files of each format in {@code encoding}, with ffmpeg: video and audio files are encodes of the
  * source with the requested size, rate, codec and sound; {@code repack} copies the streams into a new file;
- * HLS and DASH go to {@link Playlists}, images to {@link Stills}; {@code metadata} is ffprobe's report of the
- * source. Every rendition is then measured with ffprobe. The analysis outputs are written with empty results
- * (and a warning saying so).
+ * HLS and DASH go to {@link Playlists} once their subtitle files are prepared ({@link Subtitles}), images to
+ * {@link Stills}; {@code metadata} is ffprobe's report of the source. Every rendition is then measured with
+ * ffprobe. The analysis outputs are written with empty results (and a warning saying so).
  */
 @Component
 class OutputWriter {
@@ -26,9 +26,11 @@ class OutputWriter {
   private static final String NOT_ANALYSED = "not analysed: the sandbox does not analyse media";
 
   private final ObjectMapper json;
+  private final Subtitles subtitles;
 
-  OutputWriter(ObjectMapper json) {
+  OutputWriter(ObjectMapper json, Subtitles subtitles) {
     this.json = json;
+    this.subtitles = subtitles;
   }
 
   /**
@@ -36,13 +38,16 @@ class OutputWriter {
    */
   WrittenOutput write(OutputPlanner.Plan plan, Source source, Progress progress) {
     OutputKind kind = plan.format().kind();
+    source.requireCuts();
     if (kind.needsVideo() && !source.info().hasVideo()) {
       throw new JobFailure(JobFailure.EXTRACT_VIDEO, "the " + source.info().container().extension()
           + " source has no video stream");
     }
     if (kind.category() == OutputKind.Category.AUDIO && !source.hasAudio()) {
-      throw new JobFailure(JobFailure.EXTRACT_AUDIO, "the source has no audio stream");
+      throw new JobFailure(source.failure(JobFailure.EXTRACT_AUDIO), source.stitched()
+          ? "a stitch clip has no audio stream" : "the source has no audio stream");
     }
+    subtitles.prepare(plan.format(), source.folder());
     var folder = OutputFolder.create(source.folder(), "output-" + plan.format().index());
     return switch (kind) {
       case MP4, WEBM, MP3, FLAC, M4A -> encoded(plan, source, folder, progress);
@@ -51,7 +56,7 @@ class OutputWriter {
       case ADVANCED_DASH, WEBM_DASH -> Playlists.dash(plan, source, folder, progress);
       case THUMBNAIL, SMART_THUMBNAIL -> Stills.thumbnail(plan, source, folder, progress);
       case GIF -> Stills.gif(plan, source, folder, progress);
-      case THUMBNAILS -> Stills.thumbnails(plan, source, folder, progress);
+      case THUMBNAILS -> Thumbnails.write(plan, source, folder, progress);
       case METADATA -> document(folder, metadata(source));
       case SPEECH_TO_TEXT, VMAF, VIDEO_INTELLIGENCE, AI_DETECTION, WAVEFORM -> analysis(folder, kind);
     };
@@ -102,7 +107,7 @@ class OutputWriter {
     FormatParams format = plan.format();
     Container container = source.info().container();
     var arguments = new ArrayList<String>();
-    String failure = source.stitched() ? JobFailure.REPACK_STITCHING : JobFailure.REPACK;
+    String failure = source.failure(JobFailure.REPACK);
     if (source.stitched()) {
       var list = new StringBuilder("ffconcat version 1.0\n");
       for (Source.Clip clip : source.clips()) {

@@ -44,6 +44,27 @@ record Source(List<Clip> clips, Path folder) {
     return first().info();
   }
 
+  /** {@code message}, or its stitching variant for joined clips, where the document has one. */
+  String failure(String message) {
+    return stitched() ? JobFailure.STITCHING.getOrDefault(message, message) : message;
+  }
+
+  /**
+   * Fails with the document's stitch split error when a clip cannot be cut: a {@code start_time} at or beyond its
+   * end leaves nothing of it to join (ffmpeg would leave it out without a word).
+   */
+  void requireCuts() {
+    for (int i = 0; i < clips.size(); i++) {
+      Clip clip = clips.get(i);
+      Double whole = clip.info().duration();
+      if (whole != null && clip.request().startTime() != null && clip.start() >= whole) {
+        throw new JobFailure(JobFailure.SPLIT_STITCHING, "stitch[" + i + "]: start_time "
+            + FilterGraph.number(clip.start()) + " is at or beyond the clip's end (" + FilterGraph.number(whole)
+            + " s)");
+      }
+    }
+  }
+
   /** Audio in the joined input: a stitch job keeps audio only when every clip has some. */
   boolean hasAudio() {
     return clips.stream().allMatch(clip -> clip.info().hasAudio());

@@ -20,6 +20,8 @@ record Warning(String kind, String message, String details, String tag) {
   static final String LOW_AUDIO_BITRATE = "low_audio_bitrate";
   /** An output failed, but its format allowed it with {@code allow_soft_fail}. */
   static final String SOFT_FAIL = "soft_fail";
+  /** An output could not be saved to one of its destinations, but was to another. */
+  static final String DESTINATION = "destination";
   /**
    * Something the sandbox does differently from the service (a codec its FFmpeg lacks) or not at all (an
    * analysis output): it says so instead of inventing results.

@@ -51,6 +51,32 @@ final class MediaTools {
   }
 
   /**
+   * An H.264 MP4 of {@code pictureSeconds} of {@code testsrc2} at 25 fps, with {@code soundSeconds} of AAC tone
+   * (none when 0): a picture that ends before the sound, or a picture without sound.
+   */
+  static byte[] source(int width, int height, double pictureSeconds, double soundSeconds) {
+    try {
+      Path file = Files.createTempFile("mediaflow-test-", ".mp4");
+      try {
+        var command = new ArrayList<>(List.of("-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=" + width
+            + "x" + height + ":rate=25:duration=" + String.format(Locale.ROOT, "%.3f", pictureSeconds)));
+        if (soundSeconds > 0) {
+          command.addAll(List.of("-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100:duration="
+              + String.format(Locale.ROOT, "%.3f", soundSeconds), "-c:a", "aac"));
+        }
+        command.addAll(List.of("-c:v", "libopenh264", "-pix_fmt", "yuv420p", "-movflags", "+faststart",
+            file.toString()));
+        run(FfmpegPrograms.ffmpeg(command.toArray(String[]::new)));
+        return Files.readAllBytes(file);
+      } finally {
+        Files.deleteIfExists(file);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
    * An MPEG-TS file of {@code seconds} of {@code testsrc2} at 160x90, with a tone: an HLS segment whose timestamps
    * start at {@code offset} seconds, where the previous segment ends.
    */

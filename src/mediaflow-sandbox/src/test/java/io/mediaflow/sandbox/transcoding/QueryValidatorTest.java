@@ -122,6 +122,14 @@ class QueryValidatorTest {
         .isEqualTo(new Destination("s3", "bucket", "x/y.mp4"));
   }
 
+  /** An FTP host is a host name, any case; an object storage's bucket is kept as written, to be checked when saving. */
+  @Test
+  void ftpHostsAreLowerCasedButBucketNamesAreKept() {
+    assertThat(Destination.parse("sftp://user@Backup.Example.com/shows").orElseThrow().bucket())
+        .isEqualTo("backup.example.com");
+    assertThat(Destination.parse("s3://Not_A_Bucket/a.mp4").orElseThrow().bucket()).isEqualTo("Not_A_Bucket");
+  }
+
   @Test
   void payloadsAboveOneThousandCharactersAreError9() {
     QueryValidator.checkPayload("x".repeat(1000));

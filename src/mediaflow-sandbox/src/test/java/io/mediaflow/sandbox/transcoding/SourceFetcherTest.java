@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -20,8 +21,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.springframework.util.unit.DataSize;
 
 /**
- * The download limits, and what a download leaves in the job's folder: the source file alone when it succeeds,
- * nothing when it fails. The largest source is the sample's size here, so one byte more is too large.
+ * The download limits, the tries again after a failure in passing, and what a download leaves in the job's folder:
+ * the source file alone when it succeeds, nothing when it fails. The largest source is the sample's size here, so
+ * one byte more is too large.
  */
 class SourceFetcherTest {
 
@@ -42,7 +44,7 @@ class SourceFetcherTest {
 
   SourceFetcherTest() throws IOException {
     uploads = new UploadStore(clock, properties);
-    fetcher = new SourceFetcher(uploads, properties, new SourceAddresses(sandbox, properties));
+    fetcher = new SourceFetcher(uploads, new Downloader(properties, new SourceAddresses(sandbox, properties), clock));
   }
 
   @AfterEach
@@ -80,9 +82,12 @@ class SourceFetcherTest {
     }
   }
 
+  /** A transfer too slow may pass: it is tried again, and only the last of the tries gives up. */
   @Test
-  void aTransferSlowerThanTheTimeoutFailsAndLeavesNothing() throws IOException {
+  void aTransferSlowerThanTheTimeoutAtEveryTryFailsAndLeavesNothing() throws IOException {
+    var requests = new AtomicInteger();
     try (var server = new TestServer().on("/slow.mp4", exchange -> {
+      requests.incrementAndGet();
       exchange.sendResponseHeaders(200, SAMPLE.length);
       exchange.getResponseBody().write(SAMPLE, 0, 4096);
       exchange.getResponseBody().flush();
@@ -90,9 +95,70 @@ class SourceFetcherTest {
     })) {
       JobFailure failure = failure(server.url("/slow.mp4"));
 
-      assertThat(failure.getMessage()).isEqualTo(JobFailure.DOWNLOAD);
-      assertThat(failure.details()).isEqualTo("transfer too slow");
+      // the unable-to-download message before the source was tried again; now the attempts are what ran out
+      assertThat(failure.getMessage()).isEqualTo(JobFailure.DOWNLOAD_ATTEMPTS);
+      assertThat(failure.details()).isEqualTo("3 attempts, the last: transfer too slow");
+      assertThat(requests).hasValue(Downloader.ATTEMPTS);
       assertThat(files()).isEmpty();
+    }
+  }
+
+  @Test
+  void aServerErrorIsTriedAgainUntilTheSourceComes() throws IOException {
+    var requests = new AtomicInteger();
+    try (var server = new TestServer().on("/busy.mp4", exchange -> {
+      if (requests.incrementAndGet() < Downloader.ATTEMPTS) {
+        TestServer.respond(exchange, 503, new byte[0], "text/plain");
+      } else {
+        TestServer.respond(exchange, 200, SAMPLE, "video/mp4");
+      }
+    })) {
+      Source source = fetch(server.url("/busy.mp4"));
+
+      assertThat(Files.readAllBytes(source.first().file())).isEqualTo(SAMPLE);
+      assertThat(files()).containsExactly(folder.resolve("source-0.mp4"));
+    }
+  }
+
+  @Test
+  void failuresInPassingAtEveryTryAreTheMaximumAttemptsError() throws IOException {
+    var requests = new AtomicInteger();
+    try (var server = new TestServer()
+        .on("/down.mp4", exchange -> {
+          requests.incrementAndGet();
+          TestServer.respond(exchange, 502, new byte[0], "text/plain");
+        })
+        .on("/cut.mp4", exchange -> {
+          exchange.sendResponseHeaders(200, SAMPLE.length);
+          // the connection closes with the exchange, short of the length announced
+          exchange.getResponseBody().write(SAMPLE, 0, 4096);
+        })) {
+      JobFailure down = failure(server.url("/down.mp4"));
+      assertThat(down.getMessage()).isEqualTo(JobFailure.DOWNLOAD_ATTEMPTS);
+      assertThat(down.details()).isEqualTo("3 attempts, the last: localhost answered HTTP 502");
+      assertThat(requests).hasValue(Downloader.ATTEMPTS);
+
+      JobFailure cut = failure(server.url("/cut.mp4"));
+      assertThat(cut.getMessage()).isEqualTo(JobFailure.DOWNLOAD_ATTEMPTS);
+      // broken off while the answer is read, or already while its head is
+      assertThat(cut.details()).startsWith("3 attempts, the last: ").contains("broken off");
+      assertThat(files()).isEmpty();
+    }
+  }
+
+  /** A client error, like a refused address or a source too large, would be the same at the next try. */
+  @Test
+  void aClientErrorFailsAtTheFirstTry() {
+    var requests = new AtomicInteger();
+    try (var server = new TestServer().on("/gone.mp4", exchange -> {
+      requests.incrementAndGet();
+      TestServer.respond(exchange, 404, new byte[0], "text/plain");
+    })) {
+      JobFailure failure = failure(server.url("/gone.mp4"));
+
+      assertThat(failure.getMessage()).isEqualTo(JobFailure.DOWNLOAD);
+      assertThat(failure.details()).isEqualTo("localhost answered HTTP 404");
+      assertThat(requests).hasValue(1);
     }
   }
 

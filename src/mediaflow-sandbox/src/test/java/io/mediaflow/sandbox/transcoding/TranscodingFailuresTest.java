@@ -6,10 +6,13 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediaflow.sandbox.SandboxTest;
+import io.mediaflow.sandbox.storage.MediaStorage;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 
 /** Jobs that fail, or complete with warnings, and the documented messages they report. */
 class TranscodingFailuresTest extends SandboxTest {
@@ -17,6 +20,10 @@ class TranscodingFailuresTest extends SandboxTest {
   private static final String DOWNLOAD_ERROR = "Download error: unable to download the specified source file/URL.";
   private static final String HLS_DOWNLOAD_ERROR =
       "Download error: failed to download the source with additional details on the cause.";
+  private static final String ATTEMPTS_ERROR = "Download error: maximum number of download attempts reached.";
+  private static final String SAVING_ERROR = "Error saving video: the output could not be saved to the destination.";
+
+  @Autowired MediaStorage storage;
 
   private final SandboxClient sandbox = new SandboxClient(baseUrl());
   private final byte[] sample = TranscodingJobTest.sample();
@@ -38,6 +45,18 @@ class TranscodingFailuresTest extends SandboxTest {
     String task = sandbox.createTask();
     assertThat(sandbox.startEncode2(task, stitch).path("error").asInt()).isZero();
     assertFailed(task, DOWNLOAD_ERROR);
+  }
+
+  @Test
+  void aSourceThatFailsInPassingAtEveryAttemptIsTheMaximumAttemptsError() {
+    var requests = new AtomicInteger();
+    try (var server = new TestServer().on("/busy.mp4", exchange -> {
+      requests.incrementAndGet();
+      TestServer.respond(exchange, 503, new byte[0], "text/plain");
+    })) {
+      assertFailed(sandbox.start(query(server.url("/busy.mp4"), "{\"output\": \"mp4\"}")), ATTEMPTS_ERROR);
+      assertThat(requests).hasValue(Downloader.ATTEMPTS);
+    }
   }
 
   @Test
@@ -101,6 +120,71 @@ class TranscodingFailuresTest extends SandboxTest {
   }
 
   @Test
+  void aThumbnailPastTheEndOfThePictureCannotBeExtracted() {
+    // the picture lasts 1 s of the source's 4 (its sound goes on): three quarters in, it has no frame
+    try (var server = new TestServer().file("/short.mp4", MediaTools.source(160, 90, 1, 4), "video/mp4")) {
+      assertFailed(sandbox.start(query(server.url("/short.mp4"), "{\"output\": \"thumbnail\", \"time\": 0.75}")),
+          "Image extract error.");
+    }
+  }
+
+  /** 40 images of 480 pixels in one row: 19200 pixels, wider than a WebP image can be (16383). */
+  @Test
+  void aSpriteWiderThanItsImageFormatAllowsIsACreateVttError() {
+    String sprite = "{\"output\": \"thumbnails\", \"sprite\": 1, \"columns\": 40, \"size\": \"480x270\","
+        + " \"image_format\": \"webp\", \"interval\": ";
+    assertFailed(sandbox.start(query(sandbox.sampleUrl(), sprite + "0.1}")), "Thumbnails create vtt error.");
+    assertFailed(sandbox.start(stitch("\"" + sandbox.sampleUrl() + "\", \"" + sandbox.sampleUrl() + "\"",
+        sprite + "0.2}")), "Stitching thumbnails create vtt error.");
+  }
+
+  @Test
+  void subtitleFilesOfAdaptiveOutputsThatAreNoSubtitlesAreSubtitlesPrepareErrors() {
+    try (var server = new TestServer()
+        .file("/en.srt", "1\n00:00:01,000 --> 00:00:02,000\nHello\n".getBytes(StandardCharsets.UTF_8), "text/plain")
+        .file("/de.srt", "1\n00:00:01 --> 00:00:02\nHallo\n".getBytes(StandardCharsets.UTF_8), "text/plain")
+        .file("/fr.srt", "<html><body>Not found</body></html>".getBytes(StandardCharsets.UTF_8), "text/html")) {
+      assertFailed(sandbox.start(query(sandbox.sampleUrl(), "{\"output\": \"advanced_hls\", \"subtitles\":"
+          + " {\"sources\": [" + subtitle(server.url("/en.srt"), "en") + ", " + subtitle(server.url("/de.srt"), "de")
+          + "]}}")), "Subtitles prepare error (HLS).");
+      assertFailed(sandbox.start(query(sandbox.sampleUrl(), "{\"output\": \"advanced_dash\", \"subtitles\":"
+          + " {\"sources\": [" + subtitle(server.url("/fr.srt"), "fr") + "]}}")), "Subtitles prepare error (DASH).");
+    }
+  }
+
+  @Test
+  void aStitchClipStartingAtItsEndCannotBeCut() {
+    // the sample lasts 4 s: nothing of it follows 4 s
+    assertFailed(sandbox.start(stitch("\"" + sandbox.sampleUrl() + "\", {\"url\": \"" + sandbox.sampleUrl()
+        + "\", \"start_time\": 4}", "{\"output\": \"mp4\"}")), "Split stitching video error.");
+  }
+
+  /** Two samples of 100 frames each: frames 0 to 199 once joined. */
+  @Test
+  void aStitchedThumbnailPastTheLastJoinedFrameIsAStitchingImageExtractError() {
+    String samples = "\"" + sandbox.sampleUrl() + "\", \"" + sandbox.sampleUrl() + "\"";
+    assertFailed(sandbox.start(stitch(samples, "{\"output\": \"thumbnail\", \"frame_number\": 200}")),
+        "Stitching image extract error.");
+    JsonNode second = sandbox.awaitFinished(sandbox.start(stitch(samples,
+        "{\"output\": \"thumbnail\", \"frame_number\": 150}")));
+    assertThat(second.path("status").asText()).as("a frame of the second clip").isEqualTo("completed");
+  }
+
+  @Test
+  void stitchedThumbnailsPastTheJoinedEndAreAStitchingThumbnailsExtractError() {
+    assertFailed(sandbox.start(stitch("\"" + sandbox.sampleUrl() + "\", \"" + sandbox.sampleUrl() + "\"",
+        "{\"output\": \"thumbnails\", \"start_time\": 10}")), "Stitching thumbnails extract error.");
+  }
+
+  @Test
+  void theSoundOfStitchClipsOneOfWhichHasNoneIsAStitchingExtractAudioError() {
+    try (var server = new TestServer().file("/silent.mp4", MediaTools.source(160, 90, 1, 0), "video/mp4")) {
+      assertFailed(sandbox.start(stitch("\"" + sandbox.sampleUrl() + "\", \"" + server.url("/silent.mp4") + "\"",
+          "{\"output\": \"mp3\"}")), "Stitching extract audio error.");
+    }
+  }
+
+  @Test
   void hlsSourcesAreDownloadedSegmentBySegmentAndDecrypted() {
     byte[] key = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
     byte[] first = MediaTools.transportStream(4, 0);
@@ -126,6 +210,40 @@ class TranscodingFailuresTest extends SandboxTest {
       assertFailed(sandbox.start(query(server.url("/live/high/index.m3u8"), "{\"output\": \"mp4\"}")),
           HLS_DOWNLOAD_ERROR);
     }
+  }
+
+  /** The storage has only buckets named by its rule (3 to 63 lower-case letters...): no other can be saved to. */
+  @Test
+  void anOutputThatCannotBeSavedToItsDestinationIsASavingError() {
+    assertFailed(sandbox.start(query(sandbox.sampleUrl(), "{\"output\": \"thumbnail\", \"destination\":"
+        + " {\"url\": \"s3://Not_A_Bucket/bars.png\", \"key\": \"AKIA-SANDBOX\", \"secret\": \"s3cr3t\"}}")),
+        SAVING_ERROR);
+  }
+
+  @Test
+  void anOutputSavedToOneOfItsDestinationsCompletesWithAWarning() {
+    JsonNode status = sandbox.awaitFinished(sandbox.start(query(sandbox.sampleUrl(), "{\"output\": \"thumbnail\","
+        + " \"destination\": [{\"url\": \"s3://Not_A_Bucket/bars.png\", \"secret\": \"s3cr3t\"},"
+        + " {\"url\": \"s3://failures-test-bucket/bars.png\", \"secret\": \"s3cr3t\"}]}")));
+
+    assertThat(status.path("status").asText()).as(status.toString()).isEqualTo("completed");
+    assertThat(status.path("images").get(0).path("url").asText()).isEqualTo("s3://failures-test-bucket/bars.png");
+    assertThat(storage.get("failures-test-bucket", "bars.png")).isPresent();
+    JsonNode warning = status.path("warnings").get(0);
+    assertThat(warning.path("kind").asText()).isEqualTo("destination");
+    assertThat(warning.path("message").asText()).isEqualTo(SAVING_ERROR);
+    assertThat(warning.path("details").asText()).startsWith("s3://Not_A_Bucket/bars.png: no bucket Not_A_Bucket");
+    assertThat(warning.path("tag").asText()).isEqualTo("image-0-0");
+    assertThat(status.toString()).doesNotContain("s3cr3t");
+  }
+
+  /** A stitch job of {@code items} (the JSON of the array's items) and one format. */
+  private static String stitch(String items, String format) {
+    return "{\"query\": {\"stitch\": [" + items + "], \"format\": [" + format + "]}}";
+  }
+
+  private static String subtitle(String url, String language) {
+    return "{\"source\": \"" + url + "\", \"language\": \"" + language + "\"}";
   }
 
   private void assertFailed(String task, String description) {

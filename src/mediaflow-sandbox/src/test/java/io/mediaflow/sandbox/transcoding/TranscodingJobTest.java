@@ -382,13 +382,18 @@ class TranscodingJobTest extends SandboxTest {
   @Test
   void presetJobsUseTheProfilesAndNameOutputsByUuid() {
     String task = sandbox.createTask();
-    JsonNode started = sandbox.post("/v1/start_encode", Map.of("task_token", task, "uri", sandbox.sampleUrl(),
-        "profiles", "hls-ladder, thumbnail", "transfer_method", "sandbox-storage",
-        "output_path_variables", "{\"video_id\": \"v42\"}",
-        "subtitles", "[{\"source\": \"https://example.com/en.srt\", \"language\": \"en\"}]"));
-    assertThat(started.path("error").asInt()).as(started.toString()).isZero();
-    JsonNode status = sandbox.awaitFinished(task);
-    assertThat(status.path("status").asText()).isEqualTo("completed");
+    JsonNode status;
+    // the HLS output fetches its subtitle file and reads it
+    try (var server = new TestServer().file("/en.srt",
+        "1\n00:00:00,500 --> 00:00:02,000\nHello\n".getBytes(StandardCharsets.UTF_8), "application/x-subrip")) {
+      JsonNode started = sandbox.post("/v1/start_encode", Map.of("task_token", task, "uri", sandbox.sampleUrl(),
+          "profiles", "hls-ladder, thumbnail", "transfer_method", "sandbox-storage",
+          "output_path_variables", "{\"video_id\": \"v42\"}",
+          "subtitles", "[{\"source\": \"" + server.url("/en.srt") + "\", \"language\": \"en\"}]"));
+      assertThat(started.path("error").asInt()).as(started.toString()).isZero();
+      status = sandbox.awaitFinished(task);
+    }
+    assertThat(status.path("status").asText()).as(status.toString()).isEqualTo("completed");
 
     // the ladder's 1080, 720 and 480 renditions would upscale the 360p sample: only 360 is made
     JsonNode hls = status.path("videos");
