@@ -6,8 +6,11 @@ import { h } from './dom.js';
 /** The URLs worth playing among an instance's variables, with a label each. */
 export function playableUrls(variables) {
   const urls = [];
-  // While the show runs, the stream's playback IDs; once it ended, the process's playbackUrls.
-  for (const { policy, playback_url: url } of list(variables.liveStream?.playback_ids)) {
+  // While the show runs, the stream's playback IDs; once it ended, the process's playbackUrls. An authenticated ID
+  // plays only with a token: its signed URL (signedPlaybackUrls) stands in for it, and without one it is left out.
+  const signed = new Map(list(variables.signedPlaybackUrls).map(({ playbackUrl, url }) => [playbackUrl, url]));
+  for (const { policy, playback_url: playbackUrl } of list(variables.liveStream?.playback_ids)) {
+    const url = policy === 'authenticated' ? signed.get(playbackUrl) : playbackUrl;
     urls.push({ label: `Live playback (${policy ?? 'public'})`, url });
   }
   for (const { policy, url } of list(variables.playbackUrls)) {
@@ -22,6 +25,9 @@ export function playableUrls(variables) {
   return urls.filter(({ url }, index) => typeof url === 'string' && /\.(m3u8|mp4|webm)(\?|$)/.test(url)
     && urls.findIndex((other) => other.url === url) === index);
 }
+
+/** How long a player waits before asking again for a playlist that could not be loaded. */
+const RETRY_MS = 2000;
 
 const list = (value) => (Array.isArray(value) ? value.filter((item) => item && typeof item === 'object') : []);
 
@@ -57,14 +63,22 @@ function player(label, url) {
   const figure = h('figure', { class: 'player', 'data-url': url }, video,
     h('figcaption', {}, label, ' ', status, h('br'), h('a', { href: url, target: '_blank', rel: 'noopener' }, url)));
   let hls = null;
+  let retry = null;
   if (/\.m3u8(\?|$)/.test(url) && Hls.isSupported()) {
     hls = new Hls();
     hls.on(Hls.Events.MANIFEST_PARSED, () => {
       status.textContent = 'ready';
       figure.dataset.manifest = 'parsed';
     });
+    hls.on(Hls.Events.FRAG_LOADED, () => {
+      figure.dataset.fragment = 'loaded';
+    });
     hls.on(Hls.Events.ERROR, (event, data) => {
-      if (data.fatal) {
+      if (data.fatal && data.type === Hls.ErrorTypes.NETWORK_ERROR) {
+        // A live stream's playlist exists only once the stream is live: ask again until it is.
+        status.textContent = `waiting for the stream (${data.details})`;
+        retry = setTimeout(() => hls.loadSource(url), RETRY_MS);
+      } else if (data.fatal) {
         status.textContent = `cannot play: ${data.details}`;
       }
     });
@@ -77,6 +91,9 @@ function player(label, url) {
   }
   return {
     element: figure,
-    destroy: () => hls?.destroy()
+    destroy: () => {
+      clearTimeout(retry);
+      hls?.destroy();
+    }
   };
 }

@@ -218,6 +218,29 @@ class ConsoleTest extends MediaflowTest {
     assertThat(variableText("outcome")).contains("broadcast-ended");
   }
 
+  /** A viewer's player, hls.js in a real browser, plays an authenticated live stream by its signed URL. */
+  @Test
+  void authenticatedLivePlaybackPlaysInTheBrowserByItsSignedUrl() {
+    long key = startWithJson("go-live", "{\"streamName\": \"console signed show\", \"streamTimeout\": 3000, "
+        + "\"playbackPolicy\": \"authenticated\"}");
+    openTask(key, "Start your encoder");
+    browser.findElement(By.id("complete")).click();
+    awaitInstancePage(key);
+    String streamId = await("the stream", () -> instance(key).variable("streamId")).asText();
+    assertThat(post("/sandbox/live-streams/" + streamId + "/ingest", Map.of("action", "start")).statusCode())
+        .isLessThan(300);
+
+    WebElement player = wait.until(ExpectedConditions.presenceOfElementLocated(
+        By.cssSelector("#media .player[data-fragment=loaded]")));
+    assertThat(player.getDomAttribute("data-url")).contains("/playlist.m3u8?auth=");
+    screenshot("18-signed-live-playback");
+
+    openTask(key, "End the broadcast");
+    browser.findElement(By.id("complete")).click();
+    awaitInstancePage(key);
+    wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#instance-state [data-state=completed]")));
+  }
+
   @Test
   void aStartFormShowsAndRequiresFieldsAsItsConditionsSay() {
     browser.get(baseUrl() + "/processes/custom-domain-tls");
