@@ -1,5 +1,6 @@
 package io.mediaflow.sandbox.live;
 
+import io.mediaflow.sandbox.media.ChildProcesses;
 import io.mediaflow.sandbox.media.FfmpegPrograms;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -78,7 +79,7 @@ final class IngestSession {
       List<DvrSegments> dvr = DvrSegments.plan(stream, folder, work);
       // DVR numbering goes on across the stream's live periods.
       List<String> command = IngestCommand.of(stream, listenFor, work.resolve("hls"), dvr, stream.chunksRecorded() + 1);
-      Process process = FfmpegPrograms.process(command).start();
+      Process process = ChildProcesses.start(FfmpegPrograms.process(command));
       var session = new IngestSession(stream, events, work, dvr, process);
       Thread.ofVirtual().name("rtmp-progress-" + stream.id()).start(session::readProgress);
       Thread.ofVirtual().name("rtmp-log-" + stream.id()).start(session::readLog);

@@ -1,5 +1,6 @@
 package io.mediaflow.sandbox.transcoding;
 
+import io.mediaflow.sandbox.media.ChildProcesses;
 import io.mediaflow.sandbox.media.FfmpegPrograms;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -41,7 +42,7 @@ final class Ffmpeg {
     builder.environment().put("SVT_LOG", "1"); // SVT-AV1 prints its configuration unless told errors only
     Process process;
     try {
-      process = builder.start();
+      process = ChildProcesses.start(builder);
     } catch (IOException e) {
       throw new JobFailure(failure, "ffmpeg did not start: " + e.getMessage());
     }

@@ -2,6 +2,7 @@ package io.mediaflow.sandbox.transcoding;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mediaflow.sandbox.media.ChildProcesses;
 import io.mediaflow.sandbox.media.FfmpegPrograms;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -91,7 +92,8 @@ final class Ffprobe {
 
   private static JsonNode run(java.util.List<String> command) {
     try {
-      Process process = FfmpegPrograms.process(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+      Process process = ChildProcesses.start(
+          FfmpegPrograms.process(command).redirectError(ProcessBuilder.Redirect.DISCARD));
       JsonNode root = JSON.readTree(process.getInputStream());
       process.waitFor();
       return root == null ? JSON.createObjectNode() : root;
