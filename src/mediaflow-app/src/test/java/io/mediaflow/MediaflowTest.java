@@ -121,6 +121,8 @@ public abstract class MediaflowTest {
   static void ports(DynamicPropertyRegistry registry) {
     registry.add("server.port", () -> HTTP_PORT);
     registry.add("mediaflow.engine.port", () -> ENGINE_PORT);
+    // Each test class gets a fresh engine: durability has its own test (EmbeddedDefaultCrashTest).
+    registry.add("mediaflow.engine.persistent", () -> "false");
     // The sandbox's jobs and timeouts take a hundredth of their nominal time.
     registry.add("mediaflow.sandbox.time-scale", () -> "0.01");
     // The tests make the sandbox fail, drop answers and callbacks on purpose.

@@ -42,6 +42,7 @@ class SandboxOffTest {
         "--mediaflow.sandbox.enabled=false",
         // which paths answer does not depend on the processes; deploying them would only slow this down
         "--mediaflow.engine.deploy=false",
+        "--mediaflow.engine.persistent=false",
         "--server.port=" + appPort,
         "--mediaflow.engine.port=" + MediaflowTest.freePort());
     sandbox = SandboxAlone.start(MediaflowTest.freePort());

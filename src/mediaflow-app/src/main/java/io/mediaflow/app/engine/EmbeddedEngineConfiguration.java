@@ -26,20 +26,56 @@ class EmbeddedEngineConfiguration {
   private static final Logger LOG = LoggerFactory.getLogger(EmbeddedEngineConfiguration.class);
   static final String ENGINE_BEAN = "embeddedZeebeEngine";
 
-  @Bean(name = ENGINE_BEAN, destroyMethod = "stop")
-  ZeebeTestEngine embeddedZeebeEngine(EngineProperties properties, AccessProperties access) {
-    access.requireForAddress("mediaflow.engine.address", properties.address());
-    var address = new InetSocketAddress(properties.address(), properties.port());
-    ZeebeTestEngine engine = EmbeddedGateway.create(address, properties.minKeepAliveInterval(),
-        GatewayAccess.server(access));
-    engine.start();
-    if (!EmbeddedGateway.databaseIteratesInPlace()) {
-      LOG.warn("The in-memory engine's database copies all its state on every iteration (Mediaflow's"
-          + " InMemoryDbTransaction is not first on the class path): its cost per step grows with the state held");
+  /** The engine in memory, as zeebe-process-test builds it: for tests that need no durability. */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnProperty(name = "mediaflow.engine.persistent", havingValue = "false", matchIfMissing = true)
+  static class InMemory {
+
+    @Bean(name = ENGINE_BEAN, destroyMethod = "stop")
+    ZeebeTestEngine embeddedZeebeEngine(EngineProperties properties, AccessProperties access) {
+      var address = address(properties, access);
+      ZeebeTestEngine engine = EmbeddedGateway.create(address, properties.minKeepAliveInterval(),
+          GatewayAccess.server(access));
+      engine.start();
+      if (!EmbeddedGateway.databaseIteratesInPlace()) {
+        LOG.warn("The in-memory engine's database copies all its state on every iteration (Mediaflow's"
+            + " InMemoryDbTransaction is not first on the class path): its cost per step grows with the state held");
+      }
+      LOG.info("Embedded Zeebe engine, in memory: gateway on {}:{}{}", address.getHostString(), address.getPort(),
+          access.configured() ? ", credentials required" : "");
+      return engine;
     }
-    LOG.info("Embedded Zeebe engine: gateway on {}:{}{}", address.getHostString(), address.getPort(),
-        access.configured() ? ", credentials required" : "");
-    return engine;
+
+    @Bean
+    EngineRecordFeed.RecordSource engineRecords(ZeebeTestEngine engine) {
+      return EngineLog.of(engine);
+    }
+  }
+
+  /** The engine in its data folder, as the embedded default runs it: a restart or a crash loses nothing. */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnProperty(name = "mediaflow.engine.persistent", havingValue = "true")
+  static class Persistent {
+
+    @Bean(name = ENGINE_BEAN)
+    DurableEngine embeddedZeebeEngine(EngineProperties properties, AccessProperties access) {
+      var address = address(properties, access);
+      DurableEngine engine = DurableEngine.open(properties.dataDirectory(), address,
+          properties.minKeepAliveInterval(), GatewayAccess.server(access), properties.snapshotPeriod());
+      LOG.info("Embedded Zeebe engine, persistent: gateway on {}:{}{}", address.getHostString(), address.getPort(),
+          access.configured() ? ", credentials required" : "");
+      return engine;
+    }
+
+    @Bean
+    EngineRecordFeed.RecordSource engineRecords(DurableEngine engine) {
+      return engine.records();
+    }
+  }
+
+  private static InetSocketAddress address(EngineProperties properties, AccessProperties access) {
+    access.requireForAddress("mediaflow.engine.address", properties.address());
+    return new InetSocketAddress(properties.address(), properties.port());
   }
 
   /** This application's own client presents the credentials its gateway asks for. */

@@ -52,7 +52,7 @@ final class EmbeddedGateway {
   }
 
   /** The gateway's calls, but FailJob through {@link FailJobWithVariables}, which keeps the request's variables. */
-  private static ServerServiceDefinition withFailJobVariables(BindableService gateway) {
+  static ServerServiceDefinition withFailJobVariables(BindableService gateway) {
     ServerServiceDefinition calls = gateway.bindService();
     var failJob = new FailJobWithVariables(gateway);
     var routed = ServerServiceDefinition.builder(calls.getServiceDescriptor());

@@ -113,7 +113,7 @@ final class EngineLog implements EngineRecordFeed.RecordSource {
     blockByPosition.headMap(seekStart.getKey()).clear();
   }
 
-  private static Record<?> copy(LoggedEvent event) {
+  static Record<?> copy(LoggedEvent event) {
     var metadata = new RecordMetadata();
     event.readMetadata(metadata);
     UnifiedRecordValue value = UnifiedRecordValue.fromValueType(metadata.getValueType());

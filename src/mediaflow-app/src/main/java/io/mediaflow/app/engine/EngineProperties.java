@@ -1,5 +1,6 @@
 package io.mediaflow.app.engine;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -17,7 +18,13 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param deploy deploy everything in {@code bpmn/} and {@code forms/} at start-up
  * @param jobBasedUserTasks deploy Camunda user tasks as job-based ones; the in-memory engine has no REST API to
  *     complete Camunda user tasks, so the embedded default needs this
+ * @param persistent keep the embedded engine's state in {@code dataDirectory} (the embedded default does), so that
+ *     a restart or a crash loses nothing it acknowledged; false: in memory, for tests that need no durability
+ * @param dataDirectory where the persistent engine keeps its log, state and snapshots; delete it to start afresh
+ * @param snapshotPeriod how often the persistent engine takes a snapshot of its state (and on a graceful stop); a
+ *     restart replays the log since the last one
  */
 @ConfigurationProperties("mediaflow.engine")
 public record EngineProperties(boolean embedded, @DefaultValue("127.0.0.1") String address, int port,
-    @DefaultValue("30s") Duration minKeepAliveInterval, boolean deploy, boolean jobBasedUserTasks) {}
+    @DefaultValue("30s") Duration minKeepAliveInterval, boolean deploy, boolean jobBasedUserTasks,
+    boolean persistent, @DefaultValue("data") Path dataDirectory, @DefaultValue("5m") Duration snapshotPeriod) {}

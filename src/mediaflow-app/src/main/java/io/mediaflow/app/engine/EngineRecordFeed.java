@@ -1,6 +1,5 @@
 package io.mediaflow.app.engine;
 
-import io.camunda.zeebe.process.test.api.ZeebeTestEngine;
 import io.camunda.zeebe.protocol.record.Record;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -13,7 +12,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.stereotype.Component;
 
 /**
- * Reads the in-memory engine's records once: each record is handed to every subscriber, in order, and the feed
+ * Reads the engine's records once: each record is handed to every subscriber, in order, and the feed
  * remembers how far it read, so a read costs only what was written since the last one. Whatever the
  * application derives from the records (the REST API's view, the backoff recovery) subscribes here instead of
  * walking the stream itself. The records come from the engine's log ({@link EngineLog}), which forgets them once
@@ -40,10 +39,6 @@ public class EngineRecordFeed {
   private final ReentrantLock reading = new ReentrantLock();
 
   @Autowired
-  EngineRecordFeed(ZeebeTestEngine engine) {
-    this(EngineLog.of(engine));
-  }
-
   EngineRecordFeed(RecordSource source) {
     this.source = source;
   }

@@ -41,7 +41,7 @@ class EngineLogTest {
     engine.start();
     camunda = CamundaClient.newClientBuilder().grpcAddress(URI.create("http://127.0.0.1:" + port))
         .preferRestOverGrpc(false).build();
-    feed = new EngineRecordFeed(engine);
+    feed = new EngineRecordFeed(EngineLog.of(engine));
     history = new ProcessHistory(feed, new HistoryProperties(1000, Duration.ofDays(1)));
     feed.subscribe(record -> read.incrementAndGet());
     camunda.newDeployResourceCommand().addProcessModel(Bpmn.createExecutableProcess("review").startEvent()

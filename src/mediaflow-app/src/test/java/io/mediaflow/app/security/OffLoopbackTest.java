@@ -105,6 +105,7 @@ class OffLoopbackTest {
     all.put("server.port", MediaflowTest.freePort());
     all.put("mediaflow.engine.port", MediaflowTest.freePort());
     all.put("mediaflow.sandbox.time-scale", "0.01");
+    all.put("mediaflow.engine.persistent", "false");
     all.putAll(properties);
     return new SpringApplicationBuilder(MediaflowApplication.class)
         .run(all.entrySet().stream().map(e -> "--" + e.getKey() + "=" + e.getValue()).toArray(String[]::new));

@@ -1,0 +1,218 @@
+package io.mediaflow.app.engine;
+
+import io.camunda.search.clients.SearchClientsProxy;
+import io.camunda.security.auth.BrokerRequestAuthorizationConverter;
+import io.camunda.security.configuration.SecurityConfiguration;
+import io.camunda.zeebe.db.AccessMetricsConfiguration;
+import io.camunda.zeebe.db.ConsistencyChecksSettings;
+import io.camunda.zeebe.db.ZeebeDb;
+import io.camunda.zeebe.db.impl.rocksdb.ChecksumProviderRocksDBImpl;
+import io.camunda.zeebe.db.impl.rocksdb.RocksDbConfiguration;
+import io.camunda.zeebe.db.impl.rocksdb.ZeebeRocksDbFactory;
+import io.camunda.zeebe.engine.Engine;
+import io.camunda.zeebe.engine.EngineConfiguration;
+import io.camunda.zeebe.engine.processing.EngineProcessors;
+import io.camunda.zeebe.engine.processing.message.command.SubscriptionCommandSender;
+import io.camunda.zeebe.logstreams.log.LogStream;
+import io.camunda.zeebe.logstreams.log.LogStreamReader;
+import io.camunda.zeebe.process.test.engine.GatewayParts;
+import io.camunda.zeebe.protocol.ZbColumnFamilies;
+import io.camunda.zeebe.scheduler.ActorScheduler;
+import io.camunda.zeebe.snapshots.PersistedSnapshot;
+import io.camunda.zeebe.snapshots.TransientSnapshot;
+import io.camunda.zeebe.snapshots.impl.FileBasedSnapshotStore;
+import io.camunda.zeebe.stream.impl.ControllableStreamClockImpl;
+import io.camunda.zeebe.stream.impl.StreamProcessor;
+import io.camunda.zeebe.util.FeatureFlags;
+import io.camunda.zeebe.util.FileUtil;
+import io.grpc.Server;
+import io.grpc.ServerInterceptor;
+import io.grpc.ServerInterceptors;
+import io.grpc.netty.NettyServerBuilder;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A Zeebe engine whose state survives a restart or a crash, assembled from Zeebe's own parts as a broker assembles
+ * a partition: the state in RocksDB ({@link ZeebeRocksDbFactory}) under {@code runtime/}, snapshots of it
+ * ({@link FileBasedSnapshotStore}) under {@code snapshots/}, the log ({@link LogStream}) over a
+ * {@link FileLogStorage} under {@code log/}, whose appends are on disk before a command is acknowledged, and the
+ * stream processor with the engine's record processors; the gateway is zeebe-process-test's, over this log.
+ *
+ * <p>Opening recovers as a broker does (its {@code StateControllerImpl}): the runtime folder is thrown away, the
+ * latest snapshot is copied into it (a RocksDB checkpoint), and the stream processor replays the log after the
+ * position that state last processed. A snapshot is taken every {@code snapshotPeriod} and on a graceful stop;
+ * after a {@code kill -9} the log since the last one is replayed.
+ */
+final class DurableEngine implements AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(DurableEngine.class);
+  private static final int PARTITION_ID = 1;
+  private static final int PARTITION_COUNT = 1;
+
+  private final ActorScheduler scheduler;
+  private final FileBasedSnapshotStore snapshots;
+  private final ZeebeDb<ZbColumnFamilies> db;
+  private final FileLogStorage storage;
+  private final LogStream logStream;
+  private final StreamProcessor streamProcessor;
+  private final Server server;
+  private final ScheduledExecutorService snapshotTimer = Executors.newSingleThreadScheduledExecutor(
+      Thread.ofPlatform().daemon().name("engine-snapshots").factory());
+
+  private DurableEngine(ActorScheduler scheduler, FileBasedSnapshotStore snapshots, ZeebeDb<ZbColumnFamilies> db,
+      FileLogStorage storage, LogStream logStream, StreamProcessor streamProcessor, Server server) {
+    this.scheduler = scheduler;
+    this.snapshots = snapshots;
+    this.db = db;
+    this.storage = storage;
+    this.logStream = logStream;
+    this.streamProcessor = streamProcessor;
+    this.server = server;
+  }
+
+  /**
+   * Opens the engine kept in {@code dataDirectory}, recovering what it held, with its gateway on {@code address}
+   * as {@link EmbeddedGateway} builds the in-memory engine's: keepalive as a real gateway, every call through
+   * {@code access}.
+   */
+  static DurableEngine open(Path dataDirectory, InetSocketAddress address, Duration minKeepAliveInterval,
+      ServerInterceptor access, Duration snapshotPeriod) {
+    MeterRegistry meters = new SimpleMeterRegistry();
+    ActorScheduler scheduler = ActorScheduler.newActorScheduler().setCpuBoundActorThreadCount(1)
+        .setIoBoundActorThreadCount(1).setMeterRegistry(meters).build();
+    scheduler.start();
+    var snapshots = new FileBasedSnapshotStore(0, PARTITION_ID, dataDirectory.resolve("snapshots"),
+        new ChecksumProviderRocksDBImpl(), meters);
+    scheduler.submitActor(snapshots).join();
+
+    var dbFactory = new ZeebeRocksDbFactory<ZbColumnFamilies>(new RocksDbConfiguration(),
+        new ConsistencyChecksSettings(true, false),
+        new AccessMetricsConfiguration(AccessMetricsConfiguration.Kind.NONE, PARTITION_ID), SimpleMeterRegistry::new);
+    Path runtime = dataDirectory.resolve("runtime");
+    Optional<PersistedSnapshot> latest = snapshots.getLatestSnapshot();
+    try {
+      FileUtil.deleteFolderIfExists(runtime);
+      if (latest.isPresent()) {
+        try (var snapshotDb = dbFactory.openSnapshotOnlyDb(latest.get().getPath().toFile())) {
+          snapshotDb.createSnapshot(runtime.toFile());
+        }
+      }
+    } catch (Exception e) {
+      throw new IllegalStateException("Cannot restore the engine's state from " + latest.map(Object::toString)
+          .orElse("an empty folder") + " in " + dataDirectory, e);
+    }
+    ZeebeDb<ZbColumnFamilies> db = dbFactory.createDb(runtime.toFile());
+
+    FileLogStorage storage = FileLogStorage.open(dataDirectory.resolve("log").resolve("log.bin"));
+    if (storage.truncatedBytes() > 0) {
+      LOG.warn("The engine's log ended in a write a crash tore: its last {} bytes, never acknowledged, were cut off",
+          storage.truncatedBytes());
+    }
+    LogStream logStream = LogStream.builder().withPartitionId(PARTITION_ID).withLogStorage(storage)
+        .withClock(InstantSource.system()).withMeterRegistry(meters).build();
+
+    var parts = GatewayParts.create(logStream, PARTITION_ID, PARTITION_COUNT, address.getPort());
+    var security = new SecurityConfiguration();
+    security.getAuthorizations().setEnabled(false);
+    var commandSender = parts.commandSender();
+    StreamProcessor streamProcessor = StreamProcessor.builder()
+        .logStream(logStream)
+        .zeebeDb(db)
+        .commandResponseWriter(parts.responseWriter())
+        .partitionCommandSender(commandSender)
+        .recordProcessors(List.of(new Engine(context -> EngineProcessors.createEngineProcessors(context,
+            PARTITION_COUNT, new SubscriptionCommandSender(context.getPartitionId(), commandSender), commandSender,
+            FeatureFlags.createDefault(), parts.jobStreamer(), SearchClientsProxy.noop(),
+            new BrokerRequestAuthorizationConverter(security)), new EngineConfiguration(), security)))
+        .actorSchedulingService(scheduler)
+        .clock(new ControllableStreamClockImpl(InstantSource.system()))
+        .meterRegistry(meters)
+        .build();
+    // The processor reads the last processed position from the restored state and replays the log after it.
+    streamProcessor.openAsync(false).join();
+
+    Server server = NettyServerBuilder.forAddress(address)
+        .permitKeepAliveTime(minKeepAliveInterval.toMillis(), TimeUnit.MILLISECONDS)
+        .permitKeepAliveWithoutCalls(false)
+        .addService(ServerInterceptors.intercept(EmbeddedGateway.withFailJobVariables(parts.gateway()), access))
+        .build();
+    try {
+      server.start();
+    } catch (IOException e) {
+      throw new UncheckedIOException("The engine's gateway cannot listen on " + address, e);
+    }
+    LOG.info("Durable engine in {}: {}, {} log entries", dataDirectory.toAbsolutePath(),
+        latest.map(snapshot -> "recovered from snapshot " + snapshot.getId()).orElse("no snapshot"),
+        storage.blockCount());
+    var engine = new DurableEngine(scheduler, snapshots, db, storage, logStream, streamProcessor, server);
+    engine.snapshotTimer.scheduleWithFixedDelay(engine::snapshotQuietly, snapshotPeriod.toMillis(),
+        snapshotPeriod.toMillis(), TimeUnit.MILLISECONDS);
+    return engine;
+  }
+
+  /** Every record of the log from its first on, each read once: the records of before a restart too. */
+  EngineRecordFeed.RecordSource records() {
+    LogStreamReader reader = logStream.newLogStreamReader();
+    reader.seekToFirstEvent();
+    return action -> {
+      while (reader.hasNext()) {
+        action.accept(EngineLog.copy(reader.next()));
+      }
+    };
+  }
+
+  /** Takes a snapshot of the state at the last processed position, as a broker does periodically and on stop. */
+  PersistedSnapshot snapshot() {
+    streamProcessor.pauseProcessing().join();
+    try {
+      long processed = streamProcessor.getLastProcessedPositionAsync().join();
+      // A broker's index and term are its journal's; the processed position is what orders the snapshots here.
+      var created = snapshots.newTransientSnapshot(processed, 1, processed, processed, false);
+      if (created.isLeft()) {
+        throw new IllegalStateException("Cannot take a snapshot at " + processed, created.getLeft());
+      }
+      TransientSnapshot transientSnapshot = created.get();
+      transientSnapshot.take(path -> db.createSnapshot(path.toFile())).join();
+      return transientSnapshot.persist().join();
+    } finally {
+      streamProcessor.resumeProcessing();
+    }
+  }
+
+  private void snapshotQuietly() {
+    try {
+      snapshot();
+    } catch (RuntimeException e) {
+      // The log since the last snapshot is replayed instead; the next period tries again.
+      LOG.warn("The engine's periodic snapshot failed: {}", e.toString());
+    }
+  }
+
+  /** A graceful stop: the gateway closes, a snapshot is taken, then everything is closed in order. */
+  @Override
+  public void close() throws Exception {
+    snapshotTimer.shutdownNow();
+    server.shutdown().awaitTermination(10, TimeUnit.SECONDS);
+    snapshotQuietly();
+    streamProcessor.closeAsync().join();
+    logStream.close();
+    snapshots.closeAsync().join();
+    db.close();
+    scheduler.stop().get(30, TimeUnit.SECONDS);
+    storage.close();
+  }
+}

@@ -1,0 +1,128 @@
+package io.mediaflow.app.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.camunda.client.CamundaClient;
+import io.camunda.zeebe.model.bpmn.Bpmn;
+import io.mediaflow.MediaflowTest;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.UUID;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The embedded default as its users run it, a separate JVM with its engine in a data folder, killed with
+ * {@code kill -9} (no shutdown hook, no snapshot) and started again over the same folder: every instance and open
+ * task is there with the same keys, the instances go on, and new keys follow the old ones.
+ */
+class EmbeddedDefaultCrashTest {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final int INSTANCES = 20;
+
+  private final HttpClient http = HttpClient.newHttpClient();
+  private final int httpPort = MediaflowTest.freePort();
+  private final int enginePort = MediaflowTest.freePort();
+
+  @TempDir
+  Path data;
+
+  @Test
+  void aKilledApplicationComesBackWithEveryInstanceAndOpenTask() throws Exception {
+    String processId = "crash-" + UUID.randomUUID();
+    List<Long> instances = new ArrayList<>();
+    Set<String> tasksBefore;
+    Process app = start();
+    try (CamundaClient camunda = client()) {
+      camunda.newDeployResourceCommand().addProcessModel(Bpmn.createExecutableProcess(processId).startEvent()
+          .userTask("Review").endEvent().done(), processId + ".bpmn").send().join();
+      for (int i = 0; i < INSTANCES; i++) {
+        instances.add(camunda.newCreateInstanceCommand().bpmnProcessId(processId).latestVersion()
+            .variables(Map.of("number", i)).send().join().getProcessInstanceKey());
+      }
+      tasksBefore = awaitOpenTasks(processId, INSTANCES);
+    } finally {
+      app.destroyForcibly(); // SIGKILL
+      app.waitFor();
+    }
+
+    app = start();
+    try (CamundaClient camunda = client()) {
+      Set<String> tasksAfter = awaitOpenTasks(processId, INSTANCES);
+      assertThat(tasksAfter).as("the same open tasks, by key").isEqualTo(tasksBefore);
+      JsonNode first = search("/v2/variables/search", Map.of("processInstanceKey", Long.toString(instances.getFirst()),
+          "name", "number"));
+      assertThat(first.path("items").get(0).path("value").asText()).isEqualTo("0");
+
+      String task = tasksAfter.iterator().next();
+      assertThat(post("/v2/user-tasks/" + task + "/completion", Map.of()).statusCode()).isEqualTo(204);
+      awaitOpenTasks(processId, INSTANCES - 1);
+      long next = camunda.newCreateInstanceCommand().bpmnProcessId(processId).latestVersion().send().join()
+          .getProcessInstanceKey();
+      assertThat(next).as("new keys follow the old ones").isGreaterThan(instances.stream().mapToLong(k -> k).max()
+          .orElseThrow());
+    } finally {
+      app.destroy(); // a graceful stop: a snapshot, then exit
+      app.waitFor();
+    }
+  }
+
+  private Process start() throws IOException {
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    Process app = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+        "io.mediaflow.app.MediaflowApplication",
+        "--server.port=" + httpPort, "--mediaflow.engine.port=" + enginePort,
+        "--mediaflow.engine.data-directory=" + data, "--mediaflow.sandbox.public-url=http://localhost:" + httpPort
+            + "/sandbox", "--spring.main.banner-mode=off", "--logging.level.root=WARN")
+        .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    Awaitility.await("readiness").atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofMillis(200))
+        .ignoreExceptions()
+        .until(() -> get("/actuator/health/readiness").statusCode() == 200);
+    return app;
+  }
+
+  private Set<String> awaitOpenTasks(String processId, int count) {
+    return Awaitility.await("open tasks").atMost(Duration.ofMinutes(1)).pollInterval(Duration.ofMillis(200))
+        .until(() -> {
+          var keys = new TreeSet<String>();
+          search("/v2/user-tasks/search", Map.of("processDefinitionId", processId, "state", "CREATED"))
+              .path("items").forEach(task -> keys.add(task.path("userTaskKey").asText()));
+          return keys;
+        }, keys -> keys.size() == count);
+  }
+
+  private CamundaClient client() {
+    return CamundaClient.newClientBuilder().grpcAddress(URI.create("http://127.0.0.1:" + enginePort))
+        .restAddress(URI.create("http://localhost:" + httpPort)).preferRestOverGrpc(false).build();
+  }
+
+  private JsonNode search(String path, Map<String, Object> filter) throws IOException, InterruptedException {
+    return JSON.readTree(post(path, Map.of("filter", filter, "page", Map.of("limit", 1000))).body());
+  }
+
+  private HttpResponse<String> get(String path) throws IOException, InterruptedException {
+    return http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + httpPort + path)).build(),
+        HttpResponse.BodyHandlers.ofString());
+  }
+
+  private HttpResponse<String> post(String path, Object body) throws IOException, InterruptedException {
+    return http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + httpPort + path))
+        .header("Content-Type", "application/json")
+        .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body))).build(),
+        HttpResponse.BodyHandlers.ofString());
+  }
+}
