@@ -7,12 +7,16 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.camunda.client.CamundaClient;
 import io.camunda.zeebe.model.bpmn.Bpmn;
 import io.mediaflow.MediaflowTest;
+import io.mediaflow.callback.CallbackProperties;
+import io.mediaflow.callback.CallbackUrls;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,7 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The embedded default as its users run it, a separate JVM with its engine in a data folder, killed with
  * {@code kill -9} (no shutdown hook, no snapshot) and started again over the same folder: every instance and open
- * task is there with the same keys, the instances go on, and new keys follow the old ones.
+ * task is there with the same keys, the instances go on, new keys follow the old ones, and the keys the data
+ * folder keeps (here: of callback URLs) are the same.
  */
 class EmbeddedDefaultCrashTest {
 
@@ -60,8 +65,16 @@ class EmbeddedDefaultCrashTest {
       app.waitFor();
     }
 
+    // A callback URL handed to the service before the crash, signed with the key the data folder keeps.
+    String callbackSecret = Files.readString(data.resolve("secrets/callback-secret")).strip();
+    String callbackUrl = new CallbackUrls(new CallbackProperties(true, "http://localhost:" + httpPort,
+        callbackSecret, Duration.ofDays(7), Duration.ofHours(1)), Clock.systemUTC())
+        .forSubject(CallbackUrls.Kind.TRANSCODING, "task-before-the-crash").orElseThrow();
+
     app = start();
     try (CamundaClient camunda = client()) {
+      assertThat(postForm(callbackUrl, "task_token=task-before-the-crash&event=saved&callback_type=task")
+          .statusCode()).as("a callback URL of the run before is still valid").isEqualTo(204);
       Set<String> tasksAfter = awaitOpenTasks(processId, INSTANCES);
       assertThat(tasksAfter).as("the same open tasks, by key").isEqualTo(tasksBefore);
       JsonNode first = search("/v2/variables/search", Map.of("processInstanceKey", Long.toString(instances.getFirst()),
@@ -117,6 +130,11 @@ class EmbeddedDefaultCrashTest {
   private HttpResponse<String> get(String path) throws IOException, InterruptedException {
     return http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + httpPort + path)).build(),
         HttpResponse.BodyHandlers.ofString());
+  }
+
+  private HttpResponse<String> postForm(String url, String form) throws IOException, InterruptedException {
+    return http.send(HttpRequest.newBuilder(URI.create(url)).header("Content-Type", "application/x-www-form-urlencoded")
+        .POST(HttpRequest.BodyPublishers.ofString(form)).build(), HttpResponse.BodyHandlers.ofString());
   }
 
   private HttpResponse<String> post(String path, Object body) throws IOException, InterruptedException {

@@ -1,0 +1,84 @@
+package io.mediaflow.app.engine;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.env.EnvironmentPostProcessor;
+import org.springframework.core.env.ConfigurableEnvironment;
+import org.springframework.core.env.MapPropertySource;
+
+/**
+ * What the embedded default keeps beside its persistent engine so that instances go on after a restart as they
+ * would have: the key that signs the workers' job bookkeeping, the key of callback URLs already handed to the
+ * service, and the signing key store (its folder and master key). Each one not configured is made once, at random,
+ * and kept in the data folder ({@code secrets/}, readable by its owner only; the keys' private keys encrypted in
+ * {@code signing-keys/}), where a random key for each run would have made every job state and callback URL of an
+ * earlier run invalid. Nothing happens with the in-memory engine, or for a value configured.
+ */
+class DataFolderSecrets implements EnvironmentPostProcessor {
+
+  private static final int KEY_BYTES = 32;
+
+  @Override
+  public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
+    if (!environment.getProperty("mediaflow.engine.persistent", Boolean.class, false)) {
+      return;
+    }
+    Path data = Path.of(environment.getProperty("mediaflow.engine.data-directory", "data")).toAbsolutePath();
+    var kept = new LinkedHashMap<String, Object>();
+    keep(environment, kept, "mediaflow.worker.state-secret", data.resolve("secrets/worker-state-secret"));
+    keep(environment, kept, "mediaflow.callbacks.secret", data.resolve("secrets/callback-secret"));
+    if (blank(environment, "mediaflow.delivery.key-store.directory")
+        && blank(environment, "mediaflow.delivery.key-store.master-key")) {
+      kept.put("mediaflow.delivery.key-store.directory", data.resolve("signing-keys").toString());
+      kept.put("mediaflow.delivery.key-store.master-key", key(data.resolve("secrets/key-store-master-key")));
+    }
+    if (!kept.isEmpty()) {
+      environment.getPropertySources().addFirst(new MapPropertySource("mediaflowDataFolder", kept));
+    }
+  }
+
+  private static void keep(ConfigurableEnvironment environment, Map<String, Object> kept, String property,
+      Path file) {
+    if (blank(environment, property)) {
+      kept.put(property, key(file));
+    }
+  }
+
+  private static boolean blank(ConfigurableEnvironment environment, String property) {
+    String value = environment.getProperty(property);
+    return value == null || value.isBlank();
+  }
+
+  /**
+   * The key in {@code file}, made (32 random bytes, Base64) on first use: written beside it and moved in place,
+   * so that a crash never leaves half a key.
+   */
+  private static String key(Path file) {
+    try {
+      String kept = Files.exists(file) ? Files.readString(file, StandardCharsets.US_ASCII).strip() : "";
+      if (!kept.isEmpty()) {
+        return kept;
+      }
+      Files.createDirectories(file.getParent());
+      byte[] key = new byte[KEY_BYTES];
+      new SecureRandom().nextBytes(key);
+      Path made = Files.createTempFile(file.getParent(), ".", ".key",
+          PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+      Files.writeString(made, Base64.getEncoder().encodeToString(key), StandardCharsets.US_ASCII);
+      Files.move(made, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      return Files.readString(file, StandardCharsets.US_ASCII).strip();
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot keep a key in the data folder: " + file, e);
+    }
+  }
+}
