@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.camunda.client.CamundaClient;
-import io.camunda.zeebe.process.test.api.ZeebeTestEngine;
 import io.camunda.zeebe.process.test.assertions.ProcessInstanceAssert;
 import io.camunda.zeebe.process.test.filters.RecordStream;
 import io.camunda.zeebe.protocol.record.Record;
@@ -67,6 +66,8 @@ public abstract class MediaflowTest {
 
   /** The only folder the workers upload local files from ({@code mediaflow.transcoding.local-source-directory}). */
   protected static final java.nio.file.Path LOCAL_SOURCES = temporaryDirectory("mediaflow-sources");
+  /** The persistent engine's folder, when a benchmark asks for that engine. */
+  protected static final java.nio.file.Path ENGINE_DATA = temporaryDirectory("mediaflow-engine-data");
   /**
    * What processes name as {@code {{secrets.NAME}}}: a test puts its secrets here. Stands in for the environment
    * variables the default secret provider reads, through the plugin's {@link SecretProvider} extension point.
@@ -111,7 +112,6 @@ public abstract class MediaflowTest {
   }
 
   @Autowired protected CamundaClient camunda;
-  @Autowired protected ZeebeTestEngine engine;
   @Autowired(required = false) private EveryRecord everyRecord;
 
   private final List<Long> started = new ArrayList<>();
@@ -121,8 +121,10 @@ public abstract class MediaflowTest {
   static void ports(DynamicPropertyRegistry registry) {
     registry.add("server.port", () -> HTTP_PORT);
     registry.add("mediaflow.engine.port", () -> ENGINE_PORT);
-    // Each test class gets a fresh engine: durability has its own test (EmbeddedDefaultCrashTest).
-    registry.add("mediaflow.engine.persistent", () -> "false");
+    // Each test class gets a fresh engine in memory: durability has its own test (EmbeddedDefaultCrashTest). A
+    // benchmark measures the persistent one with -Dmediaflow.test.persistent-engine=true, in a temporary folder.
+    registry.add("mediaflow.engine.persistent", () -> Boolean.getBoolean("mediaflow.test.persistent-engine"));
+    registry.add("mediaflow.engine.data-directory", ENGINE_DATA::toString);
     // The sandbox's jobs and timeouts take a hundredth of their nominal time.
     registry.add("mediaflow.sandbox.time-scale", () -> "0.01");
     // The tests make the sandbox fail, drop answers and callbacks on purpose.
