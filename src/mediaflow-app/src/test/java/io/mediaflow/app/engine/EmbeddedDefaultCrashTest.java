@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.camunda.client.CamundaClient;
 import io.camunda.zeebe.model.bpmn.Bpmn;
+import io.mediaflow.EmbeddedDefaultProcess;
 import io.mediaflow.MediaflowTest;
 import io.mediaflow.callback.CallbackProperties;
 import io.mediaflow.callback.CallbackUrls;
@@ -25,6 +26,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
 import org.awaitility.Awaitility;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,19 +41,21 @@ class EmbeddedDefaultCrashTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final int INSTANCES = 20;
 
-  private final HttpClient http = HttpClient.newHttpClient();
-  private final int httpPort = MediaflowTest.freePort();
-  private final int enginePort = MediaflowTest.freePort();
-
   @TempDir
   Path data;
+  private EmbeddedDefaultProcess application;
+
+  @BeforeEach
+  void application() {
+    application = new EmbeddedDefaultProcess(data, MediaflowTest.freePort(), MediaflowTest.freePort());
+  }
 
   @Test
   void aKilledApplicationComesBackWithEveryInstanceAndOpenTask() throws Exception {
     String processId = "crash-" + UUID.randomUUID();
     List<Long> instances = new ArrayList<>();
     Set<String> tasksBefore;
-    Process app = start();
+    Process app = application.start();
     try (CamundaClient camunda = client()) {
       camunda.newDeployResourceCommand().addProcessModel(Bpmn.createExecutableProcess(processId).startEvent()
           .userTask("Review").endEvent().done(), processId + ".bpmn").send().join();
@@ -67,11 +71,11 @@ class EmbeddedDefaultCrashTest {
 
     // A callback URL handed to the service before the crash, signed with the key the data folder keeps.
     String callbackSecret = Files.readString(data.resolve("secrets/callback-secret")).strip();
-    String callbackUrl = new CallbackUrls(new CallbackProperties(true, "http://localhost:" + httpPort,
+    String callbackUrl = new CallbackUrls(new CallbackProperties(true, application.baseUrl(),
         callbackSecret, Duration.ofDays(7), Duration.ofHours(1)), Clock.systemUTC())
         .forSubject(CallbackUrls.Kind.TRANSCODING, "task-before-the-crash").orElseThrow();
 
-    app = start();
+    app = application.start();
     try (CamundaClient camunda = client()) {
       assertThat(postForm(callbackUrl, "task_token=task-before-the-crash&event=saved&callback_type=task")
           .statusCode()).as("a callback URL of the run before is still valid").isEqualTo(204);
@@ -94,20 +98,6 @@ class EmbeddedDefaultCrashTest {
     }
   }
 
-  private Process start() throws IOException {
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    Process app = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-        "io.mediaflow.app.MediaflowApplication",
-        "--server.port=" + httpPort, "--mediaflow.engine.port=" + enginePort,
-        "--mediaflow.engine.data-directory=" + data, "--mediaflow.sandbox.public-url=http://localhost:" + httpPort
-            + "/sandbox", "--spring.main.banner-mode=off", "--logging.level.root=WARN")
-        .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-    Awaitility.await("readiness").atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofMillis(200))
-        .ignoreExceptions()
-        .until(() -> get("/actuator/health/readiness").statusCode() == 200);
-    return app;
-  }
-
   private Set<String> awaitOpenTasks(String processId, int count) {
     return Awaitility.await("open tasks").atMost(Duration.ofMinutes(1)).pollInterval(Duration.ofMillis(200))
         .until(() -> {
@@ -119,28 +109,21 @@ class EmbeddedDefaultCrashTest {
   }
 
   private CamundaClient client() {
-    return CamundaClient.newClientBuilder().grpcAddress(URI.create("http://127.0.0.1:" + enginePort))
-        .restAddress(URI.create("http://localhost:" + httpPort)).preferRestOverGrpc(false).build();
+    return CamundaClient.newClientBuilder().grpcAddress(application.gateway())
+        .restAddress(URI.create(application.baseUrl())).preferRestOverGrpc(false).build();
   }
 
   private JsonNode search(String path, Map<String, Object> filter) throws IOException, InterruptedException {
     return JSON.readTree(post(path, Map.of("filter", filter, "page", Map.of("limit", 1000))).body());
   }
 
-  private HttpResponse<String> get(String path) throws IOException, InterruptedException {
-    return http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + httpPort + path)).build(),
-        HttpResponse.BodyHandlers.ofString());
-  }
-
   private HttpResponse<String> postForm(String url, String form) throws IOException, InterruptedException {
-    return http.send(HttpRequest.newBuilder(URI.create(url)).header("Content-Type", "application/x-www-form-urlencoded")
-        .POST(HttpRequest.BodyPublishers.ofString(form)).build(), HttpResponse.BodyHandlers.ofString());
+    return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(url))
+        .header("Content-Type", "application/x-www-form-urlencoded").POST(HttpRequest.BodyPublishers.ofString(form))
+        .build(), HttpResponse.BodyHandlers.ofString());
   }
 
   private HttpResponse<String> post(String path, Object body) throws IOException, InterruptedException {
-    return http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + httpPort + path))
-        .header("Content-Type", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body))).build(),
-        HttpResponse.BodyHandlers.ofString());
+    return application.post(path, JSON.writeValueAsString(body));
   }
 }
