@@ -42,6 +42,7 @@ import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -62,6 +63,8 @@ final class DurableEngine implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(DurableEngine.class);
   private static final int PARTITION_ID = 1;
   private static final int PARTITION_COUNT = 1;
+  private static final Duration REPLAY_TIMEOUT = Duration.ofMinutes(30);
+  private static final Duration REPLAY_CHECK = Duration.ofMillis(20);
 
   private final ActorScheduler scheduler;
   private final FileBasedSnapshotStore snapshots;
@@ -143,7 +146,10 @@ final class DurableEngine implements AutoCloseable {
         .meterRegistry(meters)
         .build();
     // The processor reads the last processed position from the restored state and replays the log after it.
+    long replayStarted = System.nanoTime();
     streamProcessor.openAsync(false).join();
+    awaitReplay(streamProcessor);
+    Duration replayed = Duration.ofNanos(System.nanoTime() - replayStarted);
 
     Server server = NettyServerBuilder.forAddress(address)
         .permitKeepAliveTime(minKeepAliveInterval.toMillis(), TimeUnit.MILLISECONDS)
@@ -155,13 +161,31 @@ final class DurableEngine implements AutoCloseable {
     } catch (IOException e) {
       throw new UncheckedIOException("The engine's gateway cannot listen on " + address, e);
     }
-    LOG.info("Durable engine in {}: {}, {} log entries", dataDirectory.toAbsolutePath(),
+    LOG.info("Durable engine in {}: {}, {} log entries, replayed in {} ms", dataDirectory.toAbsolutePath(),
         latest.map(snapshot -> "recovered from snapshot " + snapshot.getId()).orElse("no snapshot"),
-        storage.blockCount());
+        storage.blockCount(), replayed.toMillis());
     var engine = new DurableEngine(scheduler, snapshots, db, storage, logStream, streamProcessor, server);
     engine.snapshotTimer.scheduleWithFixedDelay(engine::snapshotQuietly, snapshotPeriod.toMillis(),
         snapshotPeriod.toMillis(), TimeUnit.MILLISECONDS);
     return engine;
+  }
+
+  /**
+   * Returns once the stream processor has replayed the log after its snapshot: before that the gateway takes
+   * commands but answers none, and the application's first calls (deploying its models) would time out.
+   */
+  private static void awaitReplay(StreamProcessor processor) {
+    long deadline = System.nanoTime() + REPLAY_TIMEOUT.toNanos();
+    while (true) {
+      StreamProcessor.Phase phase = processor.getCurrentPhase().join();
+      if (phase == StreamProcessor.Phase.PROCESSING) {
+        return;
+      }
+      if (phase == StreamProcessor.Phase.FAILED || System.nanoTime() > deadline) {
+        throw new IllegalStateException("The engine's stream processor did not replay its log (phase " + phase + ")");
+      }
+      LockSupport.parkNanos(REPLAY_CHECK.toNanos()); // the processor offers no notice of the end of its replay
+    }
   }
 
   /** Every record of the log from its first on, each read once: the records of before a restart too. */
