@@ -77,6 +77,14 @@ class PlainApplicationTest {
     }
   }
 
+  /** A graceful stop closes the workers once: the SDK closes every worker it opened when the context closes. */
+  @Test
+  void theWorkersStopWithTheApplicationWithoutAnError(CapturedOutput output) {
+    run(UserApplication.class, Map.of()).close();
+
+    assertThat(output.getAll()).doesNotContain("Failed to stop bean 'mediaflowOperationWorkers'");
+  }
+
   @Test
   void aMissingBaseAddressStopsTheStartNamingTheProperty(CapturedOutput output) {
     Throwable failure = catchThrowable(() ->

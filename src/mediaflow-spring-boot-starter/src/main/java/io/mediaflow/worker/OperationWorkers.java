@@ -104,7 +104,8 @@ public class OperationWorkers implements SmartLifecycle {
 
   @Override
   public synchronized void stop() {
-    open.forEach(manager::closeWorker);
+    // The SDK closes every worker it opened once the context closes, which may come first.
+    open.stream().filter(worker -> !worker.isClosed()).forEach(manager::closeWorker);
     open.clear();
     running = false;
   }
