@@ -55,8 +55,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Opening recovers as a broker does (its {@code StateControllerImpl}): the runtime folder is thrown away, the
  * latest snapshot is copied into it (a RocksDB checkpoint), and the stream processor replays the log after the
- * position that state last processed. A snapshot is taken every {@code snapshotPeriod} and on a graceful stop;
- * after a {@code kill -9} the log since the last one is replayed.
+ * position that state last processed. A snapshot is taken every {@code snapshotPeriod}, and sooner once the log
+ * has grown by {@code snapshotLogGrowth} (what a crash would have to replay), and on a graceful stop; after a
+ * {@code kill -9} the log since the last one is replayed.
  */
 final class DurableEngine implements AutoCloseable {
 
@@ -65,6 +66,8 @@ final class DurableEngine implements AutoCloseable {
   private static final int PARTITION_COUNT = 1;
   private static final Duration REPLAY_TIMEOUT = Duration.ofMinutes(30);
   private static final Duration REPLAY_CHECK = Duration.ofMillis(20);
+  /** How often the log's growth and the snapshot period are looked at. */
+  private static final Duration SNAPSHOT_CHECK = Duration.ofSeconds(5);
 
   private final ActorScheduler scheduler;
   private final FileBasedSnapshotStore snapshots;
@@ -73,6 +76,9 @@ final class DurableEngine implements AutoCloseable {
   private final LogStream logStream;
   private final StreamProcessor streamProcessor;
   private final Server server;
+  /** The log's length and the time at the last snapshot (or the start), read and written on the snapshot timer. */
+  private long logBytesAtSnapshot;
+  private long snapshotNanos = System.nanoTime();
   private final ScheduledExecutorService snapshotTimer = Executors.newSingleThreadScheduledExecutor(
       Thread.ofPlatform().daemon().name("engine-snapshots").factory());
 
@@ -93,7 +99,7 @@ final class DurableEngine implements AutoCloseable {
    * {@code access}.
    */
   static DurableEngine open(Path dataDirectory, InetSocketAddress address, Duration minKeepAliveInterval,
-      ServerInterceptor access, Duration snapshotPeriod) {
+      ServerInterceptor access, Duration snapshotPeriod, long snapshotLogGrowth) {
     MeterRegistry meters = new SimpleMeterRegistry();
     ActorScheduler scheduler = ActorScheduler.newActorScheduler().setCpuBoundActorThreadCount(1)
         .setIoBoundActorThreadCount(1).setMeterRegistry(meters).build();
@@ -165,8 +171,8 @@ final class DurableEngine implements AutoCloseable {
         latest.map(snapshot -> "recovered from snapshot " + snapshot.getId()).orElse("no snapshot"),
         storage.blockCount(), replayed.toMillis());
     var engine = new DurableEngine(scheduler, snapshots, db, storage, logStream, streamProcessor, server);
-    engine.snapshotTimer.scheduleWithFixedDelay(engine::snapshotQuietly, snapshotPeriod.toMillis(),
-        snapshotPeriod.toMillis(), TimeUnit.MILLISECONDS);
+    engine.snapshotTimer.scheduleWithFixedDelay(() -> engine.snapshotIfDue(snapshotPeriod, snapshotLogGrowth),
+        SNAPSHOT_CHECK.toMillis(), SNAPSHOT_CHECK.toMillis(), TimeUnit.MILLISECONDS);
     return engine;
   }
 
@@ -214,6 +220,15 @@ final class DurableEngine implements AutoCloseable {
       return transientSnapshot.persist().join();
     } finally {
       streamProcessor.resumeProcessing();
+    }
+  }
+
+  private void snapshotIfDue(Duration period, long logGrowth) {
+    long bytes = storage.bytes();
+    if (bytes - logBytesAtSnapshot >= logGrowth || System.nanoTime() - snapshotNanos >= period.toNanos()) {
+      snapshotQuietly();
+      logBytesAtSnapshot = bytes;
+      snapshotNanos = System.nanoTime();
     }
   }
 

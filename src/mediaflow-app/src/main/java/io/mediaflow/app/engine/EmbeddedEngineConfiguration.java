@@ -61,7 +61,8 @@ class EmbeddedEngineConfiguration {
     DurableEngine embeddedZeebeEngine(EngineProperties properties, AccessProperties access) {
       var address = address(properties, access);
       DurableEngine engine = DurableEngine.open(properties.dataDirectory(), address,
-          properties.minKeepAliveInterval(), GatewayAccess.server(access), properties.snapshotPeriod());
+          properties.minKeepAliveInterval(), GatewayAccess.server(access), properties.snapshotPeriod(),
+          properties.snapshotLogGrowth().toBytes());
       LOG.info("Embedded Zeebe engine, persistent: gateway on {}:{}{}", address.getHostString(), address.getPort(),
           access.configured() ? ", credentials required" : "");
       return engine;

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.util.unit.DataSize;
 
 /**
  * Where the processes run.
@@ -23,8 +24,11 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param dataDirectory where the persistent engine keeps its log, state and snapshots; delete it to start afresh
  * @param snapshotPeriod how often the persistent engine takes a snapshot of its state (and on a graceful stop); a
  *     restart replays the log since the last one
+ * @param snapshotLogGrowth a snapshot is taken sooner once the log has grown by this much: it bounds what a restart
+ *     after a crash replays
  */
 @ConfigurationProperties("mediaflow.engine")
 public record EngineProperties(boolean embedded, @DefaultValue("127.0.0.1") String address, int port,
     @DefaultValue("30s") Duration minKeepAliveInterval, boolean deploy, boolean jobBasedUserTasks,
-    boolean persistent, @DefaultValue("data") Path dataDirectory, @DefaultValue("5m") Duration snapshotPeriod) {}
+    boolean persistent, @DefaultValue("data") Path dataDirectory, @DefaultValue("5m") Duration snapshotPeriod,
+    @DefaultValue("16MB") DataSize snapshotLogGrowth) {}

@@ -121,6 +121,15 @@ final class FileLogStorage implements LogStorage, AutoCloseable {
     return blocks.get(index);
   }
 
+  /** Bytes the log holds. */
+  synchronized long bytes() {
+    try {
+      return channel.position();
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot read the log's length", e);
+    }
+  }
+
   /** Bytes of a torn or corrupt tail cut off when the log was opened. */
   long truncatedBytes() {
     return truncatedBytes;
