@@ -48,8 +48,14 @@ import org.springframework.test.context.DynamicPropertySource;
  * cancelled afterwards if it is still running. User tasks are found and completed through the REST API
  * ({@code /v2/user-tasks}), as a person's task list would.
  */
+// The engine's kind and folder are given here, not by @DynamicPropertySource: the application reads them while it
+// prepares its environment (DataFolderSecrets), before dynamic properties exist. Each test class gets a fresh engine
+// in memory (durability has its own test, EmbeddedDefaultCrashTest); a benchmark measures the persistent one with
+// -Dmediaflow.test.persistent-engine=true, in a temporary folder.
 @SpringBootTest(classes = {MediaflowApplication.class, MediaflowTest.TestSecrets.class, MediaflowTest.EveryRecord.class},
-    webEnvironment = SpringBootTest.WebEnvironment.DEFINED_PORT)
+    webEnvironment = SpringBootTest.WebEnvironment.DEFINED_PORT, properties = {
+        "mediaflow.engine.persistent=${mediaflow.test.persistent-engine:false}",
+        "mediaflow.engine.data-directory=${mediaflow.test.engine-data}"})
 public abstract class MediaflowTest {
 
   static final int HTTP_PORT = freePort();
@@ -68,6 +74,10 @@ public abstract class MediaflowTest {
   protected static final java.nio.file.Path LOCAL_SOURCES = temporaryDirectory("mediaflow-sources");
   /** The persistent engine's folder, when a benchmark asks for that engine. */
   protected static final java.nio.file.Path ENGINE_DATA = temporaryDirectory("mediaflow-engine-data");
+
+  static {
+    System.setProperty("mediaflow.test.engine-data", ENGINE_DATA.toString());
+  }
   /**
    * What processes name as {@code {{secrets.NAME}}}: a test puts its secrets here. Stands in for the environment
    * variables the default secret provider reads, through the plugin's {@link SecretProvider} extension point.
@@ -121,10 +131,6 @@ public abstract class MediaflowTest {
   static void ports(DynamicPropertyRegistry registry) {
     registry.add("server.port", () -> HTTP_PORT);
     registry.add("mediaflow.engine.port", () -> ENGINE_PORT);
-    // Each test class gets a fresh engine in memory: durability has its own test (EmbeddedDefaultCrashTest). A
-    // benchmark measures the persistent one with -Dmediaflow.test.persistent-engine=true, in a temporary folder.
-    registry.add("mediaflow.engine.persistent", () -> Boolean.getBoolean("mediaflow.test.persistent-engine"));
-    registry.add("mediaflow.engine.data-directory", ENGINE_DATA::toString);
     // The sandbox's jobs and timeouts take a hundredth of their nominal time.
     registry.add("mediaflow.sandbox.time-scale", () -> "0.01");
     // The tests make the sandbox fail, drop answers and callbacks on purpose.

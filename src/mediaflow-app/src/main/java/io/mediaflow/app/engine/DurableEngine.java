@@ -76,7 +76,10 @@ final class DurableEngine implements AutoCloseable {
   private final LogStream logStream;
   private final StreamProcessor streamProcessor;
   private final Server server;
-  /** The log's length and the time at the last snapshot (or the start), read and written on the snapshot timer. */
+  /**
+   * The log's length and the time at the last snapshot, read and written on the snapshot timer; a start counts
+   * the whole log as grown, so a start over a long log is followed by a snapshot.
+   */
   private long logBytesAtSnapshot;
   private long snapshotNanos = System.nanoTime();
   private final ScheduledExecutorService snapshotTimer = Executors.newSingleThreadScheduledExecutor(
@@ -206,7 +209,7 @@ final class DurableEngine implements AutoCloseable {
   }
 
   /** Takes a snapshot of the state at the last processed position, as a broker does periodically and on stop. */
-  PersistedSnapshot snapshot() {
+  private void snapshot() {
     streamProcessor.pauseProcessing().join();
     try {
       long processed = streamProcessor.getLastProcessedPositionAsync().join();
@@ -217,7 +220,7 @@ final class DurableEngine implements AutoCloseable {
       }
       TransientSnapshot transientSnapshot = created.get();
       transientSnapshot.take(path -> db.createSnapshot(path.toFile())).join();
-      return transientSnapshot.persist().join();
+      transientSnapshot.persist().join();
     } finally {
       streamProcessor.resumeProcessing();
     }

@@ -32,7 +32,7 @@ import org.agrona.concurrent.UnsafeBuffer;
  */
 final class FileLogStorage implements LogStorage, AutoCloseable {
 
-  static final int HEADER = 4 + 4 + 8 + 8;
+  private static final int HEADER = 4 + 4 + 8 + 8;
 
   private final FileChannel channel;
   private final List<byte[]> blocks = new ArrayList<>();
@@ -113,10 +113,6 @@ final class FileLogStorage implements LogStorage, AutoCloseable {
     return index;
   }
 
-  private synchronized int size() {
-    return blocks.size();
-  }
-
   private synchronized byte[] block(int index) {
     return blocks.get(index);
   }
@@ -135,8 +131,8 @@ final class FileLogStorage implements LogStorage, AutoCloseable {
     return truncatedBytes;
   }
 
-  int blockCount() {
-    return size();
+  synchronized int blockCount() {
+    return blocks.size();
   }
 
   @Override
@@ -196,7 +192,7 @@ final class FileLogStorage implements LogStorage, AutoCloseable {
 
     @Override
     public boolean hasNext() {
-      return next < size();
+      return next < blockCount();
     }
 
     @Override

@@ -67,13 +67,12 @@ public final class DvrRecordings {
     var locations = new ArrayList<Location>();
     for (DvrDestination destination : dvr.destination()) {
       String folder = trimmed(destination.url()) + "/" + stream.id() + "/";
-      List<DvrStorage.StoredObject> stored = destination.isS3() ? list(folder, credentials(given, destination))
-          : null;
+      List<RecordingFile> stored = destination.isS3()
+          ? stored(S3Location.of(folder), credentials(given, destination), lifetime) : null;
       for (String format : dvr.formats()) {
         String extension = "." + ("hls".equals(format) ? "m3u8" : format);
         List<RecordingFile> files = stored == null ? List.of() : stored.stream()
-            .filter(object -> object.key().toLowerCase(Locale.ROOT).endsWith(extension))
-            .map(object -> file(folder, object, credentials(given, destination), lifetime))
+            .filter(file -> file.url().toLowerCase(Locale.ROOT).endsWith(extension))
             .toList();
         locations.add(new Location(folder, format, "recording-*" + extension, stored != null, files));
       }
@@ -81,16 +80,13 @@ public final class DvrRecordings {
     return locations;
   }
 
-  private List<DvrStorage.StoredObject> list(String folder, DvrStorage.Credentials credentials) {
-    S3Location location = S3Location.of(folder);
-    return storage.list(location.bucket(), location.key(), credentials);
-  }
-
-  private RecordingFile file(String folder, DvrStorage.StoredObject object, DvrStorage.Credentials credentials,
-      Duration lifetime) {
-    String bucket = S3Location.of(folder).bucket();
-    return new RecordingFile("s3://" + bucket + "/" + object.key(), object.size(), object.lastModified(),
-        storage.downloadUrl(bucket, object.key(), credentials, lifetime).toString());
+  /** What the storage holds under {@code folder}, each file with its presigned download URL. */
+  private List<RecordingFile> stored(S3Location folder, DvrStorage.Credentials credentials, Duration lifetime) {
+    return storage.list(folder.bucket(), folder.key(), credentials).stream()
+        .map(object -> new RecordingFile("s3://" + folder.bucket() + "/" + object.key(), object.size(),
+            object.lastModified(), storage.downloadUrl(folder.bucket(), object.key(), credentials, lifetime)
+            .toString()))
+        .toList();
   }
 
   /** The credentials given for this destination (by its URL); none when not given. */
