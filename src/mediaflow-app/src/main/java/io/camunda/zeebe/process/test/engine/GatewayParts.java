@@ -9,7 +9,8 @@ import io.grpc.BindableService;
 /**
  * zeebe-process-test's gateway parts over any {@link LogStream}. They are package-private (only their
  * constructors are public), so this bridge lives in their package, as {@code FailJobWithVariables} does; it wires
- * them exactly as 8.8.21's {@code EngineFactory.create(int, Consumer)} does, without its InMemoryLogStorage.
+ * them as 8.8.21's {@code EngineFactory.create(int, Consumer)} does, without its InMemoryLogStorage, and with
+ * request ids of this run only ({@link RunRequestStore}), since the log outlives the run.
  */
 public final class GatewayParts {
 
@@ -22,11 +23,11 @@ public final class GatewayParts {
   public static Parts create(LogStream logStream, int partitionId, int partitionCount, int port) {
     CommandWriter writer = new CommandWriter(logStream.newLogStreamWriter());
     CommandSender sender = new CommandSender(writer);
-    GatewayRequestStore requests = new GatewayRequestStore();
+    RunRequestStore requests = new RunRequestStore();
     InMemoryJobStreamer jobStreamer = new InMemoryJobStreamer(writer);
     GrpcToLogStreamGateway gateway =
         new GrpcToLogStreamGateway(writer, partitionId, partitionCount, port, requests, jobStreamer);
-    GrpcResponseWriter responseWriter = new GrpcResponseWriter(gateway, requests, null);
+    GrpcResponseWriter responseWriter = new RunResponseWriter(gateway, requests);
     return new Parts(gateway, responseWriter, sender, jobStreamer);
   }
 }

@@ -17,14 +17,16 @@ import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
 
 /**
- * What the embedded default keeps beside its persistent engine so that instances go on after a restart as they
- * would have: the key that signs the workers' job bookkeeping, the key of callback URLs already handed to the
- * service, and the signing key store (its folder and master key). Each one not configured is made once, at random,
- * and kept in the data folder ({@code secrets/}, readable by its owner only; the keys' private keys encrypted in
- * {@code signing-keys/}), where a random key for each run would have made every job state and callback URL of an
- * earlier run invalid. Nothing happens with the in-memory engine, or for a value configured.
+ * What the embedded default keeps in its data folder beside its persistent engine, so that instances go on after a
+ * restart as they would have: the sandbox's state ({@code sandbox/}: its database and files), so that the tasks,
+ * streams, keys and domains the instances refer to are still there; the key that signs the workers' job
+ * bookkeeping and the key of callback URLs already handed to the service, where a random key for each run would
+ * have made every job state and callback URL of an earlier run invalid; and the signing key store (its folder and
+ * master key). Each key not configured is made once, at random, and kept in {@code secrets/} (readable by its owner
+ * only; the signing keys' private keys encrypted in {@code signing-keys/}). Nothing happens with the in-memory
+ * engine, or for a value configured.
  */
-class DataFolderSecrets implements EnvironmentPostProcessor {
+class DataFolder implements EnvironmentPostProcessor {
 
   private static final int KEY_BYTES = 32;
 
@@ -35,6 +37,9 @@ class DataFolderSecrets implements EnvironmentPostProcessor {
     }
     Path data = Path.of(environment.getProperty("mediaflow.engine.data-directory", "data")).toAbsolutePath();
     var kept = new LinkedHashMap<String, Object>();
+    if (blank(environment, "mediaflow.sandbox.state.directory")) {
+      kept.put("mediaflow.sandbox.state.directory", data.resolve("sandbox").toString());
+    }
     keep(environment, kept, "mediaflow.worker.state-secret", data.resolve("secrets/worker-state-secret"));
     keep(environment, kept, "mediaflow.callbacks.secret", data.resolve("secrets/callback-secret"));
     if (blank(environment, "mediaflow.delivery.key-store.directory")
