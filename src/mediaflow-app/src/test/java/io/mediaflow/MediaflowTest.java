@@ -49,7 +49,7 @@ import org.springframework.test.context.DynamicPropertySource;
  * ({@code /v2/user-tasks}), as a person's task list would.
  */
 // The engine's kind and folder are given here, not by @DynamicPropertySource: the application reads them while it
-// prepares its environment (DataFolderSecrets), before dynamic properties exist. Each test class gets a fresh engine
+// prepares its environment (DataFolder), before dynamic properties exist. Each test class gets a fresh engine
 // in memory (durability has its own test, EmbeddedDefaultCrashTest); a benchmark measures the persistent one with
 // -Dmediaflow.test.persistent-engine=true, in a temporary folder.
 @SpringBootTest(classes = {MediaflowApplication.class, MediaflowTest.TestSecrets.class, MediaflowTest.EveryRecord.class},
