@@ -91,6 +91,10 @@ public class Domains implements PlaybackDomainDirectory {
     return entry.domain();
   }
 
+  synchronized boolean exists(String id) {
+    return byId.containsKey(id);
+  }
+
   public synchronized List<Domain> list(Optional<String> type) {
     return byId.values().stream()
         .map(Entry::domain)

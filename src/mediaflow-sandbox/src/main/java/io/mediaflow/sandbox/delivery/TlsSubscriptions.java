@@ -85,6 +85,11 @@ public class TlsSubscriptions {
       table.all().entrySet().stream()
           .sorted(Comparator.comparingLong(row -> row.getValue().position()))
           .forEach(row -> {
+            if (!domains.exists(row.getValue().domainId())) {
+              // a stop between deleting the domain and its subscriptions
+              table.remove(row.getKey());
+              return;
+            }
             var subscription = new Subscription(row.getKey(), row.getValue());
             byId.put(subscription.id, subscription);
             nextPosition = subscription.saved.position() + 1;
@@ -172,8 +177,8 @@ public class TlsSubscriptions {
       status = TlsSubscription.FAILED;
     }
     if (!status.equals(saved.status())) {
+      table.put(subscription.id, saved.withStatus(status));
       subscription.saved = saved.withStatus(status);
-      table.put(subscription.id, subscription.saved);
     }
     if (isChecked(status)) {
       scheduleCheck(subscription);

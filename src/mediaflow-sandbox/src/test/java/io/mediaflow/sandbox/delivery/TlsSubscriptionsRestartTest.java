@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.awaitility.Awaitility;
@@ -71,6 +72,21 @@ class TlsSubscriptionsRestartTest {
 
     Awaitility.await("the subscription is issued").atMost(Duration.ofSeconds(10))
         .until(() -> restarted.get(tlsSubscriptionId).status(), TlsSubscription.ISSUED::equals);
+  }
+
+  @Test
+  void theSubscriptionsOfADomainDeletedJustBeforeAStopAreGoneAfterIt() {
+    createAndStop();
+    database = new SandboxDatabase(new SandboxStateProperties(directory));
+    var domains = new Domains(clock, DELIVERY, database);
+    // the API deletes the domain, then its subscriptions: a stop comes in between
+    domains.delete(domains.list(Optional.empty()).getFirst().id());
+    database.destroy();
+
+    database = new SandboxDatabase(new SandboxStateProperties(directory));
+
+    assertThat(subscriptions(clock, new DnsZone(database), CREATED).list()).isEmpty();
+    assertThat(database.table("tls_subscriptions", TlsSubscriptions.SavedSubscription.class).all()).isEmpty();
   }
 
   /** A pending subscription made at {@link #CREATED}, by a sandbox that then stops. */
