@@ -41,6 +41,10 @@ class DeliveryRestartTest {
   @TempDir
   Path state;
 
+  /** Tomcat's own folder, which it would otherwise leave in the system's temporary directory. */
+  @TempDir
+  Path tomcat;
+
   private final Map<String, String> targets = new LinkedHashMap<>();
   private ConfigurableApplicationContext sandbox;
 
@@ -168,6 +172,7 @@ class DeliveryRestartTest {
   private String start() {
     sandbox = new SpringApplicationBuilder(SandboxOnly.class).properties(
             "server.port=0",
+            "server.tomcat.basedir=" + tomcat,
             "mediaflow.sandbox.enabled=true",
             "mediaflow.sandbox.state.directory=" + state,
             "mediaflow.sandbox.time-scale=0.01",

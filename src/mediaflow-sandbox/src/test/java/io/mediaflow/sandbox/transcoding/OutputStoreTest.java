@@ -46,6 +46,7 @@ class OutputStoreTest {
   @AfterEach
   void close() throws IOException {
     temporary.destroy();
+    folders.destroy();
     database.destroy();
     clock.close();
   }
