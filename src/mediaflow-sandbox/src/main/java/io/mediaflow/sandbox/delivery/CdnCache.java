@@ -10,7 +10,8 @@ import org.springframework.stereotype.Component;
  * The CDN cache in front of the media storage, so purges have an observable effect: the edge answers
  * {@code X-Cache: MISS} when it fetched an object from storage and {@code HIT} when it served its cached copy.
  * An entry holds the object version it fetched; a new version written to storage is fetched afresh (the
- * sandbox's storage notifies its CDN), and a purge drops entries so the next request is a miss again.
+ * sandbox's storage notifies its CDN), and a purge drops entries so the next request is a miss again. Being a
+ * cache, it is kept in memory only: after a restart every object's first request is a miss, as after a purge.
  */
 @Component
 public class CdnCache {

@@ -59,6 +59,11 @@ public final class CorsPolicy {
     return policy;
   }
 
+  /** A policy as {@link #of} made it and {@link #headers} gave it to be kept: it was checked then. */
+  static CorsPolicy saved(Map<String, String> headers) {
+    return new CorsPolicy(ordered(headers));
+  }
+
   /** This policy without one header; refuses to leave credentials allowed without a specific origin. */
   public CorsPolicy without(String headerName, String bucket) {
     String header = canonicalName(headerName);

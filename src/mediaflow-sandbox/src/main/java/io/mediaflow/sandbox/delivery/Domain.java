@@ -1,5 +1,6 @@
 package io.mediaflow.sandbox.delivery;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
@@ -22,6 +23,7 @@ public record Domain(
     return LIVE.equals(value) || VOD.equals(value);
   }
 
+  @JsonIgnore // not a field of the service's domain
   public boolean isVod() {
     return VOD.equals(type);
   }

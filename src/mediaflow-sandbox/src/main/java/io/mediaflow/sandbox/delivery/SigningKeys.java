@@ -1,12 +1,18 @@
 package io.mediaflow.sandbox.delivery;
 
 import io.mediaflow.sandbox.SandboxClock;
+import io.mediaflow.sandbox.state.SandboxDatabase;
+import io.mediaflow.sandbox.state.Table;
+import java.security.GeneralSecurityException;
+import java.security.KeyFactory;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.NoSuchAlgorithmException;
 import java.security.PrivateKey;
 import java.security.PublicKey;
+import java.security.spec.X509EncodedKeySpec;
 import java.util.Base64;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -21,6 +27,7 @@ import org.springframework.stereotype.Component;
 /**
  * The account's signing keys. Creating one generates an RSA 2048 key pair: the private key leaves in the creation
  * response as a PKCS#8 PEM block and is not kept; the sandbox keeps only the public key, which verifies tokens.
+ * Keys are kept in the sandbox's database, so a token signed before a restart still opens what it opened.
  */
 @Component
 public class SigningKeys {
@@ -29,20 +36,35 @@ public class SigningKeys {
   private static final Pattern UUID_FORM =
       Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
 
-  /** What the sandbox keeps of a key. */
-  public record StoredKey(String id, String name, SigningKeyBinding binding, PublicKey publicKey, String created) {
+  /** What the sandbox keeps of a key; {@code position} is its place in the creation order that lists answer in. */
+  public record StoredKey(long position, String id, String name, SigningKeyBinding binding, PublicKey publicKey,
+      String created) {
     SigningKey view(String privateKey) {
       return SigningKey.of(id, name, binding, privateKey, created);
     }
   }
 
+  /** The row of a key: its public key in X.509 form, base64-encoded. */
+  record SavedKey(long position, String name, SigningKeyBinding binding, String publicKey, String created) {}
+
   private final Domains domains;
   private final SandboxClock clock;
   private final Map<String, StoredKey> byId = new LinkedHashMap<>();
+  private final Table<SavedKey> table;
+  private long nextPosition;
 
-  public SigningKeys(Domains domains, SandboxClock clock) {
+  public SigningKeys(Domains domains, SandboxClock clock, SandboxDatabase database) {
     this.domains = domains;
     this.clock = clock;
+    this.table = database.table("signing_keys", SavedKey.class);
+    table.all().entrySet().stream()
+        .sorted(Comparator.comparingLong(row -> row.getValue().position()))
+        .forEach(row -> {
+          SavedKey saved = row.getValue();
+          byId.put(row.getKey(), new StoredKey(saved.position(), row.getKey(), saved.name(), saved.binding(),
+              publicKey(saved.publicKey()), saved.created()));
+          nextPosition = saved.position() + 1;
+        });
   }
 
   /** The new key, with its private key: the only time it is shown. */
@@ -50,9 +72,11 @@ public class SigningKeys {
     SigningKeyBinding binding = binding(domainId, streamId, bucketName);
     String label = name == null ? null : validName(name);
     KeyPair pair = generate();
-    var key = new StoredKey(UUID.randomUUID().toString(), label, binding, pair.getPublic(), clock.timestamp());
+    StoredKey key;
     synchronized (this) {
-      byId.put(key.id(), key);
+      key = new StoredKey(nextPosition++, UUID.randomUUID().toString(), label, binding, pair.getPublic(),
+          clock.timestamp());
+      save(key);
     }
     return key.view(pem(pair.getPrivate()));
   }
@@ -70,19 +94,35 @@ public class SigningKeys {
       throw DeliveryException.invalid("name: required, a string of 1 to " + MAX_NAME_LENGTH + " characters");
     }
     StoredKey key = find(id);
-    var renamed = new StoredKey(key.id(), validName(name), key.binding(), key.publicKey(), key.created());
-    byId.put(id, renamed);
+    var renamed = new StoredKey(key.position(), key.id(), validName(name), key.binding(), key.publicKey(),
+        key.created());
+    save(renamed);
     return renamed.view(null);
   }
 
   /** Deleting a key invalidates it: every token it signed is refused from now on. */
   public synchronized void delete(String id) {
-    byId.remove(find(id).id());
+    table.remove(find(id).id());
+    byId.remove(id);
   }
 
   /** A live (not deleted) key, for token verification. */
   public synchronized Optional<StoredKey> live(String id) {
     return Optional.ofNullable(byId.get(id));
+  }
+
+  private void save(StoredKey key) {
+    String publicKey = Base64.getEncoder().encodeToString(key.publicKey().getEncoded());
+    table.put(key.id(), new SavedKey(key.position(), key.name(), key.binding(), publicKey, key.created()));
+    byId.put(key.id(), key);
+  }
+
+  private static PublicKey publicKey(String x509) {
+    try {
+      return KeyFactory.getInstance("RSA").generatePublic(new X509EncodedKeySpec(Base64.getDecoder().decode(x509)));
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException("A kept signing key is not an RSA public key", e);
+    }
   }
 
   private StoredKey find(String id) {

@@ -1,12 +1,18 @@
 package io.mediaflow.sandbox.delivery;
 
 import io.mediaflow.sandbox.SandboxClock;
+import io.mediaflow.sandbox.state.SandboxDatabase;
+import io.mediaflow.sandbox.state.Table;
 import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ScheduledFuture;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 /**
@@ -16,7 +22,8 @@ import org.springframework.stereotype.Component;
  * {@code tlsCheckInterval}: the first time it is in place the subscription moves from {@code pending} to
  * {@code processing} (the certificate is ordered), the next time to {@code issued}. A subscription that is not
  * issued within {@code tlsVerificationDeadline} of its creation becomes {@code failed} and is checked no more.
- * Certificates issued here outlive the sandbox, so {@code renewing} never appears.
+ * Certificates issued here outlive the sandbox, so {@code renewing} never appears. Subscriptions are kept in the
+ * sandbox's database with their deadline as an instant, so a restart neither forgets them nor gives them more time.
  */
 @Component
 public class TlsSubscriptions {
@@ -24,32 +31,24 @@ public class TlsSubscriptions {
   static final String CHALLENGE_LABEL = "_acme-challenge.";
   private static final String ALPHANUMERIC = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 
+  /** The row of one subscription, under its {@code id}; {@code deadline} is when it fails if not issued. */
+  record SavedSubscription(long position, String tlsSubscriptionId, String domainId, String recordName,
+      String target, String created, Instant deadline, String status) {
+
+    SavedSubscription withStatus(String next) {
+      return new SavedSubscription(position, tlsSubscriptionId, domainId, recordName, target, created, deadline, next);
+    }
+  }
+
   /** The sandbox's state of one subscription; {@code check} is the next scheduled look at the DNS zone. */
   private static final class Subscription {
-    final String id = UUID.randomUUID().toString();
-    final String tlsSubscriptionId = randomId(22, ALPHANUMERIC);
-    final String domainId;
-    final String recordName;
-    final String target;
-    final String created;
-    final long deadlineNanos;
-    String status = TlsSubscription.PENDING;
+    final String id;
+    SavedSubscription saved;
     ScheduledFuture<?> check;
 
-    Subscription(Domain domain, String target, String created, long deadlineNanos) {
-      this.domainId = domain.id();
-      this.recordName = CHALLENGE_LABEL + domain.domainName();
-      this.target = target;
-      this.created = created;
-      this.deadlineNanos = deadlineNanos;
-    }
-
-    boolean isActive() {
-      return !TlsSubscription.FAILED.equals(status);
-    }
-
-    TlsSubscription view(String message, String listedId) {
-      return new TlsSubscription(id, domainId, status, created, message, listedId);
+    Subscription(String id, SavedSubscription saved) {
+      this.id = id;
+      this.saved = saved;
     }
   }
 
@@ -58,14 +57,47 @@ public class TlsSubscriptions {
   private final Domains domains;
   private final DnsZone dns;
   private final SandboxClock clock;
+  private final Clock time;
   private final SandboxDeliveryProperties properties;
   private final Map<String, Subscription> byId = new LinkedHashMap<>();
+  private final Table<SavedSubscription> table;
+  private long nextPosition;
 
-  public TlsSubscriptions(Domains domains, DnsZone dns, SandboxClock clock, SandboxDeliveryProperties properties) {
+  @Autowired
+  public TlsSubscriptions(Domains domains, DnsZone dns, SandboxClock clock, SandboxDeliveryProperties properties,
+      SandboxDatabase database) {
+    this(domains, dns, clock, Clock.systemUTC(), properties, database);
+  }
+
+  /**
+   * Subscriptions kept from before a restart come back as they were; those neither issued nor failed are checked
+   * again, against the deadline they were given at creation.
+   */
+  TlsSubscriptions(Domains domains, DnsZone dns, SandboxClock clock, Clock time, SandboxDeliveryProperties properties,
+      SandboxDatabase database) {
     this.domains = domains;
     this.dns = dns;
     this.clock = clock;
+    this.time = time;
     this.properties = properties;
+    this.table = database.table("tls_subscriptions", SavedSubscription.class);
+    synchronized (this) { // the first checks may run before the last subscriptions are back
+      table.all().entrySet().stream()
+          .sorted(Comparator.comparingLong(row -> row.getValue().position()))
+          .forEach(row -> {
+            if (!domains.exists(row.getValue().domainId())) {
+              // a stop between deleting the domain and its subscriptions
+              table.remove(row.getKey());
+              return;
+            }
+            var subscription = new Subscription(row.getKey(), row.getValue());
+            byId.put(subscription.id, subscription);
+            nextPosition = subscription.saved.position() + 1;
+            if (isChecked(subscription.saved.status())) {
+              scheduleCheck(subscription);
+            }
+          });
+    }
   }
 
   /** A new subscription in {@code pending}, with the CNAME instruction in {@code message}. */
@@ -74,20 +106,25 @@ public class TlsSubscriptions {
       throw DeliveryException.invalid("domain_id: required, the id of an existing playback domain");
     }
     Domain domain = domains.get(domainId);
-    byId.values().stream().filter(s -> s.domainId.equals(domainId) && s.isActive()).findFirst().ifPresent(s -> {
-      throw DeliveryException.conflict("domain_id: the domain " + domain.domainName() + " has TLS subscription "
-          + s.id + " already (status " + s.status + "); delete it first");
-    });
+    byId.values().stream()
+        .filter(s -> s.saved.domainId().equals(domainId) && !TlsSubscription.FAILED.equals(s.saved.status()))
+        .findFirst().ifPresent(s -> {
+          throw DeliveryException.conflict("domain_id: the domain " + domain.domainName() + " has TLS subscription "
+              + s.id + " already (status " + s.saved.status() + "); delete it first");
+        });
     String target = randomId(20, "abcdefghijklmnopqrstuvwxyz0123456789") + "." + properties.validationDomain();
-    long deadline = System.nanoTime() + clock.scaled(properties.tlsVerificationDeadline()).toNanos();
-    var subscription = new Subscription(domain, target, clock.timestamp(), deadline);
+    Instant deadline = time.instant().plus(clock.scaled(properties.tlsVerificationDeadline()));
+    var subscription = new Subscription(UUID.randomUUID().toString(), new SavedSubscription(nextPosition++,
+        randomId(22, ALPHANUMERIC), domainId, CHALLENGE_LABEL + domain.domainName(), target, clock.timestamp(),
+        deadline, TlsSubscription.PENDING));
+    table.put(subscription.id, subscription.saved);
     byId.put(subscription.id, subscription);
     scheduleCheck(subscription);
-    return subscription.view(instruction(subscription, domain), null);
+    return view(subscription, instruction(subscription.saved, domain), null);
   }
 
   public synchronized List<TlsSubscription> list() {
-    return byId.values().stream().map(s -> s.view(null, s.tlsSubscriptionId)).toList();
+    return byId.values().stream().map(s -> view(s, null, s.saved.tlsSubscriptionId())).toList();
   }
 
   /**
@@ -95,7 +132,7 @@ public class TlsSubscriptions {
    * finds nothing here.
    */
   public synchronized TlsSubscription get(String tlsSubscriptionId) {
-    return find(tlsSubscriptionId).view(null, null);
+    return view(find(tlsSubscriptionId), null, null);
   }
 
   public synchronized void delete(String tlsSubscriptionId) {
@@ -103,16 +140,17 @@ public class TlsSubscriptions {
   }
 
   synchronized void deleteForDomain(String domainId) {
-    List.copyOf(byId.values()).stream().filter(s -> s.domainId.equals(domainId)).forEach(this::remove);
+    List.copyOf(byId.values()).stream().filter(s -> s.saved.domainId().equals(domainId)).forEach(this::remove);
   }
 
   private Subscription find(String tlsSubscriptionId) {
-    return byId.values().stream().filter(s -> s.tlsSubscriptionId.equals(tlsSubscriptionId)).findFirst()
+    return byId.values().stream().filter(s -> s.saved.tlsSubscriptionId().equals(tlsSubscriptionId)).findFirst()
         .orElseThrow(() -> DeliveryException.notFound("tls_subscription_id: no TLS subscription with id "
             + tlsSubscriptionId + " (the paths take the tls_subscription_id that list answers carry, not the id)"));
   }
 
   private void remove(Subscription subscription) {
+    table.remove(subscription.id);
     byId.remove(subscription.id);
     if (subscription.check != null) {
       subscription.check.cancel(false);
@@ -127,27 +165,39 @@ public class TlsSubscriptions {
     if (byId.get(subscription.id) != subscription) {
       return;
     }
-    boolean recordInPlace = dns.cname(subscription.recordName)
-        .filter(record -> record.value().equalsIgnoreCase(subscription.target))
+    SavedSubscription saved = subscription.saved;
+    boolean recordInPlace = dns.cname(saved.recordName())
+        .filter(record -> record.value().equalsIgnoreCase(saved.target()))
         .isPresent();
+    String status = saved.status();
     if (recordInPlace) {
-      subscription.status = TlsSubscription.PENDING.equals(subscription.status)
-          ? TlsSubscription.PROCESSING
-          : TlsSubscription.ISSUED;
+      status = TlsSubscription.PENDING.equals(status) ? TlsSubscription.PROCESSING : TlsSubscription.ISSUED;
     }
-    if (TlsSubscription.ISSUED.equals(subscription.status)) {
-      return;
+    if (!TlsSubscription.ISSUED.equals(status) && !time.instant().isBefore(saved.deadline())) {
+      status = TlsSubscription.FAILED;
     }
-    if (System.nanoTime() - subscription.deadlineNanos >= 0) {
-      subscription.status = TlsSubscription.FAILED;
-      return;
+    if (!status.equals(saved.status())) {
+      table.put(subscription.id, saved.withStatus(status));
+      subscription.saved = saved.withStatus(status);
     }
-    scheduleCheck(subscription);
+    if (isChecked(status)) {
+      scheduleCheck(subscription);
+    }
+  }
+
+  /** Issued and failed are final: the sandbox's certificates do not expire, a failed subscription is not retried. */
+  private static boolean isChecked(String status) {
+    return !TlsSubscription.ISSUED.equals(status) && !TlsSubscription.FAILED.equals(status);
+  }
+
+  private static TlsSubscription view(Subscription subscription, String message, String listedId) {
+    SavedSubscription saved = subscription.saved;
+    return new TlsSubscription(subscription.id, saved.domainId(), saved.status(), saved.created(), message, listedId);
   }
 
   /** The message's form is stable so that callers (and the product's processes) can read the record from it. */
-  private static String instruction(Subscription subscription, Domain domain) {
-    return "Create a CNAME record " + subscription.recordName + " pointing to " + subscription.target
+  private static String instruction(SavedSubscription subscription, Domain domain) {
+    return "Create a CNAME record " + subscription.recordName() + " pointing to " + subscription.target()
         + " to verify ownership of " + domain.domainName()
         + "; the certificate is issued once the record is in place.";
   }

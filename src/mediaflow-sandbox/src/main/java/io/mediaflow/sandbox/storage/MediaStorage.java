@@ -1,42 +1,54 @@
 package io.mediaflow.sandbox.storage;
 
+import io.mediaflow.sandbox.state.SandboxDatabase;
+import io.mediaflow.sandbox.state.SandboxFolders;
+import io.mediaflow.sandbox.state.Table;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
-import org.springframework.beans.factory.DisposableBean;
+import java.util.stream.Stream;
 import org.springframework.stereotype.Component;
-import org.springframework.util.FileSystemUtils;
 
 /**
  * The sandbox's media storage: buckets of objects. Transcoding outputs whose destination is an
  * {@code s3://<bucket>/<path>} and objects uploaded by the storage control endpoint land here, and the content
  * delivery sandbox serves them under
- * {@code /sandbox/storage/<bucket>/<path>}. The index is in memory, the content in files of a temporary folder
- * (gone when the sandbox stops, which forgets its buckets): objects are media, and a few renditions of a large
- * source would otherwise fill the application's heap. Content comes in as a stream, so a file or a request body
- * is copied to disk without being held whole in memory.
+ * {@code /sandbox/storage/<bucket>/<path>}. The index is in the sandbox's database (and in memory), the content in
+ * files of the sandbox's folder {@code storage}: objects are media, and a few renditions of a large source would
+ * otherwise fill the application's heap. Content comes in as a stream, so a file or a request body is copied to
+ * disk without being held whole in memory.
  */
 @Component
-public class MediaStorage implements DisposableBean {
+public class MediaStorage {
 
   /** An object; its content is {@link #file()}, {@link #size()} bytes. */
   public record StoredObject(String bucket, String path, Path file, long size, String contentType,
       Instant created) {}
 
+  /** The index row of an object, under {@code <bucket>/<path>}: {@code file} is its file's name in the folder. */
+  record SavedObject(String bucket, String path, String file, long size, String contentType, Instant created) {}
+
   private final Map<String, ConcurrentSkipListMap<String, StoredObject>> buckets = new ConcurrentHashMap<>();
   private final Path directory;
+  private final Table<SavedObject> index;
 
-  public MediaStorage() throws IOException {
-    this.directory = Files.createTempDirectory("mediaflow-storage-");
+  public MediaStorage(SandboxDatabase database, SandboxFolders folders) {
+    this.directory = folders.folder("storage");
+    this.index = database.table("storage_objects", SavedObject.class);
+    index.all().values().forEach(saved -> objects(saved.bucket()).put(saved.path(), new StoredObject(saved.bucket(),
+        saved.path(), directory.resolve(saved.file()), saved.size(), saved.contentType(), saved.created())));
+    removeUnindexedFiles();
   }
 
   /** Stores {@code content}, read to its end (the caller closes it), replacing any object at {@code path}. */
@@ -51,7 +63,13 @@ public class MediaStorage implements DisposableBean {
       throw new UncheckedIOException("Cannot store " + bucket + "/" + key, e);
     }
     var object = new StoredObject(bucket, key, file, size, contentType, Instant.now());
-    StoredObject replaced = buckets.computeIfAbsent(bucket, name -> new ConcurrentSkipListMap<>()).put(key, object);
+    StoredObject replaced;
+    // one writer at a time, so the index and the working copy name the same file for every path
+    synchronized (this) {
+      index.put(bucket + "/" + key,
+          new SavedObject(bucket, key, file.getFileName().toString(), size, contentType, object.created()));
+      replaced = objects(bucket).put(key, object);
+    }
     if (replaced != null) {
       // a download of the old version already under way keeps reading it: the system frees it once closed
       replaced.file().toFile().delete();
@@ -83,8 +101,21 @@ public class MediaStorage implements DisposableBean {
     return trimmed;
   }
 
-  @Override
-  public void destroy() throws IOException {
-    FileSystemUtils.deleteRecursively(directory);
+  private ConcurrentSkipListMap<String, StoredObject> objects(String bucket) {
+    return buckets.computeIfAbsent(bucket, name -> new ConcurrentSkipListMap<>());
+  }
+
+  /**
+   * A stop between writing an object's file and indexing it, or between indexing a new version and deleting the
+   * old one's file, leaves a file no object refers to: removed at start, before anything is stored.
+   */
+  private void removeUnindexedFiles() {
+    Set<Path> indexed = new HashSet<>();
+    buckets.values().forEach(objects -> objects.values().forEach(object -> indexed.add(object.file())));
+    try (Stream<Path> files = Files.list(directory)) {
+      files.filter(file -> !indexed.contains(file)).forEach(file -> file.toFile().delete());
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot list the storage folder " + directory, e);
+    }
   }
 }

@@ -45,6 +45,12 @@ final class CdnHttp {
     this.baseUrl = baseUrl;
   }
 
+  /** A client that goes on with an access token it got before, as a client does across a restart of the sandbox. */
+  CdnHttp(String baseUrl, String accessToken) {
+    this.baseUrl = baseUrl;
+    this.accessToken = accessToken;
+  }
+
   /** A content delivery API call under {@code /sandbox/cdn/v1}, with a bearer token. */
   Answer api(String method, String path, Object body) {
     return send(request("/sandbox/cdn/v1" + path, method, body).header("Authorization", "Bearer " + token()));

@@ -8,6 +8,7 @@ import io.mediaflow.sandbox.SandboxTest;
 import io.mediaflow.sandbox.PlaybackDomainDirectory;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.AfterEach;
@@ -39,7 +40,8 @@ class DomainsApiTest extends SandboxTest {
     assertThat(domain.get("id").asText()).matches("[0-9a-f-]{36}");
     assertThat(domain.get("type").asText()).isEqualTo("vod");
     assertThat(domain.get("domain_name").asText()).isEqualTo(name);
-    assertThat(domain.has("name")).isFalse();
+    assertThat(domain.properties()).extracting(Map.Entry::getKey)
+        .as("the documented fields only").containsExactly("id", "type", "domain_name", "created", "bucket_name");
     assertThat(domain.get("bucket_name").asText()).isEqualTo("vod-bucket");
     assertThat(domain.get("created").asText()).matches("\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}");
   }

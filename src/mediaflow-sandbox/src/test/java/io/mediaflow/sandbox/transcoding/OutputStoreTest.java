@@ -6,6 +6,9 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediaflow.sandbox.SandboxClock;
 import io.mediaflow.sandbox.SandboxProperties;
+import io.mediaflow.sandbox.state.SandboxDatabase;
+import io.mediaflow.sandbox.state.SandboxFolders;
+import io.mediaflow.sandbox.state.SandboxStateProperties;
 import io.mediaflow.sandbox.storage.MediaStorage;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -23,6 +26,8 @@ class OutputStoreTest {
   private final SandboxProperties sandbox = new SandboxProperties(true, "http://localhost/sandbox", 0.01,
       List.of("key"), Duration.ofHours(1));
   private final SandboxClock clock = new SandboxClock(sandbox);
+  private final SandboxDatabase database = new SandboxDatabase(new SandboxStateProperties(null));
+  private final SandboxFolders folders;
   private final MediaStorage media;
   private final TemporaryStorage temporary;
   private final OutputStore store;
@@ -31,7 +36,8 @@ class OutputStoreTest {
   Path folder;
 
   OutputStoreTest() throws IOException {
-    media = new MediaStorage();
+    folders = new SandboxFolders(new SandboxStateProperties(null));
+    media = new MediaStorage(database, folders);
     temporary = new TemporaryStorage(clock, new SandboxTranscodingProperties(20, 1, Duration.ZERO, Duration.ZERO,
         Duration.ZERO, Duration.ofHours(24), Duration.ofSeconds(1), DataSize.ofMegabytes(1), List.of()));
     store = new OutputStore(media, temporary, sandbox);
@@ -40,12 +46,14 @@ class OutputStoreTest {
   @AfterEach
   void close() throws IOException {
     temporary.destroy();
+    folders.destroy();
+    database.destroy();
     clock.close();
   }
 
   @Test
   void aStorageThatCannotWriteFailsTheSaving() throws IOException {
-    media.destroy(); // its folder is gone: nothing can be written to it any more
+    folders.destroy(); // the storage's folder is gone: nothing can be written to it any more
     FormatParams format = QueryValidator.validate("{\"query\": {\"source\": \"https://a.example/in.mp4\","
         + " \"format\": [{\"output\": \"mp4\", \"destination\": {\"url\": \"s3://media-bucket/out.mp4\","
         + " \"key\": \"AKIA-SANDBOX\", \"secret\": \"s3cr3t\"}}]}}", null, new ObjectMapper()).formats().getFirst();
