@@ -41,7 +41,7 @@ public class SandboxDatabase implements DisposableBean {
       throw new IllegalArgumentException("Not a table name: " + name);
     }
     run(connection -> connection.createStatement()
-        .execute("CREATE TABLE IF NOT EXISTS " + name + " (id VARCHAR(1000) PRIMARY KEY, body CLOB NOT NULL)"));
+        .execute("CREATE TABLE IF NOT EXISTS " + name + " (id VARCHAR PRIMARY KEY, body CLOB NOT NULL)"));
     return new Table<>(this, name, type, json);
   }
 

@@ -39,6 +39,18 @@ class SandboxDatabaseTest {
   }
 
   @Test
+  void anIdAsLongAsAStorageObjectsBucketAndKeyIsKept() {
+    var database = new SandboxDatabase(new SandboxStateProperties(null));
+    try {
+      String id = "bucket/" + "k".repeat(1024); // S3 allows keys of 1024 bytes
+      database.table("resource", Resource.class).put(id, new Resource("long", 1));
+      assertThat(database.table("resource", Resource.class).find(id)).contains(new Resource("long", 1));
+    } finally {
+      database.destroy();
+    }
+  }
+
+  @Test
   void withoutADirectoryTheRowsAreGoneWithTheSandbox() {
     var properties = new SandboxStateProperties(null);
     var first = new SandboxDatabase(properties);
