@@ -133,14 +133,49 @@ class LiveRestartTest {
     }
   }
 
-  private ConfigurableApplicationContext start() {
+  @Test
+  void aStreamThatWasStartingOrStoppingFinishesItsStepAndASimulatedLiveOneIsIdle() {
+    String callbackUrl = "http://localhost:" + endpoint.getAddress().getPort() + "/hooks/live";
+    String startingId;
+    String stoppingId;
+    String liveId;
+    // Allocation and shutdown take 10^6 nominal seconds here: the restart comes in the middle of both.
+    try (var sandbox = start("mediaflow.sandbox.live.allocation=1000000s", "mediaflow.sandbox.live.shutdown=1000000s")) {
+      LiveApi api = LiveApi.connect(baseUrl);
+      startingId = api.create("{\"name\": \"starting\"}").get("id").asText();
+      api.post("/live-streams/" + startingId + "/start", null).stream();
+      stoppingId = api.create("{\"name\": \"stopping\"}").get("id").asText();
+      api.ingest(stoppingId, "{\"action\": \"start\"}").stream();
+      api.post("/live-streams/" + stoppingId + "/stop", null).stream();
+      liveId = api.create("{\"stream_timeout\": 6000, \"callback_url\": \"" + callbackUrl + "\"}").get("id").asText();
+      api.ingest(liveId, "{\"action\": \"start\"}").stream();
+      Poll.status(api, liveId, "live");
+      assertThat(api.status(startingId)).isEqualTo("starting");
+      assertThat(api.status(stoppingId)).isEqualTo("stopping");
+    }
+
+    try (var sandbox = start()) {
+      LiveApi api = LiveApi.connect(baseUrl);
+      Poll.status(api, startingId, "waiting");
+      Poll.status(api, stoppingId, "stopped");
+      assertThat(api.status(liveId)).isEqualTo("idle");
+      // The simulated encoder ended with the sandbox: it can connect again.
+      api.ingest(liveId, "{\"action\": \"start\"}").stream();
+      Poll.status(api, liveId, "live");
+      Poll.until(() -> statuses(liveId).size(), count -> count == 6);
+      assertThat(statuses(liveId)).containsExactlyInAnyOrder("created", "launching", "live", "idle", "launching",
+          "live");
+    }
+  }
+
+  private ConfigurableApplicationContext start(String... settings) {
     return new SpringApplicationBuilder(SandboxOnly.class).properties(
         "server.port=" + port,
         "mediaflow.sandbox.enabled=true",
         "mediaflow.sandbox.test-controls=true",
         "mediaflow.sandbox.public-url=" + baseUrl + "/sandbox",
         "mediaflow.sandbox.time-scale=0.01",
-        "mediaflow.sandbox.state.directory=" + data).run();
+        "mediaflow.sandbox.state.directory=" + data).properties(settings).run();
   }
 
   private static String ingest(JsonNode stream) {
