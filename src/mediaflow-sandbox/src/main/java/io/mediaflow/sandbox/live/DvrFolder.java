@@ -1,44 +1,47 @@
 package io.mediaflow.sandbox.live;
 
 import io.mediaflow.sandbox.SandboxProperties;
+import io.mediaflow.sandbox.state.SandboxDatabase;
+import io.mediaflow.sandbox.state.SandboxFolders;
+import io.mediaflow.sandbox.state.Table;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.stream.Stream;
-import org.springframework.beans.factory.DisposableBean;
 import org.springframework.stereotype.Component;
 
 /**
  * The local folder that stands for every DVR destination: a destination {@code <scheme>://<bucket>/<folder>} is the
  * folder {@code <root>/<bucket>/<folder>}, and a stream's recordings go to {@code <stream_id>/} inside it. Files are
- * downloaded at {@code {publicUrl}/dvr/<bucket>/<path>}. Without {@code mediaflow.sandbox.live.recordings-directory}
- * the root is a temporary folder, deleted when the sandbox stops (the sandbox forgets everything then).
+ * downloaded at {@code {publicUrl}/dvr/<bucket>/<path>}. The root is the sandbox's folder {@code dvr}, and which
+ * files are finished is kept in the table {@code dvr_file}: both outlive a restart when the sandbox is durable.
  */
 @Component
-class DvrFolder implements DisposableBean {
+class DvrFolder {
 
   static final String DOWNLOAD_PATH = "/dvr";
 
+  /** A finished file, a row of {@code dvr_file} by its {@code <bucket>/<path>}. */
+  record FinishedFile(String bucket, String path) {}
+
   private final Path root;
-  private final boolean temporary;
   private final String downloadUrl;
+  private final Table<FinishedFile> finished;
   /** {@code <bucket>/<path>} of every finished file: what the storage shows (a file being written is not there yet). */
   private final Set<String> stored = ConcurrentHashMap.newKeySet();
 
-  DvrFolder(SandboxLiveProperties live, SandboxProperties sandbox) throws IOException {
-    this.temporary = live.recordingsDirectory() == null;
-    this.root = (temporary ? Files.createTempDirectory("mediaflow-dvr-") : live.recordingsDirectory())
-        .toAbsolutePath().normalize();
+  DvrFolder(SandboxFolders folders, SandboxDatabase database, SandboxProperties sandbox) {
+    this.root = folders.folder("dvr").toAbsolutePath().normalize();
     this.downloadUrl = sandbox.publicUrl().replaceAll("/+$", "") + DOWNLOAD_PATH;
+    this.finished = database.table("dvr_file", FinishedFile.class);
+    stored.addAll(finished.all().keySet());
   }
 
   /** The object path of a stream's file {@code name} under {@code destination}: {@code <folder>/<stream_id>/<name>}. */
@@ -77,7 +80,7 @@ class DvrFolder implements DisposableBean {
   void write(String bucket, String path, byte[] content) {
     try {
       Files.write(file(bucket, path), content);
-      stored.add(bucket + "/" + path);
+      finish(bucket, path);
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot write DVR file " + bucket + "/" + path, e);
     }
@@ -85,12 +88,23 @@ class DvrFolder implements DisposableBean {
 
   /** A finished recording; an HLS playlist's segment of the same name beside it is finished with it. */
   Recording recording(DvrDestination destination, String path, String format, double duration) {
-    stored.add(destination.bucket() + "/" + path);
+    finish(destination.bucket(), path);
     if (format.equals("hls")) {
-      stored.add(destination.bucket() + "/" + path.substring(0, path.lastIndexOf('.')) + ".ts");
+      finish(destination.bucket(), path.substring(0, path.lastIndexOf('.')) + ".ts");
     }
-    return new Recording(destination.scheme() + "://" + destination.bucket() + "/" + path, destination.bucket(),
-        path, format, duration, downloadUrl + "/" + destination.bucket() + "/" + path);
+    return recording(new SavedStream.SavedRecording(destination.scheme() + "://" + destination.bucket() + "/" + path,
+        destination.bucket(), path, format, duration));
+  }
+
+  /** A recording as saved, with the download link of the running sandbox (its address may have changed). */
+  Recording recording(SavedStream.SavedRecording saved) {
+    return new Recording(saved.location(), saved.bucket(), saved.path(), saved.format(), saved.duration(),
+        downloadUrl + "/" + saved.bucket() + "/" + saved.path());
+  }
+
+  private void finish(String bucket, String path) {
+    finished.put(bucket + "/" + path, new FinishedFile(bucket, path));
+    stored.add(bucket + "/" + path);
   }
 
   /** A finished object: its key, size and time of writing. */
@@ -117,14 +131,5 @@ class DvrFolder implements DisposableBean {
   /** Whether any finished object is in {@code bucket}. */
   boolean hasBucket(String bucket) {
     return stored.stream().anyMatch(name -> name.startsWith(bucket + "/"));
-  }
-
-  @Override
-  public void destroy() throws IOException {
-    if (temporary) {
-      try (Stream<Path> files = Files.walk(root)) {
-        files.sorted(Comparator.reverseOrder()).forEach(file -> file.toFile().delete());
-      }
-    }
   }
 }

@@ -5,10 +5,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ScheduledFuture;
+import java.util.function.Consumer;
 
 /**
  * One live stream and everything the sandbox knows about it. Its monitor guards all of it: callers that combine
- * several steps (a transition, a rendering) hold {@code synchronized (stream)} around them.
+ * several steps (a transition, a rendering) hold {@code synchronized (stream)} around them. Every change to what
+ * outlives the sandbox ({@link SavedStream}) is saved as it is made, still under the lock, so the API never answers
+ * for a change a crash would lose; its input, timer and live period are the running sandbox's and are not saved.
  */
 final class LiveStream {
 
@@ -18,6 +21,7 @@ final class LiveStream {
    */
   enum Input { NONE, SIMULATED, RTMP }
 
+  private final long number;
   private final String id;
   private final String name;
   private final String streamKey;
@@ -37,9 +41,15 @@ final class LiveStream {
   private Instant liveSince;
   private final List<Recording> recordings = new ArrayList<>();
   private int recordedChunks;
+  private final Consumer<LiveStream> save;
 
-  LiveStream(String id, String name, String streamKey, String createdAt, String playbackDomain, int rtmpPort,
-      StreamParams params) {
+  /**
+   * @param number the stream's place in creation order, which the list keeps across restarts
+   * @param save writes the stream's {@link #saved()} form; called holding its lock after every change to it
+   */
+  LiveStream(long number, String id, String name, String streamKey, String createdAt, String playbackDomain,
+      int rtmpPort, StreamParams params, Consumer<LiveStream> save) {
+    this.number = number;
     this.id = id;
     this.rtmpPort = rtmpPort;
     this.name = name;
@@ -48,6 +58,26 @@ final class LiveStream {
     this.playbackDomain = playbackDomain;
     this.params = params;
     this.statusTimestamp = createdAt;
+    this.save = save;
+  }
+
+  /** The stream as it was saved, with its {@code recordings}' download links made by the running sandbox. */
+  static LiveStream restore(SavedStream saved, List<Recording> recordings, Consumer<LiveStream> save) {
+    var stream = new LiveStream(saved.number(), saved.id(), saved.name(), saved.streamKey(), saved.createdAt(),
+        saved.playbackDomain(), saved.rtmpPort(), saved.params(), save);
+    stream.playbackIds.addAll(saved.playbackIds());
+    stream.simulcastTargets = saved.simulcastTargets() == null ? null : new ArrayList<>(saved.simulcastTargets());
+    stream.status = saved.status();
+    stream.statusTimestamp = saved.statusTimestamp();
+    stream.recordings.addAll(recordings);
+    stream.recordedChunks = saved.recordedChunks();
+    return stream;
+  }
+
+  synchronized SavedStream saved() {
+    return new SavedStream(number, id, name, streamKey, createdAt, playbackDomain, rtmpPort, params,
+        List.copyOf(playbackIds), simulcastTargets == null ? null : List.copyOf(simulcastTargets), status,
+        statusTimestamp, recordings.stream().map(SavedStream.SavedRecording::of).toList(), recordedChunks);
   }
 
   String id() {
@@ -81,6 +111,7 @@ final class LiveStream {
 
   synchronized void useInputFormat(String format) {
     params = params.withInputFormat(format);
+    save.accept(this);
   }
 
   synchronized List<PlaybackId> playbackIds() {
@@ -89,10 +120,15 @@ final class LiveStream {
 
   synchronized void addPlaybackId(PlaybackId playbackId) {
     playbackIds.add(playbackId);
+    save.accept(this);
   }
 
   synchronized boolean removePlaybackId(String playbackId) {
-    return playbackIds.removeIf(candidate -> candidate.id().equals(playbackId));
+    boolean removed = playbackIds.removeIf(candidate -> candidate.id().equals(playbackId));
+    if (removed) {
+      save.accept(this);
+    }
+    return removed;
   }
 
   synchronized Optional<PlaybackId> playbackId(String playbackId) {
@@ -109,10 +145,15 @@ final class LiveStream {
       simulcastTargets = new ArrayList<>();
     }
     simulcastTargets.add(target);
+    save.accept(this);
   }
 
   synchronized boolean removeSimulcastTarget(String targetId) {
-    return simulcastTargets != null && simulcastTargets.removeIf(target -> target.id().equals(targetId));
+    boolean removed = simulcastTargets != null && simulcastTargets.removeIf(target -> target.id().equals(targetId));
+    if (removed) {
+      save.accept(this);
+    }
+    return removed;
   }
 
   synchronized StreamStatus status() {
@@ -134,6 +175,7 @@ final class LiveStream {
     statusVersion++;
     liveSince = next == StreamStatus.LIVE ? Instant.now() : null;
     replaceTimer(null);
+    save.accept(this);
   }
 
   synchronized void replaceTimer(ScheduledFuture<?> next) {
@@ -166,7 +208,9 @@ final class LiveStream {
 
   /** The number of the next recorded chunk, from 1 on; numbering goes on across live periods. */
   synchronized int nextChunkNumber() {
-    return ++recordedChunks;
+    recordedChunks++;
+    save.accept(this);
+    return recordedChunks;
   }
 
   synchronized int chunksRecorded() {
@@ -174,11 +218,13 @@ final class LiveStream {
   }
 
   /** Chunk {@code number} was recorded from real media: numbering goes on after it. */
-  synchronized void chunkRecorded(int number) {
-    recordedChunks = Math.max(recordedChunks, number);
+  synchronized void chunkRecorded(int chunk) {
+    recordedChunks = Math.max(recordedChunks, chunk);
+    save.accept(this);
   }
 
   synchronized void addRecording(Recording recording) {
     recordings.add(recording);
+    save.accept(this);
   }
 }

@@ -1,36 +1,63 @@
 package io.mediaflow.sandbox.live;
 
 import io.mediaflow.sandbox.SandboxClock;
+import io.mediaflow.sandbox.state.SandboxDatabase;
+import io.mediaflow.sandbox.state.Table;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.stereotype.Component;
 
 /**
  * The streams of the sandbox's live streaming project, in creation order, and the edits that do not move a
- * stream's status: playback IDs and simulcast targets.
+ * stream's status: playback IDs and simulcast targets. Each stream is a row of the table {@code live_stream}
+ * ({@link SavedStream}), written on every change to it: a restarted sandbox has them all again, each with its key
+ * and RTMP URL, and takes each on from its status once the sandbox is up ({@link StreamStateMachine#resume}).
  */
 @Component
-class LiveStreams {
+class LiveStreams implements SmartInitializingSingleton {
 
   private final SandboxClock clock;
   private final StatusCallbacks callbacks;
   private final RtmpIngest rtmp;
+  private final StreamStateMachine stateMachine;
+  private final Table<SavedStream> table;
   private final Map<String, LiveStream> streams = new LinkedHashMap<>();
+  private long created;
 
-  LiveStreams(SandboxClock clock, StatusCallbacks callbacks, RtmpIngest rtmp) {
+  LiveStreams(SandboxClock clock, StatusCallbacks callbacks, RtmpIngest rtmp, StreamStateMachine stateMachine,
+      DvrFolder dvrFolder, SandboxDatabase database) {
     this.clock = clock;
     this.callbacks = callbacks;
     this.rtmp = rtmp;
+    this.stateMachine = stateMachine;
+    this.table = database.table("live_stream", SavedStream.class);
+    table.all().values().stream().sorted(Comparator.comparingLong(SavedStream::number)).forEach(saved -> {
+      List<Recording> recordings = saved.recordings().stream().map(dvrFolder::recording).toList();
+      streams.put(saved.id(), LiveStream.restore(saved, recordings, this::save));
+      rtmp.reserve(saved.rtmpPort());
+      created = saved.number();
+    });
+  }
+
+  @Override
+  public void afterSingletonsInstantiated() {
+    all().forEach(stateMachine::resume);
   }
 
   /** A new stream in status created, with one public playback ID and a port of its own for RTMP ingest. */
   LiveStream create(StreamParamsValidator.NewStream request) {
-    var stream = new LiveStream(UUID.randomUUID().toString(), request.name(), RandomIds.alphanumeric(32),
-        clock.timestamp(), request.playbackDomain(), rtmp.newPort(), request.params());
+    long number;
+    synchronized (this) {
+      number = ++created;
+    }
+    var stream = new LiveStream(number, UUID.randomUUID().toString(), request.name(), RandomIds.alphanumeric(32),
+        clock.timestamp(), request.playbackDomain(), rtmp.newPort(), request.params(), this::save);
     addPlaybackId(stream, "public");
     synchronized (this) {
       streams.put(stream.id(), stream);
@@ -40,6 +67,10 @@ class LiveStreams {
       callbacks.statusChanged(stream);
     }
     return stream;
+  }
+
+  private void save(LiveStream stream) {
+    table.put(stream.id(), stream.saved());
   }
 
   synchronized LiveStream get(String id) {

@@ -1,14 +1,15 @@
 package io.mediaflow.sandbox.live;
 
+import io.mediaflow.sandbox.state.SandboxFolders;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -28,7 +29,8 @@ import org.springframework.stereotype.Component;
  * ends (the encoder stopped, a wrong key was refused, nobody came within {@link #LISTEN_FOR}), the next one listens
  * at once, so an encoder can reconnect; closing the ingest, when the stream stops or the sandbox shuts down, ends the
  * session for good. No ffmpeg outlives the sandbox: it ends them all when it stops, and a listener left behind by a
- * crashed one gives up after {@link #LISTEN_FOR}.
+ * crashed one gives up after {@link #LISTEN_FOR}. A stream keeps its port across restarts ({@link #reserve}), so an
+ * encoder pushes to the same URL again; a port still held a moment after a crash is retried like a failed listener.
  */
 @Component
 class RtmpIngest implements DisposableBean {
@@ -43,10 +45,18 @@ class RtmpIngest implements DisposableBean {
   private final Path work;
   private final Map<String, IngestSession> sessions = new ConcurrentHashMap<>();
   private final Set<Integer> portsHandedOut = new HashSet<>();
+  /** Guarded by this: set once no session may start any more. */
+  private boolean stopped;
 
-  RtmpIngest(DvrFolder dvrFolder) throws IOException {
+  /** Sessions' working files (live HLS output, ffmpeg's DVR lists) are of no use after a restart. */
+  RtmpIngest(DvrFolder dvrFolder, SandboxFolders folders) {
     this.dvrFolder = dvrFolder;
-    this.work = Files.createTempDirectory("mediaflow-live-");
+    this.work = folders.emptyFolder("live-ingest");
+  }
+
+  /** The port of a stream the sandbox had before it restarted: never handed out to another. */
+  synchronized void reserve(int port) {
+    portsHandedOut.add(port);
   }
 
   /** A free local port for a new stream's ingest, none handed out twice. */
@@ -68,7 +78,12 @@ class RtmpIngest implements DisposableBean {
    */
   void open(LiveStream stream, IngestSession.Events events) {
     try {
-      sessions.computeIfAbsent(stream.id(), id -> listen(stream, events));
+      synchronized (this) {
+        if (stopped) {
+          return; // called by a timer while the sandbox stops: no listener may outlive it
+        }
+        sessions.computeIfAbsent(stream.id(), id -> listen(stream, events));
+      }
     } catch (RuntimeException | LinkageError e) {
       LOG.error("No RTMP ingest for stream {}: ffmpeg could not be started", stream.id(), e);
     }
@@ -127,7 +142,11 @@ class RtmpIngest implements DisposableBean {
 
   @Override
   public void destroy() {
-    var closing = sessions.keySet().stream().map(sessions::remove).filter(session -> session != null).toList();
+    List<IngestSession> closing;
+    synchronized (this) {
+      stopped = true;
+      closing = sessions.keySet().stream().map(sessions::remove).filter(session -> session != null).toList();
+    }
     var ended = CompletableFuture.allOf(closing.stream().map(IngestSession::close).toArray(CompletableFuture[]::new));
     try {
       ended.get(SHUTDOWN.toMillis(), TimeUnit.MILLISECONDS);
@@ -137,6 +156,5 @@ class RtmpIngest implements DisposableBean {
       closing.forEach(IngestSession::kill);
       Thread.currentThread().interrupt();
     }
-    IngestSession.delete(work);
   }
 }

@@ -12,6 +12,7 @@ import io.mediaflow.sandbox.SandboxClock;
 import java.time.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.DisposableBean;
 import org.springframework.stereotype.Component;
 
 /**
@@ -34,9 +35,14 @@ import org.springframework.stereotype.Component;
  * never started are refused with 409. Ingest through the WebRTC or SRT URL needs a started stream (the URLs exist
  * only then); simulated RTMP ingest brings a created or stopped stream up by itself, as start is optional for RTMP.
  * A stopping stream becomes stopped once its RTMP ingest has finished its DVR files.
+ *
+ * <p>A restart, after a stop or a crash, ends every input, and the sandbox takes each stream on from its saved status
+ * ({@link #resume}): a stream that was launching or live has lost its input and becomes idle, as when an encoder
+ * leaves; every started stream listens again at its RTMP URL, with a full {@code stream_timeout} to wait for input.
+ * While the sandbox stops, the end of its pushes is not such a change: the stream keeps its status for the restart.
  */
 @Component
-class StreamStateMachine implements IngestSession.Events {
+class StreamStateMachine implements IngestSession.Events, DisposableBean {
 
   private static final Logger LOG = LoggerFactory.getLogger(StreamStateMachine.class);
 
@@ -45,6 +51,7 @@ class StreamStateMachine implements IngestSession.Events {
   private final StatusCallbacks callbacks;
   private final DvrRecorder recorder;
   private final RtmpIngest rtmp;
+  private volatile boolean stopping;
 
   StreamStateMachine(SandboxClock clock, SandboxLiveProperties timings, StatusCallbacks callbacks,
       DvrRecorder recorder, RtmpIngest rtmp) {
@@ -71,6 +78,22 @@ class StreamStateMachine implements IngestSession.Events {
         case CREATED -> throw LiveApiException.conflict("status created: the stream was never started");
         case STOPPING, STOPPED -> { } // already stopping
         default -> shutDown(stream);
+      }
+    }
+  }
+
+  /** Takes a stream on after a restart: its input, timer and ingest listener ended with the sandbox. */
+  void resume(LiveStream stream) {
+    synchronized (stream) {
+      switch (stream.status()) {
+        case CREATED, STOPPED -> { }
+        case STARTING -> awaitAllocation(stream);
+        case WAITING, IDLE -> {
+          rtmp.open(stream, this);
+          awaitInput(stream);
+        }
+        case LAUNCHING, LIVE -> inputEnded(stream);
+        case STOPPING -> after(stream, timings.shutdown(), () -> enter(stream, STOPPED));
       }
     }
   }
@@ -136,7 +159,7 @@ class StreamStateMachine implements IngestSession.Events {
   @Override
   public void rtmpEnded(LiveStream stream) {
     synchronized (stream) {
-      if (stream.input() == LiveStream.Input.RTMP) {
+      if (stream.input() == LiveStream.Input.RTMP && !stopping) {
         inputEnded(stream);
       }
     }
@@ -152,6 +175,10 @@ class StreamStateMachine implements IngestSession.Events {
 
   private void allocate(LiveStream stream) {
     enter(stream, STARTING);
+    awaitAllocation(stream);
+  }
+
+  private void awaitAllocation(LiveStream stream) {
     after(stream, timings.allocation(), () -> {
       enter(stream, WAITING);
       if (stream.inputConnected()) {
@@ -211,5 +238,11 @@ class StreamStateMachine implements IngestSession.Events {
         }
       }
     }));
+  }
+
+  /** The sandbox stops: called before {@link RtmpIngest}, which this depends on, ends the pushes. */
+  @Override
+  public void destroy() {
+    stopping = true;
   }
 }
