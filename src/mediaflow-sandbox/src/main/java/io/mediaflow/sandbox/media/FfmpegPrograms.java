@@ -69,8 +69,7 @@ public final class FfmpegPrograms {
       var connection = (JarURLConnection) marker.openConnection();
       connection.setUseCaches(false);
       try (JarFile jar = connection.getJarFile()) {
-        Path target = Path.of(System.getProperty("java.io.tmpdir"), "mediaflow-ffmpeg",
-            Path.of(jar.getName()).getFileName().toString().replace(".jar", ""));
+        Path target = cacheFolder().resolve(Path.of(jar.getName()).getFileName().toString().replace(".jar", ""));
         if (!Files.isExecutable(target.resolve("ffprobe"))) {
           copy(jar, target);
         }
@@ -79,6 +78,17 @@ public final class FfmpegPrograms {
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot unpack ffmpeg from its jar", e);
     }
+  }
+
+  /**
+   * The user's cache folder for the programs ({@code $XDG_CACHE_HOME/mediaflow/ffmpeg}, {@code ~/.cache/...} by
+   * default), as JavaCPP keeps its own in {@code ~/.javacpp/cache}: one copy per ffmpeg version, shared by every
+   * run, and not left in the system's temporary directory.
+   */
+  private static Path cacheFolder() {
+    String xdg = System.getenv("XDG_CACHE_HOME");
+    Path cache = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
+    return cache.resolve("mediaflow").resolve("ffmpeg");
   }
 
   /** Copies into a fresh folder, then moves it in place, so a concurrent or interrupted copy is never used. */
