@@ -1,5 +1,7 @@
 package io.mediaflow;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -9,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.awaitility.Awaitility;
 
 /**
@@ -16,6 +19,8 @@ import org.awaitility.Awaitility;
  * {@code data}, on the given ports, so that a test can kill it as a crash would and start it again.
  */
 public final class EmbeddedDefaultProcess {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
 
   private final Path data;
   private final int httpPort;
@@ -28,14 +33,19 @@ public final class EmbeddedDefaultProcess {
     this.enginePort = enginePort;
   }
 
-  /** Starts the application and returns once it is ready ({@code /actuator/health/readiness} answers 200). */
-  public Process start() throws IOException {
+  /**
+   * Starts the application and returns once it is ready ({@code /actuator/health/readiness} answers 200).
+   *
+   * @param settings more command-line settings ({@code --name=value})
+   */
+  public Process start(String... settings) throws IOException {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     var command = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
         "io.mediaflow.app.MediaflowApplication", "--server.port=" + httpPort,
         "--mediaflow.engine.port=" + enginePort, "--mediaflow.engine.data-directory=" + data,
         "--mediaflow.sandbox.public-url=" + baseUrl() + "/sandbox", "--spring.main.banner-mode=off",
         "--logging.level.root=WARN"));
+    command.addAll(List.of(settings));
     // Its log, for when it does not come up: target/embedded-default-<port>.log
     var log = ProcessBuilder.Redirect.appendTo(Path.of("target", "embedded-default-" + httpPort + ".log").toFile());
     Process app = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log).start();
@@ -58,8 +68,39 @@ public final class EmbeddedDefaultProcess {
         HttpResponse.BodyHandlers.ofString());
   }
 
+  /** A GET with {@code Authorization: Bearer <token>}, as a client of the service's APIs sends it. */
+  public HttpResponse<String> get(String path, String bearerToken) throws IOException, InterruptedException {
+    return http.send(HttpRequest.newBuilder(URI.create(baseUrl() + path)).header("Authorization",
+        "Bearer " + bearerToken).build(), HttpResponse.BodyHandlers.ofString());
+  }
+
   public HttpResponse<String> post(String path, String json) throws IOException, InterruptedException {
     return http.send(HttpRequest.newBuilder(URI.create(baseUrl() + path)).header("Content-Type", "application/json")
         .POST(HttpRequest.BodyPublishers.ofString(json)).build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  /** POSTs {@code body} as JSON and reads the answer, which must be a 2xx. */
+  public JsonNode postOk(String path, Object body) throws IOException, InterruptedException {
+    HttpResponse<String> response = post(path, JSON.writeValueAsString(body));
+    if (response.statusCode() / 100 != 2) {
+      throw new AssertionError("POST " + path + " answered " + response.statusCode() + ": " + response.body());
+    }
+    return response.body().isEmpty() ? JSON.nullNode() : JSON.readTree(response.body());
+  }
+
+  /** Starts an instance of the latest version of {@code process} over Camunda's REST API; its key. */
+  public long startInstance(String process, Map<String, Object> variables) throws IOException, InterruptedException {
+    return postOk("/v2/process-instances", Map.of("processDefinitionId", process, "variables", variables))
+        .path("processInstanceKey").asLong();
+  }
+
+  /** The items of a search of Camunda's REST API ({@code /v2/.../search}), up to 1000. */
+  public JsonNode search(String path, Map<String, Object> filter) throws IOException, InterruptedException {
+    return postOk(path, Map.of("filter", filter, "page", Map.of("limit", 1000))).path("items");
+  }
+
+  public void completeUserTask(JsonNode task, Map<String, Object> variables)
+      throws IOException, InterruptedException {
+    postOk("/v2/user-tasks/" + task.path("userTaskKey").asText() + "/completion", Map.of("variables", variables));
   }
 }

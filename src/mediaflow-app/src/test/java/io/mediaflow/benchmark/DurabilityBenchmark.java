@@ -1,5 +1,6 @@
 package io.mediaflow.benchmark;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.camunda.client.CamundaClient;
 import io.camunda.client.api.CamundaFuture;
 import io.camunda.zeebe.model.bpmn.Bpmn;
@@ -8,30 +9,143 @@ import io.mediaflow.MediaflowTest;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.ToDoubleFunction;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Not a test: how long the embedded default takes to be ready again over a data folder holding many ended
- * instances, after {@code kill -9} (the whole log since the last snapshot replayed) and after a graceful stop (a
- * snapshot taken; how long the stop took), beside the start over an empty folder as the baseline; and the data
- * folder's size per instance. It prints figures and asserts nothing.
+ * Not a test: what durability costs the embedded default and how fast it comes back, in one run, each figure
+ * beside its baseline. The application runs as its users run it, a separate JVM (this test's class path, no
+ * start-up cache).
+ * <ol>
+ *   <li>Real flow, in memory against durable, interleaved ({@code benchmark.repeat} times each, alternating):
+ *       a batch of {@code transcode-with-approval} instances (a tiny source, a one-rung ladder, "Review
+ *       renditions" approved over the task API as it opens): instances per second, the application's CPU per
+ *       instance (its JVM's CPU time, which holds the sandbox but not its encoders, child processes), and with
+ *       the durable engine its data folder per instance.</li>
+ *   <li>Recovery: {@code benchmark.instances} ended one-job instances, then {@code kill -9}: the time to ready
+ *       again (goal 10 s) beside the start over an empty folder; a graceful stop's duration and the start after
+ *       it; the data folder per ended instance.</li>
+ * </ol>
+ * It prints figures and asserts nothing.
  *
- * <p>Run: {@code mvn -B -pl src/mediaflow-app -am test -Dtest=RecoveryBenchmark -DskipModelChecks
- * -Dsurefire.failIfNoSpecifiedTests=false -Dbenchmark.instances=10000}.
+ * <p>Run: {@code mvn -B -pl src/mediaflow-app -am test -Dtest=DurabilityBenchmark -DskipModelChecks
+ * -Dsurefire.failIfNoSpecifiedTests=false -Dbenchmark.batch=200 -Dbenchmark.repeat=2 -Dbenchmark.instances=10000}.
  */
-class RecoveryBenchmark {
+class DurabilityBenchmark {
 
+  private static final int BATCH = Integer.getInteger("benchmark.batch", 200);
+  private static final int REPEAT = Integer.getInteger("benchmark.repeat", 2);
   private static final int INSTANCES = Integer.getInteger("benchmark.instances", 10_000);
   private static final int IN_FLIGHT = 64;
+  private static final String REAL = "transcode-with-approval";
+  /** How often the approver looks for new tasks, as a task list refreshes its list. */
+  private static final Duration TASK_LIST_REFRESH = Duration.ofMillis(200);
 
   @TempDir
-  Path data;
+  Path folders;
+
+  private record Batch(boolean durable, double seconds, double cpuSeconds, long dataBytes) {
+    double perSecond() {
+      return BATCH / seconds;
+    }
+
+    double cpuMsPerInstance() {
+      return cpuSeconds * 1000 / BATCH;
+    }
+  }
 
   @Test
-  void readyAgainAfterACrashAndAfterAGracefulStop() throws Exception {
+  void durableAgainstInMemoryAndRecovery() throws Exception {
+    List<Batch> batches = new ArrayList<>();
+    for (int i = 0; i < REPEAT; i++) {
+      batches.add(realFlow(false, i));
+      batches.add(realFlow(true, i));
+    }
+    printRealFlow(batches);
+    recovery();
+  }
+
+  /** One batch of the real flow on a fresh application, its engine in memory or in a data folder of its own. */
+  private Batch realFlow(boolean durable, int run) throws Exception {
+    Path data = Files.createDirectories(folders.resolve((durable ? "durable-" : "memory-") + run));
+    var application = new EmbeddedDefaultProcess(data, MediaflowTest.freePort(), MediaflowTest.freePort());
+    // Every instance's job may be started at once, as a real account's would be.
+    Process app = application.start("--mediaflow.engine.persistent=" + durable,
+        "--mediaflow.sandbox.transcoding.max-queued-tasks=1000", "--mediaflow.sandbox.time-scale=0.1");
+    try {
+      Duration cpuBefore = cpu(app);
+      long started = System.nanoTime();
+      Set<Long> keys = new HashSet<>();
+      for (int i = 0; i < BATCH; i++) {
+        keys.add(application.startInstance(REAL, Map.of("source", application.baseUrl() + "/sandbox/samples/bars.mp4",
+            "ladder", List.of(Map.of("resolution", 240, "bitrate", 400, "user_tag", "240p")))));
+      }
+      approveUntilCompleted(application, keys);
+      double seconds = (System.nanoTime() - started) / 1e9;
+      double cpuSeconds = cpu(app).minus(cpuBefore).toNanos() / 1e9;
+      return new Batch(durable, seconds, cpuSeconds, durable ? size(data) : 0);
+    } finally {
+      app.destroy();
+      app.waitFor();
+    }
+  }
+
+  private static void approveUntilCompleted(EmbeddedDefaultProcess application, Set<Long> keys) {
+    Set<String> approved = new HashSet<>();
+    Awaitility.await("a batch of " + keys.size()).atMost(Duration.ofMinutes(30)).pollInterval(TASK_LIST_REFRESH)
+        .until(() -> {
+          for (JsonNode task : application.search("/v2/user-tasks/search", Map.of("state", "CREATED",
+              "processDefinitionId", REAL))) {
+            if (approved.add(task.path("userTaskKey").asText())) {
+              application.completeUserTask(task, Map.of("approved", true));
+            }
+          }
+          long completed = 0;
+          for (JsonNode instance : application.search("/v2/process-instances/search", Map.of("state", "COMPLETED",
+              "processDefinitionId", REAL))) {
+            completed += keys.contains(instance.path("processInstanceKey").asLong()) ? 1 : 0;
+          }
+          return completed == keys.size();
+        });
+  }
+
+  /** The CPU time the application's JVM has used, its child processes (encoders) not included. */
+  private static Duration cpu(Process app) {
+    return app.toHandle().info().totalCpuDuration().orElseThrow();
+  }
+
+  private static void printRealFlow(List<Batch> batches) {
+    System.out.printf("%nDurability benchmark (%d cores): %s, batches of %d, in memory and durable alternating%n",
+        Runtime.getRuntime().availableProcessors(), REAL, BATCH);
+    System.out.printf("%-10s %10s %14s %16s%n", "engine", "inst/s", "app CPU ms/inst", "data KB/inst");
+    for (Batch batch : batches) {
+      System.out.printf("%-10s %10.2f %14.0f %16s%n", batch.durable() ? "durable" : "in memory", batch.perSecond(),
+          batch.cpuMsPerInstance(), batch.durable() ? String.format("%.1f", batch.dataBytes() / 1e3 / BATCH) : "");
+    }
+    double memoryRate = mean(batches, false, Batch::perSecond);
+    double durableRate = mean(batches, true, Batch::perSecond);
+    double memoryCpu = mean(batches, false, Batch::cpuMsPerInstance);
+    double durableCpu = mean(batches, true, Batch::cpuMsPerInstance);
+    System.out.printf("durable / in memory: throughput %.2fx (goal >= 0.8), CPU per instance %.2fx%n",
+        durableRate / memoryRate, durableCpu / memoryCpu);
+  }
+
+  private static double mean(List<Batch> batches, boolean durable, ToDoubleFunction<Batch> f) {
+    return batches.stream().filter(batch -> batch.durable() == durable).mapToDouble(f).average().orElseThrow();
+  }
+
+  private void recovery() throws Exception {
+    Path data = Files.createDirectories(folders.resolve("recovery"));
     var application = new EmbeddedDefaultProcess(data, MediaflowTest.freePort(), MediaflowTest.freePort());
     long started = System.nanoTime();
     Process app = application.start();
@@ -78,9 +192,9 @@ class RecoveryBenchmark {
     app.destroy();
     app.waitFor();
 
-    System.out.printf("%nRecovery benchmark (%d cores): %d ended instances (one job each) in %.1f s, %.1f inst/s%n",
-        Runtime.getRuntime().availableProcessors(), INSTANCES, load, INSTANCES / load);
-    System.out.printf("data folder: %.1f MB, %.1f KB per instance%n", bytes / 1e6, bytes / 1e3 / INSTANCES);
+    System.out.printf("%nRecovery: %d ended instances (one job each) in %.1f s, %.1f inst/s%n", INSTANCES, load,
+        INSTANCES / load);
+    System.out.printf("data folder: %.1f MB, %.1f KB per ended instance%n", bytes / 1e6, bytes / 1e3 / INSTANCES);
     System.out.printf("%-52s %8s %10s%n", "start", "seconds", "vs empty");
     System.out.printf("%-52s %8.1f %10s%n", "ready over an empty folder (baseline)", emptyReady, "1.00");
     System.out.printf("%-52s %8.1f %10.2f%n", "ready after kill -9 (goal <= 10 s)", afterCrash,
