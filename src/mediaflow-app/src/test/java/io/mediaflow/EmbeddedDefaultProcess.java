@@ -28,14 +28,18 @@ public final class EmbeddedDefaultProcess {
     this.enginePort = enginePort;
   }
 
-  /** Starts the application and returns once it is ready ({@code /actuator/health/readiness} answers 200). */
-  public Process start() throws IOException {
+  /**
+   * Starts the application and returns once it is ready ({@code /actuator/health/readiness} answers 200);
+   * {@code arguments} such as {@code --mediaflow.engine.log-segment-size=64KB} come after the usual ones.
+   */
+  public Process start(String... arguments) throws IOException {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     var command = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
         "io.mediaflow.app.MediaflowApplication", "--server.port=" + httpPort,
         "--mediaflow.engine.port=" + enginePort, "--mediaflow.engine.data-directory=" + data,
         "--mediaflow.sandbox.public-url=" + baseUrl() + "/sandbox", "--spring.main.banner-mode=off",
         "--logging.level.root=WARN"));
+    command.addAll(List.of(arguments));
     // Its log, for when it does not come up: target/embedded-default-<port>.log
     var log = ProcessBuilder.Redirect.appendTo(Path.of("target", "embedded-default-" + httpPort + ".log").toFile());
     Process app = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log).start();
