@@ -199,7 +199,8 @@ class DurabilityBenchmark {
     System.out.printf("%-52s %8.1f %10s%n", "ready over an empty folder (baseline)", emptyReady, "1.00");
     System.out.printf("%-52s %8.1f %10.2f%n", "ready after kill -9 (goal <= 10 s)", afterCrash,
         afterCrash / emptyReady);
-    System.out.printf("%-52s %8.1f %10s%n", "  then the first search (history read from the log)", historyAfterCrash,
+    System.out.printf("%-52s %8.1f %10s%n", "  then the first search (history: its store, then the log)",
+        historyAfterCrash,
         "");
     System.out.printf("%-52s %8.1f %10s%n", "graceful stop, SIGTERM to exit (goal <= 30 s)", stop, "");
     System.out.printf("%-52s %8.1f %10.2f%n%n", "ready after the graceful stop (from its snapshot)", afterStop,

@@ -43,6 +43,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -50,14 +51,15 @@ import org.slf4j.LoggerFactory;
  * A Zeebe engine whose state survives a restart or a crash, assembled from Zeebe's own parts as a broker assembles
  * a partition: the state in RocksDB ({@link ZeebeRocksDbFactory}) under {@code runtime/}, snapshots of it
  * ({@link FileBasedSnapshotStore}) under {@code snapshots/}, the log ({@link LogStream}) over a
- * {@link FileLogStorage} under {@code log/}, whose appends are on disk before a command is acknowledged, and the
+ * {@link FileLogStorage}'s segments under {@code log/}, whose appends are on disk before a command is acknowledged, and the
  * stream processor with the engine's record processors; the gateway is zeebe-process-test's, over this log.
  *
  * <p>Opening recovers as a broker does (its {@code StateControllerImpl}): the runtime folder is thrown away, the
  * latest snapshot is copied into it (a RocksDB checkpoint), and the stream processor replays the log after the
  * position that state last processed. A snapshot is taken every {@code snapshotPeriod}, and sooner once the log
  * has grown by {@code snapshotLogGrowth} (what a crash would have to replay), and on a graceful stop; after a
- * {@code kill -9} the log since the last one is replayed.
+ * {@code kill -9} the log since the last one is replayed. After each snapshot the log's segments below it, and
+ * below what the REST API's history has kept in its {@link HistoryStore}, are deleted.
  */
 final class DurableEngine implements AutoCloseable {
 
@@ -82,6 +84,7 @@ final class DurableEngine implements AutoCloseable {
    */
   private long logBytesAtSnapshot;
   private long snapshotNanos = System.nanoTime();
+  private volatile LongSupplier logReader = () -> Long.MIN_VALUE;
   private final ScheduledExecutorService snapshotTimer = Executors.newSingleThreadScheduledExecutor(
       Thread.ofPlatform().daemon().name("engine-snapshots").factory());
 
@@ -102,7 +105,7 @@ final class DurableEngine implements AutoCloseable {
    * {@code access}.
    */
   static DurableEngine open(Path dataDirectory, InetSocketAddress address, Duration minKeepAliveInterval,
-      ServerInterceptor access, Duration snapshotPeriod, long snapshotLogGrowth) {
+      ServerInterceptor access, Duration snapshotPeriod, long snapshotLogGrowth, long logSegmentSize) {
     MeterRegistry meters = new SimpleMeterRegistry();
     ActorScheduler scheduler = ActorScheduler.newActorScheduler().setCpuBoundActorThreadCount(1)
         .setIoBoundActorThreadCount(1).setMeterRegistry(meters).build();
@@ -129,7 +132,7 @@ final class DurableEngine implements AutoCloseable {
     }
     ZeebeDb<ZbColumnFamilies> db = dbFactory.createDb(runtime.toFile());
 
-    FileLogStorage storage = FileLogStorage.open(dataDirectory.resolve("log").resolve("log.bin"));
+    FileLogStorage storage = FileLogStorage.open(dataDirectory.resolve("log"), logSegmentSize);
     if (storage.truncatedBytes() > 0) {
       LOG.warn("The engine's log ended in a write a crash tore: its last {} bytes, never acknowledged, were cut off",
           storage.truncatedBytes());
@@ -197,10 +200,13 @@ final class DurableEngine implements AutoCloseable {
     }
   }
 
-  /** Every record of the log from its first on, each read once: the records of before a restart too. */
-  EngineRecordFeed.RecordSource records() {
+  /**
+   * Every record of the log after {@code position} (-1: from the first on), each read once: the records of before
+   * a restart too. Whoever reads them must say, through {@link #keepLogFrom}, which of them it still needs.
+   */
+  EngineRecordFeed.RecordSource recordsAfter(long position) {
     LogStreamReader reader = logStream.newLogStreamReader();
-    reader.seekToFirstEvent();
+    reader.seek(position + 1); // the first record after it, even once the segment holding it is deleted
     return action -> {
       while (reader.hasNext()) {
         action.accept(EngineLog.copy(reader.next()));
@@ -208,11 +214,23 @@ final class DurableEngine implements AutoCloseable {
     };
   }
 
-  /** Takes a snapshot of the state at the last processed position, as a broker does periodically and on stop. */
+  /**
+   * The log's other reader (the REST API's history) keeps what it derived from the log when called, and returns
+   * the position from which on it still needs the log; until it is set, nothing is deleted.
+   */
+  void keepLogFrom(LongSupplier reader) {
+    logReader = reader;
+  }
+
+  /**
+   * Takes a snapshot of the state at the last processed position, as a broker does periodically and on stop, then
+   * deletes the log below it.
+   */
   private void snapshot() {
+    long processed;
     streamProcessor.pauseProcessing().join();
     try {
-      long processed = streamProcessor.getLastProcessedPositionAsync().join();
+      processed = streamProcessor.getLastProcessedPositionAsync().join();
       // A broker's index and term are its journal's; the processed position is what orders the snapshots here.
       var created = snapshots.newTransientSnapshot(processed, 1, processed, processed, false);
       if (created.isLeft()) {
@@ -224,10 +242,24 @@ final class DurableEngine implements AutoCloseable {
     } finally {
       streamProcessor.resumeProcessing();
     }
+    compact(processed);
+  }
+
+  /**
+   * As a broker's {@code LogCompactor} after a snapshot is persisted: the segments below the snapshot's processed
+   * position and below what the log's other reader still needs are deleted (a broker's bound is the lower of the
+   * processed and the exported position). The replay after a crash starts at the snapshot's position, which stays.
+   */
+  private void compact(long processed) {
+    long bound = Math.min(processed, logReader.getAsLong());
+    int deleted = storage.deleteUntil(bound);
+    if (deleted > 0) {
+      LOG.debug("Deleted {} log segments below position {}", deleted, bound);
+    }
   }
 
   private void snapshotIfDue(Duration period, long logGrowth) {
-    long bytes = storage.bytes();
+    long bytes = storage.bytesWritten();
     if (bytes - logBytesAtSnapshot >= logGrowth || System.nanoTime() - snapshotNanos >= period.toNanos()) {
       snapshotQuietly();
       logBytesAtSnapshot = bytes;

@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
@@ -62,15 +63,28 @@ class EmbeddedEngineConfiguration {
       var address = address(properties, access);
       DurableEngine engine = DurableEngine.open(properties.dataDirectory(), address,
           properties.minKeepAliveInterval(), GatewayAccess.server(access), properties.snapshotPeriod(),
-          properties.snapshotLogGrowth().toBytes());
+          properties.snapshotLogGrowth().toBytes(), properties.logSegmentSize().toBytes());
       LOG.info("Embedded Zeebe engine, persistent: gateway on {}:{}{}", address.getHostString(), address.getPort(),
           access.configured() ? ", credentials required" : "");
       return engine;
     }
 
+    /** The REST API's history, kept beside the log so that the log can be deleted below a snapshot. */
     @Bean
-    EngineRecordFeed.RecordSource engineRecords(DurableEngine engine) {
-      return engine.records();
+    HistoryStore historyStore(EngineProperties properties) {
+      return new HistoryStore(properties.dataDirectory().resolve("history"));
+    }
+
+    /** The log after what the kept history already holds. */
+    @Bean
+    EngineRecordFeed.RecordSource engineRecords(DurableEngine engine, HistoryStore history) {
+      return engine.recordsAfter(history.position());
+    }
+
+    /** No log segment is deleted before the history has kept what it read from it. */
+    @Bean
+    SmartInitializingSingleton historyBoundsLogDeletion(DurableEngine engine, ProcessHistory history) {
+      return () -> engine.keepLogFrom(history::keep);
     }
   }
 

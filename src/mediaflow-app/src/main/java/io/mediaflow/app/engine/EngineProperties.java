@@ -26,9 +26,12 @@ import org.springframework.util.unit.DataSize;
  *     restart replays the log since the last one
  * @param snapshotLogGrowth a snapshot is taken sooner once the log has grown by this much: it bounds what a restart
  *     after a crash replays
+ * @param logSegmentSize the persistent engine's log is kept in segment files of about this size; after each
+ *     snapshot the segments below it are deleted, so the log on disk stays near this size plus the log's growth
+ *     between snapshots
  */
 @ConfigurationProperties("mediaflow.engine")
 public record EngineProperties(boolean embedded, @DefaultValue("127.0.0.1") String address, int port,
     @DefaultValue("30s") Duration minKeepAliveInterval, boolean deploy, boolean jobBasedUserTasks,
     boolean persistent, @DefaultValue("data") Path dataDirectory, @DefaultValue("5m") Duration snapshotPeriod,
-    @DefaultValue("16MB") DataSize snapshotLogGrowth) {}
+    @DefaultValue("16MB") DataSize snapshotLogGrowth, @DefaultValue("64MB") DataSize logSegmentSize) {}

@@ -131,16 +131,67 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
   /** Ended instances, the earliest first. */
   private final ArrayDeque<ProcessInstance> ended = new ArrayDeque<>();
 
+  /** Where the durable engine's history is kept; none for the in-memory engine. */
+  private final Optional<HistoryStore> store;
+  /** The position of the last record read. */
+  private long position = -1;
+
   @Autowired
-  ProcessHistory(EngineRecordFeed feed, HistoryProperties limits) {
-    this(feed, limits, Clock.systemUTC());
+  ProcessHistory(EngineRecordFeed feed, HistoryProperties limits, Optional<HistoryStore> store) {
+    this(feed, limits, store, Clock.systemUTC());
   }
 
-  ProcessHistory(EngineRecordFeed feed, HistoryProperties limits, Clock clock) {
+  ProcessHistory(EngineRecordFeed feed, HistoryProperties limits, Optional<HistoryStore> store, Clock clock) {
     this.feed = feed;
     this.limits = limits;
+    this.store = store;
     this.clock = clock;
+    store.flatMap(HistoryStore::loaded).ifPresent(this::restore);
     feed.subscribe(this);
+  }
+
+  // ---- kept beside the engine's log, which is deleted below a snapshot
+
+  /**
+   * Keeps everything read so far in the store and returns the position from which on the history still needs the
+   * engine's log: the log below it may be deleted.
+   */
+  long keep() {
+    feed.catchUp();
+    HistoryStore.Saved saved;
+    synchronized (this) {
+      saved = new HistoryStore.Saved(position, List.copyOf(definitions.values()), List.copyOf(forms.values()),
+          instances.entrySet().stream().map(entry -> {
+            InstanceRecords records = entry.getValue();
+            return new HistoryStore.SavedInstance(entry.getKey(), records.instance,
+                List.copyOf(records.elements.values()), List.copyOf(records.variables.values()),
+                List.copyOf(records.userTasks.values()), List.copyOf(records.incidents.values()));
+          }).toList(), List.copyOf(ended));
+    }
+    store.orElseThrow().save(saved);
+    return saved.position() + 1;
+  }
+
+  private void restore(HistoryStore.Saved saved) {
+    position = saved.position();
+    saved.definitions().forEach(definition -> definitions.put(definition.key(), definition));
+    saved.forms().forEach(form -> forms.put(form.key(), form));
+    for (HistoryStore.SavedInstance instance : saved.instances()) {
+      InstanceRecords records = new InstanceRecords();
+      records.instance = instance.instance();
+      instance.elements().forEach(element -> records.elements.put(element.key(), element));
+      instance.variables().forEach(variable -> records.variables.put(variable.key(), variable));
+      instance.userTasks().forEach(task -> {
+        records.userTasks.put(task.key(), task);
+        instanceOfTask.put(task.key(), instance.key());
+      });
+      instance.incidents().forEach(incident -> {
+        records.incidents.put(incident.key(), incident);
+        instanceOfIncident.put(incident.key(), instance.key());
+      });
+      instances.put(instance.key(), records);
+    }
+    ended.addAll(saved.ended());
   }
 
   // ---- reads: each first catches the feed up, then answers from a consistent state
@@ -234,6 +285,7 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
 
   @Override
   public synchronized void accept(Record<?> record) {
+    position = record.getPosition();
     if (record.getRecordType() != RecordType.EVENT) {
       return;
     }

@@ -16,6 +16,7 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
@@ -42,7 +43,7 @@ class EngineLogTest {
     camunda = CamundaClient.newClientBuilder().grpcAddress(URI.create("http://127.0.0.1:" + port))
         .preferRestOverGrpc(false).build();
     feed = new EngineRecordFeed(EngineLog.of(engine));
-    history = new ProcessHistory(feed, new HistoryProperties(1000, Duration.ofDays(1)));
+    history = new ProcessHistory(feed, new HistoryProperties(1000, Duration.ofDays(1)), Optional.empty());
     feed.subscribe(record -> read.incrementAndGet());
     camunda.newDeployResourceCommand().addProcessModel(Bpmn.createExecutableProcess("review").startEvent()
         .serviceTask("Prepare", task -> task.zeebeJobType("prepare"))

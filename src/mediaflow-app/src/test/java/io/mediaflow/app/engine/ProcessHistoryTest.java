@@ -19,14 +19,17 @@ import io.camunda.zeebe.protocol.record.intent.VariableIntent;
 import io.camunda.zeebe.protocol.record.value.BpmnElementType;
 import io.mediaflow.app.engine.ProcessHistory.InstanceState;
 import io.mediaflow.app.engine.ProcessHistory.TaskState;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The projection fed with records as the engine writes them, without an engine. */
 class ProcessHistoryTest {
@@ -78,8 +81,39 @@ class ProcessHistoryTest {
         .extracting(ProcessHistory.ProcessInstance::key).containsExactly(4L);
   }
 
+  @Test
+  void whatItKeptComesBackInAHistoryThatReadsOnlyTheRecordsAfterIt(@TempDir Path folder) {
+    HistoryProperties limits = new HistoryProperties(2, Duration.ofHours(1));
+    ProcessHistory kept = history(limits, Optional.of(new HistoryStore(folder)));
+    variable(20, 1, 1, "source", "\"in.mp4\"");
+    started(1);
+    element(1, 5, 1, "Review", BpmnElementType.USER_TASK, ProcessInstanceIntent.ELEMENT_ACTIVATING);
+    job(9, 1, 5, JobIntent.CREATED);
+    started(2);
+    ended(2);
+    assertThat(kept.keep()).as("the log is needed after what was kept").isEqualTo(records.size() + 1);
+    job(9, 1, 5, JobIntent.COMPLETED);
+
+    ProcessHistory restored = history(limits, Optional.of(new HistoryStore(folder)));
+    assertThat(restored.variablesVisibleFrom(1, 5).get("source").value()).isEqualTo("\"in.mp4\"");
+    assertThat(restored.userTask(9)).as("kept, then changed by a record after it")
+        .hasValueSatisfying(task -> assertThat(task.state()).isEqualTo(TaskState.COMPLETED));
+    assertThat(restored.processInstance(2)).hasValueSatisfying(i -> assertThat(i.state()).isEqualTo(InstanceState.COMPLETED));
+
+    for (long key = 3; key <= 4; key++) {
+      started(key);
+      ended(key);
+    }
+    assertThat(restored.processInstance(2)).as("the kept ended instances count toward the bound").isEmpty();
+  }
+
   private ProcessHistory history(HistoryProperties limits) {
-    int[] read = {0};
+    return history(limits, Optional.empty());
+  }
+
+  /** Over a store, the records after what it kept are read, as the durable engine's log is. */
+  private ProcessHistory history(HistoryProperties limits, Optional<HistoryStore> store) {
+    int[] read = {(int) Math.max(0, store.map(HistoryStore::position).orElse(-1L))}; // record i is at position i + 1
     EngineRecordFeed.RecordSource source = action -> {
       while (read[0] < records.size()) {
         action.accept(records.get(read[0]++));
@@ -90,7 +124,7 @@ class ProcessHistoryTest {
       @Override public java.time.ZoneId getZone() { return ZoneOffset.UTC; }
       @Override public Clock withZone(java.time.ZoneId zone) { return this; }
     };
-    return new ProcessHistory(new EngineRecordFeed(source), limits, clock);
+    return new ProcessHistory(new EngineRecordFeed(source), limits, store, clock);
   }
 
   private void started(long instance) {
