@@ -6,6 +6,9 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediaflow.sandbox.SandboxClock;
 import io.mediaflow.sandbox.SandboxProperties;
+import io.mediaflow.sandbox.state.SandboxDatabase;
+import io.mediaflow.sandbox.state.SandboxFolders;
+import io.mediaflow.sandbox.state.SandboxStateProperties;
 import io.mediaflow.sandbox.storage.MediaStorage;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -23,6 +26,8 @@ class OutputStoreTest {
   private final SandboxProperties sandbox = new SandboxProperties(true, "http://localhost/sandbox", 0.01,
       List.of("key"), Duration.ofHours(1));
   private final SandboxClock clock = new SandboxClock(sandbox);
+  private final SandboxDatabase database = new SandboxDatabase(new SandboxStateProperties(null));
+  private final SandboxFolders folders = new SandboxFolders(new SandboxStateProperties(null));
   private final MediaStorage media;
   private final TemporaryStorage temporary;
   private final OutputStore store;
@@ -33,13 +38,15 @@ class OutputStoreTest {
   OutputStoreTest() throws IOException {
     media = new MediaStorage();
     temporary = new TemporaryStorage(clock, new SandboxTranscodingProperties(20, 1, Duration.ZERO, Duration.ZERO,
-        Duration.ZERO, Duration.ofHours(24), Duration.ofSeconds(1), DataSize.ofMegabytes(1), List.of()));
+        Duration.ZERO, Duration.ofHours(24), Duration.ofSeconds(1), DataSize.ofMegabytes(1), List.of()),
+        database, folders);
     store = new OutputStore(media, temporary, sandbox);
   }
 
   @AfterEach
   void close() throws IOException {
-    temporary.destroy();
+    folders.destroy();
+    database.destroy();
     clock.close();
   }
 
@@ -48,7 +55,7 @@ class OutputStoreTest {
     media.destroy(); // its folder is gone: nothing can be written to it any more
     FormatParams format = QueryValidator.validate("{\"query\": {\"source\": \"https://a.example/in.mp4\","
         + " \"format\": [{\"output\": \"mp4\", \"destination\": {\"url\": \"s3://media-bucket/out.mp4\","
-        + " \"key\": \"AKIA-SANDBOX\", \"secret\": \"s3cr3t\"}}]}}", null, new ObjectMapper()).formats().getFirst();
+        + " \"key\": \"AKIA-SANDBOX\", \"secret\": \"s3cr3t\"}}]}}", new ObjectMapper()).formats().getFirst();
     Path file = Files.write(folder.resolve("output.mp4"), new byte[] {1, 2, 3});
     var written = new WrittenOutput(new OutputFolder(folder), "mp4", List.of(new OutputFile("", file, "video/mp4")),
         "", List.of());
