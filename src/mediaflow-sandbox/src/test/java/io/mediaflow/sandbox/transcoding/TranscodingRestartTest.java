@@ -14,6 +14,7 @@ import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -45,13 +46,16 @@ class TranscodingRestartTest {
   private final int port = freePort();
   private final SandboxClient sandbox = new SandboxClient("http://localhost:" + port);
   private final TestServer outside = new TestServer().recorder("/hooks", 200);
-  /** Holds every download of {@code /held.mp4} until released, so a job stays unfinished while the sandbox stops. */
+  /**
+   * Holds every download of the subtitle file {@code /held.srt} until released: an HLS output fetches it when its
+   * turn to be encoded comes, so a job that has one stays in the middle of {@code encoding} while the sandbox stops.
+   */
   private final CountDownLatch release = new CountDownLatch(1);
   private final AtomicInteger heldDownloads = new AtomicInteger();
   private ConfigurableApplicationContext running;
 
   TranscodingRestartTest() {
-    outside.on("/held.mp4", exchange -> {
+    outside.on("/held.srt", exchange -> {
       heldDownloads.incrementAndGet();
       try {
         release.await();
@@ -59,7 +63,8 @@ class TranscodingRestartTest {
         Thread.currentThread().interrupt();
         return;
       }
-      TestServer.respond(exchange, 200, SAMPLE, "video/mp4");
+      TestServer.respond(exchange, 200, "1\n00:00:00,500 --> 00:00:02,000\nHello\n".getBytes(StandardCharsets.UTF_8),
+          "application/x-subrip");
     });
   }
 
@@ -81,7 +86,10 @@ class TranscodingRestartTest {
     assertThat(finishedStatus.path("status").asText()).isEqualTo("completed");
     byte[] output = download(finishedStatus.path("videos").get(0).path("url").asText());
     String interrupted = startHeld();
-    String before = sandbox.basicStatus(interrupted).path("status_url").asText();
+    JsonNode midEncode = sandbox.status(interrupted);
+    assertThat(midEncode.path("status").asText()).isEqualTo("encoding");
+    assertThat(midEncode.path("images").get(0).path("size").asLong()).as("the thumbnail is written").isPositive();
+    assertThat(midEncode.path("videos").get(0).path("size").isNull()).as("the HLS ladder is not").isTrue();
     String uploadTask = sandbox.createTask();
     String upload = createUpload(uploadTask);
     assertThat(patch(upload, 0, Arrays.copyOfRange(SAMPLE, 0, 10_000)).statusCode()).isEqualTo(204);
@@ -94,15 +102,17 @@ class TranscodingRestartTest {
     assertThat(startError(finished)).as("a used task token stays used").isEqualTo(16);
     assertThat(sandbox.post("/v1/create_task", Map.of("token", session)).path("error").asInt())
         .as("a session token issued before the restart").isZero();
-    Await.until("the download to be held again", heldDownloads::get, count -> count == 2);
-    JsonNode restarted = sandbox.basicStatus(interrupted);
-    assertThat(restarted.path("status").asText()).isEqualTo("downloading");
-    assertThat(restarted.path("status_url").asText()).as("handed to another master").isNotEqualTo(before);
-    Map<String, String> callback = Await.until("the restarted callback", () -> callbacks(interrupted),
+    Map<String, String> callback = Await.until("the restarted callback", () -> callbacks(interrupted, "restarted"),
         forms -> !forms.isEmpty()).getFirst();
-    assertThat(callback.get("event")).isEqualTo("restarted");
     assertThat(callback.get("payload")).isEqualTo("order=17");
-    assertThat(sandbox.parse(callback.get("status")).path("status").asText()).isEqualTo("downloading");
+    JsonNode restarted = sandbox.parse(callback.get("status"));
+    assertThat(restarted.path("status").asText()).as("from the beginning").isEqualTo("downloading");
+    assertThat(restarted.path("percent").asInt()).isZero();
+    assertThat(restarted.path("images")).isEmpty();
+    assertThat(restarted.path("status_url").asText()).as("handed to another master")
+        .isNotEqualTo(midEncode.path("status_url").asText());
+    Await.until("the subtitle file to be held again", heldDownloads::get, count -> count == 2);
+    assertThat(sandbox.basicStatus(interrupted).path("status").asText()).isEqualTo("encoding");
     assertThat(startError(sandbox.createTask())).as("the restarted job is still unfinished").isEqualTo(22);
     assertThat(head(upload)).as("the upload's offset").isEqualTo(10_000);
 
@@ -111,9 +121,12 @@ class TranscodingRestartTest {
     JsonNode done = sandbox.awaitFinished(interrupted);
     assertThat(done.path("status").asText()).isEqualTo("completed");
     assertThat(done.path("source_size").asLong()).isEqualTo(SAMPLE.length);
-    Await.until("the saved callback", () -> callbacks(interrupted), forms -> forms.size() == 3);
+    assertThat(done.path("images").get(0).path("profile").asText()).as("a preset job's profiles")
+        .isEqualTo("thumbnail");
+    assertThat(done.path("videos").get(0).path("profile").asText()).isEqualTo("hls-ladder");
+    Await.until("the saved callback", () -> callbacks(interrupted, "saved"), forms -> !forms.isEmpty());
     assertThat(callbacks(interrupted)).extracting(form -> form.get("event"))
-        .containsExactly("restarted", "queued", "saved");
+        .as("queued before the stop, then all over again").containsExactly("queued", "restarted", "queued", "saved");
     assertThat(patch(upload, 10_000, Arrays.copyOfRange(SAMPLE, 10_000, SAMPLE.length)).statusCode())
         .isEqualTo(204);
     String fileId = upload.substring(upload.lastIndexOf('/') + 1);
@@ -139,9 +152,8 @@ class TranscodingRestartTest {
 
     start();
 
-    Map<String, String> callback = Await.until("the restart_failed callback", () -> callbacks(interrupted),
-        forms -> !forms.isEmpty()).getFirst();
-    assertThat(callback.get("event")).isEqualTo("restart_failed");
+    Map<String, String> callback = Await.until("the restart_failed callback",
+        () -> callbacks(interrupted, "restart_failed"), forms -> !forms.isEmpty()).getFirst();
     assertThat(callback.get("error_code")).isEqualTo("1");
     assertThat(callback.get("error_message")).isEqualTo(JobFailure.PROCESSING);
     JsonNode status = sandbox.status(interrupted);
@@ -167,13 +179,14 @@ class TranscodingRestartTest {
     start();
   }
 
-  /** A job with a callback, held in {@code downloading}. */
+  /** A preset job with a callback, held in {@code encoding} once its thumbnail is done. */
   private String startHeld() {
     String task = sandbox.createTask();
-    JsonNode started = sandbox.startEncode2(task, withCallback(query(outside.url("/held.mp4"),
-        "{\"output\": \"mp4\"}")), "order=17");
-    assertThat(started.path("error").asInt()).as("start_encode2: %s", started).isZero();
-    Await.until("the download to be held", heldDownloads::get, count -> count == 1);
+    JsonNode started = sandbox.post("/v1/start_encode", Map.of("task_token", task, "uri", sandbox.sampleUrl(),
+        "profiles", "thumbnail,hls-ladder", "payload", "order=17", "callback_url", outside.url("/hooks"),
+        "subtitles", "[{\"source\": \"" + outside.url("/held.srt") + "\", \"language\": \"en\"}]"));
+    assertThat(started.path("error").asInt()).as("start_encode: %s", started).isZero();
+    Await.until("the subtitle file to be held", heldDownloads::get, count -> count == 1);
     return task;
   }
 
@@ -189,6 +202,10 @@ class TranscodingRestartTest {
   private List<Map<String, String>> callbacks(String task) {
     return outside.received.stream().map(TestServer.Received::form)
         .filter(form -> task.equals(form.get("task_token"))).toList();
+  }
+
+  private List<Map<String, String>> callbacks(String task, String event) {
+    return callbacks(task).stream().filter(form -> event.equals(form.get("event"))).toList();
   }
 
   private byte[] download(String url) {
