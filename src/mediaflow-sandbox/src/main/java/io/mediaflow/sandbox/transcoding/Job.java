@@ -91,7 +91,7 @@ final class Job {
   }
 
   synchronized Saved saved() {
-    return new Saved(query, state, master, percent, errorDescription, sourceSize, duration,
+    return new Saved(query.withoutCredentials(), state, master, percent, errorDescription, sourceSize, duration,
         outputs.stream().map(OutputItem::saved).toList(), List.copyOf(warnings));
   }
 
