@@ -99,6 +99,10 @@ class TemporaryStorage {
   /** Deletes the files once lookups answer 410, so they never see them half gone; the task stays, expired. */
   private void expire(String taskToken, Outputs outputs) {
     synchronized (outputs) {
+      if (outputs.files().isEmpty()) {
+        // expired before this start: deleted then
+        return;
+      }
       outputs.files().values().forEach(stored -> {
         try {
           Files.deleteIfExists(directory.resolve(stored.name()));

@@ -45,9 +45,9 @@ class TemporaryStorageTest {
 
     @Override
     public void close() throws IOException {
+      clock.close();
       folders.destroy();
       database.destroy();
-      clock.close();
     }
   }
 
