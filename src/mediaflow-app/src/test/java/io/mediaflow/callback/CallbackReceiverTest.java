@@ -35,14 +35,16 @@ class CallbackReceiverTest extends MediaflowTest {
     assertThat(published("transcoding:" + token + ":saved")).isEqualTo(1);
   }
 
+  /** {@code restarted}: the service started the job over; the process keeps waiting for it to finish. */
   @Test
   void eventsThatDoNotFinishAJobPublishNothing() {
     String token = UUID.randomUUID().toString().replace("-", "");
     String url = urls.forSubject(Kind.TRANSCODING, token).orElseThrow();
 
-    assertThat(postForm(url, "task_token=" + token + "&event=queued").statusCode()).isEqualTo(204);
-
-    assertThat(published("transcoding:" + token + ":queued")).isZero();
+    for (String event : new String[] {"queued", "restarted"}) {
+      assertThat(postForm(url, "task_token=" + token + "&event=" + event).statusCode()).as(event).isEqualTo(204);
+      assertThat(published("transcoding:" + token + ":" + event)).as(event).isZero();
+    }
   }
 
   @Test

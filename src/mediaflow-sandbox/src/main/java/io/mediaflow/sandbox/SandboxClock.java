@@ -1,6 +1,7 @@
 package io.mediaflow.sandbox;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -36,6 +37,17 @@ public class SandboxClock implements AutoCloseable {
   /** Runs {@code task} once the scaled {@code nominal} duration has passed. */
   public ScheduledFuture<?> after(Duration nominal, Runnable task) {
     return scheduler.schedule(task, scaled(nominal).toNanos(), TimeUnit.NANOSECONDS);
+  }
+
+  /** The instant the scaled {@code nominal} duration from now ends: a deadline a store keeps across a restart. */
+  public Instant deadline(Duration nominal) {
+    return Instant.now().plus(scaled(nominal));
+  }
+
+  /** Runs {@code task} at {@code deadline}, at once when it has passed (it may have while the sandbox was down). */
+  public ScheduledFuture<?> at(Instant deadline, Runnable task) {
+    long nanos = Math.max(0, Duration.between(Instant.now(), deadline).toNanos());
+    return scheduler.schedule(task, nanos, TimeUnit.NANOSECONDS);
   }
 
   public String timestamp() {

@@ -34,8 +34,8 @@ class DownloadController {
     String path = URLDecoder.decode(uri.substring(PREFIX.length() + taskToken.length() + 1), StandardCharsets.UTF_8);
     return switch (temporary.get(taskToken, path)) {
       case TemporaryStorage.Lookup.Found found -> ResponseEntity.ok()
-          .contentType(MediaType.parseMediaType(found.file().contentType()))
-          .body(new FileSystemResource(found.file().file()));
+          .contentType(MediaType.parseMediaType(found.contentType()))
+          .body(new FileSystemResource(found.file()));
       case TemporaryStorage.Lookup.Expired expired -> ResponseEntity.status(HttpStatus.GONE).build();
       case TemporaryStorage.Lookup.Missing missing -> ResponseEntity.notFound().build();
     };

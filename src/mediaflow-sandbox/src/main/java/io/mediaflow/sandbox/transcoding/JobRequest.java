@@ -3,15 +3,14 @@ package io.mediaflow.sandbox.transcoding;
 import java.util.List;
 
 /**
- * A validated start: the inputs, the outputs and the task-level attributes.
+ * A validated start: the inputs and the outputs, what a job runs. What it says back to the caller
+ * ({@code callback_url}, {@code payload}) is read from its {@link JobQuery}.
  *
  * @param stitch true when {@code clips} came from {@code stitch} (then they are joined into one input)
- * @param payload the caller's string, returned in every callback
  */
-record JobRequest(List<SourceClip> clips, boolean stitch, List<FormatParams> formats, String callbackUrl,
-    String payload, int encoderVersion) {
+record JobRequest(List<SourceClip> clips, boolean stitch, List<FormatParams> formats, int encoderVersion) {
 
   JobRequest withFormats(List<FormatParams> replaced) {
-    return new JobRequest(clips, stitch, replaced, callbackUrl, payload, encoderVersion);
+    return new JobRequest(clips, stitch, replaced, encoderVersion);
   }
 }

@@ -1,13 +1,13 @@
 package io.mediaflow.sandbox.transcoding;
 
 import io.mediaflow.sandbox.SandboxClock;
+import io.mediaflow.sandbox.state.SandboxFolders;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Comparator;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,6 +27,10 @@ import org.springframework.stereotype.Component;
  * working folder, wait for a free encoder, encode every format with ffmpeg ({@code percent} follows ffmpeg's
  * progress), store the files. Downloading, queueing and saving last at least their nominal durations, scaled by
  * the sandbox clock. Every change is published as a {@link JobStateChanged}.
+ *
+ * <p>A job's working folder is under the sandbox's {@code work} folder, emptied when the sandbox starts: a job
+ * that was unfinished when the sandbox stopped starts over ({@link #restart}) and fetches its source again. Once
+ * the sandbox stops, jobs change no more, so a stop does not fail the encodes it interrupts.
  */
 @Component
 class JobStateMachine implements DisposableBean {
@@ -46,11 +50,12 @@ class JobStateMachine implements DisposableBean {
   /** Downloads, encodes (waiting on ffmpeg) and saving block: one virtual thread each. */
   private final ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor();
   private final Encoders encoders;
-  /** The working folders of unfinished jobs, removed when the sandbox stops. */
-  private final Set<Path> folders = ConcurrentHashMap.newKeySet();
+  private final Path work;
+  private volatile boolean stopped;
 
   JobStateMachine(SandboxClock clock, SandboxTranscodingProperties properties, SourceFetcher fetcher,
-      OutputWriter writer, OutputStore store, Tasks tasks, ApplicationEventPublisher events, FaultInjector faults) {
+      OutputWriter writer, OutputStore store, Tasks tasks, ApplicationEventPublisher events, FaultInjector faults,
+      SandboxFolders sandboxFolders) {
     this.clock = clock;
     this.properties = properties;
     this.fetcher = fetcher;
@@ -59,6 +64,7 @@ class JobStateMachine implements DisposableBean {
     this.tasks = tasks;
     this.events = events;
     this.faults = faults;
+    this.work = sandboxFolders.emptyFolder("work");
     this.encoders = new Encoders(properties.encoders() > 0 ? properties.encoders()
         : Runtime.getRuntime().availableProcessors(), workers);
   }
@@ -76,6 +82,29 @@ class JobStateMachine implements DisposableBean {
         });
   }
 
+  /**
+   * Starts over {@code job}, which was unfinished when the sandbox stopped, from the query it was started with; if
+   * that no longer makes a valid request, the job fails instead.
+   */
+  void restart(Job job) {
+    JobRequest request;
+    try {
+      request = job.query().request();
+    } catch (RuntimeException unreadable) {
+      LOG.warn("Sandbox job {} cannot start over: its query no longer reads ({})", job.taskToken(),
+          unreadable.getMessage());
+      if (job.fail(JobFailure.PROCESSING)) {
+        tasks.finished();
+        events.publishEvent(new JobRestarted(job));
+        events.publishEvent(new JobFinished(job.taskToken(), true, Instant.now()));
+      }
+      return;
+    }
+    job.restart(request);
+    events.publishEvent(new JobRestarted(job));
+    start(job);
+  }
+
   /** The source in a working folder of its own, which goes when the job no longer needs it. */
   private Source fetch(Job job) {
     faults.takeJobFailure().ifPresent(message -> {
@@ -83,8 +112,7 @@ class JobStateMachine implements DisposableBean {
     });
     Path folder;
     try {
-      folder = Files.createTempDirectory("mediaflow-job-");
-      folders.add(folder);
+      folder = Files.createTempDirectory(work, "job-");
     } catch (IOException e) {
       throw new JobFailure(JobFailure.PROCESSING, "no working folder: " + e.getMessage());
     }
@@ -117,7 +145,7 @@ class JobStateMachine implements DisposableBean {
       plans = OutputPlanner.plan(job.request(), source, job::warn);
       List<OutputItem> items = plans.stream()
           .flatMap(plan -> plan.renditions().stream().map(OutputPlanner.Rendition::item)).toList();
-      if (!job.startEncoding(items)) {
+      if (stopped || !job.startEncoding(items)) {
         delete(source.folder());
         return;
       }
@@ -229,7 +257,6 @@ class JobStateMachine implements DisposableBean {
   }
 
   private void delete(Path folder) {
-    folders.remove(folder);
     try (Stream<Path> files = Files.walk(folder)) {
       files.sorted(Comparator.reverseOrder()).forEach(file -> file.toFile().delete());
     } catch (IOException e) {
@@ -238,7 +265,7 @@ class JobStateMachine implements DisposableBean {
   }
 
   private boolean advance(Job job, Job.State to) {
-    if (!job.move(to)) {
+    if (stopped || !job.move(to)) {
       return false;
     }
     if (to.terminal()) {
@@ -249,6 +276,10 @@ class JobStateMachine implements DisposableBean {
   }
 
   private void fail(Job job, Throwable failure) {
+    if (stopped) {
+      // interrupted by the stop: the job starts over when the sandbox starts again
+      return;
+    }
     Throwable cause = failure instanceof CompletionException && failure.getCause() != null
         ? failure.getCause() : failure;
     String message;
@@ -268,7 +299,7 @@ class JobStateMachine implements DisposableBean {
   private void publish(Job job) {
     events.publishEvent(new JobStateChanged(job, job.state(), job.percent()));
     if (job.state() == Job.State.COMPLETED || job.state() == Job.State.ERROR) {
-      events.publishEvent(new JobFinished(job.taskToken(), job.state() == Job.State.ERROR, java.time.Instant.now()));
+      events.publishEvent(new JobFinished(job.taskToken(), job.state() == Job.State.ERROR, Instant.now()));
     }
   }
 
@@ -280,7 +311,7 @@ class JobStateMachine implements DisposableBean {
 
   @Override
   public void destroy() {
+    stopped = true;
     workers.shutdownNow();
-    folders.forEach(this::delete);
   }
 }

@@ -9,6 +9,11 @@ import java.util.Map;
  */
 final class OutputItem {
 
+  /** An item as the sandbox's database keeps it, with its job. */
+  record Saved(String tag, OutputKind kind, String userTag, String profile, Map<String, Object> meta,
+      Integer bitrate, Double duration, String status, int percent, String url, String downloadUrl,
+      Map<String, Object> storage, Long size, String errorDescription) {}
+
   final String tag;
   final OutputKind kind;
   final String userTag;
@@ -30,6 +35,26 @@ final class OutputItem {
     this.kind = kind;
     this.userTag = userTag;
     this.profile = profile;
+  }
+
+  static OutputItem restored(Saved saved) {
+    var item = new OutputItem(saved.tag(), saved.kind(), saved.userTag(), saved.profile());
+    item.meta = saved.meta();
+    item.bitrate = saved.bitrate();
+    item.duration = saved.duration();
+    item.status = saved.status();
+    item.percent = saved.percent();
+    item.url = saved.url();
+    item.downloadUrl = saved.downloadUrl();
+    item.storage = saved.storage();
+    item.size = saved.size();
+    item.errorDescription = saved.errorDescription();
+    return item;
+  }
+
+  Saved saved() {
+    return new Saved(tag, kind, userTag, profile, meta, bitrate, duration, status, percent, url, downloadUrl,
+        storage, size, errorDescription);
   }
 
   /** The figures ffprobe measured on the written rendition. */

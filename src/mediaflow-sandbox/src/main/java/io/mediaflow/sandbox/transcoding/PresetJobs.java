@@ -37,7 +37,8 @@ class PresetJobs {
     this.json = json;
   }
 
-  JobRequest request(Form form) {
+  /** The job's query, validated when the job is launched. */
+  JobQuery query(Form form) {
     ObjectNode query = json.createObjectNode();
     boolean hasUri = form.uri() != null && !form.uri().isBlank();
     boolean hasStitch = form.stitch() != null && !form.stitch().isBlank();
@@ -65,12 +66,7 @@ class PresetJobs {
     for (String id : ids) {
       formats.add(format(id, transfer, variables, subtitles));
     }
-    JobRequest request = QueryValidator.validate(new Fields(query, ""), form.payload());
-    var tagged = new ArrayList<FormatParams>();
-    for (int i = 0; i < ids.size(); i++) {
-      tagged.add(request.formats().get(i).withPresetProfile(ids.get(i)));
-    }
-    return request.withFormats(tagged);
+    return new JobQuery(query, form.payload(), ids);
   }
 
   /** Error 14 without profiles, 11 for a malformed id, 12 for an id the catalogue does not have. */

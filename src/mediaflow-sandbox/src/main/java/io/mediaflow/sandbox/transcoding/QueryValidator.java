@@ -45,7 +45,12 @@ final class QueryValidator {
   }
 
   /** The {@code query} form field of {@code /v1/start_encode2}: JSON with the single top-level key {@code query}. */
-  static JobRequest validate(String queryJson, String payload, ObjectMapper json) {
+  static JobRequest validate(String queryJson, ObjectMapper json) {
+    return validate(new Fields(query(queryJson, json), ""));
+  }
+
+  /** The object under the top-level key {@code query} of the form field, before its fields are checked. */
+  static JsonNode query(String queryJson, ObjectMapper json) {
     if (queryJson == null || queryJson.isBlank()) {
       throw TranscodingError.required("query");
     }
@@ -64,13 +69,13 @@ final class QueryValidator {
           "Field 'query' is required: the form field query holds JSON of the form {\"query\": {...}}.");
     }
     // fields are named as in the document (source, format[0].output), without the enclosing "query."
-    return validate(new Fields(top.object("query").node(), ""), payload);
+    return top.object("query").node();
   }
 
-  static JobRequest validate(Fields query, String payload) {
+  static JobRequest validate(Fields query) {
     Integer version = query.integerIn("encoder_version", List.of(1, 2));
     var validator = new QueryValidator(version == null ? 1 : version, query.flag("use_v2"));
-    String callbackUrl = query.httpUrl("callback_url");
+    query.httpUrl("callback_url");
     boolean hasSource = query.has("source");
     boolean hasStitch = query.has("stitch");
     if (hasSource && hasStitch) {
@@ -82,7 +87,7 @@ final class QueryValidator {
     List<SourceClip> clips = hasSource
         ? List.of(source(query.requiredString("source"), query.path("source")))
         : stitch(query.get("stitch"), query.path("stitch"));
-    return new JobRequest(clips, hasStitch, validator.formats(query), callbackUrl, payload, validator.encoderVersion);
+    return new JobRequest(clips, hasStitch, validator.formats(query), validator.encoderVersion);
   }
 
   /** {@code source}: an http(s) URL or {@code tus:<file_uuid>}. */

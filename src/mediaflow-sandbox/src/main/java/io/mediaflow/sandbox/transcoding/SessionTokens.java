@@ -2,6 +2,8 @@ package io.mediaflow.sandbox.transcoding;
 
 import io.mediaflow.sandbox.SandboxClock;
 import io.mediaflow.sandbox.SandboxProperties;
+import io.mediaflow.sandbox.state.SandboxDatabase;
+import io.mediaflow.sandbox.state.Table;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -12,7 +14,8 @@ import org.springframework.stereotype.Component;
 /**
  * Session tokens of {@code /v1/access_token}: issued for a project API key, valid for
  * {@code mediaflow.sandbox.session-token-lifetime} (real time, not scaled: it is a credential's validity, and the
- * caller must be able to rely on the {@code expire} it was told).
+ * caller must be able to rely on the {@code expire} it was told). Tokens are kept in the sandbox's database, so
+ * a token stays valid across a restart until the {@code expire} it was issued with.
  */
 @Component
 class SessionTokens {
@@ -22,12 +25,18 @@ class SessionTokens {
 
   record Issued(String token, String expire) {}
 
+  /** A token as the database keeps it. */
+  record Saved(Instant expiry) {}
+
   private final SandboxProperties sandbox;
+  private final Table<Saved> table;
   private final Map<String, Instant> expiries = new ConcurrentHashMap<>();
   private volatile Duration lifetimeOverride;
 
-  SessionTokens(SandboxProperties sandbox) {
+  SessionTokens(SandboxProperties sandbox, SandboxDatabase database) {
     this.sandbox = sandbox;
+    this.table = database.table("transcoding_session_tokens", Saved.class);
+    table.all().forEach((token, saved) -> expiries.put(token, saved.expiry()));
   }
 
   Issued issue(String apiKey) {
@@ -40,9 +49,14 @@ class SessionTokens {
       throw new TranscodingError(TranscodingError.API_KEY_NOT_FOUND, "API key not found.");
     }
     Instant now = Instant.now();
-    expiries.values().removeIf(expiry -> !expiry.isAfter(now));
+    expiries.forEach((token, expiry) -> {
+      if (!expiry.isAfter(now) && expiries.remove(token, expiry)) {
+        table.remove(token);
+      }
+    });
     Instant expiry = now.plus(lifetime());
     String token = Tokens.random();
+    table.put(token, new Saved(expiry));
     expiries.put(token, expiry);
     return new Issued(token, SandboxClock.TIMESTAMP.format(expiry.atOffset(ZoneOffset.UTC)));
   }

@@ -12,7 +12,8 @@ import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 
 /**
- * The task callbacks: when a job with a {@code callback_url} is queued, saved (completed) or fails, POSTs the
+ * The task callbacks: when a job with a {@code callback_url} is queued, saved (completed) or fails, and when it
+ * starts over after a restart of the sandbox ({@code restarted}) or cannot ({@code restart_failed}), POSTs the
  * form the service sends ({@code task_token}, {@code event}, {@code payload}, {@code callback_type=task},
  * {@code status} = the complete status as URL-encoded JSON, and {@code error_code}/{@code error_message} on
  * errors). A delivery that fails adds a "callback endpoint errors" warning to the job. All sending happens
@@ -35,25 +36,36 @@ class TaskCallbackSender {
 
   @EventListener
   void on(JobStateChanged change) {
-    Job job = change.job();
-    String url = job.request().callbackUrl();
     String event = switch (change.state()) {
       case QUEUED -> "queued";
       case COMPLETED -> "saved";
       case ERROR -> "error";
       default -> null;
     };
-    if (url == null || event == null) {
+    if (event != null) {
+      send(change.job(), event, change.state() == Job.State.ERROR);
+    }
+  }
+
+  @EventListener
+  void on(JobRestarted restart) {
+    boolean failed = restart.job().state() == Job.State.ERROR;
+    send(restart.job(), failed ? "restart_failed" : "restarted", failed);
+  }
+
+  private void send(Job job, String event, boolean error) {
+    String url = job.query().callbackUrl();
+    if (url == null) {
       return;
     }
     Map<String, Object> status = job.status(true);
     var form = new LinkedHashMap<String, String>();
     form.put("task_token", job.taskToken());
     form.put("event", event);
-    form.put("payload", job.request().payload() == null ? "" : job.request().payload());
+    form.put("payload", job.query().payload() == null ? "" : job.query().payload());
     form.put("callback_type", "task");
     form.put("status", toJson(status));
-    if (change.state() == Job.State.ERROR) {
+    if (error) {
       form.put("error_code", Integer.toString(JOB_ERROR_CODE));
       form.put("error_message", String.valueOf(status.get("error_description")));
     }

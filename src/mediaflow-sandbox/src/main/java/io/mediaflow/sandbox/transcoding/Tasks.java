@@ -1,14 +1,22 @@
 package io.mediaflow.sandbox.transcoding;
 
+import io.mediaflow.sandbox.SandboxProperties;
+import io.mediaflow.sandbox.state.SandboxDatabase;
+import io.mediaflow.sandbox.state.Table;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Supplier;
 import org.springframework.stereotype.Component;
 
 /**
  * The tasks of {@code /v1/create_task}: each task token starts at most one job (error 16 for a second start), and
  * at most {@code max-queued-tasks} started jobs may be unfinished at once (error 22).
+ *
+ * <p>Tasks and their jobs are kept in the sandbox's database, each job's status written at every change. After a
+ * restart a finished job answers as before, and the jobs that were unfinished are {@link #interrupted()}: they
+ * count as unfinished until they have started over and ended.
  */
 @Component
 class Tasks {
@@ -31,16 +39,41 @@ class Tasks {
     }
   }
 
+  /** A task as the database keeps it: its job, null until it is started. */
+  record Saved(Job.Saved job) {}
+
   private final Map<String, Task> tasks = new ConcurrentHashMap<>();
   private final SandboxTranscodingProperties properties;
+  private final SandboxProperties sandbox;
+  private final Table<Saved> table;
+  private final List<Job> interrupted = new ArrayList<>();
   private int unfinished;
 
-  Tasks(SandboxTranscodingProperties properties) {
+  Tasks(SandboxTranscodingProperties properties, SandboxProperties sandbox, SandboxDatabase database) {
     this.properties = properties;
+    this.sandbox = sandbox;
+    this.table = database.table("transcoding_tasks", Saved.class);
+    table.all().forEach((token, saved) -> {
+      var task = new Task(token);
+      if (saved.job() != null) {
+        task.job = Job.restored(token, saved.job(), this::statusUrl, this::keep);
+        if (!task.job.state().terminal()) {
+          interrupted.add(task.job);
+          unfinished++;
+        }
+      }
+      tasks.put(token, task);
+    });
+  }
+
+  /** Master host {@code host}'s status address, handed out as {@code status_url}. */
+  String statusUrl(int host) {
+    return sandbox.publicUrl() + "/transcoding/master/" + host + "/v1/status";
   }
 
   Task create() {
     var task = new Task(Tokens.random());
+    table.put(task.token(), new Saved(null));
     tasks.put(task.token(), task);
     return task;
   }
@@ -63,7 +96,7 @@ class Tasks {
    * Starts {@code task}'s job unless the task was started meanwhile (16) or the queue limit is reached (22).
    * A refused start leaves the task unused, so the caller may start it again later.
    */
-  Job launch(Task task, Supplier<Job> job) {
+  Job launch(Task task, JobQuery query, JobRequest request) {
     synchronized (this) {
       synchronized (task) {
         if (task.job != null) {
@@ -74,16 +107,27 @@ class Tasks {
               "Limit of simultaneously queued tasks reached (" + properties.maxQueuedTasks()
                   + "); start again when a task has finished.");
         }
-        task.job = job.get();
+        var job = new Job(task.token(), query, request, this::statusUrl, this::keep);
+        keep(job);
+        task.job = job;
         unfinished++;
-        return task.job;
+        return job;
       }
     }
+  }
+
+  /** The jobs that were unfinished when the sandbox stopped, as they were then. */
+  List<Job> interrupted() {
+    return List.copyOf(interrupted);
   }
 
   /** A started job reached {@code completed} or {@code error}. */
   synchronized void finished() {
     unfinished--;
+  }
+
+  private void keep(Job job) {
+    table.put(job.taskToken(), new Saved(job.saved()));
   }
 
   private static TranscodingError alreadyUsed() {

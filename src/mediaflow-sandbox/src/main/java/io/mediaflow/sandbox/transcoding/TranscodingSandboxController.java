@@ -60,8 +60,8 @@ class TranscodingSandboxController {
       @RequestParam(name = "payload", required = false) String payload) {
     Tasks.Task task = tasks.forStart(taskToken);
     QueryValidator.checkPayload(payload);
-    JobRequest request = QueryValidator.validate(query, payload, json);
-    return ok("status_url", launcher.launch(task, request).statusUrl());
+    var started = new JobQuery(QueryValidator.query(query, json), payload, List.of());
+    return ok("status_url", launcher.launch(task, started).statusUrl());
   }
 
   /**
@@ -80,9 +80,9 @@ class TranscodingSandboxController {
       @RequestParam(name = "callback_url", required = false) String callbackUrl) {
     Tasks.Task task = tasks.forStart(taskToken);
     QueryValidator.checkPayload(payload);
-    JobRequest request = presets.request(new PresetJobs.Form(uri, stitch, profiles, transferMethod,
+    JobQuery started = presets.query(new PresetJobs.Form(uri, stitch, profiles, transferMethod,
         outputPathVariables, subtitles, payload, callbackUrl));
-    return ok("status_url", launcher.launch(task, request).statusUrl());
+    return ok("status_url", launcher.launch(task, started).statusUrl());
   }
 
   /** The basic status: state and progress (see {@link Job#status}), with the current {@code status_url}. */
@@ -153,7 +153,7 @@ class TranscodingSandboxController {
   private Map<String, Object> notStarted() {
     var status = new LinkedHashMap<String, Object>();
     status.put("status", "created");
-    status.put("status_url", launcher.statusUrl(Job.FIRST_MASTER));
+    status.put("status_url", tasks.statusUrl(Job.FIRST_MASTER));
     status.put("percent", 0);
     status.put("error", 0);
     return status;

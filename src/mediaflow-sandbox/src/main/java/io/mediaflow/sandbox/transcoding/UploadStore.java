@@ -1,6 +1,9 @@
 package io.mediaflow.sandbox.transcoding;
 
 import io.mediaflow.sandbox.SandboxClock;
+import io.mediaflow.sandbox.state.SandboxDatabase;
+import io.mediaflow.sandbox.state.SandboxFolders;
+import io.mediaflow.sandbox.state.Table;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -9,23 +12,26 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
-import org.springframework.beans.factory.DisposableBean;
 import org.springframework.stereotype.Component;
-import org.springframework.util.FileSystemUtils;
 
 /**
- * The files of TUS uploads, on disk in a temporary directory (uploads may be large). An upload belongs to one
- * task, grows by PATCH requests, and keeps every byte that arrived even when the client is cut off mid-request,
- * so the next HEAD reports the true offset to resume from. Uploads expire with the temporary storage.
+ * The files of TUS uploads, on disk in the sandbox's {@code uploads} folder (uploads may be large). An upload
+ * belongs to one task, grows by PATCH requests, and keeps every byte that arrived even when the client is cut off
+ * mid-request, so the next HEAD reports the true offset to resume from. Uploads expire with the temporary storage.
+ *
+ * <p>What an upload is (its task, length and expiry) is kept in the sandbox's database; how far it got is the
+ * length of its file, written by the same write that stores the bytes. A stored offset would be behind the file
+ * after a crash in the middle of a PATCH, and an upload resumes after a restart exactly where its bytes end.
  */
 @Component
-class UploadStore implements DisposableBean {
+class UploadStore {
 
   /** How long a PATCH waits for the previous PATCH of the same upload (one cut off, not yet noticed) to end. */
   private static final long LOCK_WAIT_SECONDS = 10;
@@ -38,11 +44,12 @@ class UploadStore implements DisposableBean {
     private final ReentrantLock lock = new ReentrantLock();
     private volatile long offset;
 
-    Upload(String id, String taskToken, long length, Path file) {
+    Upload(String id, String taskToken, long length, Path file, long offset) {
       this.id = id;
       this.taskToken = taskToken;
       this.length = length;
       this.file = file;
+      this.offset = offset;
     }
 
     long offset() {
@@ -60,15 +67,30 @@ class UploadStore implements DisposableBean {
   /** The outcome of a PATCH: the new offset, or why nothing was written. */
   record Patched(long offset, Refusal refusal) {}
 
+  /** An upload as the database keeps it; its file is named by its id. */
+  record Saved(String taskToken, long length, Instant expiry) {}
+
   private final Map<String, Upload> uploads = new ConcurrentHashMap<>();
   private final SandboxClock clock;
   private final SandboxTranscodingProperties properties;
+  private final Table<Saved> table;
   private final Path directory;
 
-  UploadStore(SandboxClock clock, SandboxTranscodingProperties properties) throws IOException {
+  UploadStore(SandboxClock clock, SandboxTranscodingProperties properties, SandboxDatabase database,
+      SandboxFolders folders) {
     this.clock = clock;
     this.properties = properties;
-    this.directory = Files.createTempDirectory("mediaflow-tus-");
+    this.table = database.table("transcoding_uploads", Saved.class);
+    this.directory = folders.folder("uploads");
+    table.all().forEach((id, saved) -> {
+      Path file = directory.resolve(id);
+      try {
+        keep(new Upload(id, saved.taskToken(), saved.length(), file, Files.size(file)), saved.expiry());
+      } catch (IOException gone) {
+        // its file was removed from the data folder by hand: there is nothing to resume
+        table.remove(id);
+      }
+    });
   }
 
   long maxSize() {
@@ -83,10 +105,16 @@ class UploadStore implements DisposableBean {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    var upload = new Upload(id, taskToken, length, file);
-    uploads.put(id, upload);
-    clock.after(properties.temporaryStorageLifetime(), () -> expire(upload));
+    var upload = new Upload(id, taskToken, length, file, 0);
+    Instant expiry = clock.deadline(properties.temporaryStorageLifetime());
+    table.put(id, new Saved(taskToken, length, expiry));
+    keep(upload, expiry);
     return upload;
+  }
+
+  private void keep(Upload upload, Instant expiry) {
+    uploads.put(upload.id, upload);
+    clock.at(expiry, () -> expire(upload));
   }
 
   Optional<Upload> find(String taskToken, String id) {
@@ -147,15 +175,11 @@ class UploadStore implements DisposableBean {
 
   private void expire(Upload upload) {
     uploads.remove(upload.id);
+    table.remove(upload.id);
     try {
       Files.deleteIfExists(upload.file);
     } catch (IOException ignored) {
-      // the temporary directory is removed at shutdown anyway
+      // nothing refers to the file any more: left behind, it only takes space
     }
-  }
-
-  @Override
-  public void destroy() throws IOException {
-    FileSystemUtils.deleteRecursively(directory);
   }
 }

@@ -39,13 +39,13 @@ class OutputStoreTest {
     folders = new SandboxFolders(new SandboxStateProperties(null));
     media = new MediaStorage(database, folders);
     temporary = new TemporaryStorage(clock, new SandboxTranscodingProperties(20, 1, Duration.ZERO, Duration.ZERO,
-        Duration.ZERO, Duration.ofHours(24), Duration.ofSeconds(1), DataSize.ofMegabytes(1), List.of()));
+        Duration.ZERO, Duration.ofHours(24), Duration.ofSeconds(1), DataSize.ofMegabytes(1), List.of()),
+        database, folders);
     store = new OutputStore(media, temporary, sandbox);
   }
 
   @AfterEach
   void close() throws IOException {
-    temporary.destroy();
     folders.destroy();
     database.destroy();
     clock.close();
@@ -56,7 +56,7 @@ class OutputStoreTest {
     folders.destroy(); // the storage's folder is gone: nothing can be written to it any more
     FormatParams format = QueryValidator.validate("{\"query\": {\"source\": \"https://a.example/in.mp4\","
         + " \"format\": [{\"output\": \"mp4\", \"destination\": {\"url\": \"s3://media-bucket/out.mp4\","
-        + " \"key\": \"AKIA-SANDBOX\", \"secret\": \"s3cr3t\"}}]}}", null, new ObjectMapper()).formats().getFirst();
+        + " \"key\": \"AKIA-SANDBOX\", \"secret\": \"s3cr3t\"}}]}}", new ObjectMapper()).formats().getFirst();
     Path file = Files.write(folder.resolve("output.mp4"), new byte[] {1, 2, 3});
     var written = new WrittenOutput(new OutputFolder(folder), "mp4", List.of(new OutputFile("", file, "video/mp4")),
         "", List.of());

@@ -31,9 +31,9 @@ class QueryFixturesTest {
   void theValidatorAgreesWithTheFixture(String name, JsonNode query, String invalidField) throws IOException {
     String form = JSON.writeValueAsString(Map.of("query", query));
     if (invalidField == null) {
-      assertThatCode(() -> QueryValidator.validate(form, null, JSON)).doesNotThrowAnyException();
+      assertThatCode(() -> QueryValidator.validate(form, JSON)).doesNotThrowAnyException();
     } else {
-      assertThatThrownBy(() -> QueryValidator.validate(form, null, JSON))
+      assertThatThrownBy(() -> QueryValidator.validate(form, JSON))
           .isInstanceOf(TranscodingError.class)
           .hasMessageContaining("'" + invalidField + "'");
     }

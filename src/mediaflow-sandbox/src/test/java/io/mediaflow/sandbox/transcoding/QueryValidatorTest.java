@@ -94,7 +94,7 @@ class QueryValidatorTest {
   @ParameterizedTest(name = "[{index}] {2}")
   @MethodSource("refusedQueries")
   void refusesWithTheDocumentedCode(String query, int code, String message) {
-    assertThatThrownBy(() -> QueryValidator.validate("{\"query\": " + query + "}", null, JSON))
+    assertThatThrownBy(() -> QueryValidator.validate("{\"query\": " + query + "}", JSON))
         .isInstanceOfSatisfying(TranscodingError.class, error -> {
           assertThat(error.code()).isEqualTo(code);
           assertThat(error.getMessage()).contains(message);
@@ -112,7 +112,7 @@ class QueryValidatorTest {
         + " {\"output\": \"mp4\", \"destination\": [{\"url\": \"s3:///bucket/x/y.mp4\"}], \"min_crf\": 18,"
         + " \"max_crf\": 18, \"video_side_data\": {\"vr180\": true, \"full_width\": 4000, \"full_height\": 2000,"
         + " \"cropped_width\": 2000, \"cropped_height\": 2000, \"cropped_left\": 2000, \"cropped_top\": 0}}]}}",
-        "p", JSON);
+        JSON);
     assertThat(request.stitch()).isTrue();
     assertThat(request.clips()).extracting(SourceClip::duration).containsExactly(null, 3.5);
     assertThat(request.encoderVersion()).isEqualTo(2);

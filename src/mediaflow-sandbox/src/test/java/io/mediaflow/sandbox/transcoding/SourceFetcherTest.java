@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.mediaflow.sandbox.SandboxClock;
 import io.mediaflow.sandbox.SandboxProperties;
+import io.mediaflow.sandbox.state.SandboxDatabase;
+import io.mediaflow.sandbox.state.SandboxFolders;
+import io.mediaflow.sandbox.state.SandboxStateProperties;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -36,6 +39,8 @@ class SourceFetcherTest {
   private final SandboxProperties sandbox = new SandboxProperties(true, "http://localhost/sandbox", 0.01,
       List.of("key"), Duration.ofHours(1));
   private final SandboxClock clock = new SandboxClock(sandbox);
+  private final SandboxDatabase database = new SandboxDatabase(new SandboxStateProperties(null));
+  private final SandboxFolders folders = new SandboxFolders(new SandboxStateProperties(null));
   private final UploadStore uploads;
   private final SourceFetcher fetcher;
 
@@ -43,13 +48,14 @@ class SourceFetcherTest {
   Path folder;
 
   SourceFetcherTest() throws IOException {
-    uploads = new UploadStore(clock, properties);
+    uploads = new UploadStore(clock, properties, database, folders);
     fetcher = new SourceFetcher(uploads, new Downloader(properties, new SourceAddresses(sandbox, properties), clock));
   }
 
   @AfterEach
   void close() throws IOException {
-    uploads.destroy();
+    folders.destroy();
+    database.destroy();
     clock.close();
   }
 
@@ -188,7 +194,7 @@ class SourceFetcherTest {
   void aStitchWhoseSecondClipFailsLeavesNotEvenTheFirst() throws IOException {
     try (var server = new TestServer().file("/bars.mp4", SAMPLE, "video/mp4")) {
       var request = new JobRequest(List.of(new SourceClip(server.url("/bars.mp4"), null, null),
-          new SourceClip(server.url("/missing.mp4"), null, null)), true, List.of(), null, null, 1);
+          new SourceClip(server.url("/missing.mp4"), null, null)), true, List.of(), 1);
 
       JobFailure failure = catchThrowableOfType(JobFailure.class, () -> fetcher.fetch("task", request, folder));
 
@@ -222,7 +228,7 @@ class SourceFetcherTest {
   }
 
   private static JobRequest request(String url) {
-    return new JobRequest(List.of(new SourceClip(url, null, null)), false, List.of(), null, null, 1);
+    return new JobRequest(List.of(new SourceClip(url, null, null)), false, List.of(), 1);
   }
 
   private List<Path> files() throws IOException {
