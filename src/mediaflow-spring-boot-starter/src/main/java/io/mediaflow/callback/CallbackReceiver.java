@@ -2,9 +2,9 @@ package io.mediaflow.callback;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.camunda.client.CamundaClient;
-import io.camunda.client.api.command.ClientStatusException;
-import io.grpc.Status;
+import io.camunda.client.api.command.ClientException;
 import io.mediaflow.callback.CallbackUrls.Kind;
+import io.mediaflow.worker.CommandRejection;
 import java.util.Map;
 import java.util.Set;
 import org.slf4j.Logger;
@@ -90,8 +90,8 @@ public class CallbackReceiver {
     try {
       camunda.newPublishMessageCommand().messageName(message).correlationKey(correlationKey)
           .messageId(messageId).timeToLive(properties.messageTimeToLive()).variables(Map.of()).send().join();
-    } catch (ClientStatusException e) {
-      if (e.getStatusCode() != Status.Code.ALREADY_EXISTS) {
+    } catch (ClientException e) {
+      if (!CommandRejection.ALREADY_EXISTS.is(e)) {
         throw e;
       }
       LOG.debug("Repeated callback {} ignored", messageId);

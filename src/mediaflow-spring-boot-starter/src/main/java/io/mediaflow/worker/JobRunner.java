@@ -1,6 +1,7 @@
 package io.mediaflow.worker;
 
 import io.camunda.client.CamundaClient;
+import io.camunda.client.api.command.ClientException;
 import io.camunda.client.api.response.ActivatedJob;
 import io.camunda.client.api.worker.JobClient;
 import io.mediaflow.api.ApiException;
@@ -198,7 +199,22 @@ public class JobRunner {
         || System.currentTimeMillis() - state.busySince() < properties.busyWait().toMillis();
   }
 
+  /**
+   * Sends the job's outcome. A job that is gone meanwhile (its element was left: a callback's message or a timer
+   * ended the wait, or the instance was cancelled) needs none; the SDK would fail it, be refused again and log both.
+   */
   private void send(JobClient client, ActivatedJob job, JobOutcome outcome) {
+    try {
+      sendCommand(client, job, outcome);
+    } catch (ClientException e) {
+      if (!CommandRejection.NOT_FOUND.is(e)) {
+        throw e;
+      }
+      LOG.debug("Job {} of type {} was gone before its outcome was sent", job.getKey(), job.getType());
+    }
+  }
+
+  private static void sendCommand(JobClient client, ActivatedJob job, JobOutcome outcome) {
     switch (outcome) {
       case JobOutcome.Complete complete -> client.newCompleteCommand(job).variables(complete.variables()).send().join();
       // A fail command's variables become local variables of the job's element instance, as the bookkeeping needs.

@@ -6,7 +6,12 @@ import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
 
 import io.camunda.client.CamundaClient;
+import io.camunda.client.api.command.ClientException;
+import io.camunda.client.api.command.ClientStatusException;
+import io.camunda.client.api.command.ProblemException;
 import io.camunda.client.api.response.ActivatedJob;
+import io.camunda.client.api.worker.JobClient;
+import io.grpc.Status;
 import io.mediaflow.api.ApiException;
 import java.time.Duration;
 import java.util.HashMap;
@@ -300,5 +305,23 @@ class JobRunnerTest {
     when(job.getVariablesAsMap()).thenReturn(mutable);
     when(job.getCustomHeaders()).thenReturn(headers);
     return job;
+  }
+
+  @Test
+  void aJobGoneBeforeItsOutcomeIsSentIsLeftAloneOverEitherProtocol() {
+    ActivatedJob job = job("test.create", Map.of("name", "a"), 3);
+    for (ClientException gone : List.of(new ProblemException(404, "Not Found", null),
+        new ClientStatusException(Status.NOT_FOUND, null))) {
+      JobClient client = mock(JobClient.class, org.mockito.Mockito.RETURNS_DEEP_STUBS);
+      when(client.newCompleteCommand(job).variables(org.mockito.ArgumentMatchers.<Map<String, Object>>any()).send()
+          .join()).thenThrow(gone);
+      runner.handle(client, job, create); // no exception: the SDK would fail the job and be refused again
+    }
+
+    JobClient client = mock(JobClient.class, org.mockito.Mockito.RETURNS_DEEP_STUBS);
+    var refused = new ProblemException(500, "Internal Server Error", null);
+    when(client.newCompleteCommand(job).variables(org.mockito.ArgumentMatchers.<Map<String, Object>>any()).send()
+        .join()).thenThrow(refused);
+    assertThatThrownBy(() -> runner.handle(client, job, create)).isSameAs(refused);
   }
 }
