@@ -15,12 +15,15 @@ import java.util.Map;
 import org.awaitility.Awaitility;
 
 /**
- * The embedded default as its users run it: a JVM of its own (this test's class path), its engine persistent in
- * {@code data}, on the given ports, so that a test can kill it as a crash would and start it again.
+ * The embedded default as its users run it: a JVM of its own, its engine persistent in {@code data}, on the given
+ * ports, so that a test can kill it as a crash would and start it again. It runs from this test's class path, or
+ * with {@code -Dmediaflow.test.packaged=true} as the README's run command runs it: the extracted application in
+ * {@code target/mediaflow} with its JVM options and start-up cache (built by {@code mvn package}).
  */
 public final class EmbeddedDefaultProcess {
 
   private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Path PACKAGED = Path.of("target", "mediaflow");
 
   private final Path data;
   private final int httpPort;
@@ -40,8 +43,11 @@ public final class EmbeddedDefaultProcess {
    */
   public Process start(String... settings) throws IOException {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    var command = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
-        "io.mediaflow.app.MediaflowApplication", "--server.port=" + httpPort,
+    var command = new ArrayList<>(Boolean.getBoolean("mediaflow.test.packaged")
+        ? List.of(java, "@" + PACKAGED.resolve("jvm.options").toAbsolutePath(), "-jar",
+            PACKAGED.resolve("mediaflow-app.jar").toAbsolutePath().toString())
+        : List.of(java, "-cp", System.getProperty("java.class.path"), "io.mediaflow.app.MediaflowApplication"));
+    command.addAll(List.of("--server.port=" + httpPort,
         "--mediaflow.engine.port=" + enginePort, "--mediaflow.engine.data-directory=" + data,
         "--mediaflow.sandbox.public-url=" + baseUrl() + "/sandbox", "--spring.main.banner-mode=off",
         "--logging.level.root=WARN"));

@@ -24,8 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Not a test: what durability costs the embedded default and how fast it comes back, in one run, each figure
- * beside its baseline. The application runs as its users run it, a separate JVM (this test's class path, no
- * start-up cache).
+ * beside its baseline. The application runs as its users run it, a separate JVM ({@link EmbeddedDefaultProcess}).
  * <ol>
  *   <li>Real flow, in memory against durable, interleaved ({@code benchmark.repeat} times each, alternating):
  *       a batch of {@code transcode-with-approval} instances (a tiny source, a one-rung ladder, "Review
@@ -39,7 +38,9 @@ import org.junit.jupiter.api.io.TempDir;
  * It prints figures and asserts nothing.
  *
  * <p>Run: {@code mvn -B -pl src/mediaflow-app -am test -Dtest=DurabilityBenchmark -DskipModelChecks
- * -Dsurefire.failIfNoSpecifiedTests=false -Dbenchmark.batch=200 -Dbenchmark.repeat=2 -Dbenchmark.instances=10000}.
+ * -Dsurefire.failIfNoSpecifiedTests=false -Dbenchmark.batch=200 -Dbenchmark.repeat=2 -Dbenchmark.instances=10000};
+ * add {@code -Dmediaflow.test.packaged=true} after {@code mvn -B package -DskipTests -DskipModelChecks} to run the
+ * application as the README's command does, with its start-up cache.
  */
 class DurabilityBenchmark {
 
