@@ -34,4 +34,4 @@ import org.springframework.util.unit.DataSize;
 public record EngineProperties(boolean embedded, @DefaultValue("127.0.0.1") String address, int port,
     @DefaultValue("30s") Duration minKeepAliveInterval, boolean deploy, boolean jobBasedUserTasks,
     boolean persistent, @DefaultValue("data") Path dataDirectory, @DefaultValue("5m") Duration snapshotPeriod,
-    @DefaultValue("16MB") DataSize snapshotLogGrowth, @DefaultValue("64MB") DataSize logSegmentSize) {}
+    @DefaultValue("4MB") DataSize snapshotLogGrowth, @DefaultValue("64MB") DataSize logSegmentSize) {}
