@@ -2,6 +2,7 @@ package io.mediaflow.sandbox;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mediaflow.sandbox.state.IssuedTokens;
 import io.mediaflow.sandbox.state.SandboxDatabase;
 import io.mediaflow.sandbox.state.SandboxStateProperties;
 import java.nio.file.Path;
@@ -92,7 +93,7 @@ class AccessTokensTest {
       assertThat(restarted.isValid("live", token)).isFalse();
       clock.advance(Duration.ofHours(24));
       assertThat(restarted.isValid("cdn", token)).isFalse();
-      assertThat(after.table("access_tokens", AccessTokens.SavedToken.class).all().keySet())
+      assertThat(after.table("access_tokens", IssuedTokens.Saved.class).all().keySet())
           .singleElement().asString().startsWith("cdn:").doesNotContain(token);
     } finally {
       after.destroy();

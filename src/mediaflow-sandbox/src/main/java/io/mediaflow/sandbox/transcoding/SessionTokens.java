@@ -2,41 +2,35 @@ package io.mediaflow.sandbox.transcoding;
 
 import io.mediaflow.sandbox.SandboxClock;
 import io.mediaflow.sandbox.SandboxProperties;
+import io.mediaflow.sandbox.state.IssuedTokens;
 import io.mediaflow.sandbox.state.SandboxDatabase;
-import io.mediaflow.sandbox.state.Table;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.stereotype.Component;
 
 /**
  * Session tokens of {@code /v1/access_token}: issued for a project API key, valid for
  * {@code mediaflow.sandbox.session-token-lifetime} (real time, not scaled: it is a credential's validity, and the
- * caller must be able to rely on the {@code expire} it was told). Tokens are kept in the sandbox's database, so
- * a token stays valid across a restart until the {@code expire} it was issued with.
+ * caller must be able to rely on the {@code expire} it was told), across a restart too ({@link IssuedTokens}).
  */
 @Component
 class SessionTokens {
 
   /** API keys are opaque, but never blank, never contain whitespace or control characters, and stay short. */
   private static final int MAX_API_KEY_LENGTH = 256;
+  /** What a session token is good for: the transcoding API. */
+  private static final String SCOPE = "transcoding";
 
   record Issued(String token, String expire) {}
 
-  /** A token as the database keeps it. */
-  record Saved(Instant expiry) {}
-
   private final SandboxProperties sandbox;
-  private final Table<Saved> table;
-  private final Map<String, Instant> expiries = new ConcurrentHashMap<>();
+  private final IssuedTokens issued;
   private volatile Duration lifetimeOverride;
 
   SessionTokens(SandboxProperties sandbox, SandboxDatabase database) {
     this.sandbox = sandbox;
-    this.table = database.table("transcoding_session_tokens", Saved.class);
-    table.all().forEach((token, saved) -> expiries.put(token, saved.expiry()));
+    this.issued = new IssuedTokens(database, "transcoding_session_tokens");
   }
 
   Issued issue(String apiKey) {
@@ -49,23 +43,16 @@ class SessionTokens {
       throw new TranscodingError(TranscodingError.API_KEY_NOT_FOUND, "API key not found.");
     }
     Instant now = Instant.now();
-    expiries.forEach((token, expiry) -> {
-      if (!expiry.isAfter(now) && expiries.remove(token, expiry)) {
-        table.remove(token);
-      }
-    });
     Instant expiry = now.plus(lifetime());
     String token = Tokens.random();
-    table.put(token, new Saved(expiry));
-    expiries.put(token, expiry);
+    issued.issue(SCOPE, token, now, expiry);
     return new Issued(token, SandboxClock.TIMESTAMP.format(expiry.atOffset(ZoneOffset.UTC)));
   }
 
   /** Error 4 for a malformed token, 5 for an unknown or expired one. */
   void check(String token) {
     String wellFormed = Tokens.requireWellFormed(token, "token");
-    Instant expiry = expiries.get(wellFormed);
-    if (expiry == null || !expiry.isAfter(Instant.now())) {
+    if (!issued.isValid(SCOPE, wellFormed, Instant.now())) {
       throw new TranscodingError(TranscodingError.TOKEN_NOT_FOUND,
           "Session token not found or expired: request a new one at /v1/access_token.");
     }
