@@ -4,7 +4,6 @@ import io.mediaflow.sandbox.PlaybackDomainDirectory;
 import io.mediaflow.sandbox.SandboxClock;
 import io.mediaflow.sandbox.state.SandboxDatabase;
 import io.mediaflow.sandbox.state.Table;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,16 +15,16 @@ import org.springframework.stereotype.Component;
  * The account's playback domains, with the service's rules: FQDN names that exist once, {@code live} or
  * {@code vod} fixed at creation, a bucket for {@code vod} domains only, and at most {@code maxDomains} of them.
  * Also the directory the live sandbox asks whether a stream's {@code playback_domain} is a known live domain.
- * Every domain is kept in the sandbox's database, with its place in the creation order that lists answer in.
+ * Every domain is kept in the sandbox's database, which gives them back in the creation order that lists answer in.
  */
 @Component
 public class Domains implements PlaybackDomainDirectory {
 
-  /** The row of one domain, under its id; {@code position} is its place in the creation order. */
-  record SavedDomain(long position, String type, String domainName, String created, String bucketName) {
+  /** The row of one domain, under its id. */
+  record SavedDomain(String type, String domainName, String created, String bucketName) {
 
-    static SavedDomain of(long position, Domain domain) {
-      return new SavedDomain(position, domain.type(), domain.domainName(), domain.created(), domain.bucketName());
+    static SavedDomain of(Domain domain) {
+      return new SavedDomain(domain.type(), domain.domainName(), domain.created(), domain.bucketName());
     }
 
     Domain domain(String id) {
@@ -33,25 +32,17 @@ public class Domains implements PlaybackDomainDirectory {
     }
   }
 
-  /** A domain and its place in the creation order. */
-  private record Entry(long position, Domain domain) {}
-
   private final SandboxClock clock;
   private final int maxDomains;
-  private final Map<String, Entry> byId = new LinkedHashMap<>();
+  /** In creation order, the order lists answer in. */
+  private final Map<String, Domain> byId = new LinkedHashMap<>();
   private final Table<SavedDomain> table;
-  private long nextPosition;
 
   public Domains(SandboxClock clock, SandboxDeliveryProperties properties, SandboxDatabase database) {
     this.clock = clock;
     this.maxDomains = properties.maxDomains();
     this.table = database.table("domains", SavedDomain.class);
-    table.all().entrySet().stream()
-        .sorted(Comparator.comparingLong(row -> row.getValue().position()))
-        .forEach(row -> {
-          byId.put(row.getKey(), new Entry(row.getValue().position(), row.getValue().domain(row.getKey())));
-          nextPosition = row.getValue().position() + 1;
-        });
+    table.all().forEach((id, saved) -> byId.put(id, saved.domain(id)));
   }
 
   public synchronized Domain create(String name, String type, String bucketName) {
@@ -68,7 +59,7 @@ public class Domains implements PlaybackDomainDirectory {
           + " delete one first (the service raises the limit on request to support)");
     }
     var domain = new Domain(UUID.randomUUID().toString(), type, domainName, clock.timestamp(), bucket);
-    save(new Entry(nextPosition++, domain));
+    save(domain);
     return domain;
   }
 
@@ -79,16 +70,16 @@ public class Domains implements PlaybackDomainDirectory {
       throw DeliveryException.conflict("type: a live domain cannot be updated; delete it and create a new one");
     }
     Domain updated = domain.withBucket(BucketName.require("bucket_name", bucketName));
-    save(new Entry(byId.get(id).position(), updated));
+    save(updated);
     return updated;
   }
 
   public synchronized Domain get(String id) {
-    Entry entry = byId.get(id);
-    if (entry == null) {
+    Domain domain = byId.get(id);
+    if (domain == null) {
       throw DeliveryException.notFound("domain_id: no domain with id " + id);
     }
-    return entry.domain();
+    return domain;
   }
 
   synchronized boolean exists(String id) {
@@ -97,7 +88,6 @@ public class Domains implements PlaybackDomainDirectory {
 
   public synchronized List<Domain> list(Optional<String> type) {
     return byId.values().stream()
-        .map(Entry::domain)
         .filter(domain -> type.map(domain.type()::equals).orElse(true))
         .toList();
   }
@@ -110,7 +100,7 @@ public class Domains implements PlaybackDomainDirectory {
   }
 
   public synchronized Optional<Domain> byName(String domainName) {
-    return byId.values().stream().map(Entry::domain)
+    return byId.values().stream()
         .filter(domain -> domain.domainName().equalsIgnoreCase(domainName)).findFirst();
   }
 
@@ -119,10 +109,9 @@ public class Domains implements PlaybackDomainDirectory {
     return byName(domainName).map(Domain::type);
   }
 
-  private void save(Entry entry) {
-    String id = entry.domain().id();
-    table.put(id, SavedDomain.of(entry.position(), entry.domain()));
-    byId.put(id, entry);
+  private void save(Domain domain) {
+    table.put(domain.id(), SavedDomain.of(domain));
+    byId.put(domain.id(), domain);
   }
 
   private static String bucketFor(String type, String bucketName) {

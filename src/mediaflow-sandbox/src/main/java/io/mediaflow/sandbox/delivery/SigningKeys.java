@@ -12,7 +12,6 @@ import java.security.PrivateKey;
 import java.security.PublicKey;
 import java.security.spec.X509EncodedKeySpec;
 import java.util.Base64;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -36,8 +35,8 @@ public class SigningKeys {
   private static final Pattern UUID_FORM =
       Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
 
-  /** What the sandbox keeps of a key; {@code position} is its place in the creation order that lists answer in. */
-  public record StoredKey(long position, String id, String name, SigningKeyBinding binding, PublicKey publicKey,
+  /** What the sandbox keeps of a key. */
+  public record StoredKey(String id, String name, SigningKeyBinding binding, PublicKey publicKey,
       String created) {
     SigningKey view(String privateKey) {
       return SigningKey.of(id, name, binding, privateKey, created);
@@ -45,26 +44,20 @@ public class SigningKeys {
   }
 
   /** The row of a key: its public key in X.509 form, base64-encoded. */
-  record SavedKey(long position, String name, SigningKeyBinding binding, String publicKey, String created) {}
+  record SavedKey(String name, SigningKeyBinding binding, String publicKey, String created) {}
 
   private final Domains domains;
   private final SandboxClock clock;
+  /** In creation order, the order lists answer in (the database gives them back in it). */
   private final Map<String, StoredKey> byId = new LinkedHashMap<>();
   private final Table<SavedKey> table;
-  private long nextPosition;
 
   public SigningKeys(Domains domains, SandboxClock clock, SandboxDatabase database) {
     this.domains = domains;
     this.clock = clock;
     this.table = database.table("signing_keys", SavedKey.class);
-    table.all().entrySet().stream()
-        .sorted(Comparator.comparingLong(row -> row.getValue().position()))
-        .forEach(row -> {
-          SavedKey saved = row.getValue();
-          byId.put(row.getKey(), new StoredKey(saved.position(), row.getKey(), saved.name(), saved.binding(),
-              publicKey(saved.publicKey()), saved.created()));
-          nextPosition = saved.position() + 1;
-        });
+    table.all().forEach((id, saved) -> byId.put(id, new StoredKey(id, saved.name(), saved.binding(),
+        publicKey(saved.publicKey()), saved.created())));
   }
 
   /** The new key, with its private key: the only time it is shown. */
@@ -74,7 +67,7 @@ public class SigningKeys {
     KeyPair pair = generate();
     StoredKey key;
     synchronized (this) {
-      key = new StoredKey(nextPosition++, UUID.randomUUID().toString(), label, binding, pair.getPublic(),
+      key = new StoredKey(UUID.randomUUID().toString(), label, binding, pair.getPublic(),
           clock.timestamp());
       save(key);
     }
@@ -94,7 +87,7 @@ public class SigningKeys {
       throw DeliveryException.invalid("name: required, a string of 1 to " + MAX_NAME_LENGTH + " characters");
     }
     StoredKey key = find(id);
-    var renamed = new StoredKey(key.position(), key.id(), validName(name), key.binding(), key.publicKey(),
+    var renamed = new StoredKey(key.id(), validName(name), key.binding(), key.publicKey(),
         key.created());
     save(renamed);
     return renamed.view(null);
@@ -113,7 +106,7 @@ public class SigningKeys {
 
   private void save(StoredKey key) {
     String publicKey = Base64.getEncoder().encodeToString(key.publicKey().getEncoded());
-    table.put(key.id(), new SavedKey(key.position(), key.name(), key.binding(), publicKey, key.created()));
+    table.put(key.id(), new SavedKey(key.name(), key.binding(), publicKey, key.created()));
     byId.put(key.id(), key);
   }
 

@@ -6,7 +6,6 @@ import io.mediaflow.sandbox.state.Table;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,11 +31,11 @@ public class TlsSubscriptions {
   private static final String ALPHANUMERIC = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 
   /** The row of one subscription, under its {@code id}; {@code deadline} is when it fails if not issued. */
-  record SavedSubscription(long position, String tlsSubscriptionId, String domainId, String recordName,
+  record SavedSubscription(String tlsSubscriptionId, String domainId, String recordName,
       String target, String created, Instant deadline, String status) {
 
     SavedSubscription withStatus(String next) {
-      return new SavedSubscription(position, tlsSubscriptionId, domainId, recordName, target, created, deadline, next);
+      return new SavedSubscription(tlsSubscriptionId, domainId, recordName, target, created, deadline, next);
     }
   }
 
@@ -61,7 +60,6 @@ public class TlsSubscriptions {
   private final SandboxDeliveryProperties properties;
   private final Map<String, Subscription> byId = new LinkedHashMap<>();
   private final Table<SavedSubscription> table;
-  private long nextPosition;
 
   @Autowired
   public TlsSubscriptions(Domains domains, DnsZone dns, SandboxClock clock, SandboxDeliveryProperties properties,
@@ -82,21 +80,19 @@ public class TlsSubscriptions {
     this.properties = properties;
     this.table = database.table("tls_subscriptions", SavedSubscription.class);
     synchronized (this) { // the first checks may run before the last subscriptions are back
-      table.all().entrySet().stream()
-          .sorted(Comparator.comparingLong(row -> row.getValue().position()))
-          .forEach(row -> {
-            if (!domains.exists(row.getValue().domainId())) {
-              // a stop between deleting the domain and its subscriptions
-              table.remove(row.getKey());
-              return;
-            }
-            var subscription = new Subscription(row.getKey(), row.getValue());
-            byId.put(subscription.id, subscription);
-            nextPosition = subscription.saved.position() + 1;
-            if (isChecked(subscription.saved.status())) {
-              scheduleCheck(subscription);
-            }
-          });
+      // in creation order, the order lists answer in
+      table.all().forEach((id, saved) -> {
+        if (!domains.exists(saved.domainId())) {
+          // a stop between deleting the domain and its subscriptions
+          table.remove(id);
+          return;
+        }
+        var subscription = new Subscription(id, saved);
+        byId.put(subscription.id, subscription);
+        if (isChecked(subscription.saved.status())) {
+          scheduleCheck(subscription);
+        }
+      });
     }
   }
 
@@ -114,7 +110,7 @@ public class TlsSubscriptions {
         });
     String target = randomId(20, "abcdefghijklmnopqrstuvwxyz0123456789") + "." + properties.validationDomain();
     Instant deadline = time.instant().plus(clock.scaled(properties.tlsVerificationDeadline()));
-    var subscription = new Subscription(UUID.randomUUID().toString(), new SavedSubscription(nextPosition++,
+    var subscription = new Subscription(UUID.randomUUID().toString(), new SavedSubscription(
         randomId(22, ALPHANUMERIC), domainId, CHALLENGE_LABEL + domain.domainName(), target, clock.timestamp(),
         deadline, TlsSubscription.PENDING));
     table.put(subscription.id, subscription.saved);

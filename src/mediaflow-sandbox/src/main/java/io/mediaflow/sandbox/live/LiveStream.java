@@ -21,7 +21,6 @@ final class LiveStream {
    */
   enum Input { NONE, SIMULATED, RTMP }
 
-  private final long number;
   private final String id;
   private final String name;
   private final String streamKey;
@@ -44,12 +43,10 @@ final class LiveStream {
   private final Consumer<LiveStream> save;
 
   /**
-   * @param number the stream's place in creation order, which the list keeps across restarts
    * @param save writes the stream's {@link #saved()} form; called holding its lock after every change to it
    */
-  LiveStream(long number, String id, String name, String streamKey, String createdAt, String playbackDomain,
+  LiveStream(String id, String name, String streamKey, String createdAt, String playbackDomain,
       int rtmpPort, StreamParams params, Consumer<LiveStream> save) {
-    this.number = number;
     this.id = id;
     this.rtmpPort = rtmpPort;
     this.name = name;
@@ -63,7 +60,7 @@ final class LiveStream {
 
   /** The stream as it was saved, with its {@code recordings}' download links made by the running sandbox. */
   static LiveStream restore(SavedStream saved, List<Recording> recordings, Consumer<LiveStream> save) {
-    var stream = new LiveStream(saved.number(), saved.id(), saved.name(), saved.streamKey(), saved.createdAt(),
+    var stream = new LiveStream(saved.id(), saved.name(), saved.streamKey(), saved.createdAt(),
         saved.playbackDomain(), saved.rtmpPort(), saved.params(), save);
     stream.playbackIds.addAll(saved.playbackIds());
     stream.simulcastTargets = saved.simulcastTargets() == null ? null : new ArrayList<>(saved.simulcastTargets());
@@ -75,7 +72,7 @@ final class LiveStream {
   }
 
   synchronized SavedStream saved() {
-    return new SavedStream(number, id, name, streamKey, createdAt, playbackDomain, rtmpPort, params,
+    return new SavedStream(id, name, streamKey, createdAt, playbackDomain, rtmpPort, params,
         List.copyOf(playbackIds), simulcastTargets == null ? null : List.copyOf(simulcastTargets), status,
         statusTimestamp, recordings.stream().map(SavedStream.SavedRecording::of).toList(), recordedChunks);
   }

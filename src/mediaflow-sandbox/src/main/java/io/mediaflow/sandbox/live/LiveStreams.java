@@ -4,7 +4,6 @@ import io.mediaflow.sandbox.SandboxClock;
 import io.mediaflow.sandbox.state.SandboxDatabase;
 import io.mediaflow.sandbox.state.Table;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,7 +27,6 @@ class LiveStreams implements SmartInitializingSingleton {
   private final StreamStateMachine stateMachine;
   private final Table<SavedStream> table;
   private final Map<String, LiveStream> streams = new LinkedHashMap<>();
-  private long created;
 
   LiveStreams(SandboxClock clock, StatusCallbacks callbacks, RtmpIngest rtmp, StreamStateMachine stateMachine,
       DvrFolder dvrFolder, SandboxDatabase database) {
@@ -37,11 +35,10 @@ class LiveStreams implements SmartInitializingSingleton {
     this.rtmp = rtmp;
     this.stateMachine = stateMachine;
     this.table = database.table("live_stream", SavedStream.class);
-    table.all().values().stream().sorted(Comparator.comparingLong(SavedStream::number)).forEach(saved -> {
+    table.all().values().forEach(saved -> {
       List<Recording> recordings = saved.recordings().stream().map(dvrFolder::recording).toList();
       streams.put(saved.id(), LiveStream.restore(saved, recordings, this::save));
       rtmp.reserve(saved.rtmpPort());
-      created = saved.number();
     });
   }
 
@@ -52,11 +49,7 @@ class LiveStreams implements SmartInitializingSingleton {
 
   /** A new stream in status created, with one public playback ID and a port of its own for RTMP ingest. */
   LiveStream create(StreamParamsValidator.NewStream request) {
-    long number;
-    synchronized (this) {
-      number = ++created;
-    }
-    var stream = new LiveStream(number, UUID.randomUUID().toString(), request.name(), RandomIds.alphanumeric(32),
+    var stream = new LiveStream(UUID.randomUUID().toString(), request.name(), RandomIds.alphanumeric(32),
         clock.timestamp(), request.playbackDomain(), rtmp.newPort(), request.params(), this::save);
     addPlaybackId(stream, "public");
     synchronized (this) {

@@ -4,13 +4,12 @@ import java.util.List;
 
 /**
  * What the sandbox keeps of a stream across a restart or a crash, a row of the table {@code live_stream} (see
- * {@link LiveStreams}): what the API shows of it, its RTMP port (its ingest URL stays the same), its place in the
- * list and how many DVR files it has numbered.
+ * {@link LiveStreams}): what the API shows of it, its RTMP port (its ingest URL stays the same) and how many DVR
+ * files it has numbered. The table gives the rows back in creation order, the order the list answers in.
  *
  * @param simulcastTargets null until a target was first added, as in {@link LiveStream}
  */
 record SavedStream(
-    long number,
     String id,
     String name,
     String streamKey,

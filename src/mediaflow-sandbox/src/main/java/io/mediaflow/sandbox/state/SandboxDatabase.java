@@ -41,7 +41,9 @@ public class SandboxDatabase implements DisposableBean {
       throw new IllegalArgumentException("Not a table name: " + name);
     }
     run(connection -> connection.createStatement()
-        .execute("CREATE TABLE IF NOT EXISTS " + name + " (id VARCHAR PRIMARY KEY, body CLOB NOT NULL)"));
+        // seq: the order in which the rows were first written, which a rewrite of a row keeps
+        .execute("CREATE TABLE IF NOT EXISTS " + name
+            + " (seq BIGINT GENERATED ALWAYS AS IDENTITY, id VARCHAR PRIMARY KEY, body CLOB NOT NULL)"));
     return new Table<>(this, name, type, json);
   }
 

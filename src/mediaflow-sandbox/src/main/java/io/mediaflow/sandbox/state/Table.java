@@ -65,11 +65,14 @@ public final class Table<T> {
     });
   }
 
-  /** Every resource, in the order of their ids. */
+  /**
+   * Every resource, in the order in which each was first put (a later {@link #put} of it keeps its place): the
+   * creation order the service's lists answer in.
+   */
   public Map<String, T> all() {
     return database.run(connection -> {
       var all = new LinkedHashMap<String, T>();
-      try (var statement = connection.prepareStatement("SELECT id, body FROM " + name + " ORDER BY id");
+      try (var statement = connection.prepareStatement("SELECT id, body FROM " + name + " ORDER BY seq");
           ResultSet rows = statement.executeQuery()) {
         while (rows.next()) {
           all.put(rows.getString(1), read(rows.getString(1), rows.getString(2)));

@@ -30,8 +30,9 @@ class SandboxDatabaseTest {
     var again = new SandboxDatabase(properties);
     try {
       assertThat(again.table("resource", Resource.class).all())
-          .containsExactly(java.util.Map.entry("a", new Resource("first, changed", 3)),
-              java.util.Map.entry("b", new Resource("second", 2)));
+          .as("in the order each was first put, which a rewrite keeps")
+          .containsExactly(java.util.Map.entry("b", new Resource("second", 2)),
+              java.util.Map.entry("a", new Resource("first, changed", 3)));
       assertThat(again.table("resource", Resource.class).find("c")).isEmpty();
     } finally {
       again.destroy();
