@@ -123,7 +123,7 @@ final class FileLogStorage implements LogStorage, AutoCloseable {
       // If that first entry is torn, the renamed file is the last segment, whose torn tail is cut when it is read.
       Files.move(single, folder.resolve(name(header.getLong(8))), StandardCopyOption.ATOMIC_MOVE);
     }
-    forceDirectory(folder);
+    DurableFiles.forceDirectory(folder);
   }
 
   private static List<Path> segmentFiles(Path folder) throws IOException {
@@ -216,12 +216,6 @@ final class FileLogStorage implements LogStorage, AutoCloseable {
     return (int) crc.getValue();
   }
 
-  /** A new file's name is only durable once its folder is forced too. */
-  private static void forceDirectory(Path folder) throws IOException {
-    try (FileChannel directory = FileChannel.open(folder, StandardOpenOption.READ)) {
-      directory.force(true);
-    }
-  }
 
   private byte[] read(Entry entry) {
     byte[] data = new byte[entry.length];
@@ -290,7 +284,7 @@ final class FileLogStorage implements LogStorage, AutoCloseable {
     Path file = folder.resolve(name(lowestPosition));
     FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
         StandardOpenOption.WRITE);
-    forceDirectory(folder);
+    DurableFiles.forceDirectory(folder);
     var segment = new Segment(file, lowestPosition, channel, 0);
     segments.put(lowestPosition, segment);
     return segment;

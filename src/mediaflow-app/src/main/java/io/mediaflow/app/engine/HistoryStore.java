@@ -10,12 +10,8 @@ import io.mediaflow.app.engine.ProcessHistory.UserTaskInstance;
 import io.mediaflow.app.engine.ProcessHistory.Variable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Optional;
 
@@ -65,21 +61,8 @@ final class HistoryStore {
 
   void save(Saved history) {
     Path file = folder.resolve(FILE);
-    Path next = folder.resolve(FILE + ".next");
     try {
-      Files.createDirectories(folder);
-      try (FileChannel channel = FileChannel.open(next, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-          StandardOpenOption.TRUNCATE_EXISTING)) {
-        ByteBuffer bytes = ByteBuffer.wrap(JSON.writeValueAsBytes(history));
-        while (bytes.hasRemaining()) {
-          channel.write(bytes);
-        }
-        channel.force(true);
-      }
-      Files.move(next, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      try (FileChannel directory = FileChannel.open(folder, StandardOpenOption.READ)) {
-        directory.force(true);
-      }
+      DurableFiles.replace(file, JSON.writeValueAsBytes(history));
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot keep the REST API's history in " + file, e);
     }
