@@ -81,9 +81,9 @@ class EmbeddedDefaultCrashTest {
           .statusCode()).as("a callback URL of the run before is still valid").isEqualTo(204);
       Set<String> tasksAfter = awaitOpenTasks(processId, INSTANCES);
       assertThat(tasksAfter).as("the same open tasks, by key").isEqualTo(tasksBefore);
-      JsonNode first = search("/v2/variables/search", Map.of("processInstanceKey", Long.toString(instances.getFirst()),
-          "name", "number"));
-      assertThat(first.path("items").get(0).path("value").asText()).isEqualTo("0");
+      JsonNode first = application.search("/v2/variables/search", Map.of("processInstanceKey",
+          Long.toString(instances.getFirst()), "name", "number"));
+      assertThat(first.get(0).path("value").asText()).isEqualTo("0");
 
       String task = tasksAfter.iterator().next();
       assertThat(post("/v2/user-tasks/" + task + "/completion", Map.of()).statusCode()).isEqualTo(204);
@@ -102,8 +102,8 @@ class EmbeddedDefaultCrashTest {
     return Awaitility.await("open tasks").atMost(Duration.ofMinutes(1)).pollInterval(Duration.ofMillis(200))
         .until(() -> {
           var keys = new TreeSet<String>();
-          search("/v2/user-tasks/search", Map.of("processDefinitionId", processId, "state", "CREATED"))
-              .path("items").forEach(task -> keys.add(task.path("userTaskKey").asText()));
+          application.search("/v2/user-tasks/search", Map.of("processDefinitionId", processId, "state", "CREATED"))
+              .forEach(task -> keys.add(task.path("userTaskKey").asText()));
           return keys;
         }, keys -> keys.size() == count);
   }
@@ -111,10 +111,6 @@ class EmbeddedDefaultCrashTest {
   private CamundaClient client() {
     return CamundaClient.newClientBuilder().grpcAddress(application.gateway())
         .restAddress(URI.create(application.baseUrl())).preferRestOverGrpc(false).build();
-  }
-
-  private JsonNode search(String path, Map<String, Object> filter) throws IOException, InterruptedException {
-    return JSON.readTree(post(path, Map.of("filter", filter, "page", Map.of("limit", 1000))).body());
   }
 
   private HttpResponse<String> postForm(String url, String form) throws IOException, InterruptedException {
