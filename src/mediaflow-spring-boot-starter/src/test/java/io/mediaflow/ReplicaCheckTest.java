@@ -8,9 +8,14 @@ import io.camunda.client.spring.configuration.CamundaClientAllAutoConfiguration;
 import io.camunda.client.spring.configuration.CamundaClientProdAutoConfiguration;
 import io.mediaflow.delivery.signing.JdbcSigningKeyStore;
 import io.mediaflow.delivery.signing.SigningKeyStore;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.Base64;
+import java.util.List;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,9 +27,12 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.autoconfigure.jackson.JacksonAutoConfiguration;
 import org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration;
 import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.boot.env.YamlPropertySourceLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.core.env.PropertySource;
+import org.springframework.core.io.ByteArrayResource;
 
 /**
  * What replicas must share, checked at start: with {@code mediaflow.replicated=true} a replica that would keep its
@@ -139,6 +147,49 @@ class ReplicaCheckTest {
     application.withPropertyValues("mediaflow.replicated=true", STATE_SECRET + "=state-secret-of-all-replicas",
         "mediaflow.callbacks.enabled=false", "mediaflow.delivery.enabled=false")
         .run(context -> assertThat(context).hasNotFailed());
+  }
+
+  /**
+   * The configuration docs/plugin.md gives users to copy, read from the document itself, with the environment it
+   * names: it starts, and keeps the signing keys in the database. The test has no connection pool, so Spring Boot is
+   * told to use a plain DataSource.
+   */
+  @Test
+  void theDocumentedReplicaConfigurationStarts() throws IOException {
+    String document = Files.readString(Path.of("../../docs/plugin.md"));
+    String section = document.substring(document.indexOf("## Running several replicas"));
+    String yaml = section.substring(section.indexOf("```yaml\n") + 8, section.indexOf("```", section.indexOf("```yaml\n") + 8));
+    List<PropertySource<?>> documented = new YamlPropertySourceLoader()
+        .load("docs/plugin.md", new ByteArrayResource(yaml.getBytes(StandardCharsets.UTF_8)));
+
+    new ApplicationContextRunner()
+        .withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class, CamundaAutoConfiguration.class,
+            CamundaClientProdAutoConfiguration.class, CamundaClientAllAutoConfiguration.class,
+            DataSourceAutoConfiguration.class, MediaflowAutoConfiguration.class))
+        .withInitializer(context -> context.getEnvironment().getPropertySources().addFirst(documented.getFirst()))
+        .withPropertyValues(
+            "spring.datasource.type=org.springframework.jdbc.datasource.SimpleDriverDataSource",
+            "DATABASE_URL=jdbc:h2:mem:" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1",
+            "DATABASE_USERNAME=sa",
+            "DATABASE_PASSWORD=",
+            "ZEEBE_GRPC_ADDRESS=" + NOWHERE,
+            "ZEEBE_REST_ADDRESS=" + NOWHERE,
+            "MEDIAFLOW_WORKER_STATE_SECRET=state-secret-of-all-replicas",
+            "MEDIAFLOW_TRANSCODING_BASE_URL=https://transcoding.example/api",
+            "MEDIAFLOW_TRANSCODING_API_KEY=transcoding-key",
+            "MEDIAFLOW_LIVE_BASE_URL=https://live.example/api",
+            "MEDIAFLOW_LIVE_API_KEY=live-key",
+            "MEDIAFLOW_DELIVERY_BASE_URL=https://cdn.example/api",
+            "MEDIAFLOW_DELIVERY_API_KEY=delivery-key",
+            "MEDIAFLOW_STORAGE_URL=https://{bucket}.media-storage.{region}.storage.example/{path}",
+            "MEDIAFLOW_KEY_STORE_MASTER_KEY=" + masterKey(),
+            "MEDIAFLOW_CALLBACK_BASE_URL=https://workers.example",
+            "MEDIAFLOW_CALLBACK_SECRET=callback-secret-of-all-replicas")
+        .run(context -> {
+          assertThat(context).hasNotFailed();
+          assertThat(context.getBean(ReplicaProperties.class).replicated()).isTrue();
+          assertThat(context.getBean(SigningKeyStore.class)).isInstanceOf(JdbcSigningKeyStore.class);
+        });
   }
 
   @Test
