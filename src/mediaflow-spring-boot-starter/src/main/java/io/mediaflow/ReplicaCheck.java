@@ -55,7 +55,7 @@ public class ReplicaCheck implements SmartInitializingSingleton {
       missing.add(new Unshared("mediaflow.callbacks.secret",
           "callback URLs are signed with a random key that lives as long as this run"));
     }
-    if (keyStore.getIfAvailable() instanceof FileSigningKeyStore files && files.keptForThisRunOnly()) {
+    if (keyStore.getIfUnique() instanceof FileSigningKeyStore files && files.keptForThisRunOnly()) {
       missing.add(new Unshared("mediaflow.delivery.key-store.master-key (with a DataSource, or with directory)",
           "private keys of signing keys are kept encrypted in a temporary directory with a master key made for this"
               + " run, so they do NOT survive a restart and other replicas cannot sign with them"));
