@@ -109,6 +109,9 @@ class CallbackReceiverTest extends MediaflowTest {
         java.nio.charset.StandardCharsets.UTF_8);
     assertThat(postForm(url, "stream=" + encoded).statusCode()).isEqualTo(204);
     assertThat(postForm(url, "status=idle").statusCode()).as("no stream named").isEqualTo(400);
+    assertThat(postForm(url, "stream=not-json").statusCode()).as("no stream to read").isEqualTo(400);
+    assertThat(postForm(url.replaceAll("signature=[^&]+", "signature=AAAA"), "stream=not-json").statusCode())
+        .as("an unsigned one learns nothing").isEqualTo(403);
 
     for (int i = 0; i < streams.length; i++) {
       assertThat(published("live:" + streams[i] + ":idle:t" + i)).as("shape %d", i).isEqualTo(1);
