@@ -29,7 +29,13 @@ final class HistoryStore {
 
   /** An instance and everything recorded about it; {@code instance} is null while only its variables are known. */
   record SavedInstance(long key, ProcessInstance instance, List<ElementInstance> elements, List<Variable> variables,
-      List<UserTaskInstance> userTasks, List<Incident> incidents) {}
+      List<UserTaskInstance> userTasks, List<Incident> incidents, List<String> sequenceFlows) {
+
+    /** A history kept before sequence flows were has none: the instances it holds read as having taken none. */
+    SavedInstance {
+      sequenceFlows = sequenceFlows == null ? List.of() : sequenceFlows;
+    }
+  }
 
   /** The history as of the record at {@code position}; {@code ended} the ended instances, the earliest first. */
   record Saved(long position, List<ProcessDefinition> definitions, List<FormDefinition> forms,

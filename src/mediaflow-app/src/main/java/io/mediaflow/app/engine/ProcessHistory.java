@@ -29,9 +29,11 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.camunda.bpm.model.xml.instance.ModelElementInstance;
@@ -42,7 +44,7 @@ import org.springframework.stereotype.Component;
 /**
  * What the engine's records say about deployments and process instances, as the REST API and the console show
  * them: process definitions and forms, and per instance its element instances, variables, user tasks and
- * incidents. Fed once per record by {@link EngineRecordFeed}; every read first catches the feed up, so it sees
+ * incidents, and the sequence flows it took. Fed once per record by {@link EngineRecordFeed}; every read first catches the feed up, so it sees
  * everything the engine has acknowledged. An ended instance's details are kept within {@link HistoryProperties}.
  *
  * <p>User tasks are the engine's job-based ones: a job of type {@value UserTasks#JOB_TYPE} is an open task from
@@ -117,6 +119,8 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
     final Map<Long, Variable> variables = new LinkedHashMap<>();
     final Map<Long, UserTaskInstance> userTasks = new LinkedHashMap<>();
     final Map<Long, Incident> incidents = new LinkedHashMap<>();
+    /** The ids of the sequence flows taken, each once, in the order first taken (Camunda keeps them so too). */
+    final Set<String> sequenceFlows = new LinkedHashSet<>();
   }
 
   private final EngineRecordFeed feed;
@@ -165,7 +169,8 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
             InstanceRecords records = entry.getValue();
             return new HistoryStore.SavedInstance(entry.getKey(), records.instance,
                 List.copyOf(records.elements.values()), List.copyOf(records.variables.values()),
-                List.copyOf(records.userTasks.values()), List.copyOf(records.incidents.values()));
+                List.copyOf(records.userTasks.values()), List.copyOf(records.incidents.values()),
+                List.copyOf(records.sequenceFlows));
           }).toList(), List.copyOf(ended));
     }
     store.orElseThrow().save(saved);
@@ -189,6 +194,7 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
         records.incidents.put(incident.key(), incident);
         instanceOfIncident.put(incident.key(), instance.key());
       });
+      records.sequenceFlows.addAll(instance.sequenceFlows());
       instances.put(instance.key(), records);
     }
     ended.addAll(saved.ended());
@@ -220,6 +226,12 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
 
   public Optional<ProcessInstance> processInstance(long key) {
     return read(() -> Optional.ofNullable(instances.get(key)).map(records -> records.instance));
+  }
+
+  /** The ids of the sequence flows an instance took, each once; empty when the instance is not known. */
+  public List<String> sequenceFlows(long processInstanceKey) {
+    return read(() -> Optional.ofNullable(instances.get(processInstanceKey))
+        .map(records -> List.copyOf(records.sequenceFlows)).orElse(List.of()));
   }
 
   public List<ElementInstance> elementInstances() {
@@ -370,6 +382,12 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
               i.parentProcessInstanceKey(), i.parentElementInstanceKey(), i.tenantId(), i.startDate(), at, state,
               i.hasIncident());
           ended.add(records.instance);
+        }
+      }
+      case SEQUENCE_FLOW_TAKEN -> {
+        InstanceRecords records = instances.get(instanceKey);
+        if (records != null) {
+          records.sequenceFlows.add(element.getElementId());
         }
       }
       default -> { }

@@ -68,6 +68,18 @@ final class Shapes {
     return node;
   }
 
+  /** A sequence flow an instance took; Camunda names it by the instance and the flow's id. */
+  static ObjectNode sequenceFlow(ProcessInstance instance, String flowId) {
+    ObjectNode node = object();
+    node.put("sequenceFlowId", instance.key() + "_" + flowId);
+    node.put("processInstanceKey", key(instance.key()));
+    node.put("processDefinitionKey", key(instance.definitionKey()));
+    node.put("processDefinitionId", instance.processId());
+    node.put("elementId", flowId);
+    node.put("tenantId", tenant(instance.tenantId()));
+    return node;
+  }
+
   static ObjectNode elementInstance(ElementInstance element) {
     ObjectNode node = object();
     node.put("processDefinitionId", element.processId());
