@@ -214,6 +214,11 @@ final class DurableEngine implements AutoCloseable {
     };
   }
 
+  /** The clock the engine's processing follows. */
+  EngineClock clock() {
+    return new EngineClock(streamProcessor);
+  }
+
   /** The log, to which {@link EngineCommands} writes the commands the gateway lacks. */
   LogStream logStream() {
     return logStream;

@@ -19,6 +19,7 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
@@ -82,6 +83,23 @@ class CamundaProcessTestRemoteTest {
     assertThatUserTask(UserTaskSelectors.byElementId(REVIEW, instance.getProcessInstanceKey())).isCompleted();
     assertThat(instance).isCompleted().hasCompletedElements(REVIEW, "RenditionsApproved")
         .hasNotActivatedElements("HandleFailedJob", "TranscodingAbandoned").hasVariable("approved", true);
+  }
+
+  /** CPT moves the engine's clock ({@code /actuator/clock}), and resets it after the test. */
+  @Test
+  void aTimerFiresWhenTheTestMovesTheClock() {
+    var model = Bpmn.createExecutableProcess("cpt-timer").startEvent()
+        .intermediateCatchEvent("WaitADay").timerWithDuration("P1D").endEvent("Waited").done();
+    client.newDeployResourceCommand().addProcessModel(model, "cpt-timer.bpmn").send().join();
+    ProcessInstanceEvent instance = client.newCreateInstanceCommand().bpmnProcessId("cpt-timer").latestVersion()
+        .send().join();
+    assertThat(instance).isActive().hasActiveElements("WaitADay");
+    Instant before = processTestContext.getCurrentTime();
+
+    processTestContext.increaseTime(Duration.ofDays(1));
+
+    assertThat(processTestContext.getCurrentTime()).isAfterOrEqualTo(before.plus(Duration.ofDays(1)));
+    assertThat(instance).isCompleted().hasCompletedElements("WaitADay", "Waited");
   }
 
   /** After each test CPT reports which elements and flows the instances took, from their flows and the model. */
