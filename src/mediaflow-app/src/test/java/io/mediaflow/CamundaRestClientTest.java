@@ -1,15 +1,21 @@
 package io.mediaflow;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.camunda.client.CamundaClient;
+import io.camunda.client.api.command.ProblemException;
+import io.camunda.client.api.search.filter.UserTaskFilter;
 import io.camunda.client.api.search.enums.ProcessInstanceState;
 import io.camunda.client.api.search.enums.UserTaskState;
 import io.camunda.client.api.search.response.ProcessInstance;
 import io.camunda.zeebe.model.bpmn.Bpmn;
 import java.net.URI;
+import java.time.OffsetDateTime;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -77,6 +83,70 @@ class CamundaRestClientTest extends MediaflowTest {
     client.newCompleteUserTaskCommand(review.getUserTaskKey()).variables(Map.of("approved", true)).send().join();
 
     assertThat(awaitEnded(key).getState()).isEqualTo(ProcessInstanceState.COMPLETED);
+  }
+
+  @Test
+  void assignsClaimsUpdatesAndUnassignsAUserTask() {
+    var model = Bpmn.createExecutableProcess("rest-client-assignment").startEvent()
+        .userTask("Review", task -> task.name("Review it").zeebeCandidateGroups("editors").zeebeUserTask())
+        .endEvent().done();
+    client.newDeployResourceCommand().addProcessModel(model, "rest-client-assignment.bpmn").send().join();
+    long instance = client.newCreateInstanceCommand().bpmnProcessId("rest-client-assignment").latestVersion()
+        .variables(Map.of("clip", "intro")).send().join().getProcessInstanceKey();
+    var task = await("the user task", () -> client.newUserTaskSearchRequest()
+        .filter(filter -> filter.processInstanceKey(instance).state(UserTaskState.CREATED))
+        .send().join().items().stream().findFirst());
+    long key = task.getUserTaskKey();
+    assertThat(task.getAssignee()).isNull();
+    assertThat(task.getCandidateGroups()).containsExactly("editors");
+    assertThat(task.getPriority()).isEqualTo(50);
+
+    client.newAssignUserTaskCommand(key).assignee("ann").allowOverride(false).send().join();
+    assertThat(tasks(instance, filter -> filter.assignee("ann"))).containsExactly(key);
+    assertThatThrownBy(() -> client.newAssignUserTaskCommand(key).assignee("bob").allowOverride(false).send().join())
+        .as("claiming a task someone else holds").isInstanceOfSatisfying(ProblemException.class,
+            problem -> assertThat(problem.code()).isEqualTo(409));
+    client.newAssignUserTaskCommand(key).assignee("ann").allowOverride(false).send().join(); // hers already
+    client.newAssignUserTaskCommand(key).assignee("bob").send().join(); // allowOverride defaults to true
+    assertThat(tasks(instance, filter -> filter.assignee("ann"))).isEmpty();
+    assertThat(tasks(instance, filter -> filter.assignee("bob"))).containsExactly(key);
+
+    client.newUpdateUserTaskCommand(key).candidateGroups("reviewers").candidateUsers("carl")
+        .dueDate("2031-05-01T10:00:00Z").followUpDate("2031-04-30T10:00:00Z").priority(80).send().join();
+    assertThat(tasks(instance, filter -> filter.candidateGroup("editors"))).isEmpty();
+    assertThat(tasks(instance, filter -> filter.candidateGroup("reviewers"))).containsExactly(key);
+    assertThat(tasks(instance, filter -> filter.candidateUser("carl"))).containsExactly(key);
+    var updated = client.newUserTaskGetRequest(key).send().join();
+    assertThat(updated.getCandidateGroups()).containsExactly("reviewers");
+    assertThat(updated.getCandidateUsers()).containsExactly("carl");
+    assertThat(updated.getDueDate()).isEqualTo(OffsetDateTime.parse("2031-05-01T10:00:00Z"));
+    assertThat(updated.getFollowUpDate()).isEqualTo(OffsetDateTime.parse("2031-04-30T10:00:00Z"));
+    assertThat(updated.getPriority()).isEqualTo(80);
+    assertThat(updated.getAssignee()).as("an update leaves the assignee alone").isEqualTo("bob");
+
+    client.newUpdateUserTaskCommand(key).clearDueDate().clearCandidateUsers().send().join();
+    client.newUnassignUserTaskCommand(key).send().join();
+    var cleared = client.newUserTaskGetRequest(key).send().join();
+    assertThat(cleared.getAssignee()).isNull();
+    assertThat(cleared.getDueDate()).isNull();
+    assertThat(cleared.getCandidateUsers()).isEmpty();
+    assertThat(cleared.getCandidateGroups()).containsExactly("reviewers");
+    assertThat(tasks(instance, filter -> filter.assignee(assignee -> assignee.exists(false)))).containsExactly(key);
+
+    assertThat(client.newUserTaskVariableSearchRequest(key).send().join().items())
+        .as("the task's changes are no variables of it").extracting(variable -> variable.getName())
+        .containsExactly("clip");
+    assertThat(client.newVariableSearchRequest().filter(filter -> filter.processInstanceKey(instance)).send().join()
+        .items()).extracting(variable -> variable.getName()).containsExactly("clip");
+    client.newCompleteUserTaskCommand(key).send().join(); // anyone may complete it over the API, as in Camunda
+    assertThat(awaitEnded(instance).getState()).isEqualTo(ProcessInstanceState.COMPLETED);
+    assertThatThrownBy(() -> client.newAssignUserTaskCommand(key).assignee("ann").send().join())
+        .isInstanceOfSatisfying(ProblemException.class, problem -> assertThat(problem.code()).isEqualTo(409));
+  }
+
+  private List<Long> tasks(long instance, Consumer<UserTaskFilter> filter) {
+    return client.newUserTaskSearchRequest().filter(f -> filter.accept(f.processInstanceKey(instance)))
+        .send().join().items().stream().map(task -> task.getUserTaskKey()).toList();
   }
 
   private ProcessInstance awaitEnded(long key) {

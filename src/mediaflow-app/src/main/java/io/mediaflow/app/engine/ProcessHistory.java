@@ -89,14 +89,33 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
   public record Variable(long key, long scopeKey, long processInstanceKey, String name, String value,
       String tenantId) {}
 
-  /** A job-based user task; its key is the job's key. */
+  /**
+   * A job-based user task; its key is the job's key. {@code changes} are the REST API's changes of its properties
+   * (see {@link UserTaskChanges}), by variable name, as JSON.
+   */
   public record UserTaskInstance(long key, long elementInstanceKey, long processInstanceKey, long definitionKey,
       String processId, int version, String elementId, String name, String formId, Map<String, String> headers,
-      String tenantId, Instant creationDate, Instant completionDate, TaskState state) {
+      String tenantId, Instant creationDate, Instant completionDate, TaskState state, Map<String, String> changes) {
+
+    public UserTaskInstance {
+      changes = changes == null ? Map.of() : changes; // a history kept before changes existed
+    }
+
+    /** Assignee, candidates, dates and priority: the model's, as changed through the REST API. */
+    public UserTaskChanges.Properties properties() {
+      return UserTaskChanges.properties(headers, changes);
+    }
 
     UserTaskInstance ended(Instant at, TaskState endState) {
       return new UserTaskInstance(key, elementInstanceKey, processInstanceKey, definitionKey, processId, version,
-          elementId, name, formId, headers, tenantId, creationDate, at, endState);
+          elementId, name, formId, headers, tenantId, creationDate, at, endState, changes);
+    }
+
+    UserTaskInstance changed(String variable, String value) {
+      var changed = new HashMap<>(changes);
+      changed.put(variable, value);
+      return new UserTaskInstance(key, elementInstanceKey, processInstanceKey, definitionKey, processId, version,
+          elementId, name, formId, headers, tenantId, creationDate, completionDate, state, Map.copyOf(changed));
     }
   }
 
@@ -376,9 +395,21 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
     }
   }
 
-  /** A new instance's variables are written before its process element activates. */
+  /**
+   * A new instance's variables are written before its process element activates. A change of a user task is
+   * kept with the task, not among the variables.
+   */
   private void onVariable(long key, VariableRecordValue variable) {
-    instances.computeIfAbsent(variable.getProcessInstanceKey(), k -> new InstanceRecords()).variables.put(key,
+    InstanceRecords records = instances.computeIfAbsent(variable.getProcessInstanceKey(), k -> new InstanceRecords());
+    if (UserTaskChanges.isChange(variable.getName())) {
+      for (UserTaskInstance task : records.userTasks.values()) {
+        if (task.elementInstanceKey() == variable.getScopeKey() && task.state() == TaskState.CREATED) {
+          records.userTasks.put(task.key(), task.changed(variable.getName(), variable.getValue()));
+          return;
+        }
+      }
+    }
+    records.variables.put(key,
         new Variable(key, variable.getScopeKey(), variable.getProcessInstanceKey(), variable.getName(),
             variable.getValue(), variable.getTenantId()));
   }
@@ -401,7 +432,7 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
           job.getProcessDefinitionKey(), job.getBpmnProcessId(), job.getProcessDefinitionVersion(),
           job.getElementId(), name == null ? job.getElementId() : name,
           definition == null ? null : definition.userTaskForms().get(job.getElementId()),
-          Map.copyOf(job.getCustomHeaders()), job.getTenantId(), at, null, TaskState.CREATED));
+          Map.copyOf(job.getCustomHeaders()), job.getTenantId(), at, null, TaskState.CREATED, Map.of()));
       instanceOfTask.put(key, job.getProcessInstanceKey());
     } else if (endState != null) {
       records.userTasks.computeIfPresent(key, (k, task) -> task.ended(at, endState));
