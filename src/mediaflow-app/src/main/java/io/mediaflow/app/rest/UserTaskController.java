@@ -13,6 +13,7 @@ import io.mediaflow.app.engine.UserTaskChanges;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.OffsetDateTime;
+import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.Collections;
 import java.util.HashMap;
@@ -194,7 +195,7 @@ class UserTaskController {
       return Optional.of(Optional.empty());
     }
     try {
-      return Optional.of(Optional.of(OffsetDateTime.parse(text).toString()));
+      return Optional.of(Optional.of(OffsetDateTime.parse(text).format(DateTimeFormatter.ISO_OFFSET_DATE_TIME)));
     } catch (DateTimeParseException e) {
       throw ApiProblem.invalid("changeset." + name + " must be an RFC 3339 date-time such as"
           + " 2025-06-30T17:00:00Z, or empty to clear it; got '" + text + "'");
