@@ -6,15 +6,18 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.camunda.client.CamundaClient;
 import io.camunda.client.api.command.ProblemException;
 import io.camunda.client.api.search.filter.UserTaskFilter;
+import io.camunda.client.api.search.enums.JobState;
 import io.camunda.client.api.search.enums.ProcessInstanceState;
 import io.camunda.client.api.search.enums.UserTaskState;
 import io.camunda.client.api.search.response.ProcessInstance;
 import io.camunda.zeebe.model.bpmn.Bpmn;
 import java.net.URI;
+import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -142,6 +145,63 @@ class CamundaRestClientTest extends MediaflowTest {
     assertThat(awaitEnded(instance).getState()).isEqualTo(ProcessInstanceState.COMPLETED);
     assertThatThrownBy(() -> client.newAssignUserTaskCommand(key).assignee("ann").send().join())
         .isInstanceOfSatisfying(ProblemException.class, problem -> assertThat(problem.code()).isEqualTo(409));
+  }
+
+  /**
+   * Long polling: an activation sent before any job of its type exists waits and answers with the job once an
+   * instance creates it; one that finds none answers empty after its request timeout, not before.
+   */
+  @Test
+  void anActivationWaitsForItsJobAndTheSearchFollowsIt() {
+    String type = "rest-long-poll-" + UUID.randomUUID();
+    client.newDeployResourceCommand().addProcessModel(Bpmn.createExecutableProcess(type).startEvent()
+        .serviceTask("Work", task -> task.zeebeJobType(type)).endEvent().done(), type + ".bpmn").send().join();
+    var waiting = client.newActivateJobsCommand().jobType(type).maxJobsToActivate(1).workerName("poller")
+        .timeout(Duration.ofMinutes(5)).requestTimeout(Duration.ofSeconds(60)).send();
+    long instance = client.newCreateInstanceCommand().bpmnProcessId(type).latestVersion().send().join()
+        .getProcessInstanceKey();
+    var jobs = waiting.join().getJobs();
+    assertThat(jobs).as("the job created after the request was sent").singleElement()
+        .satisfies(job -> assertThat(job.getProcessInstanceKey()).isEqualTo(instance));
+    long jobKey = jobs.getFirst().getKey();
+
+    var found = client.newJobSearchRequest().filter(filter -> filter.type(type).state(JobState.CREATED)).send()
+        .join().items();
+    assertThat(found).singleElement().satisfies(job -> {
+      assertThat(job.getJobKey()).isEqualTo(jobKey);
+      assertThat(job.getWorker()).isEqualTo("poller");
+      assertThat(job.getProcessInstanceKey()).isEqualTo(instance);
+      assertThat(job.getDeadline()).isAfter(OffsetDateTime.now());
+    });
+    long elementInstance = found.getFirst().getElementInstanceKey();
+    assertThat(client.newJobSearchRequest().filter(filter -> filter.elementInstanceKey(elementInstance)
+        .jobKey(jobKey).processInstanceKey(instance)).send().join().items()).hasSize(1);
+
+    long started = System.nanoTime();
+    assertThat(client.newActivateJobsCommand().jobType(type).maxJobsToActivate(1).timeout(Duration.ofMinutes(5))
+        .requestTimeout(Duration.ofSeconds(1)).send().join().getJobs()).as("its only job is taken").isEmpty();
+    assertThat(Duration.ofNanos(System.nanoTime() - started)).as("held for its request timeout")
+        .isGreaterThanOrEqualTo(Duration.ofSeconds(1));
+
+    client.newFailCommand(jobKey).retries(2).errorMessage("try again").send().join();
+    assertThat(client.newActivateJobsCommand().jobType(type).maxJobsToActivate(1).timeout(Duration.ofMinutes(5))
+        .tenantId("another-tenant").requestTimeout(Duration.ofMillis(500)).send().join().getJobs())
+        .as("no tenant but <default> has jobs").isEmpty();
+    assertThat(client.newJobSearchRequest().filter(filter -> filter.jobKey(jobKey)).send().join().singleItem())
+        .satisfies(job -> {
+          assertThat(job.getState()).isEqualTo(JobState.FAILED);
+          assertThat(job.getRetries()).isEqualTo(2);
+          assertThat(job.getErrorMessage()).isEqualTo("try again");
+          assertThat(job.hasFailedWithRetriesLeft()).isTrue();
+        });
+    var again = client.newActivateJobsCommand().jobType(type).maxJobsToActivate(1).timeout(Duration.ofMinutes(5))
+        .requestTimeout(Duration.ofSeconds(60)).send().join().getJobs();
+    assertThat(again).extracting(job -> job.getKey()).containsExactly(jobKey);
+    client.newCompleteCommand(jobKey).send().join();
+    assertThat(awaitEnded(instance).getState()).isEqualTo(ProcessInstanceState.COMPLETED);
+    var completed = client.newJobSearchRequest().filter(filter -> filter.type(type)).send().join().singleItem();
+    assertThat(completed.getState()).isEqualTo(JobState.COMPLETED);
+    assertThat(completed.getEndTime()).isNotNull();
   }
 
   private List<Long> tasks(long instance, Consumer<UserTaskFilter> filter) {

@@ -10,12 +10,14 @@ import io.camunda.zeebe.protocol.record.Record;
 import io.camunda.zeebe.protocol.record.RecordType;
 import io.camunda.zeebe.protocol.record.intent.FormIntent;
 import io.camunda.zeebe.protocol.record.intent.IncidentIntent;
+import io.camunda.zeebe.protocol.record.intent.JobBatchIntent;
 import io.camunda.zeebe.protocol.record.intent.JobIntent;
 import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
 import io.camunda.zeebe.protocol.record.intent.ProcessIntent;
 import io.camunda.zeebe.protocol.record.intent.VariableIntent;
 import io.camunda.zeebe.protocol.record.value.BpmnElementType;
 import io.camunda.zeebe.protocol.record.value.IncidentRecordValue;
+import io.camunda.zeebe.protocol.record.value.JobBatchRecordValue;
 import io.camunda.zeebe.protocol.record.value.JobRecordValue;
 import io.camunda.zeebe.protocol.record.value.ProcessInstanceRecordValue;
 import io.camunda.zeebe.protocol.record.value.VariableRecordValue;
@@ -27,11 +29,13 @@ import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.camunda.bpm.model.xml.instance.ModelElementInstance;
@@ -41,7 +45,7 @@ import org.springframework.stereotype.Component;
 
 /**
  * What the engine's records say about deployments and process instances, as the REST API and the console show
- * them: process definitions and forms, and per instance its element instances, variables, user tasks and
+ * them: process definitions and forms, and per instance its element instances, variables, user tasks, jobs and
  * incidents. Fed once per record by {@link EngineRecordFeed}; every read first catches the feed up, so it sees
  * everything the engine has acknowledged. An ended instance's details are kept within {@link HistoryProperties}.
  *
@@ -119,6 +123,23 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
     }
   }
 
+  /**
+   * A job as its records leave it: {@code state} the last of its records that Camunda's job search names a state
+   * (an activation, a backoff's end or a timeout change leave it), {@code worker} and {@code deadline} those of its
+   * last activation.
+   */
+  public record Job(long key, String type, String worker, String state, int retries, Instant deadline,
+      String errorCode, String errorMessage, boolean hasFailedWithRetriesLeft, Instant endTime, String elementId,
+      long elementInstanceKey, long processInstanceKey, long definitionKey, String processId,
+      Map<String, String> customHeaders, String kind, String listenerEventType, String tenantId) {
+
+    Job activated(String byWorker, Instant until, int retriesLeft) {
+      return new Job(key, type, byWorker, state, retriesLeft, until, errorCode, errorMessage,
+          hasFailedWithRetriesLeft, endTime, elementId, elementInstanceKey, processInstanceKey, definitionKey,
+          processId, customHeaders, kind, listenerEventType, tenantId);
+    }
+  }
+
   public record Incident(long key, long processInstanceKey, long definitionKey, String processId, String elementId,
       long elementInstanceKey, long jobKey, String errorType, String errorMessage, String tenantId,
       Instant creationTime, IncidentState state) {
@@ -136,6 +157,7 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
     final Map<Long, Variable> variables = new LinkedHashMap<>();
     final Map<Long, UserTaskInstance> userTasks = new LinkedHashMap<>();
     final Map<Long, Incident> incidents = new LinkedHashMap<>();
+    final Map<Long, Job> jobs = new LinkedHashMap<>();
   }
 
   private final EngineRecordFeed feed;
@@ -147,6 +169,10 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
   /** Which instance a user task or incident belongs to, for reads by key. */
   private final Map<Long, Long> instanceOfTask = new HashMap<>();
   private final Map<Long, Long> instanceOfIncident = new HashMap<>();
+  /** The job records whose intent is a state of Camunda's job search ({@code JobStateEnum}). */
+  private static final Set<JobIntent> JOB_STATES = EnumSet.of(JobIntent.CREATED, JobIntent.COMPLETED,
+      JobIntent.CANCELED, JobIntent.ERROR_THROWN, JobIntent.FAILED, JobIntent.MIGRATED, JobIntent.RETRIES_UPDATED,
+      JobIntent.TIMED_OUT);
   /** Ended instances, the earliest first. */
   private final ArrayDeque<ProcessInstance> ended = new ArrayDeque<>();
 
@@ -184,7 +210,8 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
             InstanceRecords records = entry.getValue();
             return new HistoryStore.SavedInstance(entry.getKey(), records.instance,
                 List.copyOf(records.elements.values()), List.copyOf(records.variables.values()),
-                List.copyOf(records.userTasks.values()), List.copyOf(records.incidents.values()));
+                List.copyOf(records.userTasks.values()), List.copyOf(records.incidents.values()),
+                List.copyOf(records.jobs.values()));
           }).toList(), List.copyOf(ended));
     }
     store.orElseThrow().save(saved);
@@ -208,6 +235,9 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
         records.incidents.put(incident.key(), incident);
         instanceOfIncident.put(incident.key(), instance.key());
       });
+      if (instance.jobs() != null) { // none in a history kept before jobs were
+        instance.jobs().forEach(job -> records.jobs.put(job.key(), job));
+      }
       instances.put(instance.key(), records);
     }
     ended.addAll(saved.ended());
@@ -256,6 +286,10 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
   public Optional<UserTaskInstance> userTask(long key) {
     return read(() -> Optional.ofNullable(instanceOfTask.get(key)).map(instances::get)
         .map(records -> records.userTasks.get(key)));
+  }
+
+  public List<Job> jobs() {
+    return all(records -> records.jobs);
   }
 
   public List<Incident> incidents() {
@@ -318,8 +352,8 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
       case ProcessInstanceRecordValue element -> onElement(record.getKey(), (ProcessInstanceIntent) record.getIntent(), element, at);
       case VariableRecordValue variable when record.getIntent() == VariableIntent.CREATED
           || record.getIntent() == VariableIntent.UPDATED -> onVariable(record.getKey(), variable);
-      case JobRecordValue job when UserTasks.JOB_TYPE.equals(job.getType()) ->
-          onUserTaskJob(record.getKey(), (JobIntent) record.getIntent(), job, at);
+      case JobRecordValue job -> onJob(record.getKey(), (JobIntent) record.getIntent(), job, at);
+      case JobBatchRecordValue batch when record.getIntent() == JobBatchIntent.ACTIVATED -> onActivated(batch);
       case IncidentRecordValue incident -> onIncident(record.getKey(), (IncidentIntent) record.getIntent(), incident, at);
       default -> { }
     }
@@ -414,11 +448,39 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
             variable.getValue(), variable.getTenantId()));
   }
 
-  private void onUserTaskJob(long key, JobIntent intent, JobRecordValue job, Instant at) {
+  private void onJob(long key, JobIntent intent, JobRecordValue job, Instant at) {
     InstanceRecords records = instances.get(job.getProcessInstanceKey());
     if (records == null) {
       return;
     }
+    Job previous = records.jobs.get(key);
+    String state = JOB_STATES.contains(intent) ? intent.name() : previous == null ? "CREATED" : previous.state();
+    boolean ended = intent == JobIntent.COMPLETED || intent == JobIntent.CANCELED || intent == JobIntent.ERROR_THROWN;
+    records.jobs.put(key, new Job(key, job.getType(), emptyToNull(job.getWorker()), state, job.getRetries(),
+        job.getDeadline() > 0 ? Instant.ofEpochMilli(job.getDeadline()) : null, emptyToNull(job.getErrorCode()),
+        emptyToNull(job.getErrorMessage()), intent == JobIntent.FAILED && job.getRetries() > 0,
+        ended ? at : previous == null ? null : previous.endTime(), job.getElementId(), job.getElementInstanceKey(),
+        job.getProcessInstanceKey(), job.getProcessDefinitionKey(), job.getBpmnProcessId(),
+        Map.copyOf(job.getCustomHeaders()), job.getJobKind().name(), job.getJobListenerEventType().name(),
+        job.getTenantId()));
+    if (UserTasks.JOB_TYPE.equals(job.getType())) {
+      onUserTaskJob(key, intent, job, at, records);
+    }
+  }
+
+  /** An activation gives each job its worker, deadline and retries; it is no state of the job's. */
+  private void onActivated(JobBatchRecordValue batch) {
+    for (int i = 0; i < batch.getJobKeys().size() && i < batch.getJobs().size(); i++) {
+      JobRecordValue job = batch.getJobs().get(i);
+      InstanceRecords records = instances.get(job.getProcessInstanceKey());
+      if (records != null) {
+        records.jobs.computeIfPresent(batch.getJobKeys().get(i), (key, known) -> known.activated(
+            emptyToNull(batch.getWorker()), Instant.ofEpochMilli(job.getDeadline()), job.getRetries()));
+      }
+    }
+  }
+
+  private void onUserTaskJob(long key, JobIntent intent, JobRecordValue job, Instant at, InstanceRecords records) {
     TaskState endState = switch (intent) {
       case COMPLETED -> TaskState.COMPLETED;
       case CANCELED -> TaskState.CANCELED;

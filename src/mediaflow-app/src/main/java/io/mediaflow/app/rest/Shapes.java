@@ -6,6 +6,7 @@ import io.mediaflow.app.engine.UserTaskChanges;
 import io.mediaflow.app.engine.ProcessHistory.ElementInstance;
 import io.mediaflow.app.engine.ProcessHistory.FormDefinition;
 import io.mediaflow.app.engine.ProcessHistory.Incident;
+import io.mediaflow.app.engine.ProcessHistory.Job;
 import io.mediaflow.app.engine.ProcessHistory.ProcessDefinition;
 import io.mediaflow.app.engine.ProcessHistory.ProcessInstance;
 import io.mediaflow.app.engine.ProcessHistory.UserTaskInstance;
@@ -151,6 +152,32 @@ final class Shapes {
     node.put("processInstanceKey", key(incident.processInstanceKey()));
     node.put("elementInstanceKey", key(incident.elementInstanceKey()));
     node.put("jobKey", optionalKey(incident.jobKey()));
+    return node;
+  }
+
+  static ObjectNode job(Job job) {
+    ObjectNode node = object();
+    node.set("customHeaders", ApiJson.MAPPER.valueToTree(job.customHeaders()));
+    node.put("deadline", date(job.deadline()));
+    node.putNull("deniedReason");
+    node.put("elementId", job.elementId());
+    node.put("elementInstanceKey", key(job.elementInstanceKey()));
+    node.put("endTime", date(job.endTime()));
+    node.put("errorCode", job.errorCode());
+    node.put("errorMessage", job.errorMessage());
+    node.put("hasFailedWithRetriesLeft", job.hasFailedWithRetriesLeft());
+    node.put("isDenied", false);
+    node.put("jobKey", key(job.key()));
+    node.put("kind", job.kind());
+    node.put("listenerEventType", job.listenerEventType());
+    node.put("processDefinitionId", job.processId());
+    node.put("processDefinitionKey", key(job.definitionKey()));
+    node.put("processInstanceKey", key(job.processInstanceKey()));
+    node.put("retries", job.retries());
+    node.put("state", job.state());
+    node.put("tenantId", tenant(job.tenantId()));
+    node.put("type", job.type());
+    node.put("worker", job.worker());
     return node;
   }
 
