@@ -224,6 +224,11 @@ final class DurableEngine implements AutoCloseable {
     };
   }
 
+  /** The log, to which {@link EngineCommands} writes the commands the gateway lacks. */
+  LogStream logStream() {
+    return logStream;
+  }
+
   /**
    * The log's other reader (the REST API's history) keeps what it derived from the log when called, and returns
    * the position from which on it still needs the log; until it is set, nothing is deleted.
