@@ -185,6 +185,9 @@ class CamundaRestCommandsTest extends MediaflowTest {
     assertThat(unknown.headers().firstValue("Content-Type")).hasValueSatisfying(type ->
         assertThat(type).startsWith("application/problem+json"));
     assertThat(json(unknown).path("title").asText()).isEqualTo("NOT_FOUND");
+    var wrongMethod = get("/v2/messages/publication");
+    assertThat(wrongMethod.statusCode()).isEqualTo(405);
+    assertThat(json(wrongMethod).path("detail").asText()).contains("POST");
   }
 
   private void deploy(BpmnModelInstance model) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.mediaflow.app.engine.ProcessHistory.ElementInstance;
 import io.mediaflow.app.engine.ProcessHistory.FormDefinition;
 import io.mediaflow.app.engine.ProcessHistory.Incident;
+import io.mediaflow.app.engine.ProcessHistory.Job;
 import io.mediaflow.app.engine.ProcessHistory.ProcessDefinition;
 import io.mediaflow.app.engine.ProcessHistory.ProcessInstance;
 import io.mediaflow.app.engine.ProcessHistory.UserTaskInstance;
@@ -27,15 +28,12 @@ final class HistoryStore {
   static final String FILE = "history.json";
   private static final JsonMapper JSON = JsonMapper.builder().findAndAddModules().build();
 
-  /** An instance and everything recorded about it; {@code instance} is null while only its variables are known. */
+  /**
+   * An instance and everything recorded about it; {@code instance} is null while only its variables are known,
+   * {@code jobs} and {@code sequenceFlows} null in a history kept before they were.
+   */
   record SavedInstance(long key, ProcessInstance instance, List<ElementInstance> elements, List<Variable> variables,
-      List<UserTaskInstance> userTasks, List<Incident> incidents, List<String> sequenceFlows) {
-
-    /** A history kept before sequence flows were has none: the instances it holds read as having taken none. */
-    SavedInstance {
-      sequenceFlows = sequenceFlows == null ? List.of() : sequenceFlows;
-    }
-  }
+      List<UserTaskInstance> userTasks, List<Incident> incidents, List<Job> jobs, List<String> sequenceFlows) {}
 
   /** The history as of the record at {@code position}; {@code ended} the ended instances, the earliest first. */
   record Saved(long position, List<ProcessDefinition> definitions, List<FormDefinition> forms,

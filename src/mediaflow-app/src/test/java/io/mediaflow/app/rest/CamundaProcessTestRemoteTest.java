@@ -102,6 +102,21 @@ class CamundaProcessTestRemoteTest {
     assertThat(instance).isCompleted().hasCompletedElements("WaitADay", "Waited");
   }
 
+  /** A job type of the test's own is worked by CPT's mock, which polls the REST API for its jobs. */
+  @Test
+  void aMockedJobWorkerCompletesTheTestsOwnJobType() {
+    var model = Bpmn.createExecutableProcess("cpt-mock").startEvent()
+        .serviceTask("Check", task -> task.zeebeJobType("cpt-check")).endEvent("Checked").done();
+    client.newDeployResourceCommand().addProcessModel(model, "cpt-mock.bpmn").send().join();
+    var mock = processTestContext.mockJobWorker("cpt-check").thenComplete(Map.of("checked", true));
+
+    ProcessInstanceEvent instance = client.newCreateInstanceCommand().bpmnProcessId("cpt-mock").latestVersion()
+        .send().join();
+
+    assertThat(instance).isCompleted().hasCompletedElements("Check", "Checked").hasVariable("checked", true);
+    assertThat(mock.getInvocations()).isEqualTo(1);
+  }
+
   /** After each test CPT reports which elements and flows the instances took, from their flows and the model. */
   @Test
   void coverageReadsTheFlowsAnInstanceTookAndItsModel() {
