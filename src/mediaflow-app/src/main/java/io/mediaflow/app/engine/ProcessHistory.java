@@ -14,12 +14,14 @@ import io.camunda.zeebe.protocol.record.intent.JobBatchIntent;
 import io.camunda.zeebe.protocol.record.intent.JobIntent;
 import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
 import io.camunda.zeebe.protocol.record.intent.ProcessIntent;
+import io.camunda.zeebe.protocol.record.intent.ProcessMessageSubscriptionIntent;
 import io.camunda.zeebe.protocol.record.intent.VariableIntent;
 import io.camunda.zeebe.protocol.record.value.BpmnElementType;
 import io.camunda.zeebe.protocol.record.value.IncidentRecordValue;
 import io.camunda.zeebe.protocol.record.value.JobBatchRecordValue;
 import io.camunda.zeebe.protocol.record.value.JobRecordValue;
 import io.camunda.zeebe.protocol.record.value.ProcessInstanceRecordValue;
+import io.camunda.zeebe.protocol.record.value.ProcessMessageSubscriptionRecordValue;
 import io.camunda.zeebe.protocol.record.value.VariableRecordValue;
 import io.camunda.zeebe.protocol.record.value.deployment.Form;
 import java.io.ByteArrayInputStream;
@@ -47,7 +49,7 @@ import org.springframework.stereotype.Component;
 /**
  * What the engine's records say about deployments and process instances, as the REST API and the console show
  * them: process definitions and forms, and per instance its element instances, variables, user tasks, jobs and
- * incidents, and the sequence flows it took. Fed once per record by {@link EngineRecordFeed}; every read first
+ * incidents, the sequence flows it took and its message subscriptions. Fed once per record by {@link EngineRecordFeed}; every read first
  * catches the feed up, so it sees everything the engine has acknowledged. An ended instance's details are kept within {@link HistoryProperties}.
  *
  * <p>User tasks are the engine's job-based ones: a job of type {@value UserTasks#JOB_TYPE} is an open task from
@@ -141,6 +143,19 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
     }
   }
 
+  /**
+   * A message subscription of an element (a catch event, a receive task, a boundary event), {@code state} as its
+   * last record left it: {@code CREATED} while the element waits, then {@code CORRELATED} or {@code DELETED}.
+   */
+  public record MessageSubscription(long key, long processInstanceKey, long definitionKey, String processId,
+      String elementId, long elementInstanceKey, String messageName, String correlationKey, String tenantId,
+      Instant lastUpdated, String state) {}
+
+  /** A message a subscription took: one per correlation (a non-interrupting boundary event takes several). */
+  public record CorrelatedMessage(long subscriptionKey, long messageKey, long processInstanceKey, long definitionKey,
+      String processId, String elementId, long elementInstanceKey, String messageName, String correlationKey,
+      String tenantId, Instant correlationTime) {}
+
   public record Incident(long key, long processInstanceKey, long definitionKey, String processId, String elementId,
       long elementInstanceKey, long jobKey, String errorType, String errorMessage, String tenantId,
       Instant creationTime, IncidentState state) {
@@ -161,6 +176,8 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
     final Map<Long, Job> jobs = new LinkedHashMap<>();
     /** The ids of the sequence flows taken, each once, in the order first taken (Camunda keeps them so too). */
     final Set<String> sequenceFlows = new LinkedHashSet<>();
+    final Map<Long, MessageSubscription> messageSubscriptions = new LinkedHashMap<>();
+    final List<CorrelatedMessage> correlatedMessages = new ArrayList<>();
   }
 
   private final EngineRecordFeed feed;
@@ -214,7 +231,8 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
             return new HistoryStore.SavedInstance(entry.getKey(), records.instance,
                 List.copyOf(records.elements.values()), List.copyOf(records.variables.values()),
                 List.copyOf(records.userTasks.values()), List.copyOf(records.incidents.values()),
-                List.copyOf(records.jobs.values()), List.copyOf(records.sequenceFlows));
+                List.copyOf(records.jobs.values()), List.copyOf(records.sequenceFlows),
+                List.copyOf(records.messageSubscriptions.values()), List.copyOf(records.correlatedMessages));
           }).toList(), List.copyOf(ended));
     }
     store.orElseThrow().save(saved);
@@ -243,6 +261,10 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
       }
       if (instance.sequenceFlows() != null) { // none in a history kept before sequence flows were
         records.sequenceFlows.addAll(instance.sequenceFlows());
+      }
+      if (instance.messageSubscriptions() != null) { // nor before message subscriptions were
+        instance.messageSubscriptions().forEach(s -> records.messageSubscriptions.put(s.key(), s));
+        records.correlatedMessages.addAll(instance.correlatedMessages());
       }
       instances.put(instance.key(), records);
     }
@@ -308,6 +330,14 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
     return all(records -> records.incidents);
   }
 
+  public List<MessageSubscription> messageSubscriptions() {
+    return all(records -> records.messageSubscriptions);
+  }
+
+  public List<CorrelatedMessage> correlatedMessages() {
+    return read(() -> instances.values().stream().flatMap(records -> records.correlatedMessages.stream()).toList());
+  }
+
   public Optional<Incident> incident(long key) {
     return read(() -> Optional.ofNullable(instanceOfIncident.get(key)).map(instances::get)
         .map(records -> records.incidents.get(key)));
@@ -367,6 +397,8 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
       case JobRecordValue job -> onJob(record.getKey(), (JobIntent) record.getIntent(), job, at);
       case JobBatchRecordValue batch when record.getIntent() == JobBatchIntent.ACTIVATED -> onActivated(batch);
       case IncidentRecordValue incident -> onIncident(record.getKey(), (IncidentIntent) record.getIntent(), incident, at);
+      case ProcessMessageSubscriptionRecordValue subscription -> onMessageSubscription(record.getKey(),
+          (ProcessMessageSubscriptionIntent) record.getIntent(), subscription, at);
       default -> { }
     }
     dropExpired();
@@ -546,6 +578,31 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
           i.state(), open);
     }
   }
+
+  private void onMessageSubscription(long key, ProcessMessageSubscriptionIntent intent,
+      ProcessMessageSubscriptionRecordValue subscription, Instant at) {
+    InstanceRecords records = instances.get(subscription.getProcessInstanceKey());
+    if (records == null || records.instance == null
+        || !MESSAGE_SUBSCRIPTION_STATES.contains(intent)) { // the -ING intents are commands' steps, not states
+      return;
+    }
+    long definitionKey = records.instance.definitionKey();
+    records.messageSubscriptions.put(key, new MessageSubscription(key, subscription.getProcessInstanceKey(),
+        definitionKey, subscription.getBpmnProcessId(), subscription.getElementId(),
+        subscription.getElementInstanceKey(), subscription.getMessageName(), subscription.getCorrelationKey(),
+        subscription.getTenantId(), at, intent.name()));
+    if (intent == ProcessMessageSubscriptionIntent.CORRELATED) {
+      records.correlatedMessages.add(new CorrelatedMessage(key, subscription.getMessageKey(),
+          subscription.getProcessInstanceKey(), definitionKey, subscription.getBpmnProcessId(),
+          subscription.getElementId(), subscription.getElementInstanceKey(), subscription.getMessageName(),
+          subscription.getCorrelationKey(), subscription.getTenantId(), at));
+    }
+  }
+
+  /** The intents of a subscription that Camunda's message subscription search names as its state. */
+  private static final Set<ProcessMessageSubscriptionIntent> MESSAGE_SUBSCRIPTION_STATES = EnumSet.of(
+      ProcessMessageSubscriptionIntent.CREATED, ProcessMessageSubscriptionIntent.CORRELATED,
+      ProcessMessageSubscriptionIntent.DELETED, ProcessMessageSubscriptionIntent.MIGRATED);
 
   /** Drops the ended instances beyond the configured count or age, with everything recorded about them. */
   private void dropExpired() {

@@ -3,10 +3,12 @@ package io.mediaflow.app.rest;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mediaflow.api.ApiJson;
 import io.mediaflow.app.engine.UserTaskChanges;
+import io.mediaflow.app.engine.ProcessHistory.CorrelatedMessage;
 import io.mediaflow.app.engine.ProcessHistory.ElementInstance;
 import io.mediaflow.app.engine.ProcessHistory.FormDefinition;
 import io.mediaflow.app.engine.ProcessHistory.Incident;
 import io.mediaflow.app.engine.ProcessHistory.Job;
+import io.mediaflow.app.engine.ProcessHistory.MessageSubscription;
 import io.mediaflow.app.engine.ProcessHistory.ProcessDefinition;
 import io.mediaflow.app.engine.ProcessHistory.ProcessInstance;
 import io.mediaflow.app.engine.ProcessHistory.UserTaskInstance;
@@ -64,6 +66,40 @@ final class Shapes {
     node.put("parentProcessInstanceKey", optionalKey(instance.parentProcessInstanceKey()));
     node.put("parentElementInstanceKey", optionalKey(instance.parentElementInstanceKey()));
     node.putArray("tags");
+    return node;
+  }
+
+  static ObjectNode messageSubscription(MessageSubscription subscription) {
+    ObjectNode node = object();
+    node.put("messageSubscriptionKey", key(subscription.key()));
+    node.put("processDefinitionId", subscription.processId());
+    node.put("processDefinitionKey", optionalKey(subscription.definitionKey()));
+    node.put("processInstanceKey", key(subscription.processInstanceKey()));
+    node.put("elementId", subscription.elementId());
+    node.put("elementInstanceKey", key(subscription.elementInstanceKey()));
+    node.put("messageSubscriptionState", subscription.state());
+    node.put("lastUpdatedDate", date(subscription.lastUpdated()));
+    node.put("messageName", subscription.messageName());
+    node.put("correlationKey", subscription.correlationKey());
+    node.put("tenantId", tenant(subscription.tenantId()));
+    return node;
+  }
+
+  /** A message a subscription took; the engine's one partition is partition 1. */
+  static ObjectNode correlatedMessage(CorrelatedMessage message) {
+    ObjectNode node = object();
+    node.put("correlationKey", message.correlationKey());
+    node.put("correlationTime", date(message.correlationTime()));
+    node.put("elementId", message.elementId());
+    node.put("elementInstanceKey", key(message.elementInstanceKey()));
+    node.put("messageKey", key(message.messageKey()));
+    node.put("messageName", message.messageName());
+    node.put("partitionId", 1);
+    node.put("processDefinitionId", message.processId());
+    node.put("processDefinitionKey", optionalKey(message.definitionKey()));
+    node.put("processInstanceKey", key(message.processInstanceKey()));
+    node.put("subscriptionKey", key(message.subscriptionKey()));
+    node.put("tenantId", tenant(message.tenantId()));
     return node;
   }
 

@@ -117,6 +117,23 @@ class CamundaProcessTestRemoteTest {
     assertThat(mock.getInvocations()).isEqualTo(1);
   }
 
+  /** CPT sees an element wait for its message, and the message it took. */
+  @Test
+  void aCatchEventWaitsForItsMessageAndTakesIt() {
+    var model = Bpmn.createExecutableProcess("cpt-message").startEvent()
+        .intermediateCatchEvent("AwaitGo").message(m -> m.name("cpt-go").zeebeCorrelationKeyExpression("ticket"))
+        .endEvent("Gone").done();
+    client.newDeployResourceCommand().addProcessModel(model, "cpt-message.bpmn").send().join();
+    ProcessInstanceEvent instance = client.newCreateInstanceCommand().bpmnProcessId("cpt-message").latestVersion()
+        .variables(Map.of("ticket", "t-1")).send().join();
+
+    assertThat(instance).isActive().isWaitingForMessage("cpt-go", "t-1");
+    client.newPublishMessageCommand().messageName("cpt-go").correlationKey("t-1").send().join();
+
+    assertThat(instance).isCompleted().hasCorrelatedMessage("cpt-go", "t-1")
+        .isNotWaitingForMessage("cpt-go", "t-1");
+  }
+
   /** After each test CPT reports which elements and flows the instances took, from their flows and the model. */
   @Test
   void coverageReadsTheFlowsAnInstanceTookAndItsModel() {
