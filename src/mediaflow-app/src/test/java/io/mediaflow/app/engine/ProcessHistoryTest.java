@@ -7,6 +7,7 @@ import io.camunda.zeebe.protocol.impl.record.CopiedRecord;
 import io.camunda.zeebe.protocol.impl.record.RecordMetadata;
 import io.camunda.zeebe.protocol.impl.record.UnifiedRecordValue;
 import io.camunda.zeebe.protocol.impl.record.value.job.JobRecord;
+import io.camunda.zeebe.protocol.impl.record.value.message.ProcessMessageSubscriptionRecord;
 import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceRecord;
 import io.camunda.zeebe.protocol.impl.record.value.variable.VariableRecord;
 import io.camunda.zeebe.protocol.record.Record;
@@ -15,6 +16,7 @@ import io.camunda.zeebe.protocol.record.ValueType;
 import io.camunda.zeebe.protocol.record.intent.Intent;
 import io.camunda.zeebe.protocol.record.intent.JobIntent;
 import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
+import io.camunda.zeebe.protocol.record.intent.ProcessMessageSubscriptionIntent;
 import io.camunda.zeebe.protocol.record.intent.VariableIntent;
 import io.camunda.zeebe.protocol.record.value.BpmnElementType;
 import io.mediaflow.app.engine.ProcessHistory.InstanceState;
@@ -107,6 +109,28 @@ class ProcessHistoryTest {
     assertThat(restored.processInstance(2)).as("the kept ended instances count toward the bound").isEmpty();
   }
 
+  @Test
+  void theFlowsAnInstanceTookAndItsMessageSubscriptionsAreKeptWithIt(@TempDir Path folder) {
+    HistoryProperties limits = new HistoryProperties(10, Duration.ofHours(1));
+    ProcessHistory kept = history(limits, Optional.of(new HistoryStore(folder)));
+    started(1);
+    element(1, 30, 1, "ToWait", BpmnElementType.SEQUENCE_FLOW, ProcessInstanceIntent.SEQUENCE_FLOW_TAKEN);
+    element(1, 31, 1, "ToWait", BpmnElementType.SEQUENCE_FLOW, ProcessInstanceIntent.SEQUENCE_FLOW_TAKEN);
+    subscription(40, 1, 5, ProcessMessageSubscriptionIntent.CREATING);
+    subscription(40, 1, 5, ProcessMessageSubscriptionIntent.CREATED);
+    subscription(40, 1, 5, ProcessMessageSubscriptionIntent.CORRELATED);
+    kept.keep();
+    subscription(41, 1, 6, ProcessMessageSubscriptionIntent.CREATED);
+
+    ProcessHistory restored = history(limits, Optional.of(new HistoryStore(folder)));
+    assertThat(restored.sequenceFlows(1)).as("a flow taken twice, listed once").containsExactly("ToWait");
+    assertThat(restored.messageSubscriptions()).as("the kept one, and the one of a record after it")
+        .extracting(subscription -> subscription.key() + " " + subscription.state())
+        .containsExactly("40 CORRELATED", "41 CREATED");
+    assertThat(restored.correlatedMessages()).singleElement()
+        .satisfies(message -> assertThat(message.messageKey()).isEqualTo(77));
+  }
+
   private ProcessHistory history(HistoryProperties limits) {
     return history(limits, Optional.empty());
   }
@@ -146,6 +170,14 @@ class ProcessHistoryTest {
     var value = new JobRecord().setType(UserTasks.JOB_TYPE).setProcessInstanceKey(instance)
         .setElementInstanceKey(elementInstance).setElementId("Review").setBpmnProcessId("process");
     add(key, ValueType.JOB, intent, value);
+  }
+
+  private void subscription(long key, long instance, long elementInstance, ProcessMessageSubscriptionIntent intent) {
+    var value = new ProcessMessageSubscriptionRecord().setProcessInstanceKey(instance)
+        .setElementInstanceKey(elementInstance).setElementId(new UnsafeBuffer("Wait".getBytes()))
+        .setBpmnProcessId(new UnsafeBuffer("process".getBytes())).setMessageName(new UnsafeBuffer("go".getBytes()))
+        .setCorrelationKey(new UnsafeBuffer("k".getBytes())).setMessageKey(77);
+    add(key, ValueType.PROCESS_MESSAGE_SUBSCRIPTION, intent, value);
   }
 
   private void variable(long key, long instance, long scope, String name, String json) {
