@@ -15,6 +15,8 @@ import io.camunda.process.test.api.assertions.UserTaskSelectors;
 import io.camunda.zeebe.model.bpmn.Bpmn;
 import io.mediaflow.EmbeddedDefaultProcess;
 import io.mediaflow.MediaflowTest;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -162,8 +164,8 @@ class CamundaProcessTestRemoteTest {
     EmbeddedDefault(int httpPort, int enginePort) {
       try {
         data = Files.createTempDirectory("mediaflow-cpt-");
-      } catch (java.io.IOException e) {
-        throw new java.io.UncheckedIOException(e);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
       }
       process = new EmbeddedDefaultProcess(data, httpPort, enginePort);
     }
