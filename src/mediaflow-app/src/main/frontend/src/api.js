@@ -29,6 +29,8 @@ async function call(method, path, body) {
 export const get = (path) => call('GET', path);
 export const post = (path, body = {}) => call('POST', path, body);
 export const patch = (path, body) => call('PATCH', path, body);
+export const put = (path, body) => call('PUT', path, body);
+export const del = (path) => call('DELETE', path);
 
 /** Every item of a search, page after page. */
 export async function searchAll(path, filter = {}, sort) {

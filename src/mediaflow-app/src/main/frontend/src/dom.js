@@ -39,6 +39,11 @@ export function problemBox(error) {
   return h('div', { class: 'problem', role: 'alert' }, error.message);
 }
 
+/** Shows the current page again, as it now is (after a change made on it). */
+export function reloadView() {
+  window.dispatchEvent(new Event('console:navigate'));
+}
+
 /** Goes to a page of the console without reloading (main.js renders it). */
 export function navigate(path) {
   history.pushState(null, '', path);

@@ -4,14 +4,14 @@ import '@bpmn-io/form-js-viewer/dist/assets/form-js.css';
 import { h, problemBox } from './dom.js';
 
 /**
- * Renders the schema over the data into the container. `submit()` validates as the form says (required fields,
+ * Renders the schema over the data into the container (read-only if asked: a task not assigned to oneself). `submit()` validates as the form says (required fields,
  * types, conditional visibility: hidden fields are neither validated nor submitted) and returns the values to send
  * (without read-only and blank fields), or null when a field is wrong (form-js then shows why next to it).
  */
-export async function renderForm(container, schema, data) {
+export async function renderForm(container, schema, data, { readOnly = false } = {}) {
   // form-js applies typed text to its data 300 ms late by default (flushing on blur); a submit within that time would
   // read the field as empty and refuse it as required, so text is applied as it is typed.
-  const form = new Form({ container, debounce: false });
+  const form = new Form({ container, debounce: false, properties: { readOnly } });
   await form.importSchema(schema, data);
   const readonlyPaths = readonlyFieldPaths(schema.components ?? []);
   return {

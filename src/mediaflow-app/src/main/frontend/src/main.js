@@ -1,7 +1,8 @@
 // The console: a single page whose routes are /tasks, /processes and /instances, each list with a detail page.
 // The server answers every one of these paths with this page, so a reload or a shared link lands on the same view.
 import './style.css';
-import { navigate, problemBox } from './dom.js';
+import { h, navigate, problemBox } from './dom.js';
+import { chosenName, currentUser, forgetName } from './user.js';
 import { instanceList, instancePage } from './views/instances.js';
 import { processList, processPage } from './views/processes.js';
 import { taskList, taskPage } from './views/tasks.js';
@@ -29,6 +30,7 @@ async function render() {
   for (const a of document.querySelectorAll('nav a')) {
     a.classList.toggle('current', a.dataset.section === section);
   }
+  showUser();
   const route = routes.find(([pattern]) => pattern.test(path));
   view.replaceChildren();
   view.removeAttribute('data-loaded');
@@ -55,6 +57,21 @@ async function render() {
       view.setAttribute('data-loaded', path);
     }
   }
+}
+
+/** Who is signed in, in the top bar; a name this browser chose can be changed (the task pages ask again). */
+async function showUser() {
+  const user = await currentUser().catch(() => null);
+  const slot = document.getElementById('user');
+  if (!user) {
+    slot.replaceChildren();
+    return;
+  }
+  const change = chosenName() ? h('button', { type: 'button', id: 'change-user', class: 'link', onClick: () => {
+    forgetName();
+    navigate('/tasks');
+  } }, 'change') : null;
+  slot.replaceChildren(h('span', { id: 'user-name-shown' }, user), ' ', change);
 }
 
 document.addEventListener('click', (event) => {

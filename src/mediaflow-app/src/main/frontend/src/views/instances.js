@@ -1,6 +1,7 @@
 // Instances: every process instance with its state; one instance with its diagram (active, completed and failed
-// elements marked), its open tasks, incidents (with Retry), variables (secrets masked) and media players.
-import { get, patch, post, searchAll, variablesObject } from '../api.js';
+// elements marked), its open tasks, incidents (with Retry), variables (secrets masked, set by an operator) and media
+// players.
+import { get, patch, post, put, searchAll, variablesObject } from '../api.js';
 import { age, h, link, problemBox, time, update } from '../dom.js';
 import { every } from '../refresh.js';
 import { maskVariable } from '../secrets.js';
@@ -75,6 +76,7 @@ export async function instancePage(key) {
   const variables = h('div', { id: 'variables' });
   const diagram = await renderDiagram(diagramContainer, xml);
   const players = mediaPlayers(media);
+  const setter = variableSetter(key, () => reload());
 
   let current = instance;
   const load = async () => {
@@ -95,7 +97,8 @@ export async function instancePage(key) {
     update(tasks, openTasks, (list) => taskLinks(list, key, called));
     update(calledInstances, called, calledLinks);
     update(incidents, activeIncidents, (list) => incidentList(list, reload));
-    update(variables, values, (list) => variableTable(list, key));
+    update(variables, values, (list) => variableTable(list, key, setter.edit));
+    setter.element.hidden = latest.state !== 'ACTIVE';
     players.show(variablesObject(values.filter((variable) => variable.scopeKey === key)));
   };
   const reload = () => load().catch((error) => header.append(problemBox(error)));
@@ -114,7 +117,7 @@ export async function instancePage(key) {
       h('h2', {}, 'Called instances'), calledInstances,
       h('h2', {}, 'Incidents'), incidents,
       media,
-      h('h2', {}, 'Variables'), variables),
+      h('h2', {}, 'Variables'), variables, setter.element),
     stop: () => {
       stopRefreshing();
       players.destroy();
@@ -208,19 +211,21 @@ async function retryIncident(incident) {
   await post(`/incidents/${incident.incidentKey}/resolution`);
 }
 
-function variableTable(values, processInstanceKey) {
+function variableTable(values, processInstanceKey, edit) {
   if (values.length === 0) {
     return h('p', { class: 'empty' }, 'No variable.');
   }
   const sorted = [...values].sort((a, b) => a.name.localeCompare(b.name));
   return h('table', { class: 'variables' },
-    h('thead', {}, h('tr', {}, h('th', {}, 'Name'), h('th', {}, 'Scope'), h('th', {}, 'Value'))),
+    h('thead', {}, h('tr', {}, h('th', {}, 'Name'), h('th', {}, 'Scope'), h('th', {}, 'Value'), h('th', {}))),
     h('tbody', {}, ...sorted.map((variable) => {
       const scope = variable.scopeKey === processInstanceKey ? 'instance' : variable.scopeKey;
       return h('tr', { 'data-name': variable.name, 'data-scope': scope },
         h('td', {}, variable.name),
         h('td', {}, scope),
-        h('td', {}, h('pre', {}, displayValue(variable))));
+        h('td', {}, h('pre', {}, displayValue(variable))),
+        h('td', {}, h('button', { type: 'button', class: 'edit-variable link', onClick: () => edit(variable) },
+          'Edit')));
     })));
 }
 
@@ -230,5 +235,68 @@ function displayValue(variable) {
     return JSON.stringify(maskVariable(variable.name, JSON.parse(variable.value)), null, 2);
   } catch {
     return '(too large to show here)';
+  }
+}
+
+/**
+ * An operator's form to set a variable of a running instance, in the instance's scope or in the scope of the
+ * variable being edited (`PUT /v2/element-instances/{key}/variables`, local there). `edit(variable)` fills it with
+ * a variable's name and value; a masked value is not filled in, so a secret is typed again rather than shown.
+ */
+function variableSetter(processInstanceKey, reload) {
+  const name = h('input', { id: 'variable-name', type: 'text', required: true, spellcheck: 'false' });
+  const value = h('textarea', { id: 'variable-value', rows: 4, spellcheck: 'false',
+    placeholder: '"text", 42, true, {...}' });
+  const feedback = h('div', { class: 'feedback' });
+  const save = h('button', { type: 'submit', id: 'set-variable', class: 'primary' }, 'Set variable');
+  let scopeKey = processInstanceKey;
+  const form = h('form', { class: 'set-variable', id: 'variable-form' },
+    h('label', { for: 'variable-name' }, 'Name'), name,
+    h('label', { for: 'variable-value' }, 'Value (JSON)'), value,
+    h('span'), h('div', {}, save, feedback));
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    feedback.replaceChildren();
+    let parsed;
+    try {
+      parsed = JSON.parse(value.value);
+    } catch (e) {
+      feedback.append(problemBox(new Error(`The value is not JSON (text goes in quotes): ${e.message}`)));
+      return;
+    }
+    save.disabled = true;
+    try {
+      await put(`/element-instances/${scopeKey}/variables`,
+        { variables: { [name.value.trim()]: parsed }, local: true });
+      feedback.append(h('p', { class: 'notice', id: 'variable-set' }, `Set ${name.value.trim()}.`));
+      reload();
+    } catch (error) {
+      feedback.append(problemBox(error));
+    }
+    save.disabled = false;
+  });
+  // Typing a new name sets it on the instance; an edited variable keeps its own scope.
+  name.addEventListener('input', () => {
+    scopeKey = processInstanceKey;
+  });
+  return {
+    element: h('div', { id: 'set-variables' }, h('h3', {}, 'Set a variable'), form),
+    edit(variable) {
+      name.value = variable.name;
+      scopeKey = variable.scopeKey;
+      value.value = unmaskedValue(variable);
+      value.focus();
+    }
+  };
+}
+
+/** The value as indented JSON when nothing in it is a secret; empty otherwise (or when it cannot be read). */
+function unmaskedValue(variable) {
+  try {
+    const value = JSON.parse(variable.value);
+    return JSON.stringify(maskVariable(variable.name, value)) === JSON.stringify(value)
+      ? JSON.stringify(value, null, 2) : '';
+  } catch {
+    return '';
   }
 }

@@ -19,8 +19,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
@@ -71,6 +73,14 @@ class ConsoleTest extends MediaflowTest {
     wait = new WebDriverWait(browser, PATIENCE);
   }
 
+  /** On this machine without credentials the console asks once who works the tasks; the name it keeps, if none. */
+  @BeforeEach
+  void signedIn() {
+    browser.get(baseUrl() + "/processes");
+    ((JavascriptExecutor) browser).executeScript(
+        "if (!localStorage.getItem('mediaflow.user')) localStorage.setItem('mediaflow.user', 'editor')");
+  }
+
   @AfterAll
   static void closeBrowser() throws IOException {
     if (browser != null) {
@@ -93,6 +103,7 @@ class ConsoleTest extends MediaflowTest {
     screenshot("2-tasks");
     browser.findElement(row).findElement(By.linkText("Review renditions")).click();
     wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(".fjs-form")));
+    assignToMe();
     List<WebElement> rows = wait.until(ExpectedConditions.numberOfElementsToBe(RENDITION_ROWS, 2));
     assertThat(rows.get(0).getText()).contains("720p", "1280x720");
     assertThat(rows.get(1).getText()).contains("360p");
@@ -149,6 +160,60 @@ class ConsoleTest extends MediaflowTest {
     assertThat(instance(key).timesPassed("StartJob")).isEqualTo(2);
   }
 
+  /**
+   * As in Tasklist: the console asks who she is once, the review waits under "Unassigned", she assigns it to herself
+   * (only then can she complete it), it shows as hers under "My tasks" and is gone from "Unassigned"; unassigned,
+   * it is back there; assigned again, she completes it.
+   */
+  @Test
+  void anEditorAssignsAReviewToHerselfAndCompletesIt() {
+    long key = startTranscodingFromTheStartForm(true);
+    ((JavascriptExecutor) browser).executeScript("localStorage.removeItem('mediaflow.user')");
+    browser.get(baseUrl() + "/tasks?view=unassigned");
+    wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("who")));
+    screenshot("19-who-are-you");
+    browser.findElement(By.id("user-name")).sendKeys("ann");
+    browser.findElement(By.cssSelector("#who button")).click();
+    wait.until(ExpectedConditions.textToBe(By.id("user-name-shown"), "ann"));
+
+    By row = By.xpath("//table[@id='tasks']//tr[.//a[@href='/instances/" + key + "']]");
+    wait.until(ExpectedConditions.visibilityOfElementLocated(row));
+    assertThat(browser.findElement(row).getText()).contains("Review renditions", "editors", "—");
+    screenshot("20-unassigned");
+    browser.findElement(row).findElement(By.linkText("Review renditions")).click();
+    wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(".fjs-form")));
+    assertThat(browser.findElement(By.id("assignee")).getText()).isEqualTo("Unassigned");
+    assertThat(browser.findElement(By.id("complete")).isEnabled()).as("not hers yet").isFalse();
+    assertThat(browser.findElement(By.id("assign-first")).getText()).contains("Assign the task to yourself");
+    screenshot("21-task-unassigned");
+    String task = currentPath();
+    assignToMe();
+    screenshot("22-assigned-to-me");
+
+    browser.get(baseUrl() + "/tasks?view=mine");
+    wait.until(ExpectedConditions.visibilityOfElementLocated(row));
+    assertThat(browser.findElement(row).findElement(By.cssSelector(".assignee")).getText()).isEqualTo("ann (you)");
+    screenshot("23-my-tasks");
+    browser.get(baseUrl() + "/tasks?view=unassigned");
+    wait.until(driver -> "unassigned".equals(browser.findElement(By.id("tasks")).getDomAttribute("data-view")));
+    wait.until(ExpectedConditions.invisibilityOfElementLocated(row));
+
+    browser.get(baseUrl() + task);
+    wait.until(ExpectedConditions.elementToBeClickable(By.id("unassign"))).click();
+    wait.until(ExpectedConditions.textToBe(By.id("assignee"), "Unassigned"));
+    browser.get(baseUrl() + "/tasks?view=unassigned");
+    wait.until(ExpectedConditions.visibilityOfElementLocated(row));
+
+    browser.get(baseUrl() + task);
+    wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(".fjs-form")));
+    assignToMe();
+    browser.findElement(By.xpath("//label[contains(., 'Approve these renditions')]")).click();
+    browser.findElement(By.id("complete")).click();
+    awaitInstancePage(key);
+    wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#instance-state [data-state=completed]")));
+    instance(key).awaitCompleted().hasPassedElement("RenditionsApproved");
+  }
+
   @Test
   void breakAnInstanceAndRetryItFromTheIncident() {
     // The service fails every start of a job until the fault is cleared: the job's retries run out.
@@ -169,7 +234,20 @@ class ConsoleTest extends MediaflowTest {
       awaitInstancePage(key);
       incident = wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(".incident")));
 
+      // The operator notes on the instance why it stopped: a variable of the running instance, set from its page.
+      browser.findElement(By.id("variable-name")).sendKeys("operatorNote");
+      browser.findElement(By.id("variable-value")).sendKeys("\"the service was down; retried\"");
+      browser.findElement(By.id("set-variable")).click();
+      wait.until(ExpectedConditions.textToBe(By.cssSelector(
+          "#variables tr[data-name='operatorNote'][data-scope='instance'] pre"), "\"the service was down; retried\""));
+      ((JavascriptExecutor) browser).executeScript("arguments[0].scrollIntoView({block: 'center'})",
+          browser.findElement(By.cssSelector("#variables tr[data-name='operatorNote']")));
+      screenshot("24-variable-set");
+      assertThat(instance(key).variable("operatorNote").orElseThrow().asText())
+          .isEqualTo("the service was down; retried");
+
       resetControl();
+      incident = browser.findElement(By.cssSelector(".incident"));
       incident.findElement(By.cssSelector("button.retry")).click();
       wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#instance-state [data-state=active]")));
       wait.until(ExpectedConditions.presenceOfElementLocated(
@@ -408,6 +486,15 @@ class ConsoleTest extends MediaflowTest {
     wait.until(ExpectedConditions.elementToBeClickable(
         By.xpath("//*[@id='instance-tasks']//a[.='" + name + "']"))).click();
     wait.until(ExpectedConditions.textToBe(By.tagName("h1"), name));
+    wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(".fjs-form")));
+    assignToMe();
+  }
+
+  /** Assigns the open task page's task to the signed-in user, as the console asks before completing it. */
+  private void assignToMe() {
+    wait.until(ExpectedConditions.elementToBeClickable(By.id("assign"))).click();
+    wait.until(ExpectedConditions.textToBe(By.id("assignee"), "Assigned to you"));
+    wait.until(ExpectedConditions.elementToBeClickable(By.id("complete")));
     wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(".fjs-form")));
   }
 

@@ -17,6 +17,7 @@ import io.camunda.zeebe.logstreams.log.LogStream;
 import io.camunda.zeebe.logstreams.log.LogStreamReader;
 import io.camunda.zeebe.process.test.engine.GatewayParts;
 import io.camunda.zeebe.protocol.ZbColumnFamilies;
+import io.camunda.zeebe.protocol.record.Record;
 import io.camunda.zeebe.scheduler.ActorScheduler;
 import io.camunda.zeebe.snapshots.PersistedSnapshot;
 import io.camunda.zeebe.snapshots.TransientSnapshot;
@@ -43,6 +44,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -208,11 +210,24 @@ final class DurableEngine implements AutoCloseable {
   EngineRecordFeed.RecordSource recordsAfter(long position) {
     LogStreamReader reader = logStream.newLogStreamReader();
     reader.seek(position + 1); // the first record after it, even once the segment holding it is deleted
-    return action -> {
-      while (reader.hasNext()) {
-        action.accept(EngineLog.copy(reader.next()));
+    return new EngineRecordFeed.RecordSource() {
+      @Override
+      public void readNew(Consumer<Record<?>> action) {
+        while (reader.hasNext()) {
+          action.accept(EngineLog.copy(reader.next()));
+        }
+      }
+
+      @Override
+      public void whenWritten(Runnable listener) {
+        logStream.registerRecordAvailableListener(listener::run);
       }
     };
+  }
+
+  /** The clock the engine's processing follows. */
+  EngineClock clock() {
+    return new EngineClock(streamProcessor);
   }
 
   /** The log, to which {@link EngineCommands} writes the commands the gateway lacks. */

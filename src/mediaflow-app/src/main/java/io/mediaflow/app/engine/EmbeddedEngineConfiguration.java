@@ -61,6 +61,11 @@ class EmbeddedEngineConfiguration {
         @Value(REQUEST_TIMEOUT) Duration timeout) {
       return new EngineCommands(EmbeddedGateway.logStream(engine), feed, timeout);
     }
+
+    @Bean
+    EngineClock engineClock(ZeebeTestEngine engine) {
+      return new EngineClock(EmbeddedGateway.streamProcessor(engine));
+    }
   }
 
   /** The engine in its data folder, as the embedded default runs it: a restart or a crash loses nothing. */
@@ -94,6 +99,11 @@ class EmbeddedEngineConfiguration {
     @Bean
     EngineCommands engineCommands(DurableEngine engine, EngineRecordFeed feed, @Value(REQUEST_TIMEOUT) Duration timeout) {
       return new EngineCommands(engine.logStream(), feed, timeout);
+    }
+
+    @Bean
+    EngineClock engineClock(DurableEngine engine) {
+      return engine.clock();
     }
 
     /** No log segment is deleted before the history has kept what it read from it. */

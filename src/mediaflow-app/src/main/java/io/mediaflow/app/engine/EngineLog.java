@@ -54,6 +54,7 @@ final class EngineLog implements EngineRecordFeed.RecordSource {
   /** Blocks are released in batches: releasing asks the stream processor for its position. */
   private static final int RELEASE_AFTER = 2_000;
 
+  private final LogStream log;
   private final LogStreamReader reader;
   private final StreamProcessor processor;
   /** The log's blocks by index, and the index (1-based) of each block by its lowest position. */
@@ -64,7 +65,8 @@ final class EngineLog implements EngineRecordFeed.RecordSource {
   /** Blocks before this index are released. */
   private int released;
 
-  private EngineLog(StreamProcessor processor, Object storage) {
+  private EngineLog(LogStream log, StreamProcessor processor, Object storage) {
+    this.log = log;
     this.processor = processor;
     this.blocks = field(storage, "logEntries");
     this.blockByPosition = field(storage, "positionIndexMapping");
@@ -74,7 +76,12 @@ final class EngineLog implements EngineRecordFeed.RecordSource {
   /** The log of zeebe-process-test's in-memory engine. */
   static EngineLog of(ZeebeTestEngine engine) {
     LogStream log = EmbeddedGateway.logStream(engine);
-    return new EngineLog(EmbeddedGateway.streamProcessor(engine), field(log, "logStorage"));
+    return new EngineLog(log, EmbeddedGateway.streamProcessor(engine), field(log, "logStorage"));
+  }
+
+  @Override
+  public void whenWritten(Runnable listener) {
+    log.registerRecordAvailableListener(listener::run);
   }
 
   @Override

@@ -1,9 +1,12 @@
 package io.mediaflow.app.engine;
 
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.mediaflow.app.engine.ProcessHistory.CorrelatedMessage;
 import io.mediaflow.app.engine.ProcessHistory.ElementInstance;
 import io.mediaflow.app.engine.ProcessHistory.FormDefinition;
 import io.mediaflow.app.engine.ProcessHistory.Incident;
+import io.mediaflow.app.engine.ProcessHistory.MessageSubscription;
+import io.mediaflow.app.engine.ProcessHistory.Job;
 import io.mediaflow.app.engine.ProcessHistory.ProcessDefinition;
 import io.mediaflow.app.engine.ProcessHistory.ProcessInstance;
 import io.mediaflow.app.engine.ProcessHistory.UserTaskInstance;
@@ -27,9 +30,13 @@ final class HistoryStore {
   static final String FILE = "history.json";
   private static final JsonMapper JSON = JsonMapper.builder().findAndAddModules().build();
 
-  /** An instance and everything recorded about it; {@code instance} is null while only its variables are known. */
+  /**
+   * An instance and everything recorded about it; {@code instance} is null while only its variables are known,
+   * {@code jobs} and the lists after it null in a history kept before they were.
+   */
   record SavedInstance(long key, ProcessInstance instance, List<ElementInstance> elements, List<Variable> variables,
-      List<UserTaskInstance> userTasks, List<Incident> incidents) {}
+      List<UserTaskInstance> userTasks, List<Incident> incidents, List<Job> jobs, List<String> sequenceFlows,
+      List<MessageSubscription> messageSubscriptions, List<CorrelatedMessage> correlatedMessages) {}
 
   /** The history as of the record at {@code position}; {@code ended} the ended instances, the earliest first. */
   record Saved(long position, List<ProcessDefinition> definitions, List<FormDefinition> forms,

@@ -10,14 +10,18 @@ import io.camunda.zeebe.protocol.record.Record;
 import io.camunda.zeebe.protocol.record.RecordType;
 import io.camunda.zeebe.protocol.record.intent.FormIntent;
 import io.camunda.zeebe.protocol.record.intent.IncidentIntent;
+import io.camunda.zeebe.protocol.record.intent.JobBatchIntent;
 import io.camunda.zeebe.protocol.record.intent.JobIntent;
 import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
 import io.camunda.zeebe.protocol.record.intent.ProcessIntent;
+import io.camunda.zeebe.protocol.record.intent.ProcessMessageSubscriptionIntent;
 import io.camunda.zeebe.protocol.record.intent.VariableIntent;
 import io.camunda.zeebe.protocol.record.value.BpmnElementType;
 import io.camunda.zeebe.protocol.record.value.IncidentRecordValue;
+import io.camunda.zeebe.protocol.record.value.JobBatchRecordValue;
 import io.camunda.zeebe.protocol.record.value.JobRecordValue;
 import io.camunda.zeebe.protocol.record.value.ProcessInstanceRecordValue;
+import io.camunda.zeebe.protocol.record.value.ProcessMessageSubscriptionRecordValue;
 import io.camunda.zeebe.protocol.record.value.VariableRecordValue;
 import io.camunda.zeebe.protocol.record.value.deployment.Form;
 import java.io.ByteArrayInputStream;
@@ -27,11 +31,14 @@ import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.camunda.bpm.model.xml.instance.ModelElementInstance;
@@ -41,9 +48,9 @@ import org.springframework.stereotype.Component;
 
 /**
  * What the engine's records say about deployments and process instances, as the REST API and the console show
- * them: process definitions and forms, and per instance its element instances, variables, user tasks and
- * incidents. Fed once per record by {@link EngineRecordFeed}; every read first catches the feed up, so it sees
- * everything the engine has acknowledged. An ended instance's details are kept within {@link HistoryProperties}.
+ * them: process definitions and forms, and per instance its element instances, variables, user tasks, jobs and
+ * incidents, the sequence flows it took and its message subscriptions. Fed once per record by {@link EngineRecordFeed}; every read first
+ * catches the feed up, so it sees everything the engine has acknowledged. An ended instance's details are kept within {@link HistoryProperties}.
  *
  * <p>User tasks are the engine's job-based ones: a job of type {@value UserTasks#JOB_TYPE} is an open task from
  * its creation until it is completed, cancelled (its scope ended) or throws an error, whoever holds the job.
@@ -89,16 +96,65 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
   public record Variable(long key, long scopeKey, long processInstanceKey, String name, String value,
       String tenantId) {}
 
-  /** A job-based user task; its key is the job's key. */
+  /**
+   * A job-based user task; its key is the job's key. {@code changes} are the REST API's changes of its properties
+   * (see {@link UserTaskChanges}), by variable name, as JSON.
+   */
   public record UserTaskInstance(long key, long elementInstanceKey, long processInstanceKey, long definitionKey,
       String processId, int version, String elementId, String name, String formId, Map<String, String> headers,
-      String tenantId, Instant creationDate, Instant completionDate, TaskState state) {
+      String tenantId, Instant creationDate, Instant completionDate, TaskState state, Map<String, String> changes) {
+
+    public UserTaskInstance {
+      changes = changes == null ? Map.of() : changes; // a history kept before changes existed
+    }
+
+    /** Assignee, candidates, dates and priority: the model's, as changed through the REST API. */
+    public UserTaskChanges.Properties properties() {
+      return UserTaskChanges.properties(headers, changes);
+    }
 
     UserTaskInstance ended(Instant at, TaskState endState) {
       return new UserTaskInstance(key, elementInstanceKey, processInstanceKey, definitionKey, processId, version,
-          elementId, name, formId, headers, tenantId, creationDate, at, endState);
+          elementId, name, formId, headers, tenantId, creationDate, at, endState, changes);
+    }
+
+    UserTaskInstance changed(String variable, String value) {
+      var changed = new HashMap<>(changes);
+      changed.put(variable, value);
+      return new UserTaskInstance(key, elementInstanceKey, processInstanceKey, definitionKey, processId, version,
+          elementId, name, formId, headers, tenantId, creationDate, completionDate, state, Map.copyOf(changed));
     }
   }
+
+  /**
+   * A job as its records leave it: {@code state} the last of its records that Camunda's job search names a state
+   * (an activation, a backoff's end or a timeout change leave it), {@code worker} and {@code deadline} those of its
+   * last activation.
+   */
+  public record Job(long key, String type, String worker, String state, int retries, Instant deadline,
+      String errorCode, String errorMessage, boolean hasFailedWithRetriesLeft, Instant endTime, String elementId,
+      long elementInstanceKey, long processInstanceKey, long definitionKey, String processId,
+      Map<String, String> customHeaders, String kind, String listenerEventType, String tenantId) {
+
+    Job activated(String byWorker, Instant until, int retriesLeft) {
+      return new Job(key, type, byWorker, state, retriesLeft, until, errorCode, errorMessage,
+          hasFailedWithRetriesLeft, endTime, elementId, elementInstanceKey, processInstanceKey, definitionKey,
+          processId, customHeaders, kind, listenerEventType, tenantId);
+    }
+  }
+
+  /**
+   * A message subscription of an element (a catch event, a receive task, a boundary event), {@code state} as its
+   * last record left it: {@code CREATED} while the element waits, then {@code CORRELATED} or {@code DELETED}.
+   */
+  public record MessageSubscription(long key, long processInstanceKey, long definitionKey, String processId,
+      String elementId, long elementInstanceKey, String messageName, String correlationKey, String tenantId,
+      Instant lastUpdated, String state) {}
+
+  /** A message a subscription took: one per correlation (a non-interrupting boundary event takes several). */
+  public record CorrelatedMessage(long subscriptionKey, long messageKey, long processInstanceKey, long definitionKey,
+      String processId, String elementId, long elementInstanceKey, String messageName, String correlationKey,
+      String tenantId, Instant correlationTime) {}
 
   public record Incident(long key, long processInstanceKey, long definitionKey, String processId, String elementId,
       long elementInstanceKey, long jobKey, String errorType, String errorMessage, String tenantId,
@@ -117,6 +173,11 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
     final Map<Long, Variable> variables = new LinkedHashMap<>();
     final Map<Long, UserTaskInstance> userTasks = new LinkedHashMap<>();
     final Map<Long, Incident> incidents = new LinkedHashMap<>();
+    final Map<Long, Job> jobs = new LinkedHashMap<>();
+    /** The ids of the sequence flows taken, each once, in the order first taken (Camunda keeps them so too). */
+    final Set<String> sequenceFlows = new LinkedHashSet<>();
+    final Map<Long, MessageSubscription> messageSubscriptions = new LinkedHashMap<>();
+    final List<CorrelatedMessage> correlatedMessages = new ArrayList<>();
   }
 
   private final EngineRecordFeed feed;
@@ -128,6 +189,10 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
   /** Which instance a user task or incident belongs to, for reads by key. */
   private final Map<Long, Long> instanceOfTask = new HashMap<>();
   private final Map<Long, Long> instanceOfIncident = new HashMap<>();
+  /** The job records whose intent is a state of Camunda's job search ({@code JobStateEnum}). */
+  private static final Set<JobIntent> JOB_STATES = EnumSet.of(JobIntent.CREATED, JobIntent.COMPLETED,
+      JobIntent.CANCELED, JobIntent.ERROR_THROWN, JobIntent.FAILED, JobIntent.MIGRATED, JobIntent.RETRIES_UPDATED,
+      JobIntent.TIMED_OUT);
   /** Ended instances, the earliest first. */
   private final ArrayDeque<ProcessInstance> ended = new ArrayDeque<>();
 
@@ -165,7 +230,9 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
             InstanceRecords records = entry.getValue();
             return new HistoryStore.SavedInstance(entry.getKey(), records.instance,
                 List.copyOf(records.elements.values()), List.copyOf(records.variables.values()),
-                List.copyOf(records.userTasks.values()), List.copyOf(records.incidents.values()));
+                List.copyOf(records.userTasks.values()), List.copyOf(records.incidents.values()),
+                List.copyOf(records.jobs.values()), List.copyOf(records.sequenceFlows),
+                List.copyOf(records.messageSubscriptions.values()), List.copyOf(records.correlatedMessages));
           }).toList(), List.copyOf(ended));
     }
     store.orElseThrow().save(saved);
@@ -189,6 +256,16 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
         records.incidents.put(incident.key(), incident);
         instanceOfIncident.put(incident.key(), instance.key());
       });
+      if (instance.jobs() != null) { // none in a history kept before jobs were
+        instance.jobs().forEach(job -> records.jobs.put(job.key(), job));
+      }
+      if (instance.sequenceFlows() != null) { // none in a history kept before sequence flows were
+        records.sequenceFlows.addAll(instance.sequenceFlows());
+      }
+      if (instance.messageSubscriptions() != null) { // nor before message subscriptions were
+        instance.messageSubscriptions().forEach(s -> records.messageSubscriptions.put(s.key(), s));
+        records.correlatedMessages.addAll(instance.correlatedMessages());
+      }
       instances.put(instance.key(), records);
     }
     ended.addAll(saved.ended());
@@ -222,6 +299,12 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
     return read(() -> Optional.ofNullable(instances.get(key)).map(records -> records.instance));
   }
 
+  /** The ids of the sequence flows an instance took, each once; empty when the instance is not known. */
+  public List<String> sequenceFlows(long processInstanceKey) {
+    return read(() -> Optional.ofNullable(instances.get(processInstanceKey))
+        .map(records -> List.copyOf(records.sequenceFlows)).orElse(List.of()));
+  }
+
   public List<ElementInstance> elementInstances() {
     return all(records -> records.elements);
   }
@@ -239,8 +322,20 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
         .map(records -> records.userTasks.get(key)));
   }
 
+  public List<Job> jobs() {
+    return all(records -> records.jobs);
+  }
+
   public List<Incident> incidents() {
     return all(records -> records.incidents);
+  }
+
+  public List<MessageSubscription> messageSubscriptions() {
+    return all(records -> records.messageSubscriptions);
+  }
+
+  public List<CorrelatedMessage> correlatedMessages() {
+    return read(() -> instances.values().stream().flatMap(records -> records.correlatedMessages.stream()).toList());
   }
 
   public Optional<Incident> incident(long key) {
@@ -299,9 +394,11 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
       case ProcessInstanceRecordValue element -> onElement(record.getKey(), (ProcessInstanceIntent) record.getIntent(), element, at);
       case VariableRecordValue variable when record.getIntent() == VariableIntent.CREATED
           || record.getIntent() == VariableIntent.UPDATED -> onVariable(record.getKey(), variable);
-      case JobRecordValue job when UserTasks.JOB_TYPE.equals(job.getType()) ->
-          onUserTaskJob(record.getKey(), (JobIntent) record.getIntent(), job, at);
+      case JobRecordValue job -> onJob(record.getKey(), (JobIntent) record.getIntent(), job, at);
+      case JobBatchRecordValue batch when record.getIntent() == JobBatchIntent.ACTIVATED -> onActivated(batch);
       case IncidentRecordValue incident -> onIncident(record.getKey(), (IncidentIntent) record.getIntent(), incident, at);
+      case ProcessMessageSubscriptionRecordValue subscription -> onMessageSubscription(record.getKey(),
+          (ProcessMessageSubscriptionIntent) record.getIntent(), subscription, at);
       default -> { }
     }
     dropExpired();
@@ -372,22 +469,68 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
           ended.add(records.instance);
         }
       }
+      case SEQUENCE_FLOW_TAKEN -> {
+        InstanceRecords records = instances.get(instanceKey);
+        if (records != null) {
+          records.sequenceFlows.add(element.getElementId());
+        }
+      }
       default -> { }
     }
   }
 
-  /** A new instance's variables are written before its process element activates. */
+  /**
+   * A new instance's variables are written before its process element activates. A change of a user task is
+   * kept with the task, not among the variables.
+   */
   private void onVariable(long key, VariableRecordValue variable) {
-    instances.computeIfAbsent(variable.getProcessInstanceKey(), k -> new InstanceRecords()).variables.put(key,
+    InstanceRecords records = instances.computeIfAbsent(variable.getProcessInstanceKey(), k -> new InstanceRecords());
+    if (UserTaskChanges.isChange(variable.getName())) {
+      for (UserTaskInstance task : records.userTasks.values()) {
+        if (task.elementInstanceKey() == variable.getScopeKey() && task.state() == TaskState.CREATED) {
+          records.userTasks.put(task.key(), task.changed(variable.getName(), variable.getValue()));
+          return;
+        }
+      }
+    }
+    records.variables.put(key,
         new Variable(key, variable.getScopeKey(), variable.getProcessInstanceKey(), variable.getName(),
             variable.getValue(), variable.getTenantId()));
   }
 
-  private void onUserTaskJob(long key, JobIntent intent, JobRecordValue job, Instant at) {
+  private void onJob(long key, JobIntent intent, JobRecordValue job, Instant at) {
     InstanceRecords records = instances.get(job.getProcessInstanceKey());
     if (records == null) {
       return;
     }
+    Job previous = records.jobs.get(key);
+    String state = JOB_STATES.contains(intent) ? intent.name() : previous == null ? "CREATED" : previous.state();
+    boolean ended = intent == JobIntent.COMPLETED || intent == JobIntent.CANCELED || intent == JobIntent.ERROR_THROWN;
+    records.jobs.put(key, new Job(key, job.getType(), emptyToNull(job.getWorker()), state, job.getRetries(),
+        job.getDeadline() > 0 ? Instant.ofEpochMilli(job.getDeadline()) : null, emptyToNull(job.getErrorCode()),
+        emptyToNull(job.getErrorMessage()), intent == JobIntent.FAILED && job.getRetries() > 0,
+        ended ? at : previous == null ? null : previous.endTime(), job.getElementId(), job.getElementInstanceKey(),
+        job.getProcessInstanceKey(), job.getProcessDefinitionKey(), job.getBpmnProcessId(),
+        Map.copyOf(job.getCustomHeaders()), job.getJobKind().name(), job.getJobListenerEventType().name(),
+        job.getTenantId()));
+    if (UserTasks.JOB_TYPE.equals(job.getType())) {
+      onUserTaskJob(key, intent, job, at, records);
+    }
+  }
+
+  /** An activation gives each job its worker, deadline and retries; it is no state of the job's. */
+  private void onActivated(JobBatchRecordValue batch) {
+    for (int i = 0; i < batch.getJobKeys().size() && i < batch.getJobs().size(); i++) {
+      JobRecordValue job = batch.getJobs().get(i);
+      InstanceRecords records = instances.get(job.getProcessInstanceKey());
+      if (records != null) {
+        records.jobs.computeIfPresent(batch.getJobKeys().get(i), (key, known) -> known.activated(
+            emptyToNull(batch.getWorker()), Instant.ofEpochMilli(job.getDeadline()), job.getRetries()));
+      }
+    }
+  }
+
+  private void onUserTaskJob(long key, JobIntent intent, JobRecordValue job, Instant at, InstanceRecords records) {
     TaskState endState = switch (intent) {
       case COMPLETED -> TaskState.COMPLETED;
       case CANCELED -> TaskState.CANCELED;
@@ -401,7 +544,7 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
           job.getProcessDefinitionKey(), job.getBpmnProcessId(), job.getProcessDefinitionVersion(),
           job.getElementId(), name == null ? job.getElementId() : name,
           definition == null ? null : definition.userTaskForms().get(job.getElementId()),
-          Map.copyOf(job.getCustomHeaders()), job.getTenantId(), at, null, TaskState.CREATED));
+          Map.copyOf(job.getCustomHeaders()), job.getTenantId(), at, null, TaskState.CREATED, Map.of()));
       instanceOfTask.put(key, job.getProcessInstanceKey());
     } else if (endState != null) {
       records.userTasks.computeIfPresent(key, (k, task) -> task.ended(at, endState));
@@ -435,6 +578,31 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
           i.state(), open);
     }
   }
+
+  private void onMessageSubscription(long key, ProcessMessageSubscriptionIntent intent,
+      ProcessMessageSubscriptionRecordValue subscription, Instant at) {
+    InstanceRecords records = instances.get(subscription.getProcessInstanceKey());
+    if (records == null || records.instance == null
+        || !MESSAGE_SUBSCRIPTION_STATES.contains(intent)) { // the -ING intents are commands' steps, not states
+      return;
+    }
+    long definitionKey = records.instance.definitionKey();
+    records.messageSubscriptions.put(key, new MessageSubscription(key, subscription.getProcessInstanceKey(),
+        definitionKey, subscription.getBpmnProcessId(), subscription.getElementId(),
+        subscription.getElementInstanceKey(), subscription.getMessageName(), subscription.getCorrelationKey(),
+        subscription.getTenantId(), at, intent.name()));
+    if (intent == ProcessMessageSubscriptionIntent.CORRELATED) {
+      records.correlatedMessages.add(new CorrelatedMessage(key, subscription.getMessageKey(),
+          subscription.getProcessInstanceKey(), definitionKey, subscription.getBpmnProcessId(),
+          subscription.getElementId(), subscription.getElementInstanceKey(), subscription.getMessageName(),
+          subscription.getCorrelationKey(), subscription.getTenantId(), at));
+    }
+  }
+
+  /** The intents of a subscription that Camunda's message subscription search names as its state. */
+  private static final Set<ProcessMessageSubscriptionIntent> MESSAGE_SUBSCRIPTION_STATES = EnumSet.of(
+      ProcessMessageSubscriptionIntent.CREATED, ProcessMessageSubscriptionIntent.CORRELATED,
+      ProcessMessageSubscriptionIntent.DELETED, ProcessMessageSubscriptionIntent.MIGRATED);
 
   /** Drops the ended instances beyond the configured count or age, with everything recorded about them. */
   private void dropExpired() {

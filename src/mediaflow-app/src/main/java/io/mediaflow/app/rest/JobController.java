@@ -1,14 +1,12 @@
 package io.mediaflow.app.rest;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.camunda.client.CamundaClient;
-import io.camunda.client.api.response.ActivatedJob;
-import io.mediaflow.api.ApiJson;
+import io.mediaflow.app.engine.ProcessHistory;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.http.ResponseEntity;
@@ -18,10 +16,12 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.context.request.async.DeferredResult;
 
 /**
- * Jobs over REST, as Camunda's REST API has them, so a job worker of a client in REST mode works: activation,
- * completion, failure, BPMN error, and changing a job's retries or timeout. Each is forwarded to the engine.
+ * Jobs over REST, as Camunda's REST API has them, so a job worker of a client in REST mode works: activation (with
+ * long polling, {@link JobActivations}), completion, failure, BPMN error, and changing a job's retries or timeout,
+ * each forwarded to the engine; and the search, answered from {@link ProcessHistory}.
  */
 @RestController
 @RequestMapping("/v2/jobs")
@@ -29,56 +29,53 @@ import org.springframework.web.bind.annotation.RestController;
 class JobController {
 
   private final CamundaClient camunda;
+  private final JobActivations activations;
+  private final ProcessHistory history;
 
-  JobController(CamundaClient camunda) {
+  JobController(CamundaClient camunda, JobActivations activations, ProcessHistory history) {
     this.camunda = camunda;
+    this.activations = activations;
+    this.history = history;
   }
 
-  /** {@code type}, {@code worker}, {@code timeout} (ms), {@code maxJobsToActivate}, {@code fetchVariable}. */
+  /**
+   * {@code type}, {@code worker}, {@code timeout} (ms), {@code maxJobsToActivate}, {@code fetchVariable}, and how
+   * long to wait for jobs when there are none: {@code requestTimeout} (ms; 0 or absent: Camunda's 10 s, negative:
+   * not at all). {@code tenantIds} ({@code tenantFilter} {@code PROVIDED}, the default) other than
+   * {@code <default>} get no jobs: the embedded engine has no other tenant.
+   */
   @PostMapping("/activation")
-  ObjectNode activate(@RequestBody JsonNode request) {
+  DeferredResult<ObjectNode> activate(@RequestBody JsonNode request) {
     RequestObject body = RequestObject.of(request, "a job activation", Set.of("type", "worker", "timeout",
         "maxJobsToActivate", "fetchVariable", "requestTimeout", "tenantIds", "tenantFilter"));
     String type = body.text("type", null);
+    if (type == null || type.isBlank()) {
+      throw ApiProblem.invalid("type is required and must not be blank");
+    }
     long timeout = body.number("timeout", 1, -1);
     long max = body.number("maxJobsToActivate", 1, -1);
-    if (type == null || timeout < 0 || max < 0) {
-      throw ApiProblem.invalid("type, timeout and maxJobsToActivate are required");
+    if (timeout < 0 || max < 0) {
+      throw ApiProblem.invalid((timeout < 0 ? "timeout" : "maxJobsToActivate") + " is required");
     }
-    var command = camunda.newActivateJobsCommand().jobType(type)
-        .maxJobsToActivate((int) Math.min(max, Integer.MAX_VALUE)).timeout(Duration.ofMillis(timeout));
-    String worker = body.text("worker", null);
-    if (worker != null) {
-      command = command.workerName(worker);
+    long requestTimeout = body.number("requestTimeout", Long.MIN_VALUE, 0);
+    String tenantFilter = body.text("tenantFilter", "PROVIDED");
+    if (!Set.of("PROVIDED", "ASSIGNED").contains(tenantFilter)) {
+      throw ApiProblem.invalid("tenantFilter must be PROVIDED or ASSIGNED, got '" + tenantFilter + "'");
     }
-    List<String> fetch = new ArrayList<>();
-    body.get("fetchVariable").forEach(name -> fetch.add(name.asText()));
-    if (!fetch.isEmpty()) {
-      command = command.fetchVariables(fetch);
-    }
-    ObjectNode result = Shapes.object();
-    ArrayNode jobs = result.putArray("jobs");
-    for (ActivatedJob job : command.send().join().getJobs()) {
-      ObjectNode node = jobs.addObject();
-      node.put("type", job.getType());
-      node.put("processDefinitionId", job.getBpmnProcessId());
-      node.put("processDefinitionVersion", job.getProcessDefinitionVersion());
-      node.put("elementId", job.getElementId());
-      node.set("customHeaders", ApiJson.MAPPER.valueToTree(job.getCustomHeaders()));
-      node.put("worker", job.getWorker());
-      node.put("retries", job.getRetries());
-      node.put("deadline", job.getDeadline());
-      node.set("variables", ApiJson.MAPPER.valueToTree(job.getVariablesAsMap()));
-      node.put("tenantId", Shapes.tenant(job.getTenantId()));
-      node.put("jobKey", Shapes.key(job.getKey()));
-      node.put("processInstanceKey", Shapes.key(job.getProcessInstanceKey()));
-      node.put("processDefinitionKey", Shapes.key(job.getProcessDefinitionKey()));
-      node.put("elementInstanceKey", Shapes.key(job.getElementInstanceKey()));
-      node.put("kind", "BPMN_ELEMENT");
-      node.put("listenerEventType", "UNSPECIFIED");
-      node.putArray("tags");
-    }
-    return result;
+    List<String> tenants = body.texts("tenantIds");
+    boolean defaultTenant = tenantFilter.equals("ASSIGNED") || tenants == null || tenants.isEmpty()
+        || tenants.contains(JobActivations.DEFAULT_TENANT);
+    Duration wait = requestTimeout < 0 ? null
+        : requestTimeout == 0 ? JobActivations.DEFAULT_REQUEST_TIMEOUT : Duration.ofMillis(requestTimeout);
+    return activations.activate(new JobActivations.Request(type, body.text("worker", null),
+        Duration.ofMillis(timeout), (int) Math.min(max, Integer.MAX_VALUE),
+        Optional.ofNullable(body.texts("fetchVariable")).orElse(List.of()), wait, defaultTenant));
+  }
+
+  /** Jobs of the instances the history keeps, by any field of the result ({@code type}, {@code state}, ...). */
+  @PostMapping("/search")
+  ObjectNode search(@RequestBody(required = false) JsonNode query) {
+    return Search.of(query).apply(history.jobs().stream().map(Shapes::job));
   }
 
   @PostMapping("/{jobKey}/completion")

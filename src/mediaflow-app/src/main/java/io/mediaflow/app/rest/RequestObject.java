@@ -2,6 +2,8 @@ package io.mediaflow.app.rest;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediaflow.api.ApiJson;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -81,6 +83,34 @@ record RequestObject(JsonNode node, String prefix) {
       throw ApiProblem.invalid(prefix + name + " must be a text, got " + value);
     }
     return value.asText();
+  }
+
+  /** The boolean at {@code name}; {@code otherwise} when it is absent or null. */
+  boolean bool(String name, boolean otherwise) {
+    JsonNode value = node.get(name);
+    if (value == null || value.isNull()) {
+      return otherwise;
+    }
+    if (!value.isBoolean()) {
+      throw ApiProblem.invalid(prefix + name + " must be true or false, got " + value);
+    }
+    return value.asBoolean();
+  }
+
+  /** The list of texts at {@code name}; null when it is absent or null. */
+  List<String> texts(String name) {
+    JsonNode value = node.get(name);
+    if (value == null || value.isNull()) {
+      return null;
+    }
+    var texts = new ArrayList<String>();
+    if (value.isArray()) {
+      value.forEach(entry -> texts.add(entry.isTextual() ? entry.asText() : null));
+    }
+    if (!value.isArray() || texts.contains(null)) {
+      throw ApiProblem.invalid(prefix + name + " must be a list of texts, got " + value);
+    }
+    return List.copyOf(texts);
   }
 
   /** The {@code variables} object, empty when there is none. */

@@ -1,18 +1,19 @@
 package io.mediaflow.app.rest;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mediaflow.api.ApiJson;
+import io.mediaflow.app.engine.UserTaskChanges;
+import io.mediaflow.app.engine.ProcessHistory.CorrelatedMessage;
 import io.mediaflow.app.engine.ProcessHistory.ElementInstance;
 import io.mediaflow.app.engine.ProcessHistory.FormDefinition;
 import io.mediaflow.app.engine.ProcessHistory.Incident;
+import io.mediaflow.app.engine.ProcessHistory.Job;
+import io.mediaflow.app.engine.ProcessHistory.MessageSubscription;
 import io.mediaflow.app.engine.ProcessHistory.ProcessDefinition;
 import io.mediaflow.app.engine.ProcessHistory.ProcessInstance;
 import io.mediaflow.app.engine.ProcessHistory.UserTaskInstance;
 import io.mediaflow.app.engine.ProcessHistory.Variable;
 import java.time.Instant;
-import java.util.Map;
 
 /**
  * The REST API's result shapes, as the Orchestration Cluster REST API of Camunda 8.8 names them: keys as strings,
@@ -68,6 +69,52 @@ final class Shapes {
     return node;
   }
 
+  static ObjectNode messageSubscription(MessageSubscription subscription) {
+    ObjectNode node = object();
+    node.put("messageSubscriptionKey", key(subscription.key()));
+    node.put("processDefinitionId", subscription.processId());
+    node.put("processDefinitionKey", optionalKey(subscription.definitionKey()));
+    node.put("processInstanceKey", key(subscription.processInstanceKey()));
+    node.put("elementId", subscription.elementId());
+    node.put("elementInstanceKey", key(subscription.elementInstanceKey()));
+    node.put("messageSubscriptionState", subscription.state());
+    node.put("lastUpdatedDate", date(subscription.lastUpdated()));
+    node.put("messageName", subscription.messageName());
+    node.put("correlationKey", subscription.correlationKey());
+    node.put("tenantId", tenant(subscription.tenantId()));
+    return node;
+  }
+
+  /** A message a subscription took; the engine's one partition is partition 1. */
+  static ObjectNode correlatedMessage(CorrelatedMessage message) {
+    ObjectNode node = object();
+    node.put("correlationKey", message.correlationKey());
+    node.put("correlationTime", date(message.correlationTime()));
+    node.put("elementId", message.elementId());
+    node.put("elementInstanceKey", key(message.elementInstanceKey()));
+    node.put("messageKey", key(message.messageKey()));
+    node.put("messageName", message.messageName());
+    node.put("partitionId", 1);
+    node.put("processDefinitionId", message.processId());
+    node.put("processDefinitionKey", optionalKey(message.definitionKey()));
+    node.put("processInstanceKey", key(message.processInstanceKey()));
+    node.put("subscriptionKey", key(message.subscriptionKey()));
+    node.put("tenantId", tenant(message.tenantId()));
+    return node;
+  }
+
+  /** A sequence flow an instance took; Camunda names it by the instance and the flow's id. */
+  static ObjectNode sequenceFlow(ProcessInstance instance, String flowId) {
+    ObjectNode node = object();
+    node.put("sequenceFlowId", instance.key() + "_" + flowId);
+    node.put("processInstanceKey", key(instance.key()));
+    node.put("processDefinitionKey", key(instance.definitionKey()));
+    node.put("processDefinitionId", instance.processId());
+    node.put("elementId", flowId);
+    node.put("tenantId", tenant(instance.tenantId()));
+    return node;
+  }
+
   static ObjectNode elementInstance(ElementInstance element) {
     ObjectNode node = object();
     node.put("processDefinitionId", element.processId());
@@ -87,29 +134,29 @@ final class Shapes {
   }
 
   static ObjectNode userTask(UserTaskInstance task, ProcessDefinition definition, FormDefinition form) {
-    Map<String, String> headers = task.headers();
+    UserTaskChanges.Properties properties = task.properties();
     ObjectNode node = object();
     node.put("name", task.name());
     node.put("state", task.state().name());
-    node.put("assignee", headers.get("io.camunda.zeebe:assignee"));
+    node.put("assignee", properties.assignee());
     node.put("elementId", task.elementId());
-    node.set("candidateGroups", list(headers.get("io.camunda.zeebe:candidateGroups")));
-    node.set("candidateUsers", list(headers.get("io.camunda.zeebe:candidateUsers")));
+    properties.candidateGroups().forEach(node.putArray("candidateGroups")::add);
+    properties.candidateUsers().forEach(node.putArray("candidateUsers")::add);
     node.put("processDefinitionId", task.processId());
     node.put("creationDate", date(task.creationDate()));
     node.put("completionDate", date(task.completionDate()));
-    node.put("followUpDate", headers.get("io.camunda.zeebe:followUpDate"));
-    node.put("dueDate", headers.get("io.camunda.zeebe:dueDate"));
+    node.put("followUpDate", properties.followUpDate());
+    node.put("dueDate", properties.dueDate());
     node.put("tenantId", tenant(task.tenantId()));
     node.putNull("externalFormReference");
     node.put("processDefinitionVersion", task.version());
     ObjectNode customHeaders = node.putObject("customHeaders");
-    headers.forEach((name, value) -> {
+    task.headers().forEach((name, value) -> {
       if (!name.startsWith("io.camunda.zeebe:")) {
         customHeaders.put(name, value);
       }
     });
-    node.put("priority", 50); // Camunda's default; a job-based user task has no priority of its own
+    node.put("priority", properties.priority());
     node.put("userTaskKey", key(task.key()));
     node.put("elementInstanceKey", key(task.elementInstanceKey()));
     node.put("processName", definition == null ? null : definition.name());
@@ -156,6 +203,32 @@ final class Shapes {
     return node;
   }
 
+  static ObjectNode job(Job job) {
+    ObjectNode node = object();
+    node.set("customHeaders", ApiJson.MAPPER.valueToTree(job.customHeaders()));
+    node.put("deadline", date(job.deadline()));
+    node.putNull("deniedReason");
+    node.put("elementId", job.elementId());
+    node.put("elementInstanceKey", key(job.elementInstanceKey()));
+    node.put("endTime", date(job.endTime()));
+    node.put("errorCode", job.errorCode());
+    node.put("errorMessage", job.errorMessage());
+    node.put("hasFailedWithRetriesLeft", job.hasFailedWithRetriesLeft());
+    node.put("isDenied", false);
+    node.put("jobKey", key(job.key()));
+    node.put("kind", job.kind());
+    node.put("listenerEventType", job.listenerEventType());
+    node.put("processDefinitionId", job.processId());
+    node.put("processDefinitionKey", key(job.definitionKey()));
+    node.put("processInstanceKey", key(job.processInstanceKey()));
+    node.put("retries", job.retries());
+    node.put("state", job.state());
+    node.put("tenantId", tenant(job.tenantId()));
+    node.put("type", job.type());
+    node.put("worker", job.worker());
+    return node;
+  }
+
   static String key(long key) {
     return Long.toString(key);
   }
@@ -175,21 +248,5 @@ final class Shapes {
 
   static ObjectNode object() {
     return ApiJson.MAPPER.createObjectNode();
-  }
-
-  /** Candidate groups and users are JSON lists in a job-based user task's headers. */
-  private static ArrayNode list(String json) {
-    ArrayNode list = ApiJson.MAPPER.createArrayNode();
-    if (json == null || json.isBlank()) {
-      return list;
-    }
-    try {
-      ApiJson.MAPPER.readTree(json).forEach(list::add);
-    } catch (JsonProcessingException notAList) {
-      for (String entry : json.split(",")) {
-        list.add(entry.trim());
-      }
-    }
-    return list;
   }
 }

@@ -9,8 +9,13 @@ import io.mediaflow.app.engine.ProcessHistory.FormDefinition;
 import io.mediaflow.app.engine.ProcessHistory.TaskState;
 import io.mediaflow.app.engine.ProcessHistory.UserTaskInstance;
 import io.mediaflow.app.engine.ProcessHistory.Variable;
+import io.mediaflow.app.engine.UserTaskChanges;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -18,7 +23,9 @@ import java.util.Set;
 import java.util.function.BiPredicate;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PatchMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -27,9 +34,12 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * User tasks, as Camunda's REST API has them: search, one task, its form, its variables, completion. The embedded
- * engine runs them as job-based user tasks (see {@code UserTasks}): a task is listed from its job's creation until
- * the job is completed or cancelled, and completing it completes the job, whoever holds it.
+ * User tasks, as Camunda's REST API has them: search, one task, its form, its variables, assignment, update,
+ * completion. The embedded engine runs them as job-based user tasks (see {@code UserTasks}): a task is listed from
+ * its job's creation until the job is completed or cancelled, and completing it completes the job, whoever holds
+ * it. Assignment and updates are kept in the engine as the task's own variables ({@link UserTaskChanges}). As in
+ * Camunda, the API lets anyone complete a task, assigned or not, to them or not; the console asks for it to be
+ * assigned to oneself first, as Tasklist does.
  */
 @RestController
 @RequestMapping("/v2/user-tasks")
@@ -40,6 +50,7 @@ class UserTaskController {
 
   private final ProcessHistory history;
   private final CamundaClient camunda;
+  private final Object changing = new Object();
 
   UserTaskController(ProcessHistory history, CamundaClient camunda) {
     this.history = history;
@@ -98,6 +109,112 @@ class UserTaskController {
     });
     camunda.newCompleteCommand(userTaskKey).variables(variables).send().join();
     return ResponseEntity.noContent().build();
+  }
+
+  /**
+   * Assigns the task. With {@code allowOverride} false (a claim) a task assigned to someone else is refused with
+   * 409, as Camunda's engine refuses it; assigning it to whom it is assigned already is no change.
+   */
+  @PostMapping("/{userTaskKey}/assignment")
+  ResponseEntity<Void> assign(@PathVariable long userTaskKey, @RequestBody(required = false) JsonNode request) {
+    RequestObject body = RequestObject.of(request, "a user task assignment",
+        Set.of("assignee", "allowOverride", "action"));
+    String assignee = body.text("assignee", null);
+    if (assignee == null || assignee.isBlank()) {
+      throw ApiProblem.invalid("assignee is required and must not be blank");
+    }
+    boolean allowOverride = body.bool("allowOverride", true);
+    body.text("action", null);
+    // One change at a time: a claim checks the current assignee and writes the new one without another in between.
+    synchronized (changing) {
+      String operation = allowOverride ? "assign" : "claim";
+      UserTaskInstance task = openTask(userTaskKey, operation);
+      String current = task.properties().assignee();
+      if (!allowOverride && current != null && !current.equals(assignee)) {
+        throw ApiProblem.invalidState("Expected to claim user task with key '" + userTaskKey
+            + "', but it has already been assigned");
+      }
+      change(task, Collections.singletonMap(UserTaskChanges.ASSIGNEE, assignee));
+    }
+    return ResponseEntity.noContent().build();
+  }
+
+  @DeleteMapping("/{userTaskKey}/assignee")
+  ResponseEntity<Void> unassign(@PathVariable long userTaskKey) {
+    synchronized (changing) {
+      change(openTask(userTaskKey, "unassign"), Collections.singletonMap(UserTaskChanges.ASSIGNEE, null));
+    }
+    return ResponseEntity.noContent().build();
+  }
+
+  /**
+   * Changes the task's {@code dueDate}, {@code followUpDate} (RFC 3339 date-times; an empty text clears one),
+   * {@code candidateGroups}, {@code candidateUsers} (an empty list clears them) and {@code priority} (0 to 100);
+   * what the changeset leaves out or sets to null stays.
+   */
+  @PatchMapping("/{userTaskKey}")
+  ResponseEntity<Void> update(@PathVariable long userTaskKey, @RequestBody(required = false) JsonNode request) {
+    RequestObject body = RequestObject.of(request, "a user task update", Set.of("changeset", "action"));
+    RequestObject changeset = body.object("changeset",
+        Set.of("dueDate", "followUpDate", "candidateUsers", "candidateGroups", "priority"));
+    String action = body.text("action", null);
+    Map<String, Object> changes = new HashMap<>();
+    date(changeset, "dueDate").ifPresent(date -> changes.put(UserTaskChanges.DUE_DATE, date.orElse(null)));
+    date(changeset, "followUpDate").ifPresent(date -> changes.put(UserTaskChanges.FOLLOW_UP_DATE, date.orElse(null)));
+    Optional.ofNullable(changeset.texts("candidateGroups"))
+        .ifPresent(groups -> changes.put(UserTaskChanges.CANDIDATE_GROUPS, groups));
+    Optional.ofNullable(changeset.texts("candidateUsers"))
+        .ifPresent(users -> changes.put(UserTaskChanges.CANDIDATE_USERS, users));
+    long priority = changeset.number("priority", 0, -1);
+    if (priority > 100) {
+      throw ApiProblem.invalid("changeset.priority must be within the [0,100] range, got " + priority);
+    }
+    if (priority >= 0) {
+      changes.put(UserTaskChanges.PRIORITY, priority);
+    }
+    if (changes.isEmpty() && action == null) {
+      throw ApiProblem.invalid("No update data provided: give an action or at least one of changeset.dueDate,"
+          + " followUpDate, candidateUsers, candidateGroups, priority");
+    }
+    synchronized (changing) {
+      UserTaskInstance task = openTask(userTaskKey, "update");
+      if (!changes.isEmpty()) {
+        change(task, changes);
+      }
+    }
+    return ResponseEntity.noContent().build();
+  }
+
+  /** Empty when the changeset leaves the date out; a date, or empty inside, when it sets or clears it. */
+  private static Optional<Optional<String>> date(RequestObject changeset, String name) {
+    String text = changeset.text(name, null);
+    if (text == null) {
+      return Optional.empty();
+    }
+    if (text.isEmpty()) {
+      return Optional.of(Optional.empty());
+    }
+    try {
+      return Optional.of(Optional.of(OffsetDateTime.parse(text).format(DateTimeFormatter.ISO_OFFSET_DATE_TIME)));
+    } catch (DateTimeParseException e) {
+      throw ApiProblem.invalid("changeset." + name + " must be an RFC 3339 date-time such as"
+          + " 2025-06-30T17:00:00Z, or empty to clear it; got '" + text + "'");
+    }
+  }
+
+  /** Records the changes in the engine (see {@link UserTaskChanges}); returns once the engine acknowledged them. */
+  private void change(UserTaskInstance task, Map<String, Object> changes) {
+    camunda.newSetVariablesCommand(task.elementInstanceKey()).variables(changes).local(true).send().join();
+  }
+
+  /** The task, when it is open; 404 when there is none, 409 when it ended. */
+  private UserTaskInstance openTask(long key, String operation) {
+    UserTaskInstance task = task(key);
+    if (task.state() != TaskState.CREATED) {
+      throw ApiProblem.invalidState("Expected to " + operation + " user task with key '" + key
+          + "', but it is in state '" + task.state() + "'");
+    }
+    return task;
   }
 
   private UserTaskInstance task(long key) {

@@ -134,6 +134,52 @@ class EmbeddedDefaultCrashTest {
     }
   }
 
+  /**
+   * A task's assignment and update, acknowledged just before a {@code kill -9}, are there after the restart: they
+   * are in the engine's log, not only in the running application's memory.
+   */
+  @Test
+  void aKilledApplicationKeepsEveryAssignmentAndUpdateOfATask() throws Exception {
+    String processId = "crash-assignment-" + UUID.randomUUID();
+    Process app = application.start();
+    String task;
+    try (CamundaClient camunda = client()) {
+      camunda.newDeployResourceCommand().addProcessModel(Bpmn.createExecutableProcess(processId).startEvent()
+          .userTask("Review", t -> t.zeebeCandidateGroups("editors")).endEvent().done(), processId + ".bpmn")
+          .send().join();
+      camunda.newCreateInstanceCommand().bpmnProcessId(processId).latestVersion().variables(Map.of("clip", "intro"))
+          .send().join();
+      task = awaitOpenTasks(processId, 1).iterator().next();
+      application.postOk("/v2/user-tasks/" + task + "/assignment", Map.of("assignee", "ann", "allowOverride", false));
+      assertThat(patch("/v2/user-tasks/" + task, Map.of("changeset", Map.of("candidateGroups", List.of("reviewers"),
+          "priority", 80, "dueDate", "2031-05-01T10:00:00Z"))).statusCode()).isEqualTo(204);
+    } finally {
+      app.destroyForcibly(); // SIGKILL, right after the engine acknowledged the changes
+      app.waitFor();
+    }
+
+    app = application.start();
+    try {
+      JsonNode after = application.search("/v2/user-tasks/search", Map.of("userTaskKey", task)).get(0);
+      assertThat(after.path("assignee").asText()).isEqualTo("ann");
+      assertThat(after.path("candidateGroups")).containsExactly(JSON.getNodeFactory().textNode("reviewers"));
+      assertThat(after.path("priority").asInt()).isEqualTo(80);
+      assertThat(after.path("dueDate").asText()).isEqualTo("2031-05-01T10:00:00Z");
+      assertThat(application.search("/v2/user-tasks/search", Map.of("processDefinitionId", processId,
+          "assignee", "ann"))).hasSize(1);
+      assertThat(application.search("/v2/variables/search", Map.of("processInstanceKey",
+          after.path("processInstanceKey").asText()))).extracting(variable -> variable.path("name").asText())
+          .as("the changes are no variables, after a replay too").containsExactly("clip");
+      assertThat(post("/v2/user-tasks/" + task + "/assignment", Map.of("assignee", "bob", "allowOverride", false))
+          .statusCode()).as("still hers: another's claim is refused").isEqualTo(409);
+      application.postOk("/v2/user-tasks/" + task + "/completion", Map.of());
+      awaitOpenTasks(processId, 0);
+    } finally {
+      app.destroy();
+      app.waitFor();
+    }
+  }
+
   /** Camunda's client at its defaults: REST. */
   private CamundaClient restClient() {
     return CamundaClient.newClientBuilder().grpcAddress(application.gateway())
@@ -159,6 +205,13 @@ class EmbeddedDefaultCrashTest {
     return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(url))
         .header("Content-Type", "application/x-www-form-urlencoded").POST(HttpRequest.BodyPublishers.ofString(form))
         .build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  private HttpResponse<String> patch(String path, Object body) throws IOException, InterruptedException {
+    return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(application.baseUrl() + path))
+        .header("Content-Type", "application/json")
+        .method("PATCH", HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body))).build(),
+        HttpResponse.BodyHandlers.ofString());
   }
 
   private HttpResponse<String> post(String path, Object body) throws IOException, InterruptedException {

@@ -6,15 +6,19 @@ import io.camunda.zeebe.protocol.impl.encoding.MsgPackConverter;
 import io.camunda.zeebe.protocol.impl.record.CopiedRecord;
 import io.camunda.zeebe.protocol.impl.record.RecordMetadata;
 import io.camunda.zeebe.protocol.impl.record.UnifiedRecordValue;
+import io.camunda.zeebe.protocol.impl.record.value.job.JobBatchRecord;
 import io.camunda.zeebe.protocol.impl.record.value.job.JobRecord;
+import io.camunda.zeebe.protocol.impl.record.value.message.ProcessMessageSubscriptionRecord;
 import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceRecord;
 import io.camunda.zeebe.protocol.impl.record.value.variable.VariableRecord;
 import io.camunda.zeebe.protocol.record.Record;
 import io.camunda.zeebe.protocol.record.RecordType;
 import io.camunda.zeebe.protocol.record.ValueType;
 import io.camunda.zeebe.protocol.record.intent.Intent;
+import io.camunda.zeebe.protocol.record.intent.JobBatchIntent;
 import io.camunda.zeebe.protocol.record.intent.JobIntent;
 import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
+import io.camunda.zeebe.protocol.record.intent.ProcessMessageSubscriptionIntent;
 import io.camunda.zeebe.protocol.record.intent.VariableIntent;
 import io.camunda.zeebe.protocol.record.value.BpmnElementType;
 import io.mediaflow.app.engine.ProcessHistory.InstanceState;
@@ -52,6 +56,55 @@ class ProcessHistoryTest {
     assertThat(history.userTask(9)).hasValueSatisfying(task -> assertThat(task.state()).isEqualTo(TaskState.CANCELED));
     assertThat(history.elementInstances()).filteredOn(e -> e.key() == 5)
         .singleElement().satisfies(e -> assertThat(e.state()).isEqualTo(InstanceState.TERMINATED));
+  }
+
+  @Test
+  void aTasksChangesAreKeptWithItAndAreNoVariables() {
+    started(1);
+    element(1, 5, 1, "Review", BpmnElementType.USER_TASK, ProcessInstanceIntent.ELEMENT_ACTIVATING);
+    job(9, 1, 5, JobIntent.CREATED);
+    variable(20, 1, 1, "clip", "\"intro\"");
+    variable(21, 1, 5, UserTaskChanges.ASSIGNEE, "\"ann\"");
+    variable(22, 1, 5, UserTaskChanges.CANDIDATE_GROUPS, "[\"reviewers\"]");
+    variable(23, 1, 1, UserTaskChanges.PRIORITY, "80"); // not local to the task: an ordinary variable
+    assertThat(history.userTask(9)).hasValueSatisfying(task -> {
+      assertThat(task.properties().assignee()).isEqualTo("ann");
+      assertThat(task.properties().candidateGroups()).containsExactly("reviewers");
+      assertThat(task.properties().priority()).isEqualTo(UserTaskChanges.DEFAULT_PRIORITY);
+    });
+    assertThat(history.variables()).extracting(ProcessHistory.Variable::name)
+        .containsExactly("clip", UserTaskChanges.PRIORITY);
+
+    variable(24, 1, 5, UserTaskChanges.ASSIGNEE, "null");
+    assertThat(history.userTask(9)).hasValueSatisfying(task -> assertThat(task.properties().assignee()).isNull());
+  }
+
+  @Test
+  void aJobsStateWorkerAndRetriesFollowItsRecords() {
+    started(1);
+    element(1, 5, 1, "Work", BpmnElementType.SERVICE_TASK, ProcessInstanceIntent.ELEMENT_ACTIVATING);
+    add(9, ValueType.JOB, JobIntent.CREATED, serviceJob(1, 5).setRetries(3));
+    var activated = new JobBatchRecord().setType("work").setWorker(new UnsafeBuffer("poller".getBytes()));
+    activated.jobKeys().add().setValue(9);
+    activated.jobs().add().wrap(serviceJob(1, 5).setRetries(3).setDeadline(now.plusSeconds(60).toEpochMilli()));
+    add(10, ValueType.JOB_BATCH, JobBatchIntent.ACTIVATED, activated);
+    assertThat(history.jobs()).singleElement().satisfies(job -> {
+      assertThat(job.state()).as("an activation is no state").isEqualTo("CREATED");
+      assertThat(job.worker()).isEqualTo("poller");
+      assertThat(job.deadline()).isEqualTo(now.plusSeconds(60));
+    });
+
+    add(9, ValueType.JOB, JobIntent.FAILED, serviceJob(1, 5).setRetries(2).setErrorMessage("try again"));
+    assertThat(history.jobs()).singleElement().satisfies(job -> {
+      assertThat(job.state()).isEqualTo("FAILED");
+      assertThat(job.hasFailedWithRetriesLeft()).isTrue();
+      assertThat(job.errorMessage()).isEqualTo("try again");
+    });
+    add(9, ValueType.JOB, JobIntent.COMPLETED, serviceJob(1, 5).setRetries(2));
+    assertThat(history.jobs()).singleElement().satisfies(job -> {
+      assertThat(job.state()).isEqualTo("COMPLETED");
+      assertThat(job.endTime()).isEqualTo(now);
+    });
   }
 
   @Test
@@ -107,6 +160,28 @@ class ProcessHistoryTest {
     assertThat(restored.processInstance(2)).as("the kept ended instances count toward the bound").isEmpty();
   }
 
+  @Test
+  void theFlowsAnInstanceTookAndItsMessageSubscriptionsAreKeptWithIt(@TempDir Path folder) {
+    HistoryProperties limits = new HistoryProperties(10, Duration.ofHours(1));
+    ProcessHistory kept = history(limits, Optional.of(new HistoryStore(folder)));
+    started(1);
+    element(1, 30, 1, "ToWait", BpmnElementType.SEQUENCE_FLOW, ProcessInstanceIntent.SEQUENCE_FLOW_TAKEN);
+    element(1, 31, 1, "ToWait", BpmnElementType.SEQUENCE_FLOW, ProcessInstanceIntent.SEQUENCE_FLOW_TAKEN);
+    subscription(40, 1, 5, ProcessMessageSubscriptionIntent.CREATING);
+    subscription(40, 1, 5, ProcessMessageSubscriptionIntent.CREATED);
+    subscription(40, 1, 5, ProcessMessageSubscriptionIntent.CORRELATED);
+    kept.keep();
+    subscription(41, 1, 6, ProcessMessageSubscriptionIntent.CREATED);
+
+    ProcessHistory restored = history(limits, Optional.of(new HistoryStore(folder)));
+    assertThat(restored.sequenceFlows(1)).as("a flow taken twice, listed once").containsExactly("ToWait");
+    assertThat(restored.messageSubscriptions()).as("the kept one, and the one of a record after it")
+        .extracting(subscription -> subscription.key() + " " + subscription.state())
+        .containsExactly("40 CORRELATED", "41 CREATED");
+    assertThat(restored.correlatedMessages()).singleElement()
+        .satisfies(message -> assertThat(message.messageKey()).isEqualTo(77));
+  }
+
   private ProcessHistory history(HistoryProperties limits) {
     return history(limits, Optional.empty());
   }
@@ -146,6 +221,19 @@ class ProcessHistoryTest {
     var value = new JobRecord().setType(UserTasks.JOB_TYPE).setProcessInstanceKey(instance)
         .setElementInstanceKey(elementInstance).setElementId("Review").setBpmnProcessId("process");
     add(key, ValueType.JOB, intent, value);
+  }
+
+  private void subscription(long key, long instance, long elementInstance, ProcessMessageSubscriptionIntent intent) {
+    var value = new ProcessMessageSubscriptionRecord().setProcessInstanceKey(instance)
+        .setElementInstanceKey(elementInstance).setElementId(new UnsafeBuffer("Wait".getBytes()))
+        .setBpmnProcessId(new UnsafeBuffer("process".getBytes())).setMessageName(new UnsafeBuffer("go".getBytes()))
+        .setCorrelationKey(new UnsafeBuffer("k".getBytes())).setMessageKey(77);
+    add(key, ValueType.PROCESS_MESSAGE_SUBSCRIPTION, intent, value);
+  }
+
+  private static JobRecord serviceJob(long instance, long elementInstance) {
+    return new JobRecord().setType("work").setProcessInstanceKey(instance).setElementInstanceKey(elementInstance)
+        .setElementId("Work").setBpmnProcessId("process");
   }
 
   private void variable(long key, long instance, long scope, String name, String json) {

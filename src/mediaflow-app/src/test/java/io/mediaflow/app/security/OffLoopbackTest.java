@@ -83,6 +83,9 @@ class OffLoopbackTest {
       assertThat(send(base + "/actuator", AccessPropertiesTest.basic(USERNAME, "wrong")).statusCode()).isEqualTo(401);
       assertThat(send(base + "/actuator", AccessPropertiesTest.basic(USERNAME, PASSWORD)).statusCode()).isEqualTo(200);
       assertThat(send(base + "/actuator", "Bearer " + TOKEN).statusCode()).isEqualTo(200);
+      // The engine's clock, which tests move: only with the credentials.
+      assertThat(send(base + "/actuator/clock", null).statusCode()).isEqualTo(401);
+      assertThat(send(base + "/actuator/clock", "Bearer " + TOKEN).statusCode()).isEqualTo(200);
       // Camunda's REST API: behind the credentials too, and it names the caller by them.
       assertThat(send(base + "/v2/status", null).statusCode()).isEqualTo(401);
       assertThat(send(base + "/v2/status", "Bearer " + TOKEN).statusCode()).isEqualTo(204);
