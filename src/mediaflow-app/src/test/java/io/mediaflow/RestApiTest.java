@@ -8,6 +8,7 @@ import io.camunda.zeebe.model.bpmn.BpmnModelInstance;
 import io.mediaflow.app.engine.UserTasks;
 import java.io.ByteArrayOutputStream;
 import java.net.URI;
+import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -17,6 +18,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.StreamSupport;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
@@ -33,6 +36,36 @@ class RestApiTest extends MediaflowTest {
          "values": [{"label": "Web", "value": "web"}, {"label": "TV", "value": "tv"}]}
       ]}
       """;
+
+  /**
+   * Waiting activations hold no server thread: with more of them waiting at once than the server has request
+   * threads (Tomcat's 200), each having asked the engine (one worker name each), the API still answers, and none
+   * of them has answered yet.
+   */
+  @Test
+  void waitingJobActivationsHoldNoServerThread() {
+    String type = "nobody-creates-" + UUID.randomUUID();
+    int requests = 250;
+    var client = HttpClient.newHttpClient();
+    var waiting = new ArrayList<CompletableFuture<HttpResponse<String>>>();
+    for (int i = 0; i < requests; i++) {
+      String body = "{\"type\": \"" + type + "\", \"worker\": \"w" + i + "\", \"timeout\": 60000,"
+          + " \"maxJobsToActivate\": 1, \"requestTimeout\": 60000}";
+      waiting.add(client.sendAsync(HttpRequest.newBuilder(URI.create(baseUrl() + "/v2/jobs/activation"))
+          .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+          HttpResponse.BodyHandlers.ofString()));
+    }
+    try {
+      Awaitility.await("every request in the server, each having asked the engine once").atMost(PATIENCE)
+          .until(() -> StreamSupport.stream(records().jobBatchRecords().spliterator(), false)
+              .filter(batch -> batch.getValue().getType().equals(type))
+              .map(batch -> batch.getValue().getWorker()).distinct().count() == requests);
+      assertThat(post("/v2/process-definitions/search", Map.of()).statusCode()).isEqualTo(200);
+      assertThat(waiting).as("all still waiting for a job").noneMatch(CompletableFuture::isDone);
+    } finally {
+      waiting.forEach(request -> request.cancel(true));
+    }
+  }
 
   @Test
   void aDeployedTaskIsListedUntilCompletedWhoeverHoldsItsJobAndItsFormIsEnforced() {
