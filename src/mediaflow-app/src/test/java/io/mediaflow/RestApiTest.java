@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.camunda.zeebe.model.bpmn.Bpmn;
 import io.camunda.zeebe.model.bpmn.BpmnModelInstance;
+import io.mediaflow.api.ApiJson;
 import io.mediaflow.app.engine.UserTasks;
 import java.io.ByteArrayOutputStream;
 import java.net.URI;
@@ -280,6 +281,47 @@ class RestApiTest extends MediaflowTest {
     var unknownField = post("/v2/process-instances/search", Map.of("filter", Map.of("colour", "blue")));
     assertThat(unknownField.statusCode()).isEqualTo(400);
     assertThat(json(unknownField).path("detail").asText()).contains("filter.colour");
+  }
+
+  @Test
+  void aTaskChangeWithABadValueIsRefusedNamingTheFieldAndRule() {
+    String processId = "rest-api-changes-" + UUID.randomUUID();
+    var deployed = deploy(Map.of(processId + ".bpmn", Bpmn.convertToString(Bpmn.createExecutableProcess(processId)
+        .startEvent().userTask("Review").endEvent().done())));
+    assertThat(deployed.statusCode()).as(deployed.body()).isEqualTo(200);
+    String instance = json(post("/v2/process-instances", Map.of("processDefinitionId", processId)))
+        .path("processInstanceKey").asText();
+    String task = Awaitility.await("the task").atMost(PATIENCE).until(() -> json(post("/v2/user-tasks/search",
+        Map.of("filter", Map.of("processInstanceKey", instance)))).at("/items/0/userTaskKey").asText(""),
+        key -> !key.isEmpty());
+
+    assertBadChange(post("/v2/user-tasks/" + task + "/assignment", Map.of("assignee", " ")), "assignee is required");
+    assertBadChange(post("/v2/user-tasks/" + task + "/assignment", Map.of("assignee", "ann", "allowOverride", "no")),
+        "allowOverride must be true or false");
+    assertBadChange(patch("/v2/user-tasks/" + task, Map.of("changeset", Map.of("priority", 101))),
+        "changeset.priority must be within the [0,100] range");
+    assertBadChange(patch("/v2/user-tasks/" + task, Map.of("changeset", Map.of("dueDate", "tomorrow"))),
+        "changeset.dueDate must be an RFC 3339 date-time");
+    assertBadChange(patch("/v2/user-tasks/" + task, Map.of("changeset", Map.of("candidateGroups", "editors"))),
+        "changeset.candidateGroups must be a list of texts");
+    assertBadChange(patch("/v2/user-tasks/" + task, Map.of("changeset", Map.of())), "No update data provided");
+    assertThat(post("/v2/user-tasks/1/assignment", Map.of("assignee", "ann")).statusCode()).isEqualTo(404);
+    assertBadChange(post("/v2/jobs/activation", Map.of("type", "x", "timeout", 1000, "maxJobsToActivate", 1,
+        "tenantFilter", "MINE")), "tenantFilter must be PROVIDED or ASSIGNED");
+  }
+
+  private static void assertBadChange(HttpResponse<String> response, String reason) {
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(400);
+    assertThat(json(response).path("detail").asText()).contains(reason);
+  }
+
+  private HttpResponse<String> patch(String path, Object body) {
+    try {
+      return send(HttpRequest.newBuilder(URI.create(baseUrl() + path)).header("Content-Type", "application/json")
+          .method("PATCH", HttpRequest.BodyPublishers.ofString(ApiJson.MAPPER.writeValueAsString(body))).build());
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   private void assertRefused(String taskKey, Map<String, Object> variables, String reason) {
