@@ -55,9 +55,15 @@ public final class EmbeddedDefaultProcess {
     // Its log, for when it does not come up: target/embedded-default-<port>.log
     var log = ProcessBuilder.Redirect.appendTo(Path.of("target", "embedded-default-" + httpPort + ".log").toFile());
     Process app = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log).start();
-    Awaitility.await("readiness").atMost(Duration.ofMinutes(5)).pollInterval(Duration.ofMillis(100))
-        .ignoreExceptions()
-        .until(() -> get("/actuator/health/readiness").statusCode() == 200);
+    try {
+      Awaitility.await("readiness").atMost(Duration.ofMinutes(5)).pollInterval(Duration.ofMillis(100))
+          .ignoreExceptions()
+          .until(() -> get("/actuator/health/readiness").statusCode() == 200);
+    } catch (RuntimeException notReady) {
+      // The caller never gets the process to stop: a JVM that failed its start would outlive the test.
+      app.destroyForcibly();
+      throw notReady;
+    }
     return app;
   }
 

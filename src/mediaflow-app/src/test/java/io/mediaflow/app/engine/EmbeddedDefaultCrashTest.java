@@ -19,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -105,7 +106,9 @@ class EmbeddedDefaultCrashTest {
   @Test
   void aKilledApplicationKeepsEveryAssignmentAndUpdateOfATask() throws Exception {
     String processId = "crash-assignment-" + UUID.randomUUID();
-    Process app = application.start();
+    // No snapshot in this run: only the log holds the changes.
+    String[] noSnapshot = {"--mediaflow.engine.snapshot-period=1h", "--mediaflow.engine.snapshot-log-growth=1GB"};
+    Process app = application.start(noSnapshot);
     String task;
     try (CamundaClient camunda = client()) {
       camunda.newDeployResourceCommand().addProcessModel(Bpmn.createExecutableProcess(processId).startEvent()
@@ -122,7 +125,7 @@ class EmbeddedDefaultCrashTest {
       app.waitFor();
     }
 
-    app = application.start();
+    app = application.start(noSnapshot);
     try {
       JsonNode after = application.search("/v2/user-tasks/search", Map.of("userTaskKey", task)).get(0);
       assertThat(after.path("assignee").asText()).isEqualTo("ann");
@@ -142,6 +145,47 @@ class EmbeddedDefaultCrashTest {
       app.destroy();
       app.waitFor();
     }
+  }
+
+  /**
+   * A clock pinned over Camunda's REST API is still pinned after a {@code kill -9} that came before any snapshot held
+   * it (the log's replay brings it back): a job activated afterwards gets its deadline from the pinned instant.
+   */
+  @Test
+  void aPinnedClockOutlastsAKill() throws Exception {
+    String processId = "clock-" + UUID.randomUUID();
+    Instant pinned = Instant.parse("2031-01-01T00:00:00Z");
+    // No snapshot in this run: only the log holds the pin.
+    String[] noSnapshot = {"--mediaflow.engine.snapshot-period=1h", "--mediaflow.engine.snapshot-log-growth=1GB"};
+    Process app = application.start(noSnapshot);
+    try (CamundaClient camunda = restClient()) {
+      camunda.newDeployResourceCommand().addProcessModel(Bpmn.createExecutableProcess(processId).startEvent()
+          .serviceTask("Check", task -> task.zeebeJobType(processId)).endEvent().done(), processId + ".bpmn")
+          .send().join();
+      camunda.newCreateInstanceCommand().bpmnProcessId(processId).latestVersion().send().join();
+      camunda.newPinClockCommand().time(pinned).send().join();
+    } finally {
+      app.destroyForcibly(); // SIGKILL
+      app.waitFor();
+    }
+
+    app = application.start(noSnapshot);
+    try (CamundaClient camunda = restClient()) {
+      var jobs = camunda.newActivateJobsCommand().jobType(processId).maxJobsToActivate(1)
+          .timeout(Duration.ofMinutes(1)).send().join().getJobs();
+      assertThat(jobs).singleElement().satisfies(job -> assertThat(Instant.ofEpochMilli(job.getDeadline()))
+          .as("the deadline, from the engine's clock").isEqualTo(pinned.plus(Duration.ofMinutes(1))));
+      camunda.newResetClockCommand().send().join();
+    } finally {
+      app.destroy();
+      app.waitFor();
+    }
+  }
+
+  /** Camunda's client at its defaults: REST. */
+  private CamundaClient restClient() {
+    return CamundaClient.newClientBuilder().grpcAddress(application.gateway())
+        .restAddress(URI.create(application.baseUrl())).build();
   }
 
   private Set<String> awaitOpenTasks(String processId, int count) {
