@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.camunda.zeebe.model.bpmn.Bpmn;
 import io.camunda.zeebe.model.bpmn.BpmnModelInstance;
+import io.mediaflow.api.ApiJson;
 import io.mediaflow.app.engine.UserTasks;
 import java.io.ByteArrayOutputStream;
 import java.net.URI;
+import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -17,6 +19,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.StreamSupport;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
@@ -33,6 +37,36 @@ class RestApiTest extends MediaflowTest {
          "values": [{"label": "Web", "value": "web"}, {"label": "TV", "value": "tv"}]}
       ]}
       """;
+
+  /**
+   * Waiting activations hold no server thread: with more of them waiting at once than the server has request
+   * threads (Tomcat's 200), each having asked the engine (one worker name each), the API still answers, and none
+   * of them has answered yet.
+   */
+  @Test
+  void waitingJobActivationsHoldNoServerThread() {
+    String type = "nobody-creates-" + UUID.randomUUID();
+    int requests = 250;
+    var client = HttpClient.newHttpClient();
+    var waiting = new ArrayList<CompletableFuture<HttpResponse<String>>>();
+    for (int i = 0; i < requests; i++) {
+      String body = "{\"type\": \"" + type + "\", \"worker\": \"w" + i + "\", \"timeout\": 60000,"
+          + " \"maxJobsToActivate\": 1, \"requestTimeout\": 60000}";
+      waiting.add(client.sendAsync(HttpRequest.newBuilder(URI.create(baseUrl() + "/v2/jobs/activation"))
+          .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+          HttpResponse.BodyHandlers.ofString()));
+    }
+    try {
+      Awaitility.await("every request in the server, each having asked the engine once").atMost(PATIENCE)
+          .until(() -> StreamSupport.stream(records().jobBatchRecords().spliterator(), false)
+              .filter(batch -> batch.getValue().getType().equals(type))
+              .map(batch -> batch.getValue().getWorker()).distinct().count() == requests);
+      assertThat(post("/v2/process-definitions/search", Map.of()).statusCode()).isEqualTo(200);
+      assertThat(waiting).as("all still waiting for a job").noneMatch(CompletableFuture::isDone);
+    } finally {
+      waiting.forEach(request -> request.cancel(true));
+    }
+  }
 
   @Test
   void aDeployedTaskIsListedUntilCompletedWhoeverHoldsItsJobAndItsFormIsEnforced() {
@@ -247,6 +281,47 @@ class RestApiTest extends MediaflowTest {
     var unknownField = post("/v2/process-instances/search", Map.of("filter", Map.of("colour", "blue")));
     assertThat(unknownField.statusCode()).isEqualTo(400);
     assertThat(json(unknownField).path("detail").asText()).contains("filter.colour");
+  }
+
+  @Test
+  void aTaskChangeWithABadValueIsRefusedNamingTheFieldAndRule() {
+    String processId = "rest-api-changes-" + UUID.randomUUID();
+    var deployed = deploy(Map.of(processId + ".bpmn", Bpmn.convertToString(Bpmn.createExecutableProcess(processId)
+        .startEvent().userTask("Review").endEvent().done())));
+    assertThat(deployed.statusCode()).as(deployed.body()).isEqualTo(200);
+    String instance = json(post("/v2/process-instances", Map.of("processDefinitionId", processId)))
+        .path("processInstanceKey").asText();
+    String task = Awaitility.await("the task").atMost(PATIENCE).until(() -> json(post("/v2/user-tasks/search",
+        Map.of("filter", Map.of("processInstanceKey", instance)))).at("/items/0/userTaskKey").asText(""),
+        key -> !key.isEmpty());
+
+    assertBadChange(post("/v2/user-tasks/" + task + "/assignment", Map.of("assignee", " ")), "assignee is required");
+    assertBadChange(post("/v2/user-tasks/" + task + "/assignment", Map.of("assignee", "ann", "allowOverride", "no")),
+        "allowOverride must be true or false");
+    assertBadChange(patch("/v2/user-tasks/" + task, Map.of("changeset", Map.of("priority", 101))),
+        "changeset.priority must be within the [0,100] range");
+    assertBadChange(patch("/v2/user-tasks/" + task, Map.of("changeset", Map.of("dueDate", "tomorrow"))),
+        "changeset.dueDate must be an RFC 3339 date-time");
+    assertBadChange(patch("/v2/user-tasks/" + task, Map.of("changeset", Map.of("candidateGroups", "editors"))),
+        "changeset.candidateGroups must be a list of texts");
+    assertBadChange(patch("/v2/user-tasks/" + task, Map.of("changeset", Map.of())), "No update data provided");
+    assertThat(post("/v2/user-tasks/1/assignment", Map.of("assignee", "ann")).statusCode()).isEqualTo(404);
+    assertBadChange(post("/v2/jobs/activation", Map.of("type", "x", "timeout", 1000, "maxJobsToActivate", 1,
+        "tenantFilter", "MINE")), "tenantFilter must be PROVIDED or ASSIGNED");
+  }
+
+  private static void assertBadChange(HttpResponse<String> response, String reason) {
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(400);
+    assertThat(json(response).path("detail").asText()).contains(reason);
+  }
+
+  private HttpResponse<String> patch(String path, Object body) {
+    try {
+      return send(HttpRequest.newBuilder(URI.create(baseUrl() + path)).header("Content-Type", "application/json")
+          .method("PATCH", HttpRequest.BodyPublishers.ofString(ApiJson.MAPPER.writeValueAsString(body))).build());
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   private void assertRefused(String taskKey, Map<String, Object> variables, String reason) {

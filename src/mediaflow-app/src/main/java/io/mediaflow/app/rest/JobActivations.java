@@ -17,12 +17,13 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.DisposableBean;
+import org.springframework.context.SmartLifecycle;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.stereotype.Component;
 import org.springframework.web.context.request.async.DeferredResult;
@@ -40,7 +41,7 @@ import org.springframework.web.context.request.async.DeferredResult;
  */
 @Component
 @ConditionalOnProperty(name = "mediaflow.engine.embedded", havingValue = "true", matchIfMissing = true)
-class JobActivations implements EngineRecordFeed.Subscriber, DisposableBean {
+class JobActivations implements EngineRecordFeed.Subscriber, SmartLifecycle {
 
   private static final Logger LOG = LoggerFactory.getLogger(JobActivations.class);
   /** How long Camunda's gateway holds a request that sets no {@code requestTimeout} (or 0). */
@@ -67,6 +68,7 @@ class JobActivations implements EngineRecordFeed.Subscriber, DisposableBean {
   private final AtomicBoolean readScheduled = new AtomicBoolean();
   private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(
       Thread.ofPlatform().daemon().name("job-activations").factory());
+  private volatile boolean running;
 
   JobActivations(CamundaClient camunda, EngineRecordFeed feed) {
     this.camunda = camunda;
@@ -77,7 +79,7 @@ class JobActivations implements EngineRecordFeed.Subscriber, DisposableBean {
 
   /** The jobs activated, now or once some can be: {@code {"jobs": [...]}}, empty after the request's timeout. */
   DeferredResult<ObjectNode> activate(Request request) {
-    Duration wait = request.requestTimeout();
+    Duration wait = running ? request.requestTimeout() : null;
     var answer = new DeferredResult<ObjectNode>(wait == null ? null : wait.plus(SAFETY_MARGIN).toMillis(),
         () -> jobs(List.of()));
     var attempt = new Waiting(request, answer);
@@ -91,6 +93,27 @@ class JobActivations implements EngineRecordFeed.Subscriber, DisposableBean {
       attempt.finish(jobs(List.of())); // no other tenant's job will ever come
     }
     return answer;
+  }
+
+  @Override
+  public void start() {
+    running = true;
+  }
+
+  /**
+   * Before the web server stops, which waits for the requests in flight: the waiting ones are answered with what
+   * they have, none, rather than holding the stop up to their timeouts.
+   */
+  @Override
+  public void stop() {
+    running = false;
+    waiting.forEach(Waiting::expire);
+    timer.shutdownNow();
+  }
+
+  @Override
+  public boolean isRunning() {
+    return running;
   }
 
   /** Job records that make jobs activatable wake the requests waiting for their type. */
@@ -112,21 +135,20 @@ class JobActivations implements EngineRecordFeed.Subscriber, DisposableBean {
 
   /** Called on the engine's thread: the records are read on this class's own, once per burst of writes. */
   private void written() {
-    if (!waiting.isEmpty() && readScheduled.compareAndSet(false, true)) {
-      timer.execute(() -> {
-        readScheduled.set(false);
-        try {
-          feed.catchUp();
-        } catch (RuntimeException e) {
-          LOG.warn("Reading the engine's records for waiting job activations failed: {}", e.toString());
-        }
-      });
+    if (running && !waiting.isEmpty() && readScheduled.compareAndSet(false, true)) {
+      try {
+        timer.execute(() -> {
+          readScheduled.set(false);
+          try {
+            feed.catchUp();
+          } catch (RuntimeException e) {
+            LOG.warn("Reading the engine's records for waiting job activations failed: {}", e.toString());
+          }
+        });
+      } catch (RejectedExecutionException stopped) {
+        // stopping: every waiting request was answered
+      }
     }
-  }
-
-  @Override
-  public void destroy() {
-    timer.shutdownNow();
   }
 
   /** A request being answered: at most one activation in flight, and another if jobs came meanwhile. */

@@ -159,8 +159,8 @@ class UserTaskController {
         Set.of("dueDate", "followUpDate", "candidateUsers", "candidateGroups", "priority"));
     String action = body.text("action", null);
     Map<String, Object> changes = new HashMap<>();
-    date(changeset, "dueDate").ifPresent(date -> changes.put(UserTaskChanges.DUE_DATE, date.orElse(null)));
-    date(changeset, "followUpDate").ifPresent(date -> changes.put(UserTaskChanges.FOLLOW_UP_DATE, date.orElse(null)));
+    putDate(changeset, "dueDate", UserTaskChanges.DUE_DATE, changes);
+    putDate(changeset, "followUpDate", UserTaskChanges.FOLLOW_UP_DATE, changes);
     Optional.ofNullable(changeset.texts("candidateGroups"))
         .ifPresent(groups -> changes.put(UserTaskChanges.CANDIDATE_GROUPS, groups));
     Optional.ofNullable(changeset.texts("candidateUsers"))
@@ -185,17 +185,15 @@ class UserTaskController {
     return ResponseEntity.noContent().build();
   }
 
-  /** Empty when the changeset leaves the date out; a date, or empty inside, when it sets or clears it. */
-  private static Optional<Optional<String>> date(RequestObject changeset, String name) {
+  /** The changeset's date as the change of {@code variable}: none when left out, null when cleared (""). */
+  private static void putDate(RequestObject changeset, String name, String variable, Map<String, Object> changes) {
     String text = changeset.text(name, null);
     if (text == null) {
-      return Optional.empty();
-    }
-    if (text.isEmpty()) {
-      return Optional.of(Optional.empty());
+      return;
     }
     try {
-      return Optional.of(Optional.of(OffsetDateTime.parse(text).format(DateTimeFormatter.ISO_OFFSET_DATE_TIME)));
+      changes.put(variable, text.isEmpty() ? null
+          : OffsetDateTime.parse(text).format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
     } catch (DateTimeParseException e) {
       throw ApiProblem.invalid("changeset." + name + " must be an RFC 3339 date-time such as"
           + " 2025-06-30T17:00:00Z, or empty to clear it; got '" + text + "'");

@@ -100,6 +100,54 @@ class EmbeddedDefaultCrashTest {
   }
 
   /**
+   * A task's assignment and update, acknowledged just before a {@code kill -9}, are there after the restart: they
+   * are in the engine's log, not only in the running application's memory.
+   */
+  @Test
+  void aKilledApplicationKeepsEveryAssignmentAndUpdateOfATask() throws Exception {
+    String processId = "crash-assignment-" + UUID.randomUUID();
+    // No snapshot in this run: only the log holds the changes.
+    String[] noSnapshot = {"--mediaflow.engine.snapshot-period=1h", "--mediaflow.engine.snapshot-log-growth=1GB"};
+    Process app = application.start(noSnapshot);
+    String task;
+    try (CamundaClient camunda = client()) {
+      camunda.newDeployResourceCommand().addProcessModel(Bpmn.createExecutableProcess(processId).startEvent()
+          .userTask("Review", t -> t.zeebeCandidateGroups("editors")).endEvent().done(), processId + ".bpmn")
+          .send().join();
+      camunda.newCreateInstanceCommand().bpmnProcessId(processId).latestVersion().variables(Map.of("clip", "intro"))
+          .send().join();
+      task = awaitOpenTasks(processId, 1).iterator().next();
+      application.postOk("/v2/user-tasks/" + task + "/assignment", Map.of("assignee", "ann", "allowOverride", false));
+      assertThat(patch("/v2/user-tasks/" + task, Map.of("changeset", Map.of("candidateGroups", List.of("reviewers"),
+          "priority", 80, "dueDate", "2031-05-01T10:00:00Z"))).statusCode()).isEqualTo(204);
+    } finally {
+      app.destroyForcibly(); // SIGKILL, right after the engine acknowledged the changes
+      app.waitFor();
+    }
+
+    app = application.start(noSnapshot);
+    try {
+      JsonNode after = application.search("/v2/user-tasks/search", Map.of("userTaskKey", task)).get(0);
+      assertThat(after.path("assignee").asText()).isEqualTo("ann");
+      assertThat(after.path("candidateGroups")).containsExactly(JSON.getNodeFactory().textNode("reviewers"));
+      assertThat(after.path("priority").asInt()).isEqualTo(80);
+      assertThat(after.path("dueDate").asText()).isEqualTo("2031-05-01T10:00:00Z");
+      assertThat(application.search("/v2/user-tasks/search", Map.of("processDefinitionId", processId,
+          "assignee", "ann"))).hasSize(1);
+      assertThat(application.search("/v2/variables/search", Map.of("processInstanceKey",
+          after.path("processInstanceKey").asText()))).extracting(variable -> variable.path("name").asText())
+          .as("the changes are no variables, after a replay too").containsExactly("clip");
+      assertThat(post("/v2/user-tasks/" + task + "/assignment", Map.of("assignee", "bob", "allowOverride", false))
+          .statusCode()).as("still hers: another's claim is refused").isEqualTo(409);
+      application.postOk("/v2/user-tasks/" + task + "/completion", Map.of());
+      awaitOpenTasks(processId, 0);
+    } finally {
+      app.destroy();
+      app.waitFor();
+    }
+  }
+
+  /**
    * A clock pinned over Camunda's REST API is still pinned after a {@code kill -9} that came before any snapshot held
    * it (the log's replay brings it back): a job activated afterwards gets its deadline from the pinned instant.
    */
@@ -128,52 +176,6 @@ class EmbeddedDefaultCrashTest {
       assertThat(jobs).singleElement().satisfies(job -> assertThat(Instant.ofEpochMilli(job.getDeadline()))
           .as("the deadline, from the engine's clock").isEqualTo(pinned.plus(Duration.ofMinutes(1))));
       camunda.newResetClockCommand().send().join();
-    } finally {
-      app.destroy();
-      app.waitFor();
-    }
-  }
-
-  /**
-   * A task's assignment and update, acknowledged just before a {@code kill -9}, are there after the restart: they
-   * are in the engine's log, not only in the running application's memory.
-   */
-  @Test
-  void aKilledApplicationKeepsEveryAssignmentAndUpdateOfATask() throws Exception {
-    String processId = "crash-assignment-" + UUID.randomUUID();
-    Process app = application.start();
-    String task;
-    try (CamundaClient camunda = client()) {
-      camunda.newDeployResourceCommand().addProcessModel(Bpmn.createExecutableProcess(processId).startEvent()
-          .userTask("Review", t -> t.zeebeCandidateGroups("editors")).endEvent().done(), processId + ".bpmn")
-          .send().join();
-      camunda.newCreateInstanceCommand().bpmnProcessId(processId).latestVersion().variables(Map.of("clip", "intro"))
-          .send().join();
-      task = awaitOpenTasks(processId, 1).iterator().next();
-      application.postOk("/v2/user-tasks/" + task + "/assignment", Map.of("assignee", "ann", "allowOverride", false));
-      assertThat(patch("/v2/user-tasks/" + task, Map.of("changeset", Map.of("candidateGroups", List.of("reviewers"),
-          "priority", 80, "dueDate", "2031-05-01T10:00:00Z"))).statusCode()).isEqualTo(204);
-    } finally {
-      app.destroyForcibly(); // SIGKILL, right after the engine acknowledged the changes
-      app.waitFor();
-    }
-
-    app = application.start();
-    try {
-      JsonNode after = application.search("/v2/user-tasks/search", Map.of("userTaskKey", task)).get(0);
-      assertThat(after.path("assignee").asText()).isEqualTo("ann");
-      assertThat(after.path("candidateGroups")).containsExactly(JSON.getNodeFactory().textNode("reviewers"));
-      assertThat(after.path("priority").asInt()).isEqualTo(80);
-      assertThat(after.path("dueDate").asText()).isEqualTo("2031-05-01T10:00:00Z");
-      assertThat(application.search("/v2/user-tasks/search", Map.of("processDefinitionId", processId,
-          "assignee", "ann"))).hasSize(1);
-      assertThat(application.search("/v2/variables/search", Map.of("processInstanceKey",
-          after.path("processInstanceKey").asText()))).extracting(variable -> variable.path("name").asText())
-          .as("the changes are no variables, after a replay too").containsExactly("clip");
-      assertThat(post("/v2/user-tasks/" + task + "/assignment", Map.of("assignee", "bob", "allowOverride", false))
-          .statusCode()).as("still hers: another's claim is refused").isEqualTo(409);
-      application.postOk("/v2/user-tasks/" + task + "/completion", Map.of());
-      awaitOpenTasks(processId, 0);
     } finally {
       app.destroy();
       app.waitFor();
