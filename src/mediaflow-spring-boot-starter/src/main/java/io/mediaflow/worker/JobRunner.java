@@ -10,7 +10,9 @@ import io.mediaflow.api.InvalidRequestException;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -70,8 +72,10 @@ public class JobRunner {
   }
 
   /**
-   * Calls once. An operation with a side effect records its result, so a retry of the job returns it instead of
-   * calling again; after a transient fault, its lookup first finds out whether the failed attempt took effect.
+   * Calls once. A create with a lookup, or a side effect with an "already gone" answer, first writes down that it
+   * is about to call, so that every later attempt (after a lost answer, a failed write, a worker that died, a job
+   * that timed out) knows the service may have done the work: it asks the lookup before creating again, and takes
+   * NOT_FOUND as done. Any other side effect records its result, so a retry returns it instead of calling again.
    */
   private <I> JobOutcome call(ActivatedJob job, OperationHandler<I> handler, Map<String, Object> variables,
       JobState state, SecretReferences secrets) {
@@ -81,23 +85,55 @@ public class JobRunner {
       return result(job, operation, state.result(), secrets);
     }
     I input = inputs.read(variables, handler.inputType(), secrets);
-    JobContext context = new JobContext(job.getProcessInstanceKey(), states.marker(job));
-    Object output = null;
-    if (state.attempt() > 0 && handler.lookup().isPresent()) {
-      output = handler.lookup().get().find(input, context).orElse(null);
-      if (output != null) {
+    JobContext context = new JobContext(job.getProcessInstanceKey(), states.marker(job), state.before());
+    if (state.sent() && handler.lookup().isPresent()) {
+      Optional<?> found = handler.lookup().get().find(input, context);
+      if (found.isPresent()) {
         LOG.info("Job {} ({}): an earlier attempt took effect although its answer was lost; returning what it created",
             job.getKey(), job.getType());
+        return result(job, operation, found.get(), secrets);
       }
     }
-    if (output == null) {
-      output = handler.call().apply(input, context);
+    JobState sending = state;
+    if (operation.sideEffect() && handler.tellsRepeats() && !state.sent()) {
+      List<String> before = handler.before().map(ids -> ids.ids(input, context)).orElse(List.of());
+      sending = state.withSent(before);
+      // Written before the call, and the call is not sent unless it was: nothing after the call can be relied on.
+      setLocal(job, states.write(job, sending));
     }
-    if (operation.sideEffect()) {
-      // Kept as the process will see it: a secret the service echoed is masked here too.
-      setLocal(job, states.write(job, state.withResult(secrets.mask(ApiJson.MAPPER.convertValue(output, Object.class)))));
+    Object output;
+    try {
+      output = handler.call().apply(input, context);
+    } catch (RuntimeException failure) {
+      if (!(handler.gone().isPresent() && sending.mayHaveTakenEffect() && notFound(failure))) {
+        return outcome(job, sending, failure, secrets);
+      }
+      LOG.info("Job {} ({}): what the call removes was already gone, removed by an earlier attempt whose answer was"
+          + " lost", job.getKey(), job.getType());
+      output = handler.gone().get().apply(input, context);
+    }
+    if (operation.sideEffect() && !handler.tellsRepeats()) {
+      record(job, sending, output, secrets);
     }
     return result(job, operation, output, secrets);
+  }
+
+  /**
+   * Keeps the result for a retry. Not written, the job is still completed with it: failing the job would only send
+   * the call again, and the complete command carries the result as well as the record would.
+   */
+  private void record(ActivatedJob job, JobState state, Object output, SecretReferences secrets) {
+    try {
+      // Kept as the process will see it: a secret the service echoed is masked here too.
+      setLocal(job, states.write(job, state.withResult(secrets.mask(ApiJson.MAPPER.convertValue(output, Object.class)))));
+    } catch (RuntimeException notWritten) {
+      LOG.warn("Job {} ({}): its result could not be recorded ({}); completing the job with it", job.getKey(),
+          job.getType(), secrets.mask(String.valueOf(notWritten.getMessage())));
+    }
+  }
+
+  private static boolean notFound(RuntimeException failure) {
+    return failure instanceof ApiException.Rejected rejected && "NOT_FOUND".equals(rejected.code());
   }
 
   /**
@@ -110,7 +146,7 @@ public class JobRunner {
     I input = inputs.read(variables, handler.inputType(), secrets);
     long now = System.currentTimeMillis();
     long since = state.waitingSince() != null ? state.waitingSince() : now;
-    Poll<?> poll = handler.check().apply(input, new JobContext(job.getProcessInstanceKey(), states.marker(job)));
+    Poll<?> poll = handler.check().apply(input, new JobContext(job.getProcessInstanceKey(), states.marker(job), List.of()));
     return switch (poll) {
       case Poll.Done<?> done -> result(job, handler.operation(), done.result(), secrets);
       case Poll.Pending<?> pending -> {
