@@ -331,8 +331,15 @@ class GoLiveProcessTest extends MediaflowTest {
       assertThat(signingKey.path("domain_id").asText()).isEqualTo(domain.id());
       assertThat(signingKey.has("stream_id")).isFalse();
       String playbackId = variable(key, "liveStream").at("/playback_ids/0/id").asText();
-      assertThat(variable(key, "signedPlaybackUrls").get(0).path("url").asText())
-          .startsWith("https://" + domainName + "/" + playbackId + ".m3u8?auth=");
+      String signedUrl = variable(key, "signedPlaybackUrls").get(0).path("url").asText();
+      assertThat(signedUrl).startsWith("https://" + domainName + "/" + playbackId + ".m3u8?auth=");
+
+      // The domain's edge is the sandbox's /sandbox/domains/<domain>/ (as for vod domains): the signed URL plays.
+      ingest(variable(key, "liveStream").path("id").asText(), "start");
+      String atTheEdge = "/sandbox/domains/" + domainName + signedUrl.substring(("https://" + domainName).length());
+      await("the live playlist behind the domain", () -> Optional.of(get(atTheEdge))
+          .filter(answer -> answer.statusCode() == 200 && answer.body().contains(playbackId + "/segment-")));
+      assertThat(get(atTheEdge.substring(0, atTheEdge.indexOf('?'))).statusCode()).as("without the token").isEqualTo(403);
     } finally {
       delivery.deleteDomain(domain.id());
     }

@@ -11,8 +11,6 @@ import java.util.Optional;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import okhttp3.HttpUrl;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Callback URLs the receiver can trust. The service does not sign its callbacks, so the workers hand it a URL
@@ -22,7 +20,6 @@ import org.slf4j.LoggerFactory;
  */
 public class CallbackUrls {
 
-  private static final Logger LOG = LoggerFactory.getLogger(CallbackUrls.class);
   private static final String ALGORITHM = "HmacSHA256";
 
   /** What a callback is about. */
@@ -45,7 +42,7 @@ public class CallbackUrls {
     this.clock = clock;
     byte[] secret = properties.secret().getBytes(StandardCharsets.UTF_8);
     if (secret.length == 0) {
-      LOG.warn("No mediaflow.callbacks.secret: callback URLs are signed with a random key that lives as long as this run");
+      // ReplicaCheck warns of it, or stops the start where several replicas may run.
       secret = new byte[32];
       new SecureRandom().nextBytes(secret);
     }

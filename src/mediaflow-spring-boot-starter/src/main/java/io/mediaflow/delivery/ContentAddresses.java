@@ -29,7 +29,8 @@ public class ContentAddresses {
     this.domainUrl = properties.domainUrl();
     String template = properties.storageUrl();
     if (template.contains("{region}")) {
-      if (!REGIONS.contains(properties.region())) {
+      // List.of refuses to look for null, and an unset region is the likeliest mistake.
+      if (properties.region() == null || !REGIONS.contains(properties.region())) {
         throw new IllegalStateException("mediaflow.delivery.region: must be one of " + String.join(", ", REGIONS)
             + ", since mediaflow.delivery.storage-url names {region}");
       }

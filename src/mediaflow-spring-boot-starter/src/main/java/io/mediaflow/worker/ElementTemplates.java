@@ -93,14 +93,18 @@ public final class ElementTemplates {
         properties.add(inputProperty(component, input));
       }
     }
-    properties.addObject()
-        .put("id", "resultVariable")
-        .put("label", "Result variable")
-        .put("description", "The process variable that receives the result")
-        .put("group", "output")
-        .put("type", "String")
-        .put("value", operation.resultVariable())
-        .putObject("binding").put("type", "zeebe:taskHeader").put("key", "resultVariable");
+    if (operation.carries().length == 0) {
+      properties.addObject()
+          .put("id", "resultVariable")
+          .put("label", "Result variable")
+          .put("description", "The process variable that receives the result")
+          .put("group", "output")
+          .put("type", "String")
+          .put("value", operation.resultVariable())
+          .putObject("binding").put("type", "zeebe:taskHeader").put("key", "resultVariable");
+    } else {
+      addCarries(properties, operation);
+    }
     properties.addObject()
         .put("id", "retries")
         .put("label", "Retries")
@@ -110,6 +114,35 @@ public final class ElementTemplates {
         .put("value", Integer.toString(operation.retries()))
         .putObject("binding").put("type", "zeebe:taskDefinition").put("property", "retries");
     return template;
+  }
+
+  /**
+   * The result goes to a local variable of the fixed name the carries read, and output mappings write it and each
+   * carried value to the variables the model names.
+   */
+  private static void addCarries(ArrayNode properties, Operation operation) {
+    properties.addObject()
+        .put("type", "Hidden")
+        .put("value", operation.resultVariable())
+        .putObject("binding").put("type", "zeebe:taskHeader").put("key", "resultVariable");
+    properties.addObject()
+        .put("id", "resultVariable")
+        .put("label", "Result variable")
+        .put("description", "The process variable that receives the result")
+        .put("group", "output")
+        .put("type", "String")
+        .put("value", operation.resultVariable())
+        .putObject("binding").put("type", "zeebe:output").put("source", "=" + operation.resultVariable());
+    for (Operation.Carry carry : operation.carries()) {
+      properties.addObject()
+          .put("id", "carry" + Character.toUpperCase(carry.target().charAt(0)) + carry.target().substring(1))
+          .put("label", carry.label())
+          .put("description", carry.description())
+          .put("group", "output")
+          .put("type", "String")
+          .put("value", carry.target())
+          .putObject("binding").put("type", "zeebe:output").put("source", carry.source());
+    }
   }
 
   private static String description(Operation operation) {

@@ -37,8 +37,7 @@ public class JobStates {
   public JobStates(WorkerProperties properties) {
     byte[] secret = properties.stateSecret().getBytes(StandardCharsets.UTF_8);
     if (secret.length == 0) {
-      LOG.warn("No mediaflow.worker.state-secret: job state is signed with a random key that lives as long as this"
-          + " run, so replicas cannot read each other's and a restart forgets it");
+      // ReplicaCheck warns of it, or stops the start where several replicas may run.
       secret = new byte[32];
       new SecureRandom().nextBytes(secret);
     }

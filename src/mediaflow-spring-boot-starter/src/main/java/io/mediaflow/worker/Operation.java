@@ -32,6 +32,33 @@ public @interface Operation {
    */
   boolean sideEffect() default false;
 
+  /**
+   * What the element template writes back besides the result: a newer value of something the inputs read, for the
+   * process to carry to the next call (the last {@code status_url} a check saw). With output mappings the engine
+   * writes only what they name, so such a template maps the result to its variable too.
+   */
+  Carry[] carries() default {};
+
+  /**
+   * One output mapping of the template.
+   *
+   * @see Operation#carries()
+   */
+  @Retention(RetentionPolicy.RUNTIME)
+  @Target({})
+  @interface Carry {
+
+    String label();
+
+    String description();
+
+    /** The variable written, the template's default: the one the inputs' defaults read. */
+    String target();
+
+    /** FEEL over the element's inputs (by component name) and the result, under {@link Operation#resultVariable()}. */
+    String source();
+  }
+
   /** The BPMN error codes the operation throws, for the template's documentation. */
   String[] errors() default {};
 

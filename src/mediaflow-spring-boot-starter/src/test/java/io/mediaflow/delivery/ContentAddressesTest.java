@@ -33,6 +33,9 @@ class ContentAddressesTest {
     assertThatThrownBy(() -> new ContentAddresses(new DeliveryProperties(true, "https://cdn.example", "k", Duration.ofMinutes(5),
         Duration.ofSeconds(5), "https://{bucket}.media-storage.{region}.storage.example/{path}", "https://{domain}/{path}", "mars")))
         .hasMessage("mediaflow.delivery.region: must be one of us-west, eu-central, since mediaflow.delivery.storage-url names {region}");
+    assertThatThrownBy(() -> new ContentAddresses(new DeliveryProperties(true, "https://cdn.example", "k", Duration.ofMinutes(5),
+        Duration.ofSeconds(5), "https://{bucket}.media-storage.{region}.storage.example/{path}", "https://{domain}/{path}", null)))
+        .hasMessage("mediaflow.delivery.region: must be one of us-west, eu-central, since mediaflow.delivery.storage-url names {region}");
   }
 
   @Test

@@ -42,4 +42,31 @@ class ElementTemplatesTest {
     assertThat(declarations).hasSize(3);
     assertThat(workerTypes).isNotEmpty().containsExactlyElementsOf(operationTypes);
   }
+
+  /**
+   * check_job and status read {@code transcodingJob.status_url}; their templates write the newest one back, and, since
+   * output mappings then decide what the engine writes, the result too.
+   */
+  @Test
+  void checkJobAndStatusCarryTheNewestStatusUrlBackAndStillWriteTheirResult() {
+    for (Class<?> input : java.util.List.<Class<?>>of(io.mediaflow.transcoding.worker.CheckJobInput.class,
+        io.mediaflow.transcoding.worker.StatusInput.class)) {
+      var template = ElementTemplates.template(input, 1);
+      String result = input.getAnnotation(Operation.class).resultVariable();
+      var outputs = new java.util.LinkedHashMap<String, String>();
+      var headers = new java.util.LinkedHashMap<String, String>();
+      template.path("properties").forEach(property -> {
+        var binding = property.path("binding");
+        if (binding.path("type").asText().equals("zeebe:output")) {
+          outputs.put(property.path("value").asText(), binding.path("source").asText());
+        }
+        if (binding.path("type").asText().equals("zeebe:taskHeader")) {
+          headers.put(binding.path("key").asText(), property.path("type").asText() + ":" + property.path("value").asText());
+        }
+      });
+      assertThat(outputs).as(input.getSimpleName()).containsEntry(result, "=" + result).containsKey("transcodingJob");
+      assertThat(outputs.get("transcodingJob")).contains("status_url").contains(result);
+      assertThat(headers).as("the result goes to the local the mappings read").containsEntry("resultVariable", "Hidden:" + result);
+    }
+  }
 }

@@ -11,10 +11,13 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param tlsCheckInterval how often a pending TLS subscription looks for its DNS CNAME record
  * @param tlsVerificationDeadline how long a TLS subscription waits for its CNAME record before it fails
  * @param validationDomain the zone under which TLS subscriptions' CNAME targets are generated
+ * @param tlsRenewAfter how long after it is issued a certificate is renewed (ACME certificates last 90 days and are
+ *     renewed in their last 30): the subscription is {@code renewing} until its CNAME record is found again
  */
 @ConfigurationProperties("mediaflow.sandbox.delivery")
 public record SandboxDeliveryProperties(
     @DefaultValue("20") int maxDomains,
     @DefaultValue("30s") Duration tlsCheckInterval,
     @DefaultValue("15m") Duration tlsVerificationDeadline,
-    @DefaultValue("acme.cdn-sandbox.mediaflow.invalid") String validationDomain) {}
+    @DefaultValue("acme.cdn-sandbox.mediaflow.invalid") String validationDomain,
+    @DefaultValue("60d") Duration tlsRenewAfter) {}

@@ -6,6 +6,8 @@ import io.mediaflow.sandbox.storage.MediaStorage;
 import io.mediaflow.sandbox.storage.MediaStorage.StoredObject;
 import java.io.InputStream;
 import org.springframework.core.io.FileSystemResource;
+import io.mediaflow.sandbox.LiveDomainPlayback;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -41,8 +43,13 @@ class StorageController {
   private final SignedTokenVerifier verifier;
   private final CdnCache cache;
 
+  private final Domains domains;
+  private final ObjectProvider<LiveDomainPlayback> livePlayback;
+
   StorageController(MediaStorage storage, EdgeAddresses addresses, BucketControls controls,
-      SignedTokenVerifier verifier, CdnCache cache) {
+      SignedTokenVerifier verifier, CdnCache cache, Domains domains, ObjectProvider<LiveDomainPlayback> livePlayback) {
+    this.domains = domains;
+    this.livePlayback = livePlayback;
     this.storage = storage;
     this.addresses = addresses;
     this.controls = controls;
@@ -57,10 +64,14 @@ class StorageController {
     return serve(addresses.bucketAddress(bucket, path), token, origin);
   }
 
+  /** A {@code vod} domain serves its bucket; a {@code live} one its streams' playback ({@link LiveDomainPlayback}). */
   @GetMapping(EdgeAddresses.DOMAINS + "/{domainName}/{*path}")
   ResponseEntity<?> fromDomain(@PathVariable String domainName, @PathVariable String path,
       @RequestParam(name = "auth", required = false) String token,
       @RequestHeader(name = HttpHeaders.ORIGIN, required = false) String origin) {
+    if (domains.typeOf(domainName).filter(Domain.LIVE::equals).isPresent()) {
+      return livePlayback.getObject().serve(domainName, path, token);
+    }
     return serve(addresses.domainAddress(domainName, path), token, origin);
   }
 

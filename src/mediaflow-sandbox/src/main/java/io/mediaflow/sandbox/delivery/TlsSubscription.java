@@ -20,5 +20,6 @@ public record TlsSubscription(
   public static final String PENDING = "pending";
   public static final String PROCESSING = "processing";
   public static final String ISSUED = "issued";
+  public static final String RENEWING = "renewing";
   public static final String FAILED = "failed";
 }

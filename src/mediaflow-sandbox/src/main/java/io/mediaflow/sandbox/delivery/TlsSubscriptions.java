@@ -21,7 +21,9 @@ import org.springframework.stereotype.Component;
  * {@code tlsCheckInterval}: the first time it is in place the subscription moves from {@code pending} to
  * {@code processing} (the certificate is ordered), the next time to {@code issued}. A subscription that is not
  * issued within {@code tlsVerificationDeadline} of its creation becomes {@code failed} and is checked no more.
- * Certificates issued here outlive the sandbox, so {@code renewing} never appears. Subscriptions are kept in the
+ * The certificate is renewed automatically (document 1): {@code tlsRenewAfter} after it was issued the subscription is
+ * {@code renewing}, and {@code issued} again the next time the record is found (a renewal proves ownership as the
+ * first issue did); without the record it stays {@code renewing}. Subscriptions are kept in the
  * sandbox's database with their deadline as an instant, so a restart neither forgets them nor gives them more time.
  */
 @Component
@@ -32,10 +34,11 @@ public class TlsSubscriptions {
 
   /** The row of one subscription, under its {@code id}; {@code deadline} is when it fails if not issued. */
   record SavedSubscription(String tlsSubscriptionId, String domainId, String recordName,
-      String target, String created, Instant deadline, String status) {
+      String target, String created, Instant deadline, String status, Instant issued) {
 
-    SavedSubscription withStatus(String next) {
-      return new SavedSubscription(tlsSubscriptionId, domainId, recordName, target, created, deadline, next);
+    SavedSubscription withStatus(String next, Instant now) {
+      return new SavedSubscription(tlsSubscriptionId, domainId, recordName, target, created, deadline, next,
+          TlsSubscription.ISSUED.equals(next) ? now : issued);
     }
   }
 
@@ -112,7 +115,7 @@ public class TlsSubscriptions {
     Instant deadline = time.instant().plus(clock.scaled(properties.tlsVerificationDeadline()));
     var subscription = new Subscription(UUID.randomUUID().toString(), new SavedSubscription(
         randomId(22, ALPHANUMERIC), domainId, CHALLENGE_LABEL + domain.domainName(), target, clock.timestamp(),
-        deadline, TlsSubscription.PENDING));
+        deadline, TlsSubscription.PENDING, null));
     table.put(subscription.id, subscription.saved);
     byId.put(subscription.id, subscription);
     scheduleCheck(subscription);
@@ -166,24 +169,33 @@ public class TlsSubscriptions {
         .filter(record -> record.value().equalsIgnoreCase(saved.target()))
         .isPresent();
     String status = saved.status();
-    if (recordInPlace) {
-      status = TlsSubscription.PENDING.equals(status) ? TlsSubscription.PROCESSING : TlsSubscription.ISSUED;
-    }
-    if (!TlsSubscription.ISSUED.equals(status) && !time.instant().isBefore(saved.deadline())) {
-      status = TlsSubscription.FAILED;
+    Instant now = time.instant();
+    if (TlsSubscription.ISSUED.equals(status)) {
+      if (saved.issued() != null && !now.isBefore(saved.issued().plus(clock.scaled(properties.tlsRenewAfter())))) {
+        status = TlsSubscription.RENEWING;
+      }
+    } else if (TlsSubscription.RENEWING.equals(status)) {
+      status = recordInPlace ? TlsSubscription.ISSUED : status;
+    } else {
+      if (recordInPlace) {
+        status = TlsSubscription.PENDING.equals(status) ? TlsSubscription.PROCESSING : TlsSubscription.ISSUED;
+      }
+      if (!TlsSubscription.ISSUED.equals(status) && !now.isBefore(saved.deadline())) {
+        status = TlsSubscription.FAILED;
+      }
     }
     if (!status.equals(saved.status())) {
-      table.put(subscription.id, saved.withStatus(status));
-      subscription.saved = saved.withStatus(status);
+      subscription.saved = saved.withStatus(status, now);
+      table.put(subscription.id, subscription.saved);
     }
     if (isChecked(status)) {
       scheduleCheck(subscription);
     }
   }
 
-  /** Issued and failed are final: the sandbox's certificates do not expire, a failed subscription is not retried. */
+  /** Failed is final, a failed subscription is not retried; an issued one is checked for its renewal. */
   private static boolean isChecked(String status) {
-    return !TlsSubscription.ISSUED.equals(status) && !TlsSubscription.FAILED.equals(status);
+    return !TlsSubscription.FAILED.equals(status);
   }
 
   private static TlsSubscription view(Subscription subscription, String message, String listedId) {

@@ -1,5 +1,7 @@
 package io.mediaflow.sandbox.live;
 
+import io.mediaflow.sandbox.LiveDomainPlayback;
+import io.mediaflow.sandbox.StatusBody;
 import io.mediaflow.sandbox.delivery.DeliveryException;
 import io.mediaflow.sandbox.delivery.Domains;
 import io.mediaflow.sandbox.delivery.SignedTokenVerifier;
@@ -11,6 +13,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.springframework.core.io.FileSystemResource;
 import org.springframework.core.io.Resource;
@@ -28,10 +32,15 @@ import org.springframework.web.bind.annotation.RestController;
  * its ingest; with the simulated ingest, the sample clip repeated. An authenticated playback ID is served only with
  * a token ({@code ?auth=}) signed with a key of the content delivery API bound to the stream, or to its live
  * playback domain (see {@link SignedTokenVerifier}), for the playlist and each segment alike; the playlist it gets
- * names its segments with the same token, as a player requests them relative to it. Without one: 403.
+ * names its segments with the same token, as a player requests them relative to it. Without one: 403. Behind a
+ * live playback domain the same output is served at {@code <domain>/<playback_id>.m3u8} ({@link LiveDomainPlayback}).
  */
 @RestController
-class LivePlaybackController {
+class LivePlaybackController implements LiveDomainPlayback {
+
+  /** Under a live playback domain: {@code /<playback_id>.m3u8}, and the segments it names. */
+  private static final Pattern DOMAIN_PLAYLIST = Pattern.compile("/([^/]+)\\.m3u8");
+  private static final Pattern DOMAIN_SEGMENT = Pattern.compile("/([^/]+)/segment-(\\d+)\\.ts");
 
   private static final String PLAYBACK = "/sandbox" + StreamAddresses.PLAYBACK_PATH + "/{playbackId}/";
   private static final String ORIGIN = "/sandbox" + StreamAddresses.ORIGIN_PATH + "/{streamId}/";
@@ -90,6 +99,41 @@ class LivePlaybackController {
     }
   }
 
+  /**
+   * The stream's output behind its live playback domain: the playback ID must play under this domain, and an
+   * authenticated one needs the same token as at the default address. The playlist names its segments under the
+   * playback ID, since a player resolves them against {@code <domain>/}.
+   */
+  @Override
+  public ResponseEntity<?> serve(String domainName, String path, String auth) {
+    Matcher playlist = DOMAIN_PLAYLIST.matcher(path);
+    Matcher segment = DOMAIN_SEGMENT.matcher(path);
+    boolean isPlaylist = playlist.matches();
+    if (!isPlaylist && !segment.matches()) {
+      return StatusBody.response(org.springframework.http.HttpStatus.NOT_FOUND, "path: a live playback domain serves <playback_id>.m3u8 and its segments");
+    }
+    String playbackId = isPlaylist ? playlist.group(1) : segment.group(1);
+    try {
+      LiveStream stream = byPlaybackId(playbackId);
+      if (!domainName.equals(stream.playbackDomain())) {
+        throw LiveApiException.notFound("playback ID under domain " + domainName, playbackId);
+      }
+      if (!isPlaylist) {
+        long n = Long.parseLong(segment.group(2));
+        return refusal(stream, playbackId, "segment-" + n + ".ts", auth).orElseGet(() -> segment(stream, n));
+      }
+      return refusal(stream, playbackId, StreamAddresses.PLAYLIST, auth).orElseGet(() -> {
+        String named = playlistText(stream).lines()
+            .map(line -> line.isBlank() || line.startsWith("#") ? line : playbackId + "/" + line)
+            .collect(Collectors.joining("\n", "", "\n"));
+        return ResponseEntity.ok().contentType(HLS).header("Cache-Control", "no-cache")
+            .body(auth == null ? named : withToken(named, auth));
+      });
+    } catch (LiveApiException refused) {
+      return StatusBody.response(refused.status(), refused.getMessage());
+    }
+  }
+
   /** The playlist with {@code ?auth=} on each segment, so a player's segment requests carry the viewer's token. */
   private static String withToken(String playlist, String auth) {
     String query = "?auth=" + URLEncoder.encode(auth, StandardCharsets.UTF_8);
@@ -121,6 +165,12 @@ class LivePlaybackController {
     }
     String playlist = HlsPlaylist.live(newestSimulatedSegment(stream));
     return ok.body(auth == null ? playlist : withToken(playlist, auth));
+  }
+
+  private String playlistText(LiveStream stream) {
+    return stream.input() == LiveStream.Input.RTMP
+        ? read(stream, file(stream, IngestCommand.PLAYLIST))
+        : HlsPlaylist.live(newestSimulatedSegment(stream));
   }
 
   private static String read(LiveStream stream, Path playlist) {

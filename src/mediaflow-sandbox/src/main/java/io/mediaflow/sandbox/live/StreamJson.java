@@ -3,14 +3,13 @@ package io.mediaflow.sandbox.live;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.springframework.beans.factory.annotation.Value;
+import io.mediaflow.sandbox.SandboxProfile;
 import org.springframework.stereotype.Component;
 
 /**
  * The JSON form of a stream, as the API answers it, callbacks carry it and list filters read it. Fields appear
  * as the document describes: the transcoder's URLs and origin only while one is allocated, {@code simulcast_targets}
- * only once a target was added, the DVR secret never. With {@code mediaflow.sandbox.strict-documents}, a
- * {@code callback_url} given at creation is used but not shown: document 2 does not say creation accepts one.
+ * only once a target was added, the DVR secret never.
  */
 @Component
 class StreamJson {
@@ -18,11 +17,11 @@ class StreamJson {
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
   private final StreamAddresses addresses;
-  private final boolean strictDocuments;
+  private final SandboxProfile profile;
 
-  StreamJson(StreamAddresses addresses, @Value("${mediaflow.sandbox.strict-documents:false}") boolean strictDocuments) {
+  StreamJson(StreamAddresses addresses, SandboxProfile profile) {
     this.addresses = addresses;
-    this.strictDocuments = strictDocuments;
+    this.profile = profile;
   }
 
   /** {@code {"stream": <Stream>}}: the answer of every stream operation and the body of a status callback. */
@@ -82,9 +81,11 @@ class StreamJson {
         .put("input_format", params.inputFormat())
         .put("output_format", params.outputFormat())
         .put("framerate", params.framerate())
-        .put("mode", params.mode())
-        .put("callback_url", strictDocuments ? null : params.callbackUrl())
-        .put("stream_timeout", params.streamTimeout());
+        .put("mode", params.mode());
+    if (profile.echoesCallbackUrl()) {
+      json.put("callback_url", params.callbackUrl());
+    }
+    json.put("stream_timeout", params.streamTimeout());
     json.set("dvr", dvr(params.dvr()));
     return json;
   }

@@ -27,7 +27,7 @@ class TlsSubscriptionsRestartTest {
   private static final SandboxProperties SANDBOX =
       new SandboxProperties(true, "http://localhost/sandbox", 0.001, List.of("key"), Duration.ofHours(24));
   private static final SandboxDeliveryProperties DELIVERY =
-      new SandboxDeliveryProperties(20, Duration.ofSeconds(10), Duration.ofHours(24), "acme.test.invalid");
+      new SandboxDeliveryProperties(20, Duration.ofSeconds(10), Duration.ofHours(24), "acme.test.invalid", Duration.ofDays(60));
   private static final Pattern TARGET = Pattern.compile("pointing to (\\S+) ");
   private static final Instant CREATED = Instant.parse("2026-01-01T00:00:00Z");
 

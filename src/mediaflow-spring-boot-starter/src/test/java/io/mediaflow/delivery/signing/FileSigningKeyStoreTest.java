@@ -7,14 +7,10 @@ import io.mediaflow.delivery.PrivateKeyPem;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.SecureRandom;
-import java.util.Base64;
-import javax.crypto.SecretKey;
-import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Private keys at rest: AES-256-GCM with a fresh nonce per file and the key id bound in as associated data. */
+/** Private keys at rest in files: AES-256-GCM with a fresh nonce per file and the key id bound in as associated data. */
 class FileSigningKeyStoreTest {
 
   private static final String KEY_ID = "7d0f6a3e-2b1c-4d5e-8f90-a1b2c3d4e5f6";
@@ -106,35 +102,39 @@ class FileSigningKeyStoreTest {
   @Test
   void directoryAndMasterKeyAreSetTogetherOrNotAtAll() throws Exception {
     var configuration = new SigningKeyStoreConfiguration();
-    String masterKey = Base64.getEncoder().encodeToString(masterKey().getEncoded());
+    String masterKey = TestKeys.masterKey();
 
-    assertThatThrownBy(() -> configuration.mediaflowSigningKeyStore(new KeyStoreProperties(directory.toString(), null)))
+    assertThatThrownBy(() -> configuration.mediaflowSigningKeyStore(files(directory.toString(), null)))
         .hasMessageEndingWith("master-key is missing");
-    assertThatThrownBy(() -> configuration.mediaflowSigningKeyStore(new KeyStoreProperties(null, masterKey)))
+    assertThatThrownBy(() -> configuration.mediaflowSigningKeyStore(files(null, masterKey)))
         .hasMessageEndingWith("directory is missing");
-    assertThatThrownBy(() -> configuration.mediaflowSigningKeyStore(new KeyStoreProperties(directory.toString(), "c2hvcnQ=")))
+    assertThatThrownBy(() -> configuration.mediaflowSigningKeyStore(files(directory.toString(), "c2hvcnQ=")))
         .hasMessage("mediaflow.delivery.key-store.master-key: must be 32 bytes in base64 (AES-256), e.g. from: openssl rand -base64 32");
 
-    var configured = configuration.mediaflowSigningKeyStore(new KeyStoreProperties(directory.toString(), masterKey));
+    var configured = configuration.mediaflowSigningKeyStore(files(directory.toString(), masterKey));
     configured.save(KEY_ID, PEM);
-    var again = configuration.mediaflowSigningKeyStore(new KeyStoreProperties(directory.toString(), masterKey));
+    var again = configuration.mediaflowSigningKeyStore(files(directory.toString(), masterKey));
     assertThat(again.find(KEY_ID)).contains(PEM);
+    assertThat(again.keptForThisRunOnly()).isFalse();
 
-    try (var forThisRun = configuration.mediaflowSigningKeyStore(new KeyStoreProperties(null, " "))) {
+    try (var forThisRun = configuration.mediaflowSigningKeyStore(files(null, " "))) {
       assertThat(forThisRun.directory()).isNotEqualTo(directory).exists();
+      assertThat(forThisRun.keptForThisRunOnly()).isTrue();
     }
   }
 
   @Test
   void theMasterKeyIsNeverPrinted() {
-    String masterKey = Base64.getEncoder().encodeToString(masterKey().getEncoded());
-    assertThat(new KeyStoreProperties("/keys", masterKey).toString()).doesNotContain(masterKey);
+    String masterKey = TestKeys.masterKey();
+    assertThat(files("/keys", masterKey).toString()).doesNotContain(masterKey);
     assertThat(PEM.toString()).doesNotContain("PRIVATE KEY");
   }
 
-  private static SecretKey masterKey() {
-    byte[] key = new byte[32];
-    new SecureRandom().nextBytes(key);
-    return new SecretKeySpec(key, "AES");
+  private static KeyStoreProperties files(String directory, String masterKey) {
+    return new KeyStoreProperties(KeyStoreProperties.Type.FILE, directory, masterKey, "mediaflow_signing_keys");
+  }
+
+  private static KeySeal masterKey() {
+    return KeySeal.ofMasterKey(TestKeys.masterKey());
   }
 }

@@ -4,9 +4,10 @@ import io.mediaflow.delivery.PrivateKeyPem;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
 import java.util.Base64;
 
-/** RSA key pairs and their private keys in the block forms a service may send. */
+/** RSA key pairs and their private keys in the block forms a service may send; master keys of the key stores. */
 final class TestKeys {
 
   private TestKeys() {}
@@ -23,6 +24,13 @@ final class TestKeys {
 
   static PrivateKeyPem pkcs8(KeyPair pair) {
     return new PrivateKeyPem(pem("PRIVATE KEY", pair.getPrivate().getEncoded()));
+  }
+
+  /** A fresh master key as {@code mediaflow.delivery.key-store.master-key} takes it: 32 random bytes in base64. */
+  static String masterKey() {
+    byte[] key = new byte[32];
+    new SecureRandom().nextBytes(key);
+    return Base64.getEncoder().encodeToString(key);
   }
 
   static String pem(String type, byte[] der) {
