@@ -29,10 +29,11 @@ import org.slf4j.LoggerFactory;
  *       as {@code mediaflow.worker.busy-wait} allows.
  * </ul>
  *
- * <p>Workers keep no state: what a retry or the next check needs (attempts so far, the result of a call that
- * created something, when a wait began) is kept as a signed local variable of the job's element instance (see
- * {@link JobStates}), which no process variable can stand in for. Secrets an input resolved are masked in
- * everything that leaves the worker: results, error variables, incident messages, logs.
+ * <p>Workers keep no state: what a retry or the next check needs (attempts so far, that a create was sent and
+ * what was there before it, the result of a call that cannot be looked up, when a wait began) is kept as a signed
+ * local variable of the job's element instance (see {@link JobStates}), which no process variable can stand in
+ * for. Secrets an input resolved are masked in everything that leaves the worker: results, error variables,
+ * incident messages, logs.
  */
 public class JobRunner {
 
@@ -105,7 +106,8 @@ public class JobRunner {
     try {
       output = handler.call().apply(input, context);
     } catch (RuntimeException failure) {
-      if (!(handler.gone().isPresent() && sending.mayHaveTakenEffect() && notFound(failure))) {
+      // As the job was handed out: this attempt's own mark says nothing about an earlier one.
+      if (!(handler.gone().isPresent() && state.mayHaveTakenEffect() && notFound(failure))) {
         return outcome(job, sending, failure, secrets);
       }
       LOG.info("Job {} ({}): what the call removes was already gone, removed by an earlier attempt whose answer was"
@@ -146,7 +148,8 @@ public class JobRunner {
     I input = inputs.read(variables, handler.inputType(), secrets);
     long now = System.currentTimeMillis();
     long since = state.waitingSince() != null ? state.waitingSince() : now;
-    Poll<?> poll = handler.check().apply(input, new JobContext(job.getProcessInstanceKey(), states.marker(job), List.of()));
+    JobContext context = new JobContext(job.getProcessInstanceKey(), states.marker(job), List.of());
+    Poll<?> poll = handler.check().apply(input, context);
     return switch (poll) {
       case Poll.Done<?> done -> result(job, handler.operation(), done.result(), secrets);
       case Poll.Pending<?> pending -> {

@@ -93,8 +93,9 @@ public final class OperationHandler<I> {
     return new OperationHandler<>(inputType, create, null, lookup, null, null);
   }
 
-  /** As {@link #create(Class, Call, Lookup)}, for a lookup that tells its creation apart by what is new since {@code before}. */
-  public static <I> OperationHandler<I> create(Class<I> inputType, Before<I> before, Call<I> create, Lookup<I> lookup) {
+  /** As {@link #create(Class, Call, Lookup)}, for a lookup that knows its creation as new since {@code before}. */
+  public static <I> OperationHandler<I> create(Class<I> inputType, Before<I> before, Call<I> create,
+      Lookup<I> lookup) {
     return new OperationHandler<>(inputType, create, null, lookup, before, null);
   }
 

@@ -363,6 +363,22 @@ class JobRunnerTest {
     assertThat(runner.outcome(repeated, delete)).isEqualTo(new JobOutcome.Complete(Map.of("deleted", "gone")));
   }
 
+  @Test
+  void aDeleteWithASideEffectTellsItsOwnMarkFromAnEarlierAttempts() {
+    OperationHandler<CreateInput> delete = OperationHandler.delete(CreateInput.class,
+        (input, job) -> {
+          throw new ApiException.Rejected("NOT_FOUND", "no such playback ID", Map.of());
+        },
+        (input, job) -> "gone");
+
+    assertThat(writing.outcome(job("test.create", Map.of("name", "a"), 5), delete)).as("a first attempt, though marked")
+        .isInstanceOfSatisfying(JobOutcome.Throw.class, error -> assertThat(error.code()).isEqualTo("NOT_FOUND"));
+    assertThat(written).as("the mark").hasSize(1);
+    ActivatedJob afterADeadWorker = job("test.create", Map.of("name", "a"), 5);
+    afterADeadWorker.getVariablesAsMap().putAll(written.get(0));
+    assertThat(writing.outcome(afterADeadWorker, delete)).isEqualTo(new JobOutcome.Complete(Map.of("created", "gone")));
+  }
+
   private CamundaClient engine() {
     CamundaClient camunda = mock(CamundaClient.class);
     when(camunda.newSetVariablesCommand(org.mockito.ArgumentMatchers.anyLong())).thenAnswer(command -> {

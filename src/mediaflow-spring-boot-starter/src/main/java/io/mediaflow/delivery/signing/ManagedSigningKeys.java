@@ -51,7 +51,7 @@ public class ManagedSigningKeys {
     return created.key();
   }
 
-  /** The ids of the keys named and bound as a new one would be, read before it is created (see {@link #findCreated}). */
+  /** The ids of the keys named and bound as a new one would be, read before it is created ({@link #findCreated}). */
   public List<String> alike(String domainId, String streamId, String bucketName, String name) {
     return keysAlike(domainId, streamId, bucketName, name).map(SigningKey::id).toList();
   }
@@ -66,7 +66,8 @@ public class ManagedSigningKeys {
    */
   public Optional<SigningKey> findCreated(String domainId, String streamId, String bucketName, String name,
       List<String> before) {
-    List<SigningKey> created = keysAlike(domainId, streamId, bucketName, name).filter(key -> !before.contains(key.id())).toList();
+    List<SigningKey> created = keysAlike(domainId, streamId, bucketName, name)
+        .filter(key -> !before.contains(key.id())).toList();
     Optional<SigningKey> kept = created.stream().filter(key -> store.find(key.id()).isPresent()).findFirst();
     if (kept.isPresent() || created.isEmpty()) {
       return kept;
@@ -84,7 +85,8 @@ public class ManagedSigningKeys {
   }
 
   /** Keys with the same binding and exactly the same name (both unset, or equal). */
-  private java.util.stream.Stream<SigningKey> keysAlike(String domainId, String streamId, String bucketName, String name) {
+  private java.util.stream.Stream<SigningKey> keysAlike(String domainId, String streamId, String bucketName,
+      String name) {
     return client.listSigningKeys().stream()
         .filter(key -> Objects.equals(domainId, key.domainId()) && Objects.equals(streamId, key.streamId())
             && Objects.equals(bucketName, key.bucketName()) && Objects.equals(name, key.name()));

@@ -39,7 +39,8 @@ public class LiveWorkers implements OperationHandlers {
   @Override
   public List<OperationHandler<?>> handlers() {
     return List.of(
-        OperationHandler.create(CreateStreamInput.class, this::unmarkedStreams, this::createStream, this::findCreatedStream),
+        OperationHandler.create(CreateStreamInput.class, this::unmarkedStreams, this::createStream,
+            this::findCreatedStream),
         OperationHandler.call(GetStreamInput.class, input -> client.getStream(input.streamId()).withoutSecrets(input.keepStreamKey())),
         OperationHandler.call(ListStreamsInput.class,
             input -> client.listStreams(StreamFilter.of(input.filters())).stream().map(LiveWorkers::shown).toList()),
@@ -96,7 +97,9 @@ public class LiveWorkers implements OperationHandlers {
   }
 
   private List<Stream> sameName(CreateStreamInput input) {
-    return client.listStreams(input.name() == null ? StreamFilter.all().andNull("name") : StreamFilter.all().and("name", input.name()));
+    return client.listStreams(input.name() == null
+        ? StreamFilter.all().andNull("name")
+        : StreamFilter.all().and("name", input.name()));
   }
 
   private static String markerOf(Stream stream) {
