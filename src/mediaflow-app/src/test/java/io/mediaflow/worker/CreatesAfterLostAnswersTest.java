@@ -26,8 +26,10 @@ import org.springframework.beans.factory.annotation.Autowired;
 
 /**
  * Creates whose answer the sandbox drops after doing the work (a cut connection): the retried job finds what the
- * first attempt created and returns it, so each create leaves exactly one stream, simulcast target, signing key,
- * domain or transcoding job.
+ * first attempt created and returns it, so each create leaves exactly one stream, simulcast target, playback ID,
+ * signing key, domain or transcoding job; a delete repeated after its answer was lost takes "already gone" as
+ * done. Run also with {@code -Dmediaflow.sandbox.strict-documents=true}, where a stream's callback URL (and with it
+ * the job's marker) is not shown again.
  */
 class CreatesAfterLostAnswersTest extends MediaflowTest {
 
@@ -69,14 +71,18 @@ class CreatesAfterLostAnswersTest extends MediaflowTest {
   }
 
   @Test
-  void aSigningKeyWhoseAnswerWasLostLeavesOneKeyWhosePrivateKeyIsKept() {
+  void aSigningKeyWhoseAnswerWasLostLeavesOneKeyWhosePrivateKeyIsKeptNamedAsGiven() {
     String bucket = "lost-" + UUID.randomUUID().toString().substring(0, 8);
     loseNextAnswer("/sandbox/cdn/v1/signing-keys");
 
-    JsonNode created = createOnce("mediaflow.delivery.create_signing_key", Map.of("bucket", bucket), "bucketName");
+    JsonNode created = createOnce("mediaflow.delivery.create_signing_key", Map.of("bucket", bucket), "bucketName",
+        Map.of("name", "playback"));
 
     List<SigningKey> forBucket = delivery.listSigningKeys().stream().filter(key -> bucket.equals(key.bucketName())).toList();
-    assertThat(forBucket).singleElement().satisfies(key -> assertThat(key.id()).isEqualTo(created.path("id").asText()));
+    assertThat(forBucket).singleElement().satisfies(key -> {
+      assertThat(key.id()).isEqualTo(created.path("id").asText());
+      assertThat(key.name()).as("document 1: the name is the caller's label").isEqualTo("playback");
+    });
     assertThat(keyStore.find(created.path("id").asText())).as("its private key").isPresent();
   }
 
@@ -105,7 +111,44 @@ class CreatesAfterLostAnswersTest extends MediaflowTest {
           assertThat(subscription.id()).isEqualTo(created.path("id").asText());
           assertThat(subscription.tlsSubscriptionId()).isEqualTo(created.path("tls_subscription_id").asText());
         });
+    assertThat(created.path("message").asText()).as("the CNAME instruction the domain owner needs").contains("CNAME");
     delivery.deleteDomain(domainId);
+  }
+
+  @Test
+  void aPlaybackIdWhoseAnswerWasLostIsAddedOnce() {
+    Stream stream = live.createStream(NewStream.named("lost answer " + UUID.randomUUID()));
+    loseNextAnswer("/sandbox/live/v1/live-streams/" + stream.id() + "/playback-ids");
+
+    JsonNode added = createOnce("mediaflow.live.add_playback_id", Map.of("streamId", stream.id()), "streamId",
+        Map.of("policy", "authenticated"));
+
+    assertThat(live.getStream(stream.id()).playbackIds()).filteredOn(id -> "authenticated".equals(id.policy()))
+        .singleElement().satisfies(id -> assertThat(added.path("playback_ids").toString()).contains(id.id()));
+  }
+
+  @Test
+  void aPlaybackIdDeleteWhoseAnswerWasLostIsDoneWhenTheRepeatFindsItGone() {
+    Stream stream = live.createStream(NewStream.named("lost answer " + UUID.randomUUID()));
+    String playbackId = stream.playbackIds().getFirst().id();
+    loseNextAnswer("DELETE", "/sandbox/live/v1/live-streams/" + stream.id() + "/playback-ids/" + playbackId);
+
+    JsonNode deleted = createOnce("mediaflow.live.delete_playback_id", Map.of("streamId", stream.id()), "streamId",
+        Map.of("playbackId", playbackId));
+
+    assertThat(deleted.path("id").asText()).isEqualTo(stream.id());
+    assertThat(deleted.path("playback_ids").toString()).doesNotContain(playbackId);
+  }
+
+  @Test
+  void aDomainDeleteWhoseAnswerWasLostIsDoneWhenTheRepeatFindsItGone() {
+    String domainId = delivery.createDomain("lost-" + UUID.randomUUID().toString().substring(0, 8) + ".example.com", "live", null).id();
+    loseNextAnswer("DELETE", "/sandbox/cdn/v1/domains/" + domainId);
+
+    JsonNode deleted = createOnce("mediaflow.delivery.delete_domain", Map.of("domainId", domainId), "domainId");
+
+    assertThat(deleted.asBoolean()).isTrue();
+    assertThat(delivery.listDomains(null)).noneMatch(domain -> domainId.equals(domain.id()));
   }
 
   @Test
@@ -124,7 +167,11 @@ class CreatesAfterLostAnswersTest extends MediaflowTest {
   private int answersLost;
 
   private void loseNextAnswer(String path) {
-    var armed = post("/sandbox/faults/lost-answers", Map.of("method", "POST", "path", path, "times", 1));
+    loseNextAnswer("POST", path);
+  }
+
+  private void loseNextAnswer(String method, String path) {
+    var armed = post("/sandbox/faults/lost-answers", Map.of("method", method, "path", path, "times", 1));
     assertThat(armed.statusCode()).as(armed.body()).isEqualTo(200);
     answersLost = json(armed).path("lost").asInt();
   }

@@ -10,7 +10,9 @@ import io.mediaflow.api.InvalidRequestException;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,10 +29,11 @@ import org.slf4j.LoggerFactory;
  *       as {@code mediaflow.worker.busy-wait} allows.
  * </ul>
  *
- * <p>Workers keep no state: what a retry or the next check needs (attempts so far, the result of a call that
- * created something, when a wait began) is kept as a signed local variable of the job's element instance (see
- * {@link JobStates}), which no process variable can stand in for. Secrets an input resolved are masked in
- * everything that leaves the worker: results, error variables, incident messages, logs.
+ * <p>Workers keep no state: what a retry or the next check needs (attempts so far, that a create was sent and
+ * what was there before it, the result of a call that cannot be looked up, when a wait began) is kept as a signed
+ * local variable of the job's element instance (see {@link JobStates}), which no process variable can stand in
+ * for. Secrets an input resolved are masked in everything that leaves the worker: results, error variables,
+ * incident messages, logs.
  */
 public class JobRunner {
 
@@ -70,8 +73,10 @@ public class JobRunner {
   }
 
   /**
-   * Calls once. An operation with a side effect records its result, so a retry of the job returns it instead of
-   * calling again; after a transient fault, its lookup first finds out whether the failed attempt took effect.
+   * Calls once. A create with a lookup, or a side effect with an "already gone" answer, first writes down that it
+   * is about to call, so that every later attempt (after a lost answer, a failed write, a worker that died, a job
+   * that timed out) knows the service may have done the work: it asks the lookup before creating again, and takes
+   * NOT_FOUND as done. Any other side effect records its result, so a retry returns it instead of calling again.
    */
   private <I> JobOutcome call(ActivatedJob job, OperationHandler<I> handler, Map<String, Object> variables,
       JobState state, SecretReferences secrets) {
@@ -81,23 +86,56 @@ public class JobRunner {
       return result(job, operation, state.result(), secrets);
     }
     I input = inputs.read(variables, handler.inputType(), secrets);
-    JobContext context = new JobContext(job.getProcessInstanceKey(), states.marker(job));
-    Object output = null;
-    if (state.attempt() > 0 && handler.lookup().isPresent()) {
-      output = handler.lookup().get().find(input, context).orElse(null);
-      if (output != null) {
+    JobContext context = new JobContext(job.getProcessInstanceKey(), states.marker(job), state.before());
+    if (state.sent() && handler.lookup().isPresent()) {
+      Optional<?> found = handler.lookup().get().find(input, context);
+      if (found.isPresent()) {
         LOG.info("Job {} ({}): an earlier attempt took effect although its answer was lost; returning what it created",
             job.getKey(), job.getType());
+        return result(job, operation, found.get(), secrets);
       }
     }
-    if (output == null) {
-      output = handler.call().apply(input, context);
+    JobState sending = state;
+    if (operation.sideEffect() && handler.tellsRepeats() && !state.sent()) {
+      List<String> before = handler.before().map(ids -> ids.ids(input, context)).orElse(List.of());
+      sending = state.withSent(before);
+      // Written before the call, and the call is not sent unless it was: nothing after the call can be relied on.
+      setLocal(job, states.write(job, sending));
     }
-    if (operation.sideEffect()) {
-      // Kept as the process will see it: a secret the service echoed is masked here too.
-      setLocal(job, states.write(job, state.withResult(secrets.mask(ApiJson.MAPPER.convertValue(output, Object.class)))));
+    Object output;
+    try {
+      output = handler.call().apply(input, context);
+    } catch (RuntimeException failure) {
+      // As the job was handed out: this attempt's own mark says nothing about an earlier one.
+      if (!(handler.gone().isPresent() && state.mayHaveTakenEffect() && notFound(failure))) {
+        return outcome(job, sending, failure, secrets);
+      }
+      LOG.info("Job {} ({}): what the call removes was already gone, removed by an earlier attempt whose answer was"
+          + " lost", job.getKey(), job.getType());
+      output = handler.gone().get().apply(input, context);
+    }
+    if (operation.sideEffect() && !handler.tellsRepeats()) {
+      record(job, sending, output, secrets);
     }
     return result(job, operation, output, secrets);
+  }
+
+  /**
+   * Keeps the result for a retry. Not written, the job is still completed with it: failing the job would only send
+   * the call again, and the complete command carries the result as well as the record would.
+   */
+  private void record(ActivatedJob job, JobState state, Object output, SecretReferences secrets) {
+    try {
+      // Kept as the process will see it: a secret the service echoed is masked here too.
+      setLocal(job, states.write(job, state.withResult(secrets.mask(ApiJson.MAPPER.convertValue(output, Object.class)))));
+    } catch (RuntimeException notWritten) {
+      LOG.warn("Job {} ({}): its result could not be recorded ({}); completing the job with it", job.getKey(),
+          job.getType(), secrets.mask(String.valueOf(notWritten.getMessage())));
+    }
+  }
+
+  private static boolean notFound(RuntimeException failure) {
+    return failure instanceof ApiException.Rejected rejected && "NOT_FOUND".equals(rejected.code());
   }
 
   /**
@@ -110,7 +148,8 @@ public class JobRunner {
     I input = inputs.read(variables, handler.inputType(), secrets);
     long now = System.currentTimeMillis();
     long since = state.waitingSince() != null ? state.waitingSince() : now;
-    Poll<?> poll = handler.check().apply(input, new JobContext(job.getProcessInstanceKey(), states.marker(job)));
+    JobContext context = new JobContext(job.getProcessInstanceKey(), states.marker(job), List.of());
+    Poll<?> poll = handler.check().apply(input, context);
     return switch (poll) {
       case Poll.Done<?> done -> result(job, handler.operation(), done.result(), secrets);
       case Poll.Pending<?> pending -> {

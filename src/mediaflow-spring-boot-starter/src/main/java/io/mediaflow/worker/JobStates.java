@@ -10,6 +10,7 @@ import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
@@ -70,7 +71,9 @@ public class JobStates {
           fields.get("waitingSince") instanceof Number since ? since.longValue() : null,
           fields.get("busySince") instanceof Number busy ? busy.longValue() : null,
           Boolean.TRUE.equals(fields.get("recorded")),
-          fields.get("result"));
+          fields.get("result"),
+          Boolean.TRUE.equals(fields.get("sent")),
+          fields.get("before") instanceof List<?> before ? before.stream().map(String::valueOf).toList() : List.of());
     } catch (IllegalArgumentException | IOException | ClassCastException | NullPointerException unreadable) {
       return JobState.NONE;
     }
@@ -86,6 +89,8 @@ public class JobStates {
     fields.put("busySince", state.busySince());
     fields.put("recorded", state.recorded());
     fields.put("result", state.result());
+    fields.put("sent", state.sent());
+    fields.put("before", state.before());
     try {
       byte[] content = ApiJson.MAPPER.writeValueAsBytes(fields);
       return Map.of(VARIABLE, BASE64.encodeToString(content) + "." + BASE64.encodeToString(mac(content)));

@@ -27,8 +27,9 @@ public @interface Operation {
   String resultVariable();
 
   /**
-   * True when the call creates something (a task, an encode, a stream, a key): a job retry then returns the first
-   * call's result instead of calling again.
+   * True when the call creates or removes something (a task, an encode, a stream, a key, a playback ID): a later
+   * attempt of the job then returns what the first call made (its recorded result, or what its lookup finds) instead
+   * of calling again (see {@link JobRunner}).
    */
   boolean sideEffect() default false;
 

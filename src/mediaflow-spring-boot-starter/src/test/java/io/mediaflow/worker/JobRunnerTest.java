@@ -259,14 +259,147 @@ class JobRunnerTest {
     assertThat(lookups).as("a first attempt has nothing to look for").isEmpty();
 
     ActivatedJob retried = job("test.create", Map.of("name", "found"), 4);
-    withState(retried, JobState.NONE.withAttempt(1));
+    withState(retried, JobState.NONE.withSent(List.of()).withAttempt(1));
     assertThat(runner.outcome(retried, lookedUp)).isEqualTo(new JobOutcome.Complete(Map.of("created", Map.of("id", "earlier"))));
 
     ActivatedJob nothingThere = job("test.create", Map.of("name", "lost"), 4);
-    withState(nothingThere, JobState.NONE.withAttempt(1));
+    withState(nothingThere, JobState.NONE.withSent(List.of()).withAttempt(1));
     assertThat(runner.outcome(nothingThere, lookedUp)).isEqualTo(new JobOutcome.Complete(Map.of("created", Map.of("id", "new-2"))));
 
     assertThat(lookups).hasSize(2).allSatisfy(marker -> assertThat(marker).startsWith("mf-" + ELEMENT + "-"));
+  }
+
+  @Operation(type = "test.delete", name = "Delete", description = "deletes", resultVariable = "deleted")
+  record DeleteInput(String id) {}
+
+  /** Set-variables commands as the engine sees them: what was written, in order, unless writing fails. */
+  private final List<Map<String, Object>> written = new java.util.ArrayList<>();
+  private RuntimeException writeFailure;
+  private final JobRunner writing = new JobRunner(engine(), new InputReader(name -> Optional.empty()), states, properties);
+
+  @Test
+  void aCreateWritesThatItIsSentBeforeSendingItSoAnAttemptAfterADeadWorkerLooksFirst() {
+    var writtenBeforeTheCall = new AtomicInteger(-1);
+    OperationHandler<CreateInput> lookedUp = OperationHandler.create(CreateInput.class,
+        (input, job) -> {
+          writtenBeforeTheCall.set(written.size());
+          return Map.of("id", "new-" + calls.incrementAndGet());
+        },
+        (input, job) -> Optional.of(Map.of("id", "found")));
+
+    ActivatedJob first = job("test.create", Map.of("name", "a"), 5);
+    assertThat(writing.outcome(first, lookedUp)).isEqualTo(new JobOutcome.Complete(Map.of("created", Map.of("id", "new-1"))));
+    assertThat(writtenBeforeTheCall).as("the mark was written before the call").hasValue(1);
+    assertThat(written).as("and nothing after it: the lookup stands in for a record").hasSize(1);
+
+    // The worker died before completing the job: it is handed out again with what was written, and nothing else.
+    ActivatedJob again = job("test.create", Map.of("name", "a"), 5);
+    again.getVariablesAsMap().putAll(written.get(0));
+    assertThat(writing.outcome(again, lookedUp)).isEqualTo(new JobOutcome.Complete(Map.of("created", Map.of("id", "found"))));
+    assertThat(calls).hasValue(1);
+  }
+
+  @Test
+  void aCreateWhoseMarkCannotBeWrittenIsNotSent() {
+    writeFailure = new ProblemException(404, "Not Found", null);
+    OperationHandler<CreateInput> lookedUp = OperationHandler.create(CreateInput.class,
+        (input, job) -> Map.of("id", "new-" + calls.incrementAndGet()), (input, job) -> Optional.empty());
+
+    assertThat(writing.outcome(job("test.create", Map.of("name", "a"), 5), lookedUp))
+        .isInstanceOfSatisfying(JobOutcome.Fail.class, fail -> assertThat(fail.retries()).isEqualTo(4));
+    assertThat(calls).hasValue(0);
+  }
+
+  @Test
+  void aResultThatCannotBeRecordedStillCompletesTheJobRatherThanCallingAgain() {
+    writeFailure = new ProblemException(404, "Not Found", null);
+
+    assertThat(writing.outcome(job("test.create", Map.of("name", "a"), 5), create))
+        .isEqualTo(new JobOutcome.Complete(Map.of("created", Map.of("id", "second-1"))));
+    assertThat(calls).hasValue(1);
+  }
+
+  @Test
+  void aFaultAfterTheCreateWasSentKeepsTheMarkAndWhatWasThereBefore() {
+    var seenBefore = new java.util.ArrayList<List<String>>();
+    OperationHandler<CreateInput> lookedUp = OperationHandler.create(CreateInput.class,
+        (input, job) -> List.of("k1", "k2"),
+        (input, job) -> {
+          throw new ApiException.Transient("TRANSPORT", "connection reset", null, null);
+        },
+        (input, job) -> {
+          seenBefore.add(job.before());
+          return Optional.empty();
+        });
+
+    ActivatedJob first = job("test.create", Map.of("name", "a"), 5);
+    JobOutcome failed = writing.outcome(first, lookedUp);
+    assertThat(failed).isInstanceOf(JobOutcome.Fail.class);
+    ActivatedJob retried = job("test.create", Map.of("name", "a"), 4);
+    retried.getVariablesAsMap().putAll(((JobOutcome.Fail) failed).variables());
+    assertThat(states.read(retried)).satisfies(state -> {
+      assertThat(state.attempt()).isEqualTo(1);
+      assertThat(state.sent()).isTrue();
+      assertThat(state.before()).containsExactly("k1", "k2");
+    });
+
+    writing.outcome(retried, lookedUp);
+    assertThat(seenBefore).containsExactly(List.of("k1", "k2"));
+    assertThat(written).as("the mark is written once").hasSize(1);
+  }
+
+  @Test
+  void aDeleteRepeatedAfterAnAttemptThatMayHaveTakenEffectTakesNotFoundAsDone() {
+    OperationHandler<DeleteInput> delete = OperationHandler.delete(DeleteInput.class,
+        (input, job) -> {
+          throw new ApiException.Rejected("NOT_FOUND", "no such thing", Map.of());
+        },
+        (input, job) -> "gone");
+
+    assertThat(runner.outcome(job("test.delete", Map.of("id", "x"), 5), delete)).as("a first attempt")
+        .isInstanceOfSatisfying(JobOutcome.Throw.class, error -> assertThat(error.code()).isEqualTo("NOT_FOUND"));
+    ActivatedJob repeated = job("test.delete", Map.of("id", "x"), 4);
+    withState(repeated, JobState.NONE.withAttempt(1));
+    assertThat(runner.outcome(repeated, delete)).isEqualTo(new JobOutcome.Complete(Map.of("deleted", "gone")));
+  }
+
+  @Test
+  void aDeleteWithASideEffectTellsItsOwnMarkFromAnEarlierAttempts() {
+    OperationHandler<CreateInput> delete = OperationHandler.delete(CreateInput.class,
+        (input, job) -> {
+          throw new ApiException.Rejected("NOT_FOUND", "no such playback ID", Map.of());
+        },
+        (input, job) -> "gone");
+
+    assertThat(writing.outcome(job("test.create", Map.of("name", "a"), 5), delete)).as("a first attempt, though marked")
+        .isInstanceOfSatisfying(JobOutcome.Throw.class, error -> assertThat(error.code()).isEqualTo("NOT_FOUND"));
+    assertThat(written).as("the mark").hasSize(1);
+    ActivatedJob afterADeadWorker = job("test.create", Map.of("name", "a"), 5);
+    afterADeadWorker.getVariablesAsMap().putAll(written.get(0));
+    assertThat(writing.outcome(afterADeadWorker, delete)).isEqualTo(new JobOutcome.Complete(Map.of("created", "gone")));
+  }
+
+  private CamundaClient engine() {
+    CamundaClient camunda = mock(CamundaClient.class);
+    when(camunda.newSetVariablesCommand(org.mockito.ArgumentMatchers.anyLong())).thenAnswer(command -> {
+      var step1 = mock(io.camunda.client.api.command.SetVariablesCommandStep1.class);
+      var step2 = mock(io.camunda.client.api.command.SetVariablesCommandStep1.SetVariablesCommandStep2.class);
+      var variables = new java.util.concurrent.atomic.AtomicReference<Map<String, Object>>();
+      when(step1.variables(org.mockito.ArgumentMatchers.<String, Object>anyMap())).thenAnswer(given -> {
+        variables.set(given.getArgument(0));
+        return step2;
+      });
+      when(step2.local(true)).thenReturn(step2);
+      when(step2.send()).thenAnswer(send -> {
+        if (writeFailure != null) {
+          throw writeFailure;
+        }
+        written.add(variables.get());
+        return mock(io.camunda.client.api.CamundaFuture.class);
+      });
+      return step1;
+    });
+    return camunda;
   }
 
   @Test

@@ -4,6 +4,8 @@ import io.mediaflow.api.ApiException;
 import io.mediaflow.delivery.DeliveryClient;
 import io.mediaflow.delivery.NewSigningKey;
 import io.mediaflow.delivery.SigningKey;
+import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -25,18 +27,11 @@ public class ManagedSigningKeys {
   }
 
   /**
-   * Creates a key bound to exactly one of a playback domain, a live stream or a bucket, and keeps its private key.
-   * The answer is the key without it. A private key that cannot be read or kept makes the key useless, since the
-   * service never shows it again: the key is then deleted at the service and the failure reported.
-   *
-   * @param marker a job's marker: it goes into the key's name (see {@link #label}), so {@link #findCreated} can find
-   *     the key again when the answer is lost
+   * Creates a key bound to exactly one of a playback domain, a live stream or a bucket, named exactly as given (or
+   * not at all), and keeps its private key. The answer is the key without it. A private key that cannot be read or
+   * kept makes the key useless, since the service never shows it again: the key is then deleted at the service and
+   * the failure reported.
    */
-  public SigningKey create(String domainId, String streamId, String bucketName, String name, String marker) {
-    return create(domainId, streamId, bucketName, label(name, marker));
-  }
-
-  /** As {@link #create(String, String, String, String, String)}, for a caller that has no job to mark the key with. */
   public SigningKey create(String domainId, String streamId, String bucketName, String name) {
     NewSigningKey created = client.createSigningKey(domainId, streamId, bucketName, name);
     String keyId = created.key().id();
@@ -56,29 +51,45 @@ public class ManagedSigningKeys {
     return created.key();
   }
 
+  /** The ids of the keys named and bound as a new one would be, read before it is created ({@link #findCreated}). */
+  public List<String> alike(String domainId, String streamId, String bucketName, String name) {
+    return keysAlike(domainId, streamId, bucketName, name).map(SigningKey::id).toList();
+  }
+
   /**
-   * What became of a create whose answer was lost. The key it made carries the marker in its name; its private key
-   * came only in that lost answer, so the key can sign nothing and is deleted, and empty is returned: the create is
-   * then sent again, and one usable key remains. A key whose private key was kept is returned as it is.
+   * What became of a create whose answer may have been lost. A key has no field of its own a marker could go in
+   * (its name is the user's), so its key is one named and bound as asked that was not there before the create was
+   * sent ({@code before}, from {@link #alike}). One whose private key was kept is returned as it is. One whose
+   * private key came only in the lost answer can sign nothing and is deleted, and empty is returned: the create is
+   * then sent again, and one usable key remains. Two or more such new keys mean someone else creates keys alike at
+   * the same moment, and which is this job's cannot be told: that is left to a person.
    */
-  public Optional<SigningKey> findCreated(String name, String marker) {
-    String label = label(name, marker);
-    for (SigningKey key : client.listSigningKeys()) {
-      if (label.equals(key.name())) {
-        if (store.find(key.id()).isPresent()) {
-          return Optional.of(key);
-        }
-        LOG.info("Signing key {} was created by an attempt whose answer, and with it the private key, was lost;"
-            + " deleting it before creating another", key.id());
-        client.deleteSigningKey(key.id());
-      }
+  public Optional<SigningKey> findCreated(String domainId, String streamId, String bucketName, String name,
+      List<String> before) {
+    List<SigningKey> created = keysAlike(domainId, streamId, bucketName, name)
+        .filter(key -> !before.contains(key.id())).toList();
+    Optional<SigningKey> kept = created.stream().filter(key -> store.find(key.id()).isPresent()).findFirst();
+    if (kept.isPresent() || created.isEmpty()) {
+      return kept;
     }
+    if (created.size() > 1) {
+      throw new ApiException.Misconfigured("UNKNOWN_OUTCOME", "A create whose answer was lost may have made one of the"
+          + " signing keys " + created.stream().map(SigningKey::id).toList() + ", which came up alike at the same time;"
+          + " delete the one this application does not hold before resolving this incident");
+    }
+    String keyId = created.get(0).id();
+    LOG.info("Signing key {} was created by an attempt whose answer, and with it the private key, was lost;"
+        + " deleting it before creating another", keyId);
+    client.deleteSigningKey(keyId);
     return Optional.empty();
   }
 
-  /** The key's name: the marker alone, or after the name given, e.g. {@code playback [mf-2251799813685302-…]}. */
-  static String label(String name, String marker) {
-    return name == null ? marker : name + " [" + marker + "]";
+  /** Keys with the same binding and exactly the same name (both unset, or equal). */
+  private java.util.stream.Stream<SigningKey> keysAlike(String domainId, String streamId, String bucketName,
+      String name) {
+    return client.listSigningKeys().stream()
+        .filter(key -> Objects.equals(domainId, key.domainId()) && Objects.equals(streamId, key.streamId())
+            && Objects.equals(bucketName, key.bucketName()) && Objects.equals(name, key.name()));
   }
 
   /**

@@ -41,23 +41,26 @@ public class DeliveryWorkers implements OperationHandlers {
         OperationHandler.call(ListDomainsInput.class, input -> client.listDomains(input.type())),
         OperationHandler.call(GetDomainInput.class, input -> client.getDomain(input.domainId())),
         OperationHandler.call(UpdateDomainInput.class, input -> client.updateDomainBucket(input.domainId(), input.bucketName())),
-        OperationHandler.call(DeleteDomainInput.class, input -> done(() -> client.deleteDomain(input.domainId()))),
-        // Found again by its domain, which has one subscription at most (the CNAME instruction is then not known).
+        OperationHandler.delete(DeleteDomainInput.class, (input, job) -> done(() -> client.deleteDomain(input.domainId())),
+            DeliveryWorkers::gone),
         OperationHandler.create(CreateTlsSubscriptionInput.class, (input, job) -> client.createTlsSubscription(input.domainId()),
-            (input, job) -> client.findActiveTlsSubscription(input.domainId())),
+            (input, job) -> findCreatedTlsSubscription(input.domainId())),
         OperationHandler.call(ListTlsSubscriptionsInput.class, input -> client.listTlsSubscriptions()),
         OperationHandler.call(GetTlsSubscriptionInput.class, input -> client.getTlsSubscription(input.tlsSubscriptionId())),
-        OperationHandler.call(DeleteTlsSubscriptionInput.class,
-            input -> done(() -> client.deleteTlsSubscription(input.tlsSubscriptionId()))),
+        OperationHandler.delete(DeleteTlsSubscriptionInput.class,
+            (input, job) -> done(() -> client.deleteTlsSubscription(input.tlsSubscriptionId())), DeliveryWorkers::gone),
         OperationHandler.poll(WaitForTlsSubscriptionInput.class, this::waitForTlsSubscription),
-        // The private key is kept before the result is recorded, so a retry neither creates nor loses one.
+        // The private key is kept before the job completes, so a retry neither creates nor loses one.
         OperationHandler.create(CreateSigningKeyInput.class,
-            (input, job) -> signingKeys.create(input.domainId(), input.streamId(), input.bucketName(), input.name(), job.marker()),
-            (input, job) -> signingKeys.findCreated(input.name(), job.marker())),
+            (input, job) -> signingKeys.alike(input.domainId(), input.streamId(), input.bucketName(), input.name()),
+            (input, job) -> signingKeys.create(input.domainId(), input.streamId(), input.bucketName(), input.name()),
+            (input, job) -> signingKeys.findCreated(input.domainId(), input.streamId(), input.bucketName(), input.name(),
+                job.before())),
         OperationHandler.call(ListSigningKeysInput.class, input -> client.listSigningKeys()),
         OperationHandler.call(GetSigningKeyInput.class, input -> client.getSigningKey(input.signingKeyId())),
         OperationHandler.call(RenameSigningKeyInput.class, input -> client.renameSigningKey(input.signingKeyId(), input.name())),
-        OperationHandler.call(DeleteSigningKeyInput.class, input -> done(() -> signingKeys.delete(input.signingKeyId()))),
+        OperationHandler.delete(DeleteSigningKeyInput.class, (input, job) -> done(() -> signingKeys.delete(input.signingKeyId())),
+            DeliveryWorkers::gone),
         OperationHandler.call(SetBucketPolicyInput.class, input -> {
           client.setBucketPolicy(input.bucketName(), input.policy());
           return input.policy().value();
@@ -67,9 +70,10 @@ public class DeliveryWorkers implements OperationHandlers {
           return input.policy();
         }),
         OperationHandler.call(GetCorsInput.class, input -> client.getCors(input.bucketName())),
-        OperationHandler.call(DeleteCorsInput.class, input -> done(() -> client.deleteCors(input.bucketName()))),
-        OperationHandler.call(DeleteCorsHeaderInput.class,
-            input -> done(() -> client.deleteCorsHeader(input.bucketName(), input.headerName()))),
+        OperationHandler.delete(DeleteCorsInput.class, (input, job) -> done(() -> client.deleteCors(input.bucketName())),
+            DeliveryWorkers::gone),
+        OperationHandler.delete(DeleteCorsHeaderInput.class,
+            (input, job) -> done(() -> client.deleteCorsHeader(input.bucketName(), input.headerName())), DeliveryWorkers::gone),
         OperationHandler.call(PurgeCacheInput.class, input -> done(() -> {
           if (input.path() == null || input.path().isBlank()) {
             client.purgeCache(input.bucketName());
@@ -93,6 +97,22 @@ public class DeliveryWorkers implements OperationHandlers {
         .findFirst();
   }
 
+  /**
+   * The subscription an earlier attempt created: a domain has one at most (a second create is refused with
+   * CONFLICT). Its CNAME instruction came only in the lost answer, and without it the domain owner cannot let the
+   * certificate be issued; so a pending one that does not carry it is deleted (not billed: removed before the
+   * month's end) and empty returned, and the create sent again answers with the instruction. One further on needs
+   * no instruction any more and is returned as it is.
+   */
+  private Optional<TlsSubscription> findCreatedTlsSubscription(String domainId) {
+    Optional<TlsSubscription> found = client.findActiveTlsSubscription(domainId);
+    if (found.isEmpty() || found.get().message() != null || !TlsSubscription.PENDING.equals(found.get().status())) {
+      return found;
+    }
+    client.deleteTlsSubscription(found.get().tlsSubscriptionId());
+    return Optional.empty();
+  }
+
   private Poll<TlsSubscription> waitForTlsSubscription(WaitForTlsSubscriptionInput input) {
     TlsSubscription subscription = client.getTlsSubscription(input.tlsSubscriptionId());
     if (subscription.hasCertificate()) {
@@ -104,6 +124,11 @@ public class DeliveryWorkers implements OperationHandlers {
     return Poll.pending(TlsSubscription.PENDING.equals(subscription.status())
         ? "pending, waiting for the CNAME record"
         : subscription.status() + ", the certificate is being issued");
+  }
+
+  /** A delete repeated after a lost answer: what it removes is gone. */
+  private static boolean gone(Object input, Object job) {
+    return true;
   }
 
   /** Deletes and the like answer true once the service said ok. */

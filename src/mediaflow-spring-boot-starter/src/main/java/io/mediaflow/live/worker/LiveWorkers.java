@@ -3,6 +3,7 @@ package io.mediaflow.live.worker;
 import io.mediaflow.api.ApiException;
 import io.mediaflow.callback.CallbackUrls;
 import io.mediaflow.live.LiveClient;
+import io.mediaflow.live.PlaybackId;
 import io.mediaflow.live.Stream;
 import io.mediaflow.live.StreamFilter;
 import io.mediaflow.live.StreamState;
@@ -38,19 +39,23 @@ public class LiveWorkers implements OperationHandlers {
   @Override
   public List<OperationHandler<?>> handlers() {
     return List.of(
-        OperationHandler.create(CreateStreamInput.class, this::createStream, this::findCreatedStream),
+        OperationHandler.create(CreateStreamInput.class, this::unmarkedStreams, this::createStream,
+            this::findCreatedStream),
         OperationHandler.call(GetStreamInput.class, input -> client.getStream(input.streamId()).withoutSecrets(input.keepStreamKey())),
         OperationHandler.call(ListStreamsInput.class,
             input -> client.listStreams(StreamFilter.of(input.filters())).stream().map(LiveWorkers::shown).toList()),
         OperationHandler.call(StartStreamInput.class, input -> shown(client.startStream(input.streamId()))),
         OperationHandler.call(StopStreamInput.class, input -> shown(client.stopStream(input.streamId()))),
-        OperationHandler.call(AddPlaybackIdInput.class, input -> shown(client.addPlaybackId(input.streamId(), input.policy()))),
-        OperationHandler.call(DeletePlaybackIdInput.class,
-            input -> shown(client.deletePlaybackId(input.streamId(), input.playbackId()))),
+        OperationHandler.create(AddPlaybackIdInput.class, (input, job) -> playbackIds(client.getStream(input.streamId())),
+            (input, job) -> shown(client.addPlaybackId(input.streamId(), input.policy())), this::findAddedPlaybackId),
+        OperationHandler.delete(DeletePlaybackIdInput.class,
+            (input, job) -> shown(client.deletePlaybackId(input.streamId(), input.playbackId())),
+            (input, job) -> shown(client.getStream(input.streamId()))),
         OperationHandler.create(AddSimulcastTargetInput.class,
             (input, job) -> shown(client.addSimulcastTarget(input.streamId(), input.target())), this::findSimulcastTarget),
-        OperationHandler.call(DeleteSimulcastTargetInput.class,
-            input -> shown(client.deleteSimulcastTarget(input.streamId(), input.targetId()))),
+        OperationHandler.delete(DeleteSimulcastTargetInput.class,
+            (input, job) -> shown(client.deleteSimulcastTarget(input.streamId(), input.targetId())),
+            (input, job) -> shown(client.getStream(input.streamId()))),
         OperationHandler.poll(WaitForStatusInput.class, this::waitForStatus),
         OperationHandler.call(DvrRecordingsInput.class, input -> recordings.of(client.getStream(input.streamId()),
             input.dvr(), input.downloadUrlLifetime() == null ? Duration.ofHours(24) : input.downloadUrlLifetime())));
@@ -67,21 +72,59 @@ public class LiveWorkers implements OperationHandlers {
   }
 
   /**
-   * The stream an earlier attempt of this job created, by the marker in its callback URL: another instance's stream
-   * of the same name carries another marker. Without a callback URL there is no marker, and no way to tell.
+   * The stream an earlier attempt of this job created. Document 2 does not say that creation keeps a callback URL,
+   * so the marker in it finds the stream only where the service shows it again; otherwise the stream is the one of
+   * this name that is new since the create was sent and carries no other job's marker. Where two or more are, which
+   * is this job's cannot be told, and a person decides rather than a second stream being made.
    */
   private Optional<Stream> findCreatedStream(CreateStreamInput input, JobContext job) {
-    if (callbackUrl(input, job).isEmpty()) {
-      throw new ApiException.Misconfigured("UNKNOWN_OUTCOME", "The create call failed without an answer, and with"
-          + " no callback URL the stream carries no marker to find it by; check whether a stream named "
-          + input.name() + " was created before resolving this incident, or enable mediaflow.callbacks");
+    List<Stream> named = sameName(input);
+    Optional<Stream> marked = named.stream().filter(stream -> job.marker().equals(markerOf(stream))).findFirst();
+    List<Stream> unmarked = named.stream().filter(stream -> markerOf(stream) == null)
+        .filter(stream -> !job.before().contains(stream.id())).toList();
+    if (marked.isEmpty() && unmarked.size() > 1) {
+      throw new ApiException.Misconfigured("UNKNOWN_OUTCOME", "The create call failed without an answer, and the streams "
+          + unmarked.stream().map(Stream::id).toList() + " named " + input.name() + " appeared since; the service"
+          + " keeps no callback URL to tell them apart by. Delete the one this instance did not create, then resolve"
+          + " this incident");
     }
-    StreamFilter sameName = input.name() == null ? StreamFilter.all().andNull("name") : StreamFilter.all().and("name", input.name());
-    return client.listStreams(sameName).stream()
-        .filter(stream -> stream.params() != null && stream.params().callbackUrl() != null)
-        .filter(stream -> job.marker().equals(CreateStreamInput.markerOf(stream.params().callbackUrl())))
-        .findFirst()
-        .map(stream -> stream.withoutSecrets(input.keepStreamKey()));
+    return marked.or(() -> unmarked.stream().findFirst()).map(stream -> stream.withoutSecrets(input.keepStreamKey()));
+  }
+
+  /** The streams of the new one's name that carry no marker, which a lookup could otherwise take for it. */
+  private List<String> unmarkedStreams(CreateStreamInput input, JobContext job) {
+    return sameName(input).stream().filter(stream -> markerOf(stream) == null).map(Stream::id).toList();
+  }
+
+  private List<Stream> sameName(CreateStreamInput input) {
+    return client.listStreams(input.name() == null
+        ? StreamFilter.all().andNull("name")
+        : StreamFilter.all().and("name", input.name()));
+  }
+
+  private static String markerOf(Stream stream) {
+    return stream.params() == null ? null : CreateStreamInput.markerOf(stream.params().callbackUrl());
+  }
+
+  /**
+   * The stream with the playback ID an earlier attempt added: a playback ID has nothing a marker could go in, so it
+   * is the one of this policy that is new since the add was sent. Two or more mean another job adds IDs to this
+   * stream at the same moment, and a person decides which is whose.
+   */
+  private Optional<Stream> findAddedPlaybackId(AddPlaybackIdInput input, JobContext job) {
+    Stream stream = client.getStream(input.streamId());
+    List<PlaybackId> added = Optional.ofNullable(stream.playbackIds()).orElse(List.of()).stream()
+        .filter(id -> !job.before().contains(id.id()) && input.policy().apiName().equals(id.policy())).toList();
+    if (added.size() > 1) {
+      throw new ApiException.Misconfigured("UNKNOWN_OUTCOME", "The add call failed without an answer, and the playback"
+          + " IDs " + added.stream().map(PlaybackId::id).toList() + " appeared on stream " + stream.id() + " since;"
+          + " delete the one this instance did not add, then resolve this incident");
+    }
+    return added.isEmpty() ? Optional.empty() : Optional.of(shown(stream));
+  }
+
+  private static List<String> playbackIds(Stream stream) {
+    return Optional.ofNullable(stream.playbackIds()).orElse(List.of()).stream().map(PlaybackId::id).toList();
   }
 
   /**

@@ -19,7 +19,6 @@ import org.junit.jupiter.api.Test;
 class ManagedSigningKeysTest {
 
   private static final String KEY_ID = "7d0f6a3e-2b1c-4d5e-8f90-a1b2c3d4e5f6";
-  private static final String MARKER = "mf-1-signature";
   private static final PrivateKeyPem PEM = TestKeys.pkcs8(TestKeys.rsa());
 
   private final MockWebServer server = new MockWebServer();
@@ -42,7 +41,7 @@ class ManagedSigningKeysTest {
   void theKeyComesBackWithoutItsPrivateKeyWhichIsInTheStore() {
     server.enqueue(created(PEM.text()));
 
-    SigningKey key = keys.create(null, null, "media", "k", MARKER);
+    SigningKey key = keys.create(null, null, "media", "k");
 
     assertThat(key.id()).isEqualTo(KEY_ID);
     assertThat(store.find(KEY_ID)).contains(PEM);
@@ -54,7 +53,7 @@ class ManagedSigningKeysTest {
     server.enqueue(created(PEM.text()));
     server.enqueue(json(200, "{\"status\":\"ok\"}"));
 
-    assertThatThrownBy(() -> keys.create(null, null, "media", null, MARKER))
+    assertThatThrownBy(() -> keys.create(null, null, "media", null))
         .isInstanceOfSatisfying(ApiException.Transient.class, e -> assertThat(e.getMessage())
             .contains("could not be kept (disk full)", "the key was deleted").doesNotContain("PRIVATE KEY"));
     server.takeRequest();
@@ -67,7 +66,7 @@ class ManagedSigningKeysTest {
     server.enqueue(created("-----BEGIN PRIVATE KEY-----\\nAAAA\\n-----END PRIVATE KEY-----"));
     server.enqueue(json(200, "{\"status\":\"ok\"}"));
 
-    assertThatThrownBy(() -> keys.create(null, null, "media", null, MARKER))
+    assertThatThrownBy(() -> keys.create(null, null, "media", null))
         .isInstanceOfSatisfying(ApiException.Misconfigured.class, e -> assertThat(e.code()).isEqualTo("UNREADABLE_PRIVATE_KEY"));
     assertThat(store.keys).isEmpty();
     server.takeRequest();
@@ -76,37 +75,56 @@ class ManagedSigningKeysTest {
   }
 
   @Test
-  void theKeysNameCarriesTheJobsMarker() throws Exception {
+  void theKeysNameIsExactlyTheOneGivenAndNoneWhenNoneIsGiven() throws Exception {
+    server.enqueue(created(PEM.text()));
     server.enqueue(created(PEM.text()));
 
-    keys.create(null, null, "media", "k", MARKER);
+    keys.create(null, null, "media", "k");
+    keys.create(null, null, "media", null);
 
     server.takeRequest();
-    assertThat(server.takeRequest().getBody().utf8()).contains("\"name\":\"k [" + MARKER + "]\"");
+    assertThat(server.takeRequest().getBody().utf8()).contains("\"name\":\"k\"").doesNotContain("mf-");
+    assertThat(server.takeRequest().getBody().utf8()).isEqualTo("{\"bucket_name\":\"media\"}");
   }
 
   @Test
-  void aKeyWhoseAnswerWasLostIsFoundByItsMarkerAndDeletedSinceNoOneHasItsPrivateKey() throws Exception {
-    String otherInstances = "0b9c8d7e-6f5a-4b3c-9d2e-1f0a9b8c7d6e";
+  void aKeyWhoseAnswerWasLostIsTheNewOneNamedAndBoundAlikeAndIsDeletedSinceNoOneHasItsPrivateKey() throws Exception {
+    String earlier = "0b9c8d7e-6f5a-4b3c-9d2e-1f0a9b8c7d6e";
+    String otherBucket = "1c9c8d7e-6f5a-4b3c-9d2e-1f0a9b8c7d6e";
+    String otherName = "2d9c8d7e-6f5a-4b3c-9d2e-1f0a9b8c7d6e";
     server.enqueue(json(200, "{\"signing_keys\":["
-        + "{\"id\":\"" + otherInstances + "\",\"name\":\"k [mf-2-other]\",\"bucket_name\":\"media\"},"
-        + "{\"id\":\"" + KEY_ID + "\",\"name\":\"k [" + MARKER + "]\",\"bucket_name\":\"media\"}]}"));
+        + "{\"id\":\"" + earlier + "\",\"name\":\"k\",\"bucket_name\":\"media\"},"
+        + "{\"id\":\"" + otherBucket + "\",\"name\":\"k\",\"bucket_name\":\"other\"},"
+        + "{\"id\":\"" + otherName + "\",\"name\":null,\"bucket_name\":\"media\"},"
+        + "{\"id\":\"" + KEY_ID + "\",\"name\":\"k\",\"bucket_name\":\"media\"}]}"));
     server.enqueue(json(200, "{\"status\":\"ok\"}"));
 
-    assertThat(keys.findCreated("k", MARKER)).isEmpty();
+    assertThat(keys.findCreated(null, null, "media", "k", java.util.List.of(earlier))).isEmpty();
 
     server.takeRequest();
     assertThat(line(server.takeRequest())).isEqualTo("GET /v1/signing-keys");
     assertThat(line(server.takeRequest())).isEqualTo("DELETE /v1/signing-keys/" + KEY_ID);
-    assertThat(server.getRequestCount()).as("the other instance's key is left alone").isEqualTo(3);
+    assertThat(server.getRequestCount()).as("the keys that were there before, or are bound or named otherwise, are left alone")
+        .isEqualTo(3);
   }
 
   @Test
-  void aKeyFoundByItsMarkerWhosePrivateKeyWasKeptIsTheResult() {
+  void aNewKeyAlikeWhosePrivateKeyWasKeptIsTheResult() {
     store.save(KEY_ID, PEM);
-    server.enqueue(json(200, "{\"signing_keys\":[{\"id\":\"" + KEY_ID + "\",\"name\":\"" + MARKER + "\",\"bucket_name\":\"media\"}]}"));
+    server.enqueue(json(200, "{\"signing_keys\":[{\"id\":\"" + KEY_ID + "\",\"bucket_name\":\"media\"}]}"));
 
-    assertThat(keys.findCreated(null, MARKER)).hasValueSatisfying(key -> assertThat(key.id()).isEqualTo(KEY_ID));
+    assertThat(keys.findCreated(null, null, "media", null, java.util.List.of()))
+        .hasValueSatisfying(key -> assertThat(key.id()).isEqualTo(KEY_ID));
+  }
+
+  @Test
+  void twoNewKeysAlikeThatThisApplicationDoesNotHoldAreLeftToAPerson() {
+    server.enqueue(json(200, "{\"signing_keys\":[{\"id\":\"" + KEY_ID + "\",\"bucket_name\":\"media\"},"
+        + "{\"id\":\"0b9c8d7e-6f5a-4b3c-9d2e-1f0a9b8c7d6e\",\"bucket_name\":\"media\"}]}"));
+
+    assertThatThrownBy(() -> keys.findCreated(null, null, "media", null, java.util.List.of()))
+        .isInstanceOfSatisfying(ApiException.Misconfigured.class, e -> assertThat(e.code()).isEqualTo("UNKNOWN_OUTCOME"));
+    assertThat(server.getRequestCount()).as("nothing deleted").isEqualTo(2);
   }
 
   @Test

@@ -39,9 +39,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The create-signing-key worker: the private key is in the key store before the result is recorded on the job's
- * element instance, neither the recorded result nor the completion holds it, and a retried job creates no second
- * key.
+ * The create-signing-key worker: the job's state says the create is sent before it is, the private key is in the
+ * key store before the job completes, neither the state nor the completion holds it, and a retried job creates no
+ * second key.
  */
 class CreateSigningKeyRetryTest {
 
@@ -51,7 +51,7 @@ class CreateSigningKeyRetryTest {
   private final MockWebServer server = new MockWebServer();
   private final MemorySigningKeyStore store = new MemorySigningKeyStore();
   private final CamundaClient camunda = mock(CamundaClient.class);
-  private final AtomicReference<Boolean> keptWhenRecorded = new AtomicReference<>();
+  private final AtomicReference<Boolean> keptWhenWritten = new AtomicReference<>();
   private final AtomicReference<Map<String, Object>> recorded = new AtomicReference<>();
   private final AtomicReference<Map<String, Object>> completed = new AtomicReference<>();
   private final JobClient jobClient = mock(JobClient.class);
@@ -73,7 +73,7 @@ class CreateSigningKeyRetryTest {
         new SignedUrls(store, new ContentAddresses(properties), Clock.systemUTC())).handlers().stream()
         .filter(handler -> handler.type().equals(TYPE)).findFirst().orElseThrow();
     when(camunda.newSetVariablesCommand(anyLong())).thenAnswer(invocation -> {
-      keptWhenRecorded.set(store.find(KEY_ID).isPresent());
+      keptWhenWritten.set(store.find(KEY_ID).isPresent());
       SetVariablesCommandStep1 command = mock(SetVariablesCommandStep1.class, RETURNS_DEEP_STUBS);
       when(command.variables(org.mockito.ArgumentMatchers.<Map<String, Object>>any())).thenAnswer(variables -> {
         recorded.set(variables.getArgument(0));
@@ -95,21 +95,40 @@ class CreateSigningKeyRetryTest {
   }
 
   @Test
-  void theFirstRunKeepsThePrivateKeyBeforeRecordingAResultWithoutIt() throws Exception {
+  void theFirstRunMarksTheJobBeforeCreatingAndKeepsThePrivateKeyBeforeCompletingWithoutIt() throws Exception {
     String pem = pem();
     server.enqueue(MockCdn.token());
-    server.enqueue(MockCdn.json(200, "{\"signing_key\":{\"id\":\"" + KEY_ID + "\",\"bucket_name\":\"media\",\"private_key\":\""
-        + pem.replace("\n", "\\n") + "\",\"created\":\"2026-01-02 03:04:05\"}}"));
+    server.enqueue(MockCdn.json(200, "{\"signing_keys\":[]}"));
+    server.enqueue(created(pem));
 
     jobs.handle(jobClient, job(new HashMap<>(Map.of("bucketName", "media"))), createSigningKey);
     Map<String, Object> result = completed.get();
 
     assertThat(result.get("signingKey")).asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP).containsEntry("id", KEY_ID);
-    assertThat(keptWhenRecorded.get()).isTrue();
+    assertThat(keptWhenWritten.get()).as("the job's state was written before the key existed").isFalse();
+    assertThat(store.find(KEY_ID)).isPresent();
     String body = pem.lines().skip(1).findFirst().orElseThrow();
-    Object recordedKey = JobStatesAccess.recordedResult(states, job(new HashMap<>(recorded.get())));
-    assertThat(ApiJson.MAPPER.writeValueAsString(recordedKey)).contains(KEY_ID).doesNotContain(body).doesNotContain("private_key");
+    assertThat(ApiJson.MAPPER.writeValueAsString(recorded.get())).doesNotContain(body);
     assertThat(ApiJson.MAPPER.writeValueAsString(result)).doesNotContain(body).doesNotContain("private_key");
+  }
+
+  @Test
+  void anAttemptAfterAWorkerDiedWithTheKeyCreatedReturnsThatKeyAndCreatesNoOther() throws Exception {
+    server.enqueue(MockCdn.token());
+    server.enqueue(MockCdn.json(200, "{\"signing_keys\":[]}"));
+    server.enqueue(created(pem()));
+    server.enqueue(MockCdn.json(200, "{\"signing_keys\":[{\"id\":\"" + KEY_ID + "\",\"bucket_name\":\"media\"}]}"));
+    jobs.handle(jobClient, job(new HashMap<>(Map.of("bucketName", "media"))), createSigningKey);
+    completed.set(null);
+
+    // Handed out again with only what the first attempt wrote down, as after a worker that died before completing.
+    var variables = new HashMap<String, Object>(Map.of("bucketName", "media"));
+    variables.putAll(recorded.get());
+    jobs.handle(jobClient, job(variables), createSigningKey);
+
+    assertThat(completed.get().get("signingKey")).asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP)
+        .containsEntry("id", KEY_ID);
+    assertThat(server.getRequestCount()).as("token, list, create, then only a list").isEqualTo(4);
   }
 
   @Test
@@ -124,6 +143,11 @@ class CreateSigningKeyRetryTest {
 
     assertThat(result).containsEntry("signingKey", recordedKey);
     assertThat(server.getRequestCount()).isZero();
+  }
+
+  private static mockwebserver3.MockResponse created(String pem) {
+    return MockCdn.json(200, "{\"signing_key\":{\"id\":\"" + KEY_ID + "\",\"bucket_name\":\"media\",\"private_key\":\""
+        + pem.replace("\n", "\\n") + "\",\"created\":\"2026-01-02 03:04:05\"}}");
   }
 
   private static ActivatedJob job(Map<String, Object> variables) {
