@@ -80,6 +80,41 @@ class CallbackReceiverTest extends MediaflowTest {
     assertThat(published("live:" + stream + ":live:2026-11-22 01:00:00")).isEqualTo(1);
   }
 
+  /** Document 3 does not show the callback's payload: the README's form, or the same fields as JSON. */
+  @Test
+  void aTranscodingCallbackIsReadAsAFormOrAsJson() {
+    String token = UUID.randomUUID().toString().replace("-", "");
+    String url = urls.forSubject(Kind.TRANSCODING, token).orElseThrow();
+
+    assertThat(postJson(url, "{\"task_token\":\"" + token + "\",\"event\":\"saved\",\"status\":{\"status\":\"completed\"}}")
+        .statusCode()).isEqualTo(204);
+    assertThat(postJson(url, "{\"task_token\":\"someone-elses-task\",\"event\":\"error\"}").statusCode()).isEqualTo(403);
+
+    assertThat(published("transcoding:" + token + ":saved")).isEqualTo(1);
+  }
+
+  /** Document 2 does not show the status callback's payload: a stream as JSON (wrapped or bare) or as a form. */
+  @Test
+  void aLiveStatusChangeIsReadInEveryPlausibleShape() {
+    String url = urls.forSubject(Kind.LIVE, "12345").orElseThrow();
+    String[] streams = {UUID.randomUUID().toString(), UUID.randomUUID().toString(), UUID.randomUUID().toString(),
+        UUID.randomUUID().toString()};
+
+    assertThat(postJson(url, "{\"id\":\"" + streams[0] + "\",\"status\":{\"name\":\"idle\",\"timestamp\":\"t0\"}}")
+        .statusCode()).isEqualTo(204);
+    assertThat(postJson(url, "{\"id\":\"" + streams[1] + "\",\"status\":\"idle\",\"timestamp\":\"t1\"}").statusCode())
+        .isEqualTo(204);
+    assertThat(postForm(url, "stream_id=" + streams[2] + "&status=idle&timestamp=t2").statusCode()).isEqualTo(204);
+    String encoded = java.net.URLEncoder.encode("{\"id\":\"" + streams[3] + "\",\"status\":{\"name\":\"idle\",\"timestamp\":\"t3\"}}",
+        java.nio.charset.StandardCharsets.UTF_8);
+    assertThat(postForm(url, "stream=" + encoded).statusCode()).isEqualTo(204);
+    assertThat(postForm(url, "status=idle").statusCode()).as("no stream named").isEqualTo(400);
+
+    for (int i = 0; i < streams.length; i++) {
+      assertThat(published("live:" + streams[i] + ":idle:t" + i)).as("shape %d", i).isEqualTo(1);
+    }
+  }
+
   @Test
   void aCallbackForAProcessThatNoLongerWaitsIsHarmless() {
     String token = UUID.randomUUID().toString().replace("-", "");

@@ -1,8 +1,12 @@
 package io.mediaflow.callback;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.camunda.client.CamundaClient;
 import io.camunda.client.api.command.ClientException;
+import io.mediaflow.api.ApiJson;
 import io.mediaflow.callback.CallbackUrls.Kind;
 import io.mediaflow.worker.CommandRejection;
 import java.util.Map;
@@ -12,6 +16,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
+import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestParam;
@@ -48,7 +53,10 @@ public class CallbackReceiver {
     this.properties = properties;
   }
 
-  /** The service's task callback: form fields {@code task_token}, {@code event}, {@code payload}, {@code status}... */
+  /**
+   * The service's task callback: form fields {@code task_token}, {@code event}, {@code payload}, {@code status}...
+   * (the spec's README). Document 3 does not show the payload, so the same fields are read from a JSON body too.
+   */
   @PostMapping(path = "/callbacks/transcoding", consumes = MediaType.APPLICATION_FORM_URLENCODED_VALUE)
   public ResponseEntity<Void> transcoding(
       @RequestParam(required = false) String subject,
@@ -65,7 +73,23 @@ public class CallbackReceiver {
     return ResponseEntity.noContent().build();
   }
 
-  /** A live stream's status change: {@code {stream: <Stream>}}. */
+  /** {@link #transcoding} for a task callback sent as JSON: {@code {task_token, event, ...}}. */
+  @PostMapping(path = "/callbacks/transcoding", consumes = MediaType.APPLICATION_JSON_VALUE)
+  public ResponseEntity<Void> transcodingJson(
+      @RequestParam(required = false) String subject,
+      @RequestParam(required = false) String expires,
+      @RequestParam(required = false) String signature,
+      @RequestBody(required = false) JsonNode body) {
+    JsonNode fields = body == null ? MissingNode.getInstance() : body;
+    return transcoding(subject, expires, signature, fields.path("task_token").asText(null), fields.path("event").asText(null));
+  }
+
+  /**
+   * A live stream's status change. Document 2 does not show the payload: read here are a stream
+   * ({@code {stream: <Stream>}} or the bare Stream, its {@code status} an object with {@code name} and
+   * {@code timestamp} or the name alone) sent as JSON, or as a form with the stream's JSON in {@code stream} or the
+   * flat fields {@code id} (or {@code stream_id}), {@code status} and {@code timestamp}.
+   */
   @PostMapping(path = "/callbacks/live", consumes = MediaType.APPLICATION_JSON_VALUE)
   public ResponseEntity<Void> live(
       @RequestParam(required = false) String subject,
@@ -75,15 +99,50 @@ public class CallbackReceiver {
     if (!urls.verify(Kind.LIVE, subject, expires, signature)) {
       return ResponseEntity.status(403).build();
     }
-    JsonNode stream = body == null ? null : body.path("stream");
-    String id = stream == null ? null : stream.path("id").asText(null);
-    String status = stream == null ? null : stream.path("status").path("name").asText(null);
-    if (id == null || status == null) {
+    JsonNode stream = body == null ? MissingNode.getInstance() : body.has("stream") ? body.path("stream") : body;
+    String id = stream.path("id").asText(null);
+    JsonNode status = stream.path("status");
+    String name = status.isTextual() ? status.asText() : status.path("name").asText(null);
+    if (id == null || name == null) {
       return ResponseEntity.badRequest().build();
     }
-    String at = stream.path("status").path("timestamp").asText("");
-    publish(CallbackMessages.LIVE_STREAM_STATUS_CHANGED, id, "live:" + id + ":" + status + ":" + at);
+    String at = status.isTextual() ? stream.path("timestamp").asText("") : status.path("timestamp").asText("");
+    publish(CallbackMessages.LIVE_STREAM_STATUS_CHANGED, id, "live:" + id + ":" + name + ":" + at);
     return ResponseEntity.noContent().build();
+  }
+
+  /** {@link #live} for a status change sent as a form. */
+  @PostMapping(path = "/callbacks/live", consumes = MediaType.APPLICATION_FORM_URLENCODED_VALUE)
+  public ResponseEntity<Void> liveForm(
+      @RequestParam(required = false) String subject,
+      @RequestParam(required = false) String expires,
+      @RequestParam(required = false) String signature,
+      @RequestParam MultiValueMap<String, String> form) {
+    ObjectNode stream;
+    try {
+      stream = form.getFirst("stream") != null
+          ? (ObjectNode) ApiJson.MAPPER.readTree(form.getFirst("stream"))
+          : flatStream(form);
+    } catch (JsonProcessingException | ClassCastException notAStream) {
+      return urls.verify(Kind.LIVE, subject, expires, signature) ? ResponseEntity.badRequest().build()
+          : ResponseEntity.status(403).build();
+    }
+    return live(subject, expires, signature, stream);
+  }
+
+  /** A stream of the form's flat fields; {@code status} may hold the status object's JSON or only its name. */
+  private static ObjectNode flatStream(MultiValueMap<String, String> form) throws JsonProcessingException {
+    ObjectNode stream = ApiJson.MAPPER.createObjectNode();
+    String id = form.getFirst("id") != null ? form.getFirst("id") : form.getFirst("stream_id");
+    String status = form.getFirst("status");
+    stream.put("id", id);
+    if (status != null && status.strip().startsWith("{")) {
+      stream.set("status", ApiJson.MAPPER.readTree(status));
+    } else {
+      stream.put("status", status);
+      stream.put("timestamp", form.getFirst("timestamp"));
+    }
+    return stream;
   }
 
   private void publish(String message, String correlationKey, String messageId) {

@@ -13,6 +13,8 @@ import java.util.Map;
  * @param duration of the source, in seconds
  * @param renditions one per video output
  * @param thumbnails the URLs of the image outputs
+ * @param outputs every output the status lists, of every kind (video, audio, image, text, and lists the document
+ *     does not name), each with where it is
  * @param warnings the service's warnings, as it sends them; empty when none
  * @param statusUrl where the next status is read: the last {@code status_url} the service returned
  * @param outputErrors the outputs that failed, each {@code {tag, error}} (its user tag, else its system tag, and its
@@ -24,6 +26,7 @@ public record JobResult(
     Double duration,
     List<Rendition> renditions,
     List<String> thumbnails,
+    List<Output> outputs,
     List<Object> warnings,
     String statusUrl,
     List<OutputError> outputErrors) {
@@ -33,6 +36,16 @@ public record JobResult(
    * @param resolution {@code 1280x720}, when the service reported the frame size
    */
   public record Rendition(String tag, String resolution, Double bitrate, Long size, String url) {}
+
+  /**
+   * One output, as document 3 says every output item carries it.
+   *
+   * @param list the status list it came in: {@code videos}, {@code audios}, {@code images}, {@code texts}, ...
+   * @param format its {@code output_format}, when the service names it
+   * @param downloadUrl the ZIP of an output's files kept in temporary storage, when the service offers one
+   */
+  public record Output(String list, String format, String tag, String userTag, String url, String downloadUrl,
+      Map<String, Object> storage) {}
 
   /** An output the service reports failed. */
   public record OutputError(String tag, String error) {}
@@ -46,9 +59,17 @@ public record JobResult(
             .map(video -> new Rendition(video.userTag(), resolution(video.meta()), video.bitrate(), video.size(), video.url()))
             .toList(),
         orEmpty(status.images()).stream().map(OutputItem::url).toList(),
+        outputs(status),
         orEmpty(status.warnings()),
         status.statusUrl(),
         outputErrors(status));
+  }
+
+  private static List<Output> outputs(JobStatus status) {
+    return status.outputLists().entrySet().stream()
+        .flatMap(list -> list.getValue().stream().map(item -> new Output(list.getKey(), item.outputFormat(), item.tag(),
+            item.userTag(), item.url(), item.downloadUrl(), item.storage())))
+        .toList();
   }
 
   /** The outputs the status reports failed, by user tag (else system tag), each with its error description. */

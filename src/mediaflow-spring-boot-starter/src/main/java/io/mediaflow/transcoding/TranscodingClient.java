@@ -114,8 +114,10 @@ public class TranscodingClient {
 
   /**
    * {@code POST /v1/status} for one or more jobs, at {@code statusUrl} (the last one the service returned) and,
-   * when that host fails, at {@code {base_url}/v1/status}. A job moves between master hosts as it goes on: when the
-   * main host's answer names another {@code status_url} for every job asked, the complete status is read there.
+   * when that host fails in any way (a fault, an error, a refusal, an answer without {@code error} 0 or without a
+   * status for every token asked: a master the job has left may answer any of them), at
+   * {@code {base_url}/v1/status}. A job moves between master hosts as it goes on: when the main host's answer names
+   * another {@code status_url} for every job asked, the complete status is read there.
    */
   public Map<String, JobStatus> status(String statusUrl, Collection<String> taskTokens) {
     var rules = new Rules().require(taskTokens != null && !taskTokens.isEmpty(), "task_tokens", "needs at least one task token");
@@ -129,24 +131,32 @@ public class TranscodingClient {
     if (master == null) {
       return statuses(endpoint("/v1/status"), fields);
     }
+    Optional<Map<String, JobStatus>> complete = fromMaster(master, fields, taskTokens);
+    if (complete.isPresent()) {
+      return complete.get();
+    }
+    Map<String, JobStatus> basic = statuses(endpoint("/v1/status"), fields);
+    Optional<HttpUrl> moved = commonStatusUrl(basic.values()).filter(current -> !current.equals(master));
+    return moved.flatMap(url -> fromMaster(url, fields, taskTokens)).orElse(basic);
+  }
+
+  /** The complete statuses a master host gives, when it answers for every token; empty when it fails in any way. */
+  private Optional<Map<String, JobStatus>> fromMaster(HttpUrl master, Map<String, String> fields, Collection<String> taskTokens) {
     try {
-      return statuses(master, fields);
-    } catch (ApiException.Transient masterFailed) {
-      Map<String, JobStatus> basic = statuses(endpoint("/v1/status"), fields);
-      Optional<HttpUrl> moved = commonStatusUrl(basic.values()).filter(current -> !current.equals(master));
-      if (moved.isEmpty()) {
-        return basic;
-      }
-      try {
-        return statuses(moved.get(), fields);
-      } catch (ApiException.Transient movedFailed) {
-        return basic;
-      }
+      JsonNode answer = post(master, "POST /v1/status", fields);
+      Map<String, JobStatus> statuses = statuses(answer);
+      return answer.path("error").isIntegralNumber() && statuses.keySet().containsAll(taskTokens)
+          ? Optional.of(statuses) : Optional.empty();
+    } catch (ApiException masterFailed) {
+      return Optional.empty();
     }
   }
 
   private Map<String, JobStatus> statuses(HttpUrl url, Map<String, String> fields) {
-    JsonNode answer = post(url, "POST /v1/status", fields);
+    return statuses(post(url, "POST /v1/status", fields));
+  }
+
+  private static Map<String, JobStatus> statuses(JsonNode answer) {
     var statuses = new LinkedHashMap<String, JobStatus>();
     answer.path("statuses").fields().forEachRemaining(entry ->
         statuses.put(entry.getKey(), ApiJson.MAPPER.convertValue(entry.getValue(), JobStatus.class)));
@@ -178,16 +188,25 @@ public class TranscodingClient {
     }
   }
 
-  /** A form POST whose JSON answer carries {@code error}: 0 is success, anything else a typed failure. */
+  /**
+   * A form POST whose JSON answer carries {@code error}: 0 is success, anything else a typed failure. The document
+   * gives no HTTP status codes, so an answer outside 2xx without an error code is a failure too, never a success:
+   * a rejection named by its status (faults and throttling are already transient in {@link ApiHttp}).
+   */
   private JsonNode post(HttpUrl url, String endpoint, Map<String, String> fields) {
     var form = new FormBody.Builder();
     fields.forEach(form::add);
-    JsonNode body = http.send(new Request.Builder().url(url).post(form.build()).build(), endpoint).body();
+    ApiHttp.Answer answer = http.send(new Request.Builder().url(url).post(form.build()).build(), endpoint);
+    JsonNode body = answer.body();
     int error = body.path("error").asInt(0);
     if (error != 0) {
       String message = body.hasNonNull("message") ? body.get("message").asText() : body.path("error_description").asText(null);
       Duration retryAfter = body.hasNonNull("retry_after") ? Duration.ofSeconds(body.get("retry_after").asLong()) : null;
       throw TranscodingError.exception(error, message, retryAfter, endpoint);
+    }
+    if (!answer.successful()) {
+      throw new ApiException.Rejected("HTTP_" + answer.status(), endpoint + " answered HTTP " + answer.status(),
+          Map.of("httpStatus", answer.status()));
     }
     return body;
   }

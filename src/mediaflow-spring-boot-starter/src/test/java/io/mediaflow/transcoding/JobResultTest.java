@@ -34,8 +34,34 @@ class JobResultTest {
   }
 
   @Test
+  void everyOutputListTheStatusGivesIsKeptWithItsUrlTagsAndStorage() throws Exception {
+    JobStatus status = ApiJson.MAPPER.readValue("""
+        {"status": "completed", "error": 0,
+         "videos": [{"user_tag": "720p", "tag": "video-0-0", "url": "s3://b/720.mp4"}],
+         "audios": [{"tag": "audio-1-0", "user_tag": "podcast", "url": "s3://b/a.mp3", "output_format": "mp3",
+                     "storage": {"bucket": "b", "type": "s3", "key": "a.mp3"}},
+                    {"tag": "audio-2-0", "url": "s3://b/hls/playlist.m3u8", "download_url": "https://dl/x.zip"}],
+         "texts": [{"tag": "text-3-0", "url": "s3://b/stt/", "output_format": "speech_to_text"}],
+         "archives": [{"tag": "zip-4-0", "download_url": "https://dl/all.zip"}],
+         "source_info": {"codec": "h264"}}
+        """, JobStatus.class);
+
+    JobResult result = JobResult.of(status);
+
+    assertThat(result.outputs()).containsExactly(
+        new JobResult.Output("videos", null, "video-0-0", "720p", "s3://b/720.mp4", null, null),
+        new JobResult.Output("audios", "mp3", "audio-1-0", "podcast", "s3://b/a.mp3", null,
+            Map.of("bucket", "b", "type", "s3", "key", "a.mp3")),
+        new JobResult.Output("audios", null, "audio-2-0", null, "s3://b/hls/playlist.m3u8", "https://dl/x.zip", null),
+        new JobResult.Output("texts", "speech_to_text", "text-3-0", null, "s3://b/stt/", null, null),
+        new JobResult.Output("archives", null, "zip-4-0", null, null, "https://dl/all.zip", null));
+    assertThat(ApiJson.MAPPER.convertValue(status, Map.class)).as("the complete status keeps what it was sent")
+        .containsKeys("archives", "source_info").doesNotContainKey("other");
+  }
+
+  @Test
   void aJobStillEncodingHasItsProgressAndEmptyLists() {
-    var status = new JobStatus("encoding", null, 40.0, 0, null, null, null, null, null, null, null, null);
+    var status = new JobStatus("encoding", null, 40.0, 0, null, null, null, null, null, null, null, null, null);
 
     JobResult result = JobResult.of(status);
 
@@ -59,7 +85,7 @@ class JobResultTest {
         new JobResult.OutputError("image-0-0", "Image extract error."));
     assertThat(status.failedTransiently()).isTrue();
     var download = new JobStatus("error", null, null, 1, "Download error: unable to download the specified source file/URL.",
-        null, null, null, null, null, null, null);
+        null, null, null, null, null, null, null, null);
     assertThat(download.failedTransiently()).as("another source is needed, not a retry").isFalse();
   }
 }

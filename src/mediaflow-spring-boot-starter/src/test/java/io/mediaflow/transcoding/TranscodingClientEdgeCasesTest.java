@@ -156,6 +156,50 @@ class TranscodingClientEdgeCasesTest {
   }
 
   @Test
+  void aMasterThatFailsInAnyWayIsLeftForTheMainHost() throws Exception {
+    List<MockResponse> staleAnswers = List.of(
+        json(404, "{}"),
+        json(410, "{\"message\":\"gone\"}"),
+        json(200, "{}"),
+        json(200, "{\"error\":0,\"statuses\":{}}"),
+        json(200, "{\"error\":21,\"message\":\"out of range\"}"),
+        new MockResponse.Builder().code(200).body("<html>not here</html>").build());
+    for (MockResponse stale : staleAnswers) {
+      server.enqueue(stale);
+      server.enqueue(json("{\"error\":0,\"statuses\":{\"a\":{\"status\":\"encoding\",\"percent\":40}}}"));
+
+      var statuses = client.status(server.url("/master/v1/status").toString(), List.of("a"));
+
+      assertThat(statuses.get("a")).as(stale.toString()).isNotNull();
+      assertThat(statuses.get("a").progress()).isEqualTo("encoding 40%");
+      assertThat(server.takeRequest().getUrl().encodedPath()).isEqualTo("/master/v1/status");
+      assertThat(server.takeRequest().getUrl().encodedPath()).isEqualTo("/base/v1/status");
+    }
+  }
+
+  @Test
+  void anAnswerOutsideTwoHundredsWithoutAnErrorCodeIsARejectionNotASuccess() {
+    server.enqueue(json(404, "{}"));
+    server.enqueue(json(400, "{\"message\":\"bad request\"}"));
+
+    for (int status : new int[] {404, 400}) {
+      assertThatThrownBy(() -> client.startEncode2("task", mp4Query(), null))
+          .isInstanceOfSatisfying(ApiException.Rejected.class, e -> {
+            assertThat(e.code()).isEqualTo("HTTP_" + status);
+            assertThat(e.details()).containsEntry("httpStatus", status);
+          });
+    }
+  }
+
+  @Test
+  void anErrorCodeIsReadWhateverTheHttpStatus() {
+    server.enqueue(json(400, "{\"error\":14,\"message\":\"task_token is required\"}"));
+
+    assertThatThrownBy(() -> client.startEncode2("task", mp4Query(), null))
+        .isInstanceOfSatisfying(ApiException.Rejected.class, e -> assertThat(e.code()).isEqualTo("ERROR_FIELD_REQUIRED"));
+  }
+
+  @Test
   void serverErrorsAndCutConnectionsAreTransient() {
     server.enqueue(new MockResponse.Builder().code(502).build());
     assertThatThrownBy(() -> client.status(null, List.of("a"))).isInstanceOf(ApiException.Transient.class);
@@ -219,7 +263,11 @@ class TranscodingClientEdgeCasesTest {
   }
 
   private static MockResponse json(String body) {
-    return new MockResponse.Builder().code(200).addHeader("Content-Type", "application/json").body(body).build();
+    return json(200, body);
+  }
+
+  private static MockResponse json(int code, String body) {
+    return new MockResponse.Builder().code(code).addHeader("Content-Type", "application/json").body(body).build();
   }
 
   private static String form(RecordedRequest request) {

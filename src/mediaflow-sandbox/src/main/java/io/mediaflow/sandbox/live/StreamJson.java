@@ -3,6 +3,7 @@ package io.mediaflow.sandbox.live;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mediaflow.sandbox.SandboxProfile;
 import org.springframework.stereotype.Component;
 
 /**
@@ -16,9 +17,11 @@ class StreamJson {
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
   private final StreamAddresses addresses;
+  private final SandboxProfile profile;
 
-  StreamJson(StreamAddresses addresses) {
+  StreamJson(StreamAddresses addresses, SandboxProfile profile) {
     this.addresses = addresses;
+    this.profile = profile;
   }
 
   /** {@code {"stream": <Stream>}}: the answer of every stream operation and the body of a status callback. */
@@ -73,14 +76,16 @@ class StreamJson {
         .put("playback_url", addresses.playbackUrl(stream, playbackId));
   }
 
-  private static ObjectNode params(StreamParams params) {
+  private ObjectNode params(StreamParams params) {
     ObjectNode json = NODES.objectNode()
         .put("input_format", params.inputFormat())
         .put("output_format", params.outputFormat())
         .put("framerate", params.framerate())
-        .put("mode", params.mode())
-        .put("callback_url", params.callbackUrl())
-        .put("stream_timeout", params.streamTimeout());
+        .put("mode", params.mode());
+    if (profile.echoesCallbackUrl()) {
+      json.put("callback_url", params.callbackUrl());
+    }
+    json.put("stream_timeout", params.streamTimeout());
     json.set("dvr", dvr(params.dvr()));
     return json;
   }

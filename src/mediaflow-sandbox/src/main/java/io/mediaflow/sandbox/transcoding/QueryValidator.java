@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.UUID;
 import java.util.regex.Pattern;
 
 /**
@@ -90,13 +89,16 @@ final class QueryValidator {
     return new JobRequest(clips, hasStitch, validator.formats(query), validator.encoderVersion);
   }
 
-  /** {@code source}: an http(s) URL or {@code tus:<file_uuid>}. */
+  private static final java.util.regex.Pattern TUS_FILE_ID = java.util.regex.Pattern.compile("[A-Za-z0-9._~-]+");
+
+  /**
+   * {@code source}: an http(s) URL or {@code tus:<file_uuid>}; the id is checked for its form only (a path segment:
+   * the document does not show it as a dashed UUID), an unknown upload fails the job as a download error.
+   */
   static SourceClip source(String value, String field) {
     String url = value.strip();
     if (url.startsWith(SourceClip.TUS_PREFIX)) {
-      try {
-        UUID.fromString(url.substring(SourceClip.TUS_PREFIX.length()));
-      } catch (IllegalArgumentException e) {
+      if (!TUS_FILE_ID.matcher(url.substring(SourceClip.TUS_PREFIX.length())).matches()) {
         throw TranscodingError.invalid(field, "tus: must be followed by the file_uuid of a TUS upload");
       }
     } else if (!Fields.isHttpUrl(url)) {

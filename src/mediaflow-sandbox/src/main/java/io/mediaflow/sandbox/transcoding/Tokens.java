@@ -18,10 +18,13 @@ final class Tokens {
     return HexFormat.of().formatHex(bytes);
   }
 
-  /** Error 4 unless {@code token} has the service's token form; the caller then looks it up (error 5). */
+  /**
+   * Error 14 (a required field missing, as document 3 names it) without a token, error 4 unless it has the service's
+   * token form; the caller then looks it up (error 5).
+   */
   static String requireWellFormed(String token, String field) {
     if (token == null || token.isBlank()) {
-      throw new TranscodingError(TranscodingError.BAD_TOKEN, "Field '" + field + "' is missing or empty.");
+      throw TranscodingError.required(field);
     }
     String trimmed = token.strip();
     if (!FORM.matcher(trimmed).matches()) {

@@ -1,5 +1,6 @@
 package io.mediaflow.sandbox.transcoding;
 
+import io.mediaflow.sandbox.SandboxProfile;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.springframework.http.HttpStatus;
@@ -11,15 +12,25 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
 @RestControllerAdvice(assignableTypes = TranscodingSandboxController.class)
 class TranscodingErrorHandler {
 
+  private final SandboxProfile profile;
+
+  TranscodingErrorHandler(SandboxProfile profile) {
+    this.profile = profile;
+  }
+
   @ExceptionHandler(TranscodingError.class)
   Map<String, Object> refused(TranscodingError error) {
     return body(error.code(), error.getMessage(), error.retryAfter());
   }
 
-  /** A master host that handed the job on answers as an unavailable host: clients go back to the main host. */
+  /**
+   * A master host that handed the job on answers as an unavailable host, or (strict profile) as one that does not
+   * know the job: clients go back to the main host either way.
+   */
   @ExceptionHandler(TranscodingSandboxController.HandedOn.class)
   ResponseEntity<Map<String, Object>> handedOn(TranscodingSandboxController.HandedOn moved) {
-    return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).body(body(TranscodingError.SERVER_INTERNAL, moved.getMessage(), null));
+    return ResponseEntity.status(HttpStatus.valueOf(profile.staleMasterHttpStatus()))
+        .body(body(TranscodingError.SERVER_INTERNAL, moved.getMessage(), null));
   }
 
   static Map<String, Object> body(int code, String message, Integer retryAfter) {

@@ -1,6 +1,7 @@
 package io.mediaflow.sandbox.transcoding;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mediaflow.sandbox.SandboxProfile;
 import io.mediaflow.sandbox.SandboxProperties;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -29,9 +30,11 @@ class TranscodingSandboxController {
   private final PresetJobs presets;
   private final SandboxProperties sandbox;
   private final ObjectMapper json;
+  private final SandboxProfile profile;
 
   TranscodingSandboxController(SessionTokens sessions, Tasks tasks, JobLauncher launcher, PresetJobs presets,
-      SandboxProperties sandbox, ObjectMapper json) {
+      SandboxProperties sandbox, ObjectMapper json, SandboxProfile profile) {
+    this.profile = profile;
     this.sessions = sessions;
     this.tasks = tasks;
     this.launcher = launcher;
@@ -111,7 +114,7 @@ class TranscodingSandboxController {
       if (master != null && job.isPresent() && !job.get().heldBy(master)) {
         throw new HandedOn(token);
       }
-      statuses.put(token, job.map(started -> started.status(master != null)).orElseGet(this::notStarted));
+      statuses.put(token, job.map(started -> started.status(master != null)).orElseGet(() -> notStarted(token)));
     }
     return ok("statuses", statuses);
   }
@@ -149,8 +152,14 @@ class TranscodingSandboxController {
     return tokens;
   }
 
-  /** A created task that was never started: no documented state fits, so it reports {@code created}. */
-  private Map<String, Object> notStarted() {
+  /**
+   * A created task that was never started: no documented state fits, so it reports {@code created}, or (strict
+   * profile) it is refused as a token the status list does not hold.
+   */
+  private Map<String, Object> notStarted(String token) {
+    if (profile.unstartedTaskIsAnError()) {
+      throw new TranscodingError(TranscodingError.OUT_OF_RANGE, "Field 'task_tokens': task " + token + " has no job.");
+    }
     var status = new LinkedHashMap<String, Object>();
     status.put("status", "created");
     status.put("status_url", tasks.statusUrl(Job.FIRST_MASTER));

@@ -62,7 +62,9 @@ class TranscodingErrorCodesTest extends SandboxTest {
 
   @Test
   void tokensAreValidatedThenLookedUp() {
-    assertError(sandbox.post("/v1/create_task", Map.of()), 4, "token");
+    // a missing token is document 3's "required field missing", not a token that failed validation
+    assertError(sandbox.post("/v1/create_task", Map.of()), 14, "'token'");
+    assertError(sandbox.post("/v1/start_encode2", Map.of("query", "{}")), 14, "'task_token'");
     assertError(sandbox.post("/v1/create_task", Map.of("token", "not a token")), 4, "token");
     assertError(sandbox.post("/v1/create_task", Map.of("token", UNKNOWN_TOKEN)), 5, "not found");
     String sample = query(sandbox.sampleUrl(), "{\"output\": \"mp4\"}");

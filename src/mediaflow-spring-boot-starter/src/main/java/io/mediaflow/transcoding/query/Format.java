@@ -32,7 +32,7 @@ public record Format(
     Integer bitrate,
     String videoCodec,
     Integer audioBitrate,
-    List<Logo> logo,
+    Logos logo,
     Subtitles subtitles,
     List<Stream> stream,
     Double segmentDuration,
@@ -98,7 +98,7 @@ public record Format(
     private Integer bitrate;
     private String videoCodec;
     private Integer audioBitrate;
-    private List<Logo> logo;
+    private Logos logo;
     private Subtitles subtitles;
     private List<Stream> stream;
     private Double segmentDuration;
@@ -204,7 +204,7 @@ public record Format(
       return this;
     }
 
-    public Builder logo(List<Logo> logo) {
+    public Builder logo(Logos logo) {
       this.logo = logo;
       return this;
     }

@@ -14,9 +14,11 @@ public final class QueryRules {
   public static final int MAX_PAYLOAD = 1000;
 
   private static final Pattern SIZE = Pattern.compile("[1-9]\\d*x[1-9]\\d*");
-  /** An uploaded file: {@code tus:<file_uuid>}, the upload's id, a UUID. */
-  private static final Pattern TUS_SOURCE =
-      Pattern.compile("tus:\\p{XDigit}{8}-\\p{XDigit}{4}-\\p{XDigit}{4}-\\p{XDigit}{4}-\\p{XDigit}{12}");
+  /**
+   * An uploaded file: {@code tus:<file_uuid>}, the id the upload's {@code Location} ends in. Its form is not shown
+   * (a UUID with or without dashes, or another id): any non-empty URL path segment.
+   */
+  private static final Pattern TUS_SOURCE = Pattern.compile("tus:[A-Za-z0-9._~-]+");
   private static final Set<String> DESTINATION_PREFIXES = Set.of("s3://", "b2://", "azblob://", "ftp://", "ftps://", "sftp://");
   private static final Set<String> ACLS = Set.of("bucket-owner-full-control", "bucket-owner-read");
   private static final Set<String> IMAGE_FORMATS = Set.of("png", "jpg", "webp");
@@ -181,13 +183,15 @@ public final class QueryRules {
     }
   }
 
-  private static void checkLogos(Rules rules, String at, List<Logo> logos) {
-    if (logos == null) {
+  private static void checkLogos(Rules rules, String at, Logos given) {
+    if (given == null) {
       return;
     }
+    rules.require(given.logos() != null && !given.logos().isEmpty(), at, "needs at least one logo object");
+    List<Logo> logos = given.logos() == null ? List.of() : given.logos();
     for (int k = 0; k < logos.size(); k++) {
       Logo logo = logos.get(k);
-      String field = logos.size() == 1 ? at : at + "[" + k + "]";
+      String field = given.array() ? at + "[" + k + "]" : at;
       rules.require(logo != null && logo.source() != null && isUrl(logo.source()), field + ".source",
           "is required: a public JPEG or PNG URL");
     }

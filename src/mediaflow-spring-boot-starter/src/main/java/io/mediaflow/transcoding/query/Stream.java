@@ -25,7 +25,7 @@ public record Stream(
     Integer bitrate,
     String videoCodec,
     Integer audioBitrate,
-    List<Logo> logo,
+    Logos logo,
     Double segmentDuration,
     @JsonProperty("fmp4") Integer fmp4,
     String userTag,
@@ -54,7 +54,7 @@ public record Stream(
     private Integer bitrate;
     private String videoCodec;
     private Integer audioBitrate;
-    private List<Logo> logo;
+    private Logos logo;
     private Double segmentDuration;
     private Integer fmp4;
     private String userTag;
@@ -118,7 +118,7 @@ public record Stream(
       return this;
     }
 
-    public Builder logo(List<Logo> logo) {
+    public Builder logo(Logos logo) {
       this.logo = logo;
       return this;
     }

@@ -85,12 +85,25 @@ public class TranscodingWorkers implements OperationHandlers {
 
   /**
    * The job an earlier start of this task set going, when its answer was lost: a task token is single-use, so
-   * starting again would only be refused (error 16) while the job runs.
+   * starting again would only be refused (error 16) while the job runs. Document 3 does not say how
+   * {@code /v1/status} answers about a task never started: an error (21, the token unknown to the list; 4, 5, 13...),
+   * no status for it, or a status word outside the job states all mean "not started", and the start is sent. A
+   * lookup that fails in passing cannot tell: it is asked again later as a busy service is, keeping the start's
+   * retries for the start's own faults.
    */
   private Optional<StartedJob> startedJob(String taskToken) {
-    return Optional.ofNullable(statusOf(taskToken, null))
+    JobStatus status;
+    try {
+      status = statusOf(taskToken, null);
+    } catch (ApiException.Rejected notListed) {
+      return Optional.empty();
+    } catch (ApiException.Transient fault) {
+      throw ApiException.Transient.busy(fault.code(),
+          "Whether the lost start took effect is not known yet: " + fault.getMessage(), fault.retryAfter().orElse(null));
+    }
+    return Optional.ofNullable(status)
         .filter(JobStatus::started)
-        .map(status -> new StartedJob(taskToken, status.statusUrl()));
+        .map(started -> new StartedJob(taskToken, started.statusUrl()));
   }
 
   private JobStatus statusOf(String taskToken, String statusUrl) {
