@@ -156,7 +156,8 @@ class ConsoleTest extends MediaflowTest {
     // The service fails every start of a job until the fault is cleared: the job's retries run out.
     control(Map.of("failNext", Map.of("endpoint", "start_encode2", "httpStatus", 503, "always", true)));
     try {
-      long key = startWithJson("transcode-with-approval", "{\"source\": \"" + sample() + "\"}");
+      // Without fitting, the encode's start is the first start of a job: its incident is at StartJob.
+      long key = startWithJson("transcode-with-approval", "{\"source\": \"" + sample() + "\", \"fitLadder\": false}");
 
       wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#instance-state [data-state=incident]")));
       WebElement incident = wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(".incident")));
