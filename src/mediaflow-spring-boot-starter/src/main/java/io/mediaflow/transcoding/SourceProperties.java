@@ -1,6 +1,7 @@
 package io.mediaflow.transcoding;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -28,6 +29,7 @@ public record SourceProperties(
 
   /** Where a summary or a report may sit in the document, the document itself first. */
   private static final List<String> PLACES = List.of("source", "metadata", "ffprobe");
+  private static final JsonNode MISSING = MissingNode.getInstance();
 
   public static SourceProperties of(JsonNode document) {
     List<JsonNode> places = places(document);
@@ -44,8 +46,6 @@ public record SourceProperties(
         first(places, "framerate", "frame_rate").or(() -> rate(video.path("avg_frame_rate"))).orElse(null),
         first(places, format, "size").map(Double::longValue).orElse(null));
   }
-
-  private static final JsonNode MISSING = com.fasterxml.jackson.databind.node.MissingNode.getInstance();
 
   private static List<JsonNode> places(JsonNode document) {
     var places = new ArrayList<JsonNode>();
@@ -64,14 +64,17 @@ public record SourceProperties(
   /** The first stream of this {@code codec_type} in ffprobe's {@code streams}, wherever the report is. */
   private static JsonNode stream(List<JsonNode> places, String codecType) {
     return places.stream()
-        .flatMap(place -> place.path("streams").isArray() ? stream(place.path("streams")) : Stream.empty())
+        .flatMap(place -> elements(place.path("streams")))
         .filter(stream -> codecType.equals(stream.path("codec_type").asText()))
         .findFirst().orElse(MISSING);
   }
 
-  private static Stream<JsonNode> stream(JsonNode array) {
+  /** The elements of an array; none of anything else. */
+  private static Stream<JsonNode> elements(JsonNode array) {
     var items = new ArrayList<JsonNode>();
-    array.forEach(items::add);
+    if (array.isArray()) {
+      array.forEach(items::add);
+    }
     return items.stream();
   }
 
