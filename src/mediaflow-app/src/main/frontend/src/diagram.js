@@ -2,6 +2,7 @@
 import NavigatedViewer from 'bpmn-js/lib/NavigatedViewer';
 import 'bpmn-js/dist/assets/diagram-js.css';
 import 'bpmn-js/dist/assets/bpmn-js.css';
+import { progressBar } from './progress.js';
 
 const MARKERS = ['mf-active', 'mf-completed', 'mf-incident'];
 
@@ -10,6 +11,7 @@ export async function renderDiagram(container, xml) {
   await viewer.importXML(xml);
   const canvas = viewer.get('canvas');
   const registry = viewer.get('elementRegistry');
+  const overlays = viewer.get('overlays');
   // The page is built before it is shown: fit the diagram once its container has a size.
   const fitOnceShown = new ResizeObserver(([entry]) => {
     if (entry.contentRect.width > 0) {
@@ -42,6 +44,16 @@ export async function renderDiagram(container, xml) {
       // The marked element ids, also on the container (data-active="ReviewRenditions"), for tests and tools.
       for (const marker of MARKERS) {
         container.dataset[marker.slice(3)] = [...byElement].filter(([, m]) => m === marker).map(([id]) => id).join(' ');
+      }
+    },
+    /** A progress bar under each element in `progress` ({elementId, status, percent}), the earlier ones gone. */
+    progress(progress) {
+      overlays.remove({ type: 'mf-progress' });
+      for (const item of progress) {
+        const element = registry.get(item.elementId);
+        if (element) {
+          overlays.add(element, 'mf-progress', { position: { bottom: -4, left: 0 }, html: progressBar(item, element.width) });
+        }
       }
     },
     destroy: () => {

@@ -72,6 +72,17 @@ function duplicateKeys(schema) {
   return new Map([...components].filter(([, names]) => names.length > 1));
 }
 
+let textRenderer;
+
+/**
+ * What a form shows for these variables, as form-js renders it: the text of each element that holds text (a label,
+ * a table cell, a paragraph), in document order. For tests of what a person sees in a form.
+ */
+export async function shownText(schema, variables) {
+  textRenderer ??= await FormRenderer.create();
+  return textRenderer.shownText(schema, variables);
+}
+
 /** form-js's viewer in one jsdom window, set up once because loading them takes most of the time. */
 class FormRenderer {
   #jsdomProblems = [];
@@ -95,6 +106,22 @@ class FormRenderer {
     // act() runs preact's effects and re-renders before it returns, so their errors count too.
     renderer.act = require('preact/test-utils').act;
     return renderer;
+  }
+
+  async shownText(schema, variables) {
+    const container = document.createElement('div');
+    document.body.appendChild(container);
+    const form = new this.Form({ container });
+    try {
+      await this.act(async () => {
+        await form.importSchema(schema, variables);
+      });
+      return [...container.querySelectorAll('*')].filter((element) => element.children.length === 0)
+        .map((element) => element.textContent.trim()).filter(Boolean);
+    } finally {
+      form.destroy();
+      container.remove();
+    }
   }
 
   async render(schema) {

@@ -7,6 +7,7 @@ import { every } from '../refresh.js';
 import { maskVariable } from '../secrets.js';
 import { renderDiagram } from '../diagram.js';
 import { mediaPlayers } from '../media.js';
+import { waitingProgress } from '../progress.js';
 
 const STATES = ['active', 'incident', 'completed', 'cancelled'];
 
@@ -94,6 +95,7 @@ export async function instancePage(key) {
     current = latest;
     update(header, latest, (instance) => instanceHeader(instance, reload));
     diagram.mark(elements);
+    diagram.progress(waitingProgress(elements, values));
     update(tasks, openTasks, (list) => taskLinks(list, key, called));
     update(calledInstances, called, calledLinks);
     update(incidents, activeIncidents, (list) => incidentList(list, reload));

@@ -14,8 +14,11 @@ class EmbeddedDefaultTest extends MediaflowTest {
 
   @Test
   void aProcessStartedOverHttpShowsItsVariables() {
+    // Stopped by the ladder's incident at the encode's start: unfitted, since reading the source first would meet
+    // the unreachable example.com source before the ladder.
     var started = post("/v2/process-instances", Map.of("processDefinitionId", "transcode-with-approval",
-        "variables", Map.of("source", "https://example.com/in.mp4", "ladder", List.of(Map.of("resolution", 720, "quality", 99)))));
+        "variables", Map.of("source", "https://example.com/in.mp4", "fitLadder", false,
+            "ladder", List.of(Map.of("resolution", 720, "quality", 99)))));
     assertThat(started.statusCode()).as(started.body()).isEqualTo(200);
     String key = json(started).path("processInstanceKey").asText();
     assertThat(json(started).path("processDefinitionId").asText()).isEqualTo("transcode-with-approval");

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.mediaflow.MediaflowTest;
 import io.mediaflow.live.LiveClient;
 import io.mediaflow.live.Stream;
+import io.mediaflow.transcoding.WaitForJobProgressTest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
@@ -219,7 +221,8 @@ class ConsoleTest extends MediaflowTest {
     // The service fails every start of a job until the fault is cleared: the job's retries run out.
     control(Map.of("failNext", Map.of("endpoint", "start_encode2", "httpStatus", 503, "always", true)));
     try {
-      long key = startWithJson("transcode-with-approval", "{\"source\": \"" + sample() + "\"}");
+      // Without fitting, the encode's start is the first start of a job: its incident is at StartJob.
+      long key = startWithJson("transcode-with-approval", "{\"source\": \"" + sample() + "\", \"fitLadder\": false}");
 
       wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#instance-state [data-state=incident]")));
       WebElement incident = wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(".incident")));
@@ -445,6 +448,27 @@ class ConsoleTest extends MediaflowTest {
     assertThat(variableText("signedUrls")).contains("?auth=");
     screenshot("17-live-to-vod-published");
     instance(key).assertion().hasNoIncidents();
+  }
+
+  /** While a wait_for_job polls, its element carries a bar with the job's stage and encoding percent. */
+  @Test
+  void aRunningJobsProgressShowsAsABarUnderTheElementThatWaitsForIt() {
+    WaitForJobProgressTest.deploy(camunda);
+    long key = start(WaitForJobProgressTest.PROCESS, Map.of("source", sample()));
+
+    browser.get(baseUrl() + "/instances/" + key);
+    awaitInstancePage(key);
+    // The page loads again every 2 s and draws the bar anew: read it in one go.
+    String label = new WebDriverWait(browser, PATIENCE).ignoring(StaleElementReferenceException.class).until(driver ->
+        driver.findElements(By.cssSelector(".djs-overlay .mf-progress[data-status=encoding]")).stream()
+            .filter(bar -> Integer.parseInt(bar.getDomAttribute("data-percent")) > 0)
+            .map(WebElement::getText).findFirst().orElse(null));
+    assertThat(label).matches("encoding \\d+%");
+    screenshot("19-job-progress");
+
+    instance(key).awaitCompleted().hasNoIncidents();
+    wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#instance-state [data-state=completed]")));
+    assertThat(browser.findElements(By.cssSelector(".mf-progress"))).as("no bar once nothing waits").isEmpty();
   }
 
   /** Starts a process from its page with variables typed as JSON. */

@@ -50,10 +50,11 @@ class TranscodeWithApprovalTest extends MediaflowTest {
         .get(job.path("task_token").asText()).statusUrl();
     assertThat(job.path("status_url").asText()).as("the check carried the last status_url into the process")
         .isEqualTo(lastStatusUrl);
+    // Each output's storage is part of the result now that results carry every output; meta and the outputs'
+    // progress are the complete status's only.
     assertThat(instance(instance).allVariableValues())
-        .as("the complete status (meta, progress of each output) is not copied into the instance; each output's url,"
-            + " tags and storage are, in the result's outputs")
-        .noneMatch(value -> value.contains("\"meta\"") || value.contains("\"percent\":100"));
+        .as("the complete status (meta, progress of each output) is not copied into the instance")
+        .noneMatch(value -> value.contains("\"meta\"") || value.contains("\"source_size\""));
 
     completeUserTask(review, Map.of("approved", true));
 
@@ -141,7 +142,9 @@ class TranscodeWithApprovalTest extends MediaflowTest {
     completeUserTask(decision, Map.of("decision", "retry", "source", sample()));
 
     completeUserTask(awaitUserTask(instance, "Review renditions"), Map.of("approved", true));
-    instance(instance).awaitCompleted().hasPassedElementsInOrder("CreateTask", "JobFailed", "HandleFailedJob", "CreateTask", "RenditionsApproved");
+    // The source is first read by the metadata job, which is where a source that cannot be fetched fails.
+    instance(instance).awaitCompleted().hasPassedElementsInOrder("CreateTask", "SourcePropertiesFailed",
+        "HandleFailedJob", "CreateTask", "ReadSourceProperties", "RenditionsApproved");
   }
 
   @Test
@@ -179,7 +182,9 @@ class TranscodeWithApprovalTest extends MediaflowTest {
 
     completeUserTask(awaitUserTask(instance, "Review renditions"), Map.of("approved", true));
 
-    instance(instance).awaitCompleted().hasPassedElementsInOrder("CreateTask", "UploadFile", "StartJob");
+    // An upload belongs to the task it was uploaded to: no metadata job of another task can read it.
+    instance(instance).awaitCompleted().hasPassedElementsInOrder("CreateTask", "UploadFile", "StartJob")
+        .hasNotPassedElement("ReadSourceProperties");
     assertThat(instance(instance).variable("source").orElseThrow().asText()).startsWith("tus:");
   }
 
@@ -231,7 +236,8 @@ class TranscodeWithApprovalTest extends MediaflowTest {
     var control = post("/sandbox/transcoding/control",
         Map.of("failNext", Map.of("endpoint", "start_encode2", "error", 8, "retryAfter", 1, "times", 1)));
     assertThat(control.statusCode()).as(control.body()).isLessThan(300);
-    long instance = start(PROCESS, Map.of("source", sample()));
+    // Without fitting, the encode is the first job started: the busy answer is its start's.
+    long instance = start(PROCESS, Map.of("source", sample(), "fitLadder", false));
 
     completeUserTask(awaitUserTask(instance, "Review renditions"), Map.of("approved", true));
 
@@ -268,8 +274,88 @@ class TranscodeWithApprovalTest extends MediaflowTest {
     }
   }
 
+  /** One rung, nothing to fit: the encode's job is the only one, so the faults these tests inject hit it. */
   private long startOneRung() {
-    return start(PROCESS, Map.of("source", sample(), "ladder", List.of(Map.of("resolution", 360, "bitrate", 800, "user_tag", "360p"))));
+    return start(PROCESS, Map.of("source", sample(), "fitLadder", false,
+        "ladder", List.of(Map.of("resolution", 360, "bitrate", 800, "user_tag", "360p"))));
+  }
+
+  /** bars.mp4: 640x360, H.264 and AAC, 4 s. */
+  private static String sample360p() {
+    return baseUrl() + "/sandbox/samples/bars.mp4";
+  }
+
+  @Test
+  void theLadderIsFittedToTheSourceAndTheEditorSeesTheSourceAndWhatWasLeftOut() {
+    long instance = start(PROCESS, Map.of("source", sample360p()));
+
+    UserTask review = awaitUserTask(instance, "Review renditions");
+    JsonNode variables = describeTask(review).path("variables");
+    assertThat(tags(variables.path("ladder"))).as("the default ladder, fitted").containsExactly("360p");
+    assertThat(tags(variables.path("fittedLadder"))).containsExactly("360p");
+    assertThat(tags(variables.path("leftOutRungs"))).containsExactly("1080p", "720p", "480p");
+    assertThat(tags(variables.path("renditions"))).containsExactly("360p");
+    JsonNode source = variables.path("sourceProperties");
+    assertThat(source.path("width").asInt()).isEqualTo(640);
+    assertThat(source.path("height").asInt()).isEqualTo(360);
+    assertThat(source.path("duration").asDouble()).isCloseTo(4.0, org.assertj.core.data.Offset.offset(0.1));
+    assertThat(source.path("videoCodec").asText()).isEqualTo("h264");
+    assertThat(source.path("audioCodec").asText()).isEqualTo("aac");
+    assertThat(variables.has("metadataJob") || variables.has("metadataStatuses"))
+        .as("the metadata job's variables stay in its subprocess").isFalse();
+
+    // Sent back with a ladder that has a rung above the source again: fitted again, the source not read again.
+    completeUserTask(review, Map.of("approved", false, "comment", "try a 1080p rendition too",
+        "ladder", List.of(Map.of("resolution", 1080, "bitrate", 5000, "user_tag", "1080p"),
+            Map.of("resolution", 360, "bitrate", 900, "user_tag", "360p-hq"))));
+    instance(instance).awaitPassed("ReviewRenditions");
+    JsonNode again = describeTask(awaitUserTask(instance, "Review renditions")).path("variables");
+    assertThat(tags(again.path("ladder"))).containsExactly("360p-hq");
+    assertThat(tags(again.path("leftOutRungs"))).containsExactly("1080p");
+    assertThat(instance(instance).timesPassed("ReadSourceProperties")).isEqualTo(1);
+    assertThat(instance(instance).timesPassed("FitLadder")).isEqualTo(2);
+  }
+
+  @Test
+  void withFitLadderFalseTheLadderIsEncodedAsGivenAndTheSourceIsNotRead() {
+    long instance = start(PROCESS, Map.of("source", sample360p(), "fitLadder", false));
+
+    JsonNode variables = describeTask(awaitUserTask(instance, "Review renditions")).path("variables");
+
+    assertThat(tags(variables.path("ladder"))).containsExactly("1080p", "720p", "480p", "360p");
+    assertThat(variables.has("sourceProperties")).isFalse();
+    assertThat(variables.has("leftOutRungs")).isFalse();
+    instance(instance).assertion().hasNotPassedElement("ReadSourceProperties").hasNotPassedElement("FitLadder");
+  }
+
+  @Test
+  void whenEveryRungIsAboveTheSourceTheLowestIsKept() {
+    long instance = start(PROCESS, Map.of("source", sample360p(), "ladder", List.of(
+        Map.of("resolution", 720, "bitrate", 2800, "user_tag", "720p"),
+        Map.of("resolution", 480, "bitrate", 1400, "user_tag", "480p"),
+        Map.of("resolution", 1080, "bitrate", 5000, "user_tag", "1080p"))));
+
+    JsonNode variables = describeTask(awaitUserTask(instance, "Review renditions")).path("variables");
+
+    assertThat(tags(variables.path("ladder"))).containsExactly("480p");
+    assertThat(tags(variables.path("leftOutRungs"))).containsExactly("720p", "1080p");
+    assertThat(variables.path("renditions").get(0).path("resolution").asText()).as("made at the source's size")
+        .isEqualTo("640x360");
+  }
+
+  @Test
+  void fitLadderThatIsNotABooleanStopsAtAnIncidentThatNamesIt() {
+    long instance = start(PROCESS, Map.of("source", sample360p(), "fitLadder", "no"));
+
+    var incident = instance(instance).awaitIncident();
+
+    assertThat(incident.getElementId()).isEqualTo("FitToSource");
+    assertThat(incident.getErrorMessage()).contains("fitLadder: must be true or false");
+  }
+
+  private static List<String> tags(JsonNode rungs) {
+    return StreamSupport.stream(rungs.spliterator(), false)
+        .map(rung -> rung.has("user_tag") ? rung.path("user_tag").asText() : rung.path("tag").asText()).toList();
   }
 
   /** A sandbox control in force until closed. */

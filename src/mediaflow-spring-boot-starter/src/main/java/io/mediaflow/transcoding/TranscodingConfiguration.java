@@ -2,6 +2,7 @@ package io.mediaflow.transcoding;
 
 import io.mediaflow.api.MediaflowHttpClient;
 import io.mediaflow.callback.CallbackUrls;
+import io.mediaflow.transcoding.worker.MetadataWorkers;
 import io.mediaflow.transcoding.worker.TranscodingWorkers;
 import java.time.Clock;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -27,5 +28,12 @@ public class TranscodingConfiguration {
   TranscodingWorkers mediaflowTranscodingWorkers(TranscodingClient client, CallbackUrls callbacks,
       TranscodingProperties properties) {
     return new TranscodingWorkers(client, callbacks, new LocalSources(properties.localSourceDirectory()));
+  }
+
+  @Bean
+  @ConditionalOnMissingBean
+  MetadataWorkers mediaflowMetadataWorkers(TranscodingProperties properties, MediaflowHttpClient http) {
+    return new MetadataWorkers(
+        new MetadataOutputs(http.okHttp().newBuilder().callTimeout(properties.timeout()).build()));
   }
 }

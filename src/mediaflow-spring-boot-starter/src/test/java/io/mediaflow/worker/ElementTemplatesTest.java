@@ -39,7 +39,8 @@ class ElementTemplatesTest {
     var operationTypes = ElementTemplates.operations("io.mediaflow").stream()
         .map(type -> type.getAnnotation(Operation.class).type())
         .collect(Collectors.toCollection(TreeSet::new));
-    assertThat(declarations).hasSize(3);
+    // Delivery, live, transcoding, and the reading of transcoding's metadata outputs.
+    assertThat(declarations).hasSize(4);
     assertThat(workerTypes).isNotEmpty().containsExactlyElementsOf(operationTypes);
   }
 

@@ -1,7 +1,9 @@
 package io.mediaflow.transcoding.worker;
 
 import io.mediaflow.api.ApiException;
+import io.mediaflow.api.ApiJson;
 import io.mediaflow.callback.CallbackUrls;
+import io.mediaflow.transcoding.JobProgress;
 import io.mediaflow.transcoding.JobResult;
 import io.mediaflow.transcoding.JobStatus;
 import io.mediaflow.transcoding.StartedJob;
@@ -13,6 +15,8 @@ import io.mediaflow.worker.OperationHandler;
 import io.mediaflow.worker.OperationHandlers;
 import io.mediaflow.worker.OperationWorkers;
 import io.mediaflow.worker.Poll;
+import java.time.Instant;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -67,10 +71,16 @@ public class TranscodingWorkers implements OperationHandlers {
     if (status.completed()) {
       return Poll.done(JobResult.of(status));
     }
+    var keep = new HashMap<String, Object>();
     // The next check goes to the last status_url the service returned.
-    return status.statusUrl() == null
-        ? Poll.pending(status.progress())
-        : Poll.pending(status.progress(), Map.of("statusUrl", status.statusUrl()));
+    if (status.statusUrl() != null) {
+      keep.put("statusUrl", status.statusUrl());
+    }
+    JobProgress progress = JobProgress.of(status, Instant.now());
+    if (!progress.sameAs(input.transcodingProgress())) {
+      keep.put(JobProgress.VARIABLE, ApiJson.MAPPER.convertValue(progress, Map.class));
+    }
+    return Poll.pending(status.progress(), keep);
   }
 
   /**

@@ -15,5 +15,8 @@ import java.time.Duration;
 public record WaitForJobInput(
     @Input(required = true, label = "Task token", value = "=transcodingJob.task_token") String taskToken,
     @Input(label = "Status URL", value = "=transcodingJob.status_url") String statusUrl,
-    @Input(label = "Timeout", description = "ISO-8601 duration, e.g. PT2H", value = "PT6H") Duration timeout)
+    @Input(label = "Timeout", description = "ISO-8601 duration, e.g. PT2H", value = "PT6H") Duration timeout,
+    // Not an input: the progress the last check left on the element instance, read back so that an unchanged one
+    // is not written again. Any shape a process put under that name is only compared, never trusted.
+    Object transcodingProgress)
     implements WaitInput {}

@@ -1,0 +1,50 @@
+// What a person sees in the project's forms, given the variables a process hands them: form-js renders each form
+// under jsdom (lib/forms.mjs), and the tests read the text it shows.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { shownText } from './lib/forms.mjs';
+
+const ROOT = new URL('../../../../../', import.meta.url);
+
+async function form(id) {
+  return JSON.parse(await readFile(new URL(`forms/${id}.form`, ROOT), 'utf8'));
+}
+
+/** The variables transcode-with-approval hands the review of a 640x360 source encoded with the default ladder. */
+const FITTED = {
+  renditions: [{ tag: '360p', resolution: '640x360', bitrate: 800, size: 123456, url: 'http://localhost/360p.m3u8' }],
+  thumbnails: ['http://localhost/thumbnail.jpg'],
+  warnings: [],
+  sourceProperties: { width: 640, height: 360, duration: 4.0, videoCodec: 'h264', audioCodec: 'aac', frameRate: 25, size: 99 },
+  ladder: [{ resolution: 360, bitrate: 800, user_tag: '360p' }],
+  fittedLadder: [{ resolution: 360, bitrate: 800, user_tag: '360p' }],
+  leftOutRungs: [{ resolution: 1080, bitrate: 5000, user_tag: '1080p' }, { resolution: 720, bitrate: 2800, user_tag: '720p' },
+    { resolution: 480, bitrate: 1400 }]
+};
+
+test('the review shows the source\'s properties, the ladder fitted to it and the rungs left out', async () => {
+  const shown = await shownText(await form('review-renditions'), FITTED);
+
+  for (const text of ['Source', 'Width (px)', 'Height (px)', 'Duration (s)', 'Video codec', '640', '360', '4', 'h264',
+    'aac', '25', 'Ladder fitted to the source', '360p', '800']) {
+    assert.ok(shown.includes(text), `"${text}" is shown: ${JSON.stringify(shown)}`);
+  }
+  assert.ok(shown.includes('Left out, above the source: 1080p, 720p, 480p.'), JSON.stringify(shown));
+});
+
+test('the review says when no rung was above the source', async () => {
+  const shown = await shownText(await form('review-renditions'), { ...FITTED, leftOutRungs: [] });
+
+  assert.ok(shown.includes('No rung was above the source.'), JSON.stringify(shown));
+});
+
+test('without fitting (fitLadder false) the review shows no source and no fitted ladder', async () => {
+  const { sourceProperties, fittedLadder, leftOutRungs, ...unfitted } = FITTED;
+  const shown = await shownText(await form('review-renditions'), unfitted);
+
+  assert.ok(shown.includes('Renditions'), JSON.stringify(shown));
+  for (const text of ['Source', 'Ladder fitted to the source', 'h264', 'No rung was above the source.']) {
+    assert.ok(!shown.includes(text), `"${text}" is not shown: ${JSON.stringify(shown)}`);
+  }
+});

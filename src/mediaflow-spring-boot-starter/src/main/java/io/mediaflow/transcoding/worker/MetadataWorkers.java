@@ -1,0 +1,21 @@
+package io.mediaflow.transcoding.worker;
+
+import io.mediaflow.transcoding.MetadataOutputs;
+import io.mediaflow.worker.OperationHandler;
+import io.mediaflow.worker.OperationHandlers;
+import java.util.List;
+
+/** Reading a job's {@code metadata} output: a download of the output, not a call of the transcoding API. */
+public class MetadataWorkers implements OperationHandlers {
+
+  private final MetadataOutputs outputs;
+
+  public MetadataWorkers(MetadataOutputs outputs) {
+    this.outputs = outputs;
+  }
+
+  @Override
+  public List<OperationHandler<?>> handlers() {
+    return List.of(OperationHandler.call(ReadMetadataInput.class, input -> outputs.read(input.url())));
+  }
+}
