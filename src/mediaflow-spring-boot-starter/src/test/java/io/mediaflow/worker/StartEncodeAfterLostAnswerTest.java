@@ -101,7 +101,10 @@ class StartEncodeAfterLostAnswerTest {
     assertThat(server.getRequestCount()).as("no start while it is unknown whether the first took effect").isEqualTo(1);
   }
 
-  /** A job of start_encode2 whose earlier attempt met a busy service or lost its answer. */
+  /**
+   * A job of start_encode2 whose earlier attempt was sent (its mark written before the call, as every create's is)
+   * and met a busy service or lost its answer.
+   */
   private ActivatedJob retriedJob() {
     ActivatedJob job = mock(ActivatedJob.class);
     var variables = new HashMap<String, Object>(Map.of("taskToken", "task",
@@ -113,7 +116,7 @@ class StartEncodeAfterLostAnswerTest {
     when(job.getRetries()).thenReturn(3);
     when(job.getVariablesAsMap()).thenReturn(variables);
     when(job.getCustomHeaders()).thenReturn(Map.of());
-    variables.putAll(states.write(job, JobState.NONE.withBusy(1, System.currentTimeMillis())));
+    variables.putAll(states.write(job, JobState.NONE.withSent(List.of()).withBusy(1, System.currentTimeMillis())));
     return job;
   }
 
