@@ -4,10 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.camunda.client.CamundaClient;
 import io.camunda.zeebe.model.bpmn.Bpmn;
-import io.camunda.zeebe.process.test.api.ZeebeTestEngine;
-import io.camunda.zeebe.process.test.engine.EngineFactory;
+import io.mediaflow.EmbeddedDefaultProcess;
 import io.mediaflow.MediaflowTest;
-import io.mediaflow.SandboxAlone;
+import io.mediaflow.callback.CallbackMessages;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -17,6 +16,7 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,51 +25,53 @@ import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.core.io.ClassPathResource;
 
 /**
- * The plugin on its own in a user's application ({@link SampleApplication}): against a Zeebe engine and the
- * service's API reached over HTTP (here the in-memory engine and the sandbox, each started by the test as
- * something apart), a process with one Mediaflow task runs to its end with the service's answer in its variables.
- * The application's configuration is the one the README shows.
+ * The plugin on its own in a user's application ({@link SampleApplication}), with Camunda's client at its defaults:
+ * against the embedded default's gateway and REST API (started by the test as a JVM apart, its own workers off, its
+ * sandbox standing for the service), a process with Mediaflow tasks runs to its end with the service's answer in its
+ * variables. The client speaks REST by default, so the worker records a create's result over REST (set
+ * variables), and the callback receiver publishes the service's callback as a message over REST: the process
+ * waits for that message and nothing else. The application's configuration is the one the README shows.
  */
 class SampleApplicationTest {
 
   private static final String CONFIGURATION = "io/mediaflow/sample/application.yml";
 
   @TempDir Path keyStore;
+  @TempDir Path engineData;
 
-  private ZeebeTestEngine engine;
-  private ConfigurableApplicationContext service;
+  private Process embeddedDefault;
   private ConfigurableApplicationContext application;
 
   @AfterEach
-  void stop() {
-    for (var context : new ConfigurableApplicationContext[] {application, service}) {
-      if (context != null) {
-        context.close();
-      }
+  void stop() throws InterruptedException {
+    if (application != null) {
+      application.close();
     }
-    if (engine != null) {
-      engine.stop();
+    if (embeddedDefault != null) {
+      embeddedDefault.destroy();
+      if (!embeddedDefault.waitFor(30, TimeUnit.SECONDS)) {
+        embeddedDefault.destroyForcibly().waitFor();
+      }
     }
   }
 
   @Test
-  void aProcessWithAMediaflowTaskRunsInAnApplicationThatHasOnlyTheStarter() {
+  void aProcessWithMediaflowTasksRunsInAnApplicationThatHasOnlyTheStarterAtTheClientsDefaults() throws IOException {
     int enginePort = MediaflowTest.freePort();
-    engine = EngineFactory.create(enginePort);
-    engine.start();
-    int servicePort = MediaflowTest.freePort();
-    service = SandboxAlone.start(servicePort);
-    String sandbox = "http://localhost:" + servicePort + "/sandbox";
+    var engine = new EmbeddedDefaultProcess(engineData, MediaflowTest.freePort(), enginePort);
+    // Its own workers off: the application below is the only one working the jobs.
+    embeddedDefault = engine.start("--camunda.client.worker.defaults.enabled=false",
+        "--mediaflow.engine.persistent=false", "--mediaflow.sandbox.time-scale=0.01");
+    String sandbox = engine.baseUrl() + "/sandbox";
     int port = MediaflowTest.freePort();
 
     application = new SpringApplicationBuilder(SampleApplication.class).properties(Map.ofEntries(
         // its own application.yml, not the embedded default's, which is on this module's class path too
         Map.entry("spring.config.location", "classpath:/" + CONFIGURATION),
         Map.entry("server.port", port),
-        // the in-memory engine speaks gRPC only
-        Map.entry("camunda.client.prefer-rest-over-grpc", false),
         // what the environment gives the README's application.yml
-        Map.entry("ZEEBE_GRPC_ADDRESS", "http://localhost:" + enginePort),
+        Map.entry("ZEEBE_GRPC_ADDRESS", engine.gateway().toString()),
+        Map.entry("ZEEBE_REST_ADDRESS", engine.baseUrl()),
         Map.entry("MEDIAFLOW_TRANSCODING_BASE_URL", sandbox + "/transcoding"),
         Map.entry("MEDIAFLOW_TRANSCODING_API_KEY", "sandbox-api-key"),
         Map.entry("MEDIAFLOW_LIVE_BASE_URL", sandbox + "/live"),
@@ -86,23 +88,35 @@ class SampleApplicationTest {
         .as("beans of the project other than the plugin")
         .noneMatch(type -> type != null && (type.getName().startsWith("io.mediaflow.app.")
             || type.getName().startsWith("io.mediaflow.sandbox.")));
-
     CamundaClient camunda = application.getBean(CamundaClient.class);
+    assertThat(camunda.getConfiguration().preferRestOverGrpc()).as("the client's default protocol, REST").isTrue();
+
     camunda.newDeployResourceCommand()
         .addProcessModel(Bpmn.createExecutableProcess("sample")
             .startEvent()
             .serviceTask("createTask", task -> task.zeebeJobType("mediaflow.transcoding.create_task"))
+            .serviceTask("startJob", task -> task.zeebeJobType("mediaflow.transcoding.start_encode2")
+                .zeebeInputExpression("transcodingTask.task_token", "taskToken")
+                .zeebeInput("={source: \"" + sandbox + "/samples/bars-1080p.mp4\", format: [{output: \"thumbnail\","
+                    + " time: 0.5, image_format: \"jpg\"}]}", "query"))
+            // Only the service's callback, published by the callback receiver, moves the instance on.
+            .intermediateCatchEvent("jobFinished", event -> event.message(message -> message
+                .name(CallbackMessages.TRANSCODING_JOB_FINISHED)
+                .zeebeCorrelationKeyExpression("transcodingJob.task_token")))
             .endEvent()
             .done(), "sample.bpmn")
         .send().join();
     var ended = camunda.newCreateInstanceCommand().bpmnProcessId("sample").latestVersion()
-        .withResult().requestTimeout(Duration.ofSeconds(60)).send().join();
+        .withResult().requestTimeout(Duration.ofMinutes(2)).send().join();
 
     @SuppressWarnings("unchecked")
     var task = (Map<String, Object>) ended.getVariablesAsMap().get("transcodingTask");
     assertThat(task).as("the created task").isNotNull();
     assertThat((String) task.get("task_token")).isNotBlank();
     assertThat((String) task.get("upload_url")).as("the sandbox's upload host").startsWith(sandbox + "/upload");
+    @SuppressWarnings("unchecked")
+    var job = (Map<String, Object>) ended.getVariablesAsMap().get("transcodingJob");
+    assertThat(job).as("the started job").containsEntry("task_token", task.get("task_token"));
   }
 
   @Test

@@ -152,7 +152,8 @@ final class DurableEngine implements AutoCloseable {
         .recordProcessors(List.of(new Engine(context -> EngineProcessors.createEngineProcessors(context,
             PARTITION_COUNT, new SubscriptionCommandSender(context.getPartitionId(), commandSender), commandSender,
             FeatureFlags.createDefault(), parts.jobStreamer(), SearchClientsProxy.noop(),
-            new BrokerRequestAuthorizationConverter(security)), new EngineConfiguration(), security)))
+            new BrokerRequestAuthorizationConverter(security)), new EngineConfiguration(), security),
+            new PinnedClockRecovery()))
         .actorSchedulingService(scheduler)
         .clock(new ControllableStreamClockImpl(InstantSource.system()))
         .meterRegistry(meters)
@@ -212,6 +213,11 @@ final class DurableEngine implements AutoCloseable {
         action.accept(EngineLog.copy(reader.next()));
       }
     };
+  }
+
+  /** The log, to which {@link EngineCommands} writes the commands the gateway lacks. */
+  LogStream logStream() {
+    return logStream;
   }
 
   /**

@@ -6,12 +6,14 @@ import io.grpc.ClientInterceptor;
 import io.mediaflow.app.security.AccessProperties;
 import io.mediaflow.app.security.GatewayAccess;
 import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -32,6 +34,8 @@ class EmbeddedEngineConfiguration {
 
   private static final Logger LOG = LoggerFactory.getLogger(EmbeddedEngineConfiguration.class);
   static final String ENGINE_BEAN = "embeddedZeebeEngine";
+  /** How long a command written to the log waits for its outcome: as long as the client waits for an answer. */
+  private static final String REQUEST_TIMEOUT = "${camunda.client.request-timeout:10s}";
 
   /** The engine in memory, as zeebe-process-test builds it: for tests that need no durability. */
   @ConditionalOnProperty(name = "mediaflow.engine.persistent", havingValue = "false", matchIfMissing = true)
@@ -55,6 +59,12 @@ class EmbeddedEngineConfiguration {
     @Bean
     EngineRecordFeed.RecordSource engineRecords(ZeebeTestEngine engine) {
       return EngineLog.of(engine);
+    }
+
+    @Bean
+    EngineCommands engineCommands(ZeebeTestEngine engine, EngineRecordFeed feed,
+        @Value(REQUEST_TIMEOUT) Duration timeout) {
+      return new EngineCommands(EmbeddedGateway.logStream(engine), feed, timeout);
     }
   }
 
@@ -83,6 +93,11 @@ class EmbeddedEngineConfiguration {
     @Bean
     EngineRecordFeed.RecordSource engineRecords(DurableEngine engine, HistoryStore history) {
       return engine.recordsAfter(history.position());
+    }
+
+    @Bean
+    EngineCommands engineCommands(DurableEngine engine, EngineRecordFeed feed, @Value(REQUEST_TIMEOUT) Duration timeout) {
+      return new EngineCommands(engine.logStream(), feed, timeout);
     }
 
     /** No log segment is deleted before the history has kept what it read from it. */

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.camunda.client.CamundaClient;
 import io.camunda.client.api.command.CreateProcessInstanceCommandStep1.CreateProcessInstanceCommandStep3;
 import io.mediaflow.api.ApiJson;
+import io.mediaflow.app.engine.EngineCommands;
 import io.mediaflow.app.engine.ProcessHistory;
 import io.mediaflow.app.engine.ProcessHistory.ProcessDefinition;
 import java.time.Duration;
@@ -35,10 +36,12 @@ class ProcessController {
 
   private final ProcessHistory history;
   private final CamundaClient camunda;
+  private final EngineCommands commands;
 
-  ProcessController(ProcessHistory history, CamundaClient camunda) {
+  ProcessController(ProcessHistory history, CamundaClient camunda, EngineCommands commands) {
     this.history = history;
     this.camunda = camunda;
+    this.commands = commands;
   }
 
   @PostMapping("/process-definitions/search")
@@ -76,15 +79,18 @@ class ProcessController {
   /**
    * Starts an instance by {@code processDefinitionId} (latest or given {@code processDefinitionVersion}) or
    * {@code processDefinitionKey}; with {@code awaitCompletion} answers once it completed, with the variables
-   * ({@code fetchVariables}: only those).
+   * ({@code fetchVariables}: only those). With {@code runtimeInstructions}: see {@link RuntimeInstructionStart}.
    */
   @PostMapping("/process-instances")
   ObjectNode create(@RequestBody JsonNode request) {
     RequestObject body = checkCreation(request);
+    if (RuntimeInstructionStart.applies(body)) {
+      return RuntimeInstructionStart.start(body, commands);
+    }
     var start = camunda.newCreateInstanceCommand();
     CreateProcessInstanceCommandStep3 command;
     if (body.has("processDefinitionKey")) {
-      command = start.processDefinitionKey(key(body.get("processDefinitionKey"), "processDefinitionKey"));
+      command = start.processDefinitionKey(body.key("processDefinitionKey"));
     } else if (body.has("processDefinitionId")) {
       var byId = start.bpmnProcessId(body.get("processDefinitionId").asText());
       // camunda-client-java sends -1 for the latest version
@@ -199,13 +205,5 @@ class ProcessController {
   private boolean hasVariables(ObjectNode instance, JsonNode filters) {
     long key = instance.get("processInstanceKey").asLong();
     return Search.hasVariables(history.variablesVisibleFrom(key, key), filters, "filter.variables");
-  }
-
-  private static long key(JsonNode value, String field) {
-    try {
-      return Long.parseLong(value.asText());
-    } catch (NumberFormatException e) {
-      throw ApiProblem.invalid(field + " must be a key (a number as text), got " + value);
-    }
   }
 }

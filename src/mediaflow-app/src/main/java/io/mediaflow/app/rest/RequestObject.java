@@ -58,6 +58,19 @@ record RequestObject(JsonNode node, String prefix) {
     return value.asLong();
   }
 
+  /** The key at {@code name}, as text (as Camunda's API gives keys) or a number; {@code -1} when absent or null. */
+  long key(String name) {
+    JsonNode value = node.get(name);
+    if (value == null || value.isNull()) {
+      return -1;
+    }
+    try {
+      return Long.parseLong(value.asText());
+    } catch (NumberFormatException e) {
+      throw ApiProblem.invalid(prefix + name + " must be a key (a number as text), got " + value);
+    }
+  }
+
   /** The text at {@code name}; {@code otherwise} when it is absent or null. */
   String text(String name, String otherwise) {
     JsonNode value = node.get(name);

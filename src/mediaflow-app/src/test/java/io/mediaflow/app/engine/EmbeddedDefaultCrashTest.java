@@ -19,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -96,6 +97,47 @@ class EmbeddedDefaultCrashTest {
       app.destroy(); // a graceful stop: a snapshot, then exit
       app.waitFor();
     }
+  }
+
+  /**
+   * A clock pinned over Camunda's REST API is still pinned after a {@code kill -9} that came before any snapshot held
+   * it (the log's replay brings it back): a job activated afterwards gets its deadline from the pinned instant.
+   */
+  @Test
+  void aPinnedClockOutlastsAKill() throws Exception {
+    String processId = "clock-" + UUID.randomUUID();
+    Instant pinned = Instant.parse("2031-01-01T00:00:00Z");
+    // No snapshot in this run: only the log holds the pin.
+    String[] noSnapshot = {"--mediaflow.engine.snapshot-period=1h", "--mediaflow.engine.snapshot-log-growth=1GB"};
+    Process app = application.start(noSnapshot);
+    try (CamundaClient camunda = restClient()) {
+      camunda.newDeployResourceCommand().addProcessModel(Bpmn.createExecutableProcess(processId).startEvent()
+          .serviceTask("Check", task -> task.zeebeJobType(processId)).endEvent().done(), processId + ".bpmn")
+          .send().join();
+      camunda.newCreateInstanceCommand().bpmnProcessId(processId).latestVersion().send().join();
+      camunda.newPinClockCommand().time(pinned).send().join();
+    } finally {
+      app.destroyForcibly(); // SIGKILL
+      app.waitFor();
+    }
+
+    app = application.start(noSnapshot);
+    try (CamundaClient camunda = restClient()) {
+      var jobs = camunda.newActivateJobsCommand().jobType(processId).maxJobsToActivate(1)
+          .timeout(Duration.ofMinutes(1)).send().join().getJobs();
+      assertThat(jobs).singleElement().satisfies(job -> assertThat(Instant.ofEpochMilli(job.getDeadline()))
+          .as("the deadline, from the engine's clock").isEqualTo(pinned.plus(Duration.ofMinutes(1))));
+      camunda.newResetClockCommand().send().join();
+    } finally {
+      app.destroy();
+      app.waitFor();
+    }
+  }
+
+  /** Camunda's client at its defaults: REST. */
+  private CamundaClient restClient() {
+    return CamundaClient.newClientBuilder().grpcAddress(application.gateway())
+        .restAddress(URI.create(application.baseUrl())).build();
   }
 
   private Set<String> awaitOpenTasks(String processId, int count) {

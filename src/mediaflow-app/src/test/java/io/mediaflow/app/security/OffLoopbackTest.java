@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.camunda.client.CamundaClient;
 import io.mediaflow.app.MediaflowApplication;
 import io.mediaflow.MediaflowTest;
+import io.mediaflow.api.ApiJson;
 import java.io.IOException;
 import java.net.Inet4Address;
 import java.net.InetAddress;
@@ -82,6 +83,14 @@ class OffLoopbackTest {
       assertThat(send(base + "/actuator", AccessPropertiesTest.basic(USERNAME, "wrong")).statusCode()).isEqualTo(401);
       assertThat(send(base + "/actuator", AccessPropertiesTest.basic(USERNAME, PASSWORD)).statusCode()).isEqualTo(200);
       assertThat(send(base + "/actuator", "Bearer " + TOKEN).statusCode()).isEqualTo(200);
+      // Camunda's REST API: behind the credentials too, and it names the caller by them.
+      assertThat(send(base + "/v2/status", null).statusCode()).isEqualTo(401);
+      assertThat(send(base + "/v2/status", "Bearer " + TOKEN).statusCode()).isEqualTo(204);
+      assertThat(send(base + "/v2/authentication/me", null).statusCode()).isEqualTo(401);
+      var me = send(base + "/v2/authentication/me", AccessPropertiesTest.basic(USERNAME, PASSWORD));
+      assertThat(ApiJson.MAPPER.readTree(me.body()).path("username").asText()).as(me.body()).isEqualTo(USERNAME);
+      var program = send(base + "/v2/authentication/me", "Bearer " + TOKEN);
+      assertThat(ApiJson.MAPPER.readTree(program.body()).path("apiUser").asBoolean()).as(program.body()).isTrue();
       // The sandbox answers this machine (the workers call it so), and asks anyone else for the credentials.
       assertThat(send(base + "/sandbox/samples", null).statusCode()).isEqualTo(200);
       String fromElsewhere = "http://" + nonLoopbackAddress() + ":" + httpPort;
