@@ -80,7 +80,7 @@ class ReplicasUnderLoadTest {
   }
 
   @ParameterizedTest
-  @EnumSource(names = "GRPC")
+  @EnumSource
   void everyInstanceCompletesOnceThroughReplicasWhenOneIsKilled(Protocol protocol) throws Exception {
     cluster = new EmbeddedDefaultProcess(clusterData, MediaflowTest.freePort(), MediaflowTest.freePort());
     // Its own workers off: every job is done by the replicas. A tenth of the nominal durations keeps it short.
@@ -139,6 +139,7 @@ class ReplicasUnderLoadTest {
     String service = cluster.baseUrl() + "/sandbox";
     return Map.ofEntries(
         Map.entry("ZEEBE_GRPC_ADDRESS", cluster.gateway().toString()),
+        Map.entry("ZEEBE_REST_ADDRESS", cluster.baseUrl()),
         Map.entry("MEDIAFLOW_TRANSCODING_BASE_URL", service + "/transcoding"),
         Map.entry("MEDIAFLOW_TRANSCODING_API_KEY", "sandbox-api-key"),
         Map.entry("MEDIAFLOW_LIVE_BASE_URL", service + "/live"),
@@ -176,7 +177,6 @@ class ReplicasUnderLoadTest {
     Process process = replica.start(environment, List.of(
         "--spring.config.location=classpath:/io/mediaflow/sample/application.yml",
         "--camunda.client.prefer-rest-over-grpc=" + protocol.preferRest,
-        "--camunda.client.rest-address=" + cluster.baseUrl(),
         // jobs pushed as they are created: forty job types polled by each replica would keep the engine busy
         "--camunda.client.worker.defaults.stream-enabled=true",
         // a killed replica's jobs go to another once their lock ends: 30 s rather than the client's 5 minutes
