@@ -8,11 +8,9 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.awaitility.Awaitility;
 
 /**
  * The embedded default as its users run it: a JVM of its own, its engine persistent in {@code data}, on the given
@@ -42,29 +40,19 @@ public final class EmbeddedDefaultProcess {
    * @param settings more command-line settings ({@code --name=value})
    */
   public Process start(String... settings) throws IOException {
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     var command = new ArrayList<>(Boolean.getBoolean("mediaflow.test.packaged")
-        ? List.of(java, "@" + PACKAGED.resolve("jvm.options").toAbsolutePath(), "-jar",
+        ? List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+            "@" + PACKAGED.resolve("jvm.options").toAbsolutePath(), "-jar",
             PACKAGED.resolve("mediaflow-app.jar").toAbsolutePath().toString())
-        : List.of(java, "-cp", System.getProperty("java.class.path"), "io.mediaflow.app.MediaflowApplication"));
+        : SeparateJvm.classPathCommand("io.mediaflow.app.MediaflowApplication"));
     command.addAll(List.of("--server.port=" + httpPort,
         "--mediaflow.engine.port=" + enginePort, "--mediaflow.engine.data-directory=" + data,
         "--mediaflow.sandbox.public-url=" + baseUrl() + "/sandbox", "--spring.main.banner-mode=off",
         "--logging.level.root=WARN"));
     command.addAll(List.of(settings));
     // Its log, for when it does not come up: target/embedded-default-<port>.log
-    var log = ProcessBuilder.Redirect.appendTo(Path.of("target", "embedded-default-" + httpPort + ".log").toFile());
-    Process app = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log).start();
-    try {
-      Awaitility.await("readiness").atMost(Duration.ofMinutes(5)).pollInterval(Duration.ofMillis(100))
-          .ignoreExceptions()
-          .until(() -> get("/actuator/health/readiness").statusCode() == 200);
-    } catch (RuntimeException notReady) {
-      // The caller never gets the process to stop: a JVM that failed its start would outlive the test.
-      app.destroyForcibly();
-      throw notReady;
-    }
-    return app;
+    return SeparateJvm.launch(command, Path.of("").toAbsolutePath(), Map.of(), "embedded-default-" + httpPort,
+        URI.create(baseUrl() + "/actuator/health/readiness"));
   }
 
   public String baseUrl() {

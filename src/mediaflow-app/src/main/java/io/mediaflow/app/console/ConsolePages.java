@@ -1,5 +1,6 @@
 package io.mediaflow.app.console;
 
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.http.MediaType;
 import org.springframework.stereotype.Controller;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -7,9 +8,11 @@ import org.springframework.web.bind.annotation.GetMapping;
 /**
  * The browser console (bundled from {@code src/main/frontend} into {@code static/}) is one page that routes in the
  * browser; a reload or a shared link of one of its routes gets that page too. Only for browsers (text/html), so the
- * paths stay free for anything else.
+ * paths stay free for anything else. Only beside the embedded engine, whose REST API the console uses (see
+ * {@code spring.web.resources.add-mappings} in {@code application.yml}).
  */
 @Controller
+@ConditionalOnProperty(name = "mediaflow.engine.embedded", havingValue = "true", matchIfMissing = true)
 public class ConsolePages {
 
   @GetMapping(

@@ -24,7 +24,8 @@ import org.springframework.core.env.MapPropertySource;
  * have made every job state and callback URL of an earlier run invalid; and the signing key store (its folder and
  * master key). Each key not configured is made once, at random, and kept in {@code secrets/} (readable by its owner
  * only; the signing keys' private keys encrypted in {@code signing-keys/}). Nothing happens with the in-memory
- * engine, or for a value configured.
+ * engine, without an embedded engine (a cluster elsewhere keeps the state; replicas are configured with shared
+ * secrets instead), or for a value configured.
  */
 class DataFolder implements EnvironmentPostProcessor {
 
@@ -32,7 +33,8 @@ class DataFolder implements EnvironmentPostProcessor {
 
   @Override
   public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
-    if (!environment.getProperty("mediaflow.engine.persistent", Boolean.class, false)) {
+    if (!environment.getProperty("mediaflow.engine.embedded", Boolean.class, true)
+        || !environment.getProperty("mediaflow.engine.persistent", Boolean.class, false)) {
       return;
     }
     Path data = Path.of(environment.getProperty("mediaflow.engine.data-directory", "data")).toAbsolutePath();

@@ -17,13 +17,19 @@ import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 
 /**
  * The in-memory Zeebe engine of the embedded default, listening on the gateway address the client connects to:
  * loopback unless configured otherwise, and then only with credentials, which every call must present.
+ *
+ * <p>The two kinds of engine are imported rather than annotated as configurations of their own: component scanning
+ * would find a nested {@code @Configuration} by itself, without this class's condition, and start an engine (and its
+ * data folder) in an application that connects to a cluster elsewhere.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnProperty(name = "mediaflow.engine.embedded", havingValue = "true", matchIfMissing = true)
+@Import({EmbeddedEngineConfiguration.InMemory.class, EmbeddedEngineConfiguration.Persistent.class})
 class EmbeddedEngineConfiguration {
 
   private static final Logger LOG = LoggerFactory.getLogger(EmbeddedEngineConfiguration.class);
@@ -32,7 +38,6 @@ class EmbeddedEngineConfiguration {
   private static final String REQUEST_TIMEOUT = "${camunda.client.request-timeout:10s}";
 
   /** The engine in memory, as zeebe-process-test builds it: for tests that need no durability. */
-  @Configuration(proxyBeanMethods = false)
   @ConditionalOnProperty(name = "mediaflow.engine.persistent", havingValue = "false", matchIfMissing = true)
   static class InMemory {
 
@@ -69,7 +74,6 @@ class EmbeddedEngineConfiguration {
   }
 
   /** The engine in its data folder, as the embedded default runs it: a restart or a crash loses nothing. */
-  @Configuration(proxyBeanMethods = false)
   @ConditionalOnProperty(name = "mediaflow.engine.persistent", havingValue = "true")
   static class Persistent {
 
