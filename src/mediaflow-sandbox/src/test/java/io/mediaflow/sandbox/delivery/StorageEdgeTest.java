@@ -116,7 +116,8 @@ class StorageEdgeTest extends SandboxTest {
         .get("domain").get("id").asText();
 
     assertThat(fetch("/sandbox/domains/" + name + "/videos/a.mp4").text()).isEqualTo("via domain");
-    assertThat(error(fetch("/sandbox/domains/" + liveName + "/videos/a.mp4"), 404)).startsWith("domain_name:");
+    assertThat(error(fetch("/sandbox/domains/" + liveName + "/videos/a.mp4"), 404))
+        .as("a live domain serves playback IDs' playlists, not a bucket").startsWith("path:");
     assertThat(error(fetch("/sandbox/domains/" + DomainsApiTest.uniqueName() + "/videos/a.mp4"), 404))
         .startsWith("domain_name:");
     cdn.api("DELETE", "/domains/" + vod, null);
