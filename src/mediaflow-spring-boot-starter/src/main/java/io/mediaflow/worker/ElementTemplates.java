@@ -94,13 +94,7 @@ public final class ElementTemplates {
       }
     }
     if (operation.carries().length == 0) {
-      properties.addObject()
-          .put("id", "resultVariable")
-          .put("label", "Result variable")
-          .put("description", "The process variable that receives the result")
-          .put("group", "output")
-          .put("type", "String")
-          .put("value", operation.resultVariable())
+      resultVariable(properties, operation)
           .putObject("binding").put("type", "zeebe:taskHeader").put("key", "resultVariable");
     } else {
       addCarries(properties, operation);
@@ -116,6 +110,17 @@ public final class ElementTemplates {
     return template;
   }
 
+  /** The field naming the variable that receives the result; the caller binds it (a task header or an output). */
+  private static ObjectNode resultVariable(ArrayNode properties, Operation operation) {
+    return properties.addObject()
+        .put("id", "resultVariable")
+        .put("label", "Result variable")
+        .put("description", "The process variable that receives the result")
+        .put("group", "output")
+        .put("type", "String")
+        .put("value", operation.resultVariable());
+  }
+
   /**
    * The result goes to a local variable of the fixed name the carries read, and output mappings write it and each
    * carried value to the variables the model names.
@@ -125,13 +130,7 @@ public final class ElementTemplates {
         .put("type", "Hidden")
         .put("value", operation.resultVariable())
         .putObject("binding").put("type", "zeebe:taskHeader").put("key", "resultVariable");
-    properties.addObject()
-        .put("id", "resultVariable")
-        .put("label", "Result variable")
-        .put("description", "The process variable that receives the result")
-        .put("group", "output")
-        .put("type", "String")
-        .put("value", operation.resultVariable())
+    resultVariable(properties, operation)
         .putObject("binding").put("type", "zeebe:output").put("source", "=" + operation.resultVariable());
     for (Operation.Carry carry : operation.carries()) {
       properties.addObject()
