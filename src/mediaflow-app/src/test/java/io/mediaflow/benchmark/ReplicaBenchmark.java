@@ -39,8 +39,9 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * <p>For each number of replicas (three, then two, then one: a replica is stopped between, so every measured
  * replica is warm), it runs a batch of a trivial process (as many service tasks, of the trivial worker, as a real
- * instance executes jobs) and a batch of the real processes (half {@code transcode-with-approval}, which goes on to
- * a {@code protected-publishing} once "Review renditions" is approved, half {@code protected-publishing} alone),
+ * instance executes jobs) and a batch of the real processes (half {@code transcode-with-approval}, a tiny source
+ * and a one-rung ladder, no {@code publishBucket}, "Review renditions" approved as it opens; half
+ * {@code protected-publishing}),
  * on the same engine, and prints beside each other: instances per second, the replicas' CPU time per job (the sum
  * over the replica JVMs, from {@link ProcessHandle.Info#totalCpuDuration()}) and the ratio plugin/trivial, whose
  * goal is at most 2. Jobs are counted through {@code POST /v2/jobs/search} (the instances' own and those they
@@ -49,9 +50,11 @@ import org.junit.jupiter.api.io.TempDir;
  * each kind comes first; it also tells how many jobs a real instance executes.
  *
  * <p>Run: {@code mvn -B -o -pl src/mediaflow-app -am test -Dtest=ReplicaBenchmark
- * -Dsurefire.failIfNoSpecifiedTests=false -DskipModelChecks -DskipConsole -Dbenchmark.instances=60} (instances per
- * batch; {@code -Dbenchmark.warm-up=20} instances per warm-up batch; {@code -Dbenchmark.replicas=3,2,1} the numbers
- * of replicas, largest first; {@code -Dbenchmark.protocol=rest} the replicas' client over REST rather than gRPC).
+ * -Dsurefire.failIfNoSpecifiedTests=false -DskipModelChecks -DskipConsole -DskipStrictDocuments
+ * -Dbenchmark.instances=60} (instances per batch; {@code -Dbenchmark.warm-up=20} instances per warm-up batch;
+ * {@code -Dbenchmark.replicas=3,2,1} the numbers of replicas, largest first; {@code -Dbenchmark.protocol=rest} the
+ * replicas' client over REST rather than gRPC). {@code -DskipStrictDocuments} keeps the module's second test run
+ * (strict documents) from running its own tests after the benchmark.
  */
 class ReplicaBenchmark {
 
@@ -268,7 +271,7 @@ class ReplicaBenchmark {
     System.out.printf("%nReplica benchmark (%d cores, replicas over %s, %d instances per batch; replica CPU = all"
         + " replica JVMs together; embedded default = engine, REST API and sandbox, without its encoders)%n",
         Runtime.getRuntime().availableProcessors(), PREFER_REST ? "REST" : "gRPC", INSTANCES);
-    System.out.printf("real: half transcode-with-approval (then protected-publishing), half protected-publishing;"
+    System.out.printf("real: half transcode-with-approval (no publishBucket), half protected-publishing;"
         + " %d jobs per instance, so the trivial process has %d no-op service tasks%n", jobsPerInstance,
         jobsPerInstance);
     System.out.printf("idle replica CPU: %.1f ms/s per replica%n%n", idleCpuMsPerSecond);
