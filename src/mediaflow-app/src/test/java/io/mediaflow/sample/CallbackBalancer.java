@@ -24,7 +24,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * the service, each request passed to a replica that is in service, in turn (the next one if a replica does not
  * answer). It counts what each replica received and keeps every answer that was not a success.
  */
-final class CallbackBalancer implements AutoCloseable {
+public final class CallbackBalancer implements AutoCloseable {
 
   private final HttpServer server;
   private final ExecutorService threads = Executors.newFixedThreadPool(4);
@@ -34,24 +34,24 @@ final class CallbackBalancer implements AutoCloseable {
   private final List<String> failures = new CopyOnWriteArrayList<>();
   private final AtomicInteger turn = new AtomicInteger();
 
-  CallbackBalancer(int port) throws IOException {
+  public CallbackBalancer(int port) throws IOException {
     server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 0);
     server.setExecutor(threads);
     server.createContext("/", this::pass);
     server.start();
   }
 
-  String baseUrl() {
+  public String baseUrl() {
     return "http://localhost:" + server.getAddress().getPort();
   }
 
-  void add(String replica) {
+  public void add(String replica) {
     received.putIfAbsent(replica, new AtomicInteger());
     inService.add(replica);
   }
 
   /** Out of service before it is stopped, as a platform drains a replica it ends. */
-  void remove(String replica) {
+  public void remove(String replica) {
     inService.remove(replica);
   }
 
@@ -60,7 +60,7 @@ final class CallbackBalancer implements AutoCloseable {
   }
 
   /** Each request that no replica answered with a success, with the answer. */
-  List<String> failures() {
+  public List<String> failures() {
     return List.copyOf(failures);
   }
 
