@@ -9,15 +9,14 @@ import io.mediaflow.LoadDriver;
 import io.mediaflow.MediaflowTest;
 import io.mediaflow.SeparateJvm;
 import io.mediaflow.sample.CallbackBalancer;
+import io.mediaflow.sample.SampleEnvironment;
 import io.mediaflow.sample.SampleApplication;
 import io.mediaflow.sample.TrivialWorker;
 import java.net.URI;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Base64;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -210,29 +209,9 @@ class ReplicaBenchmark {
         "no CPU time of process " + process.pid())).toNanos() / 1e9;
   }
 
-  /** What every replica is given alike: the service's addresses and keys, and the secrets they must share. */
-  private Map<String, String> sharedEnvironment() {
-    String service = cluster.baseUrl() + "/sandbox";
-    return Map.ofEntries(
-        Map.entry("ZEEBE_GRPC_ADDRESS", cluster.gateway().toString()),
-        Map.entry("ZEEBE_REST_ADDRESS", cluster.baseUrl()),
-        Map.entry("MEDIAFLOW_TRANSCODING_BASE_URL", service + "/transcoding"),
-        Map.entry("MEDIAFLOW_TRANSCODING_API_KEY", "sandbox-api-key"),
-        Map.entry("MEDIAFLOW_LIVE_BASE_URL", service + "/live"),
-        Map.entry("MEDIAFLOW_LIVE_API_KEY", "sandbox-api-key"),
-        Map.entry("MEDIAFLOW_DELIVERY_BASE_URL", service + "/cdn"),
-        Map.entry("MEDIAFLOW_DELIVERY_API_KEY", "sandbox-api-key"),
-        Map.entry("MEDIAFLOW_STORAGE_URL", service + "/storage/{bucket}/{path}"),
-        Map.entry("MEDIAFLOW_KEY_STORE_DIRECTORY", keyStore.toString()),
-        Map.entry("MEDIAFLOW_KEY_STORE_MASTER_KEY", randomKey()),
-        Map.entry("MEDIAFLOW_CALLBACK_BASE_URL", balancer.baseUrl()),
-        Map.entry("MEDIAFLOW_CALLBACK_SECRET", randomKey()),
-        Map.entry("MEDIAFLOW_WORKER_STATESECRET", randomKey()));
-  }
-
   /** Starts {@code count} replicas side by side and puts them in service once ready. */
   private void startReplicas(int count) throws Exception {
-    Map<String, String> environment = sharedEnvironment();
+    Map<String, String> environment = SampleEnvironment.of(cluster, keyStore, balancer.baseUrl());
     var starts = new ArrayList<Callable<Replica>>();
     for (int i = 0; i < count; i++) {
       starts.add(() -> startReplica(environment));
@@ -291,11 +270,5 @@ class ReplicaBenchmark {
           row.real().replicaCpuMsPerJob() / row.trivial().replicaCpuMsPerJob());
     }
     System.out.println();
-  }
-
-  private static String randomKey() {
-    byte[] key = new byte[32];
-    new SecureRandom().nextBytes(key);
-    return Base64.getEncoder().encodeToString(key);
   }
 }

@@ -7,10 +7,8 @@ import io.mediaflow.LoadDriver;
 import io.mediaflow.MediaflowTest;
 import io.mediaflow.SeparateJvm;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -134,26 +132,12 @@ class ReplicasUnderLoadTest {
   /** A replica in its JVM, at its address. */
   private record Replica(String url, Process process) {}
 
-  /** What every replica is given alike: the service's addresses and keys, and the secrets they must share. */
+  /** What every replica is given alike, with the DVR credentials and storage go-live's recordings use. */
   private Map<String, String> sharedEnvironment() {
-    String service = cluster.baseUrl() + "/sandbox";
-    return Map.ofEntries(
-        Map.entry("ZEEBE_GRPC_ADDRESS", cluster.gateway().toString()),
-        Map.entry("ZEEBE_REST_ADDRESS", cluster.baseUrl()),
-        Map.entry("MEDIAFLOW_TRANSCODING_BASE_URL", service + "/transcoding"),
-        Map.entry("MEDIAFLOW_TRANSCODING_API_KEY", "sandbox-api-key"),
-        Map.entry("MEDIAFLOW_LIVE_BASE_URL", service + "/live"),
-        Map.entry("MEDIAFLOW_LIVE_API_KEY", "sandbox-api-key"),
-        Map.entry("MEDIAFLOW_DELIVERY_BASE_URL", service + "/cdn"),
-        Map.entry("MEDIAFLOW_DELIVERY_API_KEY", "sandbox-api-key"),
-        Map.entry("MEDIAFLOW_STORAGE_URL", service + "/storage/{bucket}/{path}"),
-        Map.entry("MEDIAFLOW_KEY_STORE_DIRECTORY", keyStore.toString()),
-        Map.entry("MEDIAFLOW_KEY_STORE_MASTER_KEY", randomKey()),
-        Map.entry("MEDIAFLOW_CALLBACK_BASE_URL", balancer.baseUrl()),
-        Map.entry("MEDIAFLOW_CALLBACK_SECRET", randomKey()),
-        Map.entry("MEDIAFLOW_WORKER_STATESECRET", randomKey()),
-        Map.entry("MEDIAFLOW_SECRET_VOD_DVR_SECRET_KEY", DVR_SECRET_KEY),
-        Map.entry("MEDIAFLOW_LIVE_DVRSTORAGEURL", service + "/dvr"));
+    var environment = SampleEnvironment.of(cluster, keyStore, balancer.baseUrl());
+    environment.put("MEDIAFLOW_SECRET_VOD_DVR_SECRET_KEY", DVR_SECRET_KEY);
+    environment.put("MEDIAFLOW_LIVE_DVRSTORAGEURL", cluster.baseUrl() + "/sandbox/dvr");
+    return environment;
   }
 
   /** Starts {@code count} replicas side by side, each a JVM of its own, and puts them in service once ready. */
@@ -221,11 +205,5 @@ class ReplicasUnderLoadTest {
           "dvr", Map.of("destination", Map.of("url", "s3://live-recordings/replicas-" + i,
               "access_key", DVR_ACCESS_KEY, "secret_key", "{{secrets.VOD_DVR_SECRET_KEY}}"))));
     }
-  }
-
-  private static String randomKey() {
-    byte[] key = new byte[32];
-    new SecureRandom().nextBytes(key);
-    return Base64.getEncoder().encodeToString(key);
   }
 }

@@ -11,10 +11,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.Base64;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -65,24 +64,12 @@ class SampleApplicationTest {
     String sandbox = engine.baseUrl() + "/sandbox";
     int port = MediaflowTest.freePort();
 
-    application = new SpringApplicationBuilder(SampleApplication.class).properties(Map.ofEntries(
-        // its own application.yml, not the embedded default's, which is on this module's class path too
-        Map.entry("spring.config.location", "classpath:/" + CONFIGURATION),
-        Map.entry("server.port", port),
-        // what the environment gives the README's application.yml
-        Map.entry("ZEEBE_GRPC_ADDRESS", engine.gateway().toString()),
-        Map.entry("ZEEBE_REST_ADDRESS", engine.baseUrl()),
-        Map.entry("MEDIAFLOW_TRANSCODING_BASE_URL", sandbox + "/transcoding"),
-        Map.entry("MEDIAFLOW_TRANSCODING_API_KEY", "sandbox-api-key"),
-        Map.entry("MEDIAFLOW_LIVE_BASE_URL", sandbox + "/live"),
-        Map.entry("MEDIAFLOW_LIVE_API_KEY", "sandbox-api-key"),
-        Map.entry("MEDIAFLOW_DELIVERY_BASE_URL", sandbox + "/cdn"),
-        Map.entry("MEDIAFLOW_DELIVERY_API_KEY", "sandbox-api-key"),
-        Map.entry("MEDIAFLOW_STORAGE_URL", sandbox + "/storage/{bucket}/{path}"),
-        Map.entry("MEDIAFLOW_KEY_STORE_DIRECTORY", keyStore.toString()),
-        Map.entry("MEDIAFLOW_KEY_STORE_MASTER_KEY", randomKey()),
-        Map.entry("MEDIAFLOW_CALLBACK_BASE_URL", "http://localhost:" + port),
-        Map.entry("MEDIAFLOW_CALLBACK_SECRET", "sample-callback-secret"))).run();
+    // what the environment gives the README's application.yml
+    var properties = new HashMap<String, Object>(SampleEnvironment.of(engine, keyStore, "http://localhost:" + port));
+    // its own application.yml, not the embedded default's, which is on this module's class path too
+    properties.put("spring.config.location", "classpath:/" + CONFIGURATION);
+    properties.put("server.port", port);
+    application = new SpringApplicationBuilder(SampleApplication.class).properties(properties).run();
 
     assertThat(Arrays.stream(application.getBeanDefinitionNames()).map(application::getType))
         .as("beans of the project other than the plugin")
@@ -124,11 +111,5 @@ class SampleApplicationTest {
     String readme = Files.readString(Path.of("../../README.md"));
     String configuration = new ClassPathResource(CONFIGURATION).getContentAsString(StandardCharsets.UTF_8);
     assertThat(readme).as("README.md, \"Use the plugin in your own application\"").contains(configuration);
-  }
-
-  private static String randomKey() {
-    byte[] key = new byte[32];
-    new SecureRandom().nextBytes(key);
-    return Base64.getEncoder().encodeToString(key);
   }
 }
