@@ -44,7 +44,7 @@ public final class BearerJsonApi {
       Duration renewBefore, Clock clock) {
     this.base = HttpUrl.parse(baseUrl);
     if (base == null) {
-      throw new InvalidRequestException(configurationKey + ": must be an http or https URL");
+      throw InvalidRequestException.field(configurationKey, "must be an http or https URL");
     }
     this.apiKey = apiKey;
     this.http = new ApiHttp(client.newBuilder().callTimeout(timeout).build());

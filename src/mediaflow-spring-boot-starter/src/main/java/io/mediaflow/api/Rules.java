@@ -9,17 +9,17 @@ import java.util.List;
  */
 public final class Rules {
 
-  private final List<String> violations = new ArrayList<>();
+  private final List<Violation> violations = new ArrayList<>();
 
   public Rules require(boolean holds, String field, String rule) {
     if (!holds) {
-      violations.add(field + ": " + rule);
+      violations.add(new Violation(field, rule));
     }
     return this;
   }
 
   public Rules add(String field, String rule) {
-    violations.add(field + ": " + rule);
+    violations.add(new Violation(field, rule));
     return this;
   }
 
@@ -29,7 +29,7 @@ public final class Rules {
 
   public void throwIfBroken() {
     if (!violations.isEmpty()) {
-      throw new InvalidRequestException(String.join("; ", violations));
+      throw new InvalidRequestException(violations);
     }
   }
 }

@@ -76,7 +76,7 @@ public record Dvr(
         if (token == JsonToken.VALUE_NUMBER_INT && (parser.getIntValue() == 0 || parser.getIntValue() == 1)) {
           return parser.getIntValue() == 1;
         }
-        throw new InvalidRequestException("must be 0 or 1 (or true or false)");
+        throw InvalidRequestException.rule("must be 0 or 1 (or true or false)");
       }
     }
   }

@@ -19,6 +19,6 @@ public enum PlaybackPolicy {
   @JsonCreator
   public static PlaybackPolicy parse(String name) {
     return Arrays.stream(values()).filter(policy -> policy.apiName().equals(name)).findFirst()
-        .orElseThrow(() -> new InvalidRequestException("must be public or authenticated"));
+        .orElseThrow(() -> InvalidRequestException.rule("must be public or authenticated"));
   }
 }

@@ -33,6 +33,6 @@ public enum StreamState {
   /** Reads a state a process names; anything else is refused with the list of states. */
   @JsonCreator
   public static StreamState parse(String name) {
-    return named(name).orElseThrow(() -> new InvalidRequestException("must be one of " + NAMES));
+    return named(name).orElseThrow(() -> InvalidRequestException.rule("must be one of " + NAMES));
   }
 }

@@ -214,7 +214,7 @@ public class TranscodingClient {
   private HttpUrl endpoint(String path) {
     HttpUrl base = HttpUrl.parse(properties.baseUrl());
     if (base == null) {
-      throw new InvalidRequestException("mediaflow.transcoding.base-url: must be an http or https URL");
+      throw InvalidRequestException.field("mediaflow.transcoding.base-url", "must be an http or https URL");
     }
     return base.newBuilder().addPathSegments(path.substring(1)).build();
   }

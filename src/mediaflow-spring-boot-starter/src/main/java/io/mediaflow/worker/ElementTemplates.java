@@ -6,8 +6,17 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mediaflow.api.ApiJson;
+import jakarta.validation.Constraint;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotEmpty;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
+import java.lang.annotation.Annotation;
+import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
@@ -17,7 +26,7 @@ import org.springframework.util.ClassUtils;
 
 /**
  * Builds each operation's Camunda Modeler element template from its {@link Operation} input record: the job type,
- * one input mapping per {@link Input} component (required when the component's constraints say so), the result
+ * one input mapping per {@link Input} component with the template constraints its Jakarta constraints give, the result
  * variable header and the retries. {@link ElementTemplateFolder} writes this output into {@code element-templates/}
  * during the build, with the version that the folder's history calls for.
  */
@@ -152,7 +161,7 @@ public final class ElementTemplates {
 
   private static ObjectNode inputProperty(RecordComponent component, Input input) {
     ObjectNode property = JSON.createObjectNode();
-    boolean required = input.required();
+    boolean required = isRequired(component);
     property.put("id", component.getName());
     property.put("label", input.label());
     if (!input.description().isEmpty()) {
@@ -176,16 +185,64 @@ public final class ElementTemplates {
       property.put("optional", true);
     }
     property.putObject("binding").put("type", "zeebe:input").put("name", component.getName());
-    boolean limited = input.maxLength() < Integer.MAX_VALUE && component.getType() == String.class;
-    if (required || limited) {
-      ObjectNode constraints = property.putObject("constraints");
+    ObjectNode constraints = textConstraints(component);
+    if (required || !constraints.isEmpty()) {
       // The schema wants an optional property's constraints to say notEmpty: false outright.
-      constraints.put("notEmpty", required);
-      if (limited) {
-        constraints.put("maxLength", input.maxLength());
-      }
+      property.putObject("constraints").put("notEmpty", required).setAll(constraints);
     }
     return property;
+  }
+
+  /**
+   * The template constraints of a text input, from the Jakarta constraints the worker checks: {@code @Size} gives
+   * minLength and maxLength, {@code @Pattern} (also inside a composed constraint such as {@code @Fqdn}) a pattern with
+   * the rule's message. Modeler tests a pattern on the field's text, so it is anchored, and a FEEL expression
+   * ({@code =...}) passes: its value is known only when the job runs, where the worker checks it.
+   */
+  private static ObjectNode textConstraints(RecordComponent component) {
+    ObjectNode constraints = JSON.createObjectNode();
+    if (component.getType() != String.class) {
+      return constraints;
+    }
+    for (Annotation declared : component.getAccessor().getAnnotations()) {
+      // A composed constraint reports as one violation with its own message, so its message is the rule's.
+      String message = message(declared);
+      for (Annotation constraint : parts(declared)) {
+        switch (constraint) {
+          case Size size -> {
+            if (size.min() > 0) {
+              constraints.put("minLength", size.min());
+            }
+            if (size.max() < Integer.MAX_VALUE) {
+              constraints.put("maxLength", size.max());
+            }
+          }
+          case Pattern pattern -> constraints.putObject("pattern")
+              .put("value", "^(=.*|" + pattern.regexp() + ")$")
+              .put("message", message == null ? pattern.message() : message);
+          default -> { }
+        }
+      }
+    }
+    return constraints;
+  }
+
+  /** A declared constraint and the constraints it is composed of. */
+  private static List<Annotation> parts(Annotation declared) {
+    var parts = new ArrayList<Annotation>(List.of(declared));
+    Arrays.stream(declared.annotationType().getAnnotations())
+        .filter(part -> part.annotationType().isAnnotationPresent(Constraint.class))
+        .forEach(parts::add);
+    return parts;
+  }
+
+  /** The message a constraint declares, its {@code message} attribute; null for an annotation that has none. */
+  private static String message(Annotation annotation) {
+    try {
+      return annotation.annotationType().getMethod("message").invoke(annotation) instanceof String text ? text : null;
+    } catch (ReflectiveOperationException e) {
+      return null;
+    }
   }
 
   /**
@@ -205,10 +262,11 @@ public final class ElementTemplates {
     return List.of();
   }
 
-  /** Whether the worker refuses a job without this input. */
+  /** Whether the worker refuses a job without this input: it is {@code @NotBlank}, {@code @NotEmpty} or {@code @NotNull}. */
   static boolean isRequired(RecordComponent component) {
-    Input input = component.getAnnotation(Input.class);
-    return input != null && input.required();
+    Method accessor = component.getAccessor();
+    return accessor.isAnnotationPresent(NotBlank.class) || accessor.isAnnotationPresent(NotEmpty.class)
+        || accessor.isAnnotationPresent(NotNull.class);
   }
 
   private static boolean isScalar(Class<?> type) {

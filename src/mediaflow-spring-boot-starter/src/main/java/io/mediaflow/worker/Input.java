@@ -6,21 +6,15 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * One input of an operation, declared once for the worker and the element template: the worker refuses a job that
- * breaks {@link #required} or {@link #maxLength} ({@link InputReader}), and the template shows the same rules as
- * its constraints. The rules of the API's request itself are the client's ({@code *Rules}).
+ * One input of an operation as Camunda Modeler shows it. Its rules are the Jakarta constraints beside it
+ * ({@code @NotBlank}, {@code @Size}, ...): the worker refuses a job that breaks them ({@link InputReader}), and the
+ * element template carries them as its constraints ({@link ElementTemplates}).
  */
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.RECORD_COMPONENT)
 public @interface Input {
 
   String label();
-
-  /** A job without it (null, a blank text, an empty list) is refused, and the template marks it not empty. */
-  boolean required() default false;
-
-  /** The longest text accepted, in characters; the template's {@code maxLength}. */
-  int maxLength() default Integer.MAX_VALUE;
 
   String description() default "";
 

@@ -1,10 +1,10 @@
 package io.mediaflow.worker;
 
 import io.camunda.client.api.response.ActivatedJob;
-import java.util.Arrays;
+import io.mediaflow.api.Violation;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 
 /**
  * Names, in an invalid-input incident, the process variable the caller gave rather than only the field the
@@ -13,8 +13,8 @@ import java.util.stream.Collectors;
  * says where its inputs came from in the task header {@value #HEADER}: entries {@code variable: field, field}
  * separated by {@code ;}, each field written as the worker's messages name it, e.g.
  * {@code ladder: query.format[0].stream, format[0].stream; streamName: name}. A field also covers what lies inside it,
- * so the message {@code format[0].stream[1].resolution: must be ...} becomes
- * {@code ladder[1].resolution: must be ... (field format[0].stream[1].resolution)}.
+ * so the violation of {@code format[0].stream[1].resolution} becomes one of
+ * {@code ladder[1].resolution}, its rule followed by {@code (field format[0].stream[1].resolution)}.
  *
  * <p>In a multi-instance task, {@code [i]} in a variable stands for the index of the element the job works on
  * ({@code simulcastTargets[i].url}), counted from 0 like every other index in the messages.
@@ -22,29 +22,21 @@ import java.util.stream.Collectors;
 final class InputVariables {
 
   static final String HEADER = "inputVariables";
-  private static final String VIOLATIONS = "; ";
-  private static final String RULE = ": ";
 
   private InputVariables() {}
 
-  /** The message of an {@link io.mediaflow.api.InvalidRequestException} with each field named as the caller knows it. */
-  static String name(ActivatedJob job, String message) {
+  /** The violations of an {@link io.mediaflow.api.InvalidRequestException}, each field named as the caller knows it. */
+  static List<Violation> name(ActivatedJob job, List<Violation> violations) {
     String header = job.getCustomHeaders().get(HEADER);
     if (header == null || header.isBlank()) {
-      return message;
+      return violations;
     }
     Map<String, String> variables = parse(header, elementIndex(job));
-    return Arrays.stream(message.split(VIOLATIONS, -1))
-        .map(violation -> name(violation, variables))
-        .collect(Collectors.joining(VIOLATIONS));
+    return violations.stream().map(violation -> name(violation, variables)).toList();
   }
 
-  private static String name(String violation, Map<String, String> variables) {
-    int end = violation.indexOf(RULE);
-    if (end <= 0 || violation.substring(0, end).contains(" ")) {
-      return violation;
-    }
-    String field = violation.substring(0, end);
+  private static Violation name(Violation violation, Map<String, String> variables) {
+    String field = violation.field();
     String covering = null;
     for (String candidate : variables.keySet()) {
       boolean covers = field.equals(candidate)
@@ -57,7 +49,7 @@ final class InputVariables {
       return violation;
     }
     String variable = variables.get(covering) + field.substring(covering.length());
-    return variable + violation.substring(end) + (variable.equals(field) ? "" : " (field " + field + ")");
+    return new Violation(variable, violation.rule() + (variable.equals(field) ? "" : " (field " + field + ")"));
   }
 
   /** Field to variable, from {@code variable: field, field; variable: field}. */

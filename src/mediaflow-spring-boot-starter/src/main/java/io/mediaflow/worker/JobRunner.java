@@ -186,7 +186,8 @@ public class JobRunner {
   private JobOutcome outcome(ActivatedJob job, JobState state, RuntimeException failure, SecretReferences secrets) {
     return switch (failure) {
       case InvalidRequestException invalid -> new JobOutcome.Fail(
-          secrets.mask("Invalid input: " + InputVariables.name(job, invalid.getMessage())), 0, Duration.ZERO, Map.of());
+          secrets.mask("Invalid input: "
+              + InvalidRequestException.message(InputVariables.name(job, invalid.violations()))), 0, Duration.ZERO, Map.of());
       case ApiException.Misconfigured misconfigured -> new JobOutcome.Fail(
           secrets.mask(misconfigured.getMessage() + " [" + misconfigured.code() + "]"), 0, Duration.ZERO, Map.of());
       case ApiException.Rejected rejected -> {

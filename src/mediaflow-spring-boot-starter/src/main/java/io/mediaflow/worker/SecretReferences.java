@@ -1,6 +1,7 @@
 package io.mediaflow.worker;
 
 import io.mediaflow.api.InvalidRequestException;
+import io.mediaflow.api.Violation;
 import io.mediaflow.live.Secrets;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -24,7 +25,7 @@ final class SecretReferences {
 
   private final SecretProvider provider;
   private final Set<String> used = new LinkedHashSet<>();
-  private final List<String> missing = new ArrayList<>();
+  private final List<Violation> missing = new ArrayList<>();
 
   SecretReferences(SecretProvider provider) {
     this.provider = provider;
@@ -35,7 +36,7 @@ final class SecretReferences {
     var resolved = new LinkedHashMap<String, Object>();
     variables.forEach((name, value) -> resolved.put(name, resolve(name, value)));
     if (!missing.isEmpty()) {
-      throw new InvalidRequestException(String.join("; ", missing));
+      throw new InvalidRequestException(missing);
     }
     return resolved;
   }
@@ -75,8 +76,8 @@ final class SecretReferences {
       return text;
     }
     if (!carriesCredential(path)) {
-      missing.add(path + ": a secret reference is allowed only in a field that carries a credential (a key, secret,"
-          + " password or token): the service may echo other fields back, or call the address they hold");
+      missing.add(new Violation(path, "a secret reference is allowed only in a field that carries a credential (a key,"
+          + " secret, password or token): the service may echo other fields back, or call the address they hold"));
       return text;
     }
     var out = new StringBuilder();
@@ -84,8 +85,8 @@ final class SecretReferences {
       String name = reference.group(1);
       String secret = provider.secret(name).orElse(null);
       if (secret == null) {
-        missing.add(path + ": the secret " + name + " is unknown to the worker's secret provider (by default the"
-            + " environment variable MEDIAFLOW_SECRET_" + name + ", after mediaflow.secrets.environment-prefix)");
+        missing.add(new Violation(path, "the secret " + name + " is unknown to the worker's secret provider (by default"
+            + " the environment variable MEDIAFLOW_SECRET_" + name + ", after mediaflow.secrets.environment-prefix)"));
         secret = "";
       } else if (!secret.isEmpty()) {
         used.add(secret);

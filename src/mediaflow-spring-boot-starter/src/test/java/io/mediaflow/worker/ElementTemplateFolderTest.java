@@ -1,5 +1,6 @@
 package io.mediaflow.worker;
 
+import jakarta.validation.constraints.NotBlank;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -20,11 +21,11 @@ import org.junit.jupiter.api.io.TempDir;
 class ElementTemplateFolderTest {
 
   @Operation(type = "test.purge", name = "Purge", description = "purges", resultVariable = "purged")
-  record PurgeV1(@Input(label = "Bucket", required = true) String bucket) {}
+  record PurgeV1(@NotBlank @Input(label = "Bucket") String bucket) {}
 
   /** The same operation once it gained an input. */
   @Operation(type = "test.purge", name = "Purge", description = "purges", resultVariable = "purged")
-  record PurgeV2(@Input(label = "Bucket", required = true) String bucket, @Input(label = "Paths") List<String> paths) {}
+  record PurgeV2(@NotBlank @Input(label = "Bucket") String bucket, @Input(label = "Paths") List<String> paths) {}
 
   @Operation(type = "test.sign", name = "Sign", description = "signs", resultVariable = "signed")
   record Sign(@Input(label = "Path") String path) {}

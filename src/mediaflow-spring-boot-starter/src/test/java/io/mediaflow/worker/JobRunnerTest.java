@@ -1,5 +1,7 @@
 package io.mediaflow.worker;
 
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Size;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.mockito.Mockito.mock;
@@ -25,8 +27,8 @@ import org.junit.jupiter.api.Test;
 class JobRunnerTest {
 
   @Operation(type = "test.create", name = "Create", description = "creates", resultVariable = "created", sideEffect = true)
-  record CreateInput(@Input(label = "Name", required = true) String name, Integer count,
-      @Input(label = "Code", maxLength = 3) String code, @Input(label = "Secret key") String secretKey) {}
+  record CreateInput(@NotBlank @Input(label = "Name") String name, Integer count,
+      @Size(max = 3, message = "must be at most {max} characters") @Input(label = "Code") String code, @Input(label = "Secret key") String secretKey) {}
 
   @Operation(type = "test.wait", name = "Wait", description = "waits", resultVariable = "done")
   record WaitFor(Duration timeout) implements WaitInput {}

@@ -1,5 +1,6 @@
 package io.mediaflow.delivery.worker;
 
+import jakarta.validation.constraints.NotBlank;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
 
@@ -11,4 +12,4 @@ import io.mediaflow.worker.Operation;
     sideEffect = true,
     errors = {"NOT_FOUND", "CONFLICT", "BAD_REQUEST", "FAILED"})
 public record CreateTlsSubscriptionInput(
-    @Input(required = true, label = "Domain id", value = "=domain.id") String domainId) {}
+    @NotBlank @Input(label = "Domain id", value = "=domain.id") String domainId) {}

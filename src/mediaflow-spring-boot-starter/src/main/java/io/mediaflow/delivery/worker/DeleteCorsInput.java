@@ -1,5 +1,6 @@
 package io.mediaflow.delivery.worker;
 
+import jakarta.validation.constraints.NotBlank;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
 
@@ -10,4 +11,4 @@ import io.mediaflow.worker.Operation;
     resultVariable = "corsDeleted",
     errors = {"BAD_REQUEST", "NOT_FOUND", "FAILED"})
 public record DeleteCorsInput(
-    @Input(required = true, label = "Bucket", value = "=bucketName") String bucketName) {}
+    @NotBlank @Input(label = "Bucket", value = "=bucketName") String bucketName) {}

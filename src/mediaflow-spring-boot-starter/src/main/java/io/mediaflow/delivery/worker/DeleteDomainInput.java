@@ -1,5 +1,6 @@
 package io.mediaflow.delivery.worker;
 
+import jakarta.validation.constraints.NotBlank;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
 
@@ -10,4 +11,4 @@ import io.mediaflow.worker.Operation;
     resultVariable = "domainDeleted",
     errors = {"NOT_FOUND", "FAILED"})
 public record DeleteDomainInput(
-    @Input(required = true, label = "Domain id", value = "=domain.id") String domainId) {}
+    @NotBlank @Input(label = "Domain id", value = "=domain.id") String domainId) {}

@@ -1,5 +1,6 @@
 package io.mediaflow.delivery.worker;
 
+import jakarta.validation.constraints.NotBlank;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
 
@@ -10,4 +11,4 @@ import io.mediaflow.worker.Operation;
     resultVariable = "tlsSubscriptionDeleted",
     errors = {"NOT_FOUND", "FAILED"})
 public record DeleteTlsSubscriptionInput(
-    @Input(required = true, label = "TLS subscription id", description = "The tls_subscription_id (not the id): list answers and the create operation's result carry it", value = "=tlsSubscription.tls_subscription_id") String tlsSubscriptionId) {}
+    @NotBlank @Input(label = "TLS subscription id", description = "The tls_subscription_id (not the id): list answers and the create operation's result carry it", value = "=tlsSubscription.tls_subscription_id") String tlsSubscriptionId) {}

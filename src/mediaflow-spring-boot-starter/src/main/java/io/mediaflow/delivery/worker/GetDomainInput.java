@@ -1,5 +1,6 @@
 package io.mediaflow.delivery.worker;
 
+import jakarta.validation.constraints.NotBlank;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
 
@@ -10,4 +11,4 @@ import io.mediaflow.worker.Operation;
     resultVariable = "domain",
     errors = {"NOT_FOUND"})
 public record GetDomainInput(
-    @Input(required = true, label = "Domain id", value = "=domain.id") String domainId) {}
+    @NotBlank @Input(label = "Domain id", value = "=domain.id") String domainId) {}

@@ -1,5 +1,6 @@
 package io.mediaflow.delivery.worker;
 
+import jakarta.validation.constraints.NotBlank;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
 
@@ -10,4 +11,4 @@ import io.mediaflow.worker.Operation;
     resultVariable = "signingKey",
     errors = {"NOT_FOUND"})
 public record GetSigningKeyInput(
-    @Input(required = true, label = "Signing key id", value = "=signingKey.id") String signingKeyId) {}
+    @NotBlank @Input(label = "Signing key id", value = "=signingKey.id") String signingKeyId) {}

@@ -1,5 +1,6 @@
 package io.mediaflow.delivery.worker;
 
+import jakarta.validation.constraints.NotBlank;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
 
@@ -10,5 +11,5 @@ import io.mediaflow.worker.Operation;
     resultVariable = "cachePurged",
     errors = {"BAD_REQUEST", "NOT_FOUND", "FAILED"})
 public record PurgeCacheInput(
-    @Input(required = true, label = "Bucket", value = "=bucketName") String bucketName,
+    @NotBlank @Input(label = "Bucket", value = "=bucketName") String bucketName,
     @Input(label = "Path", description = "One object's path inside the bucket; empty for the whole bucket") String path) {}

@@ -1,5 +1,7 @@
 package io.mediaflow.delivery.worker;
 
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Size;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
 
@@ -10,5 +12,5 @@ import io.mediaflow.worker.Operation;
     resultVariable = "signingKey",
     errors = {"NOT_FOUND", "BAD_REQUEST", "FAILED"})
 public record RenameSigningKeyInput(
-    @Input(required = true, label = "Signing key id", value = "=signingKey.id") String signingKeyId,
-    @Input(required = true, maxLength = 255, label = "Name") String name) {}
+    @NotBlank @Input(label = "Signing key id", value = "=signingKey.id") String signingKeyId,
+    @NotBlank @Size(max = 255, message = "must be at most {max} characters") @Input(label = "Name") String name) {}

@@ -1,5 +1,7 @@
 package io.mediaflow.delivery.worker;
 
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
 import io.mediaflow.delivery.BucketPolicy;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
@@ -11,5 +13,5 @@ import io.mediaflow.worker.Operation;
     resultVariable = "bucketPolicy",
     errors = {"BAD_REQUEST", "NOT_FOUND", "FAILED"})
 public record SetBucketPolicyInput(
-    @Input(required = true, label = "Bucket", value = "=bucketName") String bucketName,
-    @Input(required = true, label = "Policy", value = "authenticated") BucketPolicy policy) {}
+    @NotBlank @Input(label = "Bucket", value = "=bucketName") String bucketName,
+    @NotNull @Input(label = "Policy", value = "authenticated") BucketPolicy policy) {}

@@ -1,5 +1,6 @@
 package io.mediaflow.delivery.worker;
 
+import jakarta.validation.constraints.NotBlank;
 import io.mediaflow.delivery.CorsPolicy;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
@@ -11,7 +12,7 @@ import io.mediaflow.worker.Operation;
     resultVariable = "cors",
     errors = {"BAD_REQUEST", "NOT_FOUND", "FAILED"})
 public record SetCorsInput(
-    @Input(required = true, label = "Bucket", value = "=bucketName") String bucketName,
+    @NotBlank @Input(label = "Bucket", value = "=bucketName") String bucketName,
     @Input(label = "Allowed origin", description = "Access-Control-Allow-Origin: * or one origin such as https://player.example.com", value = "*") String allowOrigin,
     @Input(label = "Allow credentials", description = "Access-Control-Allow-Credentials: true needs one specific origin") Boolean allowCredentials,
     @Input(label = "Allowed methods", description = "Access-Control-Allow-Methods, comma-separated", value = "GET, HEAD") String allowMethods,

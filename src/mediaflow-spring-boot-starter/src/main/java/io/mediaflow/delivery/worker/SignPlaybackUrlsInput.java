@@ -1,5 +1,7 @@
 package io.mediaflow.delivery.worker;
 
+import jakarta.validation.constraints.NotEmpty;
+import jakarta.validation.constraints.NotNull;
 import io.mediaflow.delivery.signing.SignedUrls;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
@@ -14,8 +16,8 @@ import java.util.List;
     resultVariable = "signedPlaybackUrls",
     errors = {"SIGNING_KEY_NOT_IN_STORE"})
 public record SignPlaybackUrlsInput(
-    @Input(required = true, label = "Signing key id", description = "A key bound to the stream (stream_id) or to its live playback domain (domain_id)", value = "=signingKey.id") String signingKeyId,
-    @Input(required = true, label = "Playback URLs", description = "As the stream lists them, e.g. for id in liveStream.playback_ids[policy = \"authenticated\"] return id.playback_url", value = "=for id in liveStream.playback_ids[policy = \"authenticated\"] return id.playback_url") List<String> playbackUrls,
+    @NotNull @Input(label = "Signing key id", description = "A key bound to the stream (stream_id) or to its live playback domain (domain_id)", value = "=signingKey.id") String signingKeyId,
+    @NotEmpty @Input(label = "Playback URLs", description = "As the stream lists them, e.g. for id in liveStream.playback_ids[policy = \"authenticated\"] return id.playback_url", value = "=for id in liveStream.playback_ids[policy = \"authenticated\"] return id.playback_url") List<String> playbackUrls,
     @Input(label = "Lifetime", description = "ISO-8601 duration until the tokens expire (exp); empty for tokens that never expire", value = "PT24H") Duration lifetime,
     @Input(label = "Not before", description = "ISO-8601 instant before which the tokens do not work (nbf); empty for at once") Instant notBefore,
     @Input(label = "Granted path (uri)", description = "The uri claim: a path the tokens are limited to, such as <playback_id>; left out, a token opens whatever the key serves") String uri) {

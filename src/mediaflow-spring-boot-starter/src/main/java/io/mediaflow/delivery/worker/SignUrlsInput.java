@@ -1,5 +1,7 @@
 package io.mediaflow.delivery.worker;
 
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotEmpty;
 import io.mediaflow.delivery.signing.SignedUrls;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
@@ -15,10 +17,10 @@ import java.util.Map;
     resultVariable = "signedUrls",
     errors = {"SIGNING_KEY_NOT_IN_STORE"})
 public record SignUrlsInput(
-    @Input(required = true, label = "Signing key id", value = "=signingKey.id") String signingKeyId,
+    @NotBlank @Input(label = "Signing key id", value = "=signingKey.id") String signingKeyId,
     @Input(label = "Bucket", description = "For URLs at the bucket's default address", value = "=bucketName") String bucketName,
     @Input(label = "Playback domain", description = "A vod domain name: when given, the URLs use it instead of the default address") String domainName,
-    @Input(required = true, label = "Paths", description = "The objects' paths inside the bucket, e.g. [\"videos/clip/master.m3u8\"]", value = "=paths") List<String> paths,
+    @NotEmpty @Input(label = "Paths", description = "The objects' paths inside the bucket, e.g. [\"videos/clip/master.m3u8\"]", value = "=paths") List<String> paths,
     @Input(label = "Lifetime", description = "ISO-8601 duration until the tokens expire (exp); empty for tokens that never expire", value = "PT24H") Duration lifetime,
     @Input(label = "Not before", description = "ISO-8601 instant before which the tokens do not work (nbf); empty for at once") Instant notBefore,
     @Input(label = "Granted path (uri)", description = "The uri claim of every token: a directory or full path; an empty string opens the whole bucket; left out, each token opens its own object only") String uri,

@@ -1,5 +1,6 @@
 package io.mediaflow.delivery.worker;
 
+import jakarta.validation.constraints.NotBlank;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
 
@@ -10,5 +11,5 @@ import io.mediaflow.worker.Operation;
     resultVariable = "domain",
     errors = {"NOT_FOUND", "CONFLICT", "BAD_REQUEST", "FAILED"})
 public record UpdateDomainInput(
-    @Input(required = true, label = "Domain id", value = "=domain.id") String domainId,
-    @Input(required = true, label = "Bucket", value = "=bucketName") String bucketName) {}
+    @NotBlank @Input(label = "Domain id", value = "=domain.id") String domainId,
+    @NotBlank @Input(label = "Bucket", value = "=bucketName") String bucketName) {}

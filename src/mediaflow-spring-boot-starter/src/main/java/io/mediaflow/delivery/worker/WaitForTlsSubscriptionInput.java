@@ -1,5 +1,6 @@
 package io.mediaflow.delivery.worker;
 
+import jakarta.validation.constraints.NotBlank;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
 import io.mediaflow.worker.WaitInput;
@@ -13,6 +14,6 @@ import java.time.Duration;
     retries = 10,
     errors = {"TLS_FAILED", "WAIT_TIMEOUT", "NOT_FOUND"})
 public record WaitForTlsSubscriptionInput(
-    @Input(required = true, label = "TLS subscription id", description = "The tls_subscription_id (not the id): list answers and the create operation's result carry it", value = "=tlsSubscription.tls_subscription_id") String tlsSubscriptionId,
+    @NotBlank @Input(label = "TLS subscription id", description = "The tls_subscription_id (not the id): list answers and the create operation's result carry it", value = "=tlsSubscription.tls_subscription_id") String tlsSubscriptionId,
     @Input(label = "Timeout", description = "ISO-8601 duration, e.g. PT24H", value = "PT24H") Duration timeout)
     implements WaitInput {}

@@ -57,7 +57,7 @@ public final class DvrRecordings {
    */
   public List<Location> of(Stream stream, Dvr given, Duration lifetime) {
     if (lifetime.isNegative() || lifetime.isZero() || lifetime.compareTo(MAX_LIFETIME) > 0) {
-      throw new InvalidRequestException("downloadUrlLifetime: must be more than 0 and at most P7D, S3's limit for"
+      throw InvalidRequestException.field("downloadUrlLifetime", "must be more than 0 and at most P7D, S3's limit for"
           + " presigned URLs");
     }
     Dvr dvr = stream.params() == null ? null : stream.params().dvr();

@@ -1,5 +1,7 @@
 package io.mediaflow.live.worker;
 
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
 import io.mediaflow.live.PlaybackPolicy;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
@@ -12,5 +14,5 @@ import io.mediaflow.worker.Operation;
     sideEffect = true,
     errors = {"NOT_FOUND", "BAD_REQUEST"})
 public record AddPlaybackIdInput(
-    @Input(required = true, label = "Stream ID", value = "=liveStream.id") String streamId,
-    @Input(required = true, label = "Policy", value = "authenticated") PlaybackPolicy policy) {}
+    @NotBlank @Input(label = "Stream ID", value = "=liveStream.id") String streamId,
+    @NotNull @Input(label = "Policy", value = "authenticated") PlaybackPolicy policy) {}

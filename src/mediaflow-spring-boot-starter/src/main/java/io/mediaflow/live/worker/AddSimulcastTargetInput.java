@@ -1,5 +1,6 @@
 package io.mediaflow.live.worker;
 
+import jakarta.validation.constraints.NotBlank;
 import io.mediaflow.live.NewSimulcastTarget;
 import io.mediaflow.live.Secrets;
 import io.mediaflow.worker.Input;
@@ -13,9 +14,9 @@ import io.mediaflow.worker.Operation;
     sideEffect = true,
     errors = {"NOT_FOUND", "BAD_REQUEST"})
 public record AddSimulcastTargetInput(
-    @Input(required = true, label = "Stream ID", value = "=liveStream.id") String streamId,
-    @Input(required = true, label = "Target URL", description = "The re-streaming service's rtmp:// or rtmps:// ingest URL") String url,
-    @Input(required = true, label = "Target stream key", description = "Authenticates against the target: a secret reference such as {{secrets.YOUTUBE_STREAM_KEY}}; never written to a result") String streamKey) {
+    @NotBlank @Input(label = "Stream ID", value = "=liveStream.id") String streamId,
+    @NotBlank @Input(label = "Target URL", description = "The re-streaming service's rtmp:// or rtmps:// ingest URL") String url,
+    @NotBlank @Input(label = "Target stream key", description = "Authenticates against the target: a secret reference such as {{secrets.YOUTUBE_STREAM_KEY}}; never written to a result") String streamKey) {
 
   NewSimulcastTarget target() {
     return new NewSimulcastTarget(url, streamKey);

@@ -1,5 +1,6 @@
 package io.mediaflow.live.worker;
 
+import jakarta.validation.constraints.NotBlank;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
 
@@ -12,5 +13,5 @@ import io.mediaflow.worker.Operation;
     sideEffect = true,
     errors = {"NOT_FOUND"})
 public record DeletePlaybackIdInput(
-    @Input(required = true, label = "Stream ID", value = "=liveStream.id") String streamId,
-    @Input(required = true, label = "Playback ID") String playbackId) {}
+    @NotBlank @Input(label = "Stream ID", value = "=liveStream.id") String streamId,
+    @NotBlank @Input(label = "Playback ID") String playbackId) {}

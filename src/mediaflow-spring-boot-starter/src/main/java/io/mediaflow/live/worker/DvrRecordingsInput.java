@@ -1,5 +1,6 @@
 package io.mediaflow.live.worker;
 
+import jakarta.validation.constraints.NotBlank;
 import io.mediaflow.live.Dvr;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
@@ -12,6 +13,6 @@ import java.time.Duration;
     resultVariable = "dvrRecordings",
     errors = {"NOT_FOUND", "DVR_STORAGE_REFUSED"})
 public record DvrRecordingsInput(
-    @Input(required = true, label = "Stream ID", value = "=liveStream.id") String streamId,
+    @NotBlank @Input(label = "Stream ID", value = "=liveStream.id") String streamId,
     @Input(label = "DVR", description = "The DVR params the stream was created with: the service does not show the credentials, which are needed to list the destination (secret references, resolved by the worker)", value = "=dvr") Dvr dvr,
     @Input(label = "Download URL lifetime", description = "ISO-8601 duration the presigned download URLs work, at most 7 days (S3's limit)", value = "PT24H") Duration downloadUrlLifetime) {}

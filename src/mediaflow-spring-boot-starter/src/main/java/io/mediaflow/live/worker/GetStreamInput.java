@@ -1,5 +1,6 @@
 package io.mediaflow.live.worker;
 
+import jakarta.validation.constraints.NotBlank;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
 
@@ -10,7 +11,7 @@ import io.mediaflow.worker.Operation;
     resultVariable = "liveStream",
     errors = {"NOT_FOUND"})
 public record GetStreamInput(
-    @Input(required = true, label = "Stream ID", value = "=liveStream.id") String streamId,
+    @NotBlank @Input(label = "Stream ID", value = "=liveStream.id") String streamId,
     @Input(label = "Include the stream key", description = "Only where a person must paste it into an encoder; false by default") Boolean includeStreamKey) {
 
   boolean keepStreamKey() {

@@ -1,5 +1,6 @@
 package io.mediaflow.live.worker;
 
+import jakarta.validation.constraints.NotBlank;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
 
@@ -9,4 +10,4 @@ import io.mediaflow.worker.Operation;
     description = "Starts a live stream (POST /v1/live-streams/<stream_id>/start): a transcoder is allocated, the stream goes to starting and then waiting, and the webrtc and srt server URLs appear. Required for WebRTC and SRT input; for RTMP it shortens the time until live. Starting a started stream changes nothing.",
     resultVariable = "liveStream",
     errors = {"NOT_FOUND", "CONFLICT"})
-public record StartStreamInput(@Input(required = true, label = "Stream ID", value = "=liveStream.id") String streamId) {}
+public record StartStreamInput(@NotBlank @Input(label = "Stream ID", value = "=liveStream.id") String streamId) {}

@@ -1,5 +1,6 @@
 package io.mediaflow.live.worker;
 
+import jakarta.validation.constraints.NotBlank;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
 
@@ -9,4 +10,4 @@ import io.mediaflow.worker.Operation;
     description = "Stops a running live stream (POST /v1/live-streams/<stream_id>/stop): stopping, then stopped; the transcoder is freed and DVR recordings are transferred. Stopping a stopped stream changes nothing.",
     resultVariable = "liveStream",
     errors = {"NOT_FOUND", "CONFLICT"})
-public record StopStreamInput(@Input(required = true, label = "Stream ID", value = "=liveStream.id") String streamId) {}
+public record StopStreamInput(@NotBlank @Input(label = "Stream ID", value = "=liveStream.id") String streamId) {}

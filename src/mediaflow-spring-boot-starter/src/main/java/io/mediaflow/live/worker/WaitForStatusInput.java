@@ -1,5 +1,7 @@
 package io.mediaflow.live.worker;
 
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotEmpty;
 import io.mediaflow.live.StreamState;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
@@ -15,7 +17,7 @@ import java.util.List;
     retries = 10,
     errors = {"WAIT_TIMEOUT", "STREAM_STOPPED", "NOT_FOUND"})
 public record WaitForStatusInput(
-    @Input(required = true, label = "Stream ID", value = "=liveStream.id") String streamId,
-    @Input(required = true, label = "States", description = "Any of created, starting, waiting, launching, live, idle, stopping, stopped", value = "=[\"live\"]") List<StreamState> states,
+    @NotBlank @Input(label = "Stream ID", value = "=liveStream.id") String streamId,
+    @NotEmpty @Input(label = "States", description = "Any of created, starting, waiting, launching, live, idle, stopping, stopped", value = "=[\"live\"]") List<StreamState> states,
     @Input(label = "Timeout", description = "ISO-8601 duration, e.g. PT10M", value = "PT10M") Duration timeout)
     implements WaitInput {}

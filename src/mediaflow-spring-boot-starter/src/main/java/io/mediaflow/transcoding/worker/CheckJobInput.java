@@ -1,5 +1,6 @@
 package io.mediaflow.transcoding.worker;
 
+import jakarta.validation.constraints.NotBlank;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
 
@@ -13,5 +14,5 @@ import io.mediaflow.worker.Operation;
         source = "={task_token: taskToken, status_url: if transcodingResult.statusUrl = null then statusUrl else transcodingResult.statusUrl}"),
     errors = {"JOB_FAILED"})
 public record CheckJobInput(
-    @Input(required = true, label = "Task token", value = "=transcodingJob.task_token") String taskToken,
+    @NotBlank @Input(label = "Task token", value = "=transcodingJob.task_token") String taskToken,
     @Input(label = "Status URL", value = "=transcodingJob.status_url") String statusUrl) {}

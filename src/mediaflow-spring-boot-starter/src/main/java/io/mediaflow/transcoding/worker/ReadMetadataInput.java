@@ -1,5 +1,6 @@
 package io.mediaflow.transcoding.worker;
 
+import jakarta.validation.constraints.NotBlank;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
 
@@ -10,4 +11,4 @@ import io.mediaflow.worker.Operation;
     resultVariable = "sourceProperties",
     errors = {"HTTP_404", "HTTP_410"})
 public record ReadMetadataInput(
-    @Input(required = true, label = "Metadata output URL", description = "The url of the job's metadata output") String url) {}
+    @NotBlank @Input(label = "Metadata output URL", description = "The url of the job's metadata output") String url) {}

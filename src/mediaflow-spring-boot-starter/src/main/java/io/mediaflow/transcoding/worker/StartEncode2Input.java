@@ -1,5 +1,8 @@
 package io.mediaflow.transcoding.worker;
 
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Size;
 import io.mediaflow.transcoding.query.Query;
 import io.mediaflow.transcoding.query.QueryRules;
 import io.mediaflow.worker.Input;
@@ -13,7 +16,7 @@ import io.mediaflow.worker.Operation;
     sideEffect = true,
     errors = {"ERROR_VALID_PARAMS", "ERROR_FIELD_REQUIRED", "ERROR_TOKEN_ALREADY_USED", "ERROR_BAD_TOKEN", "ERROR_TOKEN_NOT_FOUND", "ERROR_BAD_PAYLOAD"})
 public record StartEncode2Input(
-    @Input(required = true, label = "Task token", value = "=transcodingTask.task_token") String taskToken,
-    @Input(required = true, label = "Query", description = "The Query object with the API's field names, e.g. {source: \"https://...\", format: [{output: \"mp4\", resolution: 720, destination: {url: \"s3://bucket/clip.mp4\", key: \"{{secrets.S3_ACCESS_KEY}}\", secret: \"{{secrets.S3_SECRET_KEY}}\"}}]}; credentials as secret references") Query query,
-    @Input(maxLength = QueryRules.MAX_PAYLOAD, label = "Payload", description = "Up to " + QueryRules.MAX_PAYLOAD + " characters, returned in callbacks")
+    @NotBlank @Input(label = "Task token", value = "=transcodingTask.task_token") String taskToken,
+    @NotNull @Input(label = "Query", description = "The Query object with the API's field names, e.g. {source: \"https://...\", format: [{output: \"mp4\", resolution: 720, destination: {url: \"s3://bucket/clip.mp4\", key: \"{{secrets.S3_ACCESS_KEY}}\", secret: \"{{secrets.S3_SECRET_KEY}}\"}}]}; credentials as secret references") Query query,
+    @Size(max = QueryRules.MAX_PAYLOAD, message = "must be at most {max} characters") @Input(label = "Payload", description = "Up to " + QueryRules.MAX_PAYLOAD + " characters, returned in callbacks")
     String payload) {}

@@ -1,5 +1,7 @@
 package io.mediaflow.transcoding.worker;
 
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotEmpty;
 import io.mediaflow.transcoding.PresetJob;
 import io.mediaflow.transcoding.query.StitchClip;
 import io.mediaflow.transcoding.query.Subtitles;
@@ -16,10 +18,10 @@ import java.util.Map;
     sideEffect = true,
     errors = {"ERROR_BAD_PROFILE", "ERROR_PROFILE_NOT_FOUND", "ERROR_VALID_PARAMS", "ERROR_FIELD_REQUIRED", "ERROR_TOKEN_ALREADY_USED"})
 public record StartEncodeInput(
-    @Input(required = true, label = "Task token", value = "=transcodingTask.task_token") String taskToken,
+    @NotBlank @Input(label = "Task token", value = "=transcodingTask.task_token") String taskToken,
     @Input(label = "Source URL (uri)", description = "Exactly one of uri and stitch") String uri,
     @Input(label = "Stitch", description = "A list of URLs or {url, start_time, duration}") List<StitchClip> stitch,
-    @Input(required = true, label = "Profiles", description = "Transcoding profile ids, e.g. [\"hls-ladder\"]") List<String> profiles,
+    @NotEmpty @Input(label = "Profiles", description = "Transcoding profile ids, e.g. [\"hls-ladder\"]") List<String> profiles,
     @Input(label = "Transfer method", description = "Transfer method id; output path settings apply only with one") String transferMethod,
     @Input(label = "Output path variables", description = "Values for the placeholders of the profiles' output paths") Map<String, String> outputPathVariables,
     @Input(label = "Subtitles", description = "A list of {source, language}") List<Subtitles.Source> subtitles) {

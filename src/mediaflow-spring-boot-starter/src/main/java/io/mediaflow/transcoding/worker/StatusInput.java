@@ -1,5 +1,6 @@
 package io.mediaflow.transcoding.worker;
 
+import jakarta.validation.constraints.NotEmpty;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
 import java.util.List;
@@ -14,5 +15,5 @@ import java.util.List;
         source = "=if count(taskTokens) = 1 and get value(transcodingStatuses, taskTokens[1]).status_url != null then {task_token: taskTokens[1], status_url: get value(transcodingStatuses, taskTokens[1]).status_url} else transcodingJob"),
     errors = {"ERROR_BAD_TOKENS", "OUT_OF_RANGE"})
 public record StatusInput(
-    @Input(required = true, label = "Task tokens", description = "One token or a list", value = "=[transcodingJob.task_token]") List<String> taskTokens,
+    @NotEmpty @Input(label = "Task tokens", description = "One token or a list", value = "=[transcodingJob.task_token]") List<String> taskTokens,
     @Input(label = "Status URL", description = "The last status_url the service returned", value = "=transcodingJob.status_url") String statusUrl) {}

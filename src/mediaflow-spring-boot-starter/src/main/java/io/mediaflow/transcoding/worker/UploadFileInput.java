@@ -1,5 +1,6 @@
 package io.mediaflow.transcoding.worker;
 
+import jakarta.validation.constraints.NotBlank;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
 
@@ -13,6 +14,6 @@ import io.mediaflow.worker.Operation;
     // Uploads can take long: the job stays locked to the worker that took it for up to 30 minutes.
     timeout = "PT30M")
 public record UploadFileInput(
-    @Input(required = true, label = "Task token", value = "=transcodingTask.task_token") String taskToken,
-    @Input(required = true, label = "Upload URL", description = "The TUS endpoint create task returns as upload_url (https://<upload host>/v1/upload_file); the file is uploaded to {upload_url}/{task_token}", value = "=transcodingTask.upload_url") String uploadUrl,
-    @Input(required = true, label = "File", description = "Path of the file on the worker's machine, inside the folder mediaflow.transcoding.local-source-directory", value = "=source") String file) {}
+    @NotBlank @Input(label = "Task token", value = "=transcodingTask.task_token") String taskToken,
+    @NotBlank @Input(label = "Upload URL", description = "The TUS endpoint create task returns as upload_url (https://<upload host>/v1/upload_file); the file is uploaded to {upload_url}/{task_token}", value = "=transcodingTask.upload_url") String uploadUrl,
+    @NotBlank @Input(label = "File", description = "Path of the file on the worker's machine, inside the folder mediaflow.transcoding.local-source-directory", value = "=source") String file) {}

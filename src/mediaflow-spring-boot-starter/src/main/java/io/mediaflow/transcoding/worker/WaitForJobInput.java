@@ -1,5 +1,6 @@
 package io.mediaflow.transcoding.worker;
 
+import jakarta.validation.constraints.NotBlank;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
 import io.mediaflow.worker.WaitInput;
@@ -13,7 +14,7 @@ import java.time.Duration;
     retries = 10,
     errors = {"JOB_FAILED", "WAIT_TIMEOUT"})
 public record WaitForJobInput(
-    @Input(required = true, label = "Task token", value = "=transcodingJob.task_token") String taskToken,
+    @NotBlank @Input(label = "Task token", value = "=transcodingJob.task_token") String taskToken,
     @Input(label = "Status URL", value = "=transcodingJob.status_url") String statusUrl,
     @Input(label = "Timeout", description = "ISO-8601 duration, e.g. PT2H", value = "PT6H") Duration timeout,
     // Not an input: the progress the last check left on the element instance, read back so that an unchanged one

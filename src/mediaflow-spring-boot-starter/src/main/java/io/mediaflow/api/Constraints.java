@@ -1,0 +1,85 @@
+package io.mediaflow.api;
+
+import com.fasterxml.jackson.databind.BeanDescription;
+import com.fasterxml.jackson.databind.introspect.BeanPropertyDefinition;
+import jakarta.validation.ConstraintViolation;
+import jakarta.validation.Validation;
+import jakarta.validation.Validator;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.hibernate.validator.HibernateValidator;
+import org.hibernate.validator.messageinterpolation.ParameterMessageInterpolator;
+import org.hibernate.validator.spi.nodenameprovider.JavaBeanProperty;
+import org.hibernate.validator.spi.nodenameprovider.Property;
+import org.hibernate.validator.spi.nodenameprovider.PropertyNodeNameProvider;
+
+/**
+ * Checks a request or an operation's input against the Jakarta Bean Validation constraints on its records, where
+ * each rule of the API is written once, and refuses it with one {@link InvalidRequestException} listing every
+ * broken rule in field order. Fields are named as the API names them: by their JSON property
+ * ({@code format[0].stream[1].video_codec}), since that is what the user wrote.
+ *
+ * <p>Messages are interpolated from their parameters only ({@code {min}}, {@code {max}}), never with expressions:
+ * a message cannot echo the value, which may be a credential.
+ */
+public final class Constraints {
+
+  private static final Validator VALIDATOR = Validation.byProvider(HibernateValidator.class).configure()
+      .propertyNodeNameProvider(new JsonNames())
+      .messageInterpolator(new ParameterMessageInterpolator(java.util.Set.of(Locale.ENGLISH), Locale.ENGLISH,
+          context -> Locale.ENGLISH, false))
+      .buildValidatorFactory()
+      .getValidator();
+
+  private Constraints() {}
+
+  /** Every broken rule of {@code request}, in field order; none when it holds. */
+  public static List<Violation> violations(Object request) {
+    return VALIDATOR.validate(request).stream()
+        .map(Constraints::violation)
+        .distinct()
+        .sorted(Comparator.comparing(Violation::field).thenComparing(Violation::rule))
+        .toList();
+  }
+
+  /** Refuses {@code request} with every rule it breaks. */
+  public static <T> T check(T request) {
+    List<Violation> violations = violations(request);
+    if (!violations.isEmpty()) {
+      throw new InvalidRequestException(violations);
+    }
+    return request;
+  }
+
+  private static Violation violation(ConstraintViolation<?> violation) {
+    return new Violation(violation.getPropertyPath().toString(), violation.getMessage());
+  }
+
+  /** A record component's name as JSON writes it (the API's snake_case, or an explicit {@code @JsonProperty}). */
+  private static final class JsonNames implements PropertyNodeNameProvider {
+
+    private final Map<Class<?>, Map<String, String>> names = new ConcurrentHashMap<>();
+
+    @Override
+    public String getName(Property property) {
+      if (property instanceof JavaBeanProperty bean) {
+        return names.computeIfAbsent(bean.getDeclaringClass(), JsonNames::jsonNames)
+            .getOrDefault(property.getName(), property.getName());
+      }
+      return property.getName();
+    }
+
+    private static Map<String, String> jsonNames(Class<?> type) {
+      BeanDescription description = ApiJson.MAPPER.getSerializationConfig()
+          .introspect(ApiJson.MAPPER.constructType(type));
+      var byName = new java.util.HashMap<String, String>();
+      for (BeanPropertyDefinition property : description.findProperties()) {
+        byName.put(property.getInternalName(), property.getName());
+      }
+      return byName;
+    }
+  }
+}
