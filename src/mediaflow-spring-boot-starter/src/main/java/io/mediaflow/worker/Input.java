@@ -8,7 +8,7 @@ import java.lang.annotation.Target;
 /**
  * One input of an operation as Camunda Modeler shows it. Its rules are the Jakarta constraints beside it
  * ({@code @NotBlank}, {@code @Size}, ...): the worker refuses a job that breaks them ({@link InputReader}), and the
- * element template carries them as its constraints ({@link ElementTemplates}).
+ * element template carries them as its constraints (the build-only {@code io.mediaflow.templates.ElementTemplates}).
  */
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.RECORD_COMPONENT)

@@ -1,5 +1,7 @@
-package io.mediaflow.worker;
+package io.mediaflow.templates;
 
+import io.mediaflow.worker.Input;
+import io.mediaflow.worker.Operation;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.reflect.RecordComponent;
@@ -34,7 +36,7 @@ public final class JobTypeTable {
       System.out.println("Job type table " + file + " written");
     } else {
       throw new IllegalStateException("The job type table " + file + " differs from the operations' input records."
-          + "\nRegenerate it and commit the result: mvn -pl src/mediaflow-spring-boot-starter process-classes"
+          + "\nRegenerate it and commit the result: mvn -pl src/mediaflow-templates -am process-classes"
           + " -Dmediaflow.templates=write");
     }
   }

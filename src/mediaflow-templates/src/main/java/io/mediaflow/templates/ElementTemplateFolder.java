@@ -1,8 +1,9 @@
-package io.mediaflow.worker;
+package io.mediaflow.templates;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mediaflow.worker.Operation;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -54,7 +55,7 @@ public final class ElementTemplateFolder {
     } else {
       throw new IllegalStateException("The element templates in " + folder.directory + " differ from the operations'"
           + " input records:\n  " + String.join("\n  ", changes.stream().map(Change::reason).toList())
-          + "\nRegenerate them and commit the result: mvn -pl src/mediaflow-spring-boot-starter process-classes"
+          + "\nRegenerate them and commit the result: mvn -pl src/mediaflow-templates -am process-classes"
           + " -Dmediaflow.templates=write");
     }
   }

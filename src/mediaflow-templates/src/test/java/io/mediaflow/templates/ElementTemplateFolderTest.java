@@ -1,11 +1,13 @@
-package io.mediaflow.worker;
+package io.mediaflow.templates;
 
-import jakarta.validation.constraints.NotBlank;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mediaflow.worker.Input;
+import io.mediaflow.worker.Operation;
+import jakarta.validation.constraints.NotBlank;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

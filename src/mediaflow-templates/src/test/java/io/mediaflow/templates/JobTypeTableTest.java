@@ -1,10 +1,11 @@
-package io.mediaflow.worker;
+package io.mediaflow.templates;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mediaflow.live.worker.CreateStreamInput;
 import io.mediaflow.transcoding.worker.CreateTaskInput;
+import io.mediaflow.worker.Operation;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,7 +1,11 @@
-package io.mediaflow.worker;
+package io.mediaflow.templates;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.mediaflow.worker.Operation;
+import io.mediaflow.worker.OperationHandler;
+import io.mediaflow.worker.OperationHandlers;
+import io.mediaflow.worker.OperationWorkers;
 import java.lang.reflect.Constructor;
 import java.util.ArrayList;
 import java.util.TreeSet;
