@@ -3,6 +3,7 @@ package io.mediaflow.api;
 import com.fasterxml.jackson.databind.BeanDescription;
 import com.fasterxml.jackson.databind.introspect.BeanPropertyDefinition;
 import jakarta.validation.ConstraintViolation;
+import jakarta.validation.ConstraintValidatorContext;
 import jakarta.validation.Validation;
 import jakarta.validation.Validator;
 import java.util.Comparator;
@@ -52,6 +53,51 @@ public final class Constraints {
       throw new InvalidRequestException(violations);
     }
     return request;
+  }
+
+  /**
+   * Reports, from a validator, that {@code rule} is broken at {@code path} below the validated value, in place of
+   * the constraint's own message: {@code "format", 0, "stream", 1, "keep_sei"} names
+   * {@code format[0].stream[1].keep_sei}, an index standing after the list it counts in; no path names the value
+   * itself. For rules that compare fields, written on the object that holds them.
+   */
+  public static void report(ConstraintValidatorContext context, String rule, Object... path) {
+    context.disableDefaultConstraintViolation();
+    ConstraintValidatorContext.ConstraintViolationBuilder violation =
+        context.buildConstraintViolationWithTemplate(rule.replaceAll("([{}$\\\\])", "\\\\$1"));
+    if (path.length == 0) {
+      violation.addConstraintViolation();
+      return;
+    }
+    Object node = violation.addPropertyNode((String) path[0]);
+    // The builder's node types differ by step (a plain node, one after an index); one switch adds to either.
+    for (int i = 1; i < path.length; i++) {
+      if (path[i] instanceof Integer index) {
+        // The index of a list element is set on the node that follows it: the element's property.
+        String property = (String) path[++i];
+        node = ((ConstraintValidatorContext.ConstraintViolationBuilder.NodeBuilderCustomizableContext)
+            addPropertyNode(node, property)).inIterable().atIndex(index);
+      } else {
+        node = addPropertyNode(node, (String) path[i]);
+      }
+    }
+    addConstraintViolation(node);
+  }
+
+  private static Object addPropertyNode(Object node, String name) {
+    return switch (node) {
+      case ConstraintValidatorContext.ConstraintViolationBuilder.NodeBuilderCustomizableContext n -> n.addPropertyNode(name);
+      case ConstraintValidatorContext.ConstraintViolationBuilder.NodeBuilderDefinedContext n -> n.addPropertyNode(name);
+      default -> throw new IllegalStateException("No node builder: " + node);
+    };
+  }
+
+  private static void addConstraintViolation(Object node) {
+    switch (node) {
+      case ConstraintValidatorContext.ConstraintViolationBuilder.NodeBuilderCustomizableContext n -> n.addConstraintViolation();
+      case ConstraintValidatorContext.ConstraintViolationBuilder.NodeBuilderDefinedContext n -> n.addConstraintViolation();
+      default -> throw new IllegalStateException("No node builder: " + node);
+    }
   }
 
   private static Violation violation(ConstraintViolation<?> violation) {

@@ -7,10 +7,10 @@ import io.mediaflow.api.AccessTokenCache.AccessToken;
 import io.mediaflow.api.ApiException;
 import io.mediaflow.api.ApiHttp;
 import io.mediaflow.api.ApiJson;
+import io.mediaflow.api.Constraints;
 import io.mediaflow.api.InvalidRequestException;
 import io.mediaflow.api.Rules;
 import io.mediaflow.transcoding.query.Query;
-import io.mediaflow.transcoding.query.QueryRules;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -70,8 +70,12 @@ public class TranscodingClient {
 
   /** {@code POST /v1/start_encode2}: a custom job. */
   public StartedJob startEncode2(String taskToken, Query query, String payload) {
-    new Rules().require(taskToken != null && !taskToken.isBlank(), "task_token", "is required").throwIfBroken();
-    QueryRules.check(query, payload);
+    new Rules().require(taskToken != null && !taskToken.isBlank(), "task_token", "is required")
+        .require(query != null, "query", "is required")
+        .require(payload == null || payload.length() <= Query.MAX_PAYLOAD, "payload",
+            "must be at most " + Query.MAX_PAYLOAD + " characters")
+        .throwIfBroken();
+    Constraints.check(query);
     var fields = new LinkedHashMap<String, String>();
     fields.put("task_token", taskToken);
     fields.put("query", json(Map.of("query", query)));

@@ -1,5 +1,8 @@
 package io.mediaflow.transcoding.query;
 
+import io.mediaflow.api.constraint.OneOf;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
@@ -17,11 +20,13 @@ import com.fasterxml.jackson.databind.annotation.JsonNaming;
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record Destination(
-    String url,
+    @NotNull(message = "is required")
+    @Pattern(regexp = "(s3|b2|azblob|ftp|ftps|sftp)://.*",
+        message = "must start with one of azblob://, b2://, ftp://, ftps://, s3://, sftp://") String url,
     String key,
     String secret,
     String permissions,
-    String acl,
+    @OneOf({"bucket-owner-full-control", "bucket-owner-read"}) String acl,
     String cacheControl,
     @JsonProperty("storage_class") String storageClass) {
 

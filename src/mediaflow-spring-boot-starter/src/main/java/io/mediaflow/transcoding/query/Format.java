@@ -5,6 +5,17 @@ import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import io.mediaflow.api.constraint.Flag;
+import io.mediaflow.api.constraint.OneOf;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.DecimalMax;
+import jakarta.validation.constraints.DecimalMin;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Positive;
+import jakarta.validation.constraints.PositiveOrZero;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -14,55 +25,53 @@ import java.util.Set;
  * show (rotation, pixel format, audio codec, ...) pass through unchanged in {@link #other()}.
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+@RenditionRules
 public record Format(
-    String output,
-    Double startTime,
-    Double duration,
-    List<Destination> destination,
-    String size,
-    Integer width,
-    Integer height,
-    Integer resolution,
-    Double framerate,
-    Double framerateLimit,
-    Integer frameMatch,
+    @NotNull(message = "is required")
+    @OneOf({"mp4", "webm", "advanced_hls", "advanced_dash", "webm_dash", "repack", "mp3", "hls_audio", "flac", "m4a",
+        "gif", "thumbnail", "thumbnails", "smart_thumbnail", "metadata", "speech_to_text", "vmaf", "video_intelligence",
+        "ai_detection", "waveform"}) String output,
+    @PositiveOrZero(message = "must be 0 or more") Double startTime,
+    @Positive(message = "must be more than 0") Double duration,
+    List<@NotNull(message = "must be an object") @Valid Destination> destination,
+    @Pattern(regexp = "[1-9]\\d*x[1-9]\\d*", message = "must be <width>x<height> in pixels") String size,
+    @Pixels Integer width,
+    @Pixels Integer height,
+    @Pixels Integer resolution,
+    @Positive(message = "must be more than 0") Double framerate,
+    @Positive(message = "must be more than 0") Double framerateLimit,
+    @Flag Integer frameMatch,
     Keyframe keyframe,
-    Integer keepSei,
+    @Flag Integer keepSei,
     Double quality,
-    Integer bitrate,
-    String videoCodec,
-    Integer audioBitrate,
+    @Positive(message = "must be a positive number of kbps") Integer bitrate,
+    @VideoCodec String videoCodec,
+    @Positive(message = "must be a positive number of kbps") Integer audioBitrate,
     Logos logo,
-    Subtitles subtitles,
-    List<Stream> stream,
-    Double segmentDuration,
-    @JsonProperty("fmp4") Integer fmp4,
-    Double time,
-    Integer frameNumber,
-    Double interval,
+    @Valid Subtitles subtitles,
+    List<@NotNull(message = "must be an object") @Valid Stream> stream,
+    @Positive(message = "must be more than 0") Double segmentDuration,
+    @JsonProperty("fmp4") @Flag Integer fmp4,
+    @DecimalMin(value = "0", message = "is a fraction of the duration, from 0 to 1")
+    @DecimalMax(value = "1", message = "is a fraction of the duration, from 0 to 1") Double time,
+    @PositiveOrZero(message = "must be 0 or more") Integer frameNumber,
+    @Positive(message = "must be more than 0") Double interval,
     String imageFormat,
-    Integer sprite,
-    Integer columns,
-    Integer optimizeBitrate,
-    Integer minCrf,
-    Integer maxCrf,
+    @Flag Integer sprite,
+    @Positive(message = "must be positive") Integer columns,
+    @Flag Integer optimizeBitrate,
+    @Min(value = 0, message = "must be from 0 to 51") @Max(value = 51, message = "must be from 0 to 51") Integer minCrf,
+    @Min(value = 0, message = "must be from 0 to 51") @Max(value = 51, message = "must be from 0 to 51") Integer maxCrf,
     String userTag,
     Object allowSoftFail,
     @JsonProperty(VideoSideData.FIELD) VideoSideData videoSideData,
     @JsonAnySetter @JsonAnyGetter Map<String, Object> other) {
-
-  public static final Set<String> OUTPUTS = Set.of("mp4", "webm", "advanced_hls", "advanced_dash", "webm_dash",
-      "repack", "mp3", "hls_audio", "flac", "m4a", "gif", "thumbnail", "thumbnails", "smart_thumbnail", "metadata",
-      "speech_to_text", "vmaf", "video_intelligence", "ai_detection", "waveform");
 
   /** Outputs whose renditions are given as {@code stream} objects. */
   public static final Set<String> STREAMING_OUTPUTS = Set.of("advanced_hls", "advanced_dash", "webm_dash");
 
   /** Outputs whose {@code quality} is JPEG quality (1 to 100) rather than a video CRF (0 to 51). */
   public static final Set<String> IMAGE_OUTPUTS = Set.of("thumbnail", "thumbnails", "smart_thumbnail");
-
-  public static final Set<String> VIDEO_CODECS = Set.of("libx264", "libx265", "libvpx", "libvpx-vp9", "libsvtav1",
-      "lcevc_h264", "lcevc_hevc");
 
   public Format {
     other = other == null ? new java.util.LinkedHashMap<>() : other;

@@ -2,11 +2,19 @@ package io.mediaflow.transcoding.query;
 
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import io.mediaflow.api.constraint.Flag;
+import io.mediaflow.api.constraint.Url;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotEmpty;
+import jakarta.validation.constraints.NotNull;
 import java.util.List;
 
 /**
  * The Query object of a custom job ({@code /v1/start_encode2}), field for field as document 3 names it. Sent as
- * {@code {"query": <this>}}. {@link QueryRules} checks every documented rule before it is sent.
+ * {@code {"query": <this>}}. Its constraints, its parts' and {@link QueryRules} are every documented rule, checked
+ * before it is sent.
  *
  * @param source one input: a URL or {@code tus:<file_uuid>}; exactly one of source and stitch
  * @param stitch several inputs combined into one output
@@ -16,15 +24,19 @@ import java.util.List;
  * @param useV2 the experimental flag: 1 lets {@code keep_sei} work without {@code encoder_version} 2
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+@QueryRules
 public record Query(
     String source,
-    List<StitchClip> stitch,
-    List<Format> format,
-    String callbackUrl,
-    Integer encoderVersion,
-    Integer useV2) {
+    List<@NotNull(message = "must be an object") @Valid StitchClip> stitch,
+    @NotEmpty(message = "needs at least one output") List<@NotNull(message = "must be an object") @Valid Format> format,
+    @Url String callbackUrl,
+    @Min(value = 1, message = "must be 1 or 2") @Max(value = 2, message = "must be 1 or 2") Integer encoderVersion,
+    @Flag Integer useV2) {
 
   public static final int DEFAULT_ENCODER_VERSION = 1;
+
+  /** Document 3, Limits: the {@code payload} of a job, returned in its callbacks (longer gives error 9). */
+  public static final int MAX_PAYLOAD = 1000;
 
   /** One source and its outputs, every task-level attribute at its default. */
   public static Query of(String source, List<Format> format) {

@@ -5,6 +5,9 @@ import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import io.mediaflow.api.constraint.Flag;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Positive;
 import java.util.List;
 import java.util.Map;
 
@@ -13,21 +16,22 @@ import java.util.Map;
  * specifies on stream level. Unnamed attributes pass through in {@link #other()}.
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+@RenditionRules
 public record Stream(
-    String size,
-    Integer width,
-    Integer height,
-    Integer resolution,
-    Double framerate,
+    @Pattern(regexp = "[1-9]\\d*x[1-9]\\d*", message = "must be <width>x<height> in pixels") String size,
+    @Pixels Integer width,
+    @Pixels Integer height,
+    @Pixels Integer resolution,
+    @Positive(message = "must be more than 0") Double framerate,
     Keyframe keyframe,
-    Integer keepSei,
+    @Flag Integer keepSei,
     Double quality,
-    Integer bitrate,
-    String videoCodec,
-    Integer audioBitrate,
+    @Positive(message = "must be a positive number of kbps") Integer bitrate,
+    @VideoCodec String videoCodec,
+    @Positive(message = "must be a positive number of kbps") Integer audioBitrate,
     Logos logo,
-    Double segmentDuration,
-    @JsonProperty("fmp4") Integer fmp4,
+    @Positive(message = "must be more than 0") Double segmentDuration,
+    @JsonProperty("fmp4") @Flag Integer fmp4,
     String userTag,
     @JsonProperty(VideoSideData.FIELD) VideoSideData videoSideData,
     @JsonAnySetter @JsonAnyGetter Map<String, Object> other) {

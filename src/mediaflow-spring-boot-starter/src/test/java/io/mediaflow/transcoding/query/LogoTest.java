@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediaflow.api.ApiJson;
+import io.mediaflow.api.Constraints;
 import io.mediaflow.api.InvalidRequestException;
 import org.junit.jupiter.api.Test;
 
@@ -24,7 +25,7 @@ class LogoTest {
 
     for (String given : new String[] {one, ranges}) {
       Query query = ApiJson.MAPPER.readValue(given, Query.class);
-      QueryRules.check(query, null);
+      Constraints.check(query);
       JsonNode sent = ApiJson.MAPPER.valueToTree(query);
       assertThat(sent).isEqualTo(ApiJson.MAPPER.readTree(given));
     }
@@ -35,7 +36,7 @@ class LogoTest {
     Query query = ApiJson.MAPPER.readValue("{\"source\":\"https://a/b.mp4\",\"format\":[{\"output\":\"mp4\","
         + "\"logo\":[{\"source\":\"https://a/l1.png\"},{\"x\":1,\"start_time\":4}]}]}", Query.class);
 
-    assertThatThrownBy(() -> QueryRules.check(query, null)).isInstanceOf(InvalidRequestException.class)
+    assertThatThrownBy(() -> Constraints.check(query)).isInstanceOf(InvalidRequestException.class)
         .hasMessageContaining("format[0].logo[1].source: is required");
     JsonNode sent = ApiJson.MAPPER.valueToTree(query);
     assertThat(sent.path("format").path(0).path("logo").path(1).path("start_time").asInt()).isEqualTo(4);

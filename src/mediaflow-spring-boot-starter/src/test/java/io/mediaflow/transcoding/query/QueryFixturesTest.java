@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediaflow.api.ApiJson;
+import io.mediaflow.api.Constraints;
 import io.mediaflow.api.InvalidRequestException;
 import io.mediaflow.fixtures.ApiFixtures;
 import java.util.stream.Stream;
@@ -27,9 +28,9 @@ class QueryFixturesTest {
   @MethodSource("cases")
   void theRulesAgreeWithTheFixture(String name, JsonNode query, String invalidField) {
     if (invalidField == null) {
-      assertThatCode(() -> QueryRules.check(read(query), null)).doesNotThrowAnyException();
+      assertThatCode(() -> Constraints.check(read(query))).doesNotThrowAnyException();
     } else {
-      assertThatThrownBy(() -> QueryRules.check(read(query), null))
+      assertThatThrownBy(() -> Constraints.check(read(query)))
           .isInstanceOf(InvalidRequestException.class)
           .hasMessageContaining(invalidField + ":");
     }

@@ -5,7 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mediaflow.api.ApiJson;
+import io.mediaflow.api.Constraints;
 import io.mediaflow.api.InvalidRequestException;
+import io.mediaflow.api.Violation;
+import io.mediaflow.transcoding.worker.StartEncode2Input;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -36,18 +39,23 @@ class QueryRulesTest {
       size form                  | {"source":"https://a/b.mp4","format":[{"output":"mp4","size":"720p"}]}                | format[0].size: must be <width>x<height> in pixels
       thumbnail time             | {"source":"https://a/b.mp4","format":[{"output":"thumbnail","time":2}]}               | format[0].time: is a fraction of the duration, from 0 to 1
       smart thumbnail webp       | {"source":"https://a/b.mp4","format":[{"output":"smart_thumbnail","image_format":"webp"}]} | format[0].image_format: must be one of jpg, png
-      columns without sprite     | {"source":"https://a/b.mp4","format":[{"output":"thumbnails","columns":4}]}           | format[0].columns: must be positive and needs sprite 1
-      destination prefix         | {"source":"https://a/b.mp4","format":[{"output":"mp4","destination":{"url":"http://x/y.mp4"}}]} | format[0].destination.url: must start with one of
-      destination acl            | {"source":"https://a/b.mp4","format":[{"output":"mp4","destination":{"url":"s3://b/y.mp4","acl":"public"}}]} | format[0].destination.acl: must be one of
+      columns without sprite     | {"source":"https://a/b.mp4","format":[{"output":"thumbnails","columns":4}]}           | format[0].columns: needs sprite 1
+      destination prefix         | {"source":"https://a/b.mp4","format":[{"output":"mp4","destination":{"url":"http://x/y.mp4"}}]} | format[0].destination[0].url: must start with one of
+      destination acl            | {"source":"https://a/b.mp4","format":[{"output":"mp4","destination":{"url":"s3://b/y.mp4","acl":"public"}}]} | format[0].destination[0].acl: must be one of
       stitch clip without url    | {"stitch":[{"start_time":3}],"format":[{"output":"mp4"}]}                             | stitch[0].url: is required and must be a URL
       subtitles language         | {"source":"https://a/b.mp4","format":[{"output":"mp4","subtitles":{"sources":[{"source":"https://a/s.srt"}]}}]} | format[0].subtitles.sources[0].language: is required
       vr180 needs crop           | {"source":"https://a/b.mp4","format":[{"output":"mp4","video_side_data":{"vr180":true,"full_width":100,"full_height":100,"cropped_width":50,"cropped_height":50,"cropped_top":0}}]} | format[0].video_side_data.cropped_left: is required when vr180 is true
       vr180 crop too wide        | {"source":"https://a/b.mp4","format":[{"output":"mp4","video_side_data":{"vr180":true,"full_width":100,"full_height":100,"cropped_width":80,"cropped_height":50,"cropped_left":30,"cropped_top":0}}]} | cropped_left + cropped_width must not exceed full_width
+      width above the cap        | {"source":"https://a/b.mp4","format":[{"output":"mp4","width":16385}]}                | format[0].width: must be from 1 to 16384 pixels
+      height 0                   | {"source":"https://a/b.mp4","format":[{"output":"mp4","height":0}]}                   | format[0].height: must be from 1 to 16384 pixels
+      stream resolution above cap | {"source":"https://a/b.mp4","format":[{"output":"advanced_hls","stream":[{"resolution":720},{"resolution":16385}]}]} | format[0].stream[1].resolution: must be from 1 to 16384 pixels
+      one logo without source    | {"source":"https://a/b.mp4","format":[{"output":"mp4","logo":{"x":1}}]}               | format[0].logo.source: is required
+      stream codec needs lcevc encoder | {"source":"https://a/b.mp4","format":[{"output":"advanced_hls","stream":[{"video_codec":"lcevc_hevc"}]}]} | format[0].stream[0].video_codec: lcevc_hevc needs encoder_version 2
       flag not 0 or 1            | {"source":"https://a/b.mp4","format":[{"output":"advanced_hls","fmp4":2}]}            | format[0].fmp4: must be 0 or 1
       """)
   void brokenRuleIsNamed(String rule, String json, String message) throws Exception {
     Query query = ApiJson.MAPPER.readValue(json, Query.class);
-    assertThatThrownBy(() -> QueryRules.check(query, null))
+    assertThatThrownBy(() -> Constraints.check(query))
         .isInstanceOf(InvalidRequestException.class)
         .hasMessageContaining(message);
   }
@@ -55,15 +63,28 @@ class QueryRulesTest {
   @Test
   void payloadLongerThan1000CharactersIsRefused() throws Exception {
     Query query = ApiJson.MAPPER.readValue("{\"source\":\"tus:0b6a1f4e-2c3d-4e5f-8a9b-0c1d2e3f4a5b\",\"format\":[{\"output\":\"mp4\"}]}", Query.class);
-    assertThatThrownBy(() -> QueryRules.check(query, "x".repeat(1001))).hasMessageContaining("payload: must be at most 1000 characters");
-    assertThatCode(() -> QueryRules.check(query, "x".repeat(1000))).doesNotThrowAnyException();
+    assertThatThrownBy(() -> Constraints.check(new StartEncode2Input("t", query, "x".repeat(1001))))
+        .hasMessageContaining("payload: must be at most 1000 characters");
+    assertThatCode(() -> Constraints.check(new StartEncode2Input("t", query, "x".repeat(1000)))).doesNotThrowAnyException();
+  }
+
+  @Test
+  void eachViolationIsOneFieldWithItsRuleAndNeverTheValue() throws Exception {
+    Query query = ApiJson.MAPPER.readValue("{\"source\":\"https://a/b.mp4\",\"format\":[{\"output\":\"mp4\","
+        + "\"destination\":{\"url\":\"http://x/y.mp4\",\"key\":\"AKIA\",\"secret\":\"s3cr3t\",\"acl\":\"s3cr3t\"}}]}", Query.class);
+
+    assertThatThrownBy(() -> Constraints.check(query)).isInstanceOfSatisfying(InvalidRequestException.class, e -> {
+      assertThat(e.violations()).extracting(Violation::field)
+          .containsExactly("format[0].destination[0].acl", "format[0].destination[0].url");
+      assertThat(e.getMessage()).doesNotContain("s3cr3t").doesNotContain("http://x");
+    });
   }
 
   @Test
   void everyBrokenRuleIsListedAtOnce() throws Exception {
     Query query = ApiJson.MAPPER.readValue(
         "{\"source\":\"https://a/b.mp4\",\"format\":[{\"output\":\"mp4\",\"quality\":99,\"keyframe\":\"x\"}]}", Query.class);
-    assertThatThrownBy(() -> QueryRules.check(query, null))
+    assertThatThrownBy(() -> Constraints.check(query))
         .hasMessageContaining("format[0].quality").hasMessageContaining("format[0].keyframe");
   }
 
@@ -82,7 +103,7 @@ class QueryRulesTest {
          ]}""";
     Query query = ApiJson.MAPPER.readValue(json, Query.class);
 
-    assertThatCode(() -> QueryRules.check(query, "order-42")).doesNotThrowAnyException();
+    assertThatCode(() -> Constraints.check(query)).doesNotThrowAnyException();
     String sent = ApiJson.MAPPER.writeValueAsString(query);
     assertThat(sent).contains("\"rotate\":90").contains("\"keyframe\":\"2s\"").contains("\"keyframe\":48")
         .contains("\"video_side_data\":{").contains("\"encoder_version\":2");
