@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediaflow.api.ApiJson;
 import io.mediaflow.delivery.Domain;
-import io.mediaflow.live.DvrRules;
+import io.mediaflow.live.DvrFormat;
 import io.mediaflow.live.PlaybackPolicy;
 import io.mediaflow.live.StreamFormat;
 import java.io.IOException;
@@ -30,7 +30,7 @@ class FormChoicesTest {
         .containsExactlyInAnyOrderElementsOf(json(StreamFormat.Input.values()));
     assertThat(values("start-go-live.form", "playbackPolicy"))
         .containsExactlyInAnyOrderElementsOf(json(PlaybackPolicy.values()));
-    assertThat(values("start-go-live.form", "format")).as("the DVR formats").containsExactlyElementsOf(DvrRules.FORMATS);
+    assertThat(values("start-go-live.form", "format")).as("the DVR formats").containsExactlyElementsOf(DvrFormat.FORMATS);
   }
 
   @Test

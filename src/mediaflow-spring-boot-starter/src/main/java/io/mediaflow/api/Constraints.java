@@ -3,6 +3,8 @@ package io.mediaflow.api;
 import com.fasterxml.jackson.databind.BeanDescription;
 import com.fasterxml.jackson.databind.introspect.BeanPropertyDefinition;
 import jakarta.validation.ConstraintViolation;
+import jakarta.validation.ElementKind;
+import jakarta.validation.Path;
 import jakarta.validation.ConstraintValidatorContext;
 import jakarta.validation.Validation;
 import jakarta.validation.Validator;
@@ -70,8 +72,13 @@ public final class Constraints {
       return;
     }
     Object node = violation.addPropertyNode((String) path[0]);
-    // The builder's node types differ by step (a plain node, one after an index); one switch adds to either.
+    // The builder's node types differ by step (a plain node, one after an index); the switches add to either.
     for (int i = 1; i < path.length; i++) {
+      if (path[i] instanceof Integer index && i == path.length - 1) {
+        // An element itself (format[1]): a bean node in the list.
+        addBeanNode(node).inIterable().atIndex(index).addConstraintViolation();
+        return;
+      }
       if (path[i] instanceof Integer index) {
         // The index of a list element is set on the node that follows it: the element's property.
         String property = (String) path[++i];
@@ -82,6 +89,15 @@ public final class Constraints {
       }
     }
     addConstraintViolation(node);
+  }
+
+  private static ConstraintValidatorContext.ConstraintViolationBuilder.LeafNodeBuilderCustomizableContext addBeanNode(
+      Object node) {
+    return switch (node) {
+      case ConstraintValidatorContext.ConstraintViolationBuilder.NodeBuilderCustomizableContext n -> n.addBeanNode();
+      case ConstraintValidatorContext.ConstraintViolationBuilder.NodeBuilderDefinedContext n -> n.addBeanNode();
+      default -> throw new IllegalStateException("No node builder: " + node);
+    };
   }
 
   private static Object addPropertyNode(Object node, String name) {
@@ -101,7 +117,26 @@ public final class Constraints {
   }
 
   private static Violation violation(ConstraintViolation<?> violation) {
-    return new Violation(violation.getPropertyPath().toString(), violation.getMessage());
+    return new Violation(field(violation.getPropertyPath()), violation.getMessage());
+  }
+
+  /**
+   * The path as the API names it: {@code format[0].stream[1].resolution}. An index is written after the list it
+   * counts in, and the validator's names for a list element itself ({@code <list element>}) are left out.
+   */
+  private static String field(Path path) {
+    var field = new StringBuilder();
+    for (Path.Node node : path) {
+      if (node.isInIterable()) {
+        field.append('[').append(node.getIndex() != null ? node.getIndex() : node.getKey() != null ? node.getKey() : "")
+            .append(']');
+      }
+      String name = node.getName();
+      if (name != null && !name.startsWith("<") && node.getKind() != ElementKind.BEAN) {
+        field.append(field.isEmpty() ? "" : ".").append(name);
+      }
+    }
+    return field.toString();
   }
 
   /** A record component's name as JSON writes it (the API's snake_case, or an explicit {@code @JsonProperty}). */

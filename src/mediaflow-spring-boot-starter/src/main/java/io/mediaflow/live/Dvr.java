@@ -1,5 +1,11 @@
 package io.mediaflow.live;
 
+import io.mediaflow.api.constraint.OneOf;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Size;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
@@ -18,7 +24,7 @@ import java.util.List;
 
 /**
  * A stream's DVR (recording) params, field for field as document 2's DVR table names them. The same record is
- * sent at creation and read back from answers; {@link DvrRules} checks every documented rule.
+ * sent at creation and read back from answers; its constraints and {@link DvrRules} are every documented rule.
  *
  * @param enabled recording starts only when set: sent as 1 or 0, read from 1, 0, true or false
  * @param destination where recordings go; the document allows one object or an array, read as either
@@ -29,12 +35,16 @@ import java.util.List;
  * @param maxFileDuration seconds per recording file, default 14400, at most 21600
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+@DvrRules
 public record Dvr(
     @JsonSerialize(using = Flag.Writer.class) @JsonDeserialize(using = Flag.Reader.class) Boolean enabled,
-    List<DvrDestination> destination,
-    String streamSource,
-    String resolution,
-    List<String> format,
+    @Size(min = 1, message = "must hold at least one destination")
+    List<@NotNull(message = "must be an object") @Valid DvrDestination> destination,
+    @OneOf({"original", "transcoded", "auto"}) String streamSource,
+    @OneOf({"highest", "lowest", "240p", "480p", "720p", "1080p", "1440p", "4k", "all"}) String resolution,
+    @Size(min = 1, message = "must name at least one of mp4, ts, hls") List<@DvrFormat String> format,
+    @Min(value = 1, message = "must be from 1 to " + DvrRules.MAX_FILE_DURATION + " seconds")
+    @Max(value = DvrRules.MAX_FILE_DURATION, message = "must be from 1 to " + DvrRules.MAX_FILE_DURATION + " seconds")
     Integer maxFileDuration) {
 
   public static final int DEFAULT_MAX_FILE_DURATION = 14_400;

@@ -17,6 +17,7 @@ import com.fasterxml.jackson.databind.annotation.JsonNaming;
  * @param storageClass S3 only, e.g. {@code REDUCED_REDUNDANCY}
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+@DvrRules
 public record DvrDestination(
     String url,
     @JsonProperty(NotShownFields.ACCESS_KEY) String accessKey,

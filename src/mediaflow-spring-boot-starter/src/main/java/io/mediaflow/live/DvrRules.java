@@ -1,100 +1,142 @@
 package io.mediaflow.live;
 
-import io.mediaflow.api.Rules;
+import io.mediaflow.api.Constraints;
+import io.mediaflow.api.constraint.Url;
+import jakarta.validation.Constraint;
+import jakarta.validation.ConstraintValidator;
+import jakarta.validation.ConstraintValidatorContext;
+import jakarta.validation.Payload;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.util.HashSet;
 import java.util.List;
 import java.util.regex.Pattern;
 
 /**
- * Every rule of document 2's DVR and destination tables, checked before a stream is created. Fields are named
- * with their place in the request ({@code dvr.destination[1].url}); credential values are never echoed.
+ * The rules of document 2's DVR and destination tables that compare fields: a destination when recording is on,
+ * each format once, and per destination what its scheme asks for (S3 keys of the documented form, permissions and
+ * storage class only for {@code s3://}, the other schemes' user name and password together, never credentials in
+ * the URL). The rules of one field are the constraints on {@link Dvr}'s and {@link DvrDestination}'s components.
+ * Credential values are never echoed.
  */
-public final class DvrRules {
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.TYPE)
+@Constraint(validatedBy = DvrRules.Check.class)
+public @interface DvrRules {
 
-  public static final int MAX_FILE_DURATION_LIMIT = 21_600;
-  static final List<String> DESTINATION_PREFIXES = List.of("s3://", "b2://", "azblob://", "ftp://", "ftps://", "sftp://");
-  static final List<String> STREAM_SOURCES = List.of("original", "transcoded", "auto");
-  static final List<String> RESOLUTIONS = List.of("highest", "lowest", "240p", "480p", "720p", "1080p", "1440p", "4k", "all");
-  public static final List<String> FORMATS = List.of("mp4", "ts", "hls");
-  /** "Other canned ACL values are allowed": the S3 canned ACLs. */
-  static final List<String> PERMISSIONS = List.of("private", "public-read", "public-read-write", "authenticated-read",
-      "aws-exec-read", "bucket-owner-read", "bucket-owner-full-control");
-  /** The S3 storage classes; the document names REDUCED_REDUNDANCY. */
-  static final List<String> STORAGE_CLASSES = List.of("STANDARD", "REDUCED_REDUNDANCY", "STANDARD_IA", "ONEZONE_IA",
-      "INTELLIGENT_TIERING", "GLACIER", "GLACIER_IR", "DEEP_ARCHIVE");
-  private static final Pattern S3_ACCESS_KEY = Pattern.compile("[A-Za-z0-9]{20}");
-  /** Letters, digits and special characters: anything but white space. */
-  private static final Pattern S3_SECRET = Pattern.compile("\\S{40}");
+  int MAX_FILE_DURATION = 21_600;
 
-  private DvrRules() {}
+  String message() default "";
 
-  static void check(Rules rules, Dvr dvr) {
-    if (dvr == null) {
-      return;
+  Class<?>[] groups() default {};
+
+  Class<? extends Payload>[] payload() default {};
+
+  /** Checks {@link DvrRules} on a {@link Dvr} or a {@link DvrDestination}. */
+  final class Check implements ConstraintValidator<DvrRules, Object> {
+
+    static final List<String> DESTINATION_PREFIXES = List.of("s3://", "b2://", "azblob://", "ftp://", "ftps://", "sftp://");
+    /** "Other canned ACL values are allowed": the S3 canned ACLs. */
+    static final List<String> PERMISSIONS = List.of("private", "public-read", "public-read-write", "authenticated-read",
+        "aws-exec-read", "bucket-owner-read", "bucket-owner-full-control");
+    /** The S3 storage classes; the document names REDUCED_REDUNDANCY. */
+    static final List<String> STORAGE_CLASSES = List.of("STANDARD", "REDUCED_REDUNDANCY", "STANDARD_IA", "ONEZONE_IA",
+        "INTELLIGENT_TIERING", "GLACIER", "GLACIER_IR", "DEEP_ARCHIVE");
+    private static final Pattern S3_ACCESS_KEY = Pattern.compile("[A-Za-z0-9]{20}");
+    /** Letters, digits and special characters: anything but white space. */
+    private static final Pattern S3_SECRET = Pattern.compile("\\S{40}");
+
+    @Override
+    public boolean isValid(Object value, ConstraintValidatorContext context) {
+      return switch (value) {
+        case Dvr dvr -> dvr(dvr, context);
+        case DvrDestination destination -> destination(destination, context);
+        default -> throw new IllegalArgumentException("@DvrRules is for DVR params and destinations: " + value);
+      };
     }
-    List<DvrDestination> destinations = dvr.destination();
-    if (destinations == null) {
-      rules.require(!dvr.isOn(), "dvr.destination", "is required when enabled is 1");
-    } else if (destinations.isEmpty()) {
-      rules.add("dvr.destination", "must hold at least one destination");
-    } else {
-      for (int i = 0; i < destinations.size(); i++) {
-        checkDestination(rules, destinations.size() == 1 ? "dvr.destination" : "dvr.destination[" + i + "]", destinations.get(i));
+
+    private static boolean dvr(Dvr dvr, ConstraintValidatorContext context) {
+      boolean valid = true;
+      if (dvr.destination() == null && dvr.isOn()) {
+        valid = report(context, "is required when enabled is 1", "destination");
       }
-    }
-    oneOf(rules, "dvr.stream_source", dvr.streamSource(), STREAM_SOURCES);
-    oneOf(rules, "dvr.resolution", dvr.resolution(), RESOLUTIONS);
-    if (dvr.format() != null) {
-      rules.require(!dvr.format().isEmpty(), "dvr.format", "must name at least one of " + String.join(", ", FORMATS));
-      var seen = new HashSet<String>();
-      for (int i = 0; i < dvr.format().size(); i++) {
-        String format = dvr.format().get(i);
-        String field = dvr.format().size() == 1 ? "dvr.format" : "dvr.format[" + i + "]";
-        rules.require(format != null && FORMATS.contains(format), field, "must be one of " + String.join(", ", FORMATS));
-        rules.require(format == null || seen.add(format), field, "is listed twice");
+      if (dvr.format() != null) {
+        var seen = new HashSet<String>();
+        for (int i = 0; i < dvr.format().size(); i++) {
+          String format = dvr.format().get(i);
+          if (format == null) {
+            valid = report(context, "must be one of " + String.join(", ", DvrFormat.FORMATS), "format", i);
+          } else if (!seen.add(format)) {
+            valid = report(context, "is listed twice", "format", i);
+          }
+        }
       }
+      return valid;
     }
-    Integer duration = dvr.maxFileDuration();
-    rules.require(duration == null || (duration >= 1 && duration <= MAX_FILE_DURATION_LIMIT), "dvr.max_file_duration",
-        "must be from 1 to " + MAX_FILE_DURATION_LIMIT + " seconds");
-  }
 
-  private static void checkDestination(Rules rules, String at, DvrDestination destination) {
-    if (destination == null || destination.url() == null || destination.url().isBlank()) {
-      rules.add(at + ".url", "is required");
-      return;
+    private static boolean destination(DvrDestination destination, ConstraintValidatorContext context) {
+      String url = destination.url();
+      if (url == null || url.isBlank()) {
+        return report(context, "is required", "url");
+      }
+      String prefix = DESTINATION_PREFIXES.stream().filter(url::startsWith).findFirst().orElse(null);
+      if (prefix == null) {
+        return report(context, "must start with one of " + String.join(", ", DESTINATION_PREFIXES), "url");
+      }
+      URI uri;
+      try {
+        uri = new URI(url);
+      } catch (URISyntaxException e) {
+        uri = null;
+      }
+      if (uri == null || uri.getRawAuthority() == null) {
+        return report(context, "must be a URL that names a bucket or host after " + prefix, "url");
+      }
+      boolean valid = true;
+      if (!Url.Check.isUrl(url, List.of(uri.getScheme()), false)) {
+        valid = report(context, "must not carry credentials; give them as " + NotShownFields.ACCESS_KEY + " and "
+            + NotShownFields.SECRET_KEY, "url");
+      }
+      boolean hasAccessKey = destination.accessKey() != null;
+      boolean hasSecret = destination.secretKey() != null;
+      if (destination.isS3()) {
+        if (!hasAccessKey || !S3_ACCESS_KEY.matcher(destination.accessKey()).matches()) {
+          valid = report(context, "is required for s3:// destinations: 20 letters and digits", NotShownFields.ACCESS_KEY);
+        }
+        if (!hasSecret || !S3_SECRET.matcher(destination.secretKey()).matches()) {
+          valid = report(context, "is required for s3:// destinations: 40 characters without spaces",
+              NotShownFields.SECRET_KEY);
+        }
+        valid &= oneOf(context, destination.permissions(), PERMISSIONS, "permissions");
+        valid &= oneOf(context, destination.storageClass(), STORAGE_CLASSES, NotShownFields.STORAGE_CLASS);
+        return valid;
+      }
+      if (hasAccessKey != hasSecret) {
+        valid = report(context, "is required together with "
+            + (hasAccessKey ? NotShownFields.ACCESS_KEY : NotShownFields.SECRET_KEY),
+            hasAccessKey ? NotShownFields.SECRET_KEY : NotShownFields.ACCESS_KEY);
+      }
+      if (destination.permissions() != null) {
+        valid = report(context, "applies only to s3:// destinations", "permissions");
+      }
+      if (destination.storageClass() != null) {
+        valid = report(context, "applies only to s3:// destinations", NotShownFields.STORAGE_CLASS);
+      }
+      return valid;
     }
-    String url = destination.url();
-    String prefix = DESTINATION_PREFIXES.stream().filter(url::startsWith).findFirst().orElse(null);
-    if (prefix == null) {
-      rules.add(at + ".url", "must start with one of " + String.join(", ", DESTINATION_PREFIXES));
-      return;
-    }
-    java.net.URI uri = StreamRules.uri(url);
-    if (uri == null || uri.getRawAuthority() == null) {
-      rules.add(at + ".url", "must be a URL that names a bucket or host after " + prefix);
-      return;
-    }
-    rules.require(uri.getRawUserInfo() == null && !uri.getRawAuthority().contains("@"), at + ".url",
-        "must not carry credentials; give them as " + NotShownFields.ACCESS_KEY + " and " + NotShownFields.SECRET_KEY);
-    boolean hasAccessKey = destination.accessKey() != null;
-    boolean hasSecret = destination.secretKey() != null;
-    if (destination.isS3()) {
-      rules.require(hasAccessKey && S3_ACCESS_KEY.matcher(destination.accessKey()).matches(),
-          at + "." + NotShownFields.ACCESS_KEY, "is required for s3:// destinations: 20 letters and digits");
-      rules.require(hasSecret && S3_SECRET.matcher(destination.secretKey()).matches(),
-          at + "." + NotShownFields.SECRET_KEY, "is required for s3:// destinations: 40 characters without spaces");
-      oneOf(rules, at + ".permissions", destination.permissions(), PERMISSIONS);
-      oneOf(rules, at + "." + NotShownFields.STORAGE_CLASS, destination.storageClass(), STORAGE_CLASSES);
-    } else {
-      rules.require(hasAccessKey == hasSecret, at + "." + (hasAccessKey ? NotShownFields.SECRET_KEY : NotShownFields.ACCESS_KEY),
-          "is required together with " + (hasAccessKey ? NotShownFields.ACCESS_KEY : NotShownFields.SECRET_KEY));
-      rules.require(destination.permissions() == null, at + ".permissions", "applies only to s3:// destinations");
-      rules.require(destination.storageClass() == null, at + "." + NotShownFields.STORAGE_CLASS, "applies only to s3:// destinations");
-    }
-  }
 
-  static void oneOf(Rules rules, String field, String value, List<String> allowed) {
-    rules.require(value == null || allowed.contains(value), field, "must be one of " + String.join(", ", allowed));
+    private static boolean oneOf(ConstraintValidatorContext context, String value, List<String> allowed, String field) {
+      return value == null || allowed.contains(value)
+          || report(context, "must be one of " + String.join(", ", allowed), field);
+    }
+
+    private static boolean report(ConstraintValidatorContext context, String rule, Object... path) {
+      Constraints.report(context, rule, path);
+      return false;
+    }
   }
 }

@@ -1,5 +1,6 @@
 package io.mediaflow.live;
 
+import io.mediaflow.api.Constraints;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediaflow.api.ApiException;
 import io.mediaflow.api.ApiJson;
@@ -14,7 +15,7 @@ import okhttp3.OkHttpClient;
 /**
  * The live streaming API (document 2): streams, start and stop, playback IDs, simulcast targets. The access token,
  * bearer header and error rules are {@link BearerJsonApi}'s. Every request is checked against the documented rules
- * before it is sent ({@link StreamRules}, {@link DvrRules}); answers are typed {@link Stream}s as the service sends
+ * before it is sent (the constraints on {@link NewStream}, {@link Dvr} and {@link NewSimulcastTarget}); answers are typed {@link Stream}s as the service sends
  * them, secrets included: callers that hand a stream on use {@link Stream#withoutSecrets(boolean)}.
  */
 public class LiveClient {
@@ -31,7 +32,9 @@ public class LiveClient {
 
   /** {@code POST /v1/live-streams}: a new stream in status created, with one public playback ID. */
   public Stream createStream(NewStream stream) {
-    StreamRules.check(stream);
+    if (stream != null) {
+      Constraints.check(stream);
+    }
     return stream(api.post(stream == null ? Map.of() : stream, V1, STREAMS));
   }
 
@@ -81,7 +84,8 @@ public class LiveClient {
   /** {@code POST /v1/live-streams/<stream_id>/simulcast-targets} with {@code url} and {@code stream_key}. */
   public Stream addSimulcastTarget(String streamId, NewSimulcastTarget target) {
     checkIds("stream_id", streamId);
-    StreamRules.check(target);
+    new Rules().require(target != null, "url", "must be the target's rtmp:// or rtmps:// ingest URL").throwIfBroken();
+    Constraints.check(target);
     return stream(api.post(target, V1, STREAMS, streamId, "simulcast-targets"));
   }
 
@@ -94,7 +98,8 @@ public class LiveClient {
   private static void checkIds(String... fieldsAndIds) {
     var rules = new Rules();
     for (int i = 0; i < fieldsAndIds.length; i += 2) {
-      StreamRules.requireId(rules, fieldsAndIds[i], fieldsAndIds[i + 1]);
+      String id = fieldsAndIds[i + 1];
+      rules.require(id != null && !id.isBlank(), fieldsAndIds[i], "is required");
     }
     rules.throwIfBroken();
   }

@@ -1,5 +1,12 @@
 package io.mediaflow.live;
 
+import io.mediaflow.api.constraint.Fqdn;
+import io.mediaflow.api.constraint.OneOf;
+import io.mediaflow.api.constraint.Url;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.DecimalMax;
+import jakarta.validation.constraints.DecimalMin;
+import jakarta.validation.constraints.Min;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
@@ -7,7 +14,7 @@ import com.fasterxml.jackson.databind.annotation.JsonNaming;
 /**
  * The body of {@code POST /v1/live-streams}: the fields the document lists for creation, and the params it shows
  * in answers ({@code framerate}, {@code callback_url}, {@code dvr}), which the service takes at creation too. Every
- * field is optional; null ones are not sent, so the service's defaults apply. {@link StreamRules} checks them.
+ * field is optional; null ones are not sent, so the service's defaults apply. Its constraints are the rules.
  *
  * @param inputFormat {@code rtmp} (default), {@code webrtc} or {@code srt}
  * @param outputFormat {@code hls} (default)
@@ -20,13 +27,15 @@ import com.fasterxml.jackson.databind.annotation.JsonNaming;
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record NewStream(
     String name,
-    String inputFormat,
-    String outputFormat,
-    Integer streamTimeout,
-    @JsonProperty(NotShownFields.PLAYBACK_DOMAIN) String playbackDomain,
-    Double framerate,
-    String callbackUrl,
-    Dvr dvr) {
+    @OneOf(enumType = StreamFormat.Input.class) String inputFormat,
+    @OneOf(enumType = StreamFormat.Output.class) String outputFormat,
+    @Min(value = 1, message = "must be a whole number of seconds, at least 1") Integer streamTimeout,
+    @JsonProperty(NotShownFields.PLAYBACK_DOMAIN)
+    @Fqdn(message = "must be the fully qualified domain name of a live playback domain, e.g. live.example.com")
+    String playbackDomain,
+    @DecimalMin(value = "0", message = "must be from 0 (keep the input frame rate) to 30 frames per second") @DecimalMax(value = "30", message = "must be from 0 (keep the input frame rate) to 30 frames per second") Double framerate,
+    @Url String callbackUrl,
+    @Valid Dvr dvr) {
 
   public static NewStream named(String name) {
     return new NewStream(name, null, null, null, null, null, null, null);

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The formats document 2 allows for a stream, written once: {@link StreamRules} checks a request against them, and
+ * The formats document 2 allows for a stream, written once: {@link NewStream}'s constraints check a request against them, and
  * the element template offers them as the dropdown of {@code inputFormat} and {@code outputFormat}.
  */
 public final class StreamFormat {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediaflow.api.ApiJson;
+import io.mediaflow.api.Constraints;
 import io.mediaflow.api.InvalidRequestException;
 import io.mediaflow.fixtures.ApiFixtures;
 import java.util.stream.Stream;
@@ -26,9 +27,9 @@ class StreamFixturesTest {
   @MethodSource("cases")
   void theRulesAgreeWithTheFixture(String name, JsonNode body, String invalidField) {
     if (invalidField == null) {
-      assertThatCode(() -> StreamRules.check(read(body))).doesNotThrowAnyException();
+      assertThatCode(() -> Constraints.check(read(body))).doesNotThrowAnyException();
     } else {
-      assertThatThrownBy(() -> StreamRules.check(read(body)))
+      assertThatThrownBy(() -> Constraints.check(read(body)))
           .isInstanceOf(InvalidRequestException.class)
           .hasMessageContaining(invalidField);
     }

@@ -3,6 +3,7 @@ package io.mediaflow.live;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.mediaflow.api.Constraints;
 import io.mediaflow.api.InvalidRequestException;
 import java.util.Arrays;
 import java.util.List;
@@ -22,21 +23,21 @@ class StreamRulesTest {
         new DvrDestination("ftps://ftp.example.com/live", "user", "password", null, null),
         new DvrDestination("azblob://container/folder", null, null, null, null)),
         "original", "all", List.of("ts", "hls"), 21_600);
-    assertThatCode(() -> StreamRules.check(new NewStream("show", "webrtc", "hls", 120, "live.example.com", 30.0,
+    assertThatCode(() -> Constraints.check(new NewStream("show", "webrtc", "hls", 120, "live.example.com", 30.0,
         "https://hooks.example.com/x", dvr))).doesNotThrowAnyException();
-    assertThatCode(() -> StreamRules.check(new NewStream(null, null, null, null, null, 0.0, null, null)))
+    assertThatCode(() -> Constraints.check(new NewStream(null, null, null, null, null, 0.0, null, null)))
         .doesNotThrowAnyException();
   }
 
   @Test
   void streamFieldsBreakingTheirRulesAreAllNamedAtOnce() {
-    assertThatThrownBy(() -> StreamRules.check(new NewStream("x", "hls", "dash", 0, "not a domain", 30.5, "ftp://x/y", null)))
+    assertThatThrownBy(() -> Constraints.check(new NewStream("x", "hls", "dash", 0, "not a domain", 30.5, "ftp://x/y", null)))
         .isInstanceOf(InvalidRequestException.class)
-        .hasMessage("input_format: must be one of rtmp, webrtc, srt; output_format: must be one of hls, cmaf; "
-            + "stream_timeout: must be a whole number of seconds, at least 1; "
-            + "playback_domain: must be the fully qualified domain name of a live playback domain, e.g. live.example.com; "
+        .hasMessage("callback_url: must be an http or https URL; "
             + "framerate: must be from 0 (keep the input frame rate) to 30 frames per second; "
-            + "callback_url: must be an http or https URL");
+            + "input_format: must be one of rtmp, webrtc, srt; output_format: must be one of hls, cmaf; "
+            + "playback_domain: must be the fully qualified domain name of a live playback domain, e.g. live.example.com; "
+            + "stream_timeout: must be a whole number of seconds, at least 1");
   }
 
   @Test
@@ -50,57 +51,57 @@ class StreamRulesTest {
     assertRefused(new Dvr(true, null, null, null, null, null), "dvr.destination: is required when enabled is 1");
     assertRefused(dvr(List.of(), null, null, null, null), "dvr.destination: must hold at least one destination");
     assertRefused(dvr(List.of(new DvrDestination("https://bucket/x", null, null, null, null)), null, null, null, null),
-        "dvr.destination.url: must start with one of s3://, b2://, azblob://, ftp://, ftps://, sftp://");
+        "dvr.destination[0].url: must start with one of s3://, b2://, azblob://, ftp://, ftps://, sftp://");
     assertRefused(dvr(List.of(S3, new DvrDestination(null, null, null, null, null)), null, null, null, null),
         "dvr.destination[1].url: is required");
     assertRefused(dvr(List.of(new DvrDestination("ftp://user:pw@host/dir", null, null, null, null)), null, null, null, null),
-        "dvr.destination.url: must not carry credentials; give them as access_key and secret_key");
+        "dvr.destination[0].url: must not carry credentials; give them as access_key and secret_key");
     assertRefused(dvr(List.of(new DvrDestination("b2:///folder", null, null, null, null)), null, null, null, null),
-        "dvr.destination.url: must be a URL that names a bucket or host after b2://");
+        "dvr.destination[0].url: must be a URL that names a bucket or host after b2://");
     assertRefused(dvr(List.of(new DvrDestination("s3://bucket name/x", ACCESS_KEY, SECRET_KEY, null, null)), null, null, null, null),
-        "dvr.destination.url: must be a URL that names a bucket or host after s3://");
+        "dvr.destination[0].url: must be a URL that names a bucket or host after s3://");
   }
 
   @Test
   void s3CredentialsFollowTheirFormatAndAreNeverEchoed() {
     var badKeys = new DvrDestination("s3://b/f", "short-key!", "too short", null, null);
-    assertThatThrownBy(() -> StreamRules.check(NewStream.named("x").withDvr(dvr(List.of(badKeys), null, null, null, null))))
-        .hasMessage("dvr.destination.access_key: is required for s3:// destinations: 20 letters and digits; "
-            + "dvr.destination.secret_key: is required for s3:// destinations: 40 characters without spaces")
+    assertThatThrownBy(() -> Constraints.check(NewStream.named("x").withDvr(dvr(List.of(badKeys), null, null, null, null))))
+        .hasMessage("dvr.destination[0].access_key: is required for s3:// destinations: 20 letters and digits; "
+            + "dvr.destination[0].secret_key: is required for s3:// destinations: 40 characters without spaces")
         .satisfies(e -> org.assertj.core.api.Assertions.assertThat(e.getMessage()).doesNotContain("short-key!", "too short"));
     assertRefused(dvr(List.of(new DvrDestination("s3://b/f", null, null, null, null)), null, null, null, null),
-        "dvr.destination.access_key: is required for s3:// destinations: 20 letters and digits; "
-            + "dvr.destination.secret_key: is required for s3:// destinations: 40 characters without spaces");
+        "dvr.destination[0].access_key: is required for s3:// destinations: 20 letters and digits; "
+            + "dvr.destination[0].secret_key: is required for s3:// destinations: 40 characters without spaces");
     assertRefused(dvr(List.of(new DvrDestination("sftp://host/dir", "user", null, null, null)), null, null, null, null),
-        "dvr.destination.secret_key: is required together with access_key");
+        "dvr.destination[0].secret_key: is required together with access_key");
   }
 
   @Test
   void permissionsAndStorageClassAreForS3Only() {
     assertRefused(dvr(List.of(new DvrDestination("s3://b/f", ACCESS_KEY, SECRET_KEY, "world-writable", "COLD")), null, null, null, null),
-        "dvr.destination.permissions: must be one of private, public-read, public-read-write, authenticated-read, "
-            + "aws-exec-read, bucket-owner-read, bucket-owner-full-control; dvr.destination.storage_class: must be one of "
+        "dvr.destination[0].permissions: must be one of private, public-read, public-read-write, authenticated-read, "
+            + "aws-exec-read, bucket-owner-read, bucket-owner-full-control; dvr.destination[0].storage_class: must be one of "
             + "STANDARD, REDUCED_REDUNDANCY, STANDARD_IA, ONEZONE_IA, INTELLIGENT_TIERING, GLACIER, GLACIER_IR, DEEP_ARCHIVE");
     assertRefused(dvr(List.of(new DvrDestination("b2://b/f", null, null, "private", "STANDARD")), null, null, null, null),
-        "dvr.destination.permissions: applies only to s3:// destinations; "
-            + "dvr.destination.storage_class: applies only to s3:// destinations");
+        "dvr.destination[0].permissions: applies only to s3:// destinations; "
+            + "dvr.destination[0].storage_class: applies only to s3:// destinations");
   }
 
   @Test
   void sourceResolutionAndFormatsComeFromTheirLists() {
     assertRefused(dvr(List.of(S3), "both", "8k", Arrays.asList("mp4", "mkv", "mp4"), null),
-        "dvr.stream_source: must be one of original, transcoded, auto; "
+        "dvr.format[1]: must be one of mp4, ts, hls; dvr.format[2]: is listed twice; "
             + "dvr.resolution: must be one of highest, lowest, 240p, 480p, 720p, 1080p, 1440p, 4k, all; "
-            + "dvr.format[1]: must be one of mp4, ts, hls; dvr.format[2]: is listed twice");
+            + "dvr.stream_source: must be one of original, transcoded, auto");
     assertRefused(dvr(List.of(S3), null, null, List.of(), null), "dvr.format: must name at least one of mp4, ts, hls");
   }
 
   @Test
   void aSimulcastTargetIsAnRtmpUrlWithAKey() {
-    assertThatCode(() -> StreamRules.check(new NewSimulcastTarget("rtmps://live-api-s.facebook.com:443/rtmp/", "k")))
+    assertThatCode(() -> Constraints.check(new NewSimulcastTarget("rtmps://live-api-s.facebook.com:443/rtmp/", "k")))
         .doesNotThrowAnyException();
-    assertThatThrownBy(() -> StreamRules.check(new NewSimulcastTarget("rtmp://user:pw@host/app", " ")))
-        .hasMessage("url: must be the target's rtmp:// or rtmps:// ingest URL, without credentials; stream_key: is required");
+    assertThatThrownBy(() -> Constraints.check(new NewSimulcastTarget("rtmp://user:pw@host/app", " ")))
+        .hasMessage("stream_key: is required; url: must be the target's rtmp:// or rtmps:// ingest URL, without credentials");
   }
 
   @Test
@@ -117,7 +118,7 @@ class StreamRulesTest {
   }
 
   private static void assertRefused(Dvr dvr, String message) {
-    assertThatThrownBy(() -> StreamRules.check(NewStream.named("x").withDvr(dvr)))
+    assertThatThrownBy(() -> Constraints.check(NewStream.named("x").withDvr(dvr)))
         .isInstanceOf(InvalidRequestException.class)
         .hasMessage(message);
   }
