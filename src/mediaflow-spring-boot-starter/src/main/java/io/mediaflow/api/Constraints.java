@@ -1,13 +1,19 @@
 package io.mediaflow.api;
 
 import com.fasterxml.jackson.databind.BeanDescription;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.introspect.BeanPropertyDefinition;
 import jakarta.validation.ConstraintViolation;
+import jakarta.validation.ParameterNameProvider;
 import jakarta.validation.ElementKind;
 import jakarta.validation.Path;
 import jakarta.validation.ConstraintValidatorContext;
 import jakarta.validation.Validation;
 import jakarta.validation.Validator;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Method;
+import java.lang.reflect.Parameter;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -32,6 +38,7 @@ public final class Constraints {
 
   private static final Validator VALIDATOR = Validation.byProvider(HibernateValidator.class).configure()
       .propertyNodeNameProvider(new JsonNames())
+      .parameterNameProvider(new SnakeCaseParameters())
       .messageInterpolator(new ParameterMessageInterpolator(java.util.Set.of(Locale.ENGLISH), Locale.ENGLISH,
           context -> Locale.ENGLISH, false))
       .buildValidatorFactory()
@@ -41,11 +48,40 @@ public final class Constraints {
 
   /** Every broken rule of {@code request}, in field order; none when it holds. */
   public static List<Violation> violations(Object request) {
-    return VALIDATOR.validate(request).stream()
+    return sorted(VALIDATOR.validate(request));
+  }
+
+  private static List<Violation> sorted(java.util.Set<? extends ConstraintViolation<?>> violations) {
+    // A record component's constraint is on its field and its accessor both: one violation each, the same one.
+    return violations.stream()
         .map(Constraints::violation)
         .distinct()
         .sorted(Comparator.comparing(Violation::field).thenComparing(Violation::rule))
         .toList();
+  }
+
+  /**
+   * Every rule broken by the arguments of a call of {@code target}'s public method {@code method}: the constraints on
+   * its parameters, named in the API's snake_case ({@code domainId} is {@code domain_id}). For a client whose calls
+   * take the API's fields one by one rather than as a request record.
+   */
+  public static List<Violation> argumentViolations(Object target, String method, Object... arguments) {
+    Method called = Arrays.stream(target.getClass().getMethods())
+        .filter(candidate -> candidate.getName().equals(method) && candidate.getParameterCount() == arguments.length)
+        .reduce((one, other) -> {
+          throw new IllegalStateException(method + " with " + arguments.length + " parameters is overloaded");
+        })
+        .orElseThrow(() -> new IllegalStateException("No public method " + method + " with " + arguments.length
+            + " parameters in " + target.getClass().getName()));
+    return sorted(VALIDATOR.forExecutables().validateParameters(target, called, arguments));
+  }
+
+  /** Refuses a call whose arguments break its parameters' constraints ({@link #argumentViolations}). */
+  public static void checkArguments(Object target, String method, Object... arguments) {
+    List<Violation> violations = argumentViolations(target, method, arguments);
+    if (!violations.isEmpty()) {
+      throw new InvalidRequestException(violations);
+    }
   }
 
   /** Refuses {@code request} with every rule it breaks. */
@@ -132,11 +168,33 @@ public final class Constraints {
             .append(']');
       }
       String name = node.getName();
-      if (name != null && !name.startsWith("<") && node.getKind() != ElementKind.BEAN) {
+      if (name != null && !name.startsWith("<") && node.getKind() != ElementKind.BEAN
+          && node.getKind() != ElementKind.METHOD) {
         field.append(field.isEmpty() ? "" : ".").append(name);
       }
     }
     return field.toString();
+  }
+
+  /** A method parameter as the API names the field it carries: {@code bucketName} is {@code bucket_name}. */
+  private static final class SnakeCaseParameters implements ParameterNameProvider {
+
+    private static final PropertyNamingStrategies.NamingBase SNAKE_CASE =
+        (PropertyNamingStrategies.NamingBase) PropertyNamingStrategies.SNAKE_CASE;
+
+    @Override
+    public List<String> getParameterNames(Constructor<?> constructor) {
+      return names(constructor.getParameters());
+    }
+
+    @Override
+    public List<String> getParameterNames(Method method) {
+      return names(method.getParameters());
+    }
+
+    private static List<String> names(Parameter[] parameters) {
+      return Arrays.stream(parameters).map(parameter -> SNAKE_CASE.translate(parameter.getName())).toList();
+    }
   }
 
   /** A record component's name as JSON writes it (the API's snake_case, or an explicit {@code @JsonProperty}). */

@@ -18,6 +18,12 @@ public final class Rules {
     return this;
   }
 
+  /** Violations found by constraints, to report with the rules this collector checks in code. */
+  public Rules addAll(List<Violation> found) {
+    violations.addAll(found);
+    return this;
+  }
+
   public Rules add(String field, String rule) {
     violations.add(new Violation(field, rule));
     return this;

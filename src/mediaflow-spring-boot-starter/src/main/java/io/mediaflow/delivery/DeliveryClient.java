@@ -5,7 +5,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mediaflow.api.ApiException;
 import io.mediaflow.api.ApiJson;
 import io.mediaflow.api.BearerJsonApi;
+import io.mediaflow.api.Constraints;
 import io.mediaflow.api.Rules;
+import io.mediaflow.api.constraint.Fqdn;
+import io.mediaflow.api.constraint.OneOf;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,6 +31,8 @@ public class DeliveryClient {
 
   private static final Logger LOG = LoggerFactory.getLogger(DeliveryClient.class);
   private static final List<String> DOMAIN_TYPES = List.of(Domain.LIVE, Domain.VOD);
+  /** Document 1, Limits: playback domains per account (more by contacting support). */
+  static final int DOMAIN_LIMIT = 20;
 
   private final BearerJsonApi api;
 
@@ -37,11 +44,12 @@ public class DeliveryClient {
   // Playback domains
 
   /** {@code POST /v1/domains}: the request calls the FQDN {@code name}; {@code bucket_name} only for {@code vod}. */
-  public Domain createDomain(String name, String type, String bucketName) {
-    var rules = DeliveryRules.fqdn(new Rules(), "name", name);
-    rules.require(DOMAIN_TYPES.contains(type), "type", "must be live or vod");
+  public Domain createDomain(@NotBlank(message = "is required") @Fqdn String name,
+      @NotNull(message = "must be live or vod") @OneOf(value = {Domain.LIVE, Domain.VOD}, message = "must be live or vod")
+      String type, @BucketName String bucketName) {
+    var rules = new Rules().addAll(Constraints.argumentViolations(this, "createDomain", name, type, bucketName));
     if (Domain.VOD.equals(type)) {
-      DeliveryRules.bucket(rules, "bucket_name", bucketName);
+      rules.require(bucketName != null, "bucket_name", "is required");
     } else if (Domain.LIVE.equals(type)) {
       rules.require(bucketName == null, "bucket_name", "only vod domains expose a bucket; leave it out for live");
     }
@@ -68,20 +76,19 @@ public class DeliveryClient {
     return readList(api.get("v1", "domains", type).path("domains"), Domain.class);
   }
 
-  public Domain getDomain(String domainId) {
-    DeliveryRules.uuid(new Rules(), "domain_id", domainId).throwIfBroken();
+  public Domain getDomain(@NotBlank(message = "is required") @ServiceId String domainId) {
+    Constraints.checkArguments(this, "getDomain", domainId);
     return read(api.get("v1", "domains", domainId).path("domain"), Domain.class);
   }
 
   /** {@code PUT /v1/domains/<id>}: only a {@code vod} domain's bucket can change; the service refuses the rest. */
-  public Domain updateDomainBucket(String domainId, String bucketName) {
-    var rules = DeliveryRules.uuid(new Rules(), "domain_id", domainId);
-    DeliveryRules.bucket(rules, "bucket_name", bucketName).throwIfBroken();
+  public Domain updateDomainBucket(@NotBlank(message = "is required") @ServiceId String domainId, @NotBlank(message = "is required") @BucketName String bucketName) {
+    Constraints.checkArguments(this, "updateDomainBucket", domainId, bucketName);
     return read(api.put(Map.of("bucket_name", bucketName), "v1", "domains", domainId).path("domain"), Domain.class);
   }
 
-  public void deleteDomain(String domainId) {
-    DeliveryRules.uuid(new Rules(), "domain_id", domainId).throwIfBroken();
+  public void deleteDomain(@NotBlank(message = "is required") @ServiceId String domainId) {
+    Constraints.checkArguments(this, "deleteDomain", domainId);
     api.delete("v1", "domains", domainId);
   }
 
@@ -92,8 +99,8 @@ public class DeliveryClient {
    * The creation answer has no {@code tls_subscription_id}, which the other paths take, so it is read from the
    * list and added: the result addresses the subscription as the paths say.
    */
-  public TlsSubscription createTlsSubscription(String domainId) {
-    DeliveryRules.uuid(new Rules(), "domain_id", domainId).throwIfBroken();
+  public TlsSubscription createTlsSubscription(@NotBlank(message = "is required") @ServiceId String domainId) {
+    Constraints.checkArguments(this, "createTlsSubscription", domainId);
     TlsSubscription created = read(api.post(Map.of("domain_id", domainId), "v1", "tls", "subscriptions").path("tls_subscription"),
         TlsSubscription.class);
     TlsSubscription listed = listTlsSubscriptions().stream().filter(s -> s.id().equals(created.id())).findFirst()
@@ -141,20 +148,13 @@ public class DeliveryClient {
    * {@code POST /v1/signing-keys} for exactly one of a playback domain, a live stream or a bucket. The answer holds
    * the private key, which the service shows this once; the caller must keep it before anything else happens.
    */
-  public NewSigningKey createSigningKey(String domainId, String streamId, String bucketName, String name) {
-    var rules = new Rules();
+  public NewSigningKey createSigningKey(@ServiceId String domainId, @ServiceId String streamId,
+      @BucketName String bucketName, String name) {
+    var rules = new Rules().addAll(Constraints.argumentViolations(this, "createSigningKey", domainId, streamId,
+        bucketName, name));
     long bindings = Stream.of(domainId, streamId, bucketName).filter(Objects::nonNull).count();
     rules.require(bindings == 1, "domain_id/stream_id/bucket_name",
         "exactly one is required: a key serves one playback domain, one live stream or one bucket (" + bindings + " given)");
-    if (domainId != null) {
-      DeliveryRules.uuid(rules, "domain_id", domainId);
-    }
-    if (streamId != null) {
-      DeliveryRules.uuid(rules, "stream_id", streamId);
-    }
-    if (bucketName != null) {
-      DeliveryRules.bucket(rules, "bucket_name", bucketName);
-    }
     rules.require(name == null || !name.isBlank(), "name", "must not be blank; leave it out for no name");
     rules.throwIfBroken();
     var body = new LinkedHashMap<String, Object>();
@@ -179,44 +179,44 @@ public class DeliveryClient {
     return readList(withoutPrivateKeys(api.get("v1", "signing-keys").path("signing_keys")), SigningKey.class);
   }
 
-  public SigningKey getSigningKey(String signingKeyId) {
-    DeliveryRules.uuid(new Rules(), "signing_key_id", signingKeyId).throwIfBroken();
+  public SigningKey getSigningKey(@NotBlank(message = "is required") @ServiceId String signingKeyId) {
+    Constraints.checkArguments(this, "getSigningKey", signingKeyId);
     return read(api.get("v1", "signing-keys", signingKeyId).path("signing_key"), SigningKey.class);
   }
 
   /** {@code PUT /v1/signing-keys/<id>}: only the name can change. */
-  public SigningKey renameSigningKey(String signingKeyId, String name) {
-    var rules = DeliveryRules.uuid(new Rules(), "signing_key_id", signingKeyId);
-    DeliveryRules.required(rules, "name", name).throwIfBroken();
+  public SigningKey renameSigningKey(@NotBlank(message = "is required") @ServiceId String signingKeyId, @NotBlank(message = "is required") String name) {
+    Constraints.checkArguments(this, "renameSigningKey", signingKeyId, name);
     return read(api.put(Map.of("name", name), "v1", "signing-keys", signingKeyId).path("signing_key"), SigningKey.class);
   }
 
   /** Deleting a key invalidates it: every URL signed with it stops working. */
-  public void deleteSigningKey(String signingKeyId) {
-    DeliveryRules.uuid(new Rules(), "signing_key_id", signingKeyId).throwIfBroken();
+  public void deleteSigningKey(@NotBlank(message = "is required") @ServiceId String signingKeyId) {
+    Constraints.checkArguments(this, "deleteSigningKey", signingKeyId);
     api.delete("v1", "signing-keys", signingKeyId);
   }
 
   // Bucket controls
 
   /** {@code PUT /v1/buckets/<bucket>/policy/<policy>}: {@code authenticated} makes every object need a signed token. */
-  public void setBucketPolicy(String bucketName, BucketPolicy policy) {
-    var rules = DeliveryRules.bucket(new Rules(), "bucket_name", bucketName);
-    rules.require(policy != null, "policy_name", "must be public or authenticated").throwIfBroken();
+  public void setBucketPolicy(@NotBlank(message = "is required") @BucketName String bucketName,
+      @NotNull(message = "must be public or authenticated") BucketPolicy policyName) {
+    Constraints.checkArguments(this, "setBucketPolicy", bucketName, policyName);
+    BucketPolicy policy = policyName;
     api.put(null, "v1", "buckets", bucketName, "policy", policy.value());
   }
 
   /** {@code POST /v1/buckets/<bucket>/cors}: sets the whole policy. */
-  public void setCors(String bucketName, CorsPolicy policy) {
-    DeliveryRules.bucket(new Rules(), "bucket_name", bucketName).throwIfBroken();
-    new Rules().require(policy != null, "cors", "is required").throwIfBroken();
+  public void setCors(@NotBlank(message = "is required") @BucketName String bucketName, @NotNull(message = "is required") CorsPolicy cors) {
+    Constraints.checkArguments(this, "setCors", bucketName, cors);
+    CorsPolicy policy = cors;
     policy.check();
     api.post(policy.headers(), "v1", "buckets", bucketName, "cors");
   }
 
   /** {@code GET /v1/buckets/<bucket>/cors}: the policy, empty when none is set. */
-  public CorsPolicy getCors(String bucketName) {
-    DeliveryRules.bucket(new Rules(), "bucket_name", bucketName).throwIfBroken();
+  public CorsPolicy getCors(@NotBlank(message = "is required") @BucketName String bucketName) {
+    Constraints.checkArguments(this, "getCors", bucketName);
     JsonNode answer = api.get("v1", "buckets", bucketName, "cors");
     Map<String, String> headers = new LinkedHashMap<>();
     answer.fields().forEachRemaining(field -> {
@@ -227,27 +227,26 @@ public class DeliveryClient {
     return new CorsPolicy(headers);
   }
 
-  public void deleteCors(String bucketName) {
-    DeliveryRules.bucket(new Rules(), "bucket_name", bucketName).throwIfBroken();
+  public void deleteCors(@NotBlank(message = "is required") @BucketName String bucketName) {
+    Constraints.checkArguments(this, "deleteCors", bucketName);
     api.delete("v1", "buckets", bucketName, "cors");
   }
 
   /** {@code DELETE /v1/buckets/<bucket>/cors/<header_name>}: removes one header from the policy. */
-  public void deleteCorsHeader(String bucketName, String headerName) {
-    DeliveryRules.bucket(new Rules(), "bucket_name", bucketName).throwIfBroken();
+  public void deleteCorsHeader(@NotBlank(message = "is required") @BucketName String bucketName, String headerName) {
+    Constraints.checkArguments(this, "deleteCorsHeader", bucketName, headerName);
     api.delete("v1", "buckets", bucketName, "cors", CorsPolicy.headerName(headerName));
   }
 
   /** {@code POST /v1/buckets/<bucket>/cache/purge_all}. */
-  public void purgeCache(String bucketName) {
-    DeliveryRules.bucket(new Rules(), "bucket_name", bucketName).throwIfBroken();
+  public void purgeCache(@NotBlank(message = "is required") @BucketName String bucketName) {
+    Constraints.checkArguments(this, "purgeCache", bucketName);
     api.post(null, "v1", "buckets", bucketName, "cache", "purge_all");
   }
 
   /** {@code POST /v1/buckets/<bucket>/cache/purge}: one object, by its path inside the bucket. */
-  public void purgeCache(String bucketName, String path) {
-    var rules = DeliveryRules.bucket(new Rules(), "bucket_name", bucketName);
-    DeliveryRules.objectPath(rules, "path", path).throwIfBroken();
+  public void purgeCache(@NotBlank(message = "is required") @BucketName String bucketName, @ObjectPath String path) {
+    Constraints.checkArguments(this, "purgeCache", bucketName, path);
     api.post(Map.of("path", path), "v1", "buckets", bucketName, "cache", "purge");
   }
 
@@ -267,13 +266,13 @@ public class DeliveryClient {
       return rejected;
     }
     boolean nameTaken = domains.stream().anyMatch(domain -> name.equalsIgnoreCase(domain.domainName()));
-    if (nameTaken || domains.size() < DeliveryRules.DOMAIN_LIMIT) {
+    if (nameTaken || domains.size() < DOMAIN_LIMIT) {
       return rejected;
     }
     return new ApiException.Rejected("DOMAIN_LIMIT", "POST /v1/domains: the account has " + domains.size()
-        + " playback domains, and the limit is " + DeliveryRules.DOMAIN_LIMIT + " per account; delete one, or ask"
+        + " playback domains, and the limit is " + DOMAIN_LIMIT + " per account; delete one, or ask"
         + " support for more (the service said: " + rejected.getMessage() + ")", Map.of("domains", domains.size(),
-        "limit", DeliveryRules.DOMAIN_LIMIT));
+        "limit", DOMAIN_LIMIT));
   }
 
   private void deleteQuietly(String signingKeyId) {

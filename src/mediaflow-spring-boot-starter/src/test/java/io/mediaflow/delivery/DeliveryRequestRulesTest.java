@@ -65,8 +65,10 @@ class DeliveryRequestRulesTest {
   @Test
   void everyBrokenRuleIsNamedAtOnce() {
     assertThatThrownBy(() -> client.createDomain("nodot", "vod", "a/b"))
+        .isInstanceOfSatisfying(InvalidRequestException.class, e -> assertThat(e.violations())
+            .extracting(io.mediaflow.api.Violation::field).containsExactly("bucket_name", "name"))
         .hasMessageContaining("name: must be a fully qualified domain name")
-        .hasMessageContaining("; bucket_name: must be a bucket name: 3 to 63 lower-case letters");
+        .hasMessageContaining("bucket_name: must be a bucket name: 3 to 63 lower-case letters");
   }
 
   @Test

@@ -1,10 +1,16 @@
 package io.mediaflow.delivery.signing;
 
 import io.mediaflow.api.ApiException;
+import io.mediaflow.api.Constraints;
 import io.mediaflow.api.Rules;
+import io.mediaflow.api.constraint.Fqdn;
+import io.mediaflow.delivery.BucketName;
 import io.mediaflow.delivery.ContentAddresses;
-import io.mediaflow.delivery.DeliveryRules;
+import io.mediaflow.delivery.ObjectPath;
 import io.mediaflow.delivery.PrivateKeyPem;
+import io.mediaflow.delivery.ServiceId;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotEmpty;
 import java.security.PrivateKey;
 import java.time.Clock;
 import java.time.Duration;
@@ -32,7 +38,8 @@ public class SignedUrls {
    * @param uri the {@code uri} claim of every token; null for each object's own path, empty for the whole bucket
    * @param claims further claims for the tokens
    */
-  public record Request(String signingKeyId, String bucketName, String domainName, List<String> paths,
+  public record Request(@NotBlank(message = "is required") @ServiceId String signingKeyId, @BucketName String bucketName,
+      @Fqdn String domainName, @NotEmpty(message = "needs at least one object path") List<@ObjectPath String> paths,
       Duration lifetime, Instant notBefore, String uri, Map<String, Object> claims) {}
 
   /**
@@ -42,8 +49,9 @@ public class SignedUrls {
    * @param signingKeyId a key bound to the stream, or to its live playback domain
    * @param uri the {@code uri} claim of every token; null leaves it out, so a token opens what the key serves
    */
-  public record PlaybackRequest(String signingKeyId, List<String> playbackUrls, Duration lifetime, Instant notBefore,
-      String uri) {}
+  public record PlaybackRequest(@NotBlank(message = "is required") @ServiceId String signingKeyId,
+      @NotEmpty(message = "needs at least one playback URL") List<String> playbackUrls, Duration lifetime,
+      Instant notBefore, String uri) {}
 
   /** A playback URL with a signed token, and when the token stops working (null: never). */
   public record SignedPlaybackUrl(String playbackUrl, String url, String expires) {}
@@ -76,10 +84,7 @@ public class SignedUrls {
   }
 
   public List<SignedPlaybackUrl> signPlayback(PlaybackRequest request) {
-    var rules = new Rules();
-    DeliveryRules.uuid(rules, "signingKeyId", request.signingKeyId());
-    rules.require(request.playbackUrls() != null && !request.playbackUrls().isEmpty(), "playbackUrls",
-        "needs at least one playback URL");
+    var rules = new Rules().addAll(Constraints.violations(request));
     if (request.playbackUrls() != null) {
       for (int i = 0; i < request.playbackUrls().size(); i++) {
         HttpUrl url = request.playbackUrls().get(i) == null ? null : HttpUrl.parse(request.playbackUrls().get(i));
@@ -104,22 +109,9 @@ public class SignedUrls {
   }
 
   private static void check(Request request) {
-    var rules = new Rules();
-    DeliveryRules.uuid(rules, "signingKeyId", request.signingKeyId());
+    var rules = new Rules().addAll(Constraints.violations(request));
     rules.require(request.domainName() != null || (request.bucketName() != null && !request.bucketName().isBlank()),
         "bucketName/domainName", "one is required: the bucket for its default address, or a vod playback domain");
-    if (request.domainName() != null) {
-      DeliveryRules.fqdn(rules, "domainName", request.domainName());
-    }
-    if (request.bucketName() != null) {
-      DeliveryRules.bucket(rules, "bucketName", request.bucketName());
-    }
-    rules.require(request.paths() != null && !request.paths().isEmpty(), "paths", "needs at least one object path");
-    if (request.paths() != null) {
-      for (int i = 0; i < request.paths().size(); i++) {
-        DeliveryRules.objectPath(rules, "paths[" + i + "]", request.paths().get(i));
-      }
-    }
     checkLifetime(rules, request.lifetime());
     if (request.claims() != null) {
       request.claims().keySet().stream().filter(SignedTokens.RESERVED_CLAIMS::contains)

@@ -1,5 +1,7 @@
 package io.mediaflow.delivery.worker;
 
+import io.mediaflow.delivery.BucketName;
+import io.mediaflow.api.constraint.Fqdn;
 import jakarta.validation.constraints.NotBlank;
 import io.mediaflow.delivery.Domain;
 import io.mediaflow.worker.Input;
@@ -13,6 +15,6 @@ import io.mediaflow.worker.Operation;
     sideEffect = true,
     errors = {"BAD_REQUEST", "CONFLICT", "DOMAIN_LIMIT", "FAILED"})
 public record CreateDomainInput(
-    @NotBlank @Input(label = "Domain name", description = "An FQDN such as video.example.com", value = "=domainName") String name,
+    @NotBlank @Fqdn @Input(label = "Domain name", description = "An FQDN such as video.example.com", value = "=domainName") String name,
     @NotBlank @Input(label = "Type", description = "vod for media storage playback, live for live playback; fixed at creation", choices = {Domain.VOD, Domain.LIVE}, value = Domain.VOD) String type,
-    @Input(label = "Bucket", description = "Required for vod: the media storage bucket the domain exposes", value = "=bucketName") String bucketName) {}
+    @BucketName @Input(label = "Bucket", description = "Required for vod: the media storage bucket the domain exposes", value = "=bucketName") String bucketName) {}

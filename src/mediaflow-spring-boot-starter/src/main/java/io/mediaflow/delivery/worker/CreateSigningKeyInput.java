@@ -1,5 +1,7 @@
 package io.mediaflow.delivery.worker;
 
+import io.mediaflow.delivery.BucketName;
+import io.mediaflow.delivery.ServiceId;
 import jakarta.validation.constraints.Size;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
@@ -12,7 +14,7 @@ import io.mediaflow.worker.Operation;
     sideEffect = true,
     errors = {"BAD_REQUEST", "NOT_FOUND", "FAILED"})
 public record CreateSigningKeyInput(
-    @Input(label = "Domain id", description = "For a playback domain's live streams; exactly one of domain, stream and bucket") String domainId,
-    @Input(label = "Stream id", description = "For a live stream without a custom playback domain") String streamId,
-    @Input(label = "Bucket", description = "For a media storage bucket; such a key serves no other bucket", value = "=bucketName") String bucketName,
+    @ServiceId @Input(label = "Domain id", description = "For a playback domain's live streams; exactly one of domain, stream and bucket") String domainId,
+    @ServiceId @Input(label = "Stream id", description = "For a live stream without a custom playback domain") String streamId,
+    @BucketName @Input(label = "Bucket", description = "For a media storage bucket; such a key serves no other bucket", value = "=bucketName") String bucketName,
     @Size(max = 200, message = "must be at most {max} characters") @Input(label = "Name", description = "An optional label; the worker appends [mf-...], a marker by which a create whose answer was lost finds its key") String name) {}

@@ -1,5 +1,6 @@
 package io.mediaflow.delivery.worker;
 
+import io.mediaflow.delivery.ServiceId;
 import jakarta.validation.constraints.NotBlank;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
@@ -12,4 +13,4 @@ import io.mediaflow.worker.Operation;
     sideEffect = true,
     errors = {"NOT_FOUND", "CONFLICT", "BAD_REQUEST", "FAILED"})
 public record CreateTlsSubscriptionInput(
-    @NotBlank @Input(label = "Domain id", value = "=domain.id") String domainId) {}
+    @NotBlank @ServiceId @Input(label = "Domain id", value = "=domain.id") String domainId) {}

@@ -1,5 +1,6 @@
 package io.mediaflow.delivery.worker;
 
+import io.mediaflow.delivery.BucketName;
 import jakarta.validation.constraints.NotBlank;
 import io.mediaflow.delivery.CorsPolicy;
 import io.mediaflow.worker.Input;
@@ -12,5 +13,5 @@ import io.mediaflow.worker.Operation;
     resultVariable = "corsHeaderDeleted",
     errors = {"BAD_REQUEST", "NOT_FOUND", "CONFLICT", "FAILED"})
 public record DeleteCorsHeaderInput(
-    @NotBlank @Input(label = "Bucket", value = "=bucketName") String bucketName,
+    @NotBlank @BucketName @Input(label = "Bucket", value = "=bucketName") String bucketName,
     @NotBlank @Input(label = "Header", choices = {CorsPolicy.ALLOW_ORIGIN, CorsPolicy.ALLOW_CREDENTIALS, CorsPolicy.ALLOW_METHODS, CorsPolicy.MAX_AGE}) String headerName) {}

@@ -1,5 +1,6 @@
 package io.mediaflow.delivery.worker;
 
+import io.mediaflow.delivery.BucketName;
 import jakarta.validation.constraints.NotBlank;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
@@ -11,4 +12,4 @@ import io.mediaflow.worker.Operation;
     resultVariable = "cors",
     errors = {"BAD_REQUEST", "NOT_FOUND"})
 public record GetCorsInput(
-    @NotBlank @Input(label = "Bucket", value = "=bucketName") String bucketName) {}
+    @NotBlank @BucketName @Input(label = "Bucket", value = "=bucketName") String bucketName) {}

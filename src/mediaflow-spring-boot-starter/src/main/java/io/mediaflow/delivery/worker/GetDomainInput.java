@@ -1,5 +1,6 @@
 package io.mediaflow.delivery.worker;
 
+import io.mediaflow.delivery.ServiceId;
 import jakarta.validation.constraints.NotBlank;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
@@ -11,4 +12,4 @@ import io.mediaflow.worker.Operation;
     resultVariable = "domain",
     errors = {"NOT_FOUND"})
 public record GetDomainInput(
-    @NotBlank @Input(label = "Domain id", value = "=domain.id") String domainId) {}
+    @NotBlank @ServiceId @Input(label = "Domain id", value = "=domain.id") String domainId) {}

@@ -1,5 +1,6 @@
 package io.mediaflow.delivery.worker;
 
+import io.mediaflow.delivery.ServiceId;
 import jakarta.validation.constraints.NotBlank;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
@@ -11,4 +12,4 @@ import io.mediaflow.worker.Operation;
     resultVariable = "signingKey",
     errors = {"NOT_FOUND"})
 public record GetSigningKeyInput(
-    @NotBlank @Input(label = "Signing key id", value = "=signingKey.id") String signingKeyId) {}
+    @NotBlank @ServiceId @Input(label = "Signing key id", value = "=signingKey.id") String signingKeyId) {}

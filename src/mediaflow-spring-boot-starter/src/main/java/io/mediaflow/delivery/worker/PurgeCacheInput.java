@@ -1,5 +1,6 @@
 package io.mediaflow.delivery.worker;
 
+import io.mediaflow.delivery.BucketName;
 import jakarta.validation.constraints.NotBlank;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
@@ -11,5 +12,5 @@ import io.mediaflow.worker.Operation;
     resultVariable = "cachePurged",
     errors = {"BAD_REQUEST", "NOT_FOUND", "FAILED"})
 public record PurgeCacheInput(
-    @NotBlank @Input(label = "Bucket", value = "=bucketName") String bucketName,
+    @NotBlank @BucketName @Input(label = "Bucket", value = "=bucketName") String bucketName,
     @Input(label = "Path", description = "One object's path inside the bucket; empty for the whole bucket") String path) {}

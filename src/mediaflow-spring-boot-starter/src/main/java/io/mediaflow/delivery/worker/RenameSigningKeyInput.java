@@ -1,5 +1,6 @@
 package io.mediaflow.delivery.worker;
 
+import io.mediaflow.delivery.ServiceId;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Size;
 import io.mediaflow.worker.Input;
@@ -12,5 +13,5 @@ import io.mediaflow.worker.Operation;
     resultVariable = "signingKey",
     errors = {"NOT_FOUND", "BAD_REQUEST", "FAILED"})
 public record RenameSigningKeyInput(
-    @NotBlank @Input(label = "Signing key id", value = "=signingKey.id") String signingKeyId,
+    @NotBlank @ServiceId @Input(label = "Signing key id", value = "=signingKey.id") String signingKeyId,
     @NotBlank @Size(max = 255, message = "must be at most {max} characters") @Input(label = "Name") String name) {}

@@ -1,5 +1,6 @@
 package io.mediaflow.delivery.worker;
 
+import io.mediaflow.delivery.BucketName;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import io.mediaflow.delivery.BucketPolicy;
@@ -13,5 +14,5 @@ import io.mediaflow.worker.Operation;
     resultVariable = "bucketPolicy",
     errors = {"BAD_REQUEST", "NOT_FOUND", "FAILED"})
 public record SetBucketPolicyInput(
-    @NotBlank @Input(label = "Bucket", value = "=bucketName") String bucketName,
+    @NotBlank @BucketName @Input(label = "Bucket", value = "=bucketName") String bucketName,
     @NotNull @Input(label = "Policy", value = "authenticated") BucketPolicy policy) {}

@@ -1,5 +1,6 @@
 package io.mediaflow.delivery.worker;
 
+import io.mediaflow.delivery.BucketName;
 import jakarta.validation.constraints.NotBlank;
 import io.mediaflow.delivery.CorsPolicy;
 import io.mediaflow.worker.Input;
@@ -12,7 +13,7 @@ import io.mediaflow.worker.Operation;
     resultVariable = "cors",
     errors = {"BAD_REQUEST", "NOT_FOUND", "FAILED"})
 public record SetCorsInput(
-    @NotBlank @Input(label = "Bucket", value = "=bucketName") String bucketName,
+    @NotBlank @BucketName @Input(label = "Bucket", value = "=bucketName") String bucketName,
     @Input(label = "Allowed origin", description = "Access-Control-Allow-Origin: * or one origin such as https://player.example.com", value = "*") String allowOrigin,
     @Input(label = "Allow credentials", description = "Access-Control-Allow-Credentials: true needs one specific origin") Boolean allowCredentials,
     @Input(label = "Allowed methods", description = "Access-Control-Allow-Methods, comma-separated", value = "GET, HEAD") String allowMethods,

@@ -1,5 +1,6 @@
 package io.mediaflow.delivery.worker;
 
+import io.mediaflow.delivery.ServiceId;
 import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.NotNull;
 import io.mediaflow.delivery.signing.SignedUrls;
@@ -16,7 +17,7 @@ import java.util.List;
     resultVariable = "signedPlaybackUrls",
     errors = {"SIGNING_KEY_NOT_IN_STORE"})
 public record SignPlaybackUrlsInput(
-    @NotNull @Input(label = "Signing key id", description = "A key bound to the stream (stream_id) or to its live playback domain (domain_id)", value = "=signingKey.id") String signingKeyId,
+    @NotNull @ServiceId @Input(label = "Signing key id", description = "A key bound to the stream (stream_id) or to its live playback domain (domain_id)", value = "=signingKey.id") String signingKeyId,
     @NotEmpty @Input(label = "Playback URLs", description = "As the stream lists them, e.g. for id in liveStream.playback_ids[policy = \"authenticated\"] return id.playback_url", value = "=for id in liveStream.playback_ids[policy = \"authenticated\"] return id.playback_url") List<String> playbackUrls,
     @Input(label = "Lifetime", description = "ISO-8601 duration until the tokens expire (exp); empty for tokens that never expire", value = "PT24H") Duration lifetime,
     @Input(label = "Not before", description = "ISO-8601 instant before which the tokens do not work (nbf); empty for at once") Instant notBefore,

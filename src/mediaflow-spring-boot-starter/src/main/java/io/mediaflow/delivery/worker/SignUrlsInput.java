@@ -1,5 +1,8 @@
 package io.mediaflow.delivery.worker;
 
+import io.mediaflow.delivery.BucketName;
+import io.mediaflow.api.constraint.Fqdn;
+import io.mediaflow.delivery.ServiceId;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotEmpty;
 import io.mediaflow.delivery.signing.SignedUrls;
@@ -17,9 +20,9 @@ import java.util.Map;
     resultVariable = "signedUrls",
     errors = {"SIGNING_KEY_NOT_IN_STORE"})
 public record SignUrlsInput(
-    @NotBlank @Input(label = "Signing key id", value = "=signingKey.id") String signingKeyId,
-    @Input(label = "Bucket", description = "For URLs at the bucket's default address", value = "=bucketName") String bucketName,
-    @Input(label = "Playback domain", description = "A vod domain name: when given, the URLs use it instead of the default address") String domainName,
+    @NotBlank @ServiceId @Input(label = "Signing key id", value = "=signingKey.id") String signingKeyId,
+    @BucketName @Input(label = "Bucket", description = "For URLs at the bucket's default address", value = "=bucketName") String bucketName,
+    @Fqdn @Input(label = "Playback domain", description = "A vod domain name: when given, the URLs use it instead of the default address") String domainName,
     @NotEmpty @Input(label = "Paths", description = "The objects' paths inside the bucket, e.g. [\"videos/clip/master.m3u8\"]", value = "=paths") List<String> paths,
     @Input(label = "Lifetime", description = "ISO-8601 duration until the tokens expire (exp); empty for tokens that never expire", value = "PT24H") Duration lifetime,
     @Input(label = "Not before", description = "ISO-8601 instant before which the tokens do not work (nbf); empty for at once") Instant notBefore,

@@ -1,5 +1,7 @@
 package io.mediaflow.delivery.worker;
 
+import io.mediaflow.delivery.BucketName;
+import io.mediaflow.delivery.ServiceId;
 import jakarta.validation.constraints.NotBlank;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
@@ -11,5 +13,5 @@ import io.mediaflow.worker.Operation;
     resultVariable = "domain",
     errors = {"NOT_FOUND", "CONFLICT", "BAD_REQUEST", "FAILED"})
 public record UpdateDomainInput(
-    @NotBlank @Input(label = "Domain id", value = "=domain.id") String domainId,
-    @NotBlank @Input(label = "Bucket", value = "=bucketName") String bucketName) {}
+    @NotBlank @ServiceId @Input(label = "Domain id", value = "=domain.id") String domainId,
+    @NotBlank @BucketName @Input(label = "Bucket", value = "=bucketName") String bucketName) {}
