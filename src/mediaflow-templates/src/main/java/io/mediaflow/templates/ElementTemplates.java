@@ -198,8 +198,9 @@ public final class ElementTemplates {
   /**
    * The template constraints of a text input, from the Jakarta constraints the worker checks: {@code @Size} gives
    * minLength and maxLength, {@code @Pattern} (also inside a composed constraint such as {@code @Fqdn}) a pattern with
-   * the rule's message. Modeler tests a pattern on the field's text, so it is anchored, and a FEEL expression
-   * ({@code =...}) passes: its value is known only when the job runs, where the worker checks it.
+   * the rule's message. Modeler tests a pattern on the field's text, so it is anchored; an empty field passes (it is
+   * notEmpty's to refuse), and so does a FEEL expression ({@code =...}): its value is known only when the job runs,
+   * where the worker checks it.
    */
   private static ObjectNode textConstraints(RecordComponent component) {
     ObjectNode constraints = JSON.createObjectNode();
@@ -220,7 +221,7 @@ public final class ElementTemplates {
             }
           }
           case Pattern pattern -> constraints.putObject("pattern")
-              .put("value", "^(=.*|" + pattern.regexp() + ")$")
+              .put("value", "^(|=.*|" + pattern.regexp() + ")$")
               .put("message", message == null ? pattern.message() : message);
           default -> { }
         }

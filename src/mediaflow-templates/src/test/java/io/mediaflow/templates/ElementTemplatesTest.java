@@ -74,4 +74,33 @@ class ElementTemplatesTest {
       assertThat(headers).as("the result goes to the local the mappings read").containsEntry("resultVariable", "Hidden:" + result);
     }
   }
+
+  /** A constrained input's template property carries the constraint the worker checks, with the rule's message. */
+  @Test
+  void aConstrainedInputCarriesItsConstraintsWithTheRulesMessage() {
+    var domain = properties(io.mediaflow.delivery.worker.CreateDomainInput.class);
+    assertThat(domain.get("name").path("constraints").path("notEmpty").asBoolean()).isTrue();
+    assertThat(domain.get("name").path("constraints").path("pattern").path("message").asText())
+        .startsWith("must be a fully qualified domain name");
+    var pattern = java.util.regex.Pattern.compile(domain.get("bucketName").path("constraints").path("pattern")
+        .path("value").asText());
+    assertThat(domain.get("bucketName").path("constraints").path("notEmpty").asBoolean()).isFalse();
+    // Modeler tests the pattern on the field's text: a literal must match whole, an empty field or a FEEL
+    // expression passes.
+    assertThat(pattern.matcher("media-archive").find()).isTrue();
+    assertThat(pattern.matcher("").find()).isTrue();
+    assertThat(pattern.matcher("Media Archive").find()).isFalse();
+    assertThat(pattern.matcher("=bucketName").find()).isTrue();
+
+    var encode = properties(io.mediaflow.transcoding.worker.StartEncode2Input.class);
+    assertThat(encode.get("payload").path("constraints").path("maxLength").asInt()).isEqualTo(1000);
+    assertThat(encode.get("taskToken").path("constraints").path("notEmpty").asBoolean()).isTrue();
+    assertThat(encode.get("query").path("constraints").path("notEmpty").asBoolean()).isTrue();
+  }
+
+  private static java.util.Map<String, com.fasterxml.jackson.databind.JsonNode> properties(Class<?> input) {
+    var byId = new java.util.HashMap<String, com.fasterxml.jackson.databind.JsonNode>();
+    ElementTemplates.template(input, 1).path("properties").forEach(property -> byId.put(property.path("id").asText(), property));
+    return byId;
+  }
 }
