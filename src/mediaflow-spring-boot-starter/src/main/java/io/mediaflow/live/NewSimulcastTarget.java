@@ -1,10 +1,10 @@
 package io.mediaflow.live;
 
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import io.mediaflow.api.constraint.Url;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
-import com.fasterxml.jackson.databind.PropertyNamingStrategies;
-import com.fasterxml.jackson.databind.annotation.JsonNaming;
 
 /** The body of {@code POST /v1/live-streams/<stream_id>/simulcast-targets}. */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)

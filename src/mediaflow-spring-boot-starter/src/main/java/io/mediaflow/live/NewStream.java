@@ -1,5 +1,8 @@
 package io.mediaflow.live;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import io.mediaflow.api.constraint.Fqdn;
 import io.mediaflow.api.constraint.OneOf;
 import io.mediaflow.api.constraint.Url;
@@ -7,9 +10,6 @@ import jakarta.validation.Valid;
 import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Min;
-import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.databind.PropertyNamingStrategies;
-import com.fasterxml.jackson.databind.annotation.JsonNaming;
 
 /**
  * The body of {@code POST /v1/live-streams}: the fields the document lists for creation, and the params it shows

@@ -2,8 +2,8 @@ package io.mediaflow.transcoding;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import io.mediaflow.api.AccessTokenCache;
 import io.mediaflow.api.AccessTokenCache.AccessToken;
+import io.mediaflow.api.AccessTokenCache;
 import io.mediaflow.api.ApiException;
 import io.mediaflow.api.ApiHttp;
 import io.mediaflow.api.ApiJson;

@@ -1,11 +1,11 @@
 package io.mediaflow.delivery.worker;
 
-import io.mediaflow.delivery.BucketName;
 import io.mediaflow.api.constraint.Fqdn;
-import jakarta.validation.constraints.NotBlank;
+import io.mediaflow.delivery.BucketName;
 import io.mediaflow.delivery.Domain;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
+import jakarta.validation.constraints.NotBlank;
 
 @Operation(
     type = "mediaflow.delivery.create_domain",

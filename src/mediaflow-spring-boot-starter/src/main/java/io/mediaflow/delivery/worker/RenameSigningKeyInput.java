@@ -1,10 +1,10 @@
 package io.mediaflow.delivery.worker;
 
 import io.mediaflow.delivery.ServiceId;
-import jakarta.validation.constraints.NotBlank;
-import jakarta.validation.constraints.Size;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Size;
 
 @Operation(
     type = "mediaflow.delivery.rename_signing_key",

@@ -1,11 +1,11 @@
 package io.mediaflow.delivery.worker;
 
 import io.mediaflow.delivery.BucketName;
-import jakarta.validation.constraints.NotBlank;
-import jakarta.validation.constraints.NotNull;
 import io.mediaflow.delivery.BucketPolicy;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
 
 @Operation(
     type = "mediaflow.delivery.set_bucket_policy",

@@ -1,10 +1,10 @@
 package io.mediaflow.delivery.worker;
 
 import io.mediaflow.delivery.BucketName;
-import jakarta.validation.constraints.NotBlank;
 import io.mediaflow.delivery.CorsPolicy;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
+import jakarta.validation.constraints.NotBlank;
 
 @Operation(
     type = "mediaflow.delivery.set_cors",

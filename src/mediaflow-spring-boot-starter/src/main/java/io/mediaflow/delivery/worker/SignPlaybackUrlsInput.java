@@ -1,11 +1,11 @@
 package io.mediaflow.delivery.worker;
 
 import io.mediaflow.delivery.ServiceId;
-import jakarta.validation.constraints.NotEmpty;
-import jakarta.validation.constraints.NotNull;
 import io.mediaflow.delivery.signing.SignedUrls;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
+import jakarta.validation.constraints.NotEmpty;
+import jakarta.validation.constraints.NotNull;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

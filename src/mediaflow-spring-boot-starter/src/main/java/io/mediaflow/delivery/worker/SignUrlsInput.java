@@ -1,13 +1,13 @@
 package io.mediaflow.delivery.worker;
 
-import io.mediaflow.delivery.BucketName;
 import io.mediaflow.api.constraint.Fqdn;
+import io.mediaflow.delivery.BucketName;
 import io.mediaflow.delivery.ServiceId;
-import jakarta.validation.constraints.NotBlank;
-import jakarta.validation.constraints.NotEmpty;
 import io.mediaflow.delivery.signing.SignedUrls;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotEmpty;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

@@ -2,9 +2,9 @@ package io.mediaflow.delivery.worker;
 
 import io.mediaflow.delivery.BucketName;
 import io.mediaflow.delivery.ServiceId;
-import jakarta.validation.constraints.NotBlank;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
+import jakarta.validation.constraints.NotBlank;
 
 @Operation(
     type = "mediaflow.delivery.update_domain",

@@ -1,10 +1,10 @@
 package io.mediaflow.live.worker;
 
-import jakarta.validation.constraints.NotBlank;
-import jakarta.validation.constraints.NotNull;
 import io.mediaflow.live.PlaybackPolicy;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
 
 @Operation(
     type = "mediaflow.live.add_playback_id",

@@ -1,10 +1,10 @@
 package io.mediaflow.live.worker;
 
-import jakarta.validation.constraints.NotBlank;
 import io.mediaflow.live.NewSimulcastTarget;
 import io.mediaflow.live.Secrets;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
+import jakarta.validation.constraints.NotBlank;
 
 @Operation(
     type = "mediaflow.live.add_simulcast_target",

@@ -1,8 +1,8 @@
 package io.mediaflow.live.worker;
 
-import jakarta.validation.constraints.NotBlank;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
+import jakarta.validation.constraints.NotBlank;
 
 /** A retry after a successful delete would find nothing to delete: the first answer is kept (sideEffect). */
 @Operation(

@@ -1,9 +1,9 @@
 package io.mediaflow.live.worker;
 
-import jakarta.validation.constraints.NotBlank;
 import io.mediaflow.live.Dvr;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
+import jakarta.validation.constraints.NotBlank;
 import java.time.Duration;
 
 @Operation(

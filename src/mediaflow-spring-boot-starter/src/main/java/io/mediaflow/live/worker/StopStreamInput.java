@@ -1,8 +1,8 @@
 package io.mediaflow.live.worker;
 
-import jakarta.validation.constraints.NotBlank;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
+import jakarta.validation.constraints.NotBlank;
 
 @Operation(
     type = "mediaflow.live.stop_stream",

@@ -1,11 +1,11 @@
 package io.mediaflow.live.worker;
 
-import jakarta.validation.constraints.NotBlank;
-import jakarta.validation.constraints.NotEmpty;
 import io.mediaflow.live.StreamState;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
 import io.mediaflow.worker.WaitInput;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotEmpty;
 import java.time.Duration;
 import java.util.List;
 

@@ -1,11 +1,11 @@
 package io.mediaflow.transcoding.query;
 
-import io.mediaflow.api.constraint.OneOf;
-import jakarta.validation.constraints.NotNull;
-import jakarta.validation.constraints.Pattern;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import io.mediaflow.api.constraint.OneOf;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
 
 /**
  * Where an output is written. Without one, the output is downloadable from the service for 24 hours.

@@ -1,11 +1,11 @@
 package io.mediaflow.transcoding.worker;
 
-import jakarta.validation.constraints.NotBlank;
-import jakarta.validation.constraints.NotNull;
-import jakarta.validation.constraints.Size;
 import io.mediaflow.transcoding.query.Query;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Size;
 
 @Operation(
     type = "mediaflow.transcoding.start_encode2",

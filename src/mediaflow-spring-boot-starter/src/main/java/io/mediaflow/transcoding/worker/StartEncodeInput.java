@@ -1,12 +1,12 @@
 package io.mediaflow.transcoding.worker;
 
-import jakarta.validation.constraints.NotBlank;
-import jakarta.validation.constraints.NotEmpty;
 import io.mediaflow.transcoding.PresetJob;
 import io.mediaflow.transcoding.query.StitchClip;
 import io.mediaflow.transcoding.query.Subtitles;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotEmpty;
 import java.util.List;
 import java.util.Map;
 

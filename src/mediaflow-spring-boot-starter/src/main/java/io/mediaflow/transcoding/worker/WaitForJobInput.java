@@ -1,9 +1,9 @@
 package io.mediaflow.transcoding.worker;
 
-import jakarta.validation.constraints.NotBlank;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
 import io.mediaflow.worker.WaitInput;
+import jakarta.validation.constraints.NotBlank;
 import java.time.Duration;
 
 @Operation(
