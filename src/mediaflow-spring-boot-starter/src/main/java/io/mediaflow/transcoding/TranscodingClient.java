@@ -10,7 +10,11 @@ import io.mediaflow.api.ApiJson;
 import io.mediaflow.api.Constraints;
 import io.mediaflow.api.InvalidRequestException;
 import io.mediaflow.api.Rules;
+import io.mediaflow.transcoding.query.JobPayload;
 import io.mediaflow.transcoding.query.Query;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -69,13 +73,9 @@ public class TranscodingClient {
   }
 
   /** {@code POST /v1/start_encode2}: a custom job. */
-  public StartedJob startEncode2(String taskToken, Query query, String payload) {
-    new Rules().require(taskToken != null && !taskToken.isBlank(), "task_token", "is required")
-        .require(query != null, "query", "is required")
-        .require(payload == null || payload.length() <= Query.MAX_PAYLOAD, "payload",
-            "must be at most " + Query.MAX_PAYLOAD + " characters")
-        .throwIfBroken();
-    Constraints.check(query);
+  public StartedJob startEncode2(@NotBlank(message = "is required") String taskToken,
+      @NotNull(message = "is required") @Valid Query query, @JobPayload String payload) {
+    Constraints.checkArguments(this, "startEncode2", taskToken, query, payload);
     var fields = new LinkedHashMap<String, String>();
     fields.put("task_token", taskToken);
     fields.put("query", json(Map.of("query", query)));

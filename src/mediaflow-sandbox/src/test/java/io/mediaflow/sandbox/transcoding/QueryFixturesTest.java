@@ -38,4 +38,21 @@ class QueryFixturesTest {
           .hasMessageContaining("'" + invalidField + "'");
     }
   }
+
+  static Stream<Arguments> payloads() {
+    return ApiFixtures.cases("transcoding-payloads.json", "payload");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("payloads")
+  void thePayloadLimitAgreesWithTheFixture(String name, JsonNode payload, String invalidField) {
+    String text = payload.isNull() || payload.isMissingNode() ? null : payload.asText();
+    if (invalidField == null) {
+      assertThatCode(() -> QueryValidator.checkPayload(text)).doesNotThrowAnyException();
+    } else {
+      assertThatThrownBy(() -> QueryValidator.checkPayload(text))
+          .isInstanceOf(TranscodingError.class)
+          .hasMessageContaining("'" + invalidField + "'");
+    }
+  }
 }

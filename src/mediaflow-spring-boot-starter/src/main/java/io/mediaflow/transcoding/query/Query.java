@@ -35,9 +35,6 @@ public record Query(
 
   public static final int DEFAULT_ENCODER_VERSION = 1;
 
-  /** Document 3, Limits: the {@code payload} of a job, returned in its callbacks (longer gives error 9). */
-  public static final int MAX_PAYLOAD = 1000;
-
   /** One source and its outputs, every task-level attribute at its default. */
   public static Query of(String source, List<Format> format) {
     return new Query(source, null, format, null, null, null);

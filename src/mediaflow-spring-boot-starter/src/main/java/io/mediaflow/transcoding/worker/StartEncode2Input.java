@@ -1,11 +1,11 @@
 package io.mediaflow.transcoding.worker;
 
+import io.mediaflow.transcoding.query.JobPayload;
 import io.mediaflow.transcoding.query.Query;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
-import jakarta.validation.constraints.Size;
 
 @Operation(
     type = "mediaflow.transcoding.start_encode2",
@@ -17,5 +17,5 @@ import jakarta.validation.constraints.Size;
 public record StartEncode2Input(
     @NotBlank @Input(label = "Task token", value = "=transcodingTask.task_token") String taskToken,
     @NotNull @Input(label = "Query", description = "The Query object with the API's field names, e.g. {source: \"https://...\", format: [{output: \"mp4\", resolution: 720, destination: {url: \"s3://bucket/clip.mp4\", key: \"{{secrets.S3_ACCESS_KEY}}\", secret: \"{{secrets.S3_SECRET_KEY}}\"}}]}; credentials as secret references") Query query,
-    @Size(max = Query.MAX_PAYLOAD, message = "must be at most {max} characters") @Input(label = "Payload", description = "Up to " + Query.MAX_PAYLOAD + " characters, returned in callbacks")
+    @JobPayload @Input(label = "Payload", description = "Up to " + JobPayload.MAX + " characters, returned in callbacks")
     String payload) {}
