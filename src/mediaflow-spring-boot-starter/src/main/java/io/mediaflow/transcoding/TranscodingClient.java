@@ -12,7 +12,6 @@ import io.mediaflow.api.InvalidRequestException;
 import io.mediaflow.api.Rules;
 import io.mediaflow.transcoding.query.JobPayload;
 import io.mediaflow.transcoding.query.Query;
-import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import java.io.UncheckedIOException;
@@ -74,8 +73,11 @@ public class TranscodingClient {
 
   /** {@code POST /v1/start_encode2}: a custom job. */
   public StartedJob startEncode2(@NotBlank(message = "is required") String taskToken,
-      @NotNull(message = "is required") @Valid Query query, @JobPayload String payload) {
-    Constraints.checkArguments(this, "startEncode2", taskToken, query, payload);
+      @NotNull(message = "is required") Query query, @JobPayload String payload) {
+    // The query's fields are named as document 3 names them (format[0].quality), not below the parameter.
+    new Rules().addAll(Constraints.argumentViolations(this, "startEncode2", taskToken, query, payload))
+        .addAll(query == null ? java.util.List.of() : Constraints.violations(query))
+        .throwIfBroken();
     var fields = new LinkedHashMap<String, String>();
     fields.put("task_token", taskToken);
     fields.put("query", json(Map.of("query", query)));
