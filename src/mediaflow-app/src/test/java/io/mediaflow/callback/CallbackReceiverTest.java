@@ -10,12 +10,16 @@ import io.camunda.zeebe.protocol.record.intent.MessageIntent;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.Base64;
 import java.util.UUID;
 import java.util.stream.StreamSupport;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.Test;
 
 /** The callback receiver alone: what it accepts, what it refuses, and what a repeat changes (nothing). */
@@ -51,8 +55,8 @@ class CallbackReceiverTest extends MediaflowTest {
   void forgedAlteredAndExpiredCallbacksAreRefusedWithoutDetail() {
     String token = UUID.randomUUID().toString().replace("-", "");
     String genuine = urls.forSubject(Kind.TRANSCODING, token).orElseThrow();
-    String otherToken = genuine.replace("subject=" + token, "subject=" + token + "x");
-    String forged = genuine.replaceAll("signature=[^&]+", "signature=AAAA");
+    String otherToken = urls.forSubject(Kind.TRANSCODING, token + "x").orElseThrow();
+    String forged = genuine.replaceAll("token=[^&]+", "token=AAAA");
     String expired = urls(Clock.fixed(Instant.now().minus(Duration.ofDays(8)), ZoneOffset.UTC))
         .forSubject(Kind.TRANSCODING, token).orElseThrow();
     String unsigned = baseUrl() + "/callbacks/transcoding";
@@ -66,6 +70,24 @@ class CallbackReceiverTest extends MediaflowTest {
     // A genuine URL for one task cannot speak for another.
     assertThat(postForm(genuine, "task_token=someone-elses-task&event=saved").statusCode()).isEqualTo(403);
     assertThat(published("transcoding:" + token + ":saved")).isZero();
+  }
+
+  /** The service keeps calling a URL for its lifetime, so one handed out before the JWTs still counts. */
+  @Test
+  void aUrlHandedOutBeforeTheJwtsIsStillAccepted() throws Exception {
+    String token = UUID.randomUUID().toString().replace("-", "");
+    String expires = Long.toString(Instant.now().plus(Duration.ofDays(7)).getEpochSecond());
+    Mac mac = Mac.getInstance("HmacSHA256");
+    mac.init(new SecretKeySpec(CALLBACK_SECRET.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+    String signature = Base64.getUrlEncoder().withoutPadding()
+        .encodeToString(mac.doFinal(("transcoding\n" + token + "\n" + expires).getBytes(StandardCharsets.UTF_8)));
+    String legacy = baseUrl() + "/callbacks/transcoding?subject=" + token + "&expires=" + expires + "&signature="
+        + signature;
+
+    assertThat(postForm(legacy, "task_token=" + token + "&event=saved").statusCode()).isEqualTo(204);
+    assertThat(postForm(legacy.replace("signature=", "signature=x"), "task_token=" + token + "&event=saved")
+        .statusCode()).isEqualTo(403);
+    assertThat(published("transcoding:" + token + ":saved")).isEqualTo(1);
   }
 
   @Test
@@ -110,7 +132,7 @@ class CallbackReceiverTest extends MediaflowTest {
     assertThat(postForm(url, "stream=" + encoded).statusCode()).isEqualTo(204);
     assertThat(postForm(url, "status=idle").statusCode()).as("no stream named").isEqualTo(400);
     assertThat(postForm(url, "stream=not-json").statusCode()).as("no stream to read").isEqualTo(400);
-    assertThat(postForm(url.replaceAll("signature=[^&]+", "signature=AAAA"), "stream=not-json").statusCode())
+    assertThat(postForm(url.replaceAll("token=[^&]+", "token=AAAA"), "stream=not-json").statusCode())
         .as("an unsigned one learns nothing").isEqualTo(403);
 
     for (int i = 0; i < streams.length; i++) {
