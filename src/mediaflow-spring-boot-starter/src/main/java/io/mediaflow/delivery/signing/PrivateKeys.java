@@ -16,8 +16,8 @@ import java.util.Base64;
  * never quote the key.
  *
  * <p>The JDK reads only PKCS#8, so a PKCS#1 key is wrapped into PKCS#8 here with fifteen fixed DER bytes and two
- * lengths, rather than with BouncyCastle's {@code PEMParser}: BouncyCastle's licence is MIT-style, and the plugin's
- * runtime takes Apache-2.0 artifacts only. {@code PrivateKeysTest} checks the wrapping against keys the JDK wrote.
+ * lengths, rather than with BouncyCastle's {@code PEMParser}: BouncyCastle's licence is MIT-style, and the plugin
+ * adds Apache-2.0 dependencies only. {@code PrivateKeysTest} checks the wrapping against keys the JDK wrote.
  */
 public final class PrivateKeys {
 
