@@ -60,7 +60,8 @@ public final class LegacyTokens {
       return false;
     }
     byte[] digest = secret.mac((path + "\n" + subject + "\n" + expiry).getBytes(StandardCharsets.UTF_8));
-    byte[] expected = Base64.getUrlEncoder().withoutPadding().encodeToString(digest).getBytes(StandardCharsets.US_ASCII);
+    byte[] expected = Base64.getUrlEncoder().withoutPadding().encodeToString(digest)
+        .getBytes(StandardCharsets.US_ASCII);
     boolean authentic = MessageDigest.isEqual(expected, signature.getBytes(StandardCharsets.US_ASCII));
     return authentic && now.getEpochSecond() < expiry;
   }

@@ -37,7 +37,8 @@ public final class SharedSecret {
       new SecureRandom().nextBytes(bytes);
     }
     this.secret = bytes;
-    this.jwtKey = Keys.hmacShaKeyFor(hmacSha256(bytes, ("mediaflow JWT HS256 key\n" + purpose).getBytes(StandardCharsets.UTF_8)));
+    byte[] label = ("mediaflow JWT HS256 key\n" + purpose).getBytes(StandardCharsets.UTF_8);
+    this.jwtKey = Keys.hmacShaKeyFor(hmacSha256(bytes, label));
   }
 
   /** The key that signs and verifies this secret's JWTs with HS256. */

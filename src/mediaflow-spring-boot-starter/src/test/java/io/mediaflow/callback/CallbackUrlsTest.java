@@ -57,7 +57,8 @@ class CallbackUrlsTest {
   private static String signature(String content) throws Exception {
     Mac mac = Mac.getInstance("HmacSHA256");
     mac.init(new SecretKeySpec(SECRET.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
-    return Base64.getUrlEncoder().withoutPadding().encodeToString(mac.doFinal(content.getBytes(StandardCharsets.UTF_8)));
+    return Base64.getUrlEncoder().withoutPadding()
+        .encodeToString(mac.doFinal(content.getBytes(StandardCharsets.UTF_8)));
   }
 
   private static CallbackUrls urls(String secret, Instant now) {
