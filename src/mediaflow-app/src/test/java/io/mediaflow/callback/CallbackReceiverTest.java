@@ -72,23 +72,6 @@ class CallbackReceiverTest extends MediaflowTest {
     assertThat(published("transcoding:" + token + ":saved")).isZero();
   }
 
-  /** The service keeps calling a URL for its lifetime, so one handed out before the JWTs still counts. */
-  @Test
-  void aUrlHandedOutBeforeTheJwtsIsStillAccepted() throws Exception {
-    String token = UUID.randomUUID().toString().replace("-", "");
-    String expires = Long.toString(Instant.now().plus(Duration.ofDays(7)).getEpochSecond());
-    Mac mac = Mac.getInstance("HmacSHA256");
-    mac.init(new SecretKeySpec(CALLBACK_SECRET.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
-    String signature = Base64.getUrlEncoder().withoutPadding()
-        .encodeToString(mac.doFinal(("transcoding\n" + token + "\n" + expires).getBytes(StandardCharsets.UTF_8)));
-    String legacy = baseUrl() + "/callbacks/transcoding?subject=" + token + "&expires=" + expires + "&signature="
-        + signature;
-
-    assertThat(postForm(legacy, "task_token=" + token + "&event=saved").statusCode()).isEqualTo(204);
-    assertThat(postForm(legacy.replace("signature=", "signature=x"), "task_token=" + token + "&event=saved")
-        .statusCode()).isEqualTo(403);
-    assertThat(published("transcoding:" + token + ":saved")).isEqualTo(1);
-  }
 
   @Test
   void aLiveStatusChangeIsPublishedPerStatusAndTimestamp() {

@@ -8,7 +8,6 @@ import io.camunda.client.CamundaClient;
 import io.camunda.client.api.command.ClientException;
 import io.mediaflow.api.ApiJson;
 import io.mediaflow.callback.CallbackUrls.Kind;
-import io.mediaflow.callback.CallbackUrls.Proof;
 import io.mediaflow.worker.CommandRejection;
 import java.util.Map;
 import java.util.Set;
@@ -18,7 +17,6 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.util.MultiValueMap;
-import org.springframework.web.bind.annotation.ModelAttribute;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestParam;
@@ -61,10 +59,10 @@ public class CallbackReceiver {
    */
   @PostMapping(path = "/callbacks/transcoding", consumes = MediaType.APPLICATION_FORM_URLENCODED_VALUE)
   public ResponseEntity<Void> transcoding(
-      @ModelAttribute Proof proof,
+      @RequestParam(name = CallbackUrls.TOKEN, required = false) String token,
       @RequestParam(name = "task_token", required = false) String taskToken,
       @RequestParam(required = false) String event) {
-    if (urls.verifiedSubject(Kind.TRANSCODING, proof).filter(subject -> subject.equals(taskToken)).isEmpty()) {
+    if (urls.verifiedSubject(Kind.TRANSCODING, token).filter(subject -> subject.equals(taskToken)).isEmpty()) {
       return ResponseEntity.status(403).build();
     }
     if (event != null && FINISHING_EVENTS.contains(event)) {
@@ -76,10 +74,10 @@ public class CallbackReceiver {
   /** {@link #transcoding} for a task callback sent as JSON: {@code {task_token, event, ...}}. */
   @PostMapping(path = "/callbacks/transcoding", consumes = MediaType.APPLICATION_JSON_VALUE)
   public ResponseEntity<Void> transcodingJson(
-      @ModelAttribute Proof proof,
+      @RequestParam(name = CallbackUrls.TOKEN, required = false) String token,
       @RequestBody(required = false) JsonNode body) {
     JsonNode fields = body == null ? MissingNode.getInstance() : body;
-    return transcoding(proof, fields.path("task_token").asText(null), fields.path("event").asText(null));
+    return transcoding(token, fields.path("task_token").asText(null), fields.path("event").asText(null));
   }
 
   /**
@@ -90,9 +88,9 @@ public class CallbackReceiver {
    */
   @PostMapping(path = "/callbacks/live", consumes = MediaType.APPLICATION_JSON_VALUE)
   public ResponseEntity<Void> live(
-      @ModelAttribute Proof proof,
+      @RequestParam(name = CallbackUrls.TOKEN, required = false) String token,
       @RequestBody(required = false) JsonNode body) {
-    if (urls.verifiedSubject(Kind.LIVE, proof).isEmpty()) {
+    if (urls.verifiedSubject(Kind.LIVE, token).isEmpty()) {
       return ResponseEntity.status(403).build();
     }
     JsonNode stream = body == null ? MissingNode.getInstance() : body.has("stream") ? body.path("stream") : body;
@@ -110,7 +108,7 @@ public class CallbackReceiver {
   /** {@link #live} for a status change sent as a form. */
   @PostMapping(path = "/callbacks/live", consumes = MediaType.APPLICATION_FORM_URLENCODED_VALUE)
   public ResponseEntity<Void> liveForm(
-      @ModelAttribute Proof proof,
+      @RequestParam(name = CallbackUrls.TOKEN, required = false) String token,
       @RequestParam MultiValueMap<String, String> form) {
     JsonNode stream;
     try {
@@ -119,7 +117,7 @@ public class CallbackReceiver {
       // No stream to read: refused as a body without one is, once the URL verifies.
       stream = MissingNode.getInstance();
     }
-    return live(proof, stream);
+    return live(token, stream);
   }
 
   /** A stream of the form's flat fields; {@code status} may hold the status object's JSON or only its name. */

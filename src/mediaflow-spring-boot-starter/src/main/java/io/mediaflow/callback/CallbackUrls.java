@@ -2,7 +2,6 @@ package io.mediaflow.callback;
 
 import io.jsonwebtoken.JwtException;
 import io.jsonwebtoken.Jwts;
-import io.mediaflow.api.LegacyTokens;
 import io.mediaflow.api.SharedSecret;
 import java.time.Clock;
 import java.util.Date;
@@ -14,12 +13,12 @@ import okhttp3.HttpUrl;
  * that carries its own proof: a JWT (HS256, jjwt) in the query parameter {@value #TOKEN}, under a secret only this
  * application knows, whose audience is the kind of callback, whose subject is what it is about (a transcoding task
  * token, or a process instance key), and which expires. The receiver refuses any callback whose URL does not verify
- * or has expired. URLs handed out before the JWTs are still accepted until they expire ({@link LegacyTokens}).
+ * or has expired.
  */
 public class CallbackUrls {
 
   /** The query parameter that carries the token. */
-  static final String TOKEN = "token";
+  public static final String TOKEN = "token";
 
   /** What a callback is about. */
   public enum Kind {
@@ -31,12 +30,6 @@ public class CallbackUrls {
       this.path = path;
     }
   }
-
-  /**
-   * The query parameters of a callback that prove its URL: {@code token}, or the three of a URL handed out before
-   * the JWTs.
-   */
-  public record Proof(String token, String subject, String expires, String signature) {}
 
   private final CallbackProperties properties;
   private final Clock clock;
@@ -70,11 +63,9 @@ public class CallbackUrls {
   }
 
   /** What a callback is about, if its URL is one this application signed for {@code kind} and still valid. */
-  public Optional<String> verifiedSubject(Kind kind, Proof proof) {
-    if (proof.token() == null) {
-      boolean legacy = LegacyTokens.callbackUrl(kind.path, proof.subject(), proof.expires(), proof.signature(),
-          secret, clock.instant());
-      return legacy ? Optional.of(proof.subject()) : Optional.empty();
+  public Optional<String> verifiedSubject(Kind kind, String token) {
+    if (token == null) {
+      return Optional.empty();
     }
     try {
       return Optional.ofNullable(Jwts.parser()
@@ -82,7 +73,7 @@ public class CallbackUrls {
           .clock(() -> Date.from(clock.instant()))
           .requireAudience(kind.path)
           .build()
-          .parseSignedClaims(proof.token())
+          .parseSignedClaims(token)
           .getPayload()
           .getSubject());
     } catch (JwtException | IllegalArgumentException refused) {

@@ -5,9 +5,7 @@ import io.jsonwebtoken.Claims;
 import io.jsonwebtoken.JwtException;
 import io.jsonwebtoken.Jwts;
 import io.mediaflow.api.ApiJson;
-import io.mediaflow.api.LegacyTokens;
 import io.mediaflow.api.SharedSecret;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.LinkedHashMap;
@@ -27,7 +25,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The token has no expiry: the state must outlive any wait and any incident of its element instance (a create
  * whose "sent" mark expired would be sent again), and the element instance key already binds it to the one place
- * it is good for. States written before the JWTs are still read ({@link LegacyTokens}).
+ * it is good for.
  */
 public class JobStates {
 
@@ -91,26 +89,18 @@ public class JobStates {
   /** The job's marker: its element instance key with a signature, so no process can make up another's. */
   String marker(ActivatedJob job) {
     long element = job.getElementInstanceKey();
-    // Unchanged since before the JWTs: a create sent before an upgrade is found again by the marker it wrote.
     byte[] signature = secret.mac(("marker\n" + element).getBytes(StandardCharsets.UTF_8));
     return "mf-" + element + "-" + BASE64.encodeToString(signature).substring(0, 16);
   }
 
-  /** The state's fields, if the workers signed them: a JWT, or a state written before the JWTs. */
+  /** The state's fields, if the workers signed them. */
   private Optional<Map<?, ?>> verify(String sealed) {
     try {
       Claims claims = Jwts.parser().verifyWith(secret.jwtKey()).build().parseSignedClaims(sealed).getPayload();
       return Optional.of(claims);
     } catch (JwtException | IllegalArgumentException notAJwtOfOurs) {
-      return LegacyTokens.jobState(sealed, secret).flatMap(JobStates::json);
-    }
-  }
-
-  private static Optional<Map<?, ?>> json(byte[] content) {
-    try {
-      return Optional.of(ApiJson.MAPPER.readValue(content, Map.class));
-    } catch (IOException unreadable) {
       return Optional.empty();
     }
   }
+
 }

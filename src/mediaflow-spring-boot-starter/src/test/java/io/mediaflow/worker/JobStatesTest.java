@@ -14,10 +14,7 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.Test;
 
-/**
- * The job state as a JWT, and what a rolling upgrade needs of the forms written before it: a state of the old
- * form still reads, and the marker a create wrote into the service is still the same.
- */
+/** The job state as a JWT bound to its element instance, and the marker a create writes into the service. */
 class JobStatesTest {
 
   private static final long ELEMENT = 2251799813685302L;
@@ -38,27 +35,9 @@ class JobStatesTest {
         .isEqualTo(JobState.NONE);
   }
 
-  /** Written by a replica before the JWTs: {@code base64url(json).base64url(hmac(json))}. */
+  /** Every replica computes the same marker, so any of them finds a create another one sent. */
   @Test
-  void aStateWrittenBeforeTheJwtsStillReadsAndAForgedOneDoesNot() throws Exception {
-    String json = "{\"element\":" + ELEMENT + ",\"attempt\":2,\"checks\":0,\"recorded\":false,\"sent\":true,"
-        + "\"before\":[\"s1\"]}";
-    byte[] content = json.getBytes(StandardCharsets.UTF_8);
-    var base64 = Base64.getUrlEncoder().withoutPadding();
-    String legacy = base64.encodeToString(content) + "." + base64.encodeToString(hmac(SECRET, content));
-    String forged = base64.encodeToString(content) + "." + base64.encodeToString(hmac("guessed", content));
-
-    JobState read = states.read(job(ELEMENT, Map.of(JobStates.VARIABLE, legacy)));
-    assertThat(read.attempt()).isEqualTo(2);
-    assertThat(read.sent()).isTrue();
-    assertThat(read.before()).containsExactly("s1");
-    assertThat(states.read(job(ELEMENT, Map.of(JobStates.VARIABLE, forged)))).isEqualTo(JobState.NONE);
-    assertThat(states.read(job(ELEMENT + 1, Map.of(JobStates.VARIABLE, legacy)))).isEqualTo(JobState.NONE);
-  }
-
-  /** A create sent before the upgrade is found again only if the marker it wrote is still computed alike. */
-  @Test
-  void theMarkerIsTheOneWrittenBeforeTheJwts() throws Exception {
+  void theMarkerIsTheElementInstanceKeySignedWithTheSecret() throws Exception {
     byte[] signature = hmac(SECRET, ("marker\n" + ELEMENT).getBytes(StandardCharsets.UTF_8));
 
     assertThat(states.marker(job(ELEMENT, Map.of()))).isEqualTo("mf-" + ELEMENT + "-"
