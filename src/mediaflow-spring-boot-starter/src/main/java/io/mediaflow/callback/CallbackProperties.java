@@ -11,7 +11,7 @@ import org.springframework.validation.annotation.Validated;
  *
  * @param enabled hand the service a callback URL; without one, processes learn of changes by polling only
  * @param baseUrl the address at which the service reaches this application's receiver; required while enabled
- * @param secret the HMAC key that signs callback URLs (from {@code MEDIAFLOW_CALLBACK_SECRET}); every replica needs
+ * @param secret the secret callback URLs are signed with (from {@code MEDIAFLOW_CALLBACK_SECRET}); every replica needs
  *     the same one. Empty: a random key per run, so URLs handed out before a restart stop verifying and those
  *     processes go on by polling
  * @param urlLifetime how long a callback URL is accepted after it was handed out

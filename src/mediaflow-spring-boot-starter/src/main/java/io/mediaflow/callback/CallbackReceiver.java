@@ -59,12 +59,10 @@ public class CallbackReceiver {
    */
   @PostMapping(path = "/callbacks/transcoding", consumes = MediaType.APPLICATION_FORM_URLENCODED_VALUE)
   public ResponseEntity<Void> transcoding(
-      @RequestParam(required = false) String subject,
-      @RequestParam(required = false) String expires,
-      @RequestParam(required = false) String signature,
+      @RequestParam(name = CallbackUrls.TOKEN, required = false) String token,
       @RequestParam(name = "task_token", required = false) String taskToken,
       @RequestParam(required = false) String event) {
-    if (!urls.verify(Kind.TRANSCODING, subject, expires, signature) || !subject.equals(taskToken)) {
+    if (urls.verifiedSubject(Kind.TRANSCODING, token).filter(subject -> subject.equals(taskToken)).isEmpty()) {
       return ResponseEntity.status(403).build();
     }
     if (event != null && FINISHING_EVENTS.contains(event)) {
@@ -76,12 +74,10 @@ public class CallbackReceiver {
   /** {@link #transcoding} for a task callback sent as JSON: {@code {task_token, event, ...}}. */
   @PostMapping(path = "/callbacks/transcoding", consumes = MediaType.APPLICATION_JSON_VALUE)
   public ResponseEntity<Void> transcodingJson(
-      @RequestParam(required = false) String subject,
-      @RequestParam(required = false) String expires,
-      @RequestParam(required = false) String signature,
+      @RequestParam(name = CallbackUrls.TOKEN, required = false) String token,
       @RequestBody(required = false) JsonNode body) {
     JsonNode fields = body == null ? MissingNode.getInstance() : body;
-    return transcoding(subject, expires, signature, fields.path("task_token").asText(null), fields.path("event").asText(null));
+    return transcoding(token, fields.path("task_token").asText(null), fields.path("event").asText(null));
   }
 
   /**
@@ -92,11 +88,9 @@ public class CallbackReceiver {
    */
   @PostMapping(path = "/callbacks/live", consumes = MediaType.APPLICATION_JSON_VALUE)
   public ResponseEntity<Void> live(
-      @RequestParam(required = false) String subject,
-      @RequestParam(required = false) String expires,
-      @RequestParam(required = false) String signature,
+      @RequestParam(name = CallbackUrls.TOKEN, required = false) String token,
       @RequestBody(required = false) JsonNode body) {
-    if (!urls.verify(Kind.LIVE, subject, expires, signature)) {
+    if (urls.verifiedSubject(Kind.LIVE, token).isEmpty()) {
       return ResponseEntity.status(403).build();
     }
     JsonNode stream = body == null ? MissingNode.getInstance() : body.has("stream") ? body.path("stream") : body;
@@ -114,9 +108,7 @@ public class CallbackReceiver {
   /** {@link #live} for a status change sent as a form. */
   @PostMapping(path = "/callbacks/live", consumes = MediaType.APPLICATION_FORM_URLENCODED_VALUE)
   public ResponseEntity<Void> liveForm(
-      @RequestParam(required = false) String subject,
-      @RequestParam(required = false) String expires,
-      @RequestParam(required = false) String signature,
+      @RequestParam(name = CallbackUrls.TOKEN, required = false) String token,
       @RequestParam MultiValueMap<String, String> form) {
     JsonNode stream;
     try {
@@ -125,7 +117,7 @@ public class CallbackReceiver {
       // No stream to read: refused as a body without one is, once the URL verifies.
       stream = MissingNode.getInstance();
     }
-    return live(subject, expires, signature, stream);
+    return live(token, stream);
   }
 
   /** A stream of the form's flat fields; {@code status} may hold the status object's JSON or only its name. */

@@ -1,26 +1,24 @@
 package io.mediaflow.callback;
 
-import java.nio.charset.StandardCharsets;
-import java.security.InvalidKeyException;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.security.SecureRandom;
+import io.jsonwebtoken.JwtException;
+import io.jsonwebtoken.Jwts;
+import io.mediaflow.api.SharedSecret;
 import java.time.Clock;
-import java.util.Base64;
+import java.util.Date;
 import java.util.Optional;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 import okhttp3.HttpUrl;
 
 /**
  * Callback URLs the receiver can trust. The service does not sign its callbacks, so the workers hand it a URL
- * that carries its own proof: an HMAC-SHA256, under a secret only this application knows, over the kind of
- * callback, what it is about (a transcoding task token, or a process instance key) and an expiry. The receiver
- * refuses any callback whose URL does not verify or has expired.
+ * that carries its own proof: a JWT (HS256, jjwt) in the query parameter {@value #TOKEN}, under a secret only this
+ * application knows, whose audience is the kind of callback, whose subject is what it is about (a transcoding task
+ * token, or a process instance key), and which expires. The receiver refuses any callback whose URL does not verify
+ * or has expired.
  */
 public class CallbackUrls {
 
-  private static final String ALGORITHM = "HmacSHA256";
+  /** The query parameter that carries the token. */
+  public static final String TOKEN = "token";
 
   /** What a callback is about. */
   public enum Kind {
@@ -35,18 +33,12 @@ public class CallbackUrls {
 
   private final CallbackProperties properties;
   private final Clock clock;
-  private final SecretKeySpec key;
+  private final SharedSecret secret;
 
   public CallbackUrls(CallbackProperties properties, Clock clock) {
     this.properties = properties;
     this.clock = clock;
-    byte[] secret = properties.secret().getBytes(StandardCharsets.UTF_8);
-    if (secret.length == 0) {
-      // ReplicaCheck warns of it, or stops the start where several replicas may run.
-      secret = new byte[32];
-      new SecureRandom().nextBytes(secret);
-    }
-    this.key = new SecretKeySpec(secret, ALGORITHM);
+    this.secret = new SharedSecret(properties.secret(), "callback-url");
   }
 
   /** The URL to hand the service, or none when callbacks are off. */
@@ -54,43 +46,38 @@ public class CallbackUrls {
     if (!properties.enabled()) {
       return Optional.empty();
     }
-    long expires = clock.instant().plus(properties.urlLifetime()).getEpochSecond();
     HttpUrl base = HttpUrl.parse(properties.baseUrl());
     if (base == null) {
       throw new IllegalStateException("mediaflow.callbacks.base-url: must be an http or https URL");
     }
+    String token = Jwts.builder()
+        .audience().add(kind.path).and()
+        .subject(subject)
+        .expiration(Date.from(clock.instant().plus(properties.urlLifetime())))
+        .signWith(secret.jwtKey(), Jwts.SIG.HS256)
+        .compact();
     return Optional.of(base.newBuilder()
         .addPathSegments("callbacks/" + kind.path)
-        .addQueryParameter("subject", subject)
-        .addQueryParameter("expires", Long.toString(expires))
-        .addQueryParameter("signature", sign(kind, subject, expires))
+        .addQueryParameter(TOKEN, token)
         .build().toString());
   }
 
-  /** Whether a callback's URL parameters are ones this application signed, and still valid. */
-  public boolean verify(Kind kind, String subject, String expires, String signature) {
-    if (subject == null || expires == null || signature == null) {
-      return false;
+  /** What a callback is about, if its URL is one this application signed for {@code kind} and still valid. */
+  public Optional<String> verifiedSubject(Kind kind, String token) {
+    if (token == null) {
+      return Optional.empty();
     }
-    long expiry;
     try {
-      expiry = Long.parseLong(expires);
-    } catch (NumberFormatException e) {
-      return false;
-    }
-    byte[] expected = sign(kind, subject, expiry).getBytes(StandardCharsets.US_ASCII);
-    boolean authentic = MessageDigest.isEqual(expected, signature.getBytes(StandardCharsets.US_ASCII));
-    return authentic && clock.instant().getEpochSecond() < expiry;
-  }
-
-  private String sign(Kind kind, String subject, long expires) {
-    try {
-      Mac mac = Mac.getInstance(ALGORITHM);
-      mac.init(key);
-      byte[] digest = mac.doFinal((kind.path + "\n" + subject + "\n" + expires).getBytes(StandardCharsets.UTF_8));
-      return Base64.getUrlEncoder().withoutPadding().encodeToString(digest);
-    } catch (NoSuchAlgorithmException | InvalidKeyException e) {
-      throw new IllegalStateException(e);
+      return Optional.ofNullable(Jwts.parser()
+          .verifyWith(secret.jwtKey())
+          .clock(() -> Date.from(clock.instant()))
+          .requireAudience(kind.path)
+          .build()
+          .parseSignedClaims(token)
+          .getPayload()
+          .getSubject());
+    } catch (JwtException | IllegalArgumentException refused) {
+      return Optional.empty();
     }
   }
 }

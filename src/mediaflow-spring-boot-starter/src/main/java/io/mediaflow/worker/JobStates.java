@@ -1,47 +1,42 @@
 package io.mediaflow.worker;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import io.camunda.client.api.response.ActivatedJob;
+import io.jsonwebtoken.Claims;
+import io.jsonwebtoken.JwtException;
+import io.jsonwebtoken.Jwts;
 import io.mediaflow.api.ApiJson;
-import java.io.IOException;
+import io.mediaflow.api.SharedSecret;
 import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
-import java.security.MessageDigest;
-import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Keeps a job's {@link JobState} in the local variable {@value #VARIABLE} of its element instance, in a form no
- * process can forge: the state and the element instance key, then an HMAC-SHA256 over both under a key only the
- * workers hold ({@code mediaflow.worker.state-secret}). A variable of that name given at start, set by another
+ * process can forge: a JWT (HS256, jjwt) whose claims are the state and the element instance key, under a key only
+ * the workers hold ({@code mediaflow.worker.state-secret}). A variable of that name given at start, set by another
  * element, or copied from another element instance does not verify and is ignored, so a process cannot make a
  * create return a value of its choosing or shorten a wait. Replicas share the key, so any of them can carry on a
  * job another one began.
+ *
+ * <p>The token has no expiry: the state must outlive any wait and any incident of its element instance (a create
+ * whose "sent" mark expired would be sent again), and the element instance key already binds it to the one place
+ * it is good for.
  */
 public class JobStates {
 
   static final String VARIABLE = "mediaflowState";
   private static final Logger LOG = LoggerFactory.getLogger(JobStates.class);
-  private static final String ALGORITHM = "HmacSHA256";
   private static final Base64.Encoder BASE64 = Base64.getUrlEncoder().withoutPadding();
 
-  private final SecretKeySpec key;
+  private final SharedSecret secret;
 
   public JobStates(WorkerProperties properties) {
-    byte[] secret = properties.stateSecret().getBytes(StandardCharsets.UTF_8);
-    if (secret.length == 0) {
-      // ReplicaCheck warns of it, or stops the start where several replicas may run.
-      secret = new byte[32];
-      new SecureRandom().nextBytes(secret);
-    }
-    this.key = new SecretKeySpec(secret, ALGORITHM);
+    this.secret = new SharedSecret(properties.stateSecret(), "job-state");
   }
 
   /** The job's state as the workers last wrote it for this element instance; {@link JobState#NONE} otherwise. */
@@ -49,18 +44,13 @@ public class JobStates {
     if (!(job.getVariablesAsMap().get(VARIABLE) instanceof String sealed)) {
       return JobState.NONE;
     }
-    int dot = sealed.indexOf('.');
-    if (dot < 0) {
+    Optional<Map<?, ?>> verified = verify(sealed);
+    if (verified.isEmpty()) {
+      LOG.warn("Job {} ({}): ignoring a {} the workers did not write", job.getKey(), job.getType(), VARIABLE);
       return JobState.NONE;
     }
+    Map<?, ?> fields = verified.get();
     try {
-      byte[] content = Base64.getUrlDecoder().decode(sealed.substring(0, dot));
-      byte[] signature = Base64.getUrlDecoder().decode(sealed.substring(dot + 1));
-      if (!MessageDigest.isEqual(signature, mac(content))) {
-        LOG.warn("Job {} ({}): ignoring a {} the workers did not write", job.getKey(), job.getType(), VARIABLE);
-        return JobState.NONE;
-      }
-      Map<?, ?> fields = ApiJson.MAPPER.readValue(content, Map.class);
       if (!(fields.get("element") instanceof Number element) || element.longValue() != job.getElementInstanceKey()) {
         LOG.warn("Job {} ({}): ignoring a {} of another element instance", job.getKey(), job.getType(), VARIABLE);
         return JobState.NONE;
@@ -74,7 +64,7 @@ public class JobStates {
           fields.get("result"),
           Boolean.TRUE.equals(fields.get("sent")),
           fields.get("before") instanceof List<?> before ? before.stream().map(String::valueOf).toList() : List.of());
-    } catch (IllegalArgumentException | IOException | ClassCastException | NullPointerException unreadable) {
+    } catch (ClassCastException | NullPointerException unreadable) {
       return JobState.NONE;
     }
   }
@@ -91,28 +81,26 @@ public class JobStates {
     fields.put("result", state.result());
     fields.put("sent", state.sent());
     fields.put("before", state.before());
-    try {
-      byte[] content = ApiJson.MAPPER.writeValueAsBytes(fields);
-      return Map.of(VARIABLE, BASE64.encodeToString(content) + "." + BASE64.encodeToString(mac(content)));
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException("The state of job " + job.getKey() + " cannot be written", e);
-    }
+    // Through the API mapper, as the process sees results: the API's field names, no null fields.
+    Map<String, ?> claims = ApiJson.MAPPER.convertValue(fields, Map.class);
+    return Map.of(VARIABLE, Jwts.builder().claims(claims).signWith(secret.jwtKey(), Jwts.SIG.HS256).compact());
   }
 
   /** The job's marker: its element instance key with a signature, so no process can make up another's. */
   String marker(ActivatedJob job) {
     long element = job.getElementInstanceKey();
-    byte[] signature = mac(("marker\n" + element).getBytes(StandardCharsets.UTF_8));
+    byte[] signature = secret.mac(("marker\n" + element).getBytes(StandardCharsets.UTF_8));
     return "mf-" + element + "-" + BASE64.encodeToString(signature).substring(0, 16);
   }
 
-  private byte[] mac(byte[] content) {
+  /** The state's fields, if the workers signed them. */
+  private Optional<Map<?, ?>> verify(String sealed) {
     try {
-      Mac mac = Mac.getInstance(ALGORITHM);
-      mac.init(key);
-      return mac.doFinal(content);
-    } catch (GeneralSecurityException e) {
-      throw new IllegalStateException(e);
+      Claims claims = Jwts.parser().verifyWith(secret.jwtKey()).build().parseSignedClaims(sealed).getPayload();
+      return Optional.of(claims);
+    } catch (JwtException | IllegalArgumentException notAJwtOfOurs) {
+      return Optional.empty();
     }
   }
+
 }

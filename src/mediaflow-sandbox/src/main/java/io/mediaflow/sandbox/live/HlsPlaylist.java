@@ -7,6 +7,9 @@ import java.util.Locale;
  * and the VOD playlist of a DVR recording in format {@code hls}. In the live one every segment is the same clip, so
  * its timestamps restart at each one: a discontinuity tag before every segment tells the player so (RFC 8216,
  * 4.3.2.3). The live playlist of a real RTMP push is ffmpeg's.
+ *
+ * <p>Written as text: {@code io.lindstrom:m3u8-parser}, the maintained HLS library, is not served by the Maven
+ * registry this build uses, and these playlists are six fixed tags.
  */
 final class HlsPlaylist {
 

@@ -28,6 +28,12 @@ import javax.crypto.spec.SecretKeySpec;
  * request signed in its {@code Authorization} header (within 15 minutes of its {@code x-amz-date}) or by a presigned
  * URL (until {@code X-Amz-Expires}, at most 7 days), with the secret of the access key it names. The sandbox also
  * presigns the download links of its recordings control with the same rule.
+ *
+ * <p>Its own code, HMAC included, rather than the plugin's {@code S3Signature} or a library: the sandbox stands for
+ * an independent service, and a verifier sharing the signer's code would pass the signer's mistakes. The AWS SDK has
+ * a signer ({@code AwsV4HttpSigner}) but no verifier: checking a request signed over the headers it names, with
+ * the payload hash it claims, needs this canonical request anyway. The plugin's signer is held to the SDK's in its
+ * own tests.
  */
 final class S3Signatures {
 

@@ -15,6 +15,9 @@ import java.util.regex.Pattern;
  * and segments (MPEG-TS, or fragmented MP4 with {@code fmp4}), and a master playlist whose {@code BANDWIDTH},
  * {@code AVERAGE-BANDWIDTH} and {@code RESOLUTION} are measured on the written segments. DASH: ffmpeg's MPD with
  * one representation per stream plus the sound, each {@code bandwidth} replaced by the measured one.
+ *
+ * <p>The master playlist is written as text: {@code io.lindstrom:m3u8-parser}, the maintained HLS library, is not
+ * served by the Maven registry this build uses, and a master playlist is three fixed tags and one line per rendition.
  */
 final class Playlists {
 

@@ -14,6 +14,10 @@ import java.util.Base64;
  * no more, so the forms such blocks come in are all read here: PEM PKCS#8 ({@code BEGIN PRIVATE KEY}), PEM PKCS#1
  * ({@code BEGIN RSA PRIVATE KEY}), and either of them base64-encoded once more, as some services send it. Errors
  * never quote the key.
+ *
+ * <p>The JDK reads only PKCS#8, so a PKCS#1 key is wrapped into PKCS#8 here with fifteen fixed DER bytes and two
+ * lengths, rather than with BouncyCastle's {@code PEMParser}: BouncyCastle's licence is MIT-style, and the plugin
+ * adds Apache-2.0 dependencies only. {@code PrivateKeysTest} checks the wrapping against keys the JDK wrote.
  */
 public final class PrivateKeys {
 

@@ -27,6 +27,12 @@ import org.xml.sax.SAXException;
  * destination's credentials. The media service writes there but does not say what it wrote; only the storage knows.
  * Buckets are addressed path-style ({@code <endpoint>/<bucket>/<key>}), which AWS and the S3-compatible services
  * all answer.
+ *
+ * <p>Two requests by hand rather than the AWS SDK's {@code S3Client} and {@code S3Presigner}: the SDK's S3 client is
+ * 32 jars and 8.4 MB (with the smallest HTTP client, url-connection-client) for one listing and one presigned URL,
+ * brings {@code org.reactivestreams:reactive-streams} (MIT-0) where the plugin adds Apache-2.0 dependencies only, sends
+ * through an HTTP stack of its own instead of the application's {@link io.mediaflow.api.MediaflowHttpClient}
+ * (proxy, timeouts, TLS). The listing is read with the JDK's parser, DTDs and external entities off.
  */
 public class DvrStorage {
 

@@ -6,9 +6,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.mediaflow.delivery.PrivateKeyPem;
 import java.nio.charset.StandardCharsets;
 import java.security.KeyPair;
+import java.security.KeyPairGenerator;
 import java.util.Arrays;
 import java.util.Base64;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** The forms a private key block may come in all read as the same RSA key; errors never quote the key. */
 class PrivateKeysTest {
@@ -28,6 +31,30 @@ class PrivateKeysTest {
     var block = new PrivateKeyPem(TestKeys.pem("RSA PRIVATE KEY", pkcs1));
 
     assertThat(PrivateKeys.rsa(block).getEncoded()).isEqualTo(pkcs8);
+  }
+
+  /** Key sizes whose PKCS#1 form needs one length byte after 0x81, or two after 0x82, in the DER the class writes. */
+  @ParameterizedTest
+  @ValueSource(ints = {512, 1024})
+  void pkcs1PemOfOtherSizes(int bits) throws Exception {
+    var generator = KeyPairGenerator.getInstance("RSA");
+    generator.initialize(bits);
+    byte[] pkcs8 = generator.generateKeyPair().getPrivate().getEncoded();
+    var block = new PrivateKeyPem(TestKeys.pem("RSA PRIVATE KEY", pkcs1Of(pkcs8)));
+
+    assertThat(PrivateKeys.rsa(block).getEncoded()).isEqualTo(pkcs8);
+  }
+
+  /** The PKCS#1 key inside a PKCS#8 one: the OCTET STRING after the version (3 bytes) and the algorithm (15). */
+  private static byte[] pkcs1Of(byte[] pkcs8) {
+    int octetString = headerLength(pkcs8, 0) + 3 + 15;
+    int start = octetString + headerLength(pkcs8, octetString);
+    return Arrays.copyOfRange(pkcs8, start, pkcs8.length);
+  }
+
+  private static int headerLength(byte[] der, int at) {
+    int length = der[at + 1] & 0xff;
+    return length < 0x80 ? 2 : 2 + (length & 0x7f);
   }
 
   @Test
