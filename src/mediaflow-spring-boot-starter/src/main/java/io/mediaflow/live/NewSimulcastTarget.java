@@ -2,6 +2,7 @@ package io.mediaflow.live;
 
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import io.mediaflow.api.internal.Secrets;
 
 /** The body of {@code POST /v1/live-streams/<stream_id>/simulcast-targets}. */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)

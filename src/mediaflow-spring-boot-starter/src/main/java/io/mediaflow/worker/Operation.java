@@ -1,5 +1,6 @@
 package io.mediaflow.worker;
 
+import io.mediaflow.worker.internal.JobRunner;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;

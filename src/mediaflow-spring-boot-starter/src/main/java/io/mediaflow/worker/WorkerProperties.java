@@ -1,5 +1,6 @@
 package io.mediaflow.worker;
 
+import io.mediaflow.worker.internal.JobStates;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;

@@ -1,6 +1,6 @@
 package io.mediaflow.delivery.worker;
 
-import io.mediaflow.delivery.signing.SignedUrls;
+import io.mediaflow.delivery.signing.internal.SignedUrls;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
 import java.time.Duration;
