@@ -6,7 +6,7 @@ import java.util.Set;
  * An API call the service refuses: answered with HTTP 200 and {@code {"error": code, "message": ...}} (plus
  * {@code retry_after} for error 8), as the service does.
  */
-public class TranscodingError extends RuntimeException {
+public class TranscodingApiError extends RuntimeException {
 
   /** The codes of the service's error table (document 3, section 7); 15, 17 and 20 do not exist. */
   static final Set<Integer> DOCUMENTED_CODES =
@@ -31,24 +31,24 @@ public class TranscodingError extends RuntimeException {
   private final int code;
   private final Integer retryAfter;
 
-  public TranscodingError(int code, String message) {
+  public TranscodingApiError(int code, String message) {
     this(code, message, null);
   }
 
-  public TranscodingError(int code, String message, Integer retryAfter) {
+  public TranscodingApiError(int code, String message, Integer retryAfter) {
     super(message, null, false, false);
     this.code = code;
     this.retryAfter = retryAfter;
   }
 
   /** Error 14: {@code field} is missing. */
-  public static TranscodingError required(String field) {
-    return new TranscodingError(FIELD_REQUIRED, "Field '" + field + "' is required.");
+  public static TranscodingApiError required(String field) {
+    return new TranscodingApiError(FIELD_REQUIRED, "Field '" + field + "' is required.");
   }
 
   /** Error 19: {@code field} breaks {@code rule}. */
-  public static TranscodingError invalid(String field, String rule) {
-    return new TranscodingError(VALID_PARAMS, "Invalid parameter '" + field + "': " + rule + ".");
+  public static TranscodingApiError invalid(String field, String rule) {
+    return new TranscodingApiError(VALID_PARAMS, "Invalid parameter '" + field + "': " + rule + ".");
   }
 
   public int code() {

@@ -7,7 +7,7 @@ import java.util.Map;
  * One entry of a status's {@code videos}, {@code audios}, {@code images} or {@code texts}: an output, or one
  * stream of an HLS or DASH output. Mutated only by its {@link Job}, under the job's lock.
  */
-final class OutputItem {
+final class JobOutputItem {
 
   /** An item as the sandbox's database keeps it, with its job. */
   record Saved(String tag, OutputKind kind, String userTag, String profile, Map<String, Object> meta,
@@ -30,15 +30,15 @@ final class OutputItem {
   String errorDescription;
 
   /** {@code meta}, {@code bitrate}, {@code duration} and {@code size} are filled in from ffprobe once written. */
-  OutputItem(String tag, OutputKind kind, String userTag, String profile) {
+  JobOutputItem(String tag, OutputKind kind, String userTag, String profile) {
     this.tag = tag;
     this.kind = kind;
     this.userTag = userTag;
     this.profile = profile;
   }
 
-  static OutputItem restored(Saved saved) {
-    var item = new OutputItem(saved.tag(), saved.kind(), saved.userTag(), saved.profile());
+  static JobOutputItem restored(Saved saved) {
+    var item = new JobOutputItem(saved.tag(), saved.kind(), saved.userTag(), saved.profile());
     item.meta = saved.meta();
     item.bitrate = saved.bitrate();
     item.duration = saved.duration();

@@ -13,7 +13,7 @@ package io.mediaflow.sandbox.live;
  * @param permissions S3 canned ACL, {@code private} by default; null for other destinations
  * @param storageClass S3 storage class such as {@code REDUCED_REDUNDANCY}, or null
  */
-record DvrDestination(String url, String accessKey, String secretKey, String permissions, String storageClass) {
+record LiveDvrDestination(String url, String accessKey, String secretKey, String permissions, String storageClass) {
 
   /** The bucket (container, or host) the URL names: what comes between {@code ://} and the first slash. */
   String bucket() {

@@ -9,7 +9,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * list responses only, as document 1 shows them.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record TlsSubscription(
+public record DeliveryTlsSubscription(
     @JsonProperty("id") String id,
     @JsonProperty("domain_id") String domainId,
     @JsonProperty("status") String status,

@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
  * {@code 0} mean false in either direction (so {@code params.dvr.enabled=1} and {@code =true} both match a stream
  * recording). Objects and arrays match only {@code null} and {@code notnull}.
  */
-final class StreamFilter {
+final class LiveStreamFilter {
 
   private static final Pattern PATH = Pattern.compile("[A-Za-z0-9_]+(\\.[A-Za-z0-9_]+)*");
 
@@ -24,13 +24,13 @@ final class StreamFilter {
 
   private final List<Condition> conditions;
 
-  private StreamFilter(List<Condition> conditions) {
+  private LiveStreamFilter(List<Condition> conditions) {
     this.conditions = conditions;
   }
 
   /** The filter of these query parameters; a key that is no property path is refused. */
-  static StreamFilter of(Map<String, List<String>> query) {
-    return new StreamFilter(query.entrySet().stream()
+  static LiveStreamFilter of(Map<String, List<String>> query) {
+    return new LiveStreamFilter(query.entrySet().stream()
         .flatMap(parameter -> parameter.getValue().stream().map(value -> condition(parameter.getKey(), value)))
         .toList());
   }

@@ -9,7 +9,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * {@code bucket_name} appears only on {@code vod} domains.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record Domain(
+public record PlaybackDomain(
     @JsonProperty("id") String id,
     @JsonProperty("type") String type,
     @JsonProperty("domain_name") String domainName,
@@ -28,7 +28,7 @@ public record Domain(
     return VOD.equals(type);
   }
 
-  Domain withBucket(String bucket) {
-    return new Domain(id, type, domainName, created, bucket);
+  PlaybackDomain withBucket(String bucket) {
+    return new PlaybackDomain(id, type, domainName, created, bucket);
   }
 }

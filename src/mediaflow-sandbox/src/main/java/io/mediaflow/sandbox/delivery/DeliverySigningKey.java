@@ -8,7 +8,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * always present ({@code null} when unset), and {@code private_key} only in the creation response.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record SigningKey(
+public record DeliverySigningKey(
     @JsonProperty("id") String id,
     @JsonProperty("name") @JsonInclude(JsonInclude.Include.ALWAYS) String name,
     @JsonProperty("domain_id") String domainId,
@@ -17,8 +17,8 @@ public record SigningKey(
     @JsonProperty("private_key") String privateKey,
     @JsonProperty("created") String created) {
 
-  static SigningKey of(String id, String name, SigningKeyBinding binding, String privateKey, String created) {
-    return new SigningKey(id, name,
+  static DeliverySigningKey of(String id, String name, SigningKeyBinding binding, String privateKey, String created) {
+    return new DeliverySigningKey(id, name,
         binding.valueOf(SigningKeyBinding.Kind.DOMAIN),
         binding.valueOf(SigningKeyBinding.Kind.STREAM),
         binding.valueOf(SigningKeyBinding.Kind.BUCKET),

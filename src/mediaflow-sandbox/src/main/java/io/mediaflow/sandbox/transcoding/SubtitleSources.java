@@ -18,11 +18,11 @@ import org.springframework.stereotype.Component;
  * documented subtitles failure: their subtitle files are not fetched.
  */
 @Component
-class Subtitles {
+class SubtitleSources {
 
   private final Downloader downloader;
 
-  Subtitles(Downloader downloader) {
+  SubtitleSources(Downloader downloader) {
     this.downloader = downloader;
   }
 

@@ -14,11 +14,11 @@ import java.util.Optional;
  * @param path the object key of a file output, or the folder of a folder output (no leading slash; a trailing
  *     slash on a file output's path asks for the default file name in that folder)
  */
-record Destination(String scheme, String bucket, String path) {
+record OutputDestination(String scheme, String bucket, String path) {
 
   static final List<String> SCHEMES = List.of("s3", "b2", "azblob", "ftp", "ftps", "sftp");
 
-  static Optional<Destination> parse(String url) {
+  static Optional<OutputDestination> parse(String url) {
     int separator = url.indexOf("://");
     if (separator <= 0) {
       return Optional.empty();
@@ -44,7 +44,7 @@ record Destination(String scheme, String bucket, String path) {
       return Optional.empty();
     }
     String bucket = scheme.startsWith("ftp") || scheme.equals("sftp") ? host.toLowerCase(Locale.ROOT) : host;
-    return Optional.of(new Destination(scheme, bucket, path.replaceFirst("^/+", "")));
+    return Optional.of(new OutputDestination(scheme, bucket, path.replaceFirst("^/+", "")));
   }
 
   /** The key of the output file or folder here; {@code defaultName} where the URL names none. */

@@ -13,7 +13,7 @@ import java.math.BigDecimal;
  * @param streamTimeout nominal seconds without input before a waiting or idle stream is stopped
  * @param dvr the recording settings
  */
-record StreamParams(
+record LiveStreamParams(
     String inputFormat,
     String outputFormat,
     BigDecimal framerate,
@@ -22,7 +22,7 @@ record StreamParams(
     int streamTimeout,
     DvrParams dvr) {
 
-  StreamParams withInputFormat(String format) {
-    return new StreamParams(format, outputFormat, framerate, mode, callbackUrl, streamTimeout, dvr);
+  LiveStreamParams withInputFormat(String format) {
+    return new LiveStreamParams(format, outputFormat, framerate, mode, callbackUrl, streamTimeout, dvr);
   }
 }

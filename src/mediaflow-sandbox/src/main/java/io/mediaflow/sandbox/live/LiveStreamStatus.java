@@ -3,7 +3,7 @@ package io.mediaflow.sandbox.live;
 import java.util.Locale;
 
 /** A stream's {@code status.name}, as the document lists them. */
-enum StreamStatus {
+enum LiveStreamStatus {
   CREATED,
   STARTING,
   WAITING,

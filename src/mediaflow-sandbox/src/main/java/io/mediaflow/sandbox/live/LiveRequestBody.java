@@ -18,12 +18,12 @@ import org.springframework.http.MediaType;
  * A JSON object of a request, read field by field so that every refusal names the field with its full path
  * ({@code dvr.destination[1].url}) and the rule it breaks.
  */
-final class RequestObject {
+final class LiveRequestBody {
 
   private final ObjectNode node;
   private final String path;
 
-  private RequestObject(ObjectNode node, String path) {
+  private LiveRequestBody(ObjectNode node, String path) {
     this.node = node;
     this.path = path;
   }
@@ -32,7 +32,7 @@ final class RequestObject {
    * The body of {@code request}. Request bodies are JSON: a body sent as another content type (as {@code curl -d}
    * does by default) is refused, since the server would read it as a form rather than as the JSON it holds.
    */
-  static RequestObject parse(HttpEntity<String> request, ObjectMapper json) {
+  static LiveRequestBody parse(HttpEntity<String> request, ObjectMapper json) {
     MediaType type = request.getHeaders().getContentType();
     boolean hasBody = request.getBody() != null && !request.getBody().isBlank();
     if (hasBody && type != null && !type.isCompatibleWith(MediaType.APPLICATION_JSON)
@@ -44,20 +44,20 @@ final class RequestObject {
   }
 
   /** A JSON body; an empty body counts as an empty object, since every body field is optional or named. */
-  static RequestObject parse(String body, ObjectMapper json) {
+  static LiveRequestBody parse(String body, ObjectMapper json) {
     if (body == null || body.isBlank()) {
-      return new RequestObject(json.createObjectNode(), "");
+      return new LiveRequestBody(json.createObjectNode(), "");
     }
     try {
-      return new RequestObject(asObject(json.readTree(body), "request body"), "");
+      return new LiveRequestBody(asObject(json.readTree(body), "request body"), "");
     } catch (JsonProcessingException e) {
       throw LiveApiException.invalid("request body", "must be a JSON object (" + e.getOriginalMessage() + ")");
     }
   }
 
   /** {@code value} as the object at {@code name}; field names below it are prefixed with {@code name}. */
-  static RequestObject of(JsonNode value, String name) {
-    return new RequestObject(asObject(value, name), name);
+  static LiveRequestBody of(JsonNode value, String name) {
+    return new LiveRequestBody(asObject(value, name), name);
   }
 
   private static ObjectNode asObject(JsonNode value, String name) {

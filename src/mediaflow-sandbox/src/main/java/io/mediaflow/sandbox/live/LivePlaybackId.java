@@ -8,7 +8,7 @@ import java.util.List;
  * @param policy {@code public}, or {@code authenticated} (playback needs a token signed with a key of the content
  *     delivery API)
  */
-record PlaybackId(String id, String policy, String created) {
+record LivePlaybackId(String id, String policy, String created) {
 
   static final List<String> POLICIES = List.of("public", "authenticated");
 }

@@ -21,7 +21,7 @@ import org.springframework.http.HttpHeaders;
  * policy does not list is refused. Without {@code Access-Control-Allow-Methods} the policy allows GET and HEAD,
  * the methods a bucket is read with.
  */
-public final class CorsPolicy {
+public final class BucketCorsPolicy {
 
   public static final String ALLOW_ORIGIN = "Access-Control-Allow-Origin";
   public static final String ALLOW_CREDENTIALS = "Access-Control-Allow-Credentials";
@@ -36,12 +36,12 @@ public final class CorsPolicy {
 
   private final Map<String, String> headers;
 
-  private CorsPolicy(Map<String, String> headers) {
+  private BucketCorsPolicy(Map<String, String> headers) {
     this.headers = Collections.unmodifiableMap(headers);
   }
 
   /** A policy from the request body of {@code POST /v1/buckets/<bucket>/cors}; refuses any broken rule. */
-  public static CorsPolicy of(Map<String, Object> body) {
+  public static BucketCorsPolicy of(Map<String, Object> body) {
     if (body == null || body.isEmpty()) {
       throw DeliveryException.invalid("body: an object of CORS header names to values, at least one of "
           + String.join(", ", HEADERS) + " (DELETE removes the policy)");
@@ -54,25 +54,25 @@ public final class CorsPolicy {
       }
       headers.put(header, validValue(header, text.strip()));
     });
-    var policy = new CorsPolicy(ordered(headers));
+    var policy = new BucketCorsPolicy(ordered(headers));
     policy.requireSpecificOriginForCredentials(DeliveryException::invalid);
     return policy;
   }
 
   /** A policy as {@link #of} made it and {@link #headers} gave it to be kept: it was checked then. */
-  static CorsPolicy saved(Map<String, String> headers) {
-    return new CorsPolicy(ordered(headers));
+  static BucketCorsPolicy saved(Map<String, String> headers) {
+    return new BucketCorsPolicy(ordered(headers));
   }
 
   /** This policy without one header; refuses to leave credentials allowed without a specific origin. */
-  public CorsPolicy without(String headerName, String bucket) {
+  public BucketCorsPolicy without(String headerName, String bucket) {
     String header = canonicalName(headerName);
     if (!headers.containsKey(header)) {
       throw DeliveryException.notFound(header + ": not set in the CORS policy of bucket " + bucket);
     }
     Map<String, String> rest = new LinkedHashMap<>(headers);
     rest.remove(header);
-    var policy = new CorsPolicy(rest);
+    var policy = new BucketCorsPolicy(rest);
     policy.requireSpecificOriginForCredentials(DeliveryException::conflict);
     return policy;
   }
