@@ -30,7 +30,7 @@ class StarterJarIT {
       List<String> entries = Collections.list(jar.entries()).stream().map(ZipEntry::getName).toList();
 
       assertThat(entries).as("the plugin itself").contains(
-          "io/mediaflow/MediaflowAutoConfiguration.class", "io/mediaflow/worker/JobRunner.class");
+          "io/mediaflow/MediaflowAutoConfiguration.class", "io/mediaflow/worker/internal/JobRunner.class");
       assertThat(entries).as("entries of the sandbox, the app, the generators or the in-memory engine")
           .filteredOn(entry -> FOREIGN.stream().anyMatch(entry::startsWith))
           .isEmpty();
