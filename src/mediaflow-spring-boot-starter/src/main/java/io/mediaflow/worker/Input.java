@@ -1,6 +1,5 @@
 package io.mediaflow.worker;
 
-import io.mediaflow.worker.internal.InputReader;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
@@ -8,7 +7,7 @@ import java.lang.annotation.Target;
 
 /**
  * One input of an operation, declared once for the worker and the element template: the worker refuses a job that
- * breaks {@link #required} or {@link #maxLength} ({@link InputReader}), and the template shows the same rules as
+ * breaks {@link #required} or {@link #maxLength} ({@code InputReader}), and the template shows the same rules as
  * its constraints. The rules of the API's request itself are the client's ({@code *Rules}).
  */
 @Retention(RetentionPolicy.RUNTIME)
