@@ -13,8 +13,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The plugin's jar, as users get it, holds the plugin and nothing of the sandbox, the embedded default, the
- * build-only template generators or the in-memory engine (the starter's pom bans them as dependencies; this catches them arriving as classes, by a
- * misplaced source, a shaded copy or a resource). Runs at {@code verify}, after the jar is built.
+ * build-only template generators or the in-memory engine (the starter's pom bans them as dependencies; this catches
+ * them arriving as classes, by a misplaced source, a shaded copy or a resource). Runs at {@code verify}, after the
+ * jar is built.
  */
 class StarterJarIT {
 

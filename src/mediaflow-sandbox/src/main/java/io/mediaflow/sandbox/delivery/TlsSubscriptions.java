@@ -178,7 +178,8 @@ public class TlsSubscriptions {
       status = recordInPlace ? DeliveryTlsSubscription.ISSUED : status;
     } else {
       if (recordInPlace) {
-        status = DeliveryTlsSubscription.PENDING.equals(status) ? DeliveryTlsSubscription.PROCESSING : DeliveryTlsSubscription.ISSUED;
+        status = DeliveryTlsSubscription.PENDING.equals(status)
+            ? DeliveryTlsSubscription.PROCESSING : DeliveryTlsSubscription.ISSUED;
       }
       if (!DeliveryTlsSubscription.ISSUED.equals(status) && !now.isBefore(saved.deadline())) {
         status = DeliveryTlsSubscription.FAILED;
@@ -200,7 +201,8 @@ public class TlsSubscriptions {
 
   private static DeliveryTlsSubscription view(Subscription subscription, String message, String listedId) {
     SavedSubscription saved = subscription.saved;
-    return new DeliveryTlsSubscription(subscription.id, saved.domainId(), saved.status(), saved.created(), message, listedId);
+    return new DeliveryTlsSubscription(subscription.id, saved.domainId(), saved.status(), saved.created(), message,
+        listedId);
   }
 
   /** The message's form is stable so that callers (and the product's processes) can read the record from it. */

@@ -49,7 +49,8 @@ class DvrRecorder {
     });
   }
 
-  private Recording write(LiveStream stream, LiveDvrDestination destination, int chunk, String format, double duration) {
+  private Recording write(LiveStream stream, LiveDvrDestination destination, int chunk, String format,
+      double duration) {
     String name = String.format(Locale.ROOT, "recording-%04d", chunk);
     String path = DvrFolder.objectPath(destination, stream, name);
     switch (format) {

@@ -115,7 +115,8 @@ class SandboxControlController {
     Integer error = hasError ? rule.get("error").asInt() : null;
     if (hasError && (!TranscodingApiError.DOCUMENTED_CODES.contains(error) || endpoint.equals("upload"))) {
       throw new IllegalArgumentException(endpoint.equals("upload")
-          ? "the upload host speaks TUS: give it an httpStatus" : "failNext.error must be one of " + TranscodingApiError.DOCUMENTED_CODES);
+          ? "the upload host speaks TUS: give it an httpStatus"
+          : "failNext.error must be one of " + TranscodingApiError.DOCUMENTED_CODES);
     }
     Integer status = hasStatus ? rule.get("httpStatus").asInt() : null;
     if (hasStatus && (status < 400 || status > 599)) {

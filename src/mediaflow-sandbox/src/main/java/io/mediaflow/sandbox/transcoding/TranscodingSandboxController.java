@@ -158,7 +158,8 @@ class TranscodingSandboxController {
    */
   private Map<String, Object> notStarted(String token) {
     if (profile.unstartedTaskIsAnError()) {
-      throw new TranscodingApiError(TranscodingApiError.OUT_OF_RANGE, "Field 'task_tokens': task " + token + " has no job.");
+      throw new TranscodingApiError(TranscodingApiError.OUT_OF_RANGE,
+          "Field 'task_tokens': task " + token + " has no job.");
     }
     var status = new LinkedHashMap<String, Object>();
     status.put("status", "created");

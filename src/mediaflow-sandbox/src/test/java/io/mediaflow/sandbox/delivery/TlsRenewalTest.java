@@ -45,7 +45,8 @@ class TlsRenewalTest {
     var domains = new Domains(clock, DELIVERY, database);
     var dns = new DnsZone(database);
     var subscriptions = new TlsSubscriptions(domains, dns, clock, DELIVERY, database);
-    DeliveryTlsSubscription created = subscriptions.create(domains.create("renew.example.com", PlaybackDomain.LIVE, null).id());
+    DeliveryTlsSubscription created =
+        subscriptions.create(domains.create("renew.example.com", PlaybackDomain.LIVE, null).id());
     String id = subscriptions.list().getFirst().tlsSubscriptionId();
     Matcher instruction = TARGET.matcher(created.message());
     org.assertj.core.api.Assertions.assertThat(instruction.find()).isTrue();
