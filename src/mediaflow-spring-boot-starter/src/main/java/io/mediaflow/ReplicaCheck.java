@@ -19,7 +19,7 @@ import org.springframework.beans.factory.SmartInitializingSingleton;
  * {@code mediaflow.replicated=true} the start stops, naming every missing property. Runs once all beans are made,
  * before any worker opens.
  */
-public class ReplicaCheck implements SmartInitializingSingleton {
+class ReplicaCheck implements SmartInitializingSingleton {
 
   private static final Logger LOG = LoggerFactory.getLogger(ReplicaCheck.class);
 

@@ -6,7 +6,7 @@ import java.util.List;
  * The start of a replica that would keep to itself what replicas must share ({@link ReplicaCheck}); its message is
  * the one line that names every property to set.
  */
-public class UnsharedReplicaStateException extends IllegalStateException {
+class UnsharedReplicaStateException extends IllegalStateException {
 
   private final List<String> properties;
 

@@ -13,8 +13,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The plugin's jar, as users get it, holds the plugin and nothing of the sandbox, the embedded default, the
- * build-only template generators or the in-memory engine (the starter's pom bans them as dependencies; this catches them arriving as classes, by a
- * misplaced source, a shaded copy or a resource). Runs at {@code verify}, after the jar is built.
+ * build-only template generators or the in-memory engine (the starter's pom bans them as dependencies; this catches
+ * them arriving as classes, by a misplaced source, a shaded copy or a resource). Runs at {@code verify}, after the
+ * jar is built.
  */
 class StarterJarIT {
 
@@ -30,7 +31,7 @@ class StarterJarIT {
       List<String> entries = Collections.list(jar.entries()).stream().map(ZipEntry::getName).toList();
 
       assertThat(entries).as("the plugin itself").contains(
-          "io/mediaflow/MediaflowAutoConfiguration.class", "io/mediaflow/worker/JobRunner.class");
+          "io/mediaflow/MediaflowAutoConfiguration.class", "io/mediaflow/worker/internal/JobRunner.class");
       assertThat(entries).as("entries of the sandbox, the app, the generators or the in-memory engine")
           .filteredOn(entry -> FOREIGN.stream().anyMatch(entry::startsWith))
           .isEmpty();

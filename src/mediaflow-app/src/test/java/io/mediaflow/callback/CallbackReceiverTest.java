@@ -3,7 +3,7 @@ package io.mediaflow.callback;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mediaflow.MediaflowTest;
-import io.mediaflow.callback.CallbackUrls.Kind;
+import io.mediaflow.callback.internal.CallbackUrls.Kind;
 import io.camunda.zeebe.process.test.filters.RecordStream;
 import io.camunda.zeebe.protocol.record.RecordType;
 import io.camunda.zeebe.protocol.record.intent.MessageIntent;
@@ -21,6 +21,7 @@ import java.util.stream.StreamSupport;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.Test;
+import io.mediaflow.callback.internal.CallbackUrls;
 
 /** The callback receiver alone: what it accepts, what it refuses, and what a repeat changes (nothing). */
 class CallbackReceiverTest extends MediaflowTest {

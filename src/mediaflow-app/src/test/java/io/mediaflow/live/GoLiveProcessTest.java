@@ -35,6 +35,7 @@ import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.annotation.Autowired;
+import io.mediaflow.api.internal.Secrets;
 
 /** The go-live process on the in-memory engine, with the live streaming sandbox over real HTTP. */
 class GoLiveProcessTest extends MediaflowTest {

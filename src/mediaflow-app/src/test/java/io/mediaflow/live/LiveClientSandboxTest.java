@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.mediaflow.MediaflowTest;
 import io.mediaflow.api.ApiException;
 import io.mediaflow.api.InvalidRequestException;
+import io.mediaflow.api.internal.Secrets;
 import io.mediaflow.sandbox.RequestCounter;
 import java.util.List;
 import java.util.Map;

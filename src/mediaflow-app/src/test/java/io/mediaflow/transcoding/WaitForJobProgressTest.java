@@ -9,6 +9,7 @@ import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
 import io.camunda.zeebe.protocol.record.value.VariableRecordValue;
 import io.mediaflow.MediaflowTest;
 import io.mediaflow.api.ApiJson;
+import io.mediaflow.transcoding.internal.JobProgress;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;

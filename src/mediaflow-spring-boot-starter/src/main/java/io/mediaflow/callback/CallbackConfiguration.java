@@ -1,6 +1,7 @@
 package io.mediaflow.callback;
 
 import io.camunda.client.CamundaClient;
+import io.mediaflow.callback.internal.CallbackUrls;
 import java.time.Clock;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;

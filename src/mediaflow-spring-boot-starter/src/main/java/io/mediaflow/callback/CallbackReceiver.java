@@ -7,8 +7,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.camunda.client.CamundaClient;
 import io.camunda.client.api.command.ClientException;
 import io.mediaflow.api.ApiJson;
-import io.mediaflow.callback.CallbackUrls.Kind;
-import io.mediaflow.worker.CommandRejection;
+import io.mediaflow.callback.internal.CallbackUrls.Kind;
+import io.mediaflow.callback.internal.CallbackUrls;
+import io.mediaflow.worker.internal.CommandRejection;
 import java.util.Map;
 import java.util.Set;
 import org.slf4j.Logger;
@@ -36,7 +37,7 @@ import org.springframework.web.bind.annotation.RestController;
  */
 @RestController
 @ConditionalOnProperty(name = "mediaflow.callbacks.enabled", havingValue = "true", matchIfMissing = true)
-public class CallbackReceiver {
+class CallbackReceiver {
 
   private static final Logger LOG = LoggerFactory.getLogger(CallbackReceiver.class);
 

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mediaflow.api.ApiException;
 import io.mediaflow.api.ApiJson;
-import io.mediaflow.api.BearerJsonApi;
+import io.mediaflow.api.internal.BearerJsonApi;
 import io.mediaflow.api.Constraints;
 import io.mediaflow.api.Rules;
 import io.mediaflow.api.constraint.Fqdn;

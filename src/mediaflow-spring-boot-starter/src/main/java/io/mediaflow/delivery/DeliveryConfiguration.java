@@ -2,8 +2,8 @@ package io.mediaflow.delivery;
 
 import io.mediaflow.api.MediaflowHttpClient;
 import io.mediaflow.delivery.signing.KeyStoreProperties;
-import io.mediaflow.delivery.signing.ManagedSigningKeys;
-import io.mediaflow.delivery.signing.SignedUrls;
+import io.mediaflow.delivery.signing.internal.ManagedSigningKeys;
+import io.mediaflow.delivery.signing.internal.SignedUrls;
 import io.mediaflow.delivery.signing.SigningKeyStore;
 import io.mediaflow.delivery.signing.SigningKeyStoreConfiguration;
 import io.mediaflow.delivery.worker.DeliveryWorkers;

@@ -3,7 +3,7 @@ package io.mediaflow.live;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediaflow.api.ApiException;
 import io.mediaflow.api.ApiJson;
-import io.mediaflow.api.BearerJsonApi;
+import io.mediaflow.api.internal.BearerJsonApi;
 import io.mediaflow.api.Constraints;
 import io.mediaflow.api.Rules;
 import java.time.Clock;

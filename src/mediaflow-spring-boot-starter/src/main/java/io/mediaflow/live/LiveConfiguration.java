@@ -1,8 +1,8 @@
 package io.mediaflow.live;
 
-import io.mediaflow.api.ApiHttp;
+import io.mediaflow.api.internal.ApiHttp;
 import io.mediaflow.api.MediaflowHttpClient;
-import io.mediaflow.callback.CallbackUrls;
+import io.mediaflow.callback.internal.CallbackUrls;
 import io.mediaflow.live.dvr.DvrStorage;
 import io.mediaflow.live.worker.LiveWorkers;
 import java.net.URI;

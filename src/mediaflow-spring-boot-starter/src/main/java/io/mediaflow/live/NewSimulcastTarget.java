@@ -2,6 +2,7 @@ package io.mediaflow.live;
 
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import io.mediaflow.api.internal.Secrets;
 import io.mediaflow.api.constraint.Url;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;

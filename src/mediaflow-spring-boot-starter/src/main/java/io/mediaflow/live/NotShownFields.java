@@ -4,7 +4,7 @@ package io.mediaflow.live;
  * Field names document 2 does not show, chosen as the real service most plausibly names them and as the sandbox
  * names them. Each is used only through this class, so a correction is one line.
  */
-public final class NotShownFields {
+final class NotShownFields {
 
   /** The DVR destination's access key ("access key": 20 alphanumeric characters for S3). */
   public static final String ACCESS_KEY = "access_key";

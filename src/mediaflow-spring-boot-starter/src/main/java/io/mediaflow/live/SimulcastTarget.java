@@ -2,6 +2,7 @@ package io.mediaflow.live;
 
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import io.mediaflow.api.internal.Secrets;
 
 /**
  * An external RTMP ingest the stream is re-streamed to, as the stream shows it.

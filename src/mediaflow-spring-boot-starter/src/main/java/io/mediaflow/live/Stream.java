@@ -3,6 +3,7 @@ package io.mediaflow.live;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import io.mediaflow.api.internal.Secrets;
 import java.util.List;
 
 /**

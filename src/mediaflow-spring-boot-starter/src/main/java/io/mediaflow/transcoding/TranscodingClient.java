@@ -2,10 +2,10 @@ package io.mediaflow.transcoding;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import io.mediaflow.api.AccessTokenCache.AccessToken;
-import io.mediaflow.api.AccessTokenCache;
+import io.mediaflow.api.internal.AccessTokenCache;
+import io.mediaflow.api.internal.AccessTokenCache.AccessToken;
 import io.mediaflow.api.ApiException;
-import io.mediaflow.api.ApiHttp;
+import io.mediaflow.api.internal.ApiHttp;
 import io.mediaflow.api.ApiJson;
 import io.mediaflow.api.Constraints;
 import io.mediaflow.api.InvalidRequestException;

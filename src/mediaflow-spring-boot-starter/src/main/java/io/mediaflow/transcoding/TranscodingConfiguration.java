@@ -1,7 +1,9 @@
 package io.mediaflow.transcoding;
 
 import io.mediaflow.api.MediaflowHttpClient;
-import io.mediaflow.callback.CallbackUrls;
+import io.mediaflow.callback.internal.CallbackUrls;
+import io.mediaflow.transcoding.internal.LocalSources;
+import io.mediaflow.transcoding.internal.MetadataOutputs;
 import io.mediaflow.transcoding.worker.MetadataWorkers;
 import io.mediaflow.transcoding.worker.TranscodingWorkers;
 import java.time.Clock;

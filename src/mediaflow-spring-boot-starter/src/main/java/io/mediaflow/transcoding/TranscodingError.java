@@ -9,7 +9,7 @@ import java.util.Map;
  * The transcoding API's error codes (document 3, section 7) and what each means for a process: retry a fault, wait
  * while the service is busy, route as a rejection, or stop for an operator.
  */
-public enum TranscodingError {
+enum TranscodingError {
   ERROR_SERVER_INTERNAL(1, Outcome.RETRY),
   ERROR_BAD_API_KEY(2, Outcome.OPERATOR),
   ERROR_API_KEY_NOT_FOUND(3, Outcome.OPERATOR),

@@ -7,7 +7,7 @@ import java.lang.annotation.Target;
 
 /**
  * One input of an operation as Camunda Modeler shows it. Its rules are the Jakarta constraints beside it
- * ({@code @NotBlank}, {@code @Size}, ...): the worker refuses a job that breaks them ({@link InputReader}), and the
+ * ({@code @NotBlank}, {@code @Size}, ...): the worker refuses a job that breaks them ({@code InputReader}), and the
  * element template carries them as its constraints (the build-only {@code io.mediaflow.templates.ElementTemplates}).
  */
 @Retention(RetentionPolicy.RUNTIME)

@@ -29,7 +29,7 @@ public @interface Operation {
   /**
    * True when the call creates or removes something (a task, an encode, a stream, a key, a playback ID): a later
    * attempt of the job then returns what the first call made (its recorded result, or what its lookup finds) instead
-   * of calling again (see {@link JobRunner}).
+   * of calling again (see {@code JobRunner}).
    */
   boolean sideEffect() default false;
 

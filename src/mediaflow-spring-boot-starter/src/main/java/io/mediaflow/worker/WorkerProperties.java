@@ -14,7 +14,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param waitTimeout how long a wait operation waits when its input names no timeout
  * @param busyWait how long a job keeps asking again while the service says it is busy (transcoding errors 8, 18
  *     and 22, HTTP 429) without spending its retries; past it, such answers count as transient faults
- * @param stateSecret the key that signs each job's bookkeeping (see {@link JobStates}); the same for every replica.
+ * @param stateSecret the key that signs each job's bookkeeping (see {@code JobStates}); the same for every replica.
  *     Empty: a random key for this run only
  */
 @ConfigurationProperties("mediaflow.worker")

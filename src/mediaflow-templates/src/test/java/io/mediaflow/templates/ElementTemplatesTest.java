@@ -3,9 +3,9 @@ package io.mediaflow.templates;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mediaflow.worker.Operation;
-import io.mediaflow.worker.OperationHandler;
-import io.mediaflow.worker.OperationHandlers;
-import io.mediaflow.worker.OperationWorkers;
+import io.mediaflow.worker.internal.OperationHandler;
+import io.mediaflow.worker.internal.OperationHandlers;
+import io.mediaflow.worker.internal.OperationWorkers;
 import java.lang.reflect.Constructor;
 import java.util.ArrayList;
 import java.util.TreeSet;

@@ -9,7 +9,7 @@ import io.camunda.zeebe.model.bpmn.Bpmn;
 import io.mediaflow.EmbeddedDefaultProcess;
 import io.mediaflow.MediaflowTest;
 import io.mediaflow.callback.CallbackProperties;
-import io.mediaflow.callback.CallbackUrls;
+import io.mediaflow.callback.internal.CallbackUrls;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;

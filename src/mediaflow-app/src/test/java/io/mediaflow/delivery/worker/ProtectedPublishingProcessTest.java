@@ -8,7 +8,7 @@ import io.mediaflow.delivery.DeliveryTest;
 import io.mediaflow.delivery.Domain;
 import io.mediaflow.delivery.PrivateKeyPem;
 import io.mediaflow.delivery.SigningKey;
-import io.mediaflow.delivery.signing.ManagedSigningKeys;
+import io.mediaflow.delivery.signing.internal.ManagedSigningKeys;
 import io.mediaflow.delivery.signing.SigningKeyStore;
 import java.util.List;
 import java.util.Map;

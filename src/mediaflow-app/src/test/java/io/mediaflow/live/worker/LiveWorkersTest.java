@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.camunda.zeebe.model.bpmn.Bpmn;
 import io.camunda.zeebe.model.bpmn.BpmnModelInstance;
 import io.mediaflow.MediaflowTest;
-import io.mediaflow.live.Secrets;
+import io.mediaflow.api.internal.Secrets;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;

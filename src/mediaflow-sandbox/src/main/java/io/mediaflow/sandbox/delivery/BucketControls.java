@@ -24,7 +24,7 @@ public class BucketControls {
   record SavedCors(Map<String, String> headers) {}
 
   private final Map<String, String> accessPolicies = new ConcurrentHashMap<>();
-  private final Map<String, CorsPolicy> corsPolicies = new ConcurrentHashMap<>();
+  private final Map<String, BucketCorsPolicy> corsPolicies = new ConcurrentHashMap<>();
   private final Table<SavedPolicy> policyTable;
   private final Table<SavedCors> corsTable;
 
@@ -32,7 +32,7 @@ public class BucketControls {
     this.policyTable = database.table("bucket_policies", SavedPolicy.class);
     this.corsTable = database.table("bucket_cors", SavedCors.class);
     policyTable.all().forEach((bucket, saved) -> accessPolicies.put(bucket, saved.policy()));
-    corsTable.all().forEach((bucket, saved) -> corsPolicies.put(bucket, CorsPolicy.saved(saved.headers())));
+    corsTable.all().forEach((bucket, saved) -> corsPolicies.put(bucket, BucketCorsPolicy.saved(saved.headers())));
   }
 
   public synchronized void setAccessPolicy(String bucket, String policy) {
@@ -48,13 +48,13 @@ public class BucketControls {
     return AUTHENTICATED.equals(accessPolicies.getOrDefault(bucket, PUBLIC));
   }
 
-  public synchronized void setCors(String bucket, CorsPolicy policy) {
+  public synchronized void setCors(String bucket, BucketCorsPolicy policy) {
     corsTable.put(bucket, new SavedCors(policy.headers()));
     corsPolicies.put(bucket, policy);
   }
 
   /** The bucket's CORS policy; empty when none is set, and then the edge sends no CORS headers. */
-  public Optional<CorsPolicy> cors(String bucket) {
+  public Optional<BucketCorsPolicy> cors(String bucket) {
     return Optional.ofNullable(corsPolicies.get(bucket));
   }
 
@@ -64,11 +64,11 @@ public class BucketControls {
   }
 
   public synchronized void deleteCorsHeader(String bucket, String headerName) {
-    CorsPolicy policy = corsPolicies.get(bucket);
+    BucketCorsPolicy policy = corsPolicies.get(bucket);
     if (policy == null) {
       throw DeliveryException.notFound("bucket_name: bucket " + bucket + " has no CORS policy");
     }
-    CorsPolicy rest = policy.without(headerName, bucket);
+    BucketCorsPolicy rest = policy.without(headerName, bucket);
     if (rest.isEmpty()) {
       deleteCors(bucket);
     } else {

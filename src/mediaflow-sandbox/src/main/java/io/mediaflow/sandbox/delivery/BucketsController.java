@@ -37,13 +37,13 @@ class BucketsController {
   /** Sets the whole CORS policy: headers not in the body are no longer part of it. */
   @PostMapping("/cors")
   StatusBody setCors(@PathVariable String bucketName, @RequestBody(required = false) Map<String, Object> body) {
-    controls.setCors(bucket(bucketName), CorsPolicy.of(body));
+    controls.setCors(bucket(bucketName), BucketCorsPolicy.of(body));
     return StatusBody.OK;
   }
 
   @GetMapping("/cors")
   Map<String, String> cors(@PathVariable String bucketName) {
-    return controls.cors(bucket(bucketName)).map(CorsPolicy::headers).orElse(Map.of());
+    return controls.cors(bucket(bucketName)).map(BucketCorsPolicy::headers).orElse(Map.of());
   }
 
   @DeleteMapping("/cors")

@@ -23,19 +23,19 @@ public class Domains implements PlaybackDomainDirectory {
   /** The row of one domain, under its id. */
   record SavedDomain(String type, String domainName, String created, String bucketName) {
 
-    static SavedDomain of(Domain domain) {
+    static SavedDomain of(PlaybackDomain domain) {
       return new SavedDomain(domain.type(), domain.domainName(), domain.created(), domain.bucketName());
     }
 
-    Domain domain(String id) {
-      return new Domain(id, type, domainName, created, bucketName);
+    PlaybackDomain domain(String id) {
+      return new PlaybackDomain(id, type, domainName, created, bucketName);
     }
   }
 
   private final SandboxClock clock;
   private final int maxDomains;
   /** In creation order, the order lists answer in. */
-  private final Map<String, Domain> byId = new LinkedHashMap<>();
+  private final Map<String, PlaybackDomain> byId = new LinkedHashMap<>();
   private final Table<SavedDomain> table;
 
   public Domains(SandboxClock clock, SandboxDeliveryProperties properties, SandboxDatabase database) {
@@ -45,9 +45,9 @@ public class Domains implements PlaybackDomainDirectory {
     table.all().forEach((id, saved) -> byId.put(id, saved.domain(id)));
   }
 
-  public synchronized Domain create(String name, String type, String bucketName) {
+  public synchronized PlaybackDomain create(String name, String type, String bucketName) {
     String domainName = Fqdn.hostName("name", name);
-    if (!Domain.isType(type)) {
+    if (!PlaybackDomain.isType(type)) {
       throw DeliveryException.invalid("type: required, one of live, vod");
     }
     String bucket = bucketFor(type, bucketName);
@@ -58,24 +58,24 @@ public class Domains implements PlaybackDomainDirectory {
       throw DeliveryException.conflict("domains: at most " + maxDomains + " playback domains per account;"
           + " delete one first (the service raises the limit on request to support)");
     }
-    var domain = new Domain(UUID.randomUUID().toString(), type, domainName, clock.timestamp(), bucket);
+    var domain = new PlaybackDomain(UUID.randomUUID().toString(), type, domainName, clock.timestamp(), bucket);
     save(domain);
     return domain;
   }
 
   /** Only a {@code vod} domain's bucket can change; anything else means deleting and creating the domain. */
-  public synchronized Domain updateBucket(String id, String bucketName) {
-    Domain domain = get(id);
+  public synchronized PlaybackDomain updateBucket(String id, String bucketName) {
+    PlaybackDomain domain = get(id);
     if (!domain.isVod()) {
       throw DeliveryException.conflict("type: a live domain cannot be updated; delete it and create a new one");
     }
-    Domain updated = domain.withBucket(BucketName.require("bucket_name", bucketName));
+    PlaybackDomain updated = domain.withBucket(BucketName.require("bucket_name", bucketName));
     save(updated);
     return updated;
   }
 
-  public synchronized Domain get(String id) {
-    Domain domain = byId.get(id);
+  public synchronized PlaybackDomain get(String id) {
+    PlaybackDomain domain = byId.get(id);
     if (domain == null) {
       throw DeliveryException.notFound("domain_id: no domain with id " + id);
     }
@@ -86,7 +86,7 @@ public class Domains implements PlaybackDomainDirectory {
     return byId.containsKey(id);
   }
 
-  public synchronized List<Domain> list(Optional<String> type) {
+  public synchronized List<PlaybackDomain> list(Optional<String> type) {
     return byId.values().stream()
         .filter(domain -> type.map(domain.type()::equals).orElse(true))
         .toList();
@@ -99,23 +99,23 @@ public class Domains implements PlaybackDomainDirectory {
     table.remove(id);
   }
 
-  public synchronized Optional<Domain> byName(String domainName) {
+  public synchronized Optional<PlaybackDomain> byName(String domainName) {
     return byId.values().stream()
         .filter(domain -> domain.domainName().equalsIgnoreCase(domainName)).findFirst();
   }
 
   @Override
   public Optional<String> typeOf(String domainName) {
-    return byName(domainName).map(Domain::type);
+    return byName(domainName).map(PlaybackDomain::type);
   }
 
-  private void save(Domain domain) {
+  private void save(PlaybackDomain domain) {
     table.put(domain.id(), SavedDomain.of(domain));
     byId.put(domain.id(), domain);
   }
 
   private static String bucketFor(String type, String bucketName) {
-    if (Domain.VOD.equals(type)) {
+    if (PlaybackDomain.VOD.equals(type)) {
       return BucketName.require("bucket_name", bucketName);
     }
     if (bucketName != null) {

@@ -24,9 +24,9 @@ class DomainsController {
       @JsonProperty("bucket_name") String bucketName,
       @JsonProperty("domain_name") String domainName) {}
 
-  record DomainResponse(@JsonProperty("domain") Domain domain) {}
+  record DomainResponse(@JsonProperty("domain") PlaybackDomain domain) {}
 
-  record DomainsResponse(@JsonProperty("domains") List<Domain> domains) {}
+  record DomainsResponse(@JsonProperty("domains") List<PlaybackDomain> domains) {}
 
   private final Domains domains;
   private final TlsSubscriptions subscriptions;
@@ -56,7 +56,7 @@ class DomainsController {
    */
   @GetMapping("/{segment}")
   Object typeOrDomain(@PathVariable String segment) {
-    return Domain.isType(segment)
+    return PlaybackDomain.isType(segment)
         ? new DomainsResponse(domains.list(Optional.of(segment)))
         : new DomainResponse(domains.get(segment));
   }
@@ -64,7 +64,7 @@ class DomainsController {
   @PutMapping("/{domainId}")
   DomainResponse update(@PathVariable String domainId, @RequestBody(required = false) DomainRequest request) {
     DomainRequest body = orEmpty(request);
-    Domain current = domains.get(domainId);
+    PlaybackDomain current = domains.get(domainId);
     if (changes(body.name(), current.domainName()) || changes(body.domainName(), current.domainName())) {
       throw DeliveryException.invalid("name: cannot be changed; delete the domain and create a new one");
     }

@@ -35,8 +35,9 @@ public class EdgeAddresses {
   }
 
   public EdgeTarget domainAddress(String domainName, String path) {
-    Domain domain = domains.byName(domainName).filter(Domain::isVod).orElseThrow(() -> DeliveryException.notFound(
-        "domain_name: no vod playback domain named " + domainName + " (live domains serve live playback)"));
+    PlaybackDomain domain = domains.byName(domainName).filter(PlaybackDomain::isVod)
+        .orElseThrow(() -> DeliveryException.notFound(
+            "domain_name: no vod playback domain named " + domainName + " (live domains serve live playback)"));
     return new EdgeTarget(domain.bucketName(), path,
         List.of(SigningKeyBinding.bucket(domain.bucketName()), SigningKeyBinding.domain(domain.id())));
   }

@@ -38,8 +38,8 @@ public class SigningKeys {
   /** What the sandbox keeps of a key. */
   public record StoredKey(String id, String name, SigningKeyBinding binding, PublicKey publicKey,
       String created) {
-    SigningKey view(String privateKey) {
-      return SigningKey.of(id, name, binding, privateKey, created);
+    DeliverySigningKey view(String privateKey) {
+      return DeliverySigningKey.of(id, name, binding, privateKey, created);
     }
   }
 
@@ -61,7 +61,7 @@ public class SigningKeys {
   }
 
   /** The new key, with its private key: the only time it is shown. */
-  public SigningKey create(String domainId, String streamId, String bucketName, String name) {
+  public DeliverySigningKey create(String domainId, String streamId, String bucketName, String name) {
     SigningKeyBinding binding = binding(domainId, streamId, bucketName);
     String label = name == null ? null : validName(name);
     KeyPair pair = generate();
@@ -74,15 +74,15 @@ public class SigningKeys {
     return key.view(pem(pair.getPrivate()));
   }
 
-  public synchronized List<SigningKey> list() {
+  public synchronized List<DeliverySigningKey> list() {
     return byId.values().stream().map(key -> key.view(null)).toList();
   }
 
-  public synchronized SigningKey get(String id) {
+  public synchronized DeliverySigningKey get(String id) {
     return find(id).view(null);
   }
 
-  public synchronized SigningKey rename(String id, String name) {
+  public synchronized DeliverySigningKey rename(String id, String name) {
     if (name == null) {
       throw DeliveryException.invalid("name: required, a string of 1 to " + MAX_NAME_LENGTH + " characters");
     }

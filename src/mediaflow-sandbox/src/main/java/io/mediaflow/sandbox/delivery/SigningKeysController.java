@@ -23,9 +23,9 @@ class SigningKeysController {
       @JsonProperty("bucket_name") String bucketName,
       @JsonProperty("name") String name) {}
 
-  record KeyResponse(@JsonProperty("signing_key") SigningKey key) {}
+  record KeyResponse(@JsonProperty("signing_key") DeliverySigningKey key) {}
 
-  record KeysResponse(@JsonProperty("signing_keys") List<SigningKey> keys) {}
+  record KeysResponse(@JsonProperty("signing_keys") List<DeliverySigningKey> keys) {}
 
   private final SigningKeys keys;
 

@@ -69,7 +69,7 @@ class StorageController {
   ResponseEntity<?> fromDomain(@PathVariable String domainName, @PathVariable String path,
       @RequestParam(name = "auth", required = false) String token,
       @RequestHeader(name = HttpHeaders.ORIGIN, required = false) String origin) {
-    if (domains.typeOf(domainName).filter(Domain.LIVE::equals).isPresent()) {
+    if (domains.typeOf(domainName).filter(PlaybackDomain.LIVE::equals).isPresent()) {
       return livePlayback.getObject().serve(domainName, path, token);
     }
     return serve(addresses.domainAddress(domainName, path), token, origin);

@@ -38,7 +38,7 @@ public class TlsSubscriptions {
 
     SavedSubscription withStatus(String next, Instant now) {
       return new SavedSubscription(tlsSubscriptionId, domainId, recordName, target, created, deadline, next,
-          TlsSubscription.ISSUED.equals(next) ? now : issued);
+          DeliveryTlsSubscription.ISSUED.equals(next) ? now : issued);
     }
   }
 
@@ -100,13 +100,13 @@ public class TlsSubscriptions {
   }
 
   /** A new subscription in {@code pending}, with the CNAME instruction in {@code message}. */
-  public synchronized TlsSubscription create(String domainId) {
+  public synchronized DeliveryTlsSubscription create(String domainId) {
     if (domainId == null || domainId.isBlank()) {
       throw DeliveryException.invalid("domain_id: required, the id of an existing playback domain");
     }
-    Domain domain = domains.get(domainId);
+    PlaybackDomain domain = domains.get(domainId);
     byId.values().stream()
-        .filter(s -> s.saved.domainId().equals(domainId) && !TlsSubscription.FAILED.equals(s.saved.status()))
+        .filter(s -> s.saved.domainId().equals(domainId) && !DeliveryTlsSubscription.FAILED.equals(s.saved.status()))
         .findFirst().ifPresent(s -> {
           throw DeliveryException.conflict("domain_id: the domain " + domain.domainName() + " has TLS subscription "
               + s.id + " already (status " + s.saved.status() + "); delete it first");
@@ -115,14 +115,14 @@ public class TlsSubscriptions {
     Instant deadline = time.instant().plus(clock.scaled(properties.tlsVerificationDeadline()));
     var subscription = new Subscription(UUID.randomUUID().toString(), new SavedSubscription(
         randomId(22, ALPHANUMERIC), domainId, CHALLENGE_LABEL + domain.domainName(), target, clock.timestamp(),
-        deadline, TlsSubscription.PENDING, null));
+        deadline, DeliveryTlsSubscription.PENDING, null));
     table.put(subscription.id, subscription.saved);
     byId.put(subscription.id, subscription);
     scheduleCheck(subscription);
     return view(subscription, instruction(subscription.saved, domain), null);
   }
 
-  public synchronized List<TlsSubscription> list() {
+  public synchronized List<DeliveryTlsSubscription> list() {
     return byId.values().stream().map(s -> view(s, null, s.saved.tlsSubscriptionId())).toList();
   }
 
@@ -130,7 +130,7 @@ public class TlsSubscriptions {
    * By {@code tls_subscription_id}, as the paths name it; the subscription's {@code id} is another identifier and
    * finds nothing here.
    */
-  public synchronized TlsSubscription get(String tlsSubscriptionId) {
+  public synchronized DeliveryTlsSubscription get(String tlsSubscriptionId) {
     return view(find(tlsSubscriptionId), null, null);
   }
 
@@ -170,18 +170,19 @@ public class TlsSubscriptions {
         .isPresent();
     String status = saved.status();
     Instant now = time.instant();
-    if (TlsSubscription.ISSUED.equals(status)) {
+    if (DeliveryTlsSubscription.ISSUED.equals(status)) {
       if (saved.issued() != null && !now.isBefore(saved.issued().plus(clock.scaled(properties.tlsRenewAfter())))) {
-        status = TlsSubscription.RENEWING;
+        status = DeliveryTlsSubscription.RENEWING;
       }
-    } else if (TlsSubscription.RENEWING.equals(status)) {
-      status = recordInPlace ? TlsSubscription.ISSUED : status;
+    } else if (DeliveryTlsSubscription.RENEWING.equals(status)) {
+      status = recordInPlace ? DeliveryTlsSubscription.ISSUED : status;
     } else {
       if (recordInPlace) {
-        status = TlsSubscription.PENDING.equals(status) ? TlsSubscription.PROCESSING : TlsSubscription.ISSUED;
+        status = DeliveryTlsSubscription.PENDING.equals(status)
+            ? DeliveryTlsSubscription.PROCESSING : DeliveryTlsSubscription.ISSUED;
       }
-      if (!TlsSubscription.ISSUED.equals(status) && !now.isBefore(saved.deadline())) {
-        status = TlsSubscription.FAILED;
+      if (!DeliveryTlsSubscription.ISSUED.equals(status) && !now.isBefore(saved.deadline())) {
+        status = DeliveryTlsSubscription.FAILED;
       }
     }
     if (!status.equals(saved.status())) {
@@ -195,16 +196,17 @@ public class TlsSubscriptions {
 
   /** Failed is final, a failed subscription is not retried; an issued one is checked for its renewal. */
   private static boolean isChecked(String status) {
-    return !TlsSubscription.FAILED.equals(status);
+    return !DeliveryTlsSubscription.FAILED.equals(status);
   }
 
-  private static TlsSubscription view(Subscription subscription, String message, String listedId) {
+  private static DeliveryTlsSubscription view(Subscription subscription, String message, String listedId) {
     SavedSubscription saved = subscription.saved;
-    return new TlsSubscription(subscription.id, saved.domainId(), saved.status(), saved.created(), message, listedId);
+    return new DeliveryTlsSubscription(subscription.id, saved.domainId(), saved.status(), saved.created(), message,
+        listedId);
   }
 
   /** The message's form is stable so that callers (and the product's processes) can read the record from it. */
-  private static String instruction(SavedSubscription subscription, Domain domain) {
+  private static String instruction(SavedSubscription subscription, PlaybackDomain domain) {
     return "Create a CNAME record " + subscription.recordName() + " pointing to " + subscription.target()
         + " to verify ownership of " + domain.domainName()
         + "; the certificate is issued once the record is in place.";

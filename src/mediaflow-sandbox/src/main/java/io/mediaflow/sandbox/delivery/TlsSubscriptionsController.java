@@ -18,9 +18,9 @@ class TlsSubscriptionsController {
 
   record SubscriptionRequest(@JsonProperty("domain_id") String domainId) {}
 
-  record SubscriptionResponse(@JsonProperty("tls_subscription") TlsSubscription subscription) {}
+  record SubscriptionResponse(@JsonProperty("tls_subscription") DeliveryTlsSubscription subscription) {}
 
-  record SubscriptionsResponse(@JsonProperty("tls_subscriptions") List<TlsSubscription> subscriptions) {}
+  record SubscriptionsResponse(@JsonProperty("tls_subscriptions") List<DeliveryTlsSubscription> subscriptions) {}
 
   private final TlsSubscriptions subscriptions;
 

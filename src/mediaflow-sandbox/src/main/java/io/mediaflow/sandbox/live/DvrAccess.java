@@ -40,7 +40,7 @@ class DvrAccess {
     String accessKey = claim.get().accessKey();
     Optional<String> secret = destinations(bucket)
         .filter(destination -> accessKey != null && accessKey.equals(destination.accessKey()))
-        .map(DvrDestination::secretKey).findFirst();
+        .map(LiveDvrDestination::secretKey).findFirst();
     if (secret.isEmpty()) {
       return Optional.of("InvalidAccessKeyId");
     }
@@ -63,13 +63,13 @@ class DvrAccess {
         .orElse(recording.url());
   }
 
-  private Stream<DvrDestination> destinations(String bucket) {
+  private Stream<LiveDvrDestination> destinations(String bucket) {
     return streams.all().stream().map(LiveStream::params).filter(Objects::nonNull)
         .flatMap(params -> params.dvr().destinations().stream())
         .filter(destination -> destination.bucket().equals(bucket));
   }
 
-  private static String prefix(DvrDestination destination) {
+  private static String prefix(LiveDvrDestination destination) {
     return destination.folder().isEmpty() ? "" : destination.folder() + "/";
   }
 }

@@ -45,7 +45,7 @@ class DvrFolder {
   }
 
   /** The object path of a stream's file {@code name} under {@code destination}: {@code <folder>/<stream_id>/<name>}. */
-  static String objectPath(DvrDestination destination, LiveStream stream, String name) {
+  static String objectPath(LiveDvrDestination destination, LiveStream stream, String name) {
     return (destination.folder().isEmpty() ? "" : destination.folder() + "/") + stream.id() + "/" + name;
   }
 
@@ -87,7 +87,7 @@ class DvrFolder {
   }
 
   /** A finished recording; an HLS playlist's segment of the same name beside it is finished with it. */
-  Recording recording(DvrDestination destination, String path, String format, double duration) {
+  Recording recording(LiveDvrDestination destination, String path, String format, double duration) {
     finish(destination.bucket(), path);
     if (format.equals("hls")) {
       finish(destination.bucket(), path.substring(0, path.lastIndexOf('.')) + ".ts");

@@ -17,7 +17,7 @@ import java.util.List;
  */
 record DvrParams(
     boolean enabled,
-    List<DvrDestination> destinations,
+    List<LiveDvrDestination> destinations,
     boolean destinationList,
     String streamSource,
     String resolution,

@@ -29,11 +29,11 @@ class DvrParamsValidator {
   private static final Pattern S3_ACCESS_KEY = Pattern.compile("[A-Za-z0-9]{20}");
   private static final Pattern S3_SECRET = Pattern.compile("\\S{40}");
 
-  DvrParams read(RequestObject dvr) {
+  DvrParams read(LiveRequestBody dvr) {
     dvr.allowOnly(FIELDS);
     boolean enabled = enabled(dvr);
     var destination = dvr.value("destination");
-    List<DvrDestination> destinations = destination.map(value -> destinations(value, dvr.name("destination")))
+    List<LiveDvrDestination> destinations = destination.map(value -> destinations(value, dvr.name("destination")))
         .orElse(List.of());
     if (enabled && destinations.isEmpty()) {
       throw LiveApiException.invalid(dvr.name("destination"), "required when enabled is 1");
@@ -51,7 +51,7 @@ class DvrParamsValidator {
   }
 
   /** 0 or 1 as the document gives it; true and false as responses may show it. */
-  private static boolean enabled(RequestObject dvr) {
+  private static boolean enabled(LiveRequestBody dvr) {
     return dvr.value("enabled").map(value -> {
       if (value.isBoolean()) {
         return value.booleanValue();
@@ -63,21 +63,21 @@ class DvrParamsValidator {
     }).orElse(false);
   }
 
-  private static List<DvrDestination> destinations(JsonNode value, String name) {
+  private static List<LiveDvrDestination> destinations(JsonNode value, String name) {
     if (!value.isArray()) {
-      return List.of(destination(RequestObject.of(value, name)));
+      return List.of(destination(LiveRequestBody.of(value, name)));
     }
     if (value.isEmpty()) {
       throw LiveApiException.invalid(name, "must hold at least one destination");
     }
-    var destinations = new ArrayList<DvrDestination>();
+    var destinations = new ArrayList<LiveDvrDestination>();
     for (int i = 0; i < value.size(); i++) {
-      destinations.add(destination(RequestObject.of(value.get(i), name + "[" + i + "]")));
+      destinations.add(destination(LiveRequestBody.of(value.get(i), name + "[" + i + "]")));
     }
     return destinations;
   }
 
-  private static DvrDestination destination(RequestObject destination) {
+  private static LiveDvrDestination destination(LiveRequestBody destination) {
     destination.allowOnly(DESTINATION_FIELDS);
     String url = destination.url("url", SCHEMES)
         .orElseThrow(() -> LiveApiException.invalid(destination.name("url"), "required"));
@@ -96,7 +96,7 @@ class DvrParamsValidator {
         throw LiveApiException.invalid(destination.name(s3Only), "applies only to s3:// destinations");
       }
     }
-    return new DvrDestination(
+    return new LiveDvrDestination(
         url,
         accessKey,
         secretKey,
@@ -104,7 +104,7 @@ class DvrParamsValidator {
         s3 ? destination.oneOf("storage_class", STORAGE_CLASSES, null) : null);
   }
 
-  private static void requireMatch(RequestObject object, String field, String value, Pattern pattern, String rule) {
+  private static void requireMatch(LiveRequestBody object, String field, String value, Pattern pattern, String rule) {
     if (value == null || !pattern.matcher(value).matches()) {
       // The value itself is a credential: the message names the rule, never the value.
       throw LiveApiException.invalid(object.name(field), "required for s3:// destinations; " + rule);

@@ -40,7 +40,7 @@ class DvrRecorder {
       for (double start = 0; start < seconds; start += dvr.maxFileDuration()) {
         int chunk = stream.nextChunkNumber();
         double duration = Math.min(dvr.maxFileDuration(), seconds - start);
-        for (DvrDestination destination : dvr.destinations()) {
+        for (LiveDvrDestination destination : dvr.destinations()) {
           for (String format : dvr.formats()) {
             stream.addRecording(write(stream, destination, chunk, format, duration));
           }
@@ -49,7 +49,8 @@ class DvrRecorder {
     });
   }
 
-  private Recording write(LiveStream stream, DvrDestination destination, int chunk, String format, double duration) {
+  private Recording write(LiveStream stream, LiveDvrDestination destination, int chunk, String format,
+      double duration) {
     String name = String.format(Locale.ROOT, "recording-%04d", chunk);
     String path = DvrFolder.objectPath(destination, stream, name);
     switch (format) {

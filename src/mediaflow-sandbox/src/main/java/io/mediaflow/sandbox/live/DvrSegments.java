@@ -22,14 +22,14 @@ import java.util.Locale;
 final class DvrSegments {
 
   private final LiveStream stream;
-  private final DvrDestination destination;
+  private final LiveDvrDestination destination;
   private final DvrFolder folder;
   private final String container;
   private final List<String> formats;
   private final Path list;
   private long consumed;
 
-  private DvrSegments(LiveStream stream, DvrDestination destination, DvrFolder folder, String container,
+  private DvrSegments(LiveStream stream, LiveDvrDestination destination, DvrFolder folder, String container,
       List<String> formats, Path list) {
     this.stream = stream;
     this.destination = destination;
@@ -49,7 +49,7 @@ final class DvrSegments {
     List<String> mp4 = dvr.formats().stream().filter("mp4"::equals).toList();
     List<String> ts = dvr.formats().stream().filter(format -> !format.equals("mp4")).toList();
     for (int d = 0; d < dvr.destinations().size(); d++) {
-      DvrDestination destination = dvr.destinations().get(d);
+      LiveDvrDestination destination = dvr.destinations().get(d);
       if (!mp4.isEmpty()) {
         outputs.add(new DvrSegments(stream, destination, folder, "mp4", mp4, work.resolve("dvr-" + d + "-mp4.csv")));
       }

@@ -58,7 +58,7 @@ final class IngestCommand {
   }
 
   /** Where a simulcast target receives the stream: its URL, then its stream key as the last path segment. */
-  static String relayUrl(SimulcastTarget target) {
+  static String relayUrl(LiveSimulcastTarget target) {
     return target.url().replaceAll("/+$", "") + "/" + target.streamKey();
   }
 

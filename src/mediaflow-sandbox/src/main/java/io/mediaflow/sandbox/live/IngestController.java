@@ -51,7 +51,7 @@ class IngestController {
   @PostMapping(CONTROL + "/ingest")
   ObjectNode ingest(@PathVariable String id, HttpEntity<String> http) {
     LiveStream stream = streams.get(id);
-    RequestObject request = RequestObject.parse(http, json);
+    LiveRequestBody request = LiveRequestBody.parse(http, json);
     request.allowOnly(Set.of("action", "input_format"));
     String action = request.requiredOneOf("action", List.of("start", "stop"));
     if (action.equals("start")) {

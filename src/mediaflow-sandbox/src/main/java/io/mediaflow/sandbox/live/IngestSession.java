@@ -227,7 +227,7 @@ final class IngestSession {
 
   private String masked(String line) {
     String masked = line.replace(stream.streamKey(), "***");
-    for (SimulcastTarget target : stream.simulcastTargets().orElse(List.of())) {
+    for (LiveSimulcastTarget target : stream.simulcastTargets().orElse(List.of())) {
       masked = masked.replace(target.streamKey(), "***");
     }
     return masked;

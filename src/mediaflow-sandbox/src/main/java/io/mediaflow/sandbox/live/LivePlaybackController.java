@@ -196,7 +196,7 @@ class LivePlaybackController implements LiveDomainPlayback {
   /** A file of the live output of an encoder pushing over RTMP; none unless the stream is live. */
   private Path file(LiveStream stream, String name) {
     return rtmp.liveOutput(stream)
-        .filter(folder -> stream.status() == StreamStatus.LIVE)
+        .filter(folder -> stream.status() == LiveStreamStatus.LIVE)
         .map(folder -> folder.resolve(name))
         .filter(Files::isRegularFile)
         .orElseThrow(() -> LiveApiException.notFound("live output '" + name + "' of stream", stream.id()));

@@ -27,11 +27,11 @@ final class LiveStream {
   private final String createdAt;
   private final String playbackDomain;
   private final int rtmpPort;
-  private StreamParams params;
-  private final List<PlaybackId> playbackIds = new ArrayList<>();
+  private LiveStreamParams params;
+  private final List<LivePlaybackId> playbackIds = new ArrayList<>();
   /** Null until a target was first added: the field is absent from the JSON until then. */
-  private List<SimulcastTarget> simulcastTargets;
-  private StreamStatus status = StreamStatus.CREATED;
+  private List<LiveSimulcastTarget> simulcastTargets;
+  private LiveStreamStatus status = LiveStreamStatus.CREATED;
   private String statusTimestamp;
   /** Counts status changes, so a timer armed in one state does nothing once the stream has moved on. */
   private long statusVersion;
@@ -46,7 +46,7 @@ final class LiveStream {
    * @param save writes the stream's {@link #saved()} form; called holding its lock after every change to it
    */
   LiveStream(String id, String name, String streamKey, String createdAt, String playbackDomain,
-      int rtmpPort, StreamParams params, Consumer<LiveStream> save) {
+      int rtmpPort, LiveStreamParams params, Consumer<LiveStream> save) {
     this.id = id;
     this.rtmpPort = rtmpPort;
     this.name = name;
@@ -102,7 +102,7 @@ final class LiveStream {
     return rtmpPort;
   }
 
-  synchronized StreamParams params() {
+  synchronized LiveStreamParams params() {
     return params;
   }
 
@@ -111,11 +111,11 @@ final class LiveStream {
     save.accept(this);
   }
 
-  synchronized List<PlaybackId> playbackIds() {
+  synchronized List<LivePlaybackId> playbackIds() {
     return List.copyOf(playbackIds);
   }
 
-  synchronized void addPlaybackId(PlaybackId playbackId) {
+  synchronized void addPlaybackId(LivePlaybackId playbackId) {
     playbackIds.add(playbackId);
     save.accept(this);
   }
@@ -128,16 +128,16 @@ final class LiveStream {
     return removed;
   }
 
-  synchronized Optional<PlaybackId> playbackId(String playbackId) {
+  synchronized Optional<LivePlaybackId> playbackId(String playbackId) {
     return playbackIds.stream().filter(candidate -> candidate.id().equals(playbackId)).findFirst();
   }
 
   /** The targets, or empty when none was ever added (then the JSON has no {@code simulcast_targets}). */
-  synchronized Optional<List<SimulcastTarget>> simulcastTargets() {
+  synchronized Optional<List<LiveSimulcastTarget>> simulcastTargets() {
     return Optional.ofNullable(simulcastTargets).map(List::copyOf);
   }
 
-  synchronized void addSimulcastTarget(SimulcastTarget target) {
+  synchronized void addSimulcastTarget(LiveSimulcastTarget target) {
     if (simulcastTargets == null) {
       simulcastTargets = new ArrayList<>();
     }
@@ -153,7 +153,7 @@ final class LiveStream {
     return removed;
   }
 
-  synchronized StreamStatus status() {
+  synchronized LiveStreamStatus status() {
     return status;
   }
 
@@ -166,11 +166,11 @@ final class LiveStream {
   }
 
   /** Enters {@code next}; a timer of the previous state is cancelled. */
-  synchronized void moveTo(StreamStatus next, String timestamp) {
+  synchronized void moveTo(LiveStreamStatus next, String timestamp) {
     status = next;
     statusTimestamp = timestamp;
     statusVersion++;
-    liveSince = next == StreamStatus.LIVE ? Instant.now() : null;
+    liveSince = next == LiveStreamStatus.LIVE ? Instant.now() : null;
     replaceTimer(null);
     save.accept(this);
   }

@@ -84,7 +84,7 @@ class LiveStreams implements SmartInitializingSingleton {
   }
 
   void addPlaybackId(LiveStream stream, String policy) {
-    stream.addPlaybackId(new PlaybackId(RandomIds.alphanumeric(24), policy, clock.timestamp()));
+    stream.addPlaybackId(new LivePlaybackId(RandomIds.alphanumeric(24), policy, clock.timestamp()));
   }
 
   void removePlaybackId(LiveStream stream, String playbackId) {
@@ -94,7 +94,7 @@ class LiveStreams implements SmartInitializingSingleton {
   }
 
   void addSimulcastTarget(LiveStream stream, String url, String streamKey) {
-    stream.addSimulcastTarget(new SimulcastTarget(UUID.randomUUID().toString(), url, streamKey));
+    stream.addSimulcastTarget(new LiveSimulcastTarget(UUID.randomUUID().toString(), url, streamKey));
   }
 
   void removeSimulcastTarget(LiveStream stream, String targetId) {

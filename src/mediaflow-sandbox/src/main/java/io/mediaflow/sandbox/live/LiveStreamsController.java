@@ -41,12 +41,12 @@ class LiveStreamsController {
 
   @PostMapping
   ObjectNode create(HttpEntity<String> http) {
-    return streamJson.answer(streams.create(validator.read(RequestObject.parse(http, json))));
+    return streamJson.answer(streams.create(validator.read(LiveRequestBody.parse(http, json))));
   }
 
   @GetMapping
   ObjectNode list(@RequestParam MultiValueMap<String, String> filters) {
-    StreamFilter filter = StreamFilter.of(filters);
+    LiveStreamFilter filter = LiveStreamFilter.of(filters);
     ObjectNode answer = json.createObjectNode();
     var list = answer.putArray("streams");
     streams.all().stream().map(streamJson::render).filter(filter::matches).forEach(list::add);
@@ -76,9 +76,9 @@ class LiveStreamsController {
   @PostMapping("/{id}/playback-ids")
   ObjectNode addPlaybackId(@PathVariable String id, HttpEntity<String> http) {
     LiveStream stream = streams.get(id);
-    RequestObject request = RequestObject.parse(http, json);
+    LiveRequestBody request = LiveRequestBody.parse(http, json);
     request.allowOnly(Set.of("policy"));
-    streams.addPlaybackId(stream, request.requiredOneOf("policy", PlaybackId.POLICIES));
+    streams.addPlaybackId(stream, request.requiredOneOf("policy", LivePlaybackId.POLICIES));
     return streamJson.answer(stream);
   }
 
@@ -93,7 +93,7 @@ class LiveStreamsController {
   @PostMapping("/{id}/simulcast-targets")
   ObjectNode addSimulcastTarget(@PathVariable String id, HttpEntity<String> http) {
     LiveStream stream = streams.get(id);
-    RequestObject request = RequestObject.parse(http, json);
+    LiveRequestBody request = LiveRequestBody.parse(http, json);
     request.allowOnly(Set.of("url", "stream_key"));
     String url = request.url("url", SIMULCAST_SCHEMES)
         .orElseThrow(() -> LiveApiException.invalid("url", "required; the target's rtmp:// or rtmps:// ingest URL"));

@@ -57,7 +57,7 @@ class StreamAddresses {
    * {@code {publicUrl}/live-playback/{playback_id}/playlist.m3u8}, or with a custom playback domain the form the
    * service gives such URLs, {@code https://{playback_domain}/{playback_id}.m3u8} (signed, with {@code ?auth=}).
    */
-  String playbackUrl(LiveStream stream, PlaybackId playbackId) {
+  String playbackUrl(LiveStream stream, LivePlaybackId playbackId) {
     return stream.playbackDomain() == null
         ? publicUrl + PLAYBACK_PATH + "/" + playbackId.id() + "/" + PLAYLIST
         : "https://" + stream.playbackDomain() + "/" + playbackId.id() + ".m3u8";

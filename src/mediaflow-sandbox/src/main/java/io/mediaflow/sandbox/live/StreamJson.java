@@ -33,7 +33,7 @@ class StreamJson {
 
   ObjectNode render(LiveStream stream) {
     synchronized (stream) {
-      StreamStatus status = stream.status();
+      LiveStreamStatus status = stream.status();
       ObjectNode json = NODES.objectNode();
       json.put("id", stream.id());
       json.put("name", stream.name());
@@ -68,7 +68,7 @@ class StreamJson {
     }
   }
 
-  private ObjectNode playbackId(LiveStream stream, PlaybackId playbackId) {
+  private ObjectNode playbackId(LiveStream stream, LivePlaybackId playbackId) {
     return NODES.objectNode()
         .put("id", playbackId.id())
         .put("policy", playbackId.policy())
@@ -76,7 +76,7 @@ class StreamJson {
         .put("playback_url", addresses.playbackUrl(stream, playbackId));
   }
 
-  private ObjectNode params(StreamParams params) {
+  private ObjectNode params(LiveStreamParams params) {
     ObjectNode json = NODES.objectNode()
         .put("input_format", params.inputFormat())
         .put("output_format", params.outputFormat())
@@ -111,7 +111,7 @@ class StreamJson {
   }
 
   /** The destination as given, less {@code secret_key}: a secret is accepted but never shown. */
-  private static ObjectNode destination(DvrDestination destination) {
+  private static ObjectNode destination(LiveDvrDestination destination) {
     return NODES.objectNode()
         .put("url", destination.url())
         .put("access_key", destination.accessKey())

@@ -18,7 +18,7 @@ import org.springframework.stereotype.Component;
 class StreamParamsValidator {
 
   /** What a valid create request asks for. */
-  record NewStream(String name, String playbackDomain, StreamParams params) {}
+  record NewStream(String name, String playbackDomain, LiveStreamParams params) {}
 
   static final List<String> INPUT_FORMATS = List.of("rtmp", "webrtc", "srt");
   private static final Set<String> FIELDS = Set.of("name", "input_format", "output_format", "stream_timeout",
@@ -37,16 +37,16 @@ class StreamParamsValidator {
     this.dvrValidator = dvrValidator;
   }
 
-  NewStream read(RequestObject body) {
+  NewStream read(LiveRequestBody body) {
     body.allowOnly(FIELDS);
-    var params = new StreamParams(
+    var params = new LiveStreamParams(
         body.oneOf("input_format", INPUT_FORMATS, "rtmp"),
         body.oneOf("output_format", OUTPUT_FORMATS, "hls"),
         body.number("framerate", BigDecimal.ZERO, MAX_FRAMERATE, BigDecimal.ZERO),
         "auto",
         body.url("callback_url", List.of("http", "https")).orElse(null),
         body.integer("stream_timeout", 1, Integer.MAX_VALUE, DEFAULT_STREAM_TIMEOUT),
-        body.value("dvr").map(dvr -> dvrValidator.read(RequestObject.of(dvr, "dvr"))).orElse(DvrParams.disabled()));
+        body.value("dvr").map(dvr -> dvrValidator.read(LiveRequestBody.of(dvr, "dvr"))).orElse(DvrParams.disabled()));
     String name = body.text("name").orElse(null);
     String domain = body.text("playback_domain").map(this::liveDomain).orElse(null);
     return new NewStream(name, domain, params);

@@ -1,12 +1,12 @@
 package io.mediaflow.sandbox.live;
 
-import static io.mediaflow.sandbox.live.StreamStatus.IDLE;
-import static io.mediaflow.sandbox.live.StreamStatus.LAUNCHING;
-import static io.mediaflow.sandbox.live.StreamStatus.LIVE;
-import static io.mediaflow.sandbox.live.StreamStatus.STARTING;
-import static io.mediaflow.sandbox.live.StreamStatus.STOPPED;
-import static io.mediaflow.sandbox.live.StreamStatus.STOPPING;
-import static io.mediaflow.sandbox.live.StreamStatus.WAITING;
+import static io.mediaflow.sandbox.live.LiveStreamStatus.IDLE;
+import static io.mediaflow.sandbox.live.LiveStreamStatus.LAUNCHING;
+import static io.mediaflow.sandbox.live.LiveStreamStatus.LIVE;
+import static io.mediaflow.sandbox.live.LiveStreamStatus.STARTING;
+import static io.mediaflow.sandbox.live.LiveStreamStatus.STOPPED;
+import static io.mediaflow.sandbox.live.LiveStreamStatus.STOPPING;
+import static io.mediaflow.sandbox.live.LiveStreamStatus.WAITING;
 
 import io.mediaflow.sandbox.SandboxClock;
 import java.time.Duration;
@@ -101,7 +101,7 @@ class StreamStateMachine implements IngestSession.Events, DisposableBean {
   /** The simulated encoder connects to the stream's {@code format} server URL. */
   void ingestStarted(LiveStream stream, String format) {
     synchronized (stream) {
-      StreamStatus status = stream.status();
+      LiveStreamStatus status = stream.status();
       if (status == STOPPING) {
         throw LiveApiException.conflict("status stopping: the stream takes no input until it is stopped");
       }
@@ -215,7 +215,7 @@ class StreamStateMachine implements IngestSession.Events, DisposableBean {
   }
 
   /** Enters {@code next}; a stream that has a transcoder listens for RTMP ingest (see {@link RtmpIngest}). */
-  private void enter(LiveStream stream, StreamStatus next) {
+  private void enter(LiveStream stream, LiveStreamStatus next) {
     stream.moveTo(next, clock.timestamp());
     if (next.hasTranscoder()) {
       rtmp.open(stream, this);

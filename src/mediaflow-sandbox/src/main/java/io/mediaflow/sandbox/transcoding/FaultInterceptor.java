@@ -35,7 +35,7 @@ class FaultInterceptor implements HandlerInterceptor {
       response.setStatus(HttpServletResponse.SC_OK);
       String message = f.message() != null ? f.message() : "Injected by the sandbox's test control.";
       json.writeValue(response.getOutputStream(), TranscodingErrorHandler.body(f.error(), message,
-          f.error() == TranscodingError.SYSTEM_BUSY ? f.retryAfter() : null));
+          f.error() == TranscodingApiError.SYSTEM_BUSY ? f.retryAfter() : null));
     } else {
       response.setStatus(f.httpStatus());
       if (f.retryAfter() != null) {

@@ -45,7 +45,7 @@ final class Fields {
       return null;
     }
     if (!value.isTextual()) {
-      throw TranscodingError.invalid(path(name), "must be a string");
+      throw TranscodingApiError.invalid(path(name), "must be a string");
     }
     return value.asText();
   }
@@ -53,7 +53,7 @@ final class Fields {
   String requiredString(String name) {
     String value = string(name);
     if (value == null || value.isBlank()) {
-      throw TranscodingError.required(path(name));
+      throw TranscodingApiError.required(path(name));
     }
     return value;
   }
@@ -61,7 +61,7 @@ final class Fields {
   String oneOf(String name, Collection<String> allowed) {
     String value = string(name);
     if (value != null && !allowed.contains(value)) {
-      throw TranscodingError.invalid(path(name), "must be one of " + String.join(", ", allowed));
+      throw TranscodingApiError.invalid(path(name), "must be one of " + String.join(", ", allowed));
     }
     return value;
   }
@@ -70,7 +70,7 @@ final class Fields {
   Double number(String name, double min, double max) {
     Double value = numeric(name);
     if (value != null && (value < min || value > max)) {
-      throw TranscodingError.invalid(path(name), "must be a number from " + plain(min) + " to " + plain(max));
+      throw TranscodingApiError.invalid(path(name), "must be a number from " + plain(min) + " to " + plain(max));
     }
     return value;
   }
@@ -79,7 +79,7 @@ final class Fields {
   Double positive(String name) {
     Double value = numeric(name);
     if (value != null && value <= 0) {
-      throw TranscodingError.invalid(path(name), "must be a number above 0");
+      throw TranscodingApiError.invalid(path(name), "must be a number above 0");
     }
     return value;
   }
@@ -91,7 +91,7 @@ final class Fields {
       return null;
     }
     if (value != Math.rint(value) || value < min || value > max) {
-      throw TranscodingError.invalid(path(name), "must be an integer from " + min + " to " + max);
+      throw TranscodingApiError.invalid(path(name), "must be an integer from " + min + " to " + max);
     }
     return value.intValue();
   }
@@ -99,7 +99,7 @@ final class Fields {
   Integer integerIn(String name, Collection<Integer> allowed) {
     Integer value = integer(name, Integer.MIN_VALUE, Integer.MAX_VALUE);
     if (value != null && !allowed.contains(value)) {
-      throw TranscodingError.invalid(path(name), "must be one of " + allowed);
+      throw TranscodingApiError.invalid(path(name), "must be one of " + allowed);
     }
     return value;
   }
@@ -115,7 +115,7 @@ final class Fields {
     }
     Double number = numeric(name);
     if (number != 0 && number != 1) {
-      throw TranscodingError.invalid(path(name), "must be 0 or 1");
+      throw TranscodingApiError.invalid(path(name), "must be 0 or 1");
     }
     return number == 1;
   }
@@ -124,7 +124,7 @@ final class Fields {
   String httpUrl(String name) {
     String value = string(name);
     if (value != null && !isHttpUrl(value)) {
-      throw TranscodingError.invalid(path(name), "must be an http or https URL");
+      throw TranscodingApiError.invalid(path(name), "must be an http or https URL");
     }
     return value;
   }
@@ -135,7 +135,7 @@ final class Fields {
       return null;
     }
     if (!value.isObject()) {
-      throw TranscodingError.invalid(path(name), "must be an object");
+      throw TranscodingApiError.invalid(path(name), "must be an object");
     }
     return new Fields(value, path(name));
   }
@@ -161,7 +161,7 @@ final class Fields {
     if (value.isTextual() && NUMBER.matcher(value.asText().strip()).matches()) {
       return Double.parseDouble(value.asText().strip());
     }
-    throw TranscodingError.invalid(path(name), "must be a number");
+    throw TranscodingApiError.invalid(path(name), "must be a number");
   }
 
   private static String plain(double value) {

@@ -12,8 +12,8 @@ import java.util.List;
  *     element for other outputs
  * @param presetProfile the id of the profile a preset job took this format from, else null
  */
-record FormatParams(int index, OutputKind kind, Fields fields, List<Destination> destinations, List<Fields> streams,
-    String presetProfile) {
+record FormatParams(int index, OutputKind kind, Fields fields, List<OutputDestination> destinations,
+    List<Fields> streams, String presetProfile) {
 
   static final String DEFAULT_IMAGE_FORMAT = "png";
   static final double DEFAULT_SEGMENT_DURATION = 9;

@@ -46,7 +46,7 @@ final class Job {
 
   /** A job as the sandbox's database keeps it: what was asked for and the status. */
   record Saved(JobQuery query, State state, int master, int percent, String errorDescription, Long sourceSize,
-      Double duration, List<OutputItem.Saved> outputs, List<Warning> warnings) {}
+      Double duration, List<JobOutputItem.Saved> outputs, List<Warning> warnings) {}
 
   private final String taskToken;
   private final JobQuery query;
@@ -61,7 +61,7 @@ final class Job {
   private String errorDescription;
   private Long sourceSize;
   private Double duration;
-  private final List<OutputItem> outputs = new ArrayList<>();
+  private final List<JobOutputItem> outputs = new ArrayList<>();
   private final List<Warning> warnings = new ArrayList<>();
 
   /**
@@ -85,14 +85,14 @@ final class Job {
     job.errorDescription = saved.errorDescription();
     job.sourceSize = saved.sourceSize();
     job.duration = saved.duration();
-    saved.outputs().forEach(item -> job.outputs.add(OutputItem.restored(item)));
+    saved.outputs().forEach(item -> job.outputs.add(JobOutputItem.restored(item)));
     job.warnings.addAll(saved.warnings());
     return job;
   }
 
   synchronized Saved saved() {
     return new Saved(query.withoutCredentials(), state, master, percent, errorDescription, sourceSize, duration,
-        outputs.stream().map(OutputItem::saved).toList(), List.copyOf(warnings));
+        outputs.stream().map(JobOutputItem::saved).toList(), List.copyOf(warnings));
   }
 
   String taskToken() {
@@ -169,7 +169,7 @@ final class Job {
     return true;
   }
 
-  synchronized boolean startEncoding(List<OutputItem> items) {
+  synchronized boolean startEncoding(List<JobOutputItem> items) {
     if (!moved(State.ENCODING)) {
       return false;
     }
@@ -209,7 +209,7 @@ final class Job {
   }
 
   /** Changes an output item under the job's lock (the writers and the saver fill in their results). */
-  synchronized void update(OutputItem item, Consumer<OutputItem> change) {
+  synchronized void update(JobOutputItem item, Consumer<JobOutputItem> change) {
     change.accept(item);
     keeper.accept(this);
   }
@@ -232,7 +232,7 @@ final class Job {
     if (complete) {
       for (OutputKind.Category category : OutputKind.Category.values()) {
         out.put(category.list, outputs.stream().filter(item -> item.kind.category() == category)
-            .map(OutputItem::render).toList());
+            .map(JobOutputItem::render).toList());
       }
       out.put("warnings", warnings.stream().map(Warning::render).toList());
     }

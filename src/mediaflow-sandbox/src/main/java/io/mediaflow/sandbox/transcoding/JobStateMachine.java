@@ -143,7 +143,7 @@ class JobStateMachine implements DisposableBean {
     boolean saving;
     try {
       plans = OutputPlanner.plan(job.request(), source, job::warn);
-      List<OutputItem> items = plans.stream()
+      List<JobOutputItem> items = plans.stream()
           .flatMap(plan -> plan.renditions().stream().map(OutputPlanner.Rendition::item)).toList();
       if (stopped || !job.startEncoding(items)) {
         delete(source.folder());

@@ -14,7 +14,7 @@ import java.util.function.Consumer;
 final class OutputPlanner {
 
   /** One rendition: a stream of an HLS or DASH output, or the single output of another format. */
-  record Rendition(Picture picture, Encoding encoding, OutputItem item) {}
+  record Rendition(Picture picture, Encoding encoding, JobOutputItem item) {}
 
   /** A format's plan: its renditions in order. */
   record Plan(FormatParams format, List<Rendition> renditions, String uuid) {}
@@ -55,7 +55,7 @@ final class OutputPlanner {
       }
       String tag = kind.category().tag + "-" + format.index() + "-" + i;
       String userTag = kept.get(i).string("user_tag") != null ? kept.get(i).string("user_tag") : format.userTag();
-      var item = new OutputItem(tag, kind, userTag, format.presetProfile());
+      var item = new JobOutputItem(tag, kind, userTag, format.presetProfile());
       Encoding encoding = Encoding.of(kind, settings, picture, kind == OutputKind.ADVANCED_HLS && !format.fmp4(),
           tag);
       encoding.substitutions().forEach(warnings);

@@ -78,7 +78,7 @@ class OutputStore {
     }
     Saved first = null;
     var failed = new ArrayList<String>();
-    for (Destination destination : format.destinations()) {
+    for (OutputDestination destination : format.destinations()) {
       String base = destination.key(defaultName, folder);
       String main = folder ? base + "/" + written.main() : base;
       Optional<String> failure = put(destination, base, written, folder);
@@ -96,7 +96,7 @@ class OutputStore {
   }
 
   /** Puts the output's files at {@code destination}: empty when they are all there, else why not. */
-  private Optional<String> put(Destination destination, String base, WrittenOutput written, boolean folder) {
+  private Optional<String> put(OutputDestination destination, String base, WrittenOutput written, boolean folder) {
     if (!BucketName.isValid(destination.bucket())) {
       // the storage holds buckets named by its rule only
       return Optional.of("no bucket " + destination.bucket() + " in the storage");

@@ -16,7 +16,7 @@ import org.springframework.stereotype.Component;
 /**
  * Produces the files of each format in {@code encoding}, with ffmpeg: video and audio files are encodes of the
  * source with the requested size, rate, codec and sound; {@code repack} copies the streams into a new file;
- * HLS and DASH go to {@link Playlists} once their subtitle files are prepared ({@link Subtitles}), images to
+ * HLS and DASH go to {@link Playlists} once their subtitle files are prepared ({@link SubtitleSources}), images to
  * {@link Stills}; {@code metadata} is ffprobe's report of the source. Every rendition is then measured with
  * ffprobe. The analysis outputs are written with empty results (and a warning saying so).
  */
@@ -26,9 +26,9 @@ class OutputWriter {
   private static final String NOT_ANALYSED = "not analysed: the sandbox does not analyse media";
 
   private final ObjectMapper json;
-  private final Subtitles subtitles;
+  private final SubtitleSources subtitles;
 
-  OutputWriter(ObjectMapper json, Subtitles subtitles) {
+  OutputWriter(ObjectMapper json, SubtitleSources subtitles) {
     this.json = json;
     this.subtitles = subtitles;
   }

@@ -43,10 +43,10 @@ class PresetJobs {
     boolean hasUri = form.uri() != null && !form.uri().isBlank();
     boolean hasStitch = form.stitch() != null && !form.stitch().isBlank();
     if (hasUri && hasStitch) {
-      throw TranscodingError.invalid("uri", "give exactly one of 'uri' and 'stitch', not both");
+      throw TranscodingApiError.invalid("uri", "give exactly one of 'uri' and 'stitch', not both");
     }
     if (!hasUri && !hasStitch) {
-      throw TranscodingError.required("uri");
+      throw TranscodingApiError.required("uri");
     }
     if (hasUri) {
       query.put("source", QueryValidator.source(form.uri(), "uri").url());
@@ -72,17 +72,17 @@ class PresetJobs {
   /** Error 14 without profiles, 11 for a malformed id, 12 for an id the catalogue does not have. */
   private static List<String> profileIds(String profiles) {
     if (profiles == null || profiles.isBlank()) {
-      throw TranscodingError.required("profiles");
+      throw TranscodingApiError.required("profiles");
     }
     var ids = new ArrayList<String>();
     for (String part : profiles.split(",", -1)) {
       String id = part.strip();
       if (!PROFILE_ID.matcher(id).matches()) {
-        throw new TranscodingError(TranscodingError.BAD_PROFILE, "Field 'profiles' failed validation: '" + id
+        throw new TranscodingApiError(TranscodingApiError.BAD_PROFILE, "Field 'profiles' failed validation: '" + id
             + "' is not a profile id (letters, digits, '_', '-', '.'; several separated by commas).");
       }
       if (!PresetCatalogue.PROFILES.containsKey(id)) {
-        throw new TranscodingError(TranscodingError.PROFILE_NOT_FOUND, "Profile not found: '" + id + "' (known: "
+        throw new TranscodingApiError(TranscodingApiError.PROFILE_NOT_FOUND, "Profile not found: '" + id + "' (known: "
             + String.join(", ", new TreeMap<>(PresetCatalogue.PROFILES).keySet()) + ").");
       }
       ids.add(id);
@@ -96,7 +96,7 @@ class PresetJobs {
     }
     String prefix = PresetCatalogue.TRANSFER_METHODS.get(transferMethod.strip());
     if (prefix == null) {
-      throw TranscodingError.invalid("transfer_method", "unknown transfer method '" + transferMethod.strip()
+      throw TranscodingApiError.invalid("transfer_method", "unknown transfer method '" + transferMethod.strip()
           + "' (known: " + String.join(", ", PresetCatalogue.TRANSFER_METHODS.keySet()) + ")");
     }
     return prefix;
@@ -109,11 +109,11 @@ class PresetJobs {
     }
     JsonNode node = parse(outputPathVariables, "output_path_variables");
     if (!node.isObject()) {
-      throw TranscodingError.invalid("output_path_variables", "must be a JSON object of placeholder values");
+      throw TranscodingApiError.invalid("output_path_variables", "must be a JSON object of placeholder values");
     }
     node.fields().forEachRemaining(field -> {
       if (!field.getValue().isValueNode() || field.getValue().isNull()) {
-        throw TranscodingError.invalid("output_path_variables." + field.getKey(), "must be a string or a number");
+        throw TranscodingApiError.invalid("output_path_variables." + field.getKey(), "must be a string or a number");
       }
       variables.put(field.getKey(), field.getValue().asText());
     });
@@ -127,11 +127,11 @@ class PresetJobs {
     }
     JsonNode list = parse(subtitles, "subtitles");
     if (!list.isArray()) {
-      throw TranscodingError.invalid("subtitles", "must be a JSON list of {source, language}");
+      throw TranscodingApiError.invalid("subtitles", "must be a JSON list of {source, language}");
     }
     for (int i = 0; i < list.size(); i++) {
       if (!list.get(i).isObject()) {
-        throw TranscodingError.invalid("subtitles[" + i + "]", "must be an object {source, language}");
+        throw TranscodingApiError.invalid("subtitles[" + i + "]", "must be an object {source, language}");
       }
       QueryValidator.subtitle(new Fields(list.get(i), "subtitles[" + i + "]"));
     }
@@ -162,7 +162,7 @@ class PresetJobs {
     while (placeholder.find()) {
       String value = variables.get(placeholder.group(1));
       if (value == null || value.isBlank()) {
-        throw TranscodingError.invalid("output_path_variables", "profile " + profile + " needs a value for {"
+        throw TranscodingApiError.invalid("output_path_variables", "profile " + profile + " needs a value for {"
             + placeholder.group(1) + "} in its output path " + outputPath);
       }
       placeholder.appendReplacement(path, Matcher.quoteReplacement(value));
@@ -175,7 +175,7 @@ class PresetJobs {
     try {
       return json.readTree(text);
     } catch (JsonProcessingException e) {
-      throw TranscodingError.invalid(field, "must be valid JSON");
+      throw TranscodingApiError.invalid(field, "must be valid JSON");
     }
   }
 }

@@ -38,7 +38,7 @@ final class QueryValidator {
   /** Error 9 when the payload is longer than the service accepts. */
   static void checkPayload(String payload) {
     if (payload != null && payload.length() > MAX_PAYLOAD) {
-      throw new TranscodingError(TranscodingError.BAD_PAYLOAD,
+      throw new TranscodingApiError(TranscodingApiError.BAD_PAYLOAD,
           "Field 'payload' is too long: " + payload.length() + " characters, at most " + MAX_PAYLOAD + ".");
     }
   }
@@ -51,20 +51,20 @@ final class QueryValidator {
   /** The object under the top-level key {@code query} of the form field, before its fields are checked. */
   static JsonNode query(String queryJson, ObjectMapper json) {
     if (queryJson == null || queryJson.isBlank()) {
-      throw TranscodingError.required("query");
+      throw TranscodingApiError.required("query");
     }
     JsonNode root;
     try {
       root = json.readTree(queryJson);
     } catch (JsonProcessingException e) {
-      throw TranscodingError.invalid("query", "must be JSON of the form {\"query\": {...}}");
+      throw TranscodingApiError.invalid("query", "must be JSON of the form {\"query\": {...}}");
     }
     if (root == null || !root.isObject()) {
-      throw TranscodingError.invalid("query", "must be JSON of the form {\"query\": {...}}");
+      throw TranscodingApiError.invalid("query", "must be JSON of the form {\"query\": {...}}");
     }
     var top = new Fields(root, "");
     if (!top.has("query")) {
-      throw new TranscodingError(TranscodingError.FIELD_REQUIRED,
+      throw new TranscodingApiError(TranscodingApiError.FIELD_REQUIRED,
           "Field 'query' is required: the form field query holds JSON of the form {\"query\": {...}}.");
     }
     // fields are named as in the document (source, format[0].output), without the enclosing "query."
@@ -78,10 +78,10 @@ final class QueryValidator {
     boolean hasSource = query.has("source");
     boolean hasStitch = query.has("stitch");
     if (hasSource && hasStitch) {
-      throw TranscodingError.invalid("source", "give exactly one of 'source' and 'stitch', not both");
+      throw TranscodingApiError.invalid("source", "give exactly one of 'source' and 'stitch', not both");
     }
     if (!hasSource && !hasStitch) {
-      throw TranscodingError.required("source");
+      throw TranscodingApiError.required("source");
     }
     List<SourceClip> clips = hasSource
         ? List.of(source(query.requiredString("source"), query.path("source")))
@@ -99,10 +99,10 @@ final class QueryValidator {
     String url = value.strip();
     if (url.startsWith(SourceClip.TUS_PREFIX)) {
       if (!TUS_FILE_ID.matcher(url.substring(SourceClip.TUS_PREFIX.length())).matches()) {
-        throw TranscodingError.invalid(field, "tus: must be followed by the file_uuid of a TUS upload");
+        throw TranscodingApiError.invalid(field, "tus: must be followed by the file_uuid of a TUS upload");
       }
     } else if (!Fields.isHttpUrl(url)) {
-      throw TranscodingError.invalid(field, "must be an http or https URL, or tus:<file_uuid>");
+      throw TranscodingApiError.invalid(field, "must be an http or https URL, or tus:<file_uuid>");
     }
     return new SourceClip(url, null, null);
   }
@@ -110,10 +110,10 @@ final class QueryValidator {
   /** {@code stitch}: URL strings or {@code {url, start_time, duration}} objects; the same URL may repeat. */
   static List<SourceClip> stitch(JsonNode stitch, String field) {
     if (stitch == null || !stitch.isArray()) {
-      throw TranscodingError.invalid(field, "must be an array of URLs or {url, start_time, duration} objects");
+      throw TranscodingApiError.invalid(field, "must be an array of URLs or {url, start_time, duration} objects");
     }
     if (stitch.isEmpty()) {
-      throw TranscodingError.required(field + "[0]");
+      throw TranscodingApiError.required(field + "[0]");
     }
     var clips = new ArrayList<SourceClip>();
     for (int i = 0; i < stitch.size(); i++) {
@@ -127,7 +127,7 @@ final class QueryValidator {
         clips.add(new SourceClip(url.url(), clip.number("start_time", 0, Double.MAX_VALUE),
             clip.positive("duration")));
       } else {
-        throw TranscodingError.invalid(at, "must be a URL or an object {url, start_time, duration}");
+        throw TranscodingApiError.invalid(at, "must be a URL or an object {url, start_time, duration}");
       }
     }
     return clips;
@@ -136,16 +136,16 @@ final class QueryValidator {
   private List<FormatParams> formats(Fields query) {
     JsonNode formats = query.get("format");
     if (formats == null || (formats.isArray() && formats.isEmpty())) {
-      throw TranscodingError.required("format");
+      throw TranscodingApiError.required("format");
     }
     if (!formats.isArray()) {
-      throw TranscodingError.invalid("format", "must be an array of format objects");
+      throw TranscodingApiError.invalid("format", "must be an array of format objects");
     }
     var result = new ArrayList<FormatParams>();
     for (int i = 0; i < formats.size(); i++) {
       String at = "format[" + i + "]";
       if (!formats.get(i).isObject()) {
-        throw TranscodingError.invalid(at, "must be a format object");
+        throw TranscodingApiError.invalid(at, "must be a format object");
       }
       result.add(format(new Fields(formats.get(i), at), i));
     }
@@ -154,10 +154,10 @@ final class QueryValidator {
 
   private FormatParams format(Fields format, int index) {
     String output = format.requiredString("output");
-    OutputKind kind = OutputKind.of(output).orElseThrow(() -> TranscodingError.invalid(format.path("output"),
+    OutputKind kind = OutputKind.of(output).orElseThrow(() -> TranscodingApiError.invalid(format.path("output"),
         "must be one of " + String.join(", ", OutputKind.names())));
     if (kind == OutputKind.VMAF && encoderVersion != 1) {
-      throw TranscodingError.invalid(format.path("output"), "vmaf works with encoder_version 1 only");
+      throw TranscodingApiError.invalid(format.path("output"), "vmaf works with encoder_version 1 only");
     }
     format.number("start_time", 0, Double.MAX_VALUE);
     format.positive("duration");
@@ -176,16 +176,16 @@ final class QueryValidator {
       return List.of(format);
     }
     if (!kind.adaptive()) {
-      throw TranscodingError.invalid(format.path("stream"), "only for advanced_hls, advanced_dash and webm_dash");
+      throw TranscodingApiError.invalid(format.path("stream"), "only for advanced_hls, advanced_dash and webm_dash");
     }
     if (!stream.isArray() || stream.isEmpty()) {
-      throw TranscodingError.invalid(format.path("stream"), "must be a non-empty array of stream objects");
+      throw TranscodingApiError.invalid(format.path("stream"), "must be a non-empty array of stream objects");
     }
     var streams = new ArrayList<Fields>();
     for (int i = 0; i < stream.size(); i++) {
       String at = format.path("stream") + "[" + i + "]";
       if (!stream.get(i).isObject()) {
-        throw TranscodingError.invalid(at, "must be a stream object");
+        throw TranscodingApiError.invalid(at, "must be a stream object");
       }
       var fields = new Fields(stream.get(i), at);
       encodingAttributes(fields, kind);
@@ -198,7 +198,7 @@ final class QueryValidator {
   private void encodingAttributes(Fields f, OutputKind kind) {
     String size = f.string("size");
     if (size != null && !SIZE.matcher(size).matches()) {
-      throw TranscodingError.invalid(f.path("size"), "must be <width>x<height> in pixels, for example 1280x720");
+      throw TranscodingApiError.invalid(f.path("size"), "must be <width>x<height> in pixels, for example 1280x720");
     }
     f.integer("width", 1, MAX_DIMENSION);
     f.integer("height", 1, MAX_DIMENSION);
@@ -216,10 +216,10 @@ final class QueryValidator {
     f.integer("audio_bitrate", 1, Integer.MAX_VALUE);
     String codec = f.oneOf("video_codec", VIDEO_CODECS);
     if (codec != null && codec.startsWith("lcevc_") && encoderVersion != 2) {
-      throw TranscodingError.invalid(f.path("video_codec"), codec + " needs encoder_version 2");
+      throw TranscodingApiError.invalid(f.path("video_codec"), codec + " needs encoder_version 2");
     }
     if (f.flag("keep_sei") && encoderVersion != 2 && !useV2) {
-      throw TranscodingError.invalid(f.path("keep_sei"), "needs encoder_version 2 (or use_v2 set to 1)");
+      throw TranscodingApiError.invalid(f.path("keep_sei"), "needs encoder_version 2 (or use_v2 set to 1)");
     }
     logo(f);
     f.string("user_tag");
@@ -229,7 +229,7 @@ final class QueryValidator {
     Integer minCrf = f.integer("min_crf", 0, 51);
     Integer maxCrf = f.integer("max_crf", 0, 51);
     if ((minCrf == null ? 0 : minCrf) > (maxCrf == null ? 51 : maxCrf)) {
-      throw TranscodingError.invalid(f.path("min_crf"), "must not be above max_crf");
+      throw TranscodingApiError.invalid(f.path("min_crf"), "must not be above max_crf");
     }
     UnnamedAttributes.check(f, codec);
   }
@@ -244,7 +244,7 @@ final class QueryValidator {
     boolean seconds = keyframe.isTextual() && KEYFRAME_SECONDS.matcher(keyframe.asText()).matches()
         && Double.parseDouble(keyframe.asText().replace("s", "")) > 0;
     if (!frames && !seconds) {
-      throw TranscodingError.invalid(f.path("keyframe"),
+      throw TranscodingApiError.invalid(f.path("keyframe"),
           "must be a number of frames (integer above 0) or seconds with the suffix s, for example 3s");
     }
   }
@@ -260,12 +260,12 @@ final class QueryValidator {
     } else if (logo.isObject()) {
       logos.add(logo);
     } else {
-      throw TranscodingError.invalid(f.path("logo"), "must be a logo object or an array of logo objects");
+      throw TranscodingApiError.invalid(f.path("logo"), "must be a logo object or an array of logo objects");
     }
     for (int i = 0; i < logos.size(); i++) {
       String at = logo.isArray() ? f.path("logo") + "[" + i + "]" : f.path("logo");
       if (!logos.get(i).isObject()) {
-        throw TranscodingError.invalid(at, "must be a logo object {source, x, y}");
+        throw TranscodingApiError.invalid(at, "must be a logo object {source, x, y}");
       }
       var item = new Fields(logos.get(i), at);
       item.requiredString("source");
@@ -282,7 +282,7 @@ final class QueryValidator {
     f.oneOf("image_format", kind == OutputKind.SMART_THUMBNAIL ? SMART_THUMBNAIL_FORMATS : IMAGE_FORMATS);
     boolean sprite = f.flag("sprite");
     if (f.integer("columns", 1, 1000) != null && !sprite) {
-      throw TranscodingError.invalid(f.path("columns"), "needs sprite set to 1");
+      throw TranscodingApiError.invalid(f.path("columns"), "needs sprite set to 1");
     }
   }
 
@@ -297,12 +297,12 @@ final class QueryValidator {
       return;
     }
     if (!sources.isArray()) {
-      throw TranscodingError.invalid(subtitles.path("sources"), "must be an array of {source, language}");
+      throw TranscodingApiError.invalid(subtitles.path("sources"), "must be an array of {source, language}");
     }
     for (int i = 0; i < sources.size(); i++) {
       String at = subtitles.path("sources") + "[" + i + "]";
       if (!sources.get(i).isObject()) {
-        throw TranscodingError.invalid(at, "must be an object {source, language}");
+        throw TranscodingApiError.invalid(at, "must be an object {source, language}");
       }
       subtitle(new Fields(sources.get(i), at));
     }
@@ -315,25 +315,25 @@ final class QueryValidator {
     subtitle.requiredString("language");
   }
 
-  private static List<Destination> destinations(Fields f) {
+  private static List<OutputDestination> destinations(Fields f) {
     JsonNode destination = f.get("destination");
     if (destination == null) {
       return List.of();
     }
     if (!destination.isObject() && !(destination.isArray() && !destination.isEmpty())) {
-      throw TranscodingError.invalid(f.path("destination"),
+      throw TranscodingApiError.invalid(f.path("destination"),
           "must be a destination object or a non-empty array of them");
     }
-    var result = new ArrayList<Destination>();
+    var result = new ArrayList<OutputDestination>();
     for (int i = 0; i < (destination.isArray() ? destination.size() : 1); i++) {
       JsonNode item = destination.isArray() ? destination.get(i) : destination;
       String at = destination.isArray() ? f.path("destination") + "[" + i + "]" : f.path("destination");
       if (!item.isObject()) {
-        throw TranscodingError.invalid(at, "must be a destination object");
+        throw TranscodingApiError.invalid(at, "must be a destination object");
       }
       var fields = new Fields(item, at);
       String url = fields.requiredString("url");
-      result.add(Destination.parse(url.strip()).orElseThrow(() -> TranscodingError.invalid(fields.path("url"),
+      result.add(OutputDestination.parse(url.strip()).orElseThrow(() -> TranscodingApiError.invalid(fields.path("url"),
           "must start with s3://, b2://, azblob://, ftp://, ftps:// or sftp:// and name a bucket or host")));
       fields.string("key");
       fields.string("secret");

@@ -113,9 +113,10 @@ class SandboxControlController {
       throw new IllegalArgumentException("failNext needs exactly one of error and httpStatus");
     }
     Integer error = hasError ? rule.get("error").asInt() : null;
-    if (hasError && (!TranscodingError.DOCUMENTED_CODES.contains(error) || endpoint.equals("upload"))) {
+    if (hasError && (!TranscodingApiError.DOCUMENTED_CODES.contains(error) || endpoint.equals("upload"))) {
       throw new IllegalArgumentException(endpoint.equals("upload")
-          ? "the upload host speaks TUS: give it an httpStatus" : "failNext.error must be one of " + TranscodingError.DOCUMENTED_CODES);
+          ? "the upload host speaks TUS: give it an httpStatus"
+          : "failNext.error must be one of " + TranscodingApiError.DOCUMENTED_CODES);
     }
     Integer status = hasStatus ? rule.get("httpStatus").asInt() : null;
     if (hasStatus && (status < 400 || status > 599)) {
@@ -124,7 +125,7 @@ class SandboxControlController {
     Integer retryAfter = null;
     if (rule.hasNonNull("retryAfter")) {
       retryAfter = rule.get("retryAfter").asInt();
-    } else if (Integer.valueOf(TranscodingError.SYSTEM_BUSY).equals(error)) {
+    } else if (Integer.valueOf(TranscodingApiError.SYSTEM_BUSY).equals(error)) {
       retryAfter = DEFAULT_RETRY_AFTER;
     }
     int times = rule.path("always").asBoolean(false) ? -1 : rule.path("times").asInt(1);

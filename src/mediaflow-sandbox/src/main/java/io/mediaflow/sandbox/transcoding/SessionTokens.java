@@ -36,11 +36,11 @@ class SessionTokens {
   Issued issue(String apiKey) {
     if (apiKey == null || apiKey.isBlank() || apiKey.length() > MAX_API_KEY_LENGTH
         || apiKey.chars().anyMatch(c -> Character.isWhitespace(c) || Character.isISOControl(c))) {
-      throw new TranscodingError(TranscodingError.BAD_API_KEY,
+      throw new TranscodingApiError(TranscodingApiError.BAD_API_KEY,
           "Field 'api_key' failed validation: it must be a non-empty key without spaces.");
     }
     if (!sandbox.acceptsApiKey(apiKey)) {
-      throw new TranscodingError(TranscodingError.API_KEY_NOT_FOUND, "API key not found.");
+      throw new TranscodingApiError(TranscodingApiError.API_KEY_NOT_FOUND, "API key not found.");
     }
     Instant now = Instant.now();
     Instant expiry = now.plus(lifetime());
@@ -53,7 +53,7 @@ class SessionTokens {
   void check(String token) {
     String wellFormed = Tokens.requireWellFormed(token, "token");
     if (!issued.isValid(SCOPE, wellFormed, Instant.now())) {
-      throw new TranscodingError(TranscodingError.TOKEN_NOT_FOUND,
+      throw new TranscodingApiError(TranscodingApiError.TOKEN_NOT_FOUND,
           "Session token not found or expired: request a new one at /v1/access_token.");
     }
   }

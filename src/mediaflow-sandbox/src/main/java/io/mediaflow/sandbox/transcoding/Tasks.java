@@ -85,7 +85,7 @@ class Tasks {
   /** The task of {@code token} in a start request: error 4 when malformed, 5 when unknown, 16 when used. */
   Task forStart(String token) {
     Task task = find(Tokens.requireWellFormed(token, "task_token"))
-        .orElseThrow(() -> new TranscodingError(TranscodingError.TOKEN_NOT_FOUND, "Task token not found."));
+        .orElseThrow(() -> new TranscodingApiError(TranscodingApiError.TOKEN_NOT_FOUND, "Task token not found."));
     if (task.job().isPresent()) {
       throw alreadyUsed();
     }
@@ -103,7 +103,7 @@ class Tasks {
           throw alreadyUsed();
         }
         if (unfinished >= properties.maxQueuedTasks()) {
-          throw new TranscodingError(TranscodingError.LIMIT_EXCEEDED,
+          throw new TranscodingApiError(TranscodingApiError.LIMIT_EXCEEDED,
               "Limit of simultaneously queued tasks reached (" + properties.maxQueuedTasks()
                   + "); start again when a task has finished.");
         }
@@ -130,8 +130,8 @@ class Tasks {
     table.put(job.taskToken(), new Saved(job.saved()));
   }
 
-  private static TranscodingError alreadyUsed() {
-    return new TranscodingError(TranscodingError.TOKEN_ALREADY_USED,
+  private static TranscodingApiError alreadyUsed() {
+    return new TranscodingApiError(TranscodingApiError.TOKEN_ALREADY_USED,
         "Task token already used: create a new task for another start.");
   }
 }

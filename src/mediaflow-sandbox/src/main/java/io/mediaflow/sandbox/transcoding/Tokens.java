@@ -24,11 +24,11 @@ final class Tokens {
    */
   static String requireWellFormed(String token, String field) {
     if (token == null || token.isBlank()) {
-      throw TranscodingError.required(field);
+      throw TranscodingApiError.required(field);
     }
     String trimmed = token.strip();
     if (!FORM.matcher(trimmed).matches()) {
-      throw new TranscodingError(TranscodingError.BAD_TOKEN,
+      throw new TranscodingApiError(TranscodingApiError.BAD_TOKEN,
           "Field '" + field + "' failed validation: a token is 32 hexadecimal characters.");
     }
     return trimmed;

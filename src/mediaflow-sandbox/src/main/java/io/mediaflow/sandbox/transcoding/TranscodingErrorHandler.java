@@ -18,8 +18,8 @@ class TranscodingErrorHandler {
     this.profile = profile;
   }
 
-  @ExceptionHandler(TranscodingError.class)
-  Map<String, Object> refused(TranscodingError error) {
+  @ExceptionHandler(TranscodingApiError.class)
+  Map<String, Object> refused(TranscodingApiError error) {
     return body(error.code(), error.getMessage(), error.retryAfter());
   }
 
@@ -30,7 +30,7 @@ class TranscodingErrorHandler {
   @ExceptionHandler(TranscodingSandboxController.HandedOn.class)
   ResponseEntity<Map<String, Object>> handedOn(TranscodingSandboxController.HandedOn moved) {
     return ResponseEntity.status(HttpStatus.valueOf(profile.staleMasterHttpStatus()))
-        .body(body(TranscodingError.SERVER_INTERNAL, moved.getMessage(), null));
+        .body(body(TranscodingApiError.SERVER_INTERNAL, moved.getMessage(), null));
   }
 
   static Map<String, Object> body(int code, String message, Integer retryAfter) {

@@ -108,7 +108,7 @@ class TranscodingSandboxController {
   private Map<String, Object> statuses(String taskTokens, Integer master) {
     var statuses = new LinkedHashMap<String, Object>();
     for (String token : tokens(taskTokens)) {
-      Tasks.Task task = tasks.find(token).orElseThrow(() -> new TranscodingError(TranscodingError.OUT_OF_RANGE,
+      Tasks.Task task = tasks.find(token).orElseThrow(() -> new TranscodingApiError(TranscodingApiError.OUT_OF_RANGE,
           "Field 'task_tokens': task token " + token + " is unknown."));
       Optional<Job> job = task.job();
       if (master != null && job.isPresent() && !job.get().heldBy(master)) {
@@ -132,17 +132,17 @@ class TranscodingSandboxController {
    */
   private static List<String> tokens(String taskTokens) {
     if (taskTokens == null || taskTokens.isBlank()) {
-      throw TranscodingError.required("task_tokens");
+      throw TranscodingApiError.required("task_tokens");
     }
     if (taskTokens.strip().startsWith("[")) {
-      throw new TranscodingError(TranscodingError.BAD_TOKENS,
+      throw new TranscodingApiError(TranscodingApiError.BAD_TOKENS,
           "Field 'task_tokens' failed validation: give one token or several separated by commas, not a JSON array.");
     }
     var tokens = new ArrayList<String>();
     for (String part : taskTokens.split(",", -1)) {
       String token = part.strip();
       if (!Tokens.wellFormed(token)) {
-        throw new TranscodingError(TranscodingError.BAD_TOKENS, "Field 'task_tokens' failed validation: '" + token
+        throw new TranscodingApiError(TranscodingApiError.BAD_TOKENS, "Field 'task_tokens' failed validation: '" + token
             + "' is not a task token (32 hexadecimal characters).");
       }
       if (!tokens.contains(token)) {
@@ -158,7 +158,8 @@ class TranscodingSandboxController {
    */
   private Map<String, Object> notStarted(String token) {
     if (profile.unstartedTaskIsAnError()) {
-      throw new TranscodingError(TranscodingError.OUT_OF_RANGE, "Field 'task_tokens': task " + token + " has no job.");
+      throw new TranscodingApiError(TranscodingApiError.OUT_OF_RANGE,
+          "Field 'task_tokens': task " + token + " has no job.");
     }
     var status = new LinkedHashMap<String, Object>();
     status.put("status", "created");

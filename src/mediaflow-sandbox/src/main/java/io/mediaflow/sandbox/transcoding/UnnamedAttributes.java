@@ -38,7 +38,7 @@ final class UnnamedAttributes {
     f.integerIn(ROTATE, List.of(90, 180, 270));
     String aspect = f.string("aspect_ratio");
     if (aspect != null && !aspect.matches("[1-9]\\d*:[1-9]\\d*|\\d+(\\.\\d+)?")) {
-      throw TranscodingError.invalid(f.path("aspect_ratio"), "must be width:height (16:9) or a ratio (1.77)");
+      throw TranscodingApiError.invalid(f.path("aspect_ratio"), "must be width:height (16:9) or a ratio (1.77)");
     }
     f.oneOf("resize_mode", List.of("scale", "crop"));
     f.integerIn("scale_version", List.of(1, 2));
@@ -71,14 +71,14 @@ final class UnnamedAttributes {
     f.integer("audio_sample_rate", 8000, 192000);
     Integer channels = f.integer("audio_channels_number", -1, 64);
     if (channels != null && channels == 0) {
-      throw TranscodingError.invalid(f.path("audio_channels_number"), "must be -1 (all source channels) or 1 to 64");
+      throw TranscodingApiError.invalid(f.path("audio_channels_number"), "must be -1 (all source channels) or 1 to 64");
     }
     f.flag("audio_mute");
     Fields map = f.object("audio_channels_map");
     if (map != null) {
       map.node().fieldNames().forEachRemaining(name -> {
         if (!name.matches("c\\d+") || !map.node().get(name).asText().matches("c\\d+")) {
-          throw TranscodingError.invalid(map.path(name), "must map an output channel cN to an input channel cM");
+          throw TranscodingApiError.invalid(map.path(name), "must map an output channel cN to an input channel cM");
         }
       });
     }
@@ -98,7 +98,7 @@ final class UnnamedAttributes {
       return;
     }
     if (!value.isTextual() || allowed != null && !allowed.contains(value.asText())) {
-      throw TranscodingError.invalid(f.path(name), "must be 1 (keep the source's) or "
+      throw TranscodingApiError.invalid(f.path(name), "must be 1 (keep the source's) or "
           + (allowed == null ? "a named value" : "one of " + String.join(", ", allowed)));
     }
   }
@@ -119,17 +119,17 @@ final class UnnamedAttributes {
     for (String name : List.of("full_width", "full_height", "cropped_width", "cropped_height", "cropped_left",
         "cropped_top")) {
       if (!side.has(name)) {
-        throw TranscodingError.required(side.path(name));
+        throw TranscodingApiError.required(side.path(name));
       }
       boolean offset = name.equals("cropped_left") || name.equals("cropped_top");
       crop.put(name, side.integer(name, offset ? 0 : 1, Integer.MAX_VALUE));
     }
     if (crop.get("cropped_left") + crop.get("cropped_width") > crop.get("full_width")) {
-      throw TranscodingError.invalid(side.path("cropped_width"), "cropped_left + cropped_width must not exceed "
+      throw TranscodingApiError.invalid(side.path("cropped_width"), "cropped_left + cropped_width must not exceed "
           + "full_width");
     }
     if (crop.get("cropped_top") + crop.get("cropped_height") > crop.get("full_height")) {
-      throw TranscodingError.invalid(side.path("cropped_height"), "cropped_top + cropped_height must not exceed "
+      throw TranscodingApiError.invalid(side.path("cropped_height"), "cropped_top + cropped_height must not exceed "
           + "full_height");
     }
   }
@@ -153,7 +153,7 @@ final class UnnamedAttributes {
     p.number("minrate", 0, Double.MAX_VALUE);
     p.number("bufsize", 0, Double.MAX_VALUE);
     if (p.has("maxrate") && !p.has("bufsize")) {
-      throw TranscodingError.invalid(p.path("maxrate"), "needs bufsize");
+      throw TranscodingApiError.invalid(p.path("maxrate"), "needs bufsize");
     }
     p.string("sws_flags");
     p.integer("rc_lookahead", 0, 250);
@@ -186,7 +186,7 @@ final class UnnamedAttributes {
             .toList();
     for (String token : tokens) {
       if (!allowed.contains(token)) {
-        throw TranscodingError.invalid(p.path(name), "'" + token + "' is not one of " + allowed);
+        throw TranscodingApiError.invalid(p.path(name), "'" + token + "' is not one of " + allowed);
       }
     }
   }
@@ -202,7 +202,7 @@ final class UnnamedAttributes {
       return;
     }
     if (videoCodec == null || !videoCodec.startsWith("lcevc_")) {
-      throw TranscodingError.invalid(f.path(names.getFirst()), "LCEVC parameters need an lcevc_* video_codec");
+      throw TranscodingApiError.invalid(f.path(names.getFirst()), "LCEVC parameters need an lcevc_* video_codec");
     }
     f.oneOf("lcevc_tune", List.of("vq", "vmaf", "vmaf_neg", "psnr", "ssim", "animation"));
     f.oneOf("lcevc_scaling_mode", List.of("2D", "1D", "0D"));
@@ -219,7 +219,7 @@ final class UnnamedAttributes {
       return;
     }
     if (!"libsvtav1".equals(videoCodec)) {
-      throw TranscodingError.invalid(f.path(AV1_PARAMETERS), "needs video_codec libsvtav1");
+      throw TranscodingApiError.invalid(f.path(AV1_PARAMETERS), "needs video_codec libsvtav1");
     }
     p.integer("tune", 0, 2);
     p.integer("aq_mode", 0, 3);

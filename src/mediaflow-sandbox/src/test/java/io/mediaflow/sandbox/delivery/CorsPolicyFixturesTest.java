@@ -30,9 +30,9 @@ class CorsPolicyFixturesTest {
   void theSandboxAgreesWithTheFixture(String name, JsonNode body, String invalidField) {
     Map<String, Object> request = JSON.convertValue(body, new TypeReference<>() {});
     if (invalidField == null) {
-      assertThatCode(() -> CorsPolicy.of(request)).doesNotThrowAnyException();
+      assertThatCode(() -> BucketCorsPolicy.of(request)).doesNotThrowAnyException();
     } else {
-      assertThatThrownBy(() -> CorsPolicy.of(request)).isInstanceOf(DeliveryException.class)
+      assertThatThrownBy(() -> BucketCorsPolicy.of(request)).isInstanceOf(DeliveryException.class)
           .hasMessageContaining(invalidField + ":");
     }
   }

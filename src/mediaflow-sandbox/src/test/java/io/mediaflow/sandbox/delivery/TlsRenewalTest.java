@@ -45,7 +45,8 @@ class TlsRenewalTest {
     var domains = new Domains(clock, DELIVERY, database);
     var dns = new DnsZone(database);
     var subscriptions = new TlsSubscriptions(domains, dns, clock, DELIVERY, database);
-    TlsSubscription created = subscriptions.create(domains.create("renew.example.com", Domain.LIVE, null).id());
+    DeliveryTlsSubscription created =
+        subscriptions.create(domains.create("renew.example.com", PlaybackDomain.LIVE, null).id());
     String id = subscriptions.list().getFirst().tlsSubscriptionId();
     Matcher instruction = TARGET.matcher(created.message());
     org.assertj.core.api.Assertions.assertThat(instruction.find()).isTrue();
@@ -53,12 +54,12 @@ class TlsRenewalTest {
     dns.put("CNAME", record, instruction.group(1));
 
     Awaitility.await("renewal due").atMost(Duration.ofSeconds(10))
-        .until(() -> subscriptions.get(id).status(), TlsSubscription.RENEWING::equals);
+        .until(() -> subscriptions.get(id).status(), DeliveryTlsSubscription.RENEWING::equals);
     dns.delete(record);
     Awaitility.await("stays renewing without the record").during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(10))
-        .until(() -> subscriptions.get(id).status(), TlsSubscription.RENEWING::equals);
+        .until(() -> subscriptions.get(id).status(), DeliveryTlsSubscription.RENEWING::equals);
     dns.put("CNAME", record, instruction.group(1));
     Awaitility.await("renewed").pollInterval(Duration.ofMillis(10)).atMost(Duration.ofSeconds(10))
-        .until(() -> subscriptions.get(id).status(), TlsSubscription.ISSUED::equals);
+        .until(() -> subscriptions.get(id).status(), DeliveryTlsSubscription.ISSUED::equals);
   }
 }

@@ -47,31 +47,31 @@ class TlsSubscriptionsRestartTest {
 
   @Test
   void aSubscriptionWhoseDeadlinePassedWhileTheSandboxWasDownFails() {
-    TlsSubscription created = createAndStop();
+    DeliveryTlsSubscription created = createAndStop();
 
     database = new SandboxDatabase(new SandboxStateProperties(directory));
     // well within a fresh deadline, past the one the subscription got
     var restarted = subscriptions(clock, new DnsZone(database), CREATED.plus(Duration.ofSeconds(87)));
 
     Awaitility.await("the subscription fails").atMost(Duration.ofSeconds(10))
-        .until(() -> restarted.get(listedId(restarted, created)).status(), TlsSubscription.FAILED::equals);
+        .until(() -> restarted.get(listedId(restarted, created)).status(), DeliveryTlsSubscription.FAILED::equals);
   }
 
   @Test
   void aSubscriptionWithinItsDeadlineGoesOnBeingChecked() {
-    TlsSubscription created = createAndStop();
+    DeliveryTlsSubscription created = createAndStop();
 
     database = new SandboxDatabase(new SandboxStateProperties(directory));
     var dns = new DnsZone(database);
     var restarted = subscriptions(clock, dns, CREATED.plus(Duration.ofSeconds(86)));
     String tlsSubscriptionId = listedId(restarted, created);
-    assertThat(restarted.get(tlsSubscriptionId).status()).isEqualTo(TlsSubscription.PENDING);
+    assertThat(restarted.get(tlsSubscriptionId).status()).isEqualTo(DeliveryTlsSubscription.PENDING);
     Matcher instruction = TARGET.matcher(created.message());
     assertThat(instruction.find()).isTrue();
     dns.put("CNAME", TlsSubscriptions.CHALLENGE_LABEL + "tls.example.com", instruction.group(1));
 
     Awaitility.await("the subscription is issued").atMost(Duration.ofSeconds(10))
-        .until(() -> restarted.get(tlsSubscriptionId).status(), TlsSubscription.ISSUED::equals);
+        .until(() -> restarted.get(tlsSubscriptionId).status(), DeliveryTlsSubscription.ISSUED::equals);
   }
 
   @Test
@@ -90,12 +90,12 @@ class TlsSubscriptionsRestartTest {
   }
 
   /** A pending subscription made at {@link #CREATED}, by a sandbox that then stops. */
-  private TlsSubscription createAndStop() {
+  private DeliveryTlsSubscription createAndStop() {
     database = new SandboxDatabase(new SandboxStateProperties(directory));
     var stopping = new SandboxClock(SANDBOX);
     var domains = new Domains(stopping, DELIVERY, database);
-    String domainId = domains.create("tls.example.com", Domain.LIVE, null).id();
-    TlsSubscription created = subscriptions(stopping, new DnsZone(database), CREATED).create(domainId);
+    String domainId = domains.create("tls.example.com", PlaybackDomain.LIVE, null).id();
+    DeliveryTlsSubscription created = subscriptions(stopping, new DnsZone(database), CREATED).create(domainId);
     stopping.close();
     database.destroy();
     return created;
@@ -106,7 +106,7 @@ class TlsSubscriptionsRestartTest {
         Clock.fixed(now, ZoneOffset.UTC), DELIVERY, database);
   }
 
-  private static String listedId(TlsSubscriptions subscriptions, TlsSubscription created) {
+  private static String listedId(TlsSubscriptions subscriptions, DeliveryTlsSubscription created) {
     return subscriptions.list().stream().filter(s -> s.id().equals(created.id())).findFirst().orElseThrow()
         .tlsSubscriptionId();
   }

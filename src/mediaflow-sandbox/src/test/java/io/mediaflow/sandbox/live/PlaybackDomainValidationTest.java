@@ -47,8 +47,8 @@ class PlaybackDomainValidationTest {
     return validator.read(body(json));
   }
 
-  private static RequestObject body(String json) {
-    return RequestObject.parse(json, new ObjectMapper());
+  private static LiveRequestBody body(String json) {
+    return LiveRequestBody.parse(json, new ObjectMapper());
   }
 
   private static StreamParamsValidator validator(PlaybackDomainDirectory directory) {

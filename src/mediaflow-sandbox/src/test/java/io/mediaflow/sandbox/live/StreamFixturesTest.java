@@ -34,9 +34,9 @@ class StreamFixturesTest {
   void theValidatorAgreesWithTheFixture(String name, JsonNode body, String invalidField) throws IOException {
     String request = JSON.writeValueAsString(body);
     if (invalidField == null) {
-      assertThatCode(() -> validator.read(RequestObject.parse(request, JSON))).doesNotThrowAnyException();
+      assertThatCode(() -> validator.read(LiveRequestBody.parse(request, JSON))).doesNotThrowAnyException();
     } else {
-      assertThatThrownBy(() -> validator.read(RequestObject.parse(request, JSON)))
+      assertThatThrownBy(() -> validator.read(LiveRequestBody.parse(request, JSON)))
           .isInstanceOf(LiveApiException.class)
           .hasMessageContaining(invalidField);
     }

@@ -34,7 +34,7 @@ class QueryFixturesTest {
       assertThatCode(() -> QueryValidator.validate(form, JSON)).doesNotThrowAnyException();
     } else {
       assertThatThrownBy(() -> QueryValidator.validate(form, JSON))
-          .isInstanceOf(TranscodingError.class)
+          .isInstanceOf(TranscodingApiError.class)
           .hasMessageContaining("'" + invalidField + "'");
     }
   }
@@ -51,7 +51,7 @@ class QueryFixturesTest {
       assertThatCode(() -> QueryValidator.checkPayload(text)).doesNotThrowAnyException();
     } else {
       assertThatThrownBy(() -> QueryValidator.checkPayload(text))
-          .isInstanceOf(TranscodingError.class)
+          .isInstanceOf(TranscodingApiError.class)
           .hasMessageContaining("'" + invalidField + "'");
     }
   }

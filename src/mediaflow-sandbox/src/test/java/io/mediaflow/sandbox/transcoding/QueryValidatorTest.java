@@ -95,7 +95,7 @@ class QueryValidatorTest {
   @MethodSource("refusedQueries")
   void refusesWithTheDocumentedCode(String query, int code, String message) {
     assertThatThrownBy(() -> QueryValidator.validate("{\"query\": " + query + "}", JSON))
-        .isInstanceOfSatisfying(TranscodingError.class, error -> {
+        .isInstanceOfSatisfying(TranscodingApiError.class, error -> {
           assertThat(error.code()).isEqualTo(code);
           assertThat(error.getMessage()).contains(message);
         });
@@ -119,22 +119,22 @@ class QueryValidatorTest {
     assertThat(request.formats()).extracting(FormatParams::kind)
         .containsExactly(OutputKind.ADVANCED_HLS, OutputKind.THUMBNAILS, OutputKind.MP4);
     assertThat(request.formats().get(2).destinations().getFirst())
-        .isEqualTo(new Destination("s3", "bucket", "x/y.mp4"));
+        .isEqualTo(new OutputDestination("s3", "bucket", "x/y.mp4"));
   }
 
   /** An FTP host is a host name, any case; an object storage's bucket is kept as written, to be checked when saving. */
   @Test
   void ftpHostsAreLowerCasedButBucketNamesAreKept() {
-    assertThat(Destination.parse("sftp://user@Backup.Example.com/shows").orElseThrow().bucket())
+    assertThat(OutputDestination.parse("sftp://user@Backup.Example.com/shows").orElseThrow().bucket())
         .isEqualTo("backup.example.com");
-    assertThat(Destination.parse("s3://Not_A_Bucket/a.mp4").orElseThrow().bucket()).isEqualTo("Not_A_Bucket");
+    assertThat(OutputDestination.parse("s3://Not_A_Bucket/a.mp4").orElseThrow().bucket()).isEqualTo("Not_A_Bucket");
   }
 
   @Test
   void payloadsAboveOneThousandCharactersAreError9() {
     QueryValidator.checkPayload("x".repeat(1000));
     assertThatThrownBy(() -> QueryValidator.checkPayload("x".repeat(1001)))
-        .isInstanceOfSatisfying(TranscodingError.class, error -> assertThat(error.code()).isEqualTo(9));
+        .isInstanceOfSatisfying(TranscodingApiError.class, error -> assertThat(error.code()).isEqualTo(9));
   }
 
   private static Arguments refused(String query, int code, String message) {

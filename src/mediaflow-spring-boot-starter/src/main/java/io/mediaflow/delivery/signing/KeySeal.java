@@ -19,7 +19,7 @@ import javax.crypto.spec.SecretKeySpec;
  * seal, and the key id as associated data, so a sealed key copied to another key's name (a file, a row) does not
  * open. A sealed key is {@code MFK1 | nonce | ciphertext with tag}. The stores differ only in where they put it.
  */
-public final class KeySeal {
+final class KeySeal {
 
   private static final byte[] MAGIC = "MFK1".getBytes(StandardCharsets.US_ASCII);
   private static final int NONCE_BYTES = 12;

@@ -1,7 +1,7 @@
 package io.mediaflow.delivery.worker;
 
+import io.mediaflow.delivery.signing.internal.SignedUrls;
 import io.mediaflow.delivery.ServiceId;
-import io.mediaflow.delivery.signing.SignedUrls;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
 import jakarta.validation.constraints.NotEmpty;

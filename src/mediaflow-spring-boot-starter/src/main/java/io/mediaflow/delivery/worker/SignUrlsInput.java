@@ -1,9 +1,9 @@
 package io.mediaflow.delivery.worker;
 
+import io.mediaflow.delivery.signing.internal.SignedUrls;
 import io.mediaflow.api.constraint.Fqdn;
 import io.mediaflow.delivery.BucketName;
 import io.mediaflow.delivery.ServiceId;
-import io.mediaflow.delivery.signing.SignedUrls;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
 import jakarta.validation.constraints.NotBlank;

@@ -2,7 +2,7 @@ package io.mediaflow.delivery.worker;
 
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
-import io.mediaflow.worker.WaitInput;
+import io.mediaflow.worker.internal.WaitInput;
 import jakarta.validation.constraints.NotBlank;
 import java.time.Duration;
 

@@ -1,7 +1,7 @@
 package io.mediaflow.live.dvr;
 
 import io.mediaflow.api.ApiException;
-import io.mediaflow.api.ApiHttp;
+import io.mediaflow.api.internal.ApiHttp;
 import java.io.IOException;
 import java.io.StringReader;
 import java.net.URI;

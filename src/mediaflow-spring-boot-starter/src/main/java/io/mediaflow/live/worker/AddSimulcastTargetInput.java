@@ -1,7 +1,7 @@
 package io.mediaflow.live.worker;
 
 import io.mediaflow.live.NewSimulcastTarget;
-import io.mediaflow.live.Secrets;
+import io.mediaflow.api.internal.Secrets;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
 import jakarta.validation.constraints.NotBlank;

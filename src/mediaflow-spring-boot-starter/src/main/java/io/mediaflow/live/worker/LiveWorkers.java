@@ -1,7 +1,7 @@
 package io.mediaflow.live.worker;
 
 import io.mediaflow.api.ApiException;
-import io.mediaflow.callback.CallbackUrls;
+import io.mediaflow.callback.internal.CallbackUrls;
 import io.mediaflow.live.LiveClient;
 import io.mediaflow.live.PlaybackId;
 import io.mediaflow.live.Stream;
@@ -9,11 +9,11 @@ import io.mediaflow.live.StreamFilter;
 import io.mediaflow.live.StreamState;
 import io.mediaflow.live.dvr.DvrRecordings;
 import io.mediaflow.live.dvr.DvrStorage;
-import io.mediaflow.worker.JobContext;
-import io.mediaflow.worker.OperationHandler;
-import io.mediaflow.worker.OperationHandlers;
-import io.mediaflow.worker.OperationWorkers;
-import io.mediaflow.worker.Poll;
+import io.mediaflow.worker.internal.JobContext;
+import io.mediaflow.worker.internal.OperationHandler;
+import io.mediaflow.worker.internal.OperationHandlers;
+import io.mediaflow.worker.internal.OperationWorkers;
+import io.mediaflow.worker.internal.Poll;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

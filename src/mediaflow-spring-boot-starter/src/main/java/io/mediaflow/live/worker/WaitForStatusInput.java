@@ -3,7 +3,7 @@ package io.mediaflow.live.worker;
 import io.mediaflow.live.StreamState;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
-import io.mediaflow.worker.WaitInput;
+import io.mediaflow.worker.internal.WaitInput;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotEmpty;
 import java.time.Duration;

@@ -1,8 +1,8 @@
 package io.mediaflow.transcoding.worker;
 
-import io.mediaflow.transcoding.MetadataOutputs;
-import io.mediaflow.worker.OperationHandler;
-import io.mediaflow.worker.OperationHandlers;
+import io.mediaflow.transcoding.internal.MetadataOutputs;
+import io.mediaflow.worker.internal.OperationHandler;
+import io.mediaflow.worker.internal.OperationHandlers;
 import java.util.List;
 
 /** Reading a job's {@code metadata} output: a download of the output, not a call of the transcoding API. */

@@ -8,8 +8,8 @@ import java.util.concurrent.ConcurrentHashMap;
 /** A key store in memory for tests, which can be made to fail as a full disk would. */
 public final class MemorySigningKeyStore implements SigningKeyStore {
 
-  final Map<String, PrivateKeyPem> keys = new ConcurrentHashMap<>();
-  volatile boolean failing;
+  public final Map<String, PrivateKeyPem> keys = new ConcurrentHashMap<>();
+  public volatile boolean failing;
 
   @Override
   public void save(String keyId, PrivateKeyPem privateKey) {

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.mediaflow.api.InvalidRequestException;
 import io.mediaflow.live.PlaybackPolicy;
 import io.mediaflow.live.StreamState;
-import io.mediaflow.worker.InputReader;
+import io.mediaflow.worker.internal.InputReader;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

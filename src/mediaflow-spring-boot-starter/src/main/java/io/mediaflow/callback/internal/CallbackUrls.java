@@ -1,0 +1,89 @@
+package io.mediaflow.callback.internal;
+
+import io.mediaflow.callback.CallbackProperties;
+import java.nio.charset.StandardCharsets;
+import java.security.InvalidKeyException;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
+import io.jsonwebtoken.JwtException;
+import io.jsonwebtoken.Jwts;
+import io.mediaflow.api.SharedSecret;
+import java.time.Clock;
+import java.util.Date;
+import java.util.Optional;
+import okhttp3.HttpUrl;
+
+/**
+ * Callback URLs the receiver can trust. The service does not sign its callbacks, so the workers hand it a URL
+ * that carries its own proof: a JWT (HS256, jjwt) in the query parameter {@value #TOKEN}, under a secret only this
+ * application knows, whose audience is the kind of callback, whose subject is what it is about (a transcoding task
+ * token, or a process instance key), and which expires. The receiver refuses any callback whose URL does not verify
+ * or has expired.
+ */
+public class CallbackUrls {
+
+  /** The query parameter that carries the token. */
+  public static final String TOKEN = "token";
+
+  /** What a callback is about. */
+  public enum Kind {
+    TRANSCODING("transcoding"), LIVE("live");
+
+    final String path;
+
+    Kind(String path) {
+      this.path = path;
+    }
+  }
+
+  private final CallbackProperties properties;
+  private final Clock clock;
+  private final SharedSecret secret;
+
+  public CallbackUrls(CallbackProperties properties, Clock clock) {
+    this.properties = properties;
+    this.clock = clock;
+    this.secret = new SharedSecret(properties.secret(), "callback-url");
+  }
+
+  /** The URL to hand the service, or none when callbacks are off. */
+  public Optional<String> forSubject(Kind kind, String subject) {
+    if (!properties.enabled()) {
+      return Optional.empty();
+    }
+    HttpUrl base = HttpUrl.parse(properties.baseUrl());
+    if (base == null) {
+      throw new IllegalStateException("mediaflow.callbacks.base-url: must be an http or https URL");
+    }
+    String token = Jwts.builder()
+        .audience().add(kind.path).and()
+        .subject(subject)
+        .expiration(Date.from(clock.instant().plus(properties.urlLifetime())))
+        .signWith(secret.jwtKey(), Jwts.SIG.HS256)
+        .compact();
+    return Optional.of(base.newBuilder()
+        .addPathSegments("callbacks/" + kind.path)
+        .addQueryParameter(TOKEN, token)
+        .build().toString());
+  }
+
+  /** What a callback is about, if its URL is one this application signed for {@code kind} and still valid. */
+  public Optional<String> verifiedSubject(Kind kind, String token) {
+    if (token == null) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.ofNullable(Jwts.parser()
+          .verifyWith(secret.jwtKey())
+          .clock(() -> Date.from(clock.instant()))
+          .requireAudience(kind.path)
+          .build()
+          .parseSignedClaims(token)
+          .getPayload()
+          .getSubject());
+    } catch (JwtException | IllegalArgumentException refused) {
+      return Optional.empty();
+    }
+  }
+}

@@ -1,0 +1,9 @@
+package io.mediaflow.delivery.signing.internal;
+
+/**
+ * An object's address with a signed token.
+ *
+ * @param path the object's path inside the bucket
+ * @param expires when the token stops working, ISO-8601; null for a token that never expires
+ */
+public record SignedUrl(String path, String url, String expires) {}
