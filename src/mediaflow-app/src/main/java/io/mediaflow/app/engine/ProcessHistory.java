@@ -21,6 +21,7 @@ import io.camunda.zeebe.protocol.record.value.IncidentRecordValue;
 import io.camunda.zeebe.protocol.record.value.JobBatchRecordValue;
 import io.camunda.zeebe.protocol.record.value.JobRecordValue;
 import io.camunda.zeebe.protocol.record.value.ProcessInstanceRecordValue;
+import io.camunda.zeebe.protocol.record.value.ProcessInstanceRelated;
 import io.camunda.zeebe.protocol.record.value.ProcessMessageSubscriptionRecordValue;
 import io.camunda.zeebe.protocol.record.value.VariableRecordValue;
 import io.camunda.zeebe.protocol.record.value.deployment.Form;
@@ -166,6 +167,18 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
     }
   }
 
+  /**
+   * What changed since the store last kept the history: new deployments, the instances a record touched, the
+   * instances that ended (in that order) and those dropped.
+   */
+  private static final class Unsaved {
+    final List<ProcessDefinition> definitions = new ArrayList<>();
+    final List<FormDefinition> forms = new ArrayList<>();
+    final Set<Long> instances = new LinkedHashSet<>();
+    final List<Long> ended = new ArrayList<>();
+    final List<Long> dropped = new ArrayList<>();
+  }
+
   /** Everything known about one process instance; dropped as a whole. */
   private static final class InstanceRecords {
     ProcessInstance instance;
@@ -198,6 +211,8 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
 
   /** Where the durable engine's history is kept; none for the in-memory engine. */
   private final Optional<HistoryStore> store;
+  /** What changed since the store last kept the history. */
+  private Unsaved unsaved = new Unsaved();
   /** The position of the last record read. */
   private long position = -1;
 
@@ -218,25 +233,43 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
   // ---- kept beside the engine's log, which is deleted below a snapshot
 
   /**
-   * Keeps everything read so far in the store and returns the position from which on the history still needs the
-   * engine's log: the log below it may be deleted.
+   * Keeps everything read so far in the store (what changed since the last time, or everything when the store is
+   * due to be rewritten) and returns the position from which on the history still needs the engine's log: the log
+   * below it may be deleted. The store writes outside the lock, so that reads need not wait for the disk.
    */
   long keep() {
     feed.catchUp();
-    HistoryStore.Saved saved;
+    HistoryStore kept = store.orElseThrow();
+    long at;
+    HistoryStore.Saved whole = null;
+    HistoryStore.Changes changes = null;
     synchronized (this) {
-      saved = new HistoryStore.Saved(position, List.copyOf(definitions.values()), List.copyOf(forms.values()),
-          instances.entrySet().stream().map(entry -> {
-            InstanceRecords records = entry.getValue();
-            return new HistoryStore.SavedInstance(entry.getKey(), records.instance,
-                List.copyOf(records.elements.values()), List.copyOf(records.variables.values()),
-                List.copyOf(records.userTasks.values()), List.copyOf(records.incidents.values()),
-                List.copyOf(records.jobs.values()), List.copyOf(records.sequenceFlows),
-                List.copyOf(records.messageSubscriptions.values()), List.copyOf(records.correlatedMessages));
-          }).toList(), List.copyOf(ended));
+      at = position;
+      if (kept.rewriteDue()) {
+        whole = new HistoryStore.Saved(position, List.copyOf(definitions.values()), List.copyOf(forms.values()),
+            instances.keySet().stream().map(this::saved).toList(), List.copyOf(ended));
+      } else {
+        changes = new HistoryStore.Changes(position, List.copyOf(unsaved.definitions), List.copyOf(unsaved.forms),
+            unsaved.instances.stream().filter(instances::containsKey).map(this::saved).toList(),
+            List.copyOf(unsaved.ended), List.copyOf(unsaved.dropped));
+      }
+      unsaved = new Unsaved(); // a failed write makes the store's next save a rewrite, which holds everything
     }
-    store.orElseThrow().save(saved);
-    return saved.position() + 1;
+    if (whole != null) {
+      kept.rewrite(whole);
+    } else {
+      kept.append(changes);
+    }
+    return at + 1;
+  }
+
+  private HistoryStore.SavedInstance saved(long key) {
+    InstanceRecords records = instances.get(key);
+    return new HistoryStore.SavedInstance(key, records.instance, List.copyOf(records.elements.values()),
+        List.copyOf(records.variables.values()), List.copyOf(records.userTasks.values()),
+        List.copyOf(records.incidents.values()), List.copyOf(records.jobs.values()),
+        List.copyOf(records.sequenceFlows), List.copyOf(records.messageSubscriptions.values()),
+        List.copyOf(records.correlatedMessages));
   }
 
   private void restore(HistoryStore.Saved saved) {
@@ -385,12 +418,13 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
       return;
     }
     Instant at = Instant.ofEpochMilli(record.getTimestamp());
+    if (record.getValue() instanceof ProcessInstanceRelated related) {
+      unsaved.instances.add(related.getProcessInstanceKey());
+    }
     switch (record.getValue()) {
       case io.camunda.zeebe.protocol.record.value.deployment.Process process
           when record.getIntent() == ProcessIntent.CREATED -> addDefinition(process);
-      case Form form when record.getIntent() == FormIntent.CREATED -> forms.put(form.getFormKey(),
-          new FormDefinition(form.getFormKey(), form.getFormId(), form.getVersion(), form.getResourceName(),
-              form.getTenantId(), new String(form.getResource(), StandardCharsets.UTF_8)));
+      case Form form when record.getIntent() == FormIntent.CREATED -> addForm(form);
       case ProcessInstanceRecordValue element -> onElement(record.getKey(), (ProcessInstanceIntent) record.getIntent(), element, at);
       case VariableRecordValue variable when record.getIntent() == VariableIntent.CREATED
           || record.getIntent() == VariableIntent.UPDATED -> onVariable(record.getKey(), variable);
@@ -402,6 +436,13 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
       default -> { }
     }
     dropExpired();
+  }
+
+  private void addForm(Form form) {
+    var definition = new FormDefinition(form.getFormKey(), form.getFormId(), form.getVersion(),
+        form.getResourceName(), form.getTenantId(), new String(form.getResource(), StandardCharsets.UTF_8));
+    forms.put(definition.key(), definition);
+    unsaved.forms.add(definition);
   }
 
   private void addDefinition(io.camunda.zeebe.protocol.record.value.deployment.Process process) {
@@ -432,10 +473,11 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
         }
       }
     }
-    definitions.put(process.getProcessDefinitionKey(), new ProcessDefinition(process.getProcessDefinitionKey(),
-        process.getBpmnProcessId(), name, process.getVersion(), emptyToNull(process.getVersionTag()),
-        process.getResourceName(), process.getTenantId(), xml, Map.copyOf(elementNames), Map.copyOf(userTaskForms),
-        startFormId));
+    var definition = new ProcessDefinition(process.getProcessDefinitionKey(), process.getBpmnProcessId(), name,
+        process.getVersion(), emptyToNull(process.getVersionTag()), process.getResourceName(),
+        process.getTenantId(), xml, Map.copyOf(elementNames), Map.copyOf(userTaskForms), startFormId);
+    definitions.put(definition.key(), definition);
+    unsaved.definitions.add(definition);
   }
 
   private void onElement(long key, ProcessInstanceIntent intent, ProcessInstanceRecordValue element, Instant at) {
@@ -467,6 +509,7 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
               i.parentProcessInstanceKey(), i.parentElementInstanceKey(), i.tenantId(), i.startDate(), at, state,
               i.hasIncident());
           ended.add(records.instance);
+          unsaved.ended.add(instanceKey);
         }
       }
       case SEQUENCE_FLOW_TAKEN -> {
@@ -524,6 +567,7 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
       JobRecordValue job = batch.getJobs().get(i);
       InstanceRecords records = instances.get(job.getProcessInstanceKey());
       if (records != null) {
+        unsaved.instances.add(job.getProcessInstanceKey());
         records.jobs.computeIfPresent(batch.getJobKeys().get(i), (key, known) -> known.activated(
             emptyToNull(batch.getWorker()), Instant.ofEpochMilli(job.getDeadline()), job.getRetries()));
       }
@@ -609,7 +653,9 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
     Instant oldest = clock.instant().minus(limits.maxAge());
     while (!ended.isEmpty()
         && (ended.size() > limits.maxCompletedInstances() || ended.peekFirst().endDate().isBefore(oldest))) {
-      InstanceRecords records = instances.remove(ended.removeFirst().key());
+      long key = ended.removeFirst().key();
+      InstanceRecords records = instances.remove(key);
+      unsaved.dropped.add(key);
       if (records != null) {
         records.userTasks.keySet().forEach(instanceOfTask::remove);
         records.incidents.keySet().forEach(instanceOfIncident::remove);
