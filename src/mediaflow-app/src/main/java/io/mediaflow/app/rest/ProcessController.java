@@ -11,7 +11,6 @@ import io.mediaflow.app.engine.ProcessHistory;
 import io.mediaflow.app.engine.ProcessHistory.ProcessDefinition;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -164,7 +163,7 @@ class ProcessController {
   @PostMapping("/process-instances/search")
   ObjectNode searchInstances(@RequestBody(required = false) JsonNode query) {
     return Search.of(query, Map.of("variables", this::hasVariables))
-        .apply(history.processInstances().stream().map(this::shape));
+        .apply(history.processInstanceLookup(), this::shape);
   }
 
   @GetMapping("/process-instances/{processInstanceKey}")
@@ -193,18 +192,12 @@ class ProcessController {
   /** Element instances, e.g. to mark a diagram: {@code elementId}, {@code state}, {@code hasIncident}. */
   @PostMapping("/element-instances/search")
   ObjectNode searchElements(@RequestBody(required = false) JsonNode query) {
-    Search search = Search.of(query);
-    String instanceKey = search.equalityFilter("processInstanceKey");
-    return search.apply(history.elementInstances().stream()
-        .filter(e -> instanceKey == null || Long.toString(e.processInstanceKey()).equals(instanceKey))
-        .sorted(Comparator.comparingLong(ProcessHistory.ElementInstance::key))
-        .map(Shapes::elementInstance));
+    return Search.of(query).apply(history.elementInstanceLookup(), Shapes::elementInstance);
   }
 
   @GetMapping("/element-instances/{elementInstanceKey}")
   ObjectNode element(@PathVariable long elementInstanceKey) {
-    return history.elementInstances().stream().filter(e -> e.key() == elementInstanceKey).findFirst()
-        .map(Shapes::elementInstance)
+    return history.elementInstance(elementInstanceKey).map(Shapes::elementInstance)
         .orElseThrow(() -> ApiProblem.notFound("No element instance with key " + elementInstanceKey));
   }
 
