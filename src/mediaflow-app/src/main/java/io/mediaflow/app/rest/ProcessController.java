@@ -1,11 +1,10 @@
 package io.mediaflow.app.rest;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.camunda.client.CamundaClient;
 import io.camunda.client.api.command.CreateProcessInstanceCommandStep1.CreateProcessInstanceCommandStep3;
-import io.mediaflow.api.ApiJson;
+import io.camunda.client.protocol.rest.ProcessInstanceSequenceFlowsQueryResult;
 import io.mediaflow.app.engine.EngineCommands;
 import io.mediaflow.app.engine.ProcessHistory;
 import io.mediaflow.app.engine.ProcessHistory.ProcessDefinition;
@@ -109,7 +108,6 @@ class ProcessController {
     for (JsonNode instruction : body.get("startInstructions")) {
       command = command.startBeforeElement(instruction.path("elementId").asText());
     }
-    ObjectNode result = Shapes.object();
     if (body.get("awaitCompletion").asBoolean(false)) {
       var withResult = command.withResult();
       List<String> fetch = new ArrayList<>();
@@ -120,23 +118,12 @@ class ProcessController {
       long timeout = body.number("requestTimeout", 0, 0);
       var completed = (timeout > 0 ? withResult.requestTimeout(Duration.ofMillis(timeout)) : withResult)
           .send().join();
-      result.put("processDefinitionId", completed.getBpmnProcessId());
-      result.put("processDefinitionVersion", completed.getVersion());
-      result.put("tenantId", completed.getTenantId());
-      result.set("variables", ApiJson.MAPPER.valueToTree(completed.getVariablesAsMap()));
-      result.put("processDefinitionKey", Shapes.key(completed.getProcessDefinitionKey()));
-      result.put("processInstanceKey", Shapes.key(completed.getProcessInstanceKey()));
-    } else {
-      var created = command.send().join();
-      result.put("processDefinitionId", created.getBpmnProcessId());
-      result.put("processDefinitionVersion", created.getVersion());
-      result.put("tenantId", created.getTenantId());
-      result.putObject("variables");
-      result.put("processDefinitionKey", Shapes.key(created.getProcessDefinitionKey()));
-      result.put("processInstanceKey", Shapes.key(created.getProcessInstanceKey()));
+      return Shapes.created(completed.getBpmnProcessId(), completed.getVersion(), completed.getTenantId(),
+          completed.getProcessDefinitionKey(), completed.getProcessInstanceKey(), completed.getVariablesAsMap());
     }
-    result.putArray("tags");
-    return result;
+    var created = command.send().join();
+    return Shapes.created(created.getBpmnProcessId(), created.getVersion(), created.getTenantId(),
+        created.getProcessDefinitionKey(), created.getProcessInstanceKey(), Map.of());
   }
 
   /** The properties of Camunda 8.8's process instance creation instruction. */
@@ -177,10 +164,8 @@ class ProcessController {
   ObjectNode sequenceFlows(@PathVariable long processInstanceKey) {
     ProcessHistory.ProcessInstance instance = history.processInstance(processInstanceKey)
         .orElseThrow(() -> ApiProblem.notFound("No process instance with key " + processInstanceKey));
-    ObjectNode result = Shapes.object();
-    ArrayNode items = result.putArray("items");
-    history.sequenceFlows(processInstanceKey).forEach(flow -> items.add(Shapes.sequenceFlow(instance, flow)));
-    return result;
+    return Shapes.tree(new ProcessInstanceSequenceFlowsQueryResult().items(history.sequenceFlows(processInstanceKey)
+        .stream().map(flow -> Shapes.sequenceFlow(instance, flow)).toList()));
   }
 
   @PostMapping("/process-instances/{processInstanceKey}/cancellation")

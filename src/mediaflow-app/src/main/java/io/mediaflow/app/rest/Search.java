@@ -2,6 +2,7 @@ package io.mediaflow.app.rest;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.camunda.client.protocol.rest.SearchQueryPageResponse;
 import io.mediaflow.api.ApiJson;
 import io.mediaflow.app.engine.ProcessHistory;
 import java.nio.charset.StandardCharsets;
@@ -157,18 +158,11 @@ final class Search {
       from = Math.max(0, cursor(page.text("before", null)) - limit);
     }
     List<T> selected = all.subList(Math.min(from, total), (int) Math.min((long) from + limit, total));
-    ObjectNode result = ApiJson.MAPPER.createObjectNode();
+    ObjectNode result = Shapes.object();
     result.putArray("items").addAll(selected.stream().map(shape).toList());
-    ObjectNode pageInfo = result.putObject("page");
-    pageInfo.put("totalItems", total);
-    pageInfo.put("hasMoreTotalItems", false);
-    if (selected.isEmpty()) {
-      pageInfo.putNull("startCursor");
-      pageInfo.putNull("endCursor");
-    } else {
-      pageInfo.put("startCursor", cursor(from));
-      pageInfo.put("endCursor", cursor(from + selected.size() - 1));
-    }
+    result.set("page", Shapes.tree(new SearchQueryPageResponse().totalItems((long) total).hasMoreTotalItems(false)
+        .startCursor(selected.isEmpty() ? null : cursor(from))
+        .endCursor(selected.isEmpty() ? null : cursor(from + selected.size() - 1))));
     return result;
   }
 
