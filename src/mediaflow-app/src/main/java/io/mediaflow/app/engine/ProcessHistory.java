@@ -227,8 +227,9 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
       INSTANCE, i -> Long.toString(i.processInstanceKey()), "processDefinitionId", Incident::processId,
       "elementId", Incident::elementId, "state", i -> i.state().name()));
   private final HistoryIndex<MessageSubscription> messageSubscriptions = new HistoryIndex<>(MessageSubscription::key,
-      Map.of(INSTANCE, s -> Long.toString(s.processInstanceKey()), "processDefinitionId", MessageSubscription::processId,
-          "elementId", MessageSubscription::elementId, "messageName", MessageSubscription::messageName,
+      Map.of(INSTANCE, s -> Long.toString(s.processInstanceKey()),
+          "processDefinitionId", MessageSubscription::processId, "elementId", MessageSubscription::elementId,
+          "messageName", MessageSubscription::messageName,
           "messageSubscriptionState", MessageSubscription::state));
   /** The job records whose intent is a state of Camunda's job search ({@code JobStateEnum}). */
   private static final Set<JobIntent> JOB_STATES = EnumSet.of(JobIntent.CREATED, JobIntent.COMPLETED,

@@ -189,8 +189,9 @@ final class Shapes {
   }
 
   static ObjectNode job(Job job) {
-    return tree(new JobSearchResult().customHeaders(job.customHeaders()).deadline(date(job.deadline())).deniedReason(null).elementId(job.elementId())
-        .elementInstanceKey(key(job.elementInstanceKey())).endTime(date(job.endTime())).errorCode(job.errorCode())
+    return tree(new JobSearchResult().customHeaders(job.customHeaders()).deadline(date(job.deadline()))
+        .deniedReason(null).elementId(job.elementId()).elementInstanceKey(key(job.elementInstanceKey()))
+        .endTime(date(job.endTime())).errorCode(job.errorCode())
         .errorMessage(job.errorMessage()).hasFailedWithRetriesLeft(job.hasFailedWithRetriesLeft()).isDenied(false)
         .jobKey(key(job.key())).kind(JobKindEnum.fromValue(job.kind()))
         .listenerEventType(JobListenerEventTypeEnum.fromValue(job.listenerEventType()))

@@ -68,8 +68,9 @@ public final class HistoryFixture {
 
   private void element(long instance, long key, String processId, String elementId, BpmnElementType type,
       ProcessInstanceIntent intent) {
-    var value = new ProcessInstanceRecord().setProcessInstanceKey(instance).setFlowScopeKey(key == instance ? -1 : instance)
-        .setElementId(elementId).setBpmnElementType(type).setBpmnProcessId(processId).setProcessDefinitionKey(100);
+    var value = new ProcessInstanceRecord().setProcessInstanceKey(instance)
+        .setFlowScopeKey(key == instance ? -1 : instance).setElementId(elementId).setBpmnElementType(type)
+        .setBpmnProcessId(processId).setProcessDefinitionKey(100);
     add(key, ValueType.PROCESS_INSTANCE, intent, value);
   }
 

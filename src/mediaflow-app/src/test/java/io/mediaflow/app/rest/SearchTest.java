@@ -83,7 +83,8 @@ class SearchTest {
   @Test
   void aFilterTheIndexAnswersWholeShapesOnlyThePagesItems() throws Exception {
     var shaped = new AtomicInteger();
-    JsonNode page = Search.of(ApiJson.MAPPER.readTree("{\"filter\": {\"state\": \"CREATED\"}, \"page\": {\"limit\": 1}}"))
+    String query = "{\"filter\": {\"state\": \"CREATED\"}, \"page\": {\"limit\": 1}}";
+    JsonNode page = Search.of(ApiJson.MAPPER.readTree(query))
         .apply(BY_STATE_AND_KEY, task -> {
           shaped.incrementAndGet();
           return task;
