@@ -175,6 +175,9 @@ final class HistoryStore {
       rewriteNext = true;
       throw new UncheckedIOException("Cannot keep the REST API's history in " + file, e);
     }
+    if (size == 0) {
+      sizeAfterRewrite = batch.length; // a new file's first batch holds the whole history, as a rewrite does
+    }
     size += batch.length;
   }
 

@@ -34,6 +34,11 @@ public final class HistoryFixture {
   private final Instant now = Instant.now();
 
   public HistoryFixture() {
+    this(Optional.empty());
+  }
+
+  /** Over a store, for the store's own benchmark. */
+  HistoryFixture(Optional<HistoryStore> store) {
     int[] read = {0};
     EngineRecordFeed.RecordSource source = action -> {
       while (read[0] < records.size()) {
@@ -41,7 +46,7 @@ public final class HistoryFixture {
       }
     };
     history = new ProcessHistory(new EngineRecordFeed(source), new HistoryProperties(Integer.MAX_VALUE,
-        Duration.ofDays(1)), Optional.empty());
+        Duration.ofDays(1)), store);
   }
 
   public ProcessHistory history() {
