@@ -21,6 +21,7 @@ import io.camunda.zeebe.protocol.record.value.IncidentRecordValue;
 import io.camunda.zeebe.protocol.record.value.JobBatchRecordValue;
 import io.camunda.zeebe.protocol.record.value.JobRecordValue;
 import io.camunda.zeebe.protocol.record.value.ProcessInstanceRecordValue;
+import io.camunda.zeebe.protocol.record.value.ProcessInstanceRelated;
 import io.camunda.zeebe.protocol.record.value.ProcessMessageSubscriptionRecordValue;
 import io.camunda.zeebe.protocol.record.value.VariableRecordValue;
 import io.camunda.zeebe.protocol.record.value.deployment.Form;
@@ -41,6 +42,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 import org.camunda.bpm.model.xml.instance.ModelElementInstance;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -166,19 +168,37 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
     }
   }
 
-  /** Everything known about one process instance; dropped as a whole. */
+  /**
+   * What changed since the store last kept the history: new deployments, the instances a record touched, the
+   * instances that ended (in that order) and those dropped.
+   */
+  private static final class Unsaved {
+    final List<ProcessDefinition> definitions = new ArrayList<>();
+    final List<FormDefinition> forms = new ArrayList<>();
+    final Set<Long> instances = new LinkedHashSet<>();
+    final List<Long> ended = new ArrayList<>();
+    final List<Long> dropped = new ArrayList<>();
+  }
+
+  /**
+   * What a search can narrow by ahead of its filter: the fields of one kind's index ({@link HistoryIndex}), and the
+   * items that have, for each field named, one of the values given, by key.
+   */
+  public record Lookup<T>(Set<String> fields, Function<Map<String, Set<String>>, List<T>> matching) {}
+
+  /**
+   * What is known about one process instance besides its items in the indexes; dropped as a whole, with them.
+   * {@code instance} is null while only its variables are known.
+   */
   private static final class InstanceRecords {
     ProcessInstance instance;
-    final Map<Long, ElementInstance> elements = new LinkedHashMap<>();
-    final Map<Long, Variable> variables = new LinkedHashMap<>();
-    final Map<Long, UserTaskInstance> userTasks = new LinkedHashMap<>();
-    final Map<Long, Incident> incidents = new LinkedHashMap<>();
-    final Map<Long, Job> jobs = new LinkedHashMap<>();
     /** The ids of the sequence flows taken, each once, in the order first taken (Camunda keeps them so too). */
     final Set<String> sequenceFlows = new LinkedHashSet<>();
-    final Map<Long, MessageSubscription> messageSubscriptions = new LinkedHashMap<>();
     final List<CorrelatedMessage> correlatedMessages = new ArrayList<>();
   }
+
+  /** The instance of an item, the field every index has: what an instance's own reads and its drop go by. */
+  private static final String INSTANCE = "processInstanceKey";
 
   private final EngineRecordFeed feed;
   private final HistoryProperties limits;
@@ -186,9 +206,31 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
   private final Map<Long, ProcessDefinition> definitions = new LinkedHashMap<>();
   private final Map<Long, FormDefinition> forms = new LinkedHashMap<>();
   private final Map<Long, InstanceRecords> instances = new LinkedHashMap<>();
-  /** Which instance a user task or incident belongs to, for reads by key. */
-  private final Map<Long, Long> instanceOfTask = new HashMap<>();
-  private final Map<Long, Long> instanceOfIncident = new HashMap<>();
+  // Each kind by key, and by the fields searches filter by most: named and written as the REST API's shapes are.
+  private final HistoryIndex<ProcessInstance> processInstances = new HistoryIndex<>(ProcessInstance::key, Map.of(
+      INSTANCE, i -> Long.toString(i.key()), "processDefinitionId", ProcessInstance::processId,
+      "processDefinitionKey", i -> Long.toString(i.definitionKey()), "state", i -> i.state().name()));
+  private final HistoryIndex<ElementInstance> elements = new HistoryIndex<>(ElementInstance::key, Map.of(
+      INSTANCE, e -> Long.toString(e.processInstanceKey()), "processDefinitionId", ElementInstance::processId,
+      "elementId", ElementInstance::elementId, "state", e -> e.state().name(), "type", e -> e.type().name()));
+  private final HistoryIndex<Variable> variables = new HistoryIndex<>(Variable::key, Map.of(
+      INSTANCE, v -> Long.toString(v.processInstanceKey()), "scopeKey", v -> Long.toString(v.scopeKey()),
+      "name", Variable::name));
+  private final HistoryIndex<UserTaskInstance> userTasks = new HistoryIndex<>(UserTaskInstance::key, Map.of(
+      INSTANCE, t -> Long.toString(t.processInstanceKey()), "processDefinitionId", UserTaskInstance::processId,
+      "elementId", UserTaskInstance::elementId, "elementInstanceKey", t -> Long.toString(t.elementInstanceKey()),
+      "state", t -> t.state().name(), "assignee", t -> t.properties().assignee()));
+  private final HistoryIndex<Job> jobs = new HistoryIndex<>(Job::key, Map.of(
+      INSTANCE, j -> Long.toString(j.processInstanceKey()), "processDefinitionId", Job::processId,
+      "elementId", Job::elementId, "type", Job::type, "state", Job::state));
+  private final HistoryIndex<Incident> incidents = new HistoryIndex<>(Incident::key, Map.of(
+      INSTANCE, i -> Long.toString(i.processInstanceKey()), "processDefinitionId", Incident::processId,
+      "elementId", Incident::elementId, "state", i -> i.state().name()));
+  private final HistoryIndex<MessageSubscription> messageSubscriptions = new HistoryIndex<>(MessageSubscription::key,
+      Map.of(INSTANCE, s -> Long.toString(s.processInstanceKey()),
+          "processDefinitionId", MessageSubscription::processId, "elementId", MessageSubscription::elementId,
+          "messageName", MessageSubscription::messageName,
+          "messageSubscriptionState", MessageSubscription::state));
   /** The job records whose intent is a state of Camunda's job search ({@code JobStateEnum}). */
   private static final Set<JobIntent> JOB_STATES = EnumSet.of(JobIntent.CREATED, JobIntent.COMPLETED,
       JobIntent.CANCELED, JobIntent.ERROR_THROWN, JobIntent.FAILED, JobIntent.MIGRATED, JobIntent.RETRIES_UPDATED,
@@ -198,6 +240,8 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
 
   /** Where the durable engine's history is kept; none for the in-memory engine. */
   private final Optional<HistoryStore> store;
+  /** What changed since the store last kept the history. */
+  private Unsaved unsaved = new Unsaved();
   /** The position of the last record read. */
   private long position = -1;
 
@@ -218,25 +262,43 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
   // ---- kept beside the engine's log, which is deleted below a snapshot
 
   /**
-   * Keeps everything read so far in the store and returns the position from which on the history still needs the
-   * engine's log: the log below it may be deleted.
+   * Keeps everything read so far in the store (what changed since the last time, or everything when the store is
+   * due to be rewritten) and returns the position from which on the history still needs the engine's log: the log
+   * below it may be deleted. The store writes outside the lock, so that reads need not wait for the disk.
    */
   long keep() {
     feed.catchUp();
-    HistoryStore.Saved saved;
+    HistoryStore kept = store.orElseThrow();
+    long at;
+    HistoryStore.Saved whole = null;
+    HistoryStore.Changes changes = null;
     synchronized (this) {
-      saved = new HistoryStore.Saved(position, List.copyOf(definitions.values()), List.copyOf(forms.values()),
-          instances.entrySet().stream().map(entry -> {
-            InstanceRecords records = entry.getValue();
-            return new HistoryStore.SavedInstance(entry.getKey(), records.instance,
-                List.copyOf(records.elements.values()), List.copyOf(records.variables.values()),
-                List.copyOf(records.userTasks.values()), List.copyOf(records.incidents.values()),
-                List.copyOf(records.jobs.values()), List.copyOf(records.sequenceFlows),
-                List.copyOf(records.messageSubscriptions.values()), List.copyOf(records.correlatedMessages));
-          }).toList(), List.copyOf(ended));
+      at = position;
+      if (kept.rewriteDue()) {
+        whole = new HistoryStore.Saved(position, List.copyOf(definitions.values()), List.copyOf(forms.values()),
+            instances.keySet().stream().map(this::saved).toList(), List.copyOf(ended));
+      } else {
+        changes = new HistoryStore.Changes(position, List.copyOf(unsaved.definitions), List.copyOf(unsaved.forms),
+            unsaved.instances.stream().filter(instances::containsKey).map(this::saved).toList(),
+            List.copyOf(unsaved.ended), List.copyOf(unsaved.dropped));
+      }
+      unsaved = new Unsaved(); // a failed write makes the store's next save a rewrite, which holds everything
     }
-    store.orElseThrow().save(saved);
-    return saved.position() + 1;
+    if (whole != null) {
+      kept.rewrite(whole);
+    } else {
+      kept.append(changes);
+    }
+    return at + 1;
+  }
+
+  private HistoryStore.SavedInstance saved(long key) {
+    InstanceRecords records = instances.get(key);
+    String instance = Long.toString(key);
+    return new HistoryStore.SavedInstance(key, records.instance, elements.where(INSTANCE, instance),
+        variables.where(INSTANCE, instance), userTasks.where(INSTANCE, instance),
+        incidents.where(INSTANCE, instance), jobs.where(INSTANCE, instance), List.copyOf(records.sequenceFlows),
+        messageSubscriptions.where(INSTANCE, instance), List.copyOf(records.correlatedMessages));
   }
 
   private void restore(HistoryStore.Saved saved) {
@@ -245,25 +307,19 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
     saved.forms().forEach(form -> forms.put(form.key(), form));
     for (HistoryStore.SavedInstance instance : saved.instances()) {
       InstanceRecords records = new InstanceRecords();
-      records.instance = instance.instance();
-      instance.elements().forEach(element -> records.elements.put(element.key(), element));
-      instance.variables().forEach(variable -> records.variables.put(variable.key(), variable));
-      instance.userTasks().forEach(task -> {
-        records.userTasks.put(task.key(), task);
-        instanceOfTask.put(task.key(), instance.key());
-      });
-      instance.incidents().forEach(incident -> {
-        records.incidents.put(incident.key(), incident);
-        instanceOfIncident.put(incident.key(), instance.key());
-      });
+      setInstance(records, instance.instance());
+      instance.elements().forEach(elements::put);
+      instance.variables().forEach(variables::put);
+      instance.userTasks().forEach(userTasks::put);
+      instance.incidents().forEach(incidents::put);
       if (instance.jobs() != null) { // none in a history kept before jobs were
-        instance.jobs().forEach(job -> records.jobs.put(job.key(), job));
+        instance.jobs().forEach(jobs::put);
       }
       if (instance.sequenceFlows() != null) { // none in a history kept before sequence flows were
         records.sequenceFlows.addAll(instance.sequenceFlows());
       }
       if (instance.messageSubscriptions() != null) { // nor before message subscriptions were
-        instance.messageSubscriptions().forEach(s -> records.messageSubscriptions.put(s.key(), s));
+        instance.messageSubscriptions().forEach(messageSubscriptions::put);
         records.correlatedMessages.addAll(instance.correlatedMessages());
       }
       instances.put(instance.key(), records);
@@ -292,11 +348,15 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
   }
 
   public List<ProcessInstance> processInstances() {
-    return read(() -> instances.values().stream().map(records -> records.instance).filter(i -> i != null).toList());
+    return read(processInstances::all);
   }
 
   public Optional<ProcessInstance> processInstance(long key) {
-    return read(() -> Optional.ofNullable(instances.get(key)).map(records -> records.instance));
+    return get(processInstances, key);
+  }
+
+  public Lookup<ProcessInstance> processInstanceLookup() {
+    return lookup(processInstances);
   }
 
   /** The ids of the sequence flows an instance took, each once; empty when the instance is not known. */
@@ -306,32 +366,63 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
   }
 
   public List<ElementInstance> elementInstances() {
-    return all(records -> records.elements);
+    return read(elements::all);
+  }
+
+  public Optional<ElementInstance> elementInstance(long key) {
+    return get(elements, key);
+  }
+
+  public Lookup<ElementInstance> elementInstanceLookup() {
+    return lookup(elements);
   }
 
   public List<Variable> variables() {
-    return all(records -> records.variables);
+    return read(variables::all);
+  }
+
+  public Optional<Variable> variable(long key) {
+    return get(variables, key);
+  }
+
+  public Lookup<Variable> variableLookup() {
+    return lookup(variables);
   }
 
   public List<UserTaskInstance> userTasks() {
-    return all(records -> records.userTasks);
+    return read(userTasks::all);
   }
 
   public Optional<UserTaskInstance> userTask(long key) {
-    return read(() -> Optional.ofNullable(instanceOfTask.get(key)).map(instances::get)
-        .map(records -> records.userTasks.get(key)));
+    return get(userTasks, key);
+  }
+
+  public Lookup<UserTaskInstance> userTaskLookup() {
+    return lookup(userTasks);
   }
 
   public List<Job> jobs() {
-    return all(records -> records.jobs);
+    return read(jobs::all);
+  }
+
+  public Lookup<Job> jobLookup() {
+    return lookup(jobs);
   }
 
   public List<Incident> incidents() {
-    return all(records -> records.incidents);
+    return read(incidents::all);
+  }
+
+  public Lookup<Incident> incidentLookup() {
+    return lookup(incidents);
   }
 
   public List<MessageSubscription> messageSubscriptions() {
-    return all(records -> records.messageSubscriptions);
+    return read(messageSubscriptions::all);
+  }
+
+  public Lookup<MessageSubscription> messageSubscriptionLookup() {
+    return lookup(messageSubscriptions);
   }
 
   public List<CorrelatedMessage> correlatedMessages() {
@@ -339,8 +430,7 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
   }
 
   public Optional<Incident> incident(long key) {
-    return read(() -> Optional.ofNullable(instanceOfIncident.get(key)).map(instances::get)
-        .map(records -> records.incidents.get(key)));
+    return get(incidents, key);
   }
 
   /**
@@ -350,23 +440,22 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
   public Map<String, Variable> variablesVisibleFrom(long processInstanceKey, long elementInstanceKey) {
     return read(() -> {
       var visible = new LinkedHashMap<String, Variable>();
-      InstanceRecords records = instances.get(processInstanceKey);
-      if (records == null) {
-        return visible;
-      }
-      var byScope = new HashMap<Long, List<Variable>>();
-      records.variables.values().forEach(v -> byScope.computeIfAbsent(v.scopeKey(), k -> new ArrayList<>()).add(v));
       for (long scope = elementInstanceKey; scope > 0; ) {
-        byScope.getOrDefault(scope, List.of()).forEach(v -> visible.putIfAbsent(v.name(), v));
-        ElementInstance element = records.elements.get(scope);
+        variables.where("scopeKey", Long.toString(scope)).stream()
+            .filter(v -> v.processInstanceKey() == processInstanceKey).forEach(v -> visible.putIfAbsent(v.name(), v));
+        ElementInstance element = elements.get(scope);
         scope = element == null || scope == processInstanceKey ? -1 : element.flowScopeKey();
       }
       return visible;
     });
   }
 
-  private <T> List<T> all(Function<InstanceRecords, Map<Long, T>> part) {
-    return read(() -> instances.values().stream().flatMap(records -> part.apply(records).values().stream()).toList());
+  private <T> Optional<T> get(HistoryIndex<T> index, long key) {
+    return read(() -> Optional.ofNullable(index.get(key)));
+  }
+
+  private <T> Lookup<T> lookup(HistoryIndex<T> index) {
+    return new Lookup<>(index.fields(), wanted -> read(() -> index.matching(wanted)));
   }
 
   private <T> T read(Supplier<T> query) {
@@ -385,12 +474,13 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
       return;
     }
     Instant at = Instant.ofEpochMilli(record.getTimestamp());
+    if (record.getValue() instanceof ProcessInstanceRelated related) {
+      unsaved.instances.add(related.getProcessInstanceKey());
+    }
     switch (record.getValue()) {
       case io.camunda.zeebe.protocol.record.value.deployment.Process process
           when record.getIntent() == ProcessIntent.CREATED -> addDefinition(process);
-      case Form form when record.getIntent() == FormIntent.CREATED -> forms.put(form.getFormKey(),
-          new FormDefinition(form.getFormKey(), form.getFormId(), form.getVersion(), form.getResourceName(),
-              form.getTenantId(), new String(form.getResource(), StandardCharsets.UTF_8)));
+      case Form form when record.getIntent() == FormIntent.CREATED -> addForm(form);
       case ProcessInstanceRecordValue element -> onElement(record.getKey(), (ProcessInstanceIntent) record.getIntent(), element, at);
       case VariableRecordValue variable when record.getIntent() == VariableIntent.CREATED
           || record.getIntent() == VariableIntent.UPDATED -> onVariable(record.getKey(), variable);
@@ -402,6 +492,13 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
       default -> { }
     }
     dropExpired();
+  }
+
+  private void addForm(Form form) {
+    var definition = new FormDefinition(form.getFormKey(), form.getFormId(), form.getVersion(),
+        form.getResourceName(), form.getTenantId(), new String(form.getResource(), StandardCharsets.UTF_8));
+    forms.put(definition.key(), definition);
+    unsaved.forms.add(definition);
   }
 
   private void addDefinition(io.camunda.zeebe.protocol.record.value.deployment.Process process) {
@@ -432,10 +529,11 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
         }
       }
     }
-    definitions.put(process.getProcessDefinitionKey(), new ProcessDefinition(process.getProcessDefinitionKey(),
-        process.getBpmnProcessId(), name, process.getVersion(), emptyToNull(process.getVersionTag()),
-        process.getResourceName(), process.getTenantId(), xml, Map.copyOf(elementNames), Map.copyOf(userTaskForms),
-        startFormId));
+    var definition = new ProcessDefinition(process.getProcessDefinitionKey(), process.getBpmnProcessId(), name,
+        process.getVersion(), emptyToNull(process.getVersionTag()), process.getResourceName(),
+        process.getTenantId(), xml, Map.copyOf(elementNames), Map.copyOf(userTaskForms), startFormId);
+    definitions.put(definition.key(), definition);
+    unsaved.definitions.add(definition);
   }
 
   private void onElement(long key, ProcessInstanceIntent intent, ProcessInstanceRecordValue element, Instant at) {
@@ -443,14 +541,14 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
     switch (intent) {
       case ELEMENT_ACTIVATING -> {
         InstanceRecords records = instances.computeIfAbsent(instanceKey, k -> new InstanceRecords());
-        records.elements.put(key, new ElementInstance(key, instanceKey, element.getFlowScopeKey(),
+        elements.put(new ElementInstance(key, instanceKey, element.getFlowScopeKey(),
             element.getProcessDefinitionKey(), element.getBpmnProcessId(), element.getElementId(),
             elementName(element.getProcessDefinitionKey(), element.getElementId()), element.getBpmnElementType(),
             element.getTenantId(), at, null, InstanceState.ACTIVE, null));
         if (key == instanceKey) {
-          records.instance = new ProcessInstance(instanceKey, element.getProcessDefinitionKey(),
+          setInstance(records, new ProcessInstance(instanceKey, element.getProcessDefinitionKey(),
               element.getBpmnProcessId(), element.getVersion(), element.getParentProcessInstanceKey(),
-              element.getParentElementInstanceKey(), element.getTenantId(), at, null, InstanceState.ACTIVE, false);
+              element.getParentElementInstanceKey(), element.getTenantId(), at, null, InstanceState.ACTIVE, false));
         }
       }
       case ELEMENT_COMPLETED, ELEMENT_TERMINATED -> {
@@ -460,13 +558,14 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
         }
         InstanceState state = intent == ProcessInstanceIntent.ELEMENT_COMPLETED
             ? InstanceState.COMPLETED : InstanceState.TERMINATED;
-        records.elements.computeIfPresent(key, (k, e) -> e.ended(at, state));
+        update(elements, key, e -> e.ended(at, state));
         if (key == instanceKey && records.instance != null) {
           var i = records.instance;
-          records.instance = new ProcessInstance(i.key(), i.definitionKey(), i.processId(), i.version(),
+          setInstance(records, new ProcessInstance(i.key(), i.definitionKey(), i.processId(), i.version(),
               i.parentProcessInstanceKey(), i.parentElementInstanceKey(), i.tenantId(), i.startDate(), at, state,
-              i.hasIncident());
+              i.hasIncident()));
           ended.add(records.instance);
+          unsaved.ended.add(instanceKey);
         }
       }
       case SEQUENCE_FLOW_TAKEN -> {
@@ -484,16 +583,16 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
    * kept with the task, not among the variables.
    */
   private void onVariable(long key, VariableRecordValue variable) {
-    InstanceRecords records = instances.computeIfAbsent(variable.getProcessInstanceKey(), k -> new InstanceRecords());
+    instances.computeIfAbsent(variable.getProcessInstanceKey(), k -> new InstanceRecords());
     if (UserTaskChanges.isChange(variable.getName())) {
-      for (UserTaskInstance task : records.userTasks.values()) {
-        if (task.elementInstanceKey() == variable.getScopeKey() && task.state() == TaskState.CREATED) {
-          records.userTasks.put(task.key(), task.changed(variable.getName(), variable.getValue()));
+      for (UserTaskInstance task : userTasks.where("elementInstanceKey", Long.toString(variable.getScopeKey()))) {
+        if (task.state() == TaskState.CREATED) {
+          userTasks.put(task.changed(variable.getName(), variable.getValue()));
           return;
         }
       }
     }
-    records.variables.put(key,
+    variables.put(
         new Variable(key, variable.getScopeKey(), variable.getProcessInstanceKey(), variable.getName(),
             variable.getValue(), variable.getTenantId()));
   }
@@ -503,10 +602,10 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
     if (records == null) {
       return;
     }
-    Job previous = records.jobs.get(key);
+    Job previous = jobs.get(key);
     String state = JOB_STATES.contains(intent) ? intent.name() : previous == null ? "CREATED" : previous.state();
     boolean ended = intent == JobIntent.COMPLETED || intent == JobIntent.CANCELED || intent == JobIntent.ERROR_THROWN;
-    records.jobs.put(key, new Job(key, job.getType(), emptyToNull(job.getWorker()), state, job.getRetries(),
+    jobs.put(new Job(key, job.getType(), emptyToNull(job.getWorker()), state, job.getRetries(),
         job.getDeadline() > 0 ? Instant.ofEpochMilli(job.getDeadline()) : null, emptyToNull(job.getErrorCode()),
         emptyToNull(job.getErrorMessage()), intent == JobIntent.FAILED && job.getRetries() > 0,
         ended ? at : previous == null ? null : previous.endTime(), job.getElementId(), job.getElementInstanceKey(),
@@ -514,7 +613,7 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
         Map.copyOf(job.getCustomHeaders()), job.getJobKind().name(), job.getJobListenerEventType().name(),
         job.getTenantId()));
     if (UserTasks.JOB_TYPE.equals(job.getType())) {
-      onUserTaskJob(key, intent, job, at, records);
+      onUserTaskJob(key, intent, job, at);
     }
   }
 
@@ -524,13 +623,14 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
       JobRecordValue job = batch.getJobs().get(i);
       InstanceRecords records = instances.get(job.getProcessInstanceKey());
       if (records != null) {
-        records.jobs.computeIfPresent(batch.getJobKeys().get(i), (key, known) -> known.activated(
+        unsaved.instances.add(job.getProcessInstanceKey());
+        update(jobs, batch.getJobKeys().get(i), known -> known.activated(
             emptyToNull(batch.getWorker()), Instant.ofEpochMilli(job.getDeadline()), job.getRetries()));
       }
     }
   }
 
-  private void onUserTaskJob(long key, JobIntent intent, JobRecordValue job, Instant at, InstanceRecords records) {
+  private void onUserTaskJob(long key, JobIntent intent, JobRecordValue job, Instant at) {
     TaskState endState = switch (intent) {
       case COMPLETED -> TaskState.COMPLETED;
       case CANCELED -> TaskState.CANCELED;
@@ -540,14 +640,13 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
     if (intent == JobIntent.CREATED) {
       ProcessDefinition definition = definitions.get(job.getProcessDefinitionKey());
       String name = elementName(job.getProcessDefinitionKey(), job.getElementId());
-      records.userTasks.put(key, new UserTaskInstance(key, job.getElementInstanceKey(), job.getProcessInstanceKey(),
+      userTasks.put(new UserTaskInstance(key, job.getElementInstanceKey(), job.getProcessInstanceKey(),
           job.getProcessDefinitionKey(), job.getBpmnProcessId(), job.getProcessDefinitionVersion(),
           job.getElementId(), name == null ? job.getElementId() : name,
           definition == null ? null : definition.userTaskForms().get(job.getElementId()),
           Map.copyOf(job.getCustomHeaders()), job.getTenantId(), at, null, TaskState.CREATED, Map.of()));
-      instanceOfTask.put(key, job.getProcessInstanceKey());
     } else if (endState != null) {
-      records.userTasks.computeIfPresent(key, (k, task) -> task.ended(at, endState));
+      update(userTasks, key, task -> task.ended(at, endState));
     }
   }
 
@@ -557,25 +656,25 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
       return;
     }
     if (intent == IncidentIntent.CREATED) {
-      records.incidents.put(key, new Incident(key, incident.getProcessInstanceKey(),
+      incidents.put(new Incident(key, incident.getProcessInstanceKey(),
           incident.getProcessDefinitionKey(), incident.getBpmnProcessId(), incident.getElementId(),
           incident.getElementInstanceKey(), incident.getJobKey(), incident.getErrorType().name(),
           incident.getErrorMessage(), incident.getTenantId(), at, IncidentState.ACTIVE));
-      instanceOfIncident.put(key, incident.getProcessInstanceKey());
-      records.elements.computeIfPresent(incident.getElementInstanceKey(), (k, e) -> e.withIncident(key));
+      update(elements, incident.getElementInstanceKey(), e -> e.withIncident(key));
     } else if (intent == IncidentIntent.RESOLVED) {
-      records.incidents.computeIfPresent(key, (k, i) -> i.resolved());
-      records.elements.computeIfPresent(incident.getElementInstanceKey(),
-          (k, e) -> Long.valueOf(key).equals(e.incidentKey()) ? e.withIncident(null) : e);
+      update(incidents, key, Incident::resolved);
+      update(elements, incident.getElementInstanceKey(),
+          e -> Long.valueOf(key).equals(e.incidentKey()) ? e.withIncident(null) : e);
     } else {
       return;
     }
     var i = records.instance;
     if (i != null) {
-      boolean open = records.incidents.values().stream().anyMatch(x -> x.state() == IncidentState.ACTIVE);
-      records.instance = new ProcessInstance(i.key(), i.definitionKey(), i.processId(), i.version(),
+      boolean open = incidents.where(INSTANCE, Long.toString(i.key())).stream()
+          .anyMatch(x -> x.state() == IncidentState.ACTIVE);
+      setInstance(records, new ProcessInstance(i.key(), i.definitionKey(), i.processId(), i.version(),
           i.parentProcessInstanceKey(), i.parentElementInstanceKey(), i.tenantId(), i.startDate(), i.endDate(),
-          i.state(), open);
+          i.state(), open));
     }
   }
 
@@ -587,7 +686,7 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
       return;
     }
     long definitionKey = records.instance.definitionKey();
-    records.messageSubscriptions.put(key, new MessageSubscription(key, subscription.getProcessInstanceKey(),
+    messageSubscriptions.put(new MessageSubscription(key, subscription.getProcessInstanceKey(),
         definitionKey, subscription.getBpmnProcessId(), subscription.getElementId(),
         subscription.getElementInstanceKey(), subscription.getMessageName(), subscription.getCorrelationKey(),
         subscription.getTenantId(), at, intent.name()));
@@ -609,11 +708,29 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
     Instant oldest = clock.instant().minus(limits.maxAge());
     while (!ended.isEmpty()
         && (ended.size() > limits.maxCompletedInstances() || ended.peekFirst().endDate().isBefore(oldest))) {
-      InstanceRecords records = instances.remove(ended.removeFirst().key());
-      if (records != null) {
-        records.userTasks.keySet().forEach(instanceOfTask::remove);
-        records.incidents.keySet().forEach(instanceOfIncident::remove);
+      long key = ended.removeFirst().key();
+      instances.remove(key);
+      unsaved.dropped.add(key);
+      String instance = Long.toString(key);
+      for (HistoryIndex<?> index : List.of(processInstances, elements, variables, userTasks, jobs, incidents,
+          messageSubscriptions)) {
+        index.removeWhere(INSTANCE, instance);
       }
+    }
+  }
+
+  /** An instance's own record, and its entry in the index of instances. */
+  private void setInstance(InstanceRecords records, ProcessInstance instance) {
+    records.instance = instance;
+    if (instance != null) {
+      processInstances.put(instance);
+    }
+  }
+
+  private static <T> void update(HistoryIndex<T> index, long key, UnaryOperator<T> change) {
+    T item = index.get(key);
+    if (item != null) {
+      index.put(change.apply(item));
     }
   }
 

@@ -4,11 +4,13 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.camunda.client.CamundaClient;
 import io.camunda.client.api.command.DeployResourceCommandStep1.DeployResourceCommandStep2;
+import io.camunda.client.protocol.rest.BrokerInfo;
+import io.camunda.client.protocol.rest.Partition;
+import io.camunda.client.protocol.rest.TopologyResponse;
 import io.mediaflow.app.engine.EngineProperties;
 import io.mediaflow.app.engine.UserTasks;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.Locale;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -35,28 +37,17 @@ class ClusterController {
   @GetMapping("/topology")
   ObjectNode topology() {
     var topology = camunda.newTopologyRequest().send().join();
-    ObjectNode result = Shapes.object();
-    ArrayNode brokers = result.putArray("brokers");
-    for (var broker : topology.getBrokers()) {
-      ObjectNode node = brokers.addObject();
-      node.put("nodeId", broker.getNodeId());
-      node.put("host", broker.getHost());
-      node.put("port", broker.getPort());
-      ArrayNode partitions = node.putArray("partitions");
-      for (var partition : broker.getPartitions()) {
-        partitions.addObject()
-            .put("partitionId", partition.getPartitionId())
-            .put("role", partition.getRole().name().toLowerCase(Locale.ROOT))
-            .put("health", partition.getHealth().name().toLowerCase(Locale.ROOT));
-      }
-      node.put("version", broker.getVersion());
-    }
-    result.put("clusterSize", topology.getClusterSize());
-    result.put("partitionsCount", topology.getPartitionsCount());
-    result.put("replicationFactor", topology.getReplicationFactor());
-    result.put("gatewayVersion", topology.getGatewayVersion());
-    result.putNull("lastCompletedChangeId");
-    return result;
+    // The client's enums and the REST model's share their constants' names; the model writes them in lower case.
+    return Shapes.tree(new TopologyResponse().brokers(topology.getBrokers().stream().map(broker -> new BrokerInfo()
+            .nodeId(broker.getNodeId()).host(broker.getHost()).port(broker.getPort())
+            .partitions(broker.getPartitions().stream().map(partition -> new Partition()
+                .partitionId(partition.getPartitionId())
+                .role(Partition.RoleEnum.valueOf(partition.getRole().name()))
+                .health(Partition.HealthEnum.valueOf(partition.getHealth().name()))).toList())
+            .version(broker.getVersion())).toList())
+        .clusterSize(topology.getClusterSize()).partitionsCount(topology.getPartitionsCount())
+        .replicationFactor(topology.getReplicationFactor()).gatewayVersion(topology.getGatewayVersion())
+        .lastCompletedChangeId(null));
   }
 
   /**

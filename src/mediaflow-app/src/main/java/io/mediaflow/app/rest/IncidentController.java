@@ -33,7 +33,7 @@ class IncidentController {
 
   @PostMapping("/incidents/search")
   ObjectNode search(@RequestBody(required = false) JsonNode query) {
-    return Search.of(query).apply(history.incidents().stream().map(Shapes::incident));
+    return Search.of(query).apply(history.incidentLookup(), Shapes::incident);
   }
 
   @GetMapping("/incidents/{incidentKey}")

@@ -75,7 +75,7 @@ class JobController {
   /** Jobs of the instances the history keeps, by any field of the result ({@code type}, {@code state}, ...). */
   @PostMapping("/search")
   ObjectNode search(@RequestBody(required = false) JsonNode query) {
-    return Search.of(query).apply(history.jobs().stream().map(Shapes::job));
+    return Search.of(query).apply(history.jobLookup(), Shapes::job);
   }
 
   @PostMapping("/{jobKey}/completion")

@@ -3,6 +3,9 @@ package io.mediaflow.app.rest;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.camunda.client.CamundaClient;
+import io.camunda.client.protocol.rest.MessageCorrelationResult;
+import io.camunda.client.protocol.rest.MessagePublicationResult;
+import io.camunda.client.protocol.rest.SignalBroadcastResult;
 import io.mediaflow.app.engine.EngineCommands;
 import java.time.Duration;
 import java.util.Set;
@@ -48,10 +51,8 @@ class MessageController {
       command = command.tenantId(tenantId);
     }
     var published = command.send().join();
-    ObjectNode result = Shapes.object();
-    result.put("tenantId", Shapes.tenant(published.getTenantId()));
-    result.put("messageKey", Shapes.key(published.getMessageKey()));
-    return result;
+    return Shapes.tree(new MessagePublicationResult().tenantId(Shapes.tenant(published.getTenantId()))
+        .messageKey(Shapes.key(published.getMessageKey())));
   }
 
   /**
@@ -64,11 +65,9 @@ class MessageController {
         Set.of("name", "correlationKey", "variables", "tenantId"));
     var correlated = commands.correlateMessage(required(body, "name"), body.text("correlationKey", ""),
         body.variables(), body.text("tenantId", null));
-    ObjectNode result = Shapes.object();
-    result.put("tenantId", Shapes.tenant(correlated.tenantId()));
-    result.put("messageKey", Shapes.key(correlated.messageKey()));
-    result.put("processInstanceKey", Shapes.key(correlated.processInstanceKey()));
-    return result;
+    return Shapes.tree(new MessageCorrelationResult().tenantId(Shapes.tenant(correlated.tenantId()))
+        .messageKey(Shapes.key(correlated.messageKey()))
+        .processInstanceKey(Shapes.key(correlated.processInstanceKey())));
   }
 
   /** {@code signalName}, {@code variables}, {@code tenantId}. */
@@ -82,10 +81,8 @@ class MessageController {
       command = command.tenantId(tenantId);
     }
     var broadcast = command.send().join();
-    ObjectNode result = Shapes.object();
-    result.put("tenantId", Shapes.tenant(broadcast.getTenantId()));
-    result.put("signalKey", Shapes.key(broadcast.getKey()));
-    return result;
+    return Shapes.tree(new SignalBroadcastResult().tenantId(Shapes.tenant(broadcast.getTenantId()))
+        .signalKey(Shapes.key(broadcast.getKey())));
   }
 
   private static String required(RequestObject body, String name) {

@@ -26,7 +26,7 @@ class MessageSubscriptionController {
 
   @PostMapping("/message-subscriptions/search")
   ObjectNode subscriptions(@RequestBody(required = false) JsonNode query) {
-    return Search.of(query).apply(history.messageSubscriptions().stream().map(Shapes::messageSubscription));
+    return Search.of(query).apply(history.messageSubscriptionLookup(), Shapes::messageSubscription);
   }
 
   @PostMapping("/correlated-message-subscriptions/search")

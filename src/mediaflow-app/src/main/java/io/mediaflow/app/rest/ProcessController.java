@@ -1,17 +1,15 @@
 package io.mediaflow.app.rest;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.camunda.client.CamundaClient;
 import io.camunda.client.api.command.CreateProcessInstanceCommandStep1.CreateProcessInstanceCommandStep3;
-import io.mediaflow.api.ApiJson;
+import io.camunda.client.protocol.rest.ProcessInstanceSequenceFlowsQueryResult;
 import io.mediaflow.app.engine.EngineCommands;
 import io.mediaflow.app.engine.ProcessHistory;
 import io.mediaflow.app.engine.ProcessHistory.ProcessDefinition;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -110,7 +108,6 @@ class ProcessController {
     for (JsonNode instruction : body.get("startInstructions")) {
       command = command.startBeforeElement(instruction.path("elementId").asText());
     }
-    ObjectNode result = Shapes.object();
     if (body.get("awaitCompletion").asBoolean(false)) {
       var withResult = command.withResult();
       List<String> fetch = new ArrayList<>();
@@ -121,23 +118,12 @@ class ProcessController {
       long timeout = body.number("requestTimeout", 0, 0);
       var completed = (timeout > 0 ? withResult.requestTimeout(Duration.ofMillis(timeout)) : withResult)
           .send().join();
-      result.put("processDefinitionId", completed.getBpmnProcessId());
-      result.put("processDefinitionVersion", completed.getVersion());
-      result.put("tenantId", completed.getTenantId());
-      result.set("variables", ApiJson.MAPPER.valueToTree(completed.getVariablesAsMap()));
-      result.put("processDefinitionKey", Shapes.key(completed.getProcessDefinitionKey()));
-      result.put("processInstanceKey", Shapes.key(completed.getProcessInstanceKey()));
-    } else {
-      var created = command.send().join();
-      result.put("processDefinitionId", created.getBpmnProcessId());
-      result.put("processDefinitionVersion", created.getVersion());
-      result.put("tenantId", created.getTenantId());
-      result.putObject("variables");
-      result.put("processDefinitionKey", Shapes.key(created.getProcessDefinitionKey()));
-      result.put("processInstanceKey", Shapes.key(created.getProcessInstanceKey()));
+      return Shapes.created(completed.getBpmnProcessId(), completed.getVersion(), completed.getTenantId(),
+          completed.getProcessDefinitionKey(), completed.getProcessInstanceKey(), completed.getVariablesAsMap());
     }
-    result.putArray("tags");
-    return result;
+    var created = command.send().join();
+    return Shapes.created(created.getBpmnProcessId(), created.getVersion(), created.getTenantId(),
+        created.getProcessDefinitionKey(), created.getProcessInstanceKey(), Map.of());
   }
 
   /** The properties of Camunda 8.8's process instance creation instruction. */
@@ -164,7 +150,7 @@ class ProcessController {
   @PostMapping("/process-instances/search")
   ObjectNode searchInstances(@RequestBody(required = false) JsonNode query) {
     return Search.of(query, Map.of("variables", this::hasVariables))
-        .apply(history.processInstances().stream().map(this::shape));
+        .apply(history.processInstanceLookup(), this::shape);
   }
 
   @GetMapping("/process-instances/{processInstanceKey}")
@@ -178,10 +164,8 @@ class ProcessController {
   ObjectNode sequenceFlows(@PathVariable long processInstanceKey) {
     ProcessHistory.ProcessInstance instance = history.processInstance(processInstanceKey)
         .orElseThrow(() -> ApiProblem.notFound("No process instance with key " + processInstanceKey));
-    ObjectNode result = Shapes.object();
-    ArrayNode items = result.putArray("items");
-    history.sequenceFlows(processInstanceKey).forEach(flow -> items.add(Shapes.sequenceFlow(instance, flow)));
-    return result;
+    return Shapes.tree(new ProcessInstanceSequenceFlowsQueryResult().items(history.sequenceFlows(processInstanceKey)
+        .stream().map(flow -> Shapes.sequenceFlow(instance, flow)).toList()));
   }
 
   @PostMapping("/process-instances/{processInstanceKey}/cancellation")
@@ -193,18 +177,12 @@ class ProcessController {
   /** Element instances, e.g. to mark a diagram: {@code elementId}, {@code state}, {@code hasIncident}. */
   @PostMapping("/element-instances/search")
   ObjectNode searchElements(@RequestBody(required = false) JsonNode query) {
-    Search search = Search.of(query);
-    String instanceKey = search.equalityFilter("processInstanceKey");
-    return search.apply(history.elementInstances().stream()
-        .filter(e -> instanceKey == null || Long.toString(e.processInstanceKey()).equals(instanceKey))
-        .sorted(Comparator.comparingLong(ProcessHistory.ElementInstance::key))
-        .map(Shapes::elementInstance));
+    return Search.of(query).apply(history.elementInstanceLookup(), Shapes::elementInstance);
   }
 
   @GetMapping("/element-instances/{elementInstanceKey}")
   ObjectNode element(@PathVariable long elementInstanceKey) {
-    return history.elementInstances().stream().filter(e -> e.key() == elementInstanceKey).findFirst()
-        .map(Shapes::elementInstance)
+    return history.elementInstance(elementInstanceKey).map(Shapes::elementInstance)
         .orElseThrow(() -> ApiProblem.notFound("No element instance with key " + elementInstanceKey));
   }
 

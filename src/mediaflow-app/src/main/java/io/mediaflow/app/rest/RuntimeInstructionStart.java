@@ -9,6 +9,7 @@ import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstan
 import io.camunda.zeebe.protocol.record.value.RuntimeInstructionType;
 import io.camunda.zeebe.util.buffer.BufferUtil;
 import io.mediaflow.app.engine.EngineCommands;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -61,14 +62,7 @@ final class RuntimeInstructionStart {
           .setType(RuntimeInstructionType.TERMINATE_PROCESS_INSTANCE).setAfterElementId(after));
     }
     var created = commands.createProcessInstance(command);
-    ObjectNode result = Shapes.object();
-    result.put("processDefinitionId", created.processDefinitionId());
-    result.put("processDefinitionVersion", created.version());
-    result.put("tenantId", Shapes.tenant(created.tenantId()));
-    result.putObject("variables");
-    result.put("processDefinitionKey", Shapes.key(created.processDefinitionKey()));
-    result.put("processInstanceKey", Shapes.key(created.processInstanceKey()));
-    result.putArray("tags");
-    return result;
+    return Shapes.created(created.processDefinitionId(), created.version(), created.tenantId(),
+        created.processDefinitionKey(), created.processInstanceKey(), Map.of());
   }
 }

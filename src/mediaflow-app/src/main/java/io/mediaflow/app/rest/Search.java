@@ -2,6 +2,7 @@ package io.mediaflow.app.rest;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.camunda.client.protocol.rest.SearchQueryPageResponse;
 import io.mediaflow.api.ApiJson;
 import io.mediaflow.app.engine.ProcessHistory;
 import java.nio.charset.StandardCharsets;
@@ -10,11 +11,15 @@ import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.BiPredicate;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -53,19 +58,98 @@ final class Search {
     return new Search(request, specialFilters);
   }
 
-  /** The filter's plain value of a field, to narrow what is shaped at all (e.g. one instance's variables). */
-  String equalityFilter(String field) {
-    JsonNode value = filter.path(field);
-    if (value.isObject() && value.has("$eq")) {
-      value = value.get("$eq");
+  /**
+   * The search over the items of a {@link ProcessHistory.Lookup}: the filter's conditions on the lookup's indexed
+   * fields (a value, {@code $eq}, {@code $in}) narrow the items first; the rest of the filter and the sort are then
+   * applied to the shapes of what is left. When the index answers the whole filter and no sort is asked for, only
+   * the page's items are shaped. Either way the items come by key unless sorted otherwise.
+   */
+  <T> ObjectNode apply(ProcessHistory.Lookup<T> lookup, Function<T, ObjectNode> shape) {
+    Map<String, Set<String>> wanted = new HashMap<>();
+    boolean indexAnswers = sort.isEmpty();
+    for (Iterator<Map.Entry<String, JsonNode>> fields = filter.fields(); fields.hasNext(); ) {
+      var field = fields.next();
+      if (noCondition(field.getValue()) || lookup.fields().contains(field.getKey()) && anyValue(field.getValue())) {
+        continue;
+      }
+      Optional<Set<String>> values = lookup.fields().contains(field.getKey())
+          ? indexValues(field.getValue()) : Optional.empty();
+      values.ifPresent(v -> wanted.put(field.getKey(), v));
+      indexAnswers &= values.isPresent();
     }
-    return value.isValueNode() && !value.isNull() ? value.asText() : null;
+    List<T> candidates = lookup.matching().apply(wanted);
+    if (indexAnswers) {
+      return page(candidates, shape);
+    }
+    return apply(candidates.stream().map(shape));
+  }
+
+  /**
+   * The values an indexed field's condition allows, when a plain value, {@code $eq} and {@code $in} say it all;
+   * empty when it needs the shape ({@code $like}, {@code $neq}, ...).
+   */
+  private static Optional<Set<String>> indexValues(JsonNode condition) {
+    if (condition.isValueNode()) {
+      return Optional.of(Set.of(condition.asText()));
+    }
+    if (!condition.isObject()) {
+      return Optional.empty();
+    }
+    Set<String> values = null;
+    for (Iterator<Map.Entry<String, JsonNode>> ops = condition.fields(); ops.hasNext(); ) {
+      var op = ops.next();
+      Set<String> allowed = new HashSet<>();
+      if (op.getKey().equals("$eq") && op.getValue().isValueNode() && !op.getValue().isNull()) {
+        allowed.add(op.getValue().asText());
+      } else if (op.getKey().equals("$in") && op.getValue().isArray()) {
+        for (JsonNode value : op.getValue()) {
+          if (!value.isValueNode() || value.isNull()) {
+            return Optional.empty();
+          }
+          allowed.add(value.asText());
+        }
+        if (allowed.isEmpty()) {
+          continue; // Camunda's clients send an empty $in along with $eq: no constraint
+        }
+      } else {
+        return Optional.empty();
+      }
+      if (values != null) {
+        allowed.retainAll(values);
+      }
+      values = allowed;
+    }
+    return Optional.ofNullable(values);
+  }
+
+  /** A condition an indexed field (one value, never a list) meets whatever its value: only empty {@code $in}s. */
+  private static boolean anyValue(JsonNode condition) {
+    if (!condition.isObject()) {
+      return false;
+    }
+    for (Iterator<Map.Entry<String, JsonNode>> ops = condition.fields(); ops.hasNext(); ) {
+      var op = ops.next();
+      if (!op.getKey().equals("$in") || !op.getValue().isArray() || !op.getValue().isEmpty()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** A filter field that is no condition: null, or an empty list. */
+  private static boolean noCondition(JsonNode value) {
+    return value.isNull() || value.isArray() && value.isEmpty();
   }
 
   ObjectNode apply(Stream<ObjectNode> items) {
     List<ObjectNode> matching = new ArrayList<>(items.filter(this::matches).toList());
     matching.sort(order());
-    int total = matching.size();
+    return page(matching, Function.identity());
+  }
+
+  /** The page asked for of {@code all}, of which only the page's items are shaped. */
+  private <T> ObjectNode page(List<T> all, Function<T, ObjectNode> shape) {
+    int total = all.size();
     int from = (int) Math.min(page.number("from", 0, 0), Integer.MAX_VALUE);
     int limit = (int) Math.min(page.number("limit", 0, DEFAULT_LIMIT), MAX_LIMIT);
     if (page.has("after")) {
@@ -73,19 +157,12 @@ final class Search {
     } else if (page.has("before")) {
       from = Math.max(0, cursor(page.text("before", null)) - limit);
     }
-    List<ObjectNode> selected = matching.subList(Math.min(from, total), (int) Math.min((long) from + limit, total));
-    ObjectNode result = ApiJson.MAPPER.createObjectNode();
-    result.putArray("items").addAll(selected);
-    ObjectNode pageInfo = result.putObject("page");
-    pageInfo.put("totalItems", total);
-    pageInfo.put("hasMoreTotalItems", false);
-    if (selected.isEmpty()) {
-      pageInfo.putNull("startCursor");
-      pageInfo.putNull("endCursor");
-    } else {
-      pageInfo.put("startCursor", cursor(from));
-      pageInfo.put("endCursor", cursor(from + selected.size() - 1));
-    }
+    List<T> selected = all.subList(Math.min(from, total), (int) Math.min((long) from + limit, total));
+    ObjectNode result = Shapes.object();
+    result.putArray("items").addAll(selected.stream().map(shape).toList());
+    result.set("page", Shapes.tree(new SearchQueryPageResponse().totalItems((long) total).hasMoreTotalItems(false)
+        .startCursor(selected.isEmpty() ? null : cursor(from))
+        .endCursor(selected.isEmpty() ? null : cursor(from + selected.size() - 1))));
     return result;
   }
 
@@ -97,7 +174,7 @@ final class Search {
   private boolean matches(ObjectNode item, JsonNode filter) {
     for (Iterator<Map.Entry<String, JsonNode>> fields = filter.fields(); fields.hasNext(); ) {
       var field = fields.next();
-      if (field.getValue().isNull() || field.getValue().isArray() && field.getValue().isEmpty()) {
+      if (noCondition(field.getValue())) {
         continue;
       }
       if (field.getKey().equals("$or")) {

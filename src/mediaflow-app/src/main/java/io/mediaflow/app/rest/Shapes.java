@@ -1,8 +1,31 @@
 package io.mediaflow.app.rest;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.introspect.Annotated;
+import com.fasterxml.jackson.databind.introspect.JacksonAnnotationIntrospector;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.mediaflow.api.ApiJson;
-import io.mediaflow.app.engine.UserTaskChanges;
+import io.camunda.client.protocol.rest.CorrelatedMessageSubscriptionResult;
+import io.camunda.client.protocol.rest.CreateProcessInstanceResult;
+import io.camunda.client.protocol.rest.ElementInstanceResult;
+import io.camunda.client.protocol.rest.ElementInstanceStateEnum;
+import io.camunda.client.protocol.rest.FormResult;
+import io.camunda.client.protocol.rest.IncidentResult;
+import io.camunda.client.protocol.rest.JobKindEnum;
+import io.camunda.client.protocol.rest.JobListenerEventTypeEnum;
+import io.camunda.client.protocol.rest.JobSearchResult;
+import io.camunda.client.protocol.rest.JobStateEnum;
+import io.camunda.client.protocol.rest.MessageSubscriptionResult;
+import io.camunda.client.protocol.rest.MessageSubscriptionStateEnum;
+import io.camunda.client.protocol.rest.ProcessDefinitionResult;
+import io.camunda.client.protocol.rest.ProcessInstanceResult;
+import io.camunda.client.protocol.rest.ProcessInstanceSequenceFlowResult;
+import io.camunda.client.protocol.rest.ProcessInstanceStateEnum;
+import io.camunda.client.protocol.rest.UserTaskResult;
+import io.camunda.client.protocol.rest.UserTaskStateEnum;
+import io.camunda.client.protocol.rest.VariableResult;
+import io.camunda.client.protocol.rest.VariableSearchResult;
 import io.mediaflow.app.engine.ProcessHistory.CorrelatedMessage;
 import io.mediaflow.app.engine.ProcessHistory.ElementInstance;
 import io.mediaflow.app.engine.ProcessHistory.FormDefinition;
@@ -13,220 +36,174 @@ import io.mediaflow.app.engine.ProcessHistory.ProcessDefinition;
 import io.mediaflow.app.engine.ProcessHistory.ProcessInstance;
 import io.mediaflow.app.engine.ProcessHistory.UserTaskInstance;
 import io.mediaflow.app.engine.ProcessHistory.Variable;
+import io.mediaflow.app.engine.UserTaskChanges;
 import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
 
 /**
- * The REST API's result shapes, as the Orchestration Cluster REST API of Camunda 8.8 names them: keys as strings,
- * dates as ISO-8601 text, states as the API's enums.
+ * The REST API's result shapes, as the Orchestration Cluster REST API of Camunda 8.8 names them: each built as the
+ * class camunda-client-java generates from Camunda's OpenAPI document ({@code io.camunda.client.protocol.rest}), so
+ * a field's name, type and enum values are Camunda's, then turned into the JSON tree the searches filter and sort.
+ * Keys are strings, dates ISO-8601 text, states the API's enums.
  */
 final class Shapes {
 
   /** Longer variable values are cut in search results, as Camunda does; the variable itself has the full value. */
   static final int TRUNCATE_VALUES_AT = 8191;
   private static final String TENANT = "<default>";
+  /**
+   * Every field of a shape is written, null where there is no value, so that a filter's {@code $exists} and a sort
+   * find it, as they did before the generated classes: those mark their optional fields {@code NON_NULL}, which
+   * this mapper does not follow.
+   */
+  private static final ObjectMapper JSON = JsonMapper.builder()
+      .annotationIntrospector(new JacksonAnnotationIntrospector() {
+        @Override
+        public JsonInclude.Value findPropertyInclusion(Annotated annotated) {
+          return JsonInclude.Value.construct(JsonInclude.Include.ALWAYS, JsonInclude.Include.ALWAYS);
+        }
+      }).build();
 
   private Shapes() {}
 
   static ObjectNode processDefinition(ProcessDefinition definition) {
-    ObjectNode node = object();
-    node.put("name", definition.name());
-    node.put("resourceName", definition.resourceName());
-    node.put("version", definition.version());
-    node.put("versionTag", definition.versionTag());
-    node.put("processDefinitionId", definition.processId());
-    node.put("tenantId", tenant(definition.tenantId()));
-    node.put("processDefinitionKey", key(definition.key()));
-    node.put("hasStartForm", definition.startFormId() != null);
-    return node;
+    return tree(new ProcessDefinitionResult().name(definition.name()).resourceName(definition.resourceName())
+        .version(definition.version()).versionTag(definition.versionTag())
+        .processDefinitionId(definition.processId()).tenantId(tenant(definition.tenantId()))
+        .processDefinitionKey(key(definition.key())).hasStartForm(definition.startFormId() != null));
   }
 
   static ObjectNode form(FormDefinition form) {
-    ObjectNode node = object();
-    node.put("tenantId", tenant(form.tenantId()));
-    node.put("formId", form.formId());
-    node.put("schema", form.schema());
-    node.put("version", form.version());
-    node.put("formKey", key(form.key()));
-    return node;
+    return tree(new FormResult().tenantId(tenant(form.tenantId())).formId(form.formId()).schema(form.schema())
+        .version((long) form.version()).formKey(key(form.key())));
   }
 
   static ObjectNode processInstance(ProcessInstance instance, ProcessDefinition definition) {
-    ObjectNode node = object();
-    node.put("processDefinitionId", instance.processId());
-    node.put("processDefinitionName", definition == null ? null : definition.name());
-    node.put("processDefinitionVersion", instance.version());
-    node.put("processDefinitionVersionTag", definition == null ? null : definition.versionTag());
-    node.put("startDate", date(instance.startDate()));
-    node.put("endDate", date(instance.endDate()));
-    node.put("state", instance.state().name());
-    node.put("hasIncident", instance.hasIncident());
-    node.put("tenantId", tenant(instance.tenantId()));
-    node.put("processInstanceKey", key(instance.key()));
-    node.put("processDefinitionKey", key(instance.definitionKey()));
-    node.put("parentProcessInstanceKey", optionalKey(instance.parentProcessInstanceKey()));
-    node.put("parentElementInstanceKey", optionalKey(instance.parentElementInstanceKey()));
-    node.putArray("tags");
-    return node;
+    return tree(new ProcessInstanceResult().processDefinitionId(instance.processId())
+        .processDefinitionName(definition == null ? null : definition.name())
+        .processDefinitionVersion(instance.version())
+        .processDefinitionVersionTag(definition == null ? null : definition.versionTag())
+        .startDate(date(instance.startDate())).endDate(date(instance.endDate()))
+        .state(ProcessInstanceStateEnum.fromValue(instance.state().name())).hasIncident(instance.hasIncident())
+        .tenantId(tenant(instance.tenantId())).processInstanceKey(key(instance.key()))
+        .processDefinitionKey(key(instance.definitionKey()))
+        .parentProcessInstanceKey(optionalKey(instance.parentProcessInstanceKey()))
+        .parentElementInstanceKey(optionalKey(instance.parentElementInstanceKey())).tags(Set.of()));
   }
 
   static ObjectNode messageSubscription(MessageSubscription subscription) {
-    ObjectNode node = object();
-    node.put("messageSubscriptionKey", key(subscription.key()));
-    node.put("processDefinitionId", subscription.processId());
-    node.put("processDefinitionKey", optionalKey(subscription.definitionKey()));
-    node.put("processInstanceKey", key(subscription.processInstanceKey()));
-    node.put("elementId", subscription.elementId());
-    node.put("elementInstanceKey", key(subscription.elementInstanceKey()));
-    node.put("messageSubscriptionState", subscription.state());
-    node.put("lastUpdatedDate", date(subscription.lastUpdated()));
-    node.put("messageName", subscription.messageName());
-    node.put("correlationKey", subscription.correlationKey());
-    node.put("tenantId", tenant(subscription.tenantId()));
-    return node;
+    return tree(new MessageSubscriptionResult().messageSubscriptionKey(key(subscription.key()))
+        .processDefinitionId(subscription.processId())
+        .processDefinitionKey(optionalKey(subscription.definitionKey()))
+        .processInstanceKey(key(subscription.processInstanceKey())).elementId(subscription.elementId())
+        .elementInstanceKey(key(subscription.elementInstanceKey()))
+        .messageSubscriptionState(MessageSubscriptionStateEnum.fromValue(subscription.state()))
+        .lastUpdatedDate(date(subscription.lastUpdated())).messageName(subscription.messageName())
+        .correlationKey(subscription.correlationKey()).tenantId(tenant(subscription.tenantId())));
   }
 
   /** A message a subscription took; the engine's one partition is partition 1. */
   static ObjectNode correlatedMessage(CorrelatedMessage message) {
-    ObjectNode node = object();
-    node.put("correlationKey", message.correlationKey());
-    node.put("correlationTime", date(message.correlationTime()));
-    node.put("elementId", message.elementId());
-    node.put("elementInstanceKey", key(message.elementInstanceKey()));
-    node.put("messageKey", key(message.messageKey()));
-    node.put("messageName", message.messageName());
-    node.put("partitionId", 1);
-    node.put("processDefinitionId", message.processId());
-    node.put("processDefinitionKey", optionalKey(message.definitionKey()));
-    node.put("processInstanceKey", key(message.processInstanceKey()));
-    node.put("subscriptionKey", key(message.subscriptionKey()));
-    node.put("tenantId", tenant(message.tenantId()));
-    return node;
+    return tree(new CorrelatedMessageSubscriptionResult().correlationKey(message.correlationKey())
+        .correlationTime(date(message.correlationTime())).elementId(message.elementId())
+        .elementInstanceKey(key(message.elementInstanceKey())).messageKey(key(message.messageKey()))
+        .messageName(message.messageName()).partitionId(1).processDefinitionId(message.processId())
+        .processDefinitionKey(optionalKey(message.definitionKey()))
+        .processInstanceKey(key(message.processInstanceKey())).subscriptionKey(key(message.subscriptionKey()))
+        .tenantId(tenant(message.tenantId())));
+  }
+
+  /** A started instance; {@code variables} those of its end when the start awaited it, else none. */
+  static ObjectNode created(String processId, int version, String tenantId, long definitionKey, long instanceKey,
+      Map<String, Object> variables) {
+    return tree(new CreateProcessInstanceResult().processDefinitionId(processId).processDefinitionVersion(version)
+        .tenantId(tenant(tenantId)).variables(variables).processDefinitionKey(key(definitionKey))
+        .processInstanceKey(key(instanceKey)).tags(Set.of()));
   }
 
   /** A sequence flow an instance took; Camunda names it by the instance and the flow's id. */
-  static ObjectNode sequenceFlow(ProcessInstance instance, String flowId) {
-    ObjectNode node = object();
-    node.put("sequenceFlowId", instance.key() + "_" + flowId);
-    node.put("processInstanceKey", key(instance.key()));
-    node.put("processDefinitionKey", key(instance.definitionKey()));
-    node.put("processDefinitionId", instance.processId());
-    node.put("elementId", flowId);
-    node.put("tenantId", tenant(instance.tenantId()));
-    return node;
+  static ProcessInstanceSequenceFlowResult sequenceFlow(ProcessInstance instance, String flowId) {
+    return new ProcessInstanceSequenceFlowResult().sequenceFlowId(instance.key() + "_" + flowId)
+        .processInstanceKey(key(instance.key())).processDefinitionKey(key(instance.definitionKey()))
+        .processDefinitionId(instance.processId()).elementId(flowId).tenantId(tenant(instance.tenantId()));
   }
 
   static ObjectNode elementInstance(ElementInstance element) {
-    ObjectNode node = object();
-    node.put("processDefinitionId", element.processId());
-    node.put("startDate", date(element.startDate()));
-    node.put("endDate", date(element.endDate()));
-    node.put("elementId", element.elementId());
-    node.put("elementName", element.elementName() == null ? element.elementId() : element.elementName());
-    node.put("type", element.type().name());
-    node.put("state", element.state().name());
-    node.put("hasIncident", element.incidentKey() != null);
-    node.put("tenantId", tenant(element.tenantId()));
-    node.put("elementInstanceKey", key(element.key()));
-    node.put("processInstanceKey", key(element.processInstanceKey()));
-    node.put("processDefinitionKey", key(element.definitionKey()));
-    node.put("incidentKey", element.incidentKey() == null ? null : key(element.incidentKey()));
-    return node;
+    return tree(new ElementInstanceResult().processDefinitionId(element.processId())
+        .startDate(date(element.startDate())).endDate(date(element.endDate())).elementId(element.elementId())
+        .elementName(element.elementName() == null ? element.elementId() : element.elementName())
+        .type(ElementInstanceResult.TypeEnum.fromValue(element.type().name()))
+        .state(ElementInstanceStateEnum.fromValue(element.state().name())).hasIncident(element.incidentKey() != null)
+        .tenantId(tenant(element.tenantId())).elementInstanceKey(key(element.key()))
+        .processInstanceKey(key(element.processInstanceKey())).processDefinitionKey(key(element.definitionKey()))
+        .incidentKey(element.incidentKey() == null ? null : key(element.incidentKey())));
   }
 
+  /** Headers of the engine's own ({@code io.camunda.zeebe:formKey}, ...) are no custom headers of the task. */
   static ObjectNode userTask(UserTaskInstance task, ProcessDefinition definition, FormDefinition form) {
     UserTaskChanges.Properties properties = task.properties();
-    ObjectNode node = object();
-    node.put("name", task.name());
-    node.put("state", task.state().name());
-    node.put("assignee", properties.assignee());
-    node.put("elementId", task.elementId());
-    properties.candidateGroups().forEach(node.putArray("candidateGroups")::add);
-    properties.candidateUsers().forEach(node.putArray("candidateUsers")::add);
-    node.put("processDefinitionId", task.processId());
-    node.put("creationDate", date(task.creationDate()));
-    node.put("completionDate", date(task.completionDate()));
-    node.put("followUpDate", properties.followUpDate());
-    node.put("dueDate", properties.dueDate());
-    node.put("tenantId", tenant(task.tenantId()));
-    node.putNull("externalFormReference");
-    node.put("processDefinitionVersion", task.version());
-    ObjectNode customHeaders = node.putObject("customHeaders");
+    var customHeaders = new LinkedHashMap<String, String>();
     task.headers().forEach((name, value) -> {
       if (!name.startsWith("io.camunda.zeebe:")) {
         customHeaders.put(name, value);
       }
     });
-    node.put("priority", properties.priority());
-    node.put("userTaskKey", key(task.key()));
-    node.put("elementInstanceKey", key(task.elementInstanceKey()));
-    node.put("processName", definition == null ? null : definition.name());
-    node.put("processDefinitionKey", key(task.definitionKey()));
-    node.put("processInstanceKey", key(task.processInstanceKey()));
-    node.put("formKey", form == null ? null : key(form.key()));
-    return node;
+    return tree(new UserTaskResult().name(task.name()).state(UserTaskStateEnum.fromValue(task.state().name()))
+        .assignee(properties.assignee()).elementId(task.elementId()).candidateGroups(properties.candidateGroups())
+        .candidateUsers(properties.candidateUsers()).processDefinitionId(task.processId())
+        .creationDate(date(task.creationDate())).completionDate(date(task.completionDate()))
+        .followUpDate(properties.followUpDate()).dueDate(properties.dueDate()).tenantId(tenant(task.tenantId()))
+        .externalFormReference(null).processDefinitionVersion(task.version()).priority(properties.priority())
+        .userTaskKey(key(task.key())).elementInstanceKey(key(task.elementInstanceKey()))
+        .processName(definition == null ? null : definition.name()).processDefinitionKey(key(task.definitionKey()))
+        .processInstanceKey(key(task.processInstanceKey())).formKey(form == null ? null : key(form.key()))
+        .customHeaders(customHeaders));
   }
 
   /** A variable in a search result: its value cut at {@link #TRUNCATE_VALUES_AT} unless asked not to. */
   static ObjectNode variable(Variable variable, boolean truncate) {
-    ObjectNode node = variable(variable);
     boolean cut = truncate && variable.value().length() > TRUNCATE_VALUES_AT;
-    node.put("value", cut ? variable.value().substring(0, TRUNCATE_VALUES_AT) : variable.value());
-    node.put("isTruncated", cut);
-    return node;
+    return tree(new VariableSearchResult()
+        .value(cut ? variable.value().substring(0, TRUNCATE_VALUES_AT) : variable.value()).isTruncated(cut)
+        .name(variable.name()).tenantId(tenant(variable.tenantId())).variableKey(key(variable.key()))
+        .scopeKey(key(variable.scopeKey())).processInstanceKey(key(variable.processInstanceKey())));
   }
 
   static ObjectNode variable(Variable variable) {
-    ObjectNode node = object();
-    node.put("value", variable.value());
-    node.put("name", variable.name());
-    node.put("tenantId", tenant(variable.tenantId()));
-    node.put("variableKey", key(variable.key()));
-    node.put("scopeKey", key(variable.scopeKey()));
-    node.put("processInstanceKey", key(variable.processInstanceKey()));
-    return node;
+    return tree(new VariableResult().value(variable.value()).name(variable.name())
+        .tenantId(tenant(variable.tenantId())).variableKey(key(variable.key())).scopeKey(key(variable.scopeKey()))
+        .processInstanceKey(key(variable.processInstanceKey())));
   }
 
   static ObjectNode incident(Incident incident) {
-    ObjectNode node = object();
-    node.put("processDefinitionId", incident.processId());
-    node.put("errorType", incident.errorType());
-    node.put("errorMessage", incident.errorMessage());
-    node.put("elementId", incident.elementId());
-    node.put("creationTime", date(incident.creationTime()));
-    node.put("state", incident.state().name());
-    node.put("tenantId", tenant(incident.tenantId()));
-    node.put("incidentKey", key(incident.key()));
-    node.put("processDefinitionKey", key(incident.definitionKey()));
-    node.put("processInstanceKey", key(incident.processInstanceKey()));
-    node.put("elementInstanceKey", key(incident.elementInstanceKey()));
-    node.put("jobKey", optionalKey(incident.jobKey()));
-    return node;
+    return tree(new IncidentResult().processDefinitionId(incident.processId())
+        .errorType(IncidentResult.ErrorTypeEnum.fromValue(incident.errorType()))
+        .errorMessage(incident.errorMessage()).elementId(incident.elementId())
+        .creationTime(date(incident.creationTime()))
+        .state(IncidentResult.StateEnum.fromValue(incident.state().name())).tenantId(tenant(incident.tenantId()))
+        .incidentKey(key(incident.key())).processDefinitionKey(key(incident.definitionKey()))
+        .processInstanceKey(key(incident.processInstanceKey()))
+        .elementInstanceKey(key(incident.elementInstanceKey())).jobKey(optionalKey(incident.jobKey())));
   }
 
   static ObjectNode job(Job job) {
-    ObjectNode node = object();
-    node.set("customHeaders", ApiJson.MAPPER.valueToTree(job.customHeaders()));
-    node.put("deadline", date(job.deadline()));
-    node.putNull("deniedReason");
-    node.put("elementId", job.elementId());
-    node.put("elementInstanceKey", key(job.elementInstanceKey()));
-    node.put("endTime", date(job.endTime()));
-    node.put("errorCode", job.errorCode());
-    node.put("errorMessage", job.errorMessage());
-    node.put("hasFailedWithRetriesLeft", job.hasFailedWithRetriesLeft());
-    node.put("isDenied", false);
-    node.put("jobKey", key(job.key()));
-    node.put("kind", job.kind());
-    node.put("listenerEventType", job.listenerEventType());
-    node.put("processDefinitionId", job.processId());
-    node.put("processDefinitionKey", key(job.definitionKey()));
-    node.put("processInstanceKey", key(job.processInstanceKey()));
-    node.put("retries", job.retries());
-    node.put("state", job.state());
-    node.put("tenantId", tenant(job.tenantId()));
-    node.put("type", job.type());
-    node.put("worker", job.worker());
-    return node;
+    return tree(new JobSearchResult().customHeaders(job.customHeaders()).deadline(date(job.deadline()))
+        .deniedReason(null).elementId(job.elementId()).elementInstanceKey(key(job.elementInstanceKey()))
+        .endTime(date(job.endTime())).errorCode(job.errorCode())
+        .errorMessage(job.errorMessage()).hasFailedWithRetriesLeft(job.hasFailedWithRetriesLeft()).isDenied(false)
+        .jobKey(key(job.key())).kind(JobKindEnum.fromValue(job.kind()))
+        .listenerEventType(JobListenerEventTypeEnum.fromValue(job.listenerEventType()))
+        .processDefinitionId(job.processId()).processDefinitionKey(key(job.definitionKey()))
+        .processInstanceKey(key(job.processInstanceKey())).retries(job.retries())
+        .state(JobStateEnum.fromValue(job.state())).tenantId(tenant(job.tenantId())).type(job.type())
+        .worker(job.worker()));
+  }
+
+  /** A shape as the JSON tree a search filters and sorts and the API answers. */
+  static ObjectNode tree(Object shape) {
+    return JSON.valueToTree(shape);
   }
 
   static String key(long key) {
@@ -247,6 +224,6 @@ final class Shapes {
   }
 
   static ObjectNode object() {
-    return ApiJson.MAPPER.createObjectNode();
+    return JSON.createObjectNode();
   }
 }

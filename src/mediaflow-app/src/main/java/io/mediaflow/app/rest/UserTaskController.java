@@ -64,7 +64,7 @@ class UserTaskController {
         "candidateUser", (task, value) -> Search.matches(task.get("candidateUsers"), value, "filter.candidateUser"),
         "processInstanceVariables", (task, value) -> hasVariables(task, value, true),
         "localVariables", (task, value) -> hasVariables(task, value, false));
-    return Search.of(query, special).apply(history.userTasks().stream().map(this::shape));
+    return Search.of(query, special).apply(history.userTaskLookup(), this::shape);
   }
 
   @GetMapping("/{userTaskKey}")

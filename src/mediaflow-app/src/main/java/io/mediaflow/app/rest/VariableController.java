@@ -27,16 +27,12 @@ class VariableController {
   @PostMapping("/search")
   ObjectNode search(@RequestBody(required = false) JsonNode query,
       @RequestParam(defaultValue = "true") boolean truncateValues) {
-    Search search = Search.of(query);
-    String instanceKey = search.equalityFilter("processInstanceKey");
-    return search.apply(history.variables().stream()
-        .filter(v -> instanceKey == null || Long.toString(v.processInstanceKey()).equals(instanceKey))
-        .map(variable -> Shapes.variable(variable, truncateValues)));
+    return Search.of(query).apply(history.variableLookup(), variable -> Shapes.variable(variable, truncateValues));
   }
 
   @GetMapping("/{variableKey}")
   ObjectNode get(@PathVariable long variableKey) {
-    return history.variables().stream().filter(v -> v.key() == variableKey).findFirst().map(Shapes::variable)
+    return history.variable(variableKey).map(Shapes::variable)
         .orElseThrow(() -> ApiProblem.notFound("No variable with key " + variableKey));
   }
 }

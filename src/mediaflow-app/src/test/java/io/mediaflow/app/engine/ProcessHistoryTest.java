@@ -2,6 +2,7 @@ package io.mediaflow.app.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.camunda.zeebe.protocol.impl.encoding.MsgPackConverter;
 import io.camunda.zeebe.protocol.impl.record.CopiedRecord;
 import io.camunda.zeebe.protocol.impl.record.RecordMetadata;
@@ -23,12 +24,14 @@ import io.camunda.zeebe.protocol.record.intent.VariableIntent;
 import io.camunda.zeebe.protocol.record.value.BpmnElementType;
 import io.mediaflow.app.engine.ProcessHistory.InstanceState;
 import io.mediaflow.app.engine.ProcessHistory.TaskState;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -180,6 +183,86 @@ class ProcessHistoryTest {
         .containsExactly("40 CORRELATED", "41 CREATED");
     assertThat(restored.correlatedMessages()).singleElement()
         .satisfies(message -> assertThat(message.messageKey()).isEqualTo(77));
+  }
+
+  @Test
+  void eachKeepAppendsOnlyTheInstancesRecordsTouchedSinceTheLast(@TempDir Path folder) throws Exception {
+    HistoryProperties limits = new HistoryProperties(10, Duration.ofHours(1));
+    ProcessHistory kept = history(limits, Optional.of(new HistoryStore(folder)));
+    for (long key = 1; key <= 50; key++) {
+      started(key);
+      variable(1000 + key, key, key, "source", "\"in-" + key + ".mp4\"");
+    }
+    kept.keep();
+    Path file = folder.resolve(HistoryStore.FILE);
+    String first = Files.readString(file);
+    variable(2000, 7, 7, "target", "\"out.mp4\"");
+    kept.keep();
+    String second = Files.readString(file);
+    assertThat(second).as("appended to").startsWith(first);
+    assertThat(second.length() - first.length()).as("one instance's batch, not the fifty again").isPositive()
+        .isLessThan(first.length() / 10);
+
+    ProcessHistory restored = history(limits, Optional.of(new HistoryStore(folder)));
+    assertThat(restored.processInstances()).hasSize(50);
+    assertThat(restored.variablesVisibleFrom(7, 7)).containsKeys("source", "target");
+  }
+
+  @Test
+  void aBatchACrashCutShortIsIgnoredAndTheLogIsReadAgainAfterTheLastWholeOne(@TempDir Path folder) throws Exception {
+    HistoryProperties limits = new HistoryProperties(10, Duration.ofHours(1));
+    ProcessHistory kept = history(limits, Optional.of(new HistoryStore(folder)));
+    started(1);
+    long firstKept = kept.keep() - 1;
+    started(2);
+    kept.keep();
+    Path file = folder.resolve(HistoryStore.FILE);
+    byte[] content = Files.readAllBytes(file);
+    Files.write(file, Arrays.copyOf(content, content.length - 3)); // the second batch's last line, torn
+
+    HistoryStore store = new HistoryStore(folder);
+    assertThat(store.position()).as("the last whole batch's").isEqualTo(firstKept);
+    ProcessHistory restored = history(limits, Optional.of(store));
+    assertThat(restored.processInstances()).as("the second instance read again from the log")
+        .extracting(ProcessHistory.ProcessInstance::key).containsExactly(1L, 2L);
+    started(3);
+    restored.keep();
+    assertThat(new HistoryStore(folder).loaded()).as("the next batch follows the last whole one")
+        .hasValueSatisfying(saved -> assertThat(saved.instances()).hasSize(3));
+  }
+
+  @Test
+  void theFileIsRewrittenWholeOnceItGrewToTwiceItsSize(@TempDir Path folder) throws Exception {
+    HistoryProperties limits = new HistoryProperties(10, Duration.ofHours(1));
+    ProcessHistory kept = history(limits, Optional.of(new HistoryStore(folder, 1)));
+    started(1);
+    Path file = folder.resolve(HistoryStore.FILE);
+    long largest = 0;
+    for (int i = 0; i < 20; i++) {
+      variable(100, 1, 1, "counter", Integer.toString(i)); // an update keeps the variable's key
+      kept.keep();
+      largest = Math.max(largest, Files.size(file));
+    }
+    assertThat(largest).as("at most twice one whole history, the batch that reaches it included")
+        .isLessThan(3 * Files.readAllLines(file).get(0).length() + 200);
+    ProcessHistory restored = history(limits, Optional.of(new HistoryStore(folder, 1)));
+    assertThat(restored.variablesVisibleFrom(1, 1).get("counter").value()).isEqualTo("19");
+  }
+
+  @Test
+  void aHistoryKeptWholeByAnOlderVersionIsReadAndRewritten(@TempDir Path folder) throws Exception {
+    HistoryProperties limits = new HistoryProperties(10, Duration.ofHours(1));
+    started(1);
+    ProcessHistory.ProcessInstance instance = history.processInstance(1).orElseThrow();
+    var old = new HistoryStore.Saved(1, List.of(), List.of(), List.of(new HistoryStore.SavedInstance(1, instance,
+        List.of(), List.of(), List.of(), List.of(), null, null, null, null)), List.of());
+    Files.write(folder.resolve(HistoryStore.WHOLE_FILE), JsonMapper.builder().findAndAddModules().build()
+        .writeValueAsBytes(old));
+
+    ProcessHistory restored = history(limits, Optional.of(new HistoryStore(folder)));
+    assertThat(restored.processInstance(1)).isPresent();
+    assertThat(folder.resolve(HistoryStore.WHOLE_FILE)).doesNotExist();
+    assertThat(new HistoryStore(folder).position()).isEqualTo(1);
   }
 
   private ProcessHistory history(HistoryProperties limits) {

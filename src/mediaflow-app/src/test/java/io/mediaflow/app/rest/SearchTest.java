@@ -6,8 +6,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mediaflow.api.ApiJson;
+import io.mediaflow.app.engine.ProcessHistory;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -54,6 +57,41 @@ class SearchTest {
     JsonNode back = search("{" + byKeyDescending + ", \"page\": {\"limit\": 2, \"before\": \""
         + second.at("/page/startCursor").asText() + "\"}}");
     assertThat(keysOf(back)).containsExactly("50", "40");
+  }
+
+  /** The tasks by state and key, as an index of the history finds them. */
+  private static final ProcessHistory.Lookup<ObjectNode> BY_STATE_AND_KEY = new ProcessHistory.Lookup<>(
+      Set.of("state", "userTaskKey"), wanted -> TASKS.stream().filter(task -> wanted.entrySet().stream()
+          .allMatch(field -> field.getValue().contains(task.path(field.getKey()).asText()))).toList());
+
+  @Test
+  void overAnIndexTheAnswersAreThoseOfTheFilterOnEveryItem() throws Exception {
+    for (String query : List.of("{}", "{\"filter\": {\"state\": \"CREATED\"}}",
+        "{\"filter\": {\"state\": {\"$eq\": \"CREATED\", \"$in\": []}}, \"page\": {\"limit\": 2}}",
+        "{\"filter\": {\"userTaskKey\": {\"$in\": [\"10\", \"50\", \"60\"]}, \"state\": {\"$in\": []}}}",
+        "{\"filter\": {\"state\": {\"$eq\": \"CREATED\", \"$in\": [\"COMPLETED\"]}}}",
+        "{\"filter\": {\"state\": \"CREATED\", \"name\": {\"$like\": \"Review*\"}}}",
+        "{\"filter\": {\"state\": {\"$neq\": \"COMPLETED\"}}, \"page\": {\"from\": 1, \"limit\": 2}}",
+        "{\"filter\": {\"$or\": [{\"userTaskKey\": \"10\"}, {\"state\": \"COMPLETED\"}]}}",
+        "{\"filter\": {\"state\": \"CREATED\"}, \"sort\": [{\"field\": \"name\"}]}")) {
+      JsonNode request = ApiJson.MAPPER.readTree(query);
+      assertThat(Search.of(request).apply(BY_STATE_AND_KEY, task -> task)).as(query)
+          .isEqualTo(Search.of(request).apply(TASKS.stream()));
+    }
+  }
+
+  @Test
+  void aFilterTheIndexAnswersWholeShapesOnlyThePagesItems() throws Exception {
+    var shaped = new AtomicInteger();
+    String query = "{\"filter\": {\"state\": \"CREATED\"}, \"page\": {\"limit\": 1}}";
+    JsonNode page = Search.of(ApiJson.MAPPER.readTree(query))
+        .apply(BY_STATE_AND_KEY, task -> {
+          shaped.incrementAndGet();
+          return task;
+        });
+    assertThat(page.at("/page/totalItems").asInt()).isEqualTo(4);
+    assertThat(keysOf(page)).containsExactly("10");
+    assertThat(shaped).as("items shaped").hasValue(1);
   }
 
   private static List<String> keys(String query) {
