@@ -2,6 +2,7 @@ package io.mediaflow.transcoding.query;
 
 import io.mediaflow.api.Rules;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -260,7 +261,7 @@ public final class QueryRules {
     try {
       var uri = java.net.URI.create(value);
       return uri.getScheme() != null && uri.getHost() != null
-          && Set.of("http", "https", "ftp", "ftps", "sftp", "s3").contains(uri.getScheme().toLowerCase());
+          && Set.of("http", "https", "ftp", "ftps", "sftp", "s3").contains(uri.getScheme().toLowerCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
       return false;
     }
