@@ -150,7 +150,7 @@ public final class EngineCommands implements EngineRecordFeed.Subscriber {
     @Override
     public Optional<Record<?>> read(long position, Record<?> record) {
       return record.getSourceRecordPosition() == position && record.getRecordType() == RecordType.EVENT
-          && record.getIntent() == intent ? Optional.of(record) : Optional.empty();
+          && intent.equals(record.getIntent()) ? Optional.of(record) : Optional.empty();
     }
 
     <T> Outcome<T> andThen(Function<Record<?>, T> shape) {

@@ -21,7 +21,7 @@ public class CdnCache {
   /** True when {@code object} was served from the cache; caches it otherwise. */
   public boolean serve(StoredObject object) {
     Map<String, StoredObject> entries = buckets.computeIfAbsent(object.bucket(), bucket -> new ConcurrentHashMap<>());
-    return entries.put(object.path(), object) == object;
+    return object.equals(entries.put(object.path(), object));
   }
 
   public void purgeAll(String bucket) {

@@ -3,6 +3,7 @@ package io.mediaflow.sandbox.delivery;
 import io.mediaflow.sandbox.SandboxClock;
 import io.mediaflow.sandbox.state.SandboxDatabase;
 import io.mediaflow.sandbox.state.Table;
+import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
 import java.security.KeyPair;
@@ -163,7 +164,7 @@ public class SigningKeys {
 
   /** PKCS#8 in PEM: {@code -----BEGIN PRIVATE KEY-----}, base64 in lines of 64. */
   private static String pem(PrivateKey key) {
-    String body = Base64.getMimeEncoder(64, "\n".getBytes()).encodeToString(key.getEncoded());
+    String body = Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII)).encodeToString(key.getEncoded());
     return "-----BEGIN PRIVATE KEY-----\n" + body + "\n-----END PRIVATE KEY-----\n";
   }
 }

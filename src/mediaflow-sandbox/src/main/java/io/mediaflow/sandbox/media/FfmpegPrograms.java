@@ -31,7 +31,7 @@ public final class FfmpegPrograms {
 
   private FfmpegPrograms() {}
 
-  /** A command line for ffmpeg; run it with {@link #environment(ProcessBuilder)}. */
+  /** A command line for ffmpeg; run it with {@link #process(List)}. */
   public static List<String> ffmpeg(String... arguments) {
     return command(Holder.DIRECTORY.resolve("ffmpeg"), arguments);
   }

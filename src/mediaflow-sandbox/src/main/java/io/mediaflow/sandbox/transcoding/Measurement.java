@@ -46,7 +46,7 @@ record Measurement(Map<String, Object> meta, Integer bitrate, Double duration, l
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } finally {
-      if (files.size() > 1 && probed != files.getFirst()) {
+      if (files.size() > 1 && !probed.equals(files.getFirst())) {
         probed.toFile().delete();
       }
     }

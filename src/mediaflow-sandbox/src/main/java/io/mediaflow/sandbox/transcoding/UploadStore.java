@@ -156,6 +156,8 @@ class UploadStore {
     }
   }
 
+  // Only the holder of upload.lock (patch) updates the offset; it is volatile for the HEADs that read it meanwhile.
+  @SuppressWarnings("NonAtomicVolatileUpdate")
   private static void write(Upload upload, InputStream body) {
     byte[] buffer = new byte[64 * 1024];
     try (var channel = FileChannel.open(upload.file, StandardOpenOption.WRITE)) {

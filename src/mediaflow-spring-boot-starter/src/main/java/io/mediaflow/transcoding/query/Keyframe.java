@@ -17,6 +17,7 @@ public record Keyframe(Object value) {
     return new Keyframe(value);
   }
 
+  @Override
   @JsonValue
   public Object value() {
     return value;
