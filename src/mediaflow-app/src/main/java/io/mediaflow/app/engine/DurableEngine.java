@@ -15,7 +15,6 @@ import io.camunda.zeebe.engine.processing.EngineProcessors;
 import io.camunda.zeebe.engine.processing.message.command.SubscriptionCommandSender;
 import io.camunda.zeebe.logstreams.log.LogStream;
 import io.camunda.zeebe.logstreams.log.LogStreamReader;
-import io.camunda.zeebe.process.test.engine.GatewayParts;
 import io.camunda.zeebe.protocol.ZbColumnFamilies;
 import io.camunda.zeebe.protocol.record.Record;
 import io.camunda.zeebe.scheduler.ActorScheduler;
@@ -30,6 +29,7 @@ import io.grpc.Server;
 import io.grpc.ServerInterceptor;
 import io.grpc.ServerInterceptors;
 import io.grpc.netty.NettyServerBuilder;
+import io.mediaflow.app.engine.gateway.EngineGateway;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.IOException;
@@ -54,7 +54,8 @@ import org.slf4j.LoggerFactory;
  * a partition: the state in RocksDB ({@link ZeebeRocksDbFactory}) under {@code runtime/}, snapshots of it
  * ({@link FileBasedSnapshotStore}) under {@code snapshots/}, the log ({@link LogStream}) over a
  * {@link FileLogStorage}'s segments under {@code log/}, whose appends are on disk before a command is acknowledged, and the
- * stream processor with the engine's record processors; the gateway is zeebe-process-test's, over this log.
+ * stream processor with the engine's record processors; the gateway is Mediaflow's own over this log
+ * ({@link EngineGateway}).
  *
  * <p>Opening recovers as a broker does (its {@code StateControllerImpl}): the runtime folder is thrown away, the
  * latest snapshot is copied into it (a RocksDB checkpoint), and the stream processor replays the log after the
@@ -79,6 +80,7 @@ final class DurableEngine implements AutoCloseable {
   private final FileLogStorage storage;
   private final LogStream logStream;
   private final StreamProcessor streamProcessor;
+  private final EngineGateway gateway;
   private final Server server;
   /**
    * The log's length and the time at the last snapshot, read and written on the snapshot timer; a start counts
@@ -91,20 +93,23 @@ final class DurableEngine implements AutoCloseable {
       Thread.ofPlatform().daemon().name("engine-snapshots").factory());
 
   private DurableEngine(ActorScheduler scheduler, FileBasedSnapshotStore snapshots, ZeebeDb<ZbColumnFamilies> db,
-      FileLogStorage storage, LogStream logStream, StreamProcessor streamProcessor, Server server) {
+      FileLogStorage storage, LogStream logStream, StreamProcessor streamProcessor, EngineGateway gateway,
+      Server server) {
     this.scheduler = scheduler;
     this.snapshots = snapshots;
     this.db = db;
     this.storage = storage;
     this.logStream = logStream;
     this.streamProcessor = streamProcessor;
+    this.gateway = gateway;
     this.server = server;
   }
 
   /**
-   * Opens the engine kept in {@code dataDirectory}, recovering what it held, with its gateway on {@code address}
-   * as {@link EmbeddedGateway} builds the in-memory engine's: keepalive as a real gateway, every call through
-   * {@code access}.
+   * Opens the engine kept in {@code dataDirectory}, recovering what it held, with its gateway on {@code address}:
+   * keepalive as a real gateway's ({@code permitKeepAliveTime} = its {@code minKeepAliveInterval}, none without a
+   * call in flight; gRPC's default policy cuts a Camunda client, which pings every 45 s, with {@code GOAWAY
+   * too_many_pings}), every call through {@code access}.
    */
   static DurableEngine open(Path dataDirectory, InetSocketAddress address, Duration minKeepAliveInterval,
       ServerInterceptor access, Duration snapshotPeriod, long snapshotLogGrowth, long logSegmentSize) {
@@ -142,18 +147,18 @@ final class DurableEngine implements AutoCloseable {
     LogStream logStream = LogStream.builder().withPartitionId(PARTITION_ID).withLogStorage(storage)
         .withClock(InstantSource.system()).withMeterRegistry(meters).build();
 
-    var parts = GatewayParts.create(logStream, PARTITION_ID, PARTITION_COUNT, address.getPort());
+    var gateway = new EngineGateway(logStream, PARTITION_ID, address.getPort());
     var security = new SecurityConfiguration();
     security.getAuthorizations().setEnabled(false);
-    var commandSender = parts.commandSender();
+    var commandSender = gateway.commandSender();
     StreamProcessor streamProcessor = StreamProcessor.builder()
         .logStream(logStream)
         .zeebeDb(db)
-        .commandResponseWriter(parts.responseWriter())
+        .commandResponseWriter(gateway.responseWriter())
         .partitionCommandSender(commandSender)
         .recordProcessors(List.of(new Engine(context -> EngineProcessors.createEngineProcessors(context,
             PARTITION_COUNT, new SubscriptionCommandSender(context.getPartitionId(), commandSender), commandSender,
-            FeatureFlags.createDefault(), parts.jobStreamer(), SearchClientsProxy.noop(),
+            FeatureFlags.createDefault(), gateway.jobStreamer(), SearchClientsProxy.noop(),
             new BrokerRequestAuthorizationConverter(security)), new EngineConfiguration(), security),
             new PinnedClockRecovery()))
         .actorSchedulingService(scheduler)
@@ -169,7 +174,7 @@ final class DurableEngine implements AutoCloseable {
     Server server = NettyServerBuilder.forAddress(address)
         .permitKeepAliveTime(minKeepAliveInterval.toMillis(), TimeUnit.MILLISECONDS)
         .permitKeepAliveWithoutCalls(false)
-        .addService(ServerInterceptors.intercept(EmbeddedGateway.withFailJobVariables(parts.gateway()), access))
+        .addService(ServerInterceptors.intercept(gateway.service(), access))
         .build();
     try {
       server.start();
@@ -179,7 +184,8 @@ final class DurableEngine implements AutoCloseable {
     LOG.info("Durable engine in {}: {}, {} log entries, replayed in {} ms", dataDirectory.toAbsolutePath(),
         latest.map(snapshot -> "recovered from snapshot " + snapshot.getId()).orElse("no snapshot"),
         storage.blockCount(), replayed.toMillis());
-    var engine = new DurableEngine(scheduler, snapshots, db, storage, logStream, streamProcessor, server);
+    var engine = new DurableEngine(scheduler, snapshots, db, storage, logStream, streamProcessor, gateway,
+        server);
     engine.snapshotTimer.scheduleWithFixedDelay(() -> engine.snapshotIfDue(snapshotPeriod, snapshotLogGrowth),
         SNAPSHOT_CHECK.toMillis(), SNAPSHOT_CHECK.toMillis(), TimeUnit.MILLISECONDS);
     return engine;
@@ -301,7 +307,9 @@ final class DurableEngine implements AutoCloseable {
   @Override
   public void close() throws Exception {
     snapshotTimer.shutdownNow();
-    server.shutdown().awaitTermination(10, TimeUnit.SECONDS);
+    server.shutdown();
+    gateway.close(); // the workers' waiting polls and job streams, which the server would wait for
+    server.awaitTermination(10, TimeUnit.SECONDS);
     snapshotQuietly();
     streamProcessor.closeAsync().join();
     logStream.close();
