@@ -8,7 +8,9 @@ import io.camunda.client.api.command.ClientStatusException;
 import io.camunda.client.api.response.ActivatedJob;
 import io.camunda.zeebe.model.bpmn.Bpmn;
 import io.camunda.zeebe.protocol.record.ValueType;
+import io.camunda.zeebe.protocol.record.intent.IncidentIntent;
 import io.camunda.zeebe.protocol.record.intent.JobBatchIntent;
+import io.camunda.zeebe.protocol.record.value.IncidentRecordValue;
 import io.camunda.zeebe.protocol.record.value.JobBatchRecordValue;
 import io.grpc.Status;
 import io.mediaflow.MediaflowTest;
@@ -147,6 +149,50 @@ class EngineGatewayTest {
     } finally {
       stream.cancel(true);
     }
+  }
+
+  /** An incident repaired as an operator does: variables set, retries given back, the incident resolved. */
+  @Test
+  void anIncidentIsRepairedAndTheInstanceModified() {
+    deploy("repair", "repair");
+    long instance = client.newCreateInstanceCommand().bpmnProcessId("repair").latestVersion().send().join()
+        .getProcessInstanceKey();
+    var job = await().until(() -> activate("repair", Duration.ofSeconds(1)), jobs -> !jobs.isEmpty()).getFirst();
+    client.newFailCommand(job).retries(0).errorMessage("broken").send().join();
+    var records = new CopyOnWriteArrayList<io.camunda.zeebe.protocol.record.Record<?>>();
+    var source = engine.recordsAfter(-1);
+    long incident = await().until(() -> {
+      source.readNew(records::add);
+      return records.stream().filter(record -> record.getValueType() == ValueType.INCIDENT
+              && record.getIntent() == IncidentIntent.CREATED
+              && ((IncidentRecordValue) record.getValue()).getJobKey() == job.getKey())
+          .map(io.camunda.zeebe.protocol.record.Record::getKey).findFirst().orElse(-1L);
+    }, key -> key > 0);
+
+    client.newSetVariablesCommand(instance).variables(Map.of("fixed", true)).send().join();
+    client.newUpdateRetriesCommand(job).retries(1).send().join();
+    client.newResolveIncidentCommand(incident).send().join();
+    var again = await().until(() -> activate("repair", Duration.ofSeconds(1)), jobs -> !jobs.isEmpty()).getFirst();
+    assertThat(again.getKey()).isEqualTo(job.getKey());
+    assertThat(again.getVariablesAsMap()).containsEntry("fixed", true);
+
+    client.newModifyProcessInstanceCommand(instance).activateElement("task").and()
+        .terminateElement(again.getElementInstanceKey()).send().join();
+    var moved = await().until(() -> activate("repair", Duration.ofSeconds(1)), jobs -> !jobs.isEmpty()).getFirst();
+    assertThat(moved.getElementInstanceKey()).as("the task activated anew").isNotEqualTo(again.getElementInstanceKey());
+  }
+
+  @Test
+  void aSignalIsBroadcastAndAResourceDeleted() {
+    assertThat(client.newBroadcastSignalCommand().signalName("nobody-waits").send().join().getKey()).isPositive();
+    long definition = client.newDeployResourceCommand().addProcessModel(Bpmn.createExecutableProcess("deleted")
+        .startEvent().endEvent().done(), "deleted.bpmn").send().join().getProcesses().getFirst()
+        .getProcessDefinitionKey();
+
+    client.newDeleteResourceCommand(definition).send().join();
+
+    assertThat(status(() -> client.newDeleteResourceCommand(definition).send().join()))
+        .isEqualTo(Status.Code.NOT_FOUND);
   }
 
   @Test

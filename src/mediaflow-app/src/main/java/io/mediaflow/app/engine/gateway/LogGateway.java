@@ -144,13 +144,15 @@ final class LogGateway extends GatewayGrpc.GatewayImplBase {
     deployment.getDecisionsMetadata().forEach(decision -> deployed.addDeploymentsBuilder().setDecision(
         DecisionMetadata.newBuilder().setDmnDecisionId(decision.getDecisionId())
             .setDmnDecisionName(decision.getDecisionName()).setVersion(decision.getVersion())
-            .setDecisionKey(decision.getDecisionKey()).setDmnDecisionRequirementsId(decision.getDecisionRequirementsId())
+            .setDecisionKey(decision.getDecisionKey())
+            .setDmnDecisionRequirementsId(decision.getDecisionRequirementsId())
             .setDecisionRequirementsKey(decision.getDecisionRequirementsKey()).setTenantId(tenant)));
     deployment.getDecisionRequirementsMetadata().forEach(drd -> deployed.addDeploymentsBuilder()
         .setDecisionRequirements(DecisionRequirementsMetadata.newBuilder()
             .setDmnDecisionRequirementsId(drd.getDecisionRequirementsId())
             .setDmnDecisionRequirementsName(drd.getDecisionRequirementsName())
-            .setVersion(drd.getDecisionRequirementsVersion()).setDecisionRequirementsKey(drd.getDecisionRequirementsKey())
+            .setVersion(drd.getDecisionRequirementsVersion())
+            .setDecisionRequirementsKey(drd.getDecisionRequirementsKey())
             .setResourceName(drd.getResourceName()).setTenantId(tenant)));
     deployment.getFormMetadata().forEach(form -> deployed.addDeploymentsBuilder().setForm(
         FormMetadata.newBuilder().setFormId(form.getFormId()).setVersion(form.getVersion())
@@ -239,7 +241,8 @@ final class LogGateway extends GatewayGrpc.GatewayImplBase {
       modification.addActivateInstruction(instruction);
     }
     request.getTerminateInstructionsList().forEach(terminate -> modification.addTerminateInstruction(
-        new ProcessInstanceModificationTerminateInstruction().setElementInstanceKey(terminate.getElementInstanceKey())));
+        new ProcessInstanceModificationTerminateInstruction()
+            .setElementInstanceKey(terminate.getElementInstanceKey())));
     send(request.getProcessInstanceKey(), ValueType.PROCESS_INSTANCE_MODIFICATION,
         ProcessInstanceModificationIntent.MODIFY, modification, answer,
         response -> ModifyProcessInstanceResponse.getDefaultInstance());
