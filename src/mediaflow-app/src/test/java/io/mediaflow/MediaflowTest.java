@@ -34,12 +34,14 @@ import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.AfterEach;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.util.FileSystemUtils;
 
 /**
  * The whole application as it runs by default (embedded engine, sandbox, workers, processes), on free ports so a
@@ -48,14 +50,12 @@ import org.springframework.test.context.DynamicPropertySource;
  * cancelled afterwards if it is still running. User tasks are found and completed through the REST API
  * ({@code /v2/user-tasks}), as a person's task list would.
  */
-// The engine's kind and folder are given here, not by @DynamicPropertySource: the application reads them while it
-// prepares its environment (DataFolder), before dynamic properties exist. Each test class gets a fresh engine
-// in memory (durability has its own test, EmbeddedDefaultCrashTest); a benchmark measures the persistent one with
-// -Dmediaflow.test.persistent-engine=true, in a temporary folder.
+// The engine's folder is given here, not by @DynamicPropertySource: the application reads it while it prepares
+// its environment (DataFolder), before dynamic properties exist. The engine is the durable one users get, in a
+// temporary folder (what a crash leaves is EmbeddedDefaultCrashTest's).
 @SpringBootTest(classes = {MediaflowApplication.class, MediaflowTest.TestSecrets.class, MediaflowTest.EveryRecord.class},
-    webEnvironment = SpringBootTest.WebEnvironment.DEFINED_PORT, properties = {
-        "mediaflow.engine.persistent=${mediaflow.test.persistent-engine:false}",
-        "mediaflow.engine.data-directory=${mediaflow.test.engine-data}"})
+    webEnvironment = SpringBootTest.WebEnvironment.DEFINED_PORT,
+    properties = "mediaflow.engine.data-directory=${mediaflow.test.engine-data}")
 public abstract class MediaflowTest {
 
   static final int HTTP_PORT = freePort();
@@ -72,11 +72,16 @@ public abstract class MediaflowTest {
 
   /** The only folder the workers upload local files from ({@code mediaflow.transcoding.local-source-directory}). */
   protected static final java.nio.file.Path LOCAL_SOURCES = temporaryDirectory("mediaflow-sources");
-  /** The persistent engine's folder, when a benchmark asks for that engine. */
+  /**
+   * The engine's data folder. Like the ports, it belongs to the one context of a test JVM: every subclass has this
+   * class's configuration, so Spring caches a single context for them all (the engine refuses a folder another
+   * engine holds, so a second context could not share it unnoticed). Deleted once the JVM's contexts have closed.
+   */
   protected static final java.nio.file.Path ENGINE_DATA = temporaryDirectory("mediaflow-engine-data");
 
   static {
     System.setProperty("mediaflow.test.engine-data", ENGINE_DATA.toString());
+    SpringApplication.getShutdownHandlers().add(() -> FileSystemUtils.deleteRecursively(ENGINE_DATA.toFile()));
   }
   /**
    * What processes name as {@code {{secrets.NAME}}}: a test puts its secrets here. Stands in for the environment

@@ -15,7 +15,11 @@ import io.camunda.zeebe.engine.processing.EngineProcessors;
 import io.camunda.zeebe.engine.processing.message.command.SubscriptionCommandSender;
 import io.camunda.zeebe.logstreams.log.LogStream;
 import io.camunda.zeebe.logstreams.log.LogStreamReader;
+import io.camunda.zeebe.logstreams.log.LoggedEvent;
 import io.camunda.zeebe.protocol.ZbColumnFamilies;
+import io.camunda.zeebe.protocol.impl.record.CopiedRecord;
+import io.camunda.zeebe.protocol.impl.record.RecordMetadata;
+import io.camunda.zeebe.protocol.impl.record.UnifiedRecordValue;
 import io.camunda.zeebe.protocol.record.Record;
 import io.camunda.zeebe.scheduler.ActorScheduler;
 import io.camunda.zeebe.snapshots.PersistedSnapshot;
@@ -29,13 +33,19 @@ import io.grpc.Server;
 import io.grpc.ServerInterceptor;
 import io.grpc.ServerInterceptors;
 import io.grpc.netty.NettyServerBuilder;
+import io.mediaflow.app.engine.gateway.CommandLog;
 import io.mediaflow.app.engine.gateway.EngineGateway;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.List;
@@ -62,7 +72,8 @@ import org.slf4j.LoggerFactory;
  * position that state last processed. A snapshot is taken every {@code snapshotPeriod}, and sooner once the log
  * has grown by {@code snapshotLogGrowth} (what a crash would have to replay), and on a graceful stop; after a
  * {@code kill -9} the log since the last one is replayed. After each snapshot the log's segments below it, and
- * below what the REST API's history has kept in its {@link HistoryStore}, are deleted.
+ * below what the REST API's history has kept in its {@link HistoryStore}, are deleted. The folder is locked while
+ * the engine is open: one engine per folder.
  */
 final class DurableEngine implements AutoCloseable {
 
@@ -73,7 +84,10 @@ final class DurableEngine implements AutoCloseable {
   private static final Duration REPLAY_CHECK = Duration.ofMillis(20);
   /** How often the log's growth and the snapshot period are looked at. */
   private static final Duration SNAPSHOT_CHECK = Duration.ofSeconds(5);
+  private static final String LOCK_FILE = ".lock";
 
+  /** Held on {@value #LOCK_FILE} while the engine is open; released when closed, or by the OS when the JVM dies. */
+  private final FileChannel folderLock;
   private final ActorScheduler scheduler;
   private final FileBasedSnapshotStore snapshots;
   private final ZeebeDb<ZbColumnFamilies> db;
@@ -92,9 +106,10 @@ final class DurableEngine implements AutoCloseable {
   private final ScheduledExecutorService snapshotTimer = Executors.newSingleThreadScheduledExecutor(
       Thread.ofPlatform().daemon().name("engine-snapshots").factory());
 
-  private DurableEngine(ActorScheduler scheduler, FileBasedSnapshotStore snapshots, ZeebeDb<ZbColumnFamilies> db,
-      FileLogStorage storage, LogStream logStream, StreamProcessor streamProcessor, EngineGateway gateway,
-      Server server) {
+  private DurableEngine(FileChannel folderLock, ActorScheduler scheduler, FileBasedSnapshotStore snapshots,
+      ZeebeDb<ZbColumnFamilies> db, FileLogStorage storage, LogStream logStream, StreamProcessor streamProcessor,
+      EngineGateway gateway, Server server) {
+    this.folderLock = folderLock;
     this.scheduler = scheduler;
     this.snapshots = snapshots;
     this.db = db;
@@ -113,6 +128,19 @@ final class DurableEngine implements AutoCloseable {
    */
   static DurableEngine open(Path dataDirectory, InetSocketAddress address, Duration minKeepAliveInterval,
       ServerInterceptor access, Duration snapshotPeriod, long snapshotLogGrowth, long logSegmentSize) {
+    FileChannel folderLock = lockFolder(dataDirectory);
+    try {
+      return open(folderLock, dataDirectory, address, minKeepAliveInterval, access, snapshotPeriod,
+          snapshotLogGrowth, logSegmentSize);
+    } catch (RuntimeException | Error e) {
+      closeQuietly(folderLock);
+      throw e;
+    }
+  }
+
+  private static DurableEngine open(FileChannel folderLock, Path dataDirectory, InetSocketAddress address,
+      Duration minKeepAliveInterval, ServerInterceptor access, Duration snapshotPeriod, long snapshotLogGrowth,
+      long logSegmentSize) {
     MeterRegistry meters = new SimpleMeterRegistry();
     ActorScheduler scheduler = ActorScheduler.newActorScheduler().setCpuBoundActorThreadCount(1)
         .setIoBoundActorThreadCount(1).setMeterRegistry(meters).build();
@@ -184,11 +212,46 @@ final class DurableEngine implements AutoCloseable {
     LOG.info("Durable engine in {}: {}, {} log entries, replayed in {} ms", dataDirectory.toAbsolutePath(),
         latest.map(snapshot -> "recovered from snapshot " + snapshot.getId()).orElse("no snapshot"),
         storage.blockCount(), replayed.toMillis());
-    var engine = new DurableEngine(scheduler, snapshots, db, storage, logStream, streamProcessor, gateway,
-        server);
+    var engine = new DurableEngine(folderLock, scheduler, snapshots, db, storage, logStream, streamProcessor,
+        gateway, server);
     engine.snapshotTimer.scheduleWithFixedDelay(() -> engine.snapshotIfDue(snapshotPeriod, snapshotLogGrowth),
         SNAPSHOT_CHECK.toMillis(), SNAPSHOT_CHECK.toMillis(), TimeUnit.MILLISECONDS);
     return engine;
+  }
+
+  /**
+   * Locks the data folder for this engine: opening deletes the runtime state and replays into it, so a second
+   * engine on the same folder (a second application started in the same directory, or a second test context)
+   * would wreck the first one's state; it is refused instead, naming the folder.
+   */
+  private static FileChannel lockFolder(Path dataDirectory) {
+    try {
+      Files.createDirectories(dataDirectory);
+      FileChannel channel = FileChannel.open(dataDirectory.resolve(LOCK_FILE), StandardOpenOption.CREATE,
+          StandardOpenOption.WRITE);
+      FileLock lock;
+      try {
+        lock = channel.tryLock();
+      } catch (OverlappingFileLockException heldInThisJvm) {
+        lock = null;
+      }
+      if (lock == null) {
+        channel.close();
+        throw new IllegalStateException("The engine's data folder " + dataDirectory.toAbsolutePath()
+            + " is in use by another engine: stop it, or set another mediaflow.engine.data-directory");
+      }
+      return channel;
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot lock the engine's data folder " + dataDirectory.toAbsolutePath(), e);
+    }
+  }
+
+  private static void closeQuietly(FileChannel channel) {
+    try {
+      channel.close();
+    } catch (IOException e) {
+      LOG.warn("Cannot release the lock of the engine's data folder: {}", e.toString());
+    }
   }
 
   /**
@@ -220,7 +283,7 @@ final class DurableEngine implements AutoCloseable {
       @Override
       public void readNew(Consumer<Record<?>> action) {
         while (reader.hasNext()) {
-          action.accept(EngineLog.copy(reader.next()));
+          action.accept(copy(reader.next()));
         }
       }
 
@@ -231,14 +294,27 @@ final class DurableEngine implements AutoCloseable {
     };
   }
 
+  /**
+   * A record read from the log, decoded into a value of its own type only (zeebe-process-test's record stream
+   * builds an empty value of each of the ~50 record types to decode one), and copied: the reader reuses its buffer.
+   */
+  private static Record<?> copy(LoggedEvent event) {
+    var metadata = new RecordMetadata();
+    event.readMetadata(metadata);
+    UnifiedRecordValue value = UnifiedRecordValue.fromValueType(metadata.getValueType());
+    event.readValue(value);
+    return new CopiedRecord<>(value, metadata, event.getKey(), PARTITION_ID, event.getPosition(),
+        event.getSourceEventPosition(), event.getTimestamp());
+  }
+
   /** The clock the engine's processing follows. */
   EngineClock clock() {
     return new EngineClock(streamProcessor);
   }
 
-  /** The log, to which {@link EngineCommands} writes the commands the gateway lacks. */
-  LogStream logStream() {
-    return logStream;
+  /** The log's writer, through which {@link EngineCommands} writes the REST API's commands. */
+  CommandLog commandLog() {
+    return gateway.commandLog();
   }
 
   /**
@@ -317,5 +393,6 @@ final class DurableEngine implements AutoCloseable {
     db.close();
     scheduler.stop().get(30, TimeUnit.SECONDS);
     storage.close();
+    folderLock.close();
   }
 }
