@@ -104,7 +104,8 @@ final class DurableEngine implements AutoCloseable {
       Thread.ofPlatform().daemon().name("engine-snapshots").factory());
 
   private DurableEngine(FileChannel folderLock, ActorScheduler scheduler, FileBasedSnapshotStore snapshots,
-      ZeebeDb<ZbColumnFamilies> db, FileLogStorage storage, LogStream logStream, StreamProcessor streamProcessor, Server server) {
+      ZeebeDb<ZbColumnFamilies> db, FileLogStorage storage, LogStream logStream, StreamProcessor streamProcessor,
+      Server server) {
     this.folderLock = folderLock;
     this.scheduler = scheduler;
     this.snapshots = snapshots;
