@@ -34,12 +34,14 @@ import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.AfterEach;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.util.FileSystemUtils;
 
 /**
  * The whole application as it runs by default (embedded engine, sandbox, workers, processes), on free ports so a
@@ -48,14 +50,12 @@ import org.springframework.test.context.DynamicPropertySource;
  * cancelled afterwards if it is still running. User tasks are found and completed through the REST API
  * ({@code /v2/user-tasks}), as a person's task list would.
  */
-// The engine's kind and folder are given here, not by @DynamicPropertySource: the application reads them while it
-// prepares its environment (DataFolder), before dynamic properties exist. Each test class gets a fresh engine
-// in memory (durability has its own test, EmbeddedDefaultCrashTest); a benchmark measures the persistent one with
-// -Dmediaflow.test.persistent-engine=true, in a temporary folder.
+// The engine's folder is given here, not by @DynamicPropertySource: the application reads it while it prepares
+// its environment (DataFolder), before dynamic properties exist. The engine is the durable one users get, in a
+// temporary folder (what a crash leaves is EmbeddedDefaultCrashTest's).
 @SpringBootTest(classes = {MediaflowApplication.class, MediaflowTest.TestSecrets.class, MediaflowTest.EveryRecord.class},
-    webEnvironment = SpringBootTest.WebEnvironment.DEFINED_PORT, properties = {
-        "mediaflow.engine.persistent=${mediaflow.test.persistent-engine:false}",
-        "mediaflow.engine.data-directory=${mediaflow.test.engine-data}"})
+    webEnvironment = SpringBootTest.WebEnvironment.DEFINED_PORT,
+    properties = "mediaflow.engine.data-directory=${mediaflow.test.engine-data}")
 public abstract class MediaflowTest {
 
   static final int HTTP_PORT = freePort();
@@ -69,14 +69,21 @@ public abstract class MediaflowTest {
   /** Known to the tests, so they can sign callback URLs the receiver must refuse (expired ones). */
   protected static final String CALLBACK_SECRET = "test-callback-secret";
   protected static final int MAX_COMPLETED_INSTANCES = 20;
+  /** The room {@link #engineDataFolder} wants in /dev/shm. */
+  private static final long MEMORY_FOLDER_ROOM = 2L << 30;
 
   /** The only folder the workers upload local files from ({@code mediaflow.transcoding.local-source-directory}). */
   protected static final java.nio.file.Path LOCAL_SOURCES = temporaryDirectory("mediaflow-sources");
-  /** The persistent engine's folder, when a benchmark asks for that engine. */
-  protected static final java.nio.file.Path ENGINE_DATA = temporaryDirectory("mediaflow-engine-data");
+  /**
+   * The engine's data folder. Like the ports, it belongs to the one context of a test JVM: every subclass has this
+   * class's configuration, so Spring caches a single context for them all (the engine refuses a folder another
+   * engine holds, so a second context could not share it unnoticed). Deleted once the JVM's contexts have closed.
+   */
+  protected static final java.nio.file.Path ENGINE_DATA = engineDataFolder();
 
   static {
     System.setProperty("mediaflow.test.engine-data", ENGINE_DATA.toString());
+    SpringApplication.getShutdownHandlers().add(() -> FileSystemUtils.deleteRecursively(ENGINE_DATA.toFile()));
   }
   /**
    * What processes name as {@code {{secrets.NAME}}}: a test puts its secrets here. Stands in for the environment
@@ -458,6 +465,28 @@ public abstract class MediaflowTest {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /**
+   * A new folder for the engine: in the memory-backed {@code /dev/shm} where the machine has one with room, else in
+   * the temporary folder. The engine forces every append to disk before it acknowledges the command, as it does for
+   * users, and a test waits for that at every command: on the disk of a loaded machine each force took about 6 ms
+   * (dd oflag=dsync, 4 KB writes), and the tests append thousands of times. What the force guards against, the
+   * machine losing power, no test can observe; a {@code kill -9} of the application (EmbeddedDefaultCrashTest,
+   * which keeps its folder on disk) loses nothing written either way. Docker's default /dev/shm (64 MB) is too small
+   * for the sandbox's files, hence the room asked for.
+   */
+  private static java.nio.file.Path engineDataFolder() {
+    var shm = java.nio.file.Path.of("/dev/shm");
+    try {
+      if (java.nio.file.Files.isDirectory(shm) && java.nio.file.Files.isWritable(shm)
+          && java.nio.file.Files.getFileStore(shm).getUsableSpace() >= MEMORY_FOLDER_ROOM) {
+        return java.nio.file.Files.createTempDirectory(shm, "mediaflow-engine-data");
+      }
+    } catch (IOException e) {
+      // no room to be had there: the temporary folder below
+    }
+    return temporaryDirectory("mediaflow-engine-data");
   }
 
   private static java.nio.file.Path temporaryDirectory(String prefix) {

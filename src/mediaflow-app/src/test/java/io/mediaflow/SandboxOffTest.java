@@ -9,11 +9,13 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.mock.web.MockHttpServletRequest;
@@ -30,6 +32,7 @@ import org.springframework.web.util.ServletRequestPathUtils;
 class SandboxOffTest {
 
   private static final List<Endpoint> ENDPOINTS = SandboxEndpoints.all();
+  @TempDir static Path engineData;
   private static ConfigurableApplicationContext app;
   private static ConfigurableApplicationContext sandbox;
   private static int appPort;
@@ -42,7 +45,7 @@ class SandboxOffTest {
         "--mediaflow.sandbox.enabled=false",
         // which paths answer does not depend on the processes; deploying them would only slow this down
         "--mediaflow.engine.deploy=false",
-        "--mediaflow.engine.persistent=false",
+        "--mediaflow.engine.data-directory=" + engineData,
         "--server.port=" + appPort,
         "--mediaflow.engine.port=" + MediaflowTest.freePort());
     sandbox = SandboxAlone.start(MediaflowTest.freePort());

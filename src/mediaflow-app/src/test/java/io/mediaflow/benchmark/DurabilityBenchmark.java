@@ -17,20 +17,19 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.ToDoubleFunction;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Not a test: what durability costs the embedded default and how fast it comes back, in one run, each figure
- * beside its baseline. The application runs as its users run it, a separate JVM ({@link EmbeddedDefaultProcess}).
+ * Not a test: what the embedded default's durable engine costs and how fast it comes back, in one run. The
+ * application runs as its users run it, a separate JVM ({@link EmbeddedDefaultProcess}). (Its figures against
+ * the in-memory engine that the tests once ran are in docs/performance.md; that engine is gone.)
  * <ol>
- *   <li>Real flow, in memory against durable, interleaved ({@code benchmark.repeat} times each, alternating):
- *       a batch of {@code transcode-with-approval} instances (a tiny source, a one-rung ladder, "Review
- *       renditions" approved over the task API as it opens): instances per second, the application's CPU per
- *       instance (its JVM's CPU time, which holds the sandbox but not its encoders, child processes), and with
- *       the durable engine its data folder per instance.</li>
+ *   <li>Real flow ({@code benchmark.repeat} times): a batch of {@code transcode-with-approval} instances (a tiny
+ *       source, a one-rung ladder, "Review renditions" approved over the task API as it opens): instances per
+ *       second, the application's CPU per instance (its JVM's CPU time, which holds the sandbox but not its
+ *       encoders, child processes), and its data folder per instance.</li>
  *   <li>Recovery: {@code benchmark.instances} ended one-job instances, then {@code kill -9}: the time to ready
  *       again (goal 10 s) beside the start over an empty folder; a graceful stop's duration and the start after
  *       it; the data folder per ended instance.</li>
@@ -60,7 +59,7 @@ class DurabilityBenchmark {
    *     database): what an instance costs to keep
    * @param mediaBytes the sandbox's files: the renditions, kept as the service keeps its outputs
    */
-  private record Batch(boolean durable, double seconds, double cpuSeconds, long stateBytes, long mediaBytes) {
+  private record Batch(double seconds, double cpuSeconds, long stateBytes, long mediaBytes) {
     double perSecond() {
       return BATCH / seconds;
     }
@@ -71,11 +70,10 @@ class DurabilityBenchmark {
   }
 
   @Test
-  void durableAgainstInMemoryAndRecovery() throws Exception {
+  void durableEngineAndRecovery() throws Exception {
     List<Batch> batches = new ArrayList<>();
     for (int i = 0; i < REPEAT; i++) {
-      batches.add(realFlow(false, i));
-      batches.add(realFlow(true, i));
+      batches.add(realFlow(i));
     }
     if (!batches.isEmpty()) { // -Dbenchmark.repeat=0 measures the recovery alone
       printRealFlow(batches);
@@ -83,13 +81,13 @@ class DurabilityBenchmark {
     recovery();
   }
 
-  /** One batch of the real flow on a fresh application, its engine in memory or in a data folder of its own. */
-  private Batch realFlow(boolean durable, int run) throws Exception {
-    Path data = Files.createDirectories(folders.resolve((durable ? "durable-" : "memory-") + run));
+  /** One batch of the real flow on a fresh application, its engine in a data folder of its own. */
+  private Batch realFlow(int run) throws Exception {
+    Path data = Files.createDirectories(folders.resolve("durable-" + run));
     var application = new EmbeddedDefaultProcess(data, MediaflowTest.freePort(), MediaflowTest.freePort());
     // Every instance's job may be started at once, as a real account's would be.
-    Process app = application.start("--mediaflow.engine.persistent=" + durable,
-        "--mediaflow.sandbox.transcoding.max-queued-tasks=1000", "--mediaflow.sandbox.time-scale=0.1");
+    Process app = application.start("--mediaflow.sandbox.transcoding.max-queued-tasks=1000",
+        "--mediaflow.sandbox.time-scale=0.1");
     try {
       Duration cpuBefore = cpu(app);
       long started = System.nanoTime();
@@ -101,8 +99,8 @@ class DurabilityBenchmark {
       approveUntilCompleted(application, keys);
       double seconds = (System.nanoTime() - started) / 1e9;
       double cpuSeconds = cpu(app).minus(cpuBefore).toNanos() / 1e9;
-      long media = durable ? size(data.resolve("sandbox").resolve("files")) : 0;
-      return new Batch(durable, seconds, cpuSeconds, durable ? size(data) - media : 0, media);
+      long media = size(data.resolve("sandbox").resolve("files"));
+      return new Batch(seconds, cpuSeconds, size(data) - media, media);
     } finally {
       app.destroy();
       app.waitFor();
@@ -134,29 +132,13 @@ class DurabilityBenchmark {
   }
 
   private static void printRealFlow(List<Batch> batches) {
-    System.out.printf("%nDurability benchmark (%d cores): %s, batches of %d, in memory and durable alternating%n",
+    System.out.printf("%nDurability benchmark (%d cores): %s, batches of %d%n",
         Runtime.getRuntime().availableProcessors(), REAL, BATCH);
-    System.out.printf("%-10s %10s %16s %16s %16s%n", "engine", "inst/s", "app CPU ms/inst", "state KB/inst",
-        "media KB/inst");
+    System.out.printf("%10s %16s %16s %16s%n", "inst/s", "app CPU ms/inst", "state KB/inst", "media KB/inst");
     for (Batch batch : batches) {
-      System.out.printf("%-10s %10.2f %16.0f %16s %16s%n", batch.durable() ? "durable" : "in memory",
-          batch.perSecond(), batch.cpuMsPerInstance(), perInstance(batch, batch.stateBytes()),
-          perInstance(batch, batch.mediaBytes()));
+      System.out.printf("%10.2f %16.0f %16.1f %16.1f%n", batch.perSecond(), batch.cpuMsPerInstance(),
+          batch.stateBytes() / 1e3 / BATCH, batch.mediaBytes() / 1e3 / BATCH);
     }
-    double memoryRate = mean(batches, false, Batch::perSecond);
-    double durableRate = mean(batches, true, Batch::perSecond);
-    double memoryCpu = mean(batches, false, Batch::cpuMsPerInstance);
-    double durableCpu = mean(batches, true, Batch::cpuMsPerInstance);
-    System.out.printf("durable / in memory: throughput %.2fx (goal >= 0.8), CPU per instance %.2fx%n",
-        durableRate / memoryRate, durableCpu / memoryCpu);
-  }
-
-  private static String perInstance(Batch batch, long bytes) {
-    return batch.durable() ? String.format("%.1f", bytes / 1e3 / BATCH) : "";
-  }
-
-  private static double mean(List<Batch> batches, boolean durable, ToDoubleFunction<Batch> f) {
-    return batches.stream().filter(batch -> batch.durable() == durable).mapToDouble(f).average().orElseThrow();
   }
 
   private void recovery() throws Exception {

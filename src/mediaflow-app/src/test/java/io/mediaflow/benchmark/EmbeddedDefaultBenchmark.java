@@ -46,9 +46,8 @@ import org.springframework.test.context.DynamicPropertySource;
  *
  * <p>Run: {@code mvn -B -pl src/mediaflow-app -am test -Dtest=EmbeddedDefaultBenchmark -DskipModelChecks
  * -Dsurefire.failIfNoSpecifiedTests=false -Dbenchmark.batches=10,200,1000 -Dbenchmark.repeat=2} (batch sizes,
- * repetitions of each; {@code -Dbenchmark.encoders=16} the sandbox's encoders; 
- * {@code -Dmediaflow.test.persistent-engine=true} the engine in a data folder, whose size per instance is
- * printed at the end). Time to ready needs
+ * repetitions of each; {@code -Dbenchmark.encoders=16} the sandbox's encoders; the engine's data folder's size
+ * per instance is printed at the end). Time to ready needs
  * {@code mvn -B -pl src/mediaflow-app -am package -DskipTests -DskipModelChecks} first.
  */
 class EmbeddedDefaultBenchmark extends MediaflowTest {
@@ -343,12 +342,10 @@ class EmbeddedDefaultBenchmark extends MediaflowTest {
     System.out.printf("RSS after the last batch of %d / idle: %.2f (goal <= 2)%s%n%n", largest,
         (double) batches.getLast().rssAfter() / idleRss, LIVE_HEAP ? String.format("; live heap: %.2f",
             (double) batches.getLast().liveAfter() / idleLive) : "");
-    if (Boolean.getBoolean("mediaflow.test.persistent-engine")) {
-      int instances = batches.stream().mapToInt(Batch::size).sum();
-      long bytes = folderSize(ENGINE_DATA);
-      System.out.printf("data folder %s: %.1f MB after %d instances, %.1f KB per instance%n%n", ENGINE_DATA,
-          bytes / 1e6, instances, bytes / 1e3 / instances);
-    }
+    int instances = batches.stream().mapToInt(Batch::size).sum();
+    long bytes = folderSize(ENGINE_DATA);
+    System.out.printf("data folder %s: %.1f MB after %d instances, %.1f KB per instance%n%n", ENGINE_DATA,
+        bytes / 1e6, instances, bytes / 1e3 / instances);
     if (LIVE_HEAP) {
       System.out.println(classHistogram().lines().limit(40).collect(java.util.stream.Collectors.joining("\n")));
     }

@@ -60,7 +60,7 @@ class SampleApplicationTest {
     var engine = new EmbeddedDefaultProcess(engineData, MediaflowTest.freePort(), enginePort);
     // Its own workers off: the application below is the only one working the jobs.
     embeddedDefault = engine.start("--camunda.client.worker.defaults.enabled=false",
-        "--mediaflow.engine.persistent=false", "--mediaflow.sandbox.time-scale=0.01");
+        "--mediaflow.sandbox.time-scale=0.01");
     String sandbox = engine.baseUrl() + "/sandbox";
     int port = MediaflowTest.freePort();
 

@@ -21,10 +21,10 @@ import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 
 /**
- * Works around a race in the in-memory engine that would leave a waiting job failed for good. A job failed with a
+ * Works around a race in the embedded engine that would leave a waiting job failed for good. A job failed with a
  * backoff is due again at its recurring time; the engine's backoff check selects jobs due at or before now, but
  * its recur processing accepts only those due strictly before now. When both happen in the same millisecond (the
- * in-memory engine is fast enough), the recur is rejected and no further check is scheduled, until some other job
+ * embedded engine is fast enough), the recur is rejected and no further check is scheduled, until some other job
  * is failed with a backoff. So when a rejected recur is the newest record of a job, this fails a job of its own
  * with a one-millisecond backoff, which schedules the check that recurs the stuck job. A Camunda cluster does not
  * need this; only the embedded engine runs it.

@@ -17,15 +17,15 @@ import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
 
 /**
- * What the embedded default keeps in its data folder beside its persistent engine, so that instances go on after a
+ * What the embedded default keeps in its data folder beside its engine's state, so that instances go on after a
  * restart as they would have: the sandbox's state ({@code sandbox/}: its database and files), so that the tasks,
  * streams, keys and domains the instances refer to are still there; the key that signs the workers' job
  * bookkeeping and the key of callback URLs already handed to the service, where a random key for each run would
  * have made every job state and callback URL of an earlier run invalid; and the signing key store (its folder and
  * master key). Each key not configured is made once, at random, and kept in {@code secrets/} (readable by its owner
- * only; the signing keys' private keys encrypted in {@code signing-keys/}). Nothing happens with the in-memory
- * engine, without an embedded engine (a cluster elsewhere keeps the state; replicas are configured with shared
- * secrets instead), or for a value configured.
+ * only; the signing keys' private keys encrypted in {@code signing-keys/}). Nothing happens without an embedded
+ * engine (a cluster elsewhere keeps the state; replicas are configured with shared secrets instead), or for a
+ * value configured.
  */
 class DataFolder implements EnvironmentPostProcessor {
 
@@ -33,8 +33,7 @@ class DataFolder implements EnvironmentPostProcessor {
 
   @Override
   public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
-    if (!environment.getProperty("mediaflow.engine.embedded", Boolean.class, true)
-        || !environment.getProperty("mediaflow.engine.persistent", Boolean.class, false)) {
+    if (!environment.getProperty("mediaflow.engine.embedded", Boolean.class, true)) {
       return;
     }
     Path data = Path.of(environment.getProperty("mediaflow.engine.data-directory", "data")).toAbsolutePath();

@@ -15,8 +15,11 @@ import io.camunda.zeebe.engine.processing.EngineProcessors;
 import io.camunda.zeebe.engine.processing.message.command.SubscriptionCommandSender;
 import io.camunda.zeebe.logstreams.log.LogStream;
 import io.camunda.zeebe.logstreams.log.LogStreamReader;
-import io.camunda.zeebe.process.test.engine.GatewayParts;
+import io.camunda.zeebe.logstreams.log.LoggedEvent;
 import io.camunda.zeebe.protocol.ZbColumnFamilies;
+import io.camunda.zeebe.protocol.impl.record.CopiedRecord;
+import io.camunda.zeebe.protocol.impl.record.RecordMetadata;
+import io.camunda.zeebe.protocol.impl.record.UnifiedRecordValue;
 import io.camunda.zeebe.protocol.record.Record;
 import io.camunda.zeebe.scheduler.ActorScheduler;
 import io.camunda.zeebe.snapshots.PersistedSnapshot;
@@ -30,12 +33,19 @@ import io.grpc.Server;
 import io.grpc.ServerInterceptor;
 import io.grpc.ServerInterceptors;
 import io.grpc.netty.NettyServerBuilder;
+import io.mediaflow.app.engine.gateway.CommandLog;
+import io.mediaflow.app.engine.gateway.EngineGateway;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.List;
@@ -54,14 +64,16 @@ import org.slf4j.LoggerFactory;
  * a partition: the state in RocksDB ({@link ZeebeRocksDbFactory}) under {@code runtime/}, snapshots of it
  * ({@link FileBasedSnapshotStore}) under {@code snapshots/}, the log ({@link LogStream}) over a
  * {@link FileLogStorage}'s segments under {@code log/}, whose appends are on disk before a command is acknowledged, and the
- * stream processor with the engine's record processors; the gateway is zeebe-process-test's, over this log.
+ * stream processor with the engine's record processors; the gateway is Mediaflow's own over this log
+ * ({@link EngineGateway}).
  *
  * <p>Opening recovers as a broker does (its {@code StateControllerImpl}): the runtime folder is thrown away, the
  * latest snapshot is copied into it (a RocksDB checkpoint), and the stream processor replays the log after the
  * position that state last processed. A snapshot is taken every {@code snapshotPeriod}, and sooner once the log
  * has grown by {@code snapshotLogGrowth} (what a crash would have to replay), and on a graceful stop; after a
  * {@code kill -9} the log since the last one is replayed. After each snapshot the log's segments below it, and
- * below what the REST API's history has kept in its {@link HistoryStore}, are deleted.
+ * below what the REST API's history has kept in its {@link HistoryStore}, are deleted. The folder is locked while
+ * the engine is open: one engine per folder.
  */
 final class DurableEngine implements AutoCloseable {
 
@@ -72,13 +84,17 @@ final class DurableEngine implements AutoCloseable {
   private static final Duration REPLAY_CHECK = Duration.ofMillis(20);
   /** How often the log's growth and the snapshot period are looked at. */
   private static final Duration SNAPSHOT_CHECK = Duration.ofSeconds(5);
+  private static final String LOCK_FILE = ".lock";
 
+  /** Held on {@value #LOCK_FILE} while the engine is open; released when closed, or by the OS when the JVM dies. */
+  private final FileChannel folderLock;
   private final ActorScheduler scheduler;
   private final FileBasedSnapshotStore snapshots;
   private final ZeebeDb<ZbColumnFamilies> db;
   private final FileLogStorage storage;
   private final LogStream logStream;
   private final StreamProcessor streamProcessor;
+  private final EngineGateway gateway;
   private final Server server;
   /**
    * The log's length and the time at the last snapshot, read and written on the snapshot timer; a start counts
@@ -90,24 +106,41 @@ final class DurableEngine implements AutoCloseable {
   private final ScheduledExecutorService snapshotTimer = Executors.newSingleThreadScheduledExecutor(
       Thread.ofPlatform().daemon().name("engine-snapshots").factory());
 
-  private DurableEngine(ActorScheduler scheduler, FileBasedSnapshotStore snapshots, ZeebeDb<ZbColumnFamilies> db,
-      FileLogStorage storage, LogStream logStream, StreamProcessor streamProcessor, Server server) {
+  private DurableEngine(FileChannel folderLock, ActorScheduler scheduler, FileBasedSnapshotStore snapshots,
+      ZeebeDb<ZbColumnFamilies> db, FileLogStorage storage, LogStream logStream, StreamProcessor streamProcessor,
+      EngineGateway gateway, Server server) {
+    this.folderLock = folderLock;
     this.scheduler = scheduler;
     this.snapshots = snapshots;
     this.db = db;
     this.storage = storage;
     this.logStream = logStream;
     this.streamProcessor = streamProcessor;
+    this.gateway = gateway;
     this.server = server;
   }
 
   /**
-   * Opens the engine kept in {@code dataDirectory}, recovering what it held, with its gateway on {@code address}
-   * as {@link EmbeddedGateway} builds the in-memory engine's: keepalive as a real gateway, every call through
-   * {@code access}.
+   * Opens the engine kept in {@code dataDirectory}, recovering what it held, with its gateway on {@code address}:
+   * keepalive as a real gateway's ({@code permitKeepAliveTime} = its {@code minKeepAliveInterval}, none without a
+   * call in flight; gRPC's default policy cuts a Camunda client, which pings every 45 s, with {@code GOAWAY
+   * too_many_pings}), every call through {@code access}.
    */
   static DurableEngine open(Path dataDirectory, InetSocketAddress address, Duration minKeepAliveInterval,
       ServerInterceptor access, Duration snapshotPeriod, long snapshotLogGrowth, long logSegmentSize) {
+    FileChannel folderLock = lockFolder(dataDirectory);
+    try {
+      return open(folderLock, dataDirectory, address, minKeepAliveInterval, access, snapshotPeriod,
+          snapshotLogGrowth, logSegmentSize);
+    } catch (RuntimeException | Error e) {
+      closeQuietly(folderLock);
+      throw e;
+    }
+  }
+
+  private static DurableEngine open(FileChannel folderLock, Path dataDirectory, InetSocketAddress address,
+      Duration minKeepAliveInterval, ServerInterceptor access, Duration snapshotPeriod, long snapshotLogGrowth,
+      long logSegmentSize) {
     MeterRegistry meters = new SimpleMeterRegistry();
     ActorScheduler scheduler = ActorScheduler.newActorScheduler().setCpuBoundActorThreadCount(1)
         .setIoBoundActorThreadCount(1).setMeterRegistry(meters).build();
@@ -142,18 +175,18 @@ final class DurableEngine implements AutoCloseable {
     LogStream logStream = LogStream.builder().withPartitionId(PARTITION_ID).withLogStorage(storage)
         .withClock(InstantSource.system()).withMeterRegistry(meters).build();
 
-    var parts = GatewayParts.create(logStream, PARTITION_ID, PARTITION_COUNT, address.getPort());
+    var gateway = new EngineGateway(logStream, PARTITION_ID, address.getPort());
     var security = new SecurityConfiguration();
     security.getAuthorizations().setEnabled(false);
-    var commandSender = parts.commandSender();
+    var commandSender = gateway.commandSender();
     StreamProcessor streamProcessor = StreamProcessor.builder()
         .logStream(logStream)
         .zeebeDb(db)
-        .commandResponseWriter(parts.responseWriter())
+        .commandResponseWriter(gateway.responseWriter())
         .partitionCommandSender(commandSender)
         .recordProcessors(List.of(new Engine(context -> EngineProcessors.createEngineProcessors(context,
             PARTITION_COUNT, new SubscriptionCommandSender(context.getPartitionId(), commandSender), commandSender,
-            FeatureFlags.createDefault(), parts.jobStreamer(), SearchClientsProxy.noop(),
+            FeatureFlags.createDefault(), gateway.jobStreamer(), SearchClientsProxy.noop(),
             new BrokerRequestAuthorizationConverter(security)), new EngineConfiguration(), security),
             new PinnedClockRecovery()))
         .actorSchedulingService(scheduler)
@@ -169,7 +202,7 @@ final class DurableEngine implements AutoCloseable {
     Server server = NettyServerBuilder.forAddress(address)
         .permitKeepAliveTime(minKeepAliveInterval.toMillis(), TimeUnit.MILLISECONDS)
         .permitKeepAliveWithoutCalls(false)
-        .addService(ServerInterceptors.intercept(EmbeddedGateway.withFailJobVariables(parts.gateway()), access))
+        .addService(ServerInterceptors.intercept(gateway.service(), access))
         .build();
     try {
       server.start();
@@ -179,10 +212,46 @@ final class DurableEngine implements AutoCloseable {
     LOG.info("Durable engine in {}: {}, {} log entries, replayed in {} ms", dataDirectory.toAbsolutePath(),
         latest.map(snapshot -> "recovered from snapshot " + snapshot.getId()).orElse("no snapshot"),
         storage.blockCount(), replayed.toMillis());
-    var engine = new DurableEngine(scheduler, snapshots, db, storage, logStream, streamProcessor, server);
+    var engine = new DurableEngine(folderLock, scheduler, snapshots, db, storage, logStream, streamProcessor,
+        gateway, server);
     engine.snapshotTimer.scheduleWithFixedDelay(() -> engine.snapshotIfDue(snapshotPeriod, snapshotLogGrowth),
         SNAPSHOT_CHECK.toMillis(), SNAPSHOT_CHECK.toMillis(), TimeUnit.MILLISECONDS);
     return engine;
+  }
+
+  /**
+   * Locks the data folder for this engine: opening deletes the runtime state and replays into it, so a second
+   * engine on the same folder (a second application started in the same directory, or a second test context)
+   * would wreck the first one's state; it is refused instead, naming the folder.
+   */
+  private static FileChannel lockFolder(Path dataDirectory) {
+    try {
+      Files.createDirectories(dataDirectory);
+      FileChannel channel = FileChannel.open(dataDirectory.resolve(LOCK_FILE), StandardOpenOption.CREATE,
+          StandardOpenOption.WRITE);
+      FileLock lock;
+      try {
+        lock = channel.tryLock();
+      } catch (OverlappingFileLockException heldInThisJvm) {
+        lock = null;
+      }
+      if (lock == null) {
+        channel.close();
+        throw new IllegalStateException("The engine's data folder " + dataDirectory.toAbsolutePath()
+            + " is in use by another engine: stop it, or set another mediaflow.engine.data-directory");
+      }
+      return channel;
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot lock the engine's data folder " + dataDirectory.toAbsolutePath(), e);
+    }
+  }
+
+  private static void closeQuietly(FileChannel channel) {
+    try {
+      channel.close();
+    } catch (IOException e) {
+      LOG.warn("Cannot release the lock of the engine's data folder: {}", e.toString());
+    }
   }
 
   /**
@@ -214,7 +283,7 @@ final class DurableEngine implements AutoCloseable {
       @Override
       public void readNew(Consumer<Record<?>> action) {
         while (reader.hasNext()) {
-          action.accept(EngineLog.copy(reader.next()));
+          action.accept(copy(reader.next()));
         }
       }
 
@@ -225,14 +294,27 @@ final class DurableEngine implements AutoCloseable {
     };
   }
 
+  /**
+   * A record read from the log, decoded into a value of its own type only (zeebe-process-test's record stream
+   * builds an empty value of each of the ~50 record types to decode one), and copied: the reader reuses its buffer.
+   */
+  private static Record<?> copy(LoggedEvent event) {
+    var metadata = new RecordMetadata();
+    event.readMetadata(metadata);
+    UnifiedRecordValue value = UnifiedRecordValue.fromValueType(metadata.getValueType());
+    event.readValue(value);
+    return new CopiedRecord<>(value, metadata, event.getKey(), PARTITION_ID, event.getPosition(),
+        event.getSourceEventPosition(), event.getTimestamp());
+  }
+
   /** The clock the engine's processing follows. */
   EngineClock clock() {
     return new EngineClock(streamProcessor);
   }
 
-  /** The log, to which {@link EngineCommands} writes the commands the gateway lacks. */
-  LogStream logStream() {
-    return logStream;
+  /** The log's writer, through which {@link EngineCommands} writes the REST API's commands. */
+  CommandLog commandLog() {
+    return gateway.commandLog();
   }
 
   /**
@@ -301,7 +383,9 @@ final class DurableEngine implements AutoCloseable {
   @Override
   public void close() throws Exception {
     snapshotTimer.shutdownNow();
-    server.shutdown().awaitTermination(10, TimeUnit.SECONDS);
+    server.shutdown();
+    gateway.close(); // the workers' waiting polls and job streams, which the server would wait for
+    server.awaitTermination(10, TimeUnit.SECONDS);
     snapshotQuietly();
     streamProcessor.closeAsync().join();
     logStream.close();
@@ -309,5 +393,6 @@ final class DurableEngine implements AutoCloseable {
     db.close();
     scheduler.stop().get(30, TimeUnit.SECONDS);
     storage.close();
+    folderLock.close();
   }
 }

@@ -1,11 +1,6 @@
 package io.mediaflow.app.engine;
 
-import io.camunda.zeebe.logstreams.log.LogAppendEntry;
-import io.camunda.zeebe.logstreams.log.LogStream;
-import io.camunda.zeebe.logstreams.log.LogStreamWriter;
-import io.camunda.zeebe.logstreams.log.WriteContext;
 import io.camunda.zeebe.protocol.impl.encoding.MsgPackConverter;
-import io.camunda.zeebe.protocol.impl.record.RecordMetadata;
 import io.camunda.zeebe.protocol.impl.record.UnifiedRecordValue;
 import io.camunda.zeebe.protocol.impl.record.value.clock.ClockRecord;
 import io.camunda.zeebe.protocol.impl.record.value.message.MessageCorrelationRecord;
@@ -21,6 +16,7 @@ import io.camunda.zeebe.protocol.record.intent.ProcessInstanceCreationIntent;
 import io.camunda.zeebe.protocol.record.value.MessageCorrelationRecordValue;
 import io.camunda.zeebe.protocol.record.value.ProcessInstanceCreationRecordValue;
 import io.camunda.zeebe.util.buffer.BufferUtil;
+import io.mediaflow.app.engine.gateway.CommandLog;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,13 +29,13 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 
 /**
- * The engine's commands that Camunda's REST API has and zeebe-process-test's gRPC gateway lacks (message
- * correlation, the clock, a start with runtime instructions), written to the engine's log as Camunda's gateway
- * writes them, and answered from the records the engine writes in processing them. So they are processed, and
+ * The engine's commands that Camunda's REST API has and its gRPC protocol lacks (message correlation, the
+ * clock, a start with runtime instructions), written to the engine's log through the gateway's {@link CommandLog}
+ * as Camunda's gateway writes them, and answered from the records the engine writes in processing them. So they are processed, and
  * kept, like every other command: a crash after the answer loses nothing.
  *
- * <p>They are written without a request id: the engine then sends no answer to the gateway (whose request store
- * knows nothing of them), and the outcome is read from the log instead, through {@link EngineRecordFeed}: the
+ * <p>They are written without a request id: the engine then sends no answer to the gateway, and the outcome is
+ * read from the log instead, through {@link EngineRecordFeed}: the
  * first event or rejection of the command, or, for a correlation, the correlation's own event that follows once
  * the waiting instance took the message.
  */
@@ -75,15 +71,14 @@ public final class EngineCommands implements EngineRecordFeed.Subscriber {
 
   /** How often the log is read while a command's outcome is awaited. */
   private static final Duration READ_AGAIN = Duration.ofMillis(5);
-  private static final int PARTITION_ID = 1;
 
-  private final LogStreamWriter writer;
+  private final CommandLog log;
   private final EngineRecordFeed feed;
   private final Duration timeout;
   private final List<Waiting> waiting = new ArrayList<>();
 
-  EngineCommands(LogStream log, EngineRecordFeed feed, Duration timeout) {
-    this.writer = log.newLogStreamWriter();
+  EngineCommands(CommandLog log, EngineRecordFeed feed, Duration timeout) {
+    this.log = log;
     this.feed = feed;
     this.timeout = timeout;
     feed.subscribe(this);
@@ -164,16 +159,9 @@ public final class EngineCommands implements EngineRecordFeed.Subscriber {
    */
   @SuppressWarnings("unchecked")
   private <T> T send(ValueType valueType, Intent intent, UnifiedRecordValue value, Outcome<T> outcome) {
-    var metadata = new RecordMetadata().recordType(RecordType.COMMAND).valueType(valueType).intent(intent)
-        .requestStreamId(PARTITION_ID);
     Waiting wait;
     synchronized (this) {
-      var written = writer.tryWrite(WriteContext.internal(), LogAppendEntry.of(metadata, value));
-      if (written.isLeft()) {
-        throw new IllegalStateException("The engine's log refused the command " + valueType + " " + intent + ": "
-            + written.getLeft());
-      }
-      wait = new Waiting(written.get(), outcome, new CompletableFuture<>());
+      wait = new Waiting(log.write(valueType, intent, value), outcome, new CompletableFuture<>());
       waiting.add(wait);
     }
     long deadline = System.nanoTime() + timeout.toNanos();

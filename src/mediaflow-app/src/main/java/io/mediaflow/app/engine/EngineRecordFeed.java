@@ -15,8 +15,8 @@ import org.springframework.stereotype.Component;
  * Reads the engine's records once: each record is handed to every subscriber, in order, and the feed
  * remembers how far it read, so a read costs only what was written since the last one. Whatever the
  * application derives from the records (the REST API's view, the backoff recovery) subscribes here instead of
- * walking the stream itself. The records come from the engine's log ({@link EngineLog}), which forgets them once
- * read: a subscriber keeps what it needs, nobody else reads the log.
+ * walking the stream itself. The records come from the engine's log ({@link DurableEngine#recordsAfter}), whose
+ * segments are deleted once a snapshot and the history hold what they had: a subscriber keeps what it needs.
  */
 @Component
 @ConditionalOnProperty(name = "mediaflow.engine.embedded", havingValue = "true", matchIfMissing = true)

@@ -238,7 +238,7 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
   /** Ended instances, the earliest first. */
   private final ArrayDeque<ProcessInstance> ended = new ArrayDeque<>();
 
-  /** Where the durable engine's history is kept; none for the in-memory engine. */
+  /** Where the engine's history is kept beside its log; none where a test feeds the records by hand. */
   private final Optional<HistoryStore> store;
   /** What changed since the store last kept the history. */
   private Unsaved unsaved = new Unsaved();

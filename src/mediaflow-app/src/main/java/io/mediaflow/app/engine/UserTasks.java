@@ -13,7 +13,7 @@ import org.w3c.dom.NodeList;
 import org.xml.sax.SAXParseException;
 
 /**
- * The processes ship with Camunda user tasks ({@code zeebe:userTask}), which a Tasklist completes. The in-memory
+ * The processes ship with Camunda user tasks ({@code zeebe:userTask}), which a Tasklist completes. The embedded
  * engine cannot complete those (its gateway speaks gRPC only), so the embedded default deploys them as job-based user
  * tasks: the same model without the {@code zeebe:userTask} marker, whose jobs (type {@value #JOB_TYPE}) this
  * application's REST API ({@code /v2/user-tasks}) lists and completes.

@@ -33,8 +33,8 @@ import org.springframework.web.context.request.async.DeferredResult;
  * until a job of its type can be activated or its {@code requestTimeout} passes, and answers with what it then
  * activates. A waiting request holds no thread (its answer is a {@link DeferredResult}); the engine's activation
  * is tried again only when the engine's records say a job of that type became activatable (created, timed out,
- * failed with retries and no backoff, back from a backoff, yielded, or its incident resolved). The engine itself
- * answers an activation at once, with or without jobs; so the wait is here.
+ * failed with retries and no backoff, back from a backoff, yielded, or its incident resolved). Each activation
+ * asks the gateway not to wait ({@link #NO_WAIT}), so the wait is here.
  *
  * <p>The records are read on a thread of this class's own once the engine wrote some (nothing is read while
  * nobody waits), and each activation is sent without waiting for its answer.
@@ -48,6 +48,8 @@ class JobActivations implements EngineRecordFeed.Subscriber, SmartLifecycle {
   static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(10);
   /** The only tenant of the embedded engine. */
   static final String DEFAULT_TENANT = "<default>";
+  /** An activation's {@code requestTimeout} that turns the gateway's own long polling off: it answers at once. */
+  private static final Duration NO_WAIT = Duration.ofMillis(-1);
   /** A waiting request is answered by this class at its timeout; Spring's own timeout is only a safety net. */
   private static final Duration SAFETY_MARGIN = Duration.ofSeconds(30);
   private static final Set<JobIntent> ACTIVATABLE = Set.of(JobIntent.CREATED, JobIntent.TIMED_OUT,
@@ -182,7 +184,7 @@ class JobActivations implements EngineRecordFeed.Subscriber, SmartLifecycle {
       if (!request.fetchVariables().isEmpty()) {
         command = command.fetchVariables(request.fetchVariables());
       }
-      command.send().whenComplete(this::answered);
+      command.requestTimeout(NO_WAIT).send().whenComplete(this::answered);
     }
 
     private synchronized void answered(ActivateJobsResponse response, Throwable failure) {

@@ -14,8 +14,8 @@ import java.util.Set;
 
 /**
  * A start with {@code runtimeInstructions} (Desktop Modeler's task testing: end the instance once an element
- * completed). zeebe-process-test's gateway drops them from its gRPC start, so such a start is written to the
- * engine's log as Camunda's gateway writes it ({@link EngineCommands}). Its answer cannot wait for the instance's
+ * completed), written to the engine's log as Camunda's gateway writes it ({@link EngineCommands}); the gateway of
+ * before dropped them from its gRPC start. Its answer cannot wait for the instance's
  * completion: the engine answers that only to a request of its gateway.
  */
 final class RuntimeInstructionStart {

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.camunda.client.CamundaClient;
 import io.camunda.client.api.command.ClientStatusException;
 import io.camunda.zeebe.model.bpmn.Bpmn;
-import io.camunda.zeebe.process.test.api.ZeebeTestEngine;
 import io.grpc.ServerInterceptor;
 import io.grpc.Status;
 import io.mediaflow.app.security.AccessProperties;
@@ -14,19 +13,23 @@ import io.mediaflow.app.security.GatewayAccess;
 import io.mediaflow.MediaflowTest;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.util.unit.DataSize;
 
-/** The embedded engine's gateway alone, as a client on this machine meets it. */
+/** The embedded engine's gateway alone (its engine in a temporary folder), as a client on this machine meets it. */
 class EmbeddedGatewayTest {
 
   private static final AccessProperties NO_CREDENTIALS = new AccessProperties(null, null, null);
 
   private final List<AutoCloseable> opened = new ArrayList<>();
+  @TempDir Path data;
 
   @AfterEach
   void close() throws Exception {
@@ -75,10 +78,9 @@ class EmbeddedGatewayTest {
 
   private int start(Duration minKeepAliveInterval, ServerInterceptor access) {
     int port = MediaflowTest.freePort();
-    ZeebeTestEngine engine = EmbeddedGateway.create(new InetSocketAddress("127.0.0.1", port), minKeepAliveInterval,
-        access);
-    engine.start();
-    opened.add(engine::stop);
+    opened.add(DurableEngine.open(data.resolve("engine-" + port), new InetSocketAddress("127.0.0.1", port),
+        minKeepAliveInterval, access, Duration.ofMinutes(5), DataSize.ofMegabytes(4).toBytes(),
+        DataSize.ofMegabytes(64).toBytes()));
     return port;
   }
 

@@ -16,6 +16,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -23,6 +24,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
@@ -37,6 +39,8 @@ class OffLoopbackTest {
   private static final String TOKEN = "a-long-random-token";
 
   private final HttpClient http = HttpClient.newHttpClient();
+  /** The engine's data folder of the application each test starts, deleted after the test. */
+  @TempDir Path engineData;
 
   @Test
   void withoutCredentialsTheHttpPortStaysOnLoopback() {
@@ -112,12 +116,12 @@ class OffLoopbackTest {
   }
 
   /** As {@code java -jar} with these {@code --key=value} arguments, which take precedence over application.yml. */
-  private static ConfigurableApplicationContext start(Map<String, Object> properties) {
+  private ConfigurableApplicationContext start(Map<String, Object> properties) {
     var all = new HashMap<String, Object>();
     all.put("server.port", MediaflowTest.freePort());
     all.put("mediaflow.engine.port", MediaflowTest.freePort());
     all.put("mediaflow.sandbox.time-scale", "0.01");
-    all.put("mediaflow.engine.persistent", "false");
+    all.put("mediaflow.engine.data-directory", engineData);
     all.putAll(properties);
     return new SpringApplicationBuilder(MediaflowApplication.class)
         .run(all.entrySet().stream().map(e -> "--" + e.getKey() + "=" + e.getValue()).toArray(String[]::new));
