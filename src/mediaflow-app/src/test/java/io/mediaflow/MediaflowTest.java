@@ -69,8 +69,6 @@ public abstract class MediaflowTest {
   /** Known to the tests, so they can sign callback URLs the receiver must refuse (expired ones). */
   protected static final String CALLBACK_SECRET = "test-callback-secret";
   protected static final int MAX_COMPLETED_INSTANCES = 20;
-  /** The room {@link #engineDataFolder} wants in /dev/shm. */
-  private static final long MEMORY_FOLDER_ROOM = 2L << 30;
 
   /** The only folder the workers upload local files from ({@code mediaflow.transcoding.local-source-directory}). */
   protected static final java.nio.file.Path LOCAL_SOURCES = temporaryDirectory("mediaflow-sources");
@@ -79,7 +77,7 @@ public abstract class MediaflowTest {
    * class's configuration, so Spring caches a single context for them all (the engine refuses a folder another
    * engine holds, so a second context could not share it unnoticed). Deleted once the JVM's contexts have closed.
    */
-  protected static final java.nio.file.Path ENGINE_DATA = engineDataFolder();
+  protected static final java.nio.file.Path ENGINE_DATA = temporaryDirectory("mediaflow-engine-data");
 
   static {
     System.setProperty("mediaflow.test.engine-data", ENGINE_DATA.toString());
@@ -465,28 +463,6 @@ public abstract class MediaflowTest {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-  }
-
-  /**
-   * A new folder for the engine: in the memory-backed {@code /dev/shm} where the machine has one with room, else in
-   * the temporary folder. The engine forces every append to disk before it acknowledges the command, as it does for
-   * users, and a test waits for that at every command: on the disk of a loaded machine each force took about 6 ms
-   * (dd oflag=dsync, 4 KB writes), and the tests append thousands of times. What the force guards against, the
-   * machine losing power, no test can observe; a {@code kill -9} of the application (EmbeddedDefaultCrashTest,
-   * which keeps its folder on disk) loses nothing written either way. Docker's default /dev/shm (64 MB) is too small
-   * for the sandbox's files, hence the room asked for.
-   */
-  private static java.nio.file.Path engineDataFolder() {
-    var shm = java.nio.file.Path.of("/dev/shm");
-    try {
-      if (java.nio.file.Files.isDirectory(shm) && java.nio.file.Files.isWritable(shm)
-          && java.nio.file.Files.getFileStore(shm).getUsableSpace() >= MEMORY_FOLDER_ROOM) {
-        return java.nio.file.Files.createTempDirectory(shm, "mediaflow-engine-data");
-      }
-    } catch (IOException e) {
-      // no room to be had there: the temporary folder below
-    }
-    return temporaryDirectory("mediaflow-engine-data");
   }
 
   private static java.nio.file.Path temporaryDirectory(String prefix) {
