@@ -13,10 +13,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The embedded default as its users run it: a JVM of its own, its engine persistent in {@code data}, on the given
- * ports, so that a test can kill it as a crash would and start it again. It runs from this test's class path, or
- * with {@code -Dmediaflow.test.packaged=true} as the README's run command runs it: the extracted application in
- * {@code target/mediaflow} with its JVM options and start-up cache (built by {@code mvn package}).
+ * The embedded default as its users run it: a JVM of its own, its engine persistent in {@code
+ * data}, on the given ports, so that a test can kill it as a crash would and start it again. It
+ * runs from this test's class path, or with {@code -Dmediaflow.test.packaged=true} as the README's
+ * run command runs it: the extracted application in {@code target/mediaflow} with its JVM options
+ * and start-up cache (built by {@code mvn package}).
  */
 public final class EmbeddedDefaultProcess {
 
@@ -35,23 +36,36 @@ public final class EmbeddedDefaultProcess {
   }
 
   /**
-   * Starts the application and returns once it is ready ({@code /actuator/health/readiness} answers 200).
+   * Starts the application and returns once it is ready ({@code /actuator/health/readiness} answers
+   * 200).
    *
    * @param settings more command-line settings ({@code --name=value})
    */
   public Process start(String... settings) throws IOException {
-    var command = new ArrayList<>(Boolean.getBoolean("mediaflow.test.packaged")
-        ? List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-            "@" + PACKAGED.resolve("jvm.options").toAbsolutePath(), "-jar",
-            PACKAGED.resolve("mediaflow-app.jar").toAbsolutePath().toString())
-        : SeparateJvm.classPathCommand("io.mediaflow.app.MediaflowApplication"));
-    command.addAll(List.of("--server.port=" + httpPort,
-        "--mediaflow.engine.port=" + enginePort, "--mediaflow.engine.data-directory=" + data,
-        "--mediaflow.sandbox.public-url=" + baseUrl() + "/sandbox", "--spring.main.banner-mode=off",
-        "--logging.level.root=WARN"));
+    var command =
+        new ArrayList<>(
+            Boolean.getBoolean("mediaflow.test.packaged")
+                ? List.of(
+                    Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "@" + PACKAGED.resolve("jvm.options").toAbsolutePath(),
+                    "-jar",
+                    PACKAGED.resolve("mediaflow-app.jar").toAbsolutePath().toString())
+                : SeparateJvm.classPathCommand("io.mediaflow.app.MediaflowApplication"));
+    command.addAll(
+        List.of(
+            "--server.port=" + httpPort,
+            "--mediaflow.engine.port=" + enginePort,
+            "--mediaflow.engine.data-directory=" + data,
+            "--mediaflow.sandbox.public-url=" + baseUrl() + "/sandbox",
+            "--spring.main.banner-mode=off",
+            "--logging.level.root=WARN"));
     command.addAll(List.of(settings));
     // Its log, for when it does not come up: target/embedded-default-<port>.log
-    return SeparateJvm.launch(command, Path.of("").toAbsolutePath(), Map.of(), "embedded-default-" + httpPort,
+    return SeparateJvm.launch(
+        command,
+        Path.of("").toAbsolutePath(),
+        Map.of(),
+        "embedded-default-" + httpPort,
         URI.create(baseUrl() + "/actuator/health/readiness"));
   }
 
@@ -64,43 +78,64 @@ public final class EmbeddedDefaultProcess {
   }
 
   public HttpResponse<String> get(String path) throws IOException, InterruptedException {
-    return http.send(HttpRequest.newBuilder(URI.create(baseUrl() + path)).build(),
+    return http.send(
+        HttpRequest.newBuilder(URI.create(baseUrl() + path)).build(),
         HttpResponse.BodyHandlers.ofString());
   }
 
-  /** A GET with {@code Authorization: Bearer <token>}, as a client of the service's APIs sends it. */
-  public HttpResponse<String> get(String path, String bearerToken) throws IOException, InterruptedException {
-    return http.send(HttpRequest.newBuilder(URI.create(baseUrl() + path)).header("Authorization",
-        "Bearer " + bearerToken).build(), HttpResponse.BodyHandlers.ofString());
+  /**
+   * A GET with {@code Authorization: Bearer <token>}, as a client of the service's APIs sends it.
+   */
+  public HttpResponse<String> get(String path, String bearerToken)
+      throws IOException, InterruptedException {
+    return http.send(
+        HttpRequest.newBuilder(URI.create(baseUrl() + path))
+            .header("Authorization", "Bearer " + bearerToken)
+            .build(),
+        HttpResponse.BodyHandlers.ofString());
   }
 
-  public HttpResponse<String> post(String path, String json) throws IOException, InterruptedException {
-    return http.send(HttpRequest.newBuilder(URI.create(baseUrl() + path)).header("Content-Type", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofString(json)).build(), HttpResponse.BodyHandlers.ofString());
+  public HttpResponse<String> post(String path, String json)
+      throws IOException, InterruptedException {
+    return http.send(
+        HttpRequest.newBuilder(URI.create(baseUrl() + path))
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(json))
+            .build(),
+        HttpResponse.BodyHandlers.ofString());
   }
 
   /** POSTs {@code body} as JSON and reads the answer, which must be a 2xx. */
   public JsonNode postOk(String path, Object body) throws IOException, InterruptedException {
     HttpResponse<String> response = post(path, JSON.writeValueAsString(body));
     if (response.statusCode() / 100 != 2) {
-      throw new AssertionError("POST " + path + " answered " + response.statusCode() + ": " + response.body());
+      throw new AssertionError(
+          "POST " + path + " answered " + response.statusCode() + ": " + response.body());
     }
     return response.body().isEmpty() ? JSON.nullNode() : JSON.readTree(response.body());
   }
 
-  /** Starts an instance of the latest version of {@code process} over Camunda's REST API; its key. */
-  public long startInstance(String process, Map<String, Object> variables) throws IOException, InterruptedException {
-    return postOk("/v2/process-instances", Map.of("processDefinitionId", process, "variables", variables))
-        .path("processInstanceKey").asLong();
+  /**
+   * Starts an instance of the latest version of {@code process} over Camunda's REST API; its key.
+   */
+  public long startInstance(String process, Map<String, Object> variables)
+      throws IOException, InterruptedException {
+    return postOk(
+            "/v2/process-instances", Map.of("processDefinitionId", process, "variables", variables))
+        .path("processInstanceKey")
+        .asLong();
   }
 
   /** The items of a search of Camunda's REST API ({@code /v2/.../search}), up to 1000. */
-  public JsonNode search(String path, Map<String, Object> filter) throws IOException, InterruptedException {
+  public JsonNode search(String path, Map<String, Object> filter)
+      throws IOException, InterruptedException {
     return postOk(path, Map.of("filter", filter, "page", Map.of("limit", 1000))).path("items");
   }
 
   public void completeUserTask(JsonNode task, Map<String, Object> variables)
       throws IOException, InterruptedException {
-    postOk("/v2/user-tasks/" + task.path("userTaskKey").asText() + "/completion", Map.of("variables", variables));
+    postOk(
+        "/v2/user-tasks/" + task.path("userTaskKey").asText() + "/completion",
+        Map.of("variables", variables));
   }
 }

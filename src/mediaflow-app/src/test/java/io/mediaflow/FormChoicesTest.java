@@ -17,8 +17,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The start forms offer the values the plugin's rules allow, and no others: a form is JSON that cannot name the
- * Java that holds a rule, so this holds the two together.
+ * The start forms offer the values the plugin's rules allow, and no others: a form is JSON that
+ * cannot name the Java that holds a rule, so this holds the two together.
  */
 class FormChoicesTest {
 
@@ -30,12 +30,15 @@ class FormChoicesTest {
         .containsExactlyInAnyOrderElementsOf(json(StreamFormat.Input.values()));
     assertThat(values("start-go-live.form", "playbackPolicy"))
         .containsExactlyInAnyOrderElementsOf(json(PlaybackPolicy.values()));
-    assertThat(values("start-go-live.form", "format")).as("the DVR formats").containsExactlyElementsOf(DvrFormat.FORMATS);
+    assertThat(values("start-go-live.form", "format"))
+        .as("the DVR formats")
+        .containsExactlyElementsOf(DvrFormat.FORMATS);
   }
 
   @Test
   void customDomainTlsOffersTheDomainTypes() throws IOException {
-    assertThat(values("start-custom-domain-tls.form", "type")).containsExactlyInAnyOrder(Domain.VOD, Domain.LIVE);
+    assertThat(values("start-custom-domain-tls.form", "type"))
+        .containsExactlyInAnyOrder(Domain.VOD, Domain.LIVE);
   }
 
   /** The values of the form's select, radio or checklist field bound to {@code key}. */
@@ -61,6 +64,8 @@ class FormChoicesTest {
   }
 
   private static List<String> json(Enum<?>[] constants) {
-    return Arrays.stream(constants).map(constant -> ApiJson.MAPPER.convertValue(constant, String.class)).toList();
+    return Arrays.stream(constants)
+        .map(constant -> ApiJson.MAPPER.convertValue(constant, String.class))
+        .toList();
   }
 }

@@ -22,10 +22,11 @@ import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionTimeoutException;
 
 /**
- * A load of the processes on the embedded default, driven as their people would through Camunda's REST API and
- * the sandbox's controls: instances started with a {@code loadIndex}, their user tasks found and completed (editors
- * approve, producers start their encoders and end their shows, ops add DNS records), and what the service holds
- * afterwards counted. Only the instances this driver started (and those they called) are read.
+ * A load of the processes on the embedded default, driven as their people would through Camunda's
+ * REST API and the sandbox's controls: instances started with a {@code loadIndex}, their user tasks
+ * found and completed (editors approve, producers start their encoders and end their shows, ops add
+ * DNS records), and what the service holds afterwards counted. Only the instances this driver
+ * started (and those they called) are read.
  */
 public final class LoadDriver {
 
@@ -35,14 +36,22 @@ public final class LoadDriver {
   public static final String STREAM_DROPPED = "StreamDropped";
   public static final String DNS_RECORD = "CreateDnsRecord";
   private static final ObjectMapper JSON = new ObjectMapper();
+
   /** What a TLS subscription tells the domain owner to do. */
-  private static final Pattern INSTRUCTION = Pattern.compile("Create a CNAME record (\\S+) pointing to (\\S+) .*");
+  private static final Pattern INSTRUCTION =
+      Pattern.compile("Create a CNAME record (\\S+) pointing to (\\S+) .*");
 
   private final EmbeddedDefaultProcess application;
+
   /** Each started instance's key and the {@code loadIndex} it started with. */
   private final Map<Long, Integer> instances = new HashMap<>();
-  /** Instances called by a started one (a live-to-vod's show), by their key; read by a test while it drives. */
+
+  /**
+   * Instances called by a started one (a live-to-vod's show), by their key; read by a test while it
+   * drives.
+   */
   private final Set<Long> called = ConcurrentHashMap.newKeySet();
+
   /** Instances known not to be this driver's. */
   private final Set<Long> others = ConcurrentHashMap.newKeySet();
 
@@ -55,17 +64,18 @@ public final class LoadDriver {
     return instances;
   }
 
-  public void startInstance(String process, int index, Map<String, Object> variables) throws Exception {
+  public void startInstance(String process, int index, Map<String, Object> variables)
+      throws Exception {
     var all = new LinkedHashMap<>(variables);
     all.put("loadIndex", index);
     instances.put(application.startInstance(process, all), index);
   }
 
   /**
-   * Drives every instance to its end as its people would: editors approve, producers end their shows (after a
-   * crash a show's input is gone until its encoder pushes again, so a producer told of the drop waits and the
-   * encoder pushes), producers of shows not yet started start their encoders and ops add their DNS records, until
-   * all have completed.
+   * Drives every instance to its end as its people would: editors approve, producers end their
+   * shows (after a crash a show's input is gone until its encoder pushes again, so a producer told
+   * of the drop waits and the encoder pushes), producers of shows not yet started start their
+   * encoders and ops add their DNS records, until all have completed.
    */
   public void finishEverything(Duration atMost) {
     try {
@@ -77,11 +87,17 @@ public final class LoadDriver {
 
   private void driveToTheEnd(Duration atMost) {
     Set<String> handled = ConcurrentHashMap.newKeySet();
-    await("all " + instances.size() + " instances completed", atMost, () -> driveOnce(handled),
+    await(
+        "all " + instances.size() + " instances completed",
+        atMost,
+        () -> driveOnce(handled),
         completed -> completed == instances.size());
   }
 
-  /** Completes each open task not {@code handled} yet; the instances completed. An incident ends the drive. */
+  /**
+   * Completes each open task not {@code handled} yet; the instances completed. An incident ends the
+   * drive.
+   */
   private int driveOnce(Set<String> handled) throws Exception {
     JsonNode incidents = application.search("/v2/incidents/search", Map.of());
     if (!incidents.isEmpty()) {
@@ -114,31 +130,45 @@ public final class LoadDriver {
 
   /** The domain owner creates the CNAME record its TLS subscription asks for and says so. */
   public void createRecord(JsonNode task) throws Exception {
-    String message = variable(task.path("processInstanceKey").asLong(), "tlsSubscription").path("message").asText();
+    String message =
+        variable(task.path("processInstanceKey").asLong(), "tlsSubscription")
+            .path("message")
+            .asText();
     Matcher instruction = INSTRUCTION.matcher(message);
     assertThat(instruction.matches()).as(message).isTrue();
-    application.postOk("/sandbox/dns/records", Map.of("type", "CNAME", "name", instruction.group(1),
-        "value", instruction.group(2)));
+    application.postOk(
+        "/sandbox/dns/records",
+        Map.of("type", "CNAME", "name", instruction.group(1), "value", instruction.group(2)));
     application.completeUserTask(task, Map.of("dnsRecordCreated", true));
   }
 
   /**
-   * Ends a show, as its producer would, unless the drop cancelled the task first: the engine cancels "End the
-   * broadcast" a moment after "The stream dropped" opens, and a producer's click may come in between.
+   * Ends a show, as its producer would, unless the drop cancelled the task first: the engine
+   * cancels "End the broadcast" a moment after "The stream dropped" opens, and a producer's click
+   * may come in between.
    */
   private void endBroadcast(JsonNode task) throws Exception {
-    HttpResponse<String> response = application.post("/v2/user-tasks/" + task.path("userTaskKey").asText()
-        + "/completion", JSON.writeValueAsString(Map.of("variables", Map.of())));
-    assertThat(response.statusCode() == 204 || response.statusCode() == 409 && response.body().contains("CANCELED"))
-        .as(response.body()).isTrue();
+    HttpResponse<String> response =
+        application.post(
+            "/v2/user-tasks/" + task.path("userTaskKey").asText() + "/completion",
+            JSON.writeValueAsString(Map.of("variables", Map.of())));
+    assertThat(
+            response.statusCode() == 204
+                || response.statusCode() == 409 && response.body().contains("CANCELED"))
+        .as(response.body())
+        .isTrue();
   }
 
-  /** Each started instance not completed, with where it and the instances it called are: for a failure's message. */
+  /**
+   * Each started instance not completed, with where it and the instances it called are: for a
+   * failure's message.
+   */
   private Map<Long, List<String>> unfinished() {
     var unfinished = new LinkedHashMap<Long, List<String>>();
     try {
       var completed = new HashSet<Long>();
-      application.search("/v2/process-instances/search", Map.of("state", "COMPLETED"))
+      application
+          .search("/v2/process-instances/search", Map.of("state", "COMPLETED"))
           .forEach(instance -> completed.add(instance.path("processInstanceKey").asLong()));
       for (long instance : instances.keySet()) {
         if (completed.contains(instance)) {
@@ -146,13 +176,21 @@ public final class LoadDriver {
         }
         var where = new ArrayList<String>();
         var keys = new ArrayList<>(List.of(Long.toString(instance)));
-        application.search("/v2/process-instances/search", Map.of("parentProcessInstanceKey",
-            Long.toString(instance))).forEach(child -> keys.add(child.path("processInstanceKey").asText()));
+        application
+            .search(
+                "/v2/process-instances/search",
+                Map.of("parentProcessInstanceKey", Long.toString(instance)))
+            .forEach(child -> keys.add(child.path("processInstanceKey").asText()));
         for (String key : keys) {
-          for (JsonNode element : application.search("/v2/element-instances/search", Map.of(
-              "processInstanceKey", key, "state", "ACTIVE"))) {
-            where.add(element.path("processDefinitionId").asText() + "/" + element.path("elementId").asText()
-                + (element.path("hasIncident").asBoolean() ? " (incident)" : ""));
+          for (JsonNode element :
+              application.search(
+                  "/v2/element-instances/search",
+                  Map.of("processInstanceKey", key, "state", "ACTIVE"))) {
+            where.add(
+                element.path("processDefinitionId").asText()
+                    + "/"
+                    + element.path("elementId").asText()
+                    + (element.path("hasIncident").asBoolean() ? " (incident)" : ""));
           }
         }
         unfinished.put(instance, where);
@@ -165,7 +203,8 @@ public final class LoadDriver {
 
   public int completedInstances() throws Exception {
     int completed = 0;
-    for (JsonNode instance : application.search("/v2/process-instances/search", Map.of("state", "COMPLETED"))) {
+    for (JsonNode instance :
+        application.search("/v2/process-instances/search", Map.of("state", "COMPLETED"))) {
       if (instances.containsKey(instance.path("processInstanceKey").asLong())) {
         completed++;
       }
@@ -174,9 +213,14 @@ public final class LoadDriver {
   }
 
   public void awaitOpenTasks(String elementId, int count, Duration atMost) {
-    await(count + " open " + elementId, atMost,
-        () -> openTasks().values().stream().filter(task -> task.path("elementId").asText().equals(elementId))
-            .count(), open -> open >= count);
+    await(
+        count + " open " + elementId,
+        atMost,
+        () ->
+            openTasks().values().stream()
+                .filter(task -> task.path("elementId").asText().equals(elementId))
+                .count(),
+        open -> open >= count);
   }
 
   /** The open user tasks of this driver's instances and of those they called, by key. */
@@ -197,8 +241,14 @@ public final class LoadDriver {
     if (others.contains(instance)) {
       return false;
     }
-    JsonNode parent = application.postOk("/v2/process-instances/search", Map.of("filter",
-        Map.of("processInstanceKey", Long.toString(instance)))).path("items").path(0).path("parentProcessInstanceKey");
+    JsonNode parent =
+        application
+            .postOk(
+                "/v2/process-instances/search",
+                Map.of("filter", Map.of("processInstanceKey", Long.toString(instance))))
+            .path("items")
+            .path(0)
+            .path("parentProcessInstanceKey");
     if (!parent.isNull() && !parent.isMissingNode() && instances.containsKey(parent.asLong())) {
       called.add(instance);
       return true;
@@ -214,8 +264,10 @@ public final class LoadDriver {
 
   /** The instance's own variable, not a local one of the same name. */
   public JsonNode variable(long instance, String name) throws Exception {
-    for (JsonNode item : application.search("/v2/variables/search", Map.of("processInstanceKey",
-        Long.toString(instance), "name", name))) {
+    for (JsonNode item :
+        application.search(
+            "/v2/variables/search",
+            Map.of("processInstanceKey", Long.toString(instance), "name", name))) {
       if (item.path("scopeKey").asLong() == instance) {
         return JSON.readTree(item.path("value").asText());
       }
@@ -223,7 +275,10 @@ public final class LoadDriver {
     throw new AssertionError("no variable " + name + " in instance " + instance);
   }
 
-  /** The transcoding task of each started instance that {@code transcodes}, as its instance keeps it. */
+  /**
+   * The transcoding task of each started instance that {@code transcodes}, as its instance keeps
+   * it.
+   */
   public Set<String> taskTokens(Predicate<Integer> transcodes) throws Exception {
     var tokens = new HashSet<String>();
     for (var instance : instances.entrySet()) {
@@ -237,7 +292,11 @@ public final class LoadDriver {
   /** A list of the service's API, read with an access token as any client would. */
   public List<JsonNode> serviceList(String api, String path, String field) throws Exception {
     String base = "/sandbox/" + api + "/v1";
-    String token = application.postOk(base + "/access_token/sandbox-api-key", Map.of()).path("access_token").asText();
+    String token =
+        application
+            .postOk(base + "/access_token/sandbox-api-key", Map.of())
+            .path("access_token")
+            .asText();
     HttpResponse<String> response = application.get(base + path, token);
     assertThat(response.statusCode()).as(response.body()).isBetween(200, 299);
     var items = new ArrayList<JsonNode>();
@@ -246,6 +305,9 @@ public final class LoadDriver {
   }
 
   public static <T> T await(String what, Duration atMost, Callable<T> value, Predicate<T> done) {
-    return Awaitility.await(what).atMost(atMost).pollInterval(Duration.ofMillis(500)).until(value, done::test);
+    return Awaitility.await(what)
+        .atMost(atMost)
+        .pollInterval(Duration.ofMillis(500))
+        .until(value, done::test);
   }
 }

@@ -44,50 +44,70 @@ import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.util.FileSystemUtils;
 
 /**
- * The whole application as it runs by default (embedded engine, sandbox, workers, processes), on free ports so a
- * running demo does not collide with the tests. One context, shared by every test class. Helpers read like the
- * process: start it, wait for a user task, complete it, wait for the end; every instance a test starts is
- * cancelled afterwards if it is still running. User tasks are found and completed through the REST API
- * ({@code /v2/user-tasks}), as a person's task list would.
+ * The whole application as it runs by default (embedded engine, sandbox, workers, processes), on
+ * free ports so a running demo does not collide with the tests. One context, shared by every test
+ * class. Helpers read like the process: start it, wait for a user task, complete it, wait for the
+ * end; every instance a test starts is cancelled afterwards if it is still running. User tasks are
+ * found and completed through the REST API ({@code /v2/user-tasks}), as a person's task list would.
  */
-// The engine's folder is given here, not by @DynamicPropertySource: the application reads it while it prepares
-// its environment (DataFolder), before dynamic properties exist. The engine is the durable one users get, in a
+// The engine's folder is given here, not by @DynamicPropertySource: the application reads it while
+// it prepares
+// its environment (DataFolder), before dynamic properties exist. The engine is the durable one
+// users get, in a
 // temporary folder (what a crash leaves is EmbeddedDefaultCrashTest's).
-@SpringBootTest(classes = {MediaflowApplication.class, MediaflowTest.TestSecrets.class, MediaflowTest.EveryRecord.class},
+@SpringBootTest(
+    classes = {
+      MediaflowApplication.class,
+      MediaflowTest.TestSecrets.class,
+      MediaflowTest.EveryRecord.class
+    },
     webEnvironment = SpringBootTest.WebEnvironment.DEFINED_PORT,
     properties = "mediaflow.engine.data-directory=${mediaflow.test.engine-data}")
 public abstract class MediaflowTest {
 
   static final int HTTP_PORT = freePort();
   static final int ENGINE_PORT = freePort();
+
   /**
-   * How long a wait for the engine or the sandbox may take before the test fails. Only a bound, never a measure:
-   * waits end as soon as their condition holds. Real encodes of a 1080p ladder on a loaded two-core machine took
-   * over a minute, so a minute was a race with the machine's load.
+   * How long a wait for the engine or the sandbox may take before the test fails. Only a bound,
+   * never a measure: waits end as soon as their condition holds. Real encodes of a 1080p ladder on
+   * a loaded two-core machine took over a minute, so a minute was a race with the machine's load.
    */
   protected static final Duration PATIENCE = Duration.ofMinutes(3);
+
   /** Known to the tests, so they can sign callback URLs the receiver must refuse (expired ones). */
   protected static final String CALLBACK_SECRET = "test-callback-secret";
+
   protected static final int MAX_COMPLETED_INSTANCES = 20;
 
-  /** The only folder the workers upload local files from ({@code mediaflow.transcoding.local-source-directory}). */
-  protected static final java.nio.file.Path LOCAL_SOURCES = temporaryDirectory("mediaflow-sources");
   /**
-   * The engine's data folder. Like the ports, it belongs to the one context of a test JVM: every subclass has this
-   * class's configuration, so Spring caches a single context for them all (the engine refuses a folder another
-   * engine holds, so a second context could not share it unnoticed). Deleted once the JVM's contexts have closed.
+   * The only folder the workers upload local files from ({@code
+   * mediaflow.transcoding.local-source-directory}).
    */
-  protected static final java.nio.file.Path ENGINE_DATA = temporaryDirectory("mediaflow-engine-data");
+  protected static final java.nio.file.Path LOCAL_SOURCES = temporaryDirectory("mediaflow-sources");
+
+  /**
+   * The engine's data folder. Like the ports, it belongs to the one context of a test JVM: every
+   * subclass has this class's configuration, so Spring caches a single context for them all (the
+   * engine refuses a folder another engine holds, so a second context could not share it
+   * unnoticed). Deleted once the JVM's contexts have closed.
+   */
+  protected static final java.nio.file.Path ENGINE_DATA =
+      temporaryDirectory("mediaflow-engine-data");
 
   static {
     System.setProperty("mediaflow.test.engine-data", ENGINE_DATA.toString());
-    SpringApplication.getShutdownHandlers().add(() -> FileSystemUtils.deleteRecursively(ENGINE_DATA.toFile()));
+    SpringApplication.getShutdownHandlers()
+        .add(() -> FileSystemUtils.deleteRecursively(ENGINE_DATA.toFile()));
   }
+
   /**
-   * What processes name as {@code {{secrets.NAME}}}: a test puts its secrets here. Stands in for the environment
-   * variables the default secret provider reads, through the plugin's {@link SecretProvider} extension point.
+   * What processes name as {@code {{secrets.NAME}}}: a test puts its secrets here. Stands in for
+   * the environment variables the default secret provider reads, through the plugin's {@link
+   * SecretProvider} extension point.
    */
-  protected static final Map<String, String> SECRETS = new java.util.concurrent.ConcurrentHashMap<>();
+  protected static final Map<String, String> SECRETS =
+      new java.util.concurrent.ConcurrentHashMap<>();
 
   @TestConfiguration(proxyBeanMethods = false)
   static class TestSecrets {
@@ -98,12 +118,15 @@ public abstract class MediaflowTest {
   }
 
   /**
-   * Every record the engine wrote, kept for the tests' assertions ({@link #records()}): the application itself
-   * lets the engine forget records once it has read them. Off with {@code mediaflow.test.every-record=false},
-   * for a benchmark that measures what the application keeps.
+   * Every record the engine wrote, kept for the tests' assertions ({@link #records()}): the
+   * application itself lets the engine forget records once it has read them. Off with {@code
+   * mediaflow.test.every-record=false}, for a benchmark that measures what the application keeps.
    */
   @TestConfiguration(proxyBeanMethods = false)
-  @ConditionalOnProperty(name = "mediaflow.test.every-record", havingValue = "true", matchIfMissing = true)
+  @ConditionalOnProperty(
+      name = "mediaflow.test.every-record",
+      havingValue = "true",
+      matchIfMissing = true)
   static class EveryRecord implements EngineRecordFeed.Subscriber {
     private final EngineRecordFeed feed;
     private final List<Record<?>> records = new ArrayList<>();
@@ -127,7 +150,9 @@ public abstract class MediaflowTest {
   }
 
   @Autowired protected CamundaClient camunda;
-  @Autowired(required = false) private EveryRecord everyRecord;
+
+  @Autowired(required = false)
+  private EveryRecord everyRecord;
 
   private final List<Long> started = new ArrayList<>();
   protected final HttpClient http = HttpClient.newHttpClient();
@@ -146,9 +171,11 @@ public abstract class MediaflowTest {
     registry.add("mediaflow.worker.retry-backoff", () -> "100ms");
     registry.add("mediaflow.callbacks.secret", () -> CALLBACK_SECRET);
     registry.add("mediaflow.transcoding.local-source-directory", LOCAL_SOURCES::toString);
-    // On a loaded machine the start-up deployment can take longer than the client's default of 10 s.
+    // On a loaded machine the start-up deployment can take longer than the client's default of 10
+    // s.
     registry.add("camunda.client.request-timeout", () -> "60s");
-    // Ended instances beyond this are forgotten by the REST API; low, so the tests see the bound work.
+    // Ended instances beyond this are forgotten by the REST API; low, so the tests see the bound
+    // work.
     registry.add("mediaflow.engine.history.max-completed-instances", () -> MAX_COMPLETED_INSTANCES);
   }
 
@@ -168,74 +195,124 @@ public abstract class MediaflowTest {
   }
 
   protected long start(String processId, Map<String, Object> variables) {
-    long key = camunda.newCreateInstanceCommand().bpmnProcessId(processId).latestVersion()
-        .variables(variables).send().join().getProcessInstanceKey();
+    long key =
+        camunda
+            .newCreateInstanceCommand()
+            .bpmnProcessId(processId)
+            .latestVersion()
+            .variables(variables)
+            .send()
+            .join()
+            .getProcessInstanceKey();
     started.add(key);
     return key;
   }
 
-  /** An instance started elsewhere (a browser), cancelled after the test like those {@link #start} starts. */
+  /**
+   * An instance started elsewhere (a browser), cancelled after the test like those {@link #start}
+   * starts.
+   */
   protected void track(long processInstanceKey) {
     started.add(processInstanceKey);
   }
 
   /** An open user task as the REST API lists it. */
-  /** The instance that {@code parent} started by a call activity of {@code processId}, once it is there. */
+  /**
+   * The instance that {@code parent} started by a call activity of {@code processId}, once it is
+   * there.
+   */
   protected long calledInstance(long parent, String processId) {
-    return await(processId + " called by " + parent, () -> {
-      JsonNode found = json(post("/v2/process-instances/search", Map.of("filter",
-          Map.of("parentProcessInstanceKey", Long.toString(parent), "processDefinitionId", processId))));
-      return found.path("items").isEmpty() ? Optional.empty()
-          : Optional.of(found.path("items").get(0).path("processInstanceKey").asLong());
-    });
+    return await(
+        processId + " called by " + parent,
+        () -> {
+          JsonNode found =
+              json(
+                  post(
+                      "/v2/process-instances/search",
+                      Map.of(
+                          "filter",
+                          Map.of(
+                              "parentProcessInstanceKey",
+                              Long.toString(parent),
+                              "processDefinitionId",
+                              processId))));
+          return found.path("items").isEmpty()
+              ? Optional.empty()
+              : Optional.of(found.path("items").get(0).path("processInstanceKey").asLong());
+        });
   }
 
   protected record UserTask(long key, long processInstanceKey, String elementId, String name) {}
 
   /** The open user task with this name in this instance, once it is there. */
   protected UserTask awaitUserTask(long processInstanceKey, String name) {
-    return await("user task '" + name + "'",
-        () -> openUserTasks(Map.of("processInstanceKey", Long.toString(processInstanceKey), "name", name))
-            .stream().findFirst());
+    return await(
+        "user task '" + name + "'",
+        () ->
+            openUserTasks(
+                    Map.of("processInstanceKey", Long.toString(processInstanceKey), "name", name))
+                .stream()
+                .findFirst());
   }
 
-  /** The open user tasks matching a filter of the REST API's user task search (e.g. elementId), oldest first. */
+  /**
+   * The open user tasks matching a filter of the REST API's user task search (e.g. elementId),
+   * oldest first.
+   */
   protected List<UserTask> openUserTasks(Map<String, Object> filter) {
     var query = new HashMap<String, Object>(filter);
     query.put("state", "CREATED");
-    HttpResponse<String> response = post("/v2/user-tasks/search", Map.of("filter", query,
-        "sort", List.of(Map.of("field", "creationDate")), "page", Map.of("limit", 1000)));
+    HttpResponse<String> response =
+        post(
+            "/v2/user-tasks/search",
+            Map.of(
+                "filter",
+                query,
+                "sort",
+                List.of(Map.of("field", "creationDate")),
+                "page",
+                Map.of("limit", 1000)));
     assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
     var tasks = new ArrayList<UserTask>();
     for (JsonNode task : json(response).path("items")) {
-      tasks.add(new UserTask(task.path("userTaskKey").asLong(), task.path("processInstanceKey").asLong(),
-          task.path("elementId").asText(), task.path("name").asText()));
+      tasks.add(
+          new UserTask(
+              task.path("userTaskKey").asLong(),
+              task.path("processInstanceKey").asLong(),
+              task.path("elementId").asText(),
+              task.path("name").asText()));
     }
     return tasks;
   }
 
   /** Completes a user task through the REST API, as a person's task list would. */
   protected void completeUserTask(UserTask task, Map<String, Object> variables) {
-    HttpResponse<String> response = post("/v2/user-tasks/" + task.key() + "/completion", Map.of("variables", variables));
+    HttpResponse<String> response =
+        post("/v2/user-tasks/" + task.key() + "/completion", Map.of("variables", variables));
     assertThat(response.statusCode()).as(response.body()).isEqualTo(204);
   }
 
   /**
-   * The task as a task list shows it, read from the REST API: the task, its {@code formId} and {@code form}
-   * (the schema), and the {@code variables} it sees (name to value).
+   * The task as a task list shows it, read from the REST API: the task, its {@code formId} and
+   * {@code form} (the schema), and the {@code variables} it sees (name to value).
    */
   protected JsonNode describeTask(UserTask task) {
-    var described = (com.fasterxml.jackson.databind.node.ObjectNode) json(get("/v2/user-tasks/" + task.key()));
+    var described =
+        (com.fasterxml.jackson.databind.node.ObjectNode) json(get("/v2/user-tasks/" + task.key()));
     HttpResponse<String> form = get("/v2/user-tasks/" + task.key() + "/form");
     if (form.statusCode() == 200) {
       described.put("formId", json(form).path("formId").asText());
       described.set("form", readJson(json(form).path("schema").asText()));
     }
     var variables = described.putObject("variables");
-    HttpResponse<String> found = post("/v2/user-tasks/" + task.key() + "/variables/search?truncateValues=false",
-        Map.of("page", Map.of("limit", 1000)));
+    HttpResponse<String> found =
+        post(
+            "/v2/user-tasks/" + task.key() + "/variables/search?truncateValues=false",
+            Map.of("page", Map.of("limit", 1000)));
     assertThat(found.statusCode()).as(found.body()).isEqualTo(200);
-    json(found).path("items").forEach(v -> variables.set(v.path("name").asText(), readJson(v.path("value").asText())));
+    json(found)
+        .path("items")
+        .forEach(v -> variables.set(v.path("name").asText(), readJson(v.path("value").asText())));
     return described;
   }
 
@@ -249,10 +326,11 @@ public abstract class MediaflowTest {
 
   protected HttpResponse<String> post(String path, Object body) {
     try {
-      return send(HttpRequest.newBuilder(URI.create(baseUrl() + path))
-          .header("Content-Type", "application/json")
-          .POST(HttpRequest.BodyPublishers.ofString(ApiJson.MAPPER.writeValueAsString(body)))
-          .build());
+      return send(
+          HttpRequest.newBuilder(URI.create(baseUrl() + path))
+              .header("Content-Type", "application/json")
+              .POST(HttpRequest.BodyPublishers.ofString(ApiJson.MAPPER.writeValueAsString(body)))
+              .build());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -265,9 +343,13 @@ public abstract class MediaflowTest {
 
   /** Uploads an object (a playlist) through the sandbox's storage control endpoint. */
   protected void upload(String bucket, String path, String content) {
-    var answer = send(HttpRequest.newBuilder(URI.create(baseUrl() + "/sandbox/storage/" + bucket + "/" + path))
-        .header("Content-Type", "application/vnd.apple.mpegurl")
-        .PUT(HttpRequest.BodyPublishers.ofString(content)).build());
+    var answer =
+        send(
+            HttpRequest.newBuilder(
+                    URI.create(baseUrl() + "/sandbox/storage/" + bucket + "/" + path))
+                .header("Content-Type", "application/vnd.apple.mpegurl")
+                .PUT(HttpRequest.BodyPublishers.ofString(content))
+                .build());
     if (answer.statusCode() != 201) {
       throw new AssertionError("upload failed: " + answer.body());
     }
@@ -294,13 +376,16 @@ public abstract class MediaflowTest {
 
   /** Polls until {@code probe} yields a value; fails after {@link #PATIENCE}. */
   protected static <T> T await(String what, Supplier<Optional<T>> probe) {
-    return Awaitility.await(what).atMost(PATIENCE).pollInterval(Duration.ofMillis(25))
-        .until(probe::get, Optional::isPresent).orElseThrow();
+    return Awaitility.await(what)
+        .atMost(PATIENCE)
+        .pollInterval(Duration.ofMillis(25))
+        .until(probe::get, Optional::isPresent)
+        .orElseThrow();
   }
 
   /**
-   * Lets time pass, for a test about time itself (how long a live push lasts, how often load arrives, a token's
-   * lifetime); never to wait for something to happen, which {@link #await} does.
+   * Lets time pass, for a test about time itself (how long a live push lasts, how often load
+   * arrives, a token's lifetime); never to wait for something to happen, which {@link #await} does.
    */
   protected static void letTimePass(Duration duration) {
     try {
@@ -341,7 +426,10 @@ public abstract class MediaflowTest {
       }
     }
 
-    /** The elements still active, the incidents and the latest job failures: what a stuck instance is doing. */
+    /**
+     * The elements still active, the incidents and the latest job failures: what a stuck instance
+     * is doing.
+     */
     public String whereItIs() {
       return describeState();
     }
@@ -356,52 +444,84 @@ public abstract class MediaflowTest {
           case io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent.ELEMENT_ACTIVATED ->
               active.put(record.getKey(), record.getValue().getElementId());
           case io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent.ELEMENT_COMPLETED,
-              io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent.ELEMENT_TERMINATED -> active.remove(record.getKey());
-          default -> { }
+              io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent.ELEMENT_TERMINATED ->
+              active.remove(record.getKey());
+          default -> {}
         }
       }
-      var incidents = stream(records().incidentRecords())
-          .filter(r -> r.getValue().getProcessInstanceKey() == key)
-          .map(r -> r.getValue().getElementId() + ": " + r.getValue().getErrorMessage())
-          .toList();
-      var jobIntents = stream(records().jobRecords())
-          .filter(r -> r.getValue().getProcessInstanceKey() == key)
-          .map(r -> r.getValue().getElementId() + ":" + r.getIntent() + "@" + r.getTimestamp())
-          .toList();
-      var failures = stream(records().jobRecords())
-          .filter(r -> r.getIntent() == io.camunda.zeebe.protocol.record.intent.JobIntent.FAILED)
-          .filter(r -> r.getValue().getProcessInstanceKey() == key)
-          .map(r -> r.getValue().getElementId() + ": " + r.getValue().getErrorMessage())
-          .toList();
-      var waits = stream(records().variableRecords())
-          .filter(r -> r.getValue().getProcessInstanceKey() == key && r.getValue().getName().startsWith("mediaflow"))
-          .map(r -> r.getValue().getName() + "=" + r.getValue().getValue())
-          .toList();
-      return "active " + active.values() + ", incidents " + incidents + ", last job failures "
-          + failures.subList(Math.max(0, failures.size() - 3), failures.size()) + " (of " + failures.size()
-          + "), worker state " + waits.subList(Math.max(0, waits.size() - 4), waits.size())
-          + ", last job records " + jobIntents.subList(Math.max(0, jobIntents.size() - 4), jobIntents.size())
-          + " at " + System.currentTimeMillis();
+      var incidents =
+          stream(records().incidentRecords())
+              .filter(r -> r.getValue().getProcessInstanceKey() == key)
+              .map(r -> r.getValue().getElementId() + ": " + r.getValue().getErrorMessage())
+              .toList();
+      var jobIntents =
+          stream(records().jobRecords())
+              .filter(r -> r.getValue().getProcessInstanceKey() == key)
+              .map(r -> r.getValue().getElementId() + ":" + r.getIntent() + "@" + r.getTimestamp())
+              .toList();
+      var failures =
+          stream(records().jobRecords())
+              .filter(
+                  r -> r.getIntent() == io.camunda.zeebe.protocol.record.intent.JobIntent.FAILED)
+              .filter(r -> r.getValue().getProcessInstanceKey() == key)
+              .map(r -> r.getValue().getElementId() + ": " + r.getValue().getErrorMessage())
+              .toList();
+      var waits =
+          stream(records().variableRecords())
+              .filter(
+                  r ->
+                      r.getValue().getProcessInstanceKey() == key
+                          && r.getValue().getName().startsWith("mediaflow"))
+              .map(r -> r.getValue().getName() + "=" + r.getValue().getValue())
+              .toList();
+      return "active "
+          + active.values()
+          + ", incidents "
+          + incidents
+          + ", last job failures "
+          + failures.subList(Math.max(0, failures.size() - 3), failures.size())
+          + " (of "
+          + failures.size()
+          + "), worker state "
+          + waits.subList(Math.max(0, waits.size() - 4), waits.size())
+          + ", last job records "
+          + jobIntents.subList(Math.max(0, jobIntents.size() - 4), jobIntents.size())
+          + " at "
+          + System.currentTimeMillis();
     }
 
     /** The first incident raised in this instance, once there is one. */
     public IncidentRecordValue awaitIncident() {
-      return await("an incident in instance " + key, () -> stream(records().incidentRecords())
-          .filter(r -> r.getIntent() == IncidentIntent.CREATED && r.getValue().getProcessInstanceKey() == key)
-          .map(Record::getValue)
-          .findFirst());
+      return await(
+          "an incident in instance " + key,
+          () ->
+              stream(records().incidentRecords())
+                  .filter(
+                      r ->
+                          r.getIntent() == IncidentIntent.CREATED
+                              && r.getValue().getProcessInstanceKey() == key)
+                  .map(Record::getValue)
+                  .findFirst());
     }
 
     /** How often an element of this instance completed (the assertions only check exact counts). */
     public long timesPassed(String elementId) {
       return stream(records().processInstanceRecords())
-          .filter(r -> r.getValue().getProcessInstanceKey() == key && r.getValue().getElementId().equals(elementId))
-          .filter(r -> r.getIntent() == io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent.ELEMENT_COMPLETED)
+          .filter(
+              r ->
+                  r.getValue().getProcessInstanceKey() == key
+                      && r.getValue().getElementId().equals(elementId))
+          .filter(
+              r ->
+                  r.getIntent()
+                      == io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent
+                          .ELEMENT_COMPLETED)
           .count();
     }
 
     public void awaitPassed(String elementId) {
-      awaitAssertion(elementId + " in instance " + key, () -> assertion().hasPassedElement(elementId));
+      awaitAssertion(
+          elementId + " in instance " + key, () -> assertion().hasPassedElement(elementId));
     }
 
     /** The latest value of a variable of this instance (any scope), as JSON. */
@@ -424,7 +544,10 @@ public abstract class MediaflowTest {
           .toList();
     }
 
-    /** Every variable value ever written in this instance, as JSON text: for checks that a secret never was. */
+    /**
+     * Every variable value ever written in this instance, as JSON text: for checks that a secret
+     * never was.
+     */
     public List<String> allVariableValues() {
       return stream(records().variableRecords())
           .map(Record::getValue)
@@ -433,21 +556,25 @@ public abstract class MediaflowTest {
           .toList();
     }
 
-    private ProcessInstanceAssert awaitAssertion(String what, Supplier<ProcessInstanceAssert> check) {
-      return await(what, () -> {
-        try {
-          return Optional.of(check.get());
-        } catch (AssertionError notYet) {
-          return Optional.empty();
-        }
-      });
+    private ProcessInstanceAssert awaitAssertion(
+        String what, Supplier<ProcessInstanceAssert> check) {
+      return await(
+          what,
+          () -> {
+            try {
+              return Optional.of(check.get());
+            } catch (AssertionError notYet) {
+              return Optional.empty();
+            }
+          });
     }
   }
 
   /** A copy of the engine's records as they are now. */
   protected RecordStream records() {
     if (everyRecord == null) {
-      throw new IllegalStateException("mediaflow.test.every-record is off: the engine's records are not kept");
+      throw new IllegalStateException(
+          "mediaflow.test.every-record is off: the engine's records are not kept");
     }
     List<Record<?>> copy = everyRecord.copy();
     return RecordStream.of(() -> copy);

@@ -27,7 +27,8 @@ import org.junit.jupiter.api.Test;
 /** The REST API ({@code /v2}) over HTTP, as the console and Camunda's clients use it. */
 class RestApiTest extends MediaflowTest {
 
-  private static final String FORM = """
+  private static final String FORM =
+      """
       {"id": "rest-api-test-review", "type": "default", "schemaVersion": 18, "components": [
         {"id": "a", "type": "checkbox", "key": "approved", "label": "Approve", "defaultValue": false},
         {"id": "c", "type": "textarea", "key": "comment", "label": "Why not?", "validate": {"required": true},
@@ -39,9 +40,9 @@ class RestApiTest extends MediaflowTest {
       """;
 
   /**
-   * Waiting activations hold no server thread: with more of them waiting at once than the server has request
-   * threads (Tomcat's 200), each having asked the engine (one worker name each), the API still answers, and none
-   * of them has answered yet.
+   * Waiting activations hold no server thread: with more of them waiting at once than the server
+   * has request threads (Tomcat's 200), each having asked the engine (one worker name each), the
+   * API still answers, and none of them has answered yet.
    */
   @Test
   void waitingJobActivationsHoldNoServerThread() {
@@ -50,17 +51,32 @@ class RestApiTest extends MediaflowTest {
     var client = HttpClient.newHttpClient();
     var waiting = new ArrayList<CompletableFuture<HttpResponse<String>>>();
     for (int i = 0; i < requests; i++) {
-      String body = "{\"type\": \"" + type + "\", \"worker\": \"w" + i + "\", \"timeout\": 60000,"
-          + " \"maxJobsToActivate\": 1, \"requestTimeout\": 60000}";
-      waiting.add(client.sendAsync(HttpRequest.newBuilder(URI.create(baseUrl() + "/v2/jobs/activation"))
-          .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build(),
-          HttpResponse.BodyHandlers.ofString()));
+      String body =
+          "{\"type\": \""
+              + type
+              + "\", \"worker\": \"w"
+              + i
+              + "\", \"timeout\": 60000,"
+              + " \"maxJobsToActivate\": 1, \"requestTimeout\": 60000}";
+      waiting.add(
+          client.sendAsync(
+              HttpRequest.newBuilder(URI.create(baseUrl() + "/v2/jobs/activation"))
+                  .header("Content-Type", "application/json")
+                  .POST(HttpRequest.BodyPublishers.ofString(body))
+                  .build(),
+              HttpResponse.BodyHandlers.ofString()));
     }
     try {
-      Awaitility.await("every request in the server, each having asked the engine once").atMost(PATIENCE)
-          .until(() -> StreamSupport.stream(records().jobBatchRecords().spliterator(), false)
-              .filter(batch -> batch.getValue().getType().equals(type))
-              .map(batch -> batch.getValue().getWorker()).distinct().count() == requests);
+      Awaitility.await("every request in the server, each having asked the engine once")
+          .atMost(PATIENCE)
+          .until(
+              () ->
+                  StreamSupport.stream(records().jobBatchRecords().spliterator(), false)
+                          .filter(batch -> batch.getValue().getType().equals(type))
+                          .map(batch -> batch.getValue().getWorker())
+                          .distinct()
+                          .count()
+                      == requests);
       assertThat(post("/v2/process-definitions/search", Map.of()).statusCode()).isEqualTo(200);
       assertThat(waiting).as("all still waiting for a job").noneMatch(CompletableFuture::isDone);
     } finally {
@@ -71,15 +87,27 @@ class RestApiTest extends MediaflowTest {
   @Test
   void aDeployedTaskIsListedUntilCompletedWhoeverHoldsItsJobAndItsFormIsEnforced() {
     String processId = "rest-api-test-" + UUID.randomUUID();
-    BpmnModelInstance model = Bpmn.createExecutableProcess(processId).startEvent()
-        .userTask("Review", task -> task.name("Review the thing").zeebeFormId("rest-api-test-review")).endEvent().done();
-    var deployed = deploy(Map.of(processId + ".bpmn", Bpmn.convertToString(model), "review.form", FORM));
+    BpmnModelInstance model =
+        Bpmn.createExecutableProcess(processId)
+            .startEvent()
+            .userTask(
+                "Review", task -> task.name("Review the thing").zeebeFormId("rest-api-test-review"))
+            .endEvent()
+            .done();
+    var deployed =
+        deploy(Map.of(processId + ".bpmn", Bpmn.convertToString(model), "review.form", FORM));
     assertThat(deployed.statusCode()).as(deployed.body()).isEqualTo(200);
-    assertThat(json(deployed).at("/deployments/0/processDefinition/processDefinitionId").asText()).isEqualTo(processId);
-    String definitionKey = json(deployed).at("/deployments/0/processDefinition/processDefinitionKey").asText();
-    assertThat(json(get("/v2/process-definitions/" + definitionKey)).path("hasStartForm").asBoolean()).isFalse();
-    assertThat(get("/v2/process-definitions/" + definitionKey + "/xml").body()).contains("Review the thing");
-    assertThat(get("/v2/process-definitions/" + definitionKey + "/form").statusCode()).isEqualTo(204);
+    assertThat(json(deployed).at("/deployments/0/processDefinition/processDefinitionId").asText())
+        .isEqualTo(processId);
+    String definitionKey =
+        json(deployed).at("/deployments/0/processDefinition/processDefinitionKey").asText();
+    assertThat(
+            json(get("/v2/process-definitions/" + definitionKey)).path("hasStartForm").asBoolean())
+        .isFalse();
+    assertThat(get("/v2/process-definitions/" + definitionKey + "/xml").body())
+        .contains("Review the thing");
+    assertThat(get("/v2/process-definitions/" + definitionKey + "/form").statusCode())
+        .isEqualTo(204);
 
     List<String> instances = new ArrayList<>();
     for (int i = 0; i < 3; i++) {
@@ -87,59 +115,110 @@ class RestApiTest extends MediaflowTest {
       assertThat(created.statusCode()).as(created.body()).isEqualTo(200);
       instances.add(json(created).path("processInstanceKey").asText());
     }
-    Map<String, Object> byProcess = Map.of("filter", Map.of("processDefinitionId", processId, "state", "CREATED"));
-    assertThat(json(post("/v2/user-tasks/search", byProcess)).at("/page/totalItems").asInt()).isEqualTo(3);
+    Map<String, Object> byProcess =
+        Map.of("filter", Map.of("processDefinitionId", processId, "state", "CREATED"));
+    assertThat(json(post("/v2/user-tasks/search", byProcess)).at("/page/totalItems").asInt())
+        .isEqualTo(3);
 
-    // Someone holds the tasks' jobs with a lock that runs out at once: the tasks stay listed all the while.
-    camunda.newActivateJobsCommand().jobType(UserTasks.JOB_TYPE).maxJobsToActivate(100)
-        .timeout(Duration.ofMillis(100)).send().join();
-    Awaitility.await("the tasks listed while their jobs' locks run out").during(Duration.ofMillis(300))
-        .atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(50))
-        .until(() -> json(post("/v2/user-tasks/search", byProcess)).at("/page/totalItems").asInt() == 3);
+    // Someone holds the tasks' jobs with a lock that runs out at once: the tasks stay listed all
+    // the while.
+    camunda
+        .newActivateJobsCommand()
+        .jobType(UserTasks.JOB_TYPE)
+        .maxJobsToActivate(100)
+        .timeout(Duration.ofMillis(100))
+        .send()
+        .join();
+    Awaitility.await("the tasks listed while their jobs' locks run out")
+        .during(Duration.ofMillis(300))
+        .atMost(Duration.ofSeconds(10))
+        .pollInterval(Duration.ofMillis(50))
+        .until(
+            () ->
+                json(post("/v2/user-tasks/search", byProcess)).at("/page/totalItems").asInt() == 3);
 
-    JsonNode task = json(post("/v2/user-tasks/search", Map.of("filter",
-        Map.of("processInstanceKey", instances.get(0))))).at("/items/0");
+    JsonNode task =
+        json(post(
+                "/v2/user-tasks/search",
+                Map.of("filter", Map.of("processInstanceKey", instances.get(0)))))
+            .at("/items/0");
     assertThat(task.path("name").asText()).isEqualTo("Review the thing");
     assertThat(task.path("state").asText()).isEqualTo("CREATED");
     String taskKey = task.path("userTaskKey").asText();
-    assertThat(json(get("/v2/user-tasks/" + taskKey + "/form")).path("formId").asText()).isEqualTo("rest-api-test-review");
+    assertThat(json(get("/v2/user-tasks/" + taskKey + "/form")).path("formId").asText())
+        .isEqualTo("rest-api-test-review");
 
     assertRefused(taskKey, Map.of("approved", "yes"), "'approved' must be true or false");
     assertRefused(taskKey, Map.of("approved", false), "'comment' is required");
     assertRefused(taskKey, Map.of("approved", true, "priority", 9), "'priority' must be at most 5");
-    assertRefused(taskKey, Map.of("approved", true, "priority", "high"), "'priority' must be a number");
-    assertRefused(taskKey, Map.of("approved", true, "channel", "radio"), "'channel' must be one of [web, tv]");
+    assertRefused(
+        taskKey, Map.of("approved", true, "priority", "high"), "'priority' must be a number");
+    assertRefused(
+        taskKey,
+        Map.of("approved", true, "channel", "radio"),
+        "'channel' must be one of [web, tv]");
 
     // Approved, the comment is hidden and so not required.
-    assertThat(post("/v2/user-tasks/" + taskKey + "/completion", Map.of("variables", Map.of("approved", true, "channel", "tv")))
-        .statusCode()).isEqualTo(204);
-    assertThat(json(get("/v2/user-tasks/" + taskKey)).path("state").asText()).isEqualTo("COMPLETED");
+    assertThat(
+            post(
+                    "/v2/user-tasks/" + taskKey + "/completion",
+                    Map.of("variables", Map.of("approved", true, "channel", "tv")))
+                .statusCode())
+        .isEqualTo(204);
+    assertThat(json(get("/v2/user-tasks/" + taskKey)).path("state").asText())
+        .isEqualTo("COMPLETED");
     var again = post("/v2/user-tasks/" + taskKey + "/completion", Map.of());
     assertThat(again.statusCode()).isEqualTo(409);
 
-    var rejected = post("/v2/user-tasks/search", Map.of("filter", Map.of("processInstanceKey", instances.get(1))));
+    var rejected =
+        post(
+            "/v2/user-tasks/search",
+            Map.of("filter", Map.of("processInstanceKey", instances.get(1))));
     String secondKey = json(rejected).at("/items/0/userTaskKey").asText();
-    assertThat(post("/v2/user-tasks/" + secondKey + "/completion",
-        Map.of("variables", Map.of("approved", false, "comment", "Not like this"))).statusCode()).isEqualTo(204);
+    assertThat(
+            post(
+                    "/v2/user-tasks/" + secondKey + "/completion",
+                    Map.of("variables", Map.of("approved", false, "comment", "Not like this")))
+                .statusCode())
+        .isEqualTo(204);
 
-    assertThat(json(post("/v2/user-tasks/search", byProcess)).at("/page/totalItems").asInt()).isEqualTo(1);
-    JsonNode first = await("the first instance to complete", () -> Optional.of(json(get("/v2/process-instances/" + instances.get(0))))
-        .filter(instance -> instance.path("state").asText().equals("COMPLETED")));
+    assertThat(json(post("/v2/user-tasks/search", byProcess)).at("/page/totalItems").asInt())
+        .isEqualTo(1);
+    JsonNode first =
+        await(
+            "the first instance to complete",
+            () ->
+                Optional.of(json(get("/v2/process-instances/" + instances.get(0))))
+                    .filter(instance -> instance.path("state").asText().equals("COMPLETED")));
     assertThat(first.path("processDefinitionId").asText()).isEqualTo(processId);
-    JsonNode elements = json(post("/v2/element-instances/search", Map.of(
-        "filter", Map.of("processInstanceKey", instances.get(0), "elementId", "Review"))));
+    JsonNode elements =
+        json(
+            post(
+                "/v2/element-instances/search",
+                Map.of(
+                    "filter",
+                    Map.of("processInstanceKey", instances.get(0), "elementId", "Review"))));
     assertThat(elements.at("/items/0/state").asText()).isEqualTo("COMPLETED");
     assertThat(elements.at("/items/0/type").asText()).isEqualTo("USER_TASK");
-    var variables = json(post("/v2/variables/search", Map.of("filter", Map.of("processInstanceKey", instances.get(1), "name", "comment"))));
+    var variables =
+        json(
+            post(
+                "/v2/variables/search",
+                Map.of(
+                    "filter", Map.of("processInstanceKey", instances.get(1), "name", "comment"))));
     assertThat(variables.at("/items/0/value").asText()).isEqualTo("\"Not like this\"");
 
     var cancelled = post("/v2/process-instances/" + instances.get(2) + "/cancellation", Map.of());
     assertThat(cancelled.statusCode()).isEqualTo(204);
     assertThat(json(post("/v2/user-tasks/search", byProcess)).at("/page/totalItems").asInt())
-        .as("a task whose scope ended is no longer open").isZero();
+        .as("a task whose scope ended is no longer open")
+        .isZero();
   }
 
-  /** Malformed requests are the caller's to fix: a 4xx naming the problem, never a server error, and no instance. */
+  /**
+   * Malformed requests are the caller's to fix: a 4xx naming the problem, never a server error, and
+   * no instance.
+   */
   @Test
   void malformedRequestsAreRefusedWithA4xxThatNamesTheProblem() {
     var variables = new java.util.HashMap<String, Object>();
@@ -147,17 +226,23 @@ class RestApiTest extends MediaflowTest {
       variables.put("v" + i, i);
     }
     Map<String, Map<String, Object>> malformed = new java.util.LinkedHashMap<>();
-    malformed.put("maximum size", Map.of("processDefinitionId", "go-live", "variables", Map.of("x", "a".repeat(12_000_000))));
+    malformed.put(
+        "maximum size",
+        Map.of("processDefinitionId", "go-live", "variables", Map.of("x", "a".repeat(12_000_000))));
     malformed.put("characters", Map.of("processDefinitionId", "x".repeat(100_000)));
     malformed.put("record batch", Map.of("processDefinitionId", "go-live", "variables", variables));
-    malformed.put("requestTimeout", Map.of("processDefinitionId", "go-live", "awaitCompletion", true, "requestTimeout", -5));
-    malformed.put("awaitCompletion", Map.of("processDefinitionId", "go-live", "awaitCompletion", "yes"));
+    malformed.put(
+        "requestTimeout",
+        Map.of("processDefinitionId", "go-live", "awaitCompletion", true, "requestTimeout", -5));
+    malformed.put(
+        "awaitCompletion", Map.of("processDefinitionId", "go-live", "awaitCompletion", "yes"));
     malformed.put("colour", Map.of("processDefinitionId", "go-live", "colour", "red"));
-    malformed.forEach((named, body) -> {
-      HttpResponse<String> answer = post("/v2/process-instances", body);
-      assertThat(answer.statusCode()).as("%s: %s", named, answer.body()).isBetween(400, 499);
-      assertThat(answer.body()).as(named).contains(named);
-    });
+    malformed.forEach(
+        (named, body) -> {
+          HttpResponse<String> answer = post("/v2/process-instances", body);
+          assertThat(answer.statusCode()).as("%s: %s", named, answer.body()).isBetween(400, 499);
+          assertThat(answer.body()).as(named).contains(named);
+        });
 
     Map<String, Map<String, Object>> elsewhere = new java.util.LinkedHashMap<>();
     elsewhere.put("/v2/process-instances/search", Map.of("filter", Map.of(), "colour", "red"));
@@ -167,24 +252,51 @@ class RestApiTest extends MediaflowTest {
     elsewhere.put("/v2/jobs/1/failure", Map.of("retries", "3"));
     elsewhere.put("/v2/jobs/1/completion", Map.of("variabels", Map.of("a", 1)));
     elsewhere.put("/v2/jobs/1/error", Map.of("errorCode", 7));
-    elsewhere.put("/v2/jobs/activation", Map.of("type", "t", "timeout", "1m", "maxJobsToActivate", 1));
+    elsewhere.put(
+        "/v2/jobs/activation", Map.of("type", "t", "timeout", "1m", "maxJobsToActivate", 1));
     elsewhere.put("/v2/user-tasks/1/completion", Map.of("variables", List.of()));
     elsewhere.put("/v2/incidents/1/resolution", Map.of("force", true));
-    Map<String, String> named = Map.of("/v2/process-instances/search", "[colour]", "/v2/user-tasks/search", "page.limit",
-        "/v2/incidents/search", "[page.size]", "/v2/variables/search", "cursor", "/v2/jobs/1/failure", "retries",
-        "/v2/jobs/1/completion", "[variabels]", "/v2/jobs/1/error", "errorCode", "/v2/jobs/activation", "timeout",
-        "/v2/user-tasks/1/completion", "variables", "/v2/incidents/1/resolution", "[force]");
-    elsewhere.forEach((path, body) -> {
-      HttpResponse<String> answer = post(path, body);
-      assertThat(answer.statusCode()).as("%s: %s", path, answer.body()).isBetween(400, 499);
-      assertThat(answer.body()).as(path).contains(named.get(path)).doesNotContain("java.", "Exception");
-    });
+    Map<String, String> named =
+        Map.of(
+            "/v2/process-instances/search",
+            "[colour]",
+            "/v2/user-tasks/search",
+            "page.limit",
+            "/v2/incidents/search",
+            "[page.size]",
+            "/v2/variables/search",
+            "cursor",
+            "/v2/jobs/1/failure",
+            "retries",
+            "/v2/jobs/1/completion",
+            "[variabels]",
+            "/v2/jobs/1/error",
+            "errorCode",
+            "/v2/jobs/activation",
+            "timeout",
+            "/v2/user-tasks/1/completion",
+            "variables",
+            "/v2/incidents/1/resolution",
+            "[force]");
+    elsewhere.forEach(
+        (path, body) -> {
+          HttpResponse<String> answer = post(path, body);
+          assertThat(answer.statusCode()).as("%s: %s", path, answer.body()).isBetween(400, 499);
+          assertThat(answer.body())
+              .as(path)
+              .contains(named.get(path))
+              .doesNotContain("java.", "Exception");
+        });
 
     HttpResponse<String> garbage = deploy(Map.of("garbage.bpmn", "this is not XML"));
     assertThat(garbage.statusCode()).as(garbage.body()).isEqualTo(400);
     assertThat(garbage.body()).contains("garbage.bpmn", "line 1, column 1");
-    HttpResponse<String> xxe = deploy(Map.of("xxe.bpmn", "<?xml version=\"1.0\"?><!DOCTYPE d [<!ENTITY x SYSTEM"
-        + " \"file:///etc/passwd\">]><definitions>&x;</definitions>"));
+    HttpResponse<String> xxe =
+        deploy(
+            Map.of(
+                "xxe.bpmn",
+                "<?xml version=\"1.0\"?><!DOCTYPE d [<!ENTITY x SYSTEM"
+                    + " \"file:///etc/passwd\">]><definitions>&x;</definitions>"));
     assertThat(xxe.statusCode()).as(xxe.body()).isEqualTo(400);
     assertThat(xxe.body()).contains("DOCTYPE").doesNotContain("root:");
 
@@ -197,37 +309,93 @@ class RestApiTest extends MediaflowTest {
   void anIncidentIsFoundAndResolvedOnceItsJobHasRetriesAgain() {
     String processId = "rest-api-test-" + UUID.randomUUID();
     String jobType = processId + ".work";
-    camunda.newDeployResourceCommand().addProcessModel(Bpmn.createExecutableProcess(processId).startEvent()
-        .serviceTask("Work", task -> task.zeebeJobType(jobType)).endEvent().done(), processId + ".bpmn").send().join();
+    camunda
+        .newDeployResourceCommand()
+        .addProcessModel(
+            Bpmn.createExecutableProcess(processId)
+                .startEvent()
+                .serviceTask("Work", task -> task.zeebeJobType(jobType))
+                .endEvent()
+                .done(),
+            processId + ".bpmn")
+        .send()
+        .join();
     long instance = start(processId, Map.of());
-    var job = camunda.newActivateJobsCommand().jobType(jobType).maxJobsToActivate(1).send().join().getJobs().getFirst();
+    var job =
+        camunda
+            .newActivateJobsCommand()
+            .jobType(jobType)
+            .maxJobsToActivate(1)
+            .send()
+            .join()
+            .getJobs()
+            .getFirst();
     camunda.newFailCommand(job).retries(0).errorMessage("the thing broke").send().join();
 
-    JsonNode incident = await("the incident", () -> Optional.of(json(post("/v2/incidents/search",
-        Map.of("filter", Map.of("processInstanceKey", Long.toString(instance)))))).filter(found -> found.at("/page/totalItems").asInt() == 1))
-        .at("/items/0");
+    JsonNode incident =
+        await(
+                "the incident",
+                () ->
+                    Optional.of(
+                            json(
+                                post(
+                                    "/v2/incidents/search",
+                                    Map.of(
+                                        "filter",
+                                        Map.of("processInstanceKey", Long.toString(instance))))))
+                        .filter(found -> found.at("/page/totalItems").asInt() == 1))
+            .at("/items/0");
     assertThat(incident.path("errorType").asText()).isEqualTo("JOB_NO_RETRIES");
     assertThat(incident.path("errorMessage").asText()).isEqualTo("the thing broke");
     assertThat(incident.path("jobKey").asText()).isEqualTo(Long.toString(job.getKey()));
-    assertThat(json(get("/v2/process-instances/" + instance)).path("hasIncident").asBoolean()).isTrue();
-    assertThat(json(post("/v2/element-instances/search", Map.of("filter", Map.of("processInstanceKey", Long.toString(instance),
-        "hasIncident", true)))).at("/items/0/elementId").asText()).isEqualTo("Work");
+    assertThat(json(get("/v2/process-instances/" + instance)).path("hasIncident").asBoolean())
+        .isTrue();
+    assertThat(
+            json(post(
+                    "/v2/element-instances/search",
+                    Map.of(
+                        "filter",
+                        Map.of(
+                            "processInstanceKey", Long.toString(instance), "hasIncident", true))))
+                .at("/items/0/elementId")
+                .asText())
+        .isEqualTo("Work");
 
-    var noRetries = send(HttpRequest.newBuilder(URI.create(baseUrl() + "/v2/jobs/" + job.getKey()))
-        .header("Content-Type", "application/json")
-        .method("PATCH", HttpRequest.BodyPublishers.ofString("{\"changeset\": {\"retries\": 0}}")).build());
+    var noRetries =
+        send(
+            HttpRequest.newBuilder(URI.create(baseUrl() + "/v2/jobs/" + job.getKey()))
+                .header("Content-Type", "application/json")
+                .method(
+                    "PATCH",
+                    HttpRequest.BodyPublishers.ofString("{\"changeset\": {\"retries\": 0}}"))
+                .build());
     assertThat(noRetries.statusCode()).isEqualTo(400);
     assertThat(json(noRetries).path("detail").asText()).contains("changeset.retries");
-    var retries = send(HttpRequest.newBuilder(URI.create(baseUrl() + "/v2/jobs/" + job.getKey()))
-        .header("Content-Type", "application/json")
-        .method("PATCH", HttpRequest.BodyPublishers.ofString("{\"changeset\": {\"retries\": 1}}")).build());
+    var retries =
+        send(
+            HttpRequest.newBuilder(URI.create(baseUrl() + "/v2/jobs/" + job.getKey()))
+                .header("Content-Type", "application/json")
+                .method(
+                    "PATCH",
+                    HttpRequest.BodyPublishers.ofString("{\"changeset\": {\"retries\": 1}}"))
+                .build());
     assertThat(retries.statusCode()).as(retries.body()).isEqualTo(204);
     String incidentKey = incident.path("incidentKey").asText();
-    assertThat(post("/v2/incidents/" + incidentKey + "/resolution", Map.of()).statusCode()).isEqualTo(204);
-    assertThat(json(get("/v2/incidents/" + incidentKey)).path("state").asText()).isEqualTo("RESOLVED");
-    assertThat(json(get("/v2/process-instances/" + instance)).path("hasIncident").asBoolean()).isFalse();
+    assertThat(post("/v2/incidents/" + incidentKey + "/resolution", Map.of()).statusCode())
+        .isEqualTo(204);
+    assertThat(json(get("/v2/incidents/" + incidentKey)).path("state").asText())
+        .isEqualTo("RESOLVED");
+    assertThat(json(get("/v2/process-instances/" + instance)).path("hasIncident").asBoolean())
+        .isFalse();
 
-    var again = camunda.newActivateJobsCommand().jobType(jobType).maxJobsToActivate(1).send().join().getJobs();
+    var again =
+        camunda
+            .newActivateJobsCommand()
+            .jobType(jobType)
+            .maxJobsToActivate(1)
+            .send()
+            .join()
+            .getJobs();
     camunda.newCompleteCommand(again.getFirst()).send().join();
     instance(instance).awaitCompleted();
   }
@@ -235,40 +403,67 @@ class RestApiTest extends MediaflowTest {
   @Test
   void endedInstancesAreKeptWithinTheBound() {
     String processId = "rest-api-test-" + UUID.randomUUID();
-    camunda.newDeployResourceCommand().addProcessModel(Bpmn.createExecutableProcess(processId).startEvent().endEvent().done(),
-        processId + ".bpmn").send().join();
+    camunda
+        .newDeployResourceCommand()
+        .addProcessModel(
+            Bpmn.createExecutableProcess(processId).startEvent().endEvent().done(),
+            processId + ".bpmn")
+        .send()
+        .join();
     List<Long> keys = new ArrayList<>();
     for (int i = 0; i < MAX_COMPLETED_INSTANCES + 5; i++) {
       keys.add(start(processId, Map.of()));
     }
     instance(keys.getLast()).awaitCompleted();
 
-    // The newest ended instances are kept: these ended after every other test's, so the oldest is beyond the bound.
-    assertThat(get("/v2/process-instances/" + keys.getFirst()).statusCode()).as("dropped beyond the bound").isEqualTo(404);
-    assertThat(json(get("/v2/process-instances/" + keys.getLast())).path("state").asText()).isEqualTo("COMPLETED");
-    JsonNode all = json(post("/v2/process-instances/search", Map.of("filter", Map.of("processDefinitionId", processId))));
+    // The newest ended instances are kept: these ended after every other test's, so the oldest is
+    // beyond the bound.
+    assertThat(get("/v2/process-instances/" + keys.getFirst()).statusCode())
+        .as("dropped beyond the bound")
+        .isEqualTo(404);
+    assertThat(json(get("/v2/process-instances/" + keys.getLast())).path("state").asText())
+        .isEqualTo("COMPLETED");
+    JsonNode all =
+        json(
+            post(
+                "/v2/process-instances/search",
+                Map.of("filter", Map.of("processDefinitionId", processId))));
     assertThat(all.at("/page/totalItems").asInt()).isBetween(1, MAX_COMPLETED_INSTANCES);
   }
 
   @Test
   void searchesArePagedWithCursors() {
-    // Running instances, which the bound on ended ones never drops, so every search sees the same set.
+    // Running instances, which the bound on ended ones never drops, so every search sees the same
+    // set.
     String processId = "rest-api-test-" + UUID.randomUUID();
-    camunda.newDeployResourceCommand().addProcessModel(Bpmn.createExecutableProcess(processId).startEvent()
-        .userTask("Wait").endEvent().done(), processId + ".bpmn").send().join();
+    camunda
+        .newDeployResourceCommand()
+        .addProcessModel(
+            Bpmn.createExecutableProcess(processId).startEvent().userTask("Wait").endEvent().done(),
+            processId + ".bpmn")
+        .send()
+        .join();
     List<String> keys = new ArrayList<>();
     for (int i = 0; i < 17; i++) {
       keys.add(Long.toString(start(processId, Map.of())));
     }
     Map<String, Object> filter = Map.of("processDefinitionId", processId);
-    List<Map<String, String>> newestFirst = List.of(Map.of("field", "processInstanceKey", "order", "DESC"));
-    await("all 17 instances listed", () -> Optional.of(json(post("/v2/process-instances/search",
-        Map.of("filter", filter)))).filter(found -> found.at("/page/totalItems").asInt() == keys.size()));
+    List<Map<String, String>> newestFirst =
+        List.of(Map.of("field", "processInstanceKey", "order", "DESC"));
+    await(
+        "all 17 instances listed",
+        () ->
+            Optional.of(json(post("/v2/process-instances/search", Map.of("filter", filter))))
+                .filter(found -> found.at("/page/totalItems").asInt() == keys.size()));
 
     var paged = new ArrayList<String>();
     Map<String, Object> page = Map.of("limit", 7);
     while (true) {
-      JsonNode found = json(post("/v2/process-instances/search", Map.of("filter", filter, "sort", newestFirst, "page", page)));
+      JsonNode found =
+          json(
+              post(
+                  "/v2/process-instances/search",
+                  Map.of("filter", filter, "sort", newestFirst, "page", page)));
       assertThat(found.at("/page/totalItems").asInt()).isEqualTo(keys.size());
       found.path("items").forEach(item -> paged.add(item.path("processInstanceKey").asText()));
       if (found.path("items").size() < 7) {
@@ -278,7 +473,8 @@ class RestApiTest extends MediaflowTest {
     }
     assertThat(paged).containsExactlyElementsOf(keys.reversed());
 
-    var unknownField = post("/v2/process-instances/search", Map.of("filter", Map.of("colour", "blue")));
+    var unknownField =
+        post("/v2/process-instances/search", Map.of("filter", Map.of("colour", "blue")));
     assertThat(unknownField.statusCode()).isEqualTo(400);
     assertThat(json(unknownField).path("detail").asText()).contains("filter.colour");
   }
@@ -286,28 +482,59 @@ class RestApiTest extends MediaflowTest {
   @Test
   void aTaskChangeWithABadValueIsRefusedNamingTheFieldAndRule() {
     String processId = "rest-api-changes-" + UUID.randomUUID();
-    var deployed = deploy(Map.of(processId + ".bpmn", Bpmn.convertToString(Bpmn.createExecutableProcess(processId)
-        .startEvent().userTask("Review").endEvent().done())));
+    var deployed =
+        deploy(
+            Map.of(
+                processId + ".bpmn",
+                Bpmn.convertToString(
+                    Bpmn.createExecutableProcess(processId)
+                        .startEvent()
+                        .userTask("Review")
+                        .endEvent()
+                        .done())));
     assertThat(deployed.statusCode()).as(deployed.body()).isEqualTo(200);
-    String instance = json(post("/v2/process-instances", Map.of("processDefinitionId", processId)))
-        .path("processInstanceKey").asText();
-    String task = Awaitility.await("the task").atMost(PATIENCE).until(() -> json(post("/v2/user-tasks/search",
-        Map.of("filter", Map.of("processInstanceKey", instance)))).at("/items/0/userTaskKey").asText(""),
-        key -> !key.isEmpty());
+    String instance =
+        json(post("/v2/process-instances", Map.of("processDefinitionId", processId)))
+            .path("processInstanceKey")
+            .asText();
+    String task =
+        Awaitility.await("the task")
+            .atMost(PATIENCE)
+            .until(
+                () ->
+                    json(post(
+                            "/v2/user-tasks/search",
+                            Map.of("filter", Map.of("processInstanceKey", instance))))
+                        .at("/items/0/userTaskKey")
+                        .asText(""),
+                key -> !key.isEmpty());
 
-    assertBadChange(post("/v2/user-tasks/" + task + "/assignment", Map.of("assignee", " ")), "assignee is required");
-    assertBadChange(post("/v2/user-tasks/" + task + "/assignment", Map.of("assignee", "ann", "allowOverride", "no")),
+    assertBadChange(
+        post("/v2/user-tasks/" + task + "/assignment", Map.of("assignee", " ")),
+        "assignee is required");
+    assertBadChange(
+        post(
+            "/v2/user-tasks/" + task + "/assignment",
+            Map.of("assignee", "ann", "allowOverride", "no")),
         "allowOverride must be true or false");
-    assertBadChange(patch("/v2/user-tasks/" + task, Map.of("changeset", Map.of("priority", 101))),
+    assertBadChange(
+        patch("/v2/user-tasks/" + task, Map.of("changeset", Map.of("priority", 101))),
         "changeset.priority must be within the [0,100] range");
-    assertBadChange(patch("/v2/user-tasks/" + task, Map.of("changeset", Map.of("dueDate", "tomorrow"))),
+    assertBadChange(
+        patch("/v2/user-tasks/" + task, Map.of("changeset", Map.of("dueDate", "tomorrow"))),
         "changeset.dueDate must be an RFC 3339 date-time");
-    assertBadChange(patch("/v2/user-tasks/" + task, Map.of("changeset", Map.of("candidateGroups", "editors"))),
+    assertBadChange(
+        patch("/v2/user-tasks/" + task, Map.of("changeset", Map.of("candidateGroups", "editors"))),
         "changeset.candidateGroups must be a list of texts");
-    assertBadChange(patch("/v2/user-tasks/" + task, Map.of("changeset", Map.of())), "No update data provided");
-    assertThat(post("/v2/user-tasks/1/assignment", Map.of("assignee", "ann")).statusCode()).isEqualTo(404);
-    assertBadChange(post("/v2/jobs/activation", Map.of("type", "x", "timeout", 1000, "maxJobsToActivate", 1,
-        "tenantFilter", "MINE")), "tenantFilter must be PROVIDED or ASSIGNED");
+    assertBadChange(
+        patch("/v2/user-tasks/" + task, Map.of("changeset", Map.of())), "No update data provided");
+    assertThat(post("/v2/user-tasks/1/assignment", Map.of("assignee", "ann")).statusCode())
+        .isEqualTo(404);
+    assertBadChange(
+        post(
+            "/v2/jobs/activation",
+            Map.of("type", "x", "timeout", 1000, "maxJobsToActivate", 1, "tenantFilter", "MINE")),
+        "tenantFilter must be PROVIDED or ASSIGNED");
   }
 
   private static void assertBadChange(HttpResponse<String> response, String reason) {
@@ -317,15 +544,21 @@ class RestApiTest extends MediaflowTest {
 
   private HttpResponse<String> patch(String path, Object body) {
     try {
-      return send(HttpRequest.newBuilder(URI.create(baseUrl() + path)).header("Content-Type", "application/json")
-          .method("PATCH", HttpRequest.BodyPublishers.ofString(ApiJson.MAPPER.writeValueAsString(body))).build());
+      return send(
+          HttpRequest.newBuilder(URI.create(baseUrl() + path))
+              .header("Content-Type", "application/json")
+              .method(
+                  "PATCH",
+                  HttpRequest.BodyPublishers.ofString(ApiJson.MAPPER.writeValueAsString(body)))
+              .build());
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException(e);
     }
   }
 
   private void assertRefused(String taskKey, Map<String, Object> variables, String reason) {
-    var response = post("/v2/user-tasks/" + taskKey + "/completion", Map.of("variables", variables));
+    var response =
+        post("/v2/user-tasks/" + taskKey + "/completion", Map.of("variables", variables));
     assertThat(response.statusCode()).as(response.body()).isEqualTo(400);
     assertThat(response.headers().firstValue("Content-Type")).hasValue("application/problem+json");
     assertThat(json(response).path("detail").asText()).contains(reason);
@@ -335,12 +568,24 @@ class RestApiTest extends MediaflowTest {
   private HttpResponse<String> deploy(Map<String, String> files) {
     String boundary = "mediaflow-" + UUID.randomUUID();
     var body = new ByteArrayOutputStream();
-    files.forEach((name, content) -> body.writeBytes(("--" + boundary + "\r\n"
-        + "Content-Disposition: form-data; name=\"resources\"; filename=\"" + name + "\"\r\n"
-        + "Content-Type: application/octet-stream\r\n\r\n" + content + "\r\n").getBytes(StandardCharsets.UTF_8)));
+    files.forEach(
+        (name, content) ->
+            body.writeBytes(
+                ("--"
+                        + boundary
+                        + "\r\n"
+                        + "Content-Disposition: form-data; name=\"resources\"; filename=\""
+                        + name
+                        + "\"\r\n"
+                        + "Content-Type: application/octet-stream\r\n\r\n"
+                        + content
+                        + "\r\n")
+                    .getBytes(StandardCharsets.UTF_8)));
     body.writeBytes(("--" + boundary + "--\r\n").getBytes(StandardCharsets.UTF_8));
-    return send(HttpRequest.newBuilder(URI.create(baseUrl() + "/v2/deployments"))
-        .header("Content-Type", "multipart/form-data; boundary=" + boundary)
-        .POST(HttpRequest.BodyPublishers.ofByteArray(body.toByteArray())).build());
+    return send(
+        HttpRequest.newBuilder(URI.create(baseUrl() + "/v2/deployments"))
+            .header("Content-Type", "multipart/form-data; boundary=" + boundary)
+            .POST(HttpRequest.BodyPublishers.ofByteArray(body.toByteArray()))
+            .build());
   }
 }

@@ -12,11 +12,15 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
-/** The embedded default as it starts with nothing configured: reachable from this machine only, and honest. */
+/**
+ * The embedded default as it starts with nothing configured: reachable from this machine only, and
+ * honest.
+ */
 class SafeDefaultsTest extends MediaflowTest {
 
   private static final String IPV4_LOOPBACK = "0100007F";
   private static final String IPV6_LOOPBACK = "00000000000000000000000001000000";
+
   /** ::ffff:127.0.0.1, where Java's dual-stack sockets listen when asked for 127.0.0.1. */
   private static final String IPV4_MAPPED_LOOPBACK = "0000000000000000FFFF00000100007F";
 
@@ -27,8 +31,12 @@ class SafeDefaultsTest extends MediaflowTest {
 
     for (int port : List.of(HTTP_PORT, ENGINE_PORT)) {
       List<String> addresses = listening(port);
-      assertThat(addresses).as("addresses listening on port %d", port).isNotEmpty()
-          .allMatch(address -> List.of(IPV4_LOOPBACK, IPV6_LOOPBACK, IPV4_MAPPED_LOOPBACK).contains(address));
+      assertThat(addresses)
+          .as("addresses listening on port %d", port)
+          .isNotEmpty()
+          .allMatch(
+              address ->
+                  List.of(IPV4_LOOPBACK, IPV6_LOOPBACK, IPV4_MAPPED_LOOPBACK).contains(address));
     }
   }
 
@@ -38,12 +46,20 @@ class SafeDefaultsTest extends MediaflowTest {
     assertThat(readiness.statusCode()).isEqualTo(200);
     assertThat(json(readiness).path("status").asText()).isEqualTo("UP");
 
-    long key = start("transcode-with-approval", Map.of("source", "https://example.com/in.mp4",
-        "ladder", List.of(Map.of("resolution", 720, "quality", 99))));
+    long key =
+        start(
+            "transcode-with-approval",
+            Map.of(
+                "source",
+                "https://example.com/in.mp4",
+                "ladder",
+                List.of(Map.of("resolution", 720, "quality", 99))));
     assertThat(key).isPositive();
   }
 
-  /** The local addresses (as /proc/net/tcp{,6} spell them) of the sockets listening on {@code port}. */
+  /**
+   * The local addresses (as /proc/net/tcp{,6} spell them) of the sockets listening on {@code port}.
+   */
   private static List<String> listening(int port) {
     String hexPort = HexFormat.of().withUpperCase().toHexDigits((short) port);
     return Stream.of(Path.of("/proc/net/tcp"), Path.of("/proc/net/tcp6"))

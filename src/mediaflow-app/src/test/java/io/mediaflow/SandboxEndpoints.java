@@ -15,15 +15,18 @@ import org.springframework.util.ClassUtils;
 import org.springframework.web.bind.annotation.RequestMapping;
 
 /**
- * Every request the sandbox's controllers map, read from their annotations, so a test over them covers an
- * endpoint as soon as it is added.
+ * Every request the sandbox's controllers map, read from their annotations, so a test over them
+ * covers an endpoint as soon as it is added.
  */
 public final class SandboxEndpoints {
 
   /** One mapped method and path pattern, and the controller that declares it. */
   public record Endpoint(String method, String pattern, Class<?> controller) {
 
-    /** A concrete path the pattern matches: {@code x} for each variable, the first choice of {@code {v:a|b}}. */
+    /**
+     * A concrete path the pattern matches: {@code x} for each variable, the first choice of {@code
+     * {v:a|b}}.
+     */
     public String examplePath() {
       Matcher variable = VARIABLE.matcher(pattern);
       var path = new StringBuilder();
@@ -57,18 +60,24 @@ public final class SandboxEndpoints {
     scanner.addIncludeFilter(new AnnotationTypeFilter(Controller.class));
     var endpoints = new ArrayList<Endpoint>();
     for (var definition : scanner.findCandidateComponents("io.mediaflow.sandbox")) {
-      Class<?> controller = ClassUtils.resolveClassName(definition.getBeanClassName(), SandboxEndpoints.class.getClassLoader());
-      RequestMapping root = AnnotatedElementUtils.findMergedAnnotation(controller, RequestMapping.class);
+      Class<?> controller =
+          ClassUtils.resolveClassName(
+              definition.getBeanClassName(), SandboxEndpoints.class.getClassLoader());
+      RequestMapping root =
+          AnnotatedElementUtils.findMergedAnnotation(controller, RequestMapping.class);
       String[] prefixes = root == null || root.path().length == 0 ? new String[] {""} : root.path();
       for (Method handler : controller.getDeclaredMethods()) {
-        RequestMapping mapping = AnnotatedElementUtils.findMergedAnnotation(handler, RequestMapping.class);
+        RequestMapping mapping =
+            AnnotatedElementUtils.findMergedAnnotation(handler, RequestMapping.class);
         if (mapping == null) {
           continue;
         }
         String[] paths = mapping.path().length == 0 ? new String[] {""} : mapping.path();
         // A mapping without methods takes every method; GET stands for them.
-        var methods = mapping.method().length == 0 ? List.of("GET")
-            : Arrays.stream(mapping.method()).map(Enum::name).toList();
+        var methods =
+            mapping.method().length == 0
+                ? List.of("GET")
+                : Arrays.stream(mapping.method()).map(Enum::name).toList();
         for (String prefix : prefixes) {
           for (String path : paths) {
             for (String method : methods) {

@@ -24,10 +24,11 @@ import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandl
 import org.springframework.web.util.ServletRequestPathUtils;
 
 /**
- * {@code mediaflow.sandbox.enabled=false} leaves no {@code /sandbox} path answering in the embedded default: every
- * request the sandbox's controllers map (read from them, see {@link SandboxEndpoints}) is answered as a path nobody
- * serves, preflights included, and no sandbox bean exists. The sandbox alone, switched on, shows that each of those
- * requests does reach its controller, so none of them passes by missing the sandbox.
+ * {@code mediaflow.sandbox.enabled=false} leaves no {@code /sandbox} path answering in the embedded
+ * default: every request the sandbox's controllers map (read from them, see {@link
+ * SandboxEndpoints}) is answered as a path nobody serves, preflights included, and no sandbox bean
+ * exists. The sandbox alone, switched on, shows that each of those requests does reach its
+ * controller, so none of them passes by missing the sandbox.
  */
 class SandboxOffTest {
 
@@ -41,13 +42,16 @@ class SandboxOffTest {
   @BeforeAll
   static void start() {
     appPort = MediaflowTest.freePort();
-    app = new SpringApplicationBuilder(MediaflowApplication.class).run(
-        "--mediaflow.sandbox.enabled=false",
-        // which paths answer does not depend on the processes; deploying them would only slow this down
-        "--mediaflow.engine.deploy=false",
-        "--mediaflow.engine.data-directory=" + engineData,
-        "--server.port=" + appPort,
-        "--mediaflow.engine.port=" + MediaflowTest.freePort());
+    app =
+        new SpringApplicationBuilder(MediaflowApplication.class)
+            .run(
+                "--mediaflow.sandbox.enabled=false",
+                // which paths answer does not depend on the processes; deploying them would only
+                // slow this down
+                "--mediaflow.engine.deploy=false",
+                "--mediaflow.engine.data-directory=" + engineData,
+                "--server.port=" + appPort,
+                "--mediaflow.engine.port=" + MediaflowTest.freePort());
     sandbox = SandboxAlone.start(MediaflowTest.freePort());
   }
 
@@ -63,15 +67,21 @@ class SandboxOffTest {
 
   @Test
   void everyRequestOfTheSandboxReachesItsControllerWhenItIsOn() throws Exception {
-    assertThat(ENDPOINTS).extracting(Endpoint::toString)
-        .contains("POST /sandbox/transcoding/v1/create_task", "GET /sandbox/stats", "PUT /sandbox/storage/{bucket}/{*path}");
-    var mapping = sandbox.getBean("requestMappingHandlerMapping", RequestMappingHandlerMapping.class);
+    assertThat(ENDPOINTS)
+        .extracting(Endpoint::toString)
+        .contains(
+            "POST /sandbox/transcoding/v1/create_task",
+            "GET /sandbox/stats",
+            "PUT /sandbox/storage/{bucket}/{*path}");
+    var mapping =
+        sandbox.getBean("requestMappingHandlerMapping", RequestMappingHandlerMapping.class);
     for (Endpoint endpoint : ENDPOINTS) {
       var request = new MockHttpServletRequest(endpoint.method(), endpoint.examplePath());
       ServletRequestPathUtils.parseAndCache(request);
       var chain = mapping.getHandler(request);
       assertThat(chain).as(endpoint + " as " + endpoint.examplePath()).isNotNull();
-      assertThat(((HandlerMethod) chain.getHandler()).getBeanType()).as(endpoint.toString())
+      assertThat(((HandlerMethod) chain.getHandler()).getBeanType())
+          .as(endpoint.toString())
           .isEqualTo(endpoint.controller());
     }
   }
@@ -81,21 +91,25 @@ class SandboxOffTest {
     for (Endpoint endpoint : ENDPOINTS) {
       String path = endpoint.examplePath();
       String nobodys = path.replaceFirst("^/sandbox/", "/no-such-path/");
-      assertThat(send(endpoint.method(), path).statusCode()).as(endpoint + " as " + path)
+      assertThat(send(endpoint.method(), path).statusCode())
+          .as(endpoint + " as " + path)
           .isEqualTo(send(endpoint.method(), nobodys).statusCode());
-      assertThat(preflight(path).statusCode()).as("preflight of " + path)
+      assertThat(preflight(path).statusCode())
+          .as("preflight of " + path)
           .isEqualTo(preflight(nobodys).statusCode());
     }
   }
 
   @Test
   void noSandboxBeanExistsWhenItIsOff() {
-    var sandboxBeans = Arrays.stream(app.getBeanDefinitionNames())
-        .filter(name -> {
-          Class<?> type = app.getType(name);
-          return type != null && type.getName().startsWith("io.mediaflow.sandbox.");
-        })
-        .toList();
+    var sandboxBeans =
+        Arrays.stream(app.getBeanDefinitionNames())
+            .filter(
+                name -> {
+                  Class<?> type = app.getType(name);
+                  return type != null && type.getName().startsWith("io.mediaflow.sandbox.");
+                })
+            .toList();
     assertThat(sandboxBeans).isEmpty();
     assertThat(Arrays.stream(sandbox.getBeanDefinitionNames()).map(sandbox::getType))
         .as("the same filter finds the sandbox's beans when it is on")
@@ -103,15 +117,19 @@ class SandboxOffTest {
   }
 
   private HttpResponse<Void> send(String method, String path) {
-    return send(HttpRequest.newBuilder(uri(path)).method(method, HttpRequest.BodyPublishers.noBody()).build());
+    return send(
+        HttpRequest.newBuilder(uri(path))
+            .method(method, HttpRequest.BodyPublishers.noBody())
+            .build());
   }
 
   private HttpResponse<Void> preflight(String path) {
-    return send(HttpRequest.newBuilder(uri(path))
-        .method("OPTIONS", HttpRequest.BodyPublishers.noBody())
-        .header("Origin", "https://player.example.com")
-        .header("Access-Control-Request-Method", "GET")
-        .build());
+    return send(
+        HttpRequest.newBuilder(uri(path))
+            .method("OPTIONS", HttpRequest.BodyPublishers.noBody())
+            .header("Origin", "https://player.example.com")
+            .header("Access-Control-Request-Method", "GET")
+            .build());
   }
 
   private URI uri(String path) {

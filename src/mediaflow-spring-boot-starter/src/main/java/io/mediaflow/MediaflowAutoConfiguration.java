@@ -20,18 +20,25 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 
 /**
- * The plugin in a user's Spring Boot + Camunda application: for each API enabled ({@code mediaflow.<api>.enabled},
- * on unless switched off) its client and one job worker per operation, the callback receiver and the signing key
- * store. Every bean is declared here or in the configurations imported, each backing off when the application
- * declares its own; nothing of the application is scanned. After the application's DataSource is configured, so
- * the signing key store can keep its keys there.
+ * The plugin in a user's Spring Boot + Camunda application: for each API enabled ({@code
+ * mediaflow.<api>.enabled}, on unless switched off) its client and one job worker per operation,
+ * the callback receiver and the signing key store. Every bean is declared here or in the
+ * configurations imported, each backing off when the application declares its own; nothing of the
+ * application is scanned. After the application's DataSource is configured, so the signing key
+ * store can keep its keys there.
  */
-@AutoConfiguration(after = CamundaAutoConfiguration.class,
+@AutoConfiguration(
+    after = CamundaAutoConfiguration.class,
     afterName = "org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration")
 @ConditionalOnBean(CamundaClient.class)
 @EnableConfigurationProperties(ReplicaProperties.class)
-@Import({WorkerConfiguration.class, CallbackConfiguration.class, TranscodingConfiguration.class,
-    LiveConfiguration.class, DeliveryConfiguration.class})
+@Import({
+  WorkerConfiguration.class,
+  CallbackConfiguration.class,
+  TranscodingConfiguration.class,
+  LiveConfiguration.class,
+  DeliveryConfiguration.class
+})
 public class MediaflowAutoConfiguration {
 
   @Bean
@@ -42,7 +49,10 @@ public class MediaflowAutoConfiguration {
 
   @Bean
   @ConditionalOnMissingBean
-  ReplicaCheck mediaflowReplicaCheck(ReplicaProperties replicas, WorkerProperties worker, CallbackProperties callbacks,
+  ReplicaCheck mediaflowReplicaCheck(
+      ReplicaProperties replicas,
+      WorkerProperties worker,
+      CallbackProperties callbacks,
       ObjectProvider<SigningKeyStore> keyStore) {
     return new ReplicaCheck(replicas, worker, callbacks, keyStore);
   }

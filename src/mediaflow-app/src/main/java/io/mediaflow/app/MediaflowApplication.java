@@ -5,10 +5,12 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 
 /**
- * Mediaflow: the media platform's transcoding, live streaming and content delivery APIs as Zeebe job workers.
+ * Mediaflow: the media platform's transcoding, live streaming and content delivery APIs as Zeebe
+ * job workers.
  *
- * <p>With no configuration it runs the embedded default: the engine (its state in a data folder), the sandbox and
- * the workers on one machine. Pointing it at a real cluster and the real service is configuration only (see README).
+ * <p>With no configuration it runs the embedded default: the engine (its state in a data folder),
+ * the sandbox and the workers on one machine. Pointing it at a real cluster and the real service is
+ * configuration only (see README).
  */
 @SpringBootApplication
 @ConfigurationPropertiesScan

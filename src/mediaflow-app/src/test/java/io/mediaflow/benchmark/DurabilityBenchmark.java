@@ -22,24 +22,29 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Not a test: what the embedded default's durable engine costs and how fast it comes back, in one run. The
- * application runs as its users run it, a separate JVM ({@link EmbeddedDefaultProcess}). (Its figures against
- * the in-memory engine that the tests once ran are in docs/performance.md; that engine is gone.)
+ * Not a test: what the embedded default's durable engine costs and how fast it comes back, in one
+ * run. The application runs as its users run it, a separate JVM ({@link EmbeddedDefaultProcess}).
+ * (Its figures against the in-memory engine that the tests once ran are in docs/performance.md;
+ * that engine is gone.)
+ *
  * <ol>
- *   <li>Real flow ({@code benchmark.repeat} times): a batch of {@code transcode-with-approval} instances (a tiny
- *       source, a one-rung ladder, "Review renditions" approved over the task API as it opens): instances per
- *       second, the application's CPU per instance (its JVM's CPU time, which holds the sandbox but not its
- *       encoders, child processes), and its data folder per instance.</li>
- *   <li>Recovery: {@code benchmark.instances} ended one-job instances, then {@code kill -9}: the time to ready
- *       again (goal 10 s) beside the start over an empty folder; a graceful stop's duration and the start after
- *       it; the data folder per ended instance.</li>
+ *   <li>Real flow ({@code benchmark.repeat} times): a batch of {@code transcode-with-approval}
+ *       instances (a tiny source, a one-rung ladder, "Review renditions" approved over the task API
+ *       as it opens): instances per second, the application's CPU per instance (its JVM's CPU time,
+ *       which holds the sandbox but not its encoders, child processes), and its data folder per
+ *       instance.
+ *   <li>Recovery: {@code benchmark.instances} ended one-job instances, then {@code kill -9}: the
+ *       time to ready again (goal 10 s) beside the start over an empty folder; a graceful stop's
+ *       duration and the start after it; the data folder per ended instance.
  * </ol>
+ *
  * It prints figures and asserts nothing.
  *
  * <p>Run: {@code mvn -B -pl src/mediaflow-app -am test -Dtest=DurabilityBenchmark -DskipModelChecks
- * -Dsurefire.failIfNoSpecifiedTests=false -Dbenchmark.batch=200 -Dbenchmark.repeat=2 -Dbenchmark.instances=10000};
- * add {@code -Dmediaflow.test.packaged=true} after {@code mvn -B package -DskipTests -DskipModelChecks} to run the
- * application as the README's command does, with its start-up cache.
+ * -Dsurefire.failIfNoSpecifiedTests=false -Dbenchmark.batch=200 -Dbenchmark.repeat=2
+ * -Dbenchmark.instances=10000}; add {@code -Dmediaflow.test.packaged=true} after {@code mvn -B
+ * package -DskipTests -DskipModelChecks} to run the application as the README's command does, with
+ * its start-up cache.
  */
 class DurabilityBenchmark {
 
@@ -48,15 +53,15 @@ class DurabilityBenchmark {
   private static final int INSTANCES = Integer.getInteger("benchmark.instances", 10_000);
   private static final int IN_FLIGHT = 64;
   private static final String REAL = "transcode-with-approval";
+
   /** How often the approver looks for new tasks, as a task list refreshes its list. */
   private static final Duration TASK_LIST_REFRESH = Duration.ofMillis(200);
 
-  @TempDir
-  Path folders;
+  @TempDir Path folders;
 
   /**
-   * @param stateBytes the data folder without the sandbox's media files (the engine, the history, the sandbox's
-   *     database): what an instance costs to keep
+   * @param stateBytes the data folder without the sandbox's media files (the engine, the history,
+   *     the sandbox's database): what an instance costs to keep
    * @param mediaBytes the sandbox's files: the renditions, kept as the service keeps its outputs
    */
   private record Batch(double seconds, double cpuSeconds, long stateBytes, long mediaBytes) {
@@ -84,17 +89,26 @@ class DurabilityBenchmark {
   /** One batch of the real flow on a fresh application, its engine in a data folder of its own. */
   private Batch realFlow(int run) throws Exception {
     Path data = Files.createDirectories(folders.resolve("durable-" + run));
-    var application = new EmbeddedDefaultProcess(data, MediaflowTest.freePort(), MediaflowTest.freePort());
+    var application =
+        new EmbeddedDefaultProcess(data, MediaflowTest.freePort(), MediaflowTest.freePort());
     // Every instance's job may be started at once, as a real account's would be.
-    Process app = application.start("--mediaflow.sandbox.transcoding.max-queued-tasks=1000",
-        "--mediaflow.sandbox.time-scale=0.1");
+    Process app =
+        application.start(
+            "--mediaflow.sandbox.transcoding.max-queued-tasks=1000",
+            "--mediaflow.sandbox.time-scale=0.1");
     try {
       Duration cpuBefore = cpu(app);
       long started = System.nanoTime();
       Set<Long> keys = new HashSet<>();
       for (int i = 0; i < BATCH; i++) {
-        keys.add(application.startInstance(REAL, Map.of("source", application.baseUrl() + "/sandbox/samples/bars.mp4",
-            "ladder", List.of(Map.of("resolution", 240, "bitrate", 400, "user_tag", "240p")))));
+        keys.add(
+            application.startInstance(
+                REAL,
+                Map.of(
+                    "source",
+                    application.baseUrl() + "/sandbox/samples/bars.mp4",
+                    "ladder",
+                    List.of(Map.of("resolution", 240, "bitrate", 400, "user_tag", "240p")))));
       }
       approveUntilCompleted(application, keys);
       double seconds = (System.nanoTime() - started) / 1e9;
@@ -109,21 +123,28 @@ class DurabilityBenchmark {
 
   private static void approveUntilCompleted(EmbeddedDefaultProcess application, Set<Long> keys) {
     Set<String> approved = new HashSet<>();
-    Awaitility.await("a batch of " + keys.size()).atMost(Duration.ofMinutes(30)).pollInterval(TASK_LIST_REFRESH)
-        .until(() -> {
-          for (JsonNode task : application.search("/v2/user-tasks/search", Map.of("state", "CREATED",
-              "processDefinitionId", REAL))) {
-            if (approved.add(task.path("userTaskKey").asText())) {
-              application.completeUserTask(task, Map.of("approved", true));
-            }
-          }
-          long completed = 0;
-          for (JsonNode instance : application.search("/v2/process-instances/search", Map.of("state", "COMPLETED",
-              "processDefinitionId", REAL))) {
-            completed += keys.contains(instance.path("processInstanceKey").asLong()) ? 1 : 0;
-          }
-          return completed == keys.size();
-        });
+    Awaitility.await("a batch of " + keys.size())
+        .atMost(Duration.ofMinutes(30))
+        .pollInterval(TASK_LIST_REFRESH)
+        .until(
+            () -> {
+              for (JsonNode task :
+                  application.search(
+                      "/v2/user-tasks/search",
+                      Map.of("state", "CREATED", "processDefinitionId", REAL))) {
+                if (approved.add(task.path("userTaskKey").asText())) {
+                  application.completeUserTask(task, Map.of("approved", true));
+                }
+              }
+              long completed = 0;
+              for (JsonNode instance :
+                  application.search(
+                      "/v2/process-instances/search",
+                      Map.of("state", "COMPLETED", "processDefinitionId", REAL))) {
+                completed += keys.contains(instance.path("processInstanceKey").asLong()) ? 1 : 0;
+              }
+              return completed == keys.size();
+            });
   }
 
   /** The CPU time the application's JVM has used, its child processes (encoders) not included. */
@@ -132,37 +153,65 @@ class DurabilityBenchmark {
   }
 
   private static void printRealFlow(List<Batch> batches) {
-    System.out.printf("%nDurability benchmark (%d cores): %s, batches of %d%n",
+    System.out.printf(
+        "%nDurability benchmark (%d cores): %s, batches of %d%n",
         Runtime.getRuntime().availableProcessors(), REAL, BATCH);
-    System.out.printf("%10s %16s %16s %16s%n", "inst/s", "app CPU ms/inst", "state KB/inst", "media KB/inst");
+    System.out.printf(
+        "%10s %16s %16s %16s%n", "inst/s", "app CPU ms/inst", "state KB/inst", "media KB/inst");
     for (Batch batch : batches) {
-      System.out.printf("%10.2f %16.0f %16.1f %16.1f%n", batch.perSecond(), batch.cpuMsPerInstance(),
-          batch.stateBytes() / 1e3 / BATCH, batch.mediaBytes() / 1e3 / BATCH);
+      System.out.printf(
+          "%10.2f %16.0f %16.1f %16.1f%n",
+          batch.perSecond(),
+          batch.cpuMsPerInstance(),
+          batch.stateBytes() / 1e3 / BATCH,
+          batch.mediaBytes() / 1e3 / BATCH);
     }
   }
 
   private void recovery() throws Exception {
     Path data = Files.createDirectories(folders.resolve("recovery"));
-    var application = new EmbeddedDefaultProcess(data, MediaflowTest.freePort(), MediaflowTest.freePort());
+    var application =
+        new EmbeddedDefaultProcess(data, MediaflowTest.freePort(), MediaflowTest.freePort());
     long started = System.nanoTime();
     Process app = application.start();
     double emptyReady = seconds(started);
 
     started = System.nanoTime();
-    try (CamundaClient camunda = CamundaClient.newClientBuilder().grpcAddress(application.gateway())
-        .preferRestOverGrpc(false).build()) {
-      camunda.newDeployResourceCommand().addProcessModel(Bpmn.createExecutableProcess("recovery").startEvent()
-          .serviceTask("Work", task -> task.zeebeJobType("recovery.work")).endEvent().done(), "recovery.bpmn")
-          .send().join();
-      try (var worker = camunda.newWorker().jobType("recovery.work")
-          .handler((client, job) -> client.newCompleteCommand(job).send().join()).maxJobsActive(IN_FLIGHT).open()) {
+    try (CamundaClient camunda =
+        CamundaClient.newClientBuilder()
+            .grpcAddress(application.gateway())
+            .preferRestOverGrpc(false)
+            .build()) {
+      camunda
+          .newDeployResourceCommand()
+          .addProcessModel(
+              Bpmn.createExecutableProcess("recovery")
+                  .startEvent()
+                  .serviceTask("Work", task -> task.zeebeJobType("recovery.work"))
+                  .endEvent()
+                  .done(),
+              "recovery.bpmn")
+          .send()
+          .join();
+      try (var worker =
+          camunda
+              .newWorker()
+              .jobType("recovery.work")
+              .handler((client, job) -> client.newCompleteCommand(job).send().join())
+              .maxJobsActive(IN_FLIGHT)
+              .open()) {
         Deque<CamundaFuture<?>> inFlight = new ArrayDeque<>();
         for (int i = 0; i < INSTANCES; i++) {
           if (inFlight.size() == IN_FLIGHT) {
             inFlight.removeFirst().join();
           }
-          inFlight.add(camunda.newCreateInstanceCommand().bpmnProcessId("recovery").latestVersion()
-              .withResult().send());
+          inFlight.add(
+              camunda
+                  .newCreateInstanceCommand()
+                  .bpmnProcessId("recovery")
+                  .latestVersion()
+                  .withResult()
+                  .send());
         }
         inFlight.forEach(CamundaFuture::join);
       }
@@ -189,19 +238,25 @@ class DurabilityBenchmark {
     app.destroy();
     app.waitFor();
 
-    System.out.printf("%nRecovery: %d ended instances (one job each) in %.1f s, %.1f inst/s%n", INSTANCES, load,
-        INSTANCES / load);
-    System.out.printf("data folder: %.1f MB, %.1f KB per ended instance%n", bytes / 1e6, bytes / 1e3 / INSTANCES);
+    System.out.printf(
+        "%nRecovery: %d ended instances (one job each) in %.1f s, %.1f inst/s%n",
+        INSTANCES, load, INSTANCES / load);
+    System.out.printf(
+        "data folder: %.1f MB, %.1f KB per ended instance%n", bytes / 1e6, bytes / 1e3 / INSTANCES);
     System.out.printf("%-52s %8s %10s%n", "start", "seconds", "vs empty");
-    System.out.printf("%-52s %8.1f %10s%n", "ready over an empty folder (baseline)", emptyReady, "1.00");
-    System.out.printf("%-52s %8.1f %10.2f%n", "ready after kill -9 (goal <= 10 s)", afterCrash,
-        afterCrash / emptyReady);
-    System.out.printf("%-52s %8.1f %10s%n", "  then the first search (history: its store, then the log)",
-        historyAfterCrash,
-        "");
-    System.out.printf("%-52s %8.1f %10s%n", "graceful stop, SIGTERM to exit (goal <= 30 s)", stop, "");
-    System.out.printf("%-52s %8.1f %10.2f%n%n", "ready after the graceful stop (from its snapshot)", afterStop,
-        afterStop / emptyReady);
+    System.out.printf(
+        "%-52s %8.1f %10s%n", "ready over an empty folder (baseline)", emptyReady, "1.00");
+    System.out.printf(
+        "%-52s %8.1f %10.2f%n",
+        "ready after kill -9 (goal <= 10 s)", afterCrash, afterCrash / emptyReady);
+    System.out.printf(
+        "%-52s %8.1f %10s%n",
+        "  then the first search (history: its store, then the log)", historyAfterCrash, "");
+    System.out.printf(
+        "%-52s %8.1f %10s%n", "graceful stop, SIGTERM to exit (goal <= 30 s)", stop, "");
+    System.out.printf(
+        "%-52s %8.1f %10.2f%n%n",
+        "ready after the graceful stop (from its snapshot)", afterStop, afterStop / emptyReady);
   }
 
   private static double seconds(long since) {

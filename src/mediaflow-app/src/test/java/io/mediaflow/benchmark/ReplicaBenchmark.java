@@ -9,8 +9,8 @@ import io.mediaflow.LoadDriver;
 import io.mediaflow.MediaflowTest;
 import io.mediaflow.SeparateJvm;
 import io.mediaflow.sample.CallbackBalancer;
-import io.mediaflow.sample.SampleEnvironment;
 import io.mediaflow.sample.SampleApplication;
+import io.mediaflow.sample.SampleEnvironment;
 import io.mediaflow.sample.TrivialWorker;
 import java.net.URI;
 import java.nio.file.Path;
@@ -30,43 +30,55 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Not a test: a benchmark of the plugin's own cost that prints figures and asserts nothing. The set-up of
- * {@code ReplicasUnderLoadTest}: one embedded default (engine and sandbox, its own workers off, the sandbox at a
- * tenth of the nominal durations) and worker replicas of {@link SampleApplication} (the starter in a plain
- * application), each a JVM of its own, behind one callback address. Each replica also runs {@link TrivialWorker}, a
- * {@code @JobWorker} that completes its jobs without doing anything.
+ * Not a test: a benchmark of the plugin's own cost that prints figures and asserts nothing. The
+ * set-up of {@code ReplicasUnderLoadTest}: one embedded default (engine and sandbox, its own
+ * workers off, the sandbox at a tenth of the nominal durations) and worker replicas of {@link
+ * SampleApplication} (the starter in a plain application), each a JVM of its own, behind one
+ * callback address. Each replica also runs {@link TrivialWorker}, a {@code @JobWorker} that
+ * completes its jobs without doing anything.
  *
- * <p>For each number of replicas (three, then two, then one: a replica is stopped between, so every measured
- * replica is warm), it runs a batch of a trivial process (as many service tasks, of the trivial worker, as a real
- * instance executes jobs) and a batch of the real processes (half {@code transcode-with-approval}, a tiny source
- * and a one-rung ladder, no {@code publishBucket}, "Review renditions" approved as it opens; half
- * {@code protected-publishing}),
- * on the same engine, and prints beside each other: instances per second, the replicas' CPU time per job (the sum
- * over the replica JVMs, from {@link ProcessHandle.Info#totalCpuDuration()}) and the ratio plugin/trivial, whose
- * goal is at most 2. Jobs are counted through {@code POST /v2/jobs/search} (the instances' own and those they
- * called; the engine's user task jobs are not a worker's). The embedded default's CPU per job (engine, REST API
- * and sandbox, whose encoders are child processes and not counted) is printed for comparison. A warm-up batch of
- * each kind comes first; it also tells how many jobs a real instance executes.
+ * <p>For each number of replicas (three, then two, then one: a replica is stopped between, so every
+ * measured replica is warm), it runs a batch of a trivial process (as many service tasks, of the
+ * trivial worker, as a real instance executes jobs) and a batch of the real processes (half {@code
+ * transcode-with-approval}, a tiny source and a one-rung ladder, no {@code publishBucket}, "Review
+ * renditions" approved as it opens; half {@code protected-publishing}), on the same engine, and
+ * prints beside each other: instances per second, the replicas' CPU time per job (the sum over the
+ * replica JVMs, from {@link ProcessHandle.Info#totalCpuDuration()}) and the ratio plugin/trivial,
+ * whose goal is at most 2. Jobs are counted through {@code POST /v2/jobs/search} (the instances'
+ * own and those they called; the engine's user task jobs are not a worker's). The embedded
+ * default's CPU per job (engine, REST API and sandbox, whose encoders are child processes and not
+ * counted) is printed for comparison. A warm-up batch of each kind comes first; it also tells how
+ * many jobs a real instance executes.
  *
  * <p>Run: {@code mvn -B -o -pl src/mediaflow-app -am test -Dtest=ReplicaBenchmark
  * -Dsurefire.failIfNoSpecifiedTests=false -DskipModelChecks -DskipConsole -DskipStrictDocuments
- * -Dbenchmark.instances=60} (instances per batch; {@code -Dbenchmark.warm-up=20} instances per warm-up batch;
- * {@code -Dbenchmark.replicas=3,2,1} the numbers of replicas, largest first; {@code -Dbenchmark.protocol=rest} the
- * replicas' client over REST rather than gRPC). {@code -DskipStrictDocuments} keeps the module's second test run
- * (strict documents) from running its own tests after the benchmark.
+ * -Dbenchmark.instances=60} (instances per batch; {@code -Dbenchmark.warm-up=20} instances per
+ * warm-up batch; {@code -Dbenchmark.replicas=3,2,1} the numbers of replicas, largest first; {@code
+ * -Dbenchmark.protocol=rest} the replicas' client over REST rather than gRPC). {@code
+ * -DskipStrictDocuments} keeps the module's second test run (strict documents) from running its own
+ * tests after the benchmark.
  */
 class ReplicaBenchmark {
 
   private static final int INSTANCES = Integer.getInteger("benchmark.instances", 40);
   private static final int WARM_UP = Integer.getInteger("benchmark.warm-up", 20);
-  private static final List<Integer> REPLICAS = Arrays.stream(System.getProperty("benchmark.replicas", "3,2,1")
-      .split(",")).map(String::trim).map(Integer::valueOf).sorted((a, b) -> b - a).toList();
-  private static final boolean PREFER_REST = System.getProperty("benchmark.protocol", "grpc")
-      .equalsIgnoreCase("rest");
+  private static final List<Integer> REPLICAS =
+      Arrays.stream(System.getProperty("benchmark.replicas", "3,2,1").split(","))
+          .map(String::trim)
+          .map(Integer::valueOf)
+          .sorted((a, b) -> b - a)
+          .toList();
+  private static final boolean PREFER_REST =
+      System.getProperty("benchmark.protocol", "grpc").equalsIgnoreCase("rest");
   private static final String REAL = "real";
   private static final String TRIVIAL = "benchmark-trivial";
-  /** The type of the jobs the engine makes of user tasks, which the REST API's task completion completes. */
+
+  /**
+   * The type of the jobs the engine makes of user tasks, which the REST API's task completion
+   * completes.
+   */
   private static final String USER_TASK_JOB = "io.camunda.zeebe:userTask";
+
   /** How long the replicas' CPU is read while they have nothing to do. */
   private static final Duration IDLE = Duration.ofSeconds(10);
 
@@ -78,6 +90,7 @@ class ReplicaBenchmark {
   private Process clusterProcess;
   private EmbeddedDefaultProcess cluster;
   private CallbackBalancer balancer;
+
   /** Numbers the batches, so that each gets buckets of its own. */
   private int batches;
 
@@ -85,7 +98,12 @@ class ReplicaBenchmark {
   private record Replica(String url, Process process) {}
 
   /** A batch's figures: CPU in seconds, of all replicas together and of the embedded default. */
-  private record Batch(String process, int instances, int jobs, double seconds, double replicaCpu,
+  private record Batch(
+      String process,
+      int instances,
+      int jobs,
+      double seconds,
+      double replicaCpu,
       double clusterCpu) {
     double perSecond() {
       return instances / seconds;
@@ -118,9 +136,11 @@ class ReplicaBenchmark {
 
   @Test
   void pluginCpuPerJobAgainstATrivialWorker() throws Exception {
-    cluster = new EmbeddedDefaultProcess(clusterData, MediaflowTest.freePort(), MediaflowTest.freePort());
-    clusterProcess = cluster.start("--camunda.client.worker.defaults.enabled=false",
-        "--mediaflow.sandbox.time-scale=0.1");
+    cluster =
+        new EmbeddedDefaultProcess(clusterData, MediaflowTest.freePort(), MediaflowTest.freePort());
+    clusterProcess =
+        cluster.start(
+            "--camunda.client.worker.defaults.enabled=false", "--mediaflow.sandbox.time-scale=0.1");
     balancer = new CallbackBalancer(MediaflowTest.freePort());
     startReplicas(REPLICAS.getFirst());
 
@@ -141,7 +161,10 @@ class ReplicaBenchmark {
     print(jobsPerInstance, idleCpuMsPerSecond, rows);
   }
 
-  /** Starts {@code size} instances, drives them to their end as their people would, and reads what it cost. */
+  /**
+   * Starts {@code size} instances, drives them to their end as their people would, and reads what
+   * it cost.
+   */
   private Batch run(String process, int size) throws Exception {
     int batch = batches++;
     var load = new LoadDriver(cluster);
@@ -152,32 +175,60 @@ class ReplicaBenchmark {
       if (process.equals(TRIVIAL)) {
         load.startInstance(TRIVIAL, i, Map.of());
       } else if (i % 2 == 0) {
-        load.startInstance("transcode-with-approval", i, Map.of("source",
-            cluster.baseUrl() + "/sandbox/samples/bars.mp4",
-            "ladder", List.of(Map.of("resolution", 240, "bitrate", 400, "user_tag", "240p"))));
+        load.startInstance(
+            "transcode-with-approval",
+            i,
+            Map.of(
+                "source",
+                cluster.baseUrl() + "/sandbox/samples/bars.mp4",
+                "ladder",
+                List.of(Map.of("resolution", 240, "bitrate", 400, "user_tag", "240p"))));
       } else {
-        load.startInstance("protected-publishing", i, Map.of("bucketName", "bench-" + batch + "-" + i,
-            "paths", List.of("/master.m3u8"), "tokenLifetime", "PT1H"));
+        load.startInstance(
+            "protected-publishing",
+            i,
+            Map.of(
+                "bucketName",
+                "bench-" + batch + "-" + i,
+                "paths",
+                List.of("/master.m3u8"),
+                "tokenLifetime",
+                "PT1H"));
       }
     }
     load.finishEverything(Duration.ofMinutes(5));
     double seconds = (System.nanoTime() - started) / 1e9;
     double replicaCpu = replicaCpu() - replicaCpuBefore;
     double clusterCpu = cpuSeconds(clusterProcess) - clusterCpuBefore;
-    return new Batch(process, size, jobsOf(load.instances().keySet()), seconds, replicaCpu, clusterCpu);
+    return new Batch(
+        process, size, jobsOf(load.instances().keySet()), seconds, replicaCpu, clusterCpu);
   }
 
   /** The jobs of these instances and of those they called, but the engine's user task jobs. */
   private int jobsOf(Set<Long> instances) throws Exception {
     var keys = new HashSet<String>();
     instances.forEach(key -> keys.add(Long.toString(key)));
-    for (JsonNode child : cluster.search("/v2/process-instances/search",
-        Map.of("parentProcessInstanceKey", Map.of("$in", List.copyOf(keys))))) {
+    for (JsonNode child :
+        cluster.search(
+            "/v2/process-instances/search",
+            Map.of("parentProcessInstanceKey", Map.of("$in", List.copyOf(keys))))) {
       keys.add(child.path("processInstanceKey").asText());
     }
-    return cluster.postOk("/v2/jobs/search", Map.of("filter", Map.of(
-        "processInstanceKey", Map.of("$in", List.copyOf(keys)), "type", Map.of("$neq", USER_TASK_JOB)),
-        "page", Map.of("limit", 1))).path("page").path("totalItems").asInt();
+    return cluster
+        .postOk(
+            "/v2/jobs/search",
+            Map.of(
+                "filter",
+                Map.of(
+                    "processInstanceKey",
+                    Map.of("$in", List.copyOf(keys)),
+                    "type",
+                    Map.of("$neq", USER_TASK_JOB)),
+                "page",
+                Map.of("limit", 1)))
+        .path("page")
+        .path("totalItems")
+        .asInt();
   }
 
   /** A process of {@code serviceTasks} service tasks in a row, each a job of the trivial worker. */
@@ -186,13 +237,24 @@ class ReplicaBenchmark {
     for (int i = 1; i <= serviceTasks; i++) {
       flow = flow.serviceTask("NoOp" + i).zeebeJobType(TrivialWorker.TYPE);
     }
-    try (CamundaClient camunda = CamundaClient.newClientBuilder().grpcAddress(cluster.gateway())
-        .restAddress(URI.create(cluster.baseUrl())).preferRestOverGrpc(false).build()) {
-      camunda.newDeployResourceCommand().addProcessModel(flow.endEvent().done(), TRIVIAL + ".bpmn").send().join();
+    try (CamundaClient camunda =
+        CamundaClient.newClientBuilder()
+            .grpcAddress(cluster.gateway())
+            .restAddress(URI.create(cluster.baseUrl()))
+            .preferRestOverGrpc(false)
+            .build()) {
+      camunda
+          .newDeployResourceCommand()
+          .addProcessModel(flow.endEvent().done(), TRIVIAL + ".bpmn")
+          .send()
+          .join();
     }
   }
 
-  /** The replicas' CPU while nothing runs: what they spend whatever the jobs (streams, health, the client's own). */
+  /**
+   * The replicas' CPU while nothing runs: what they spend whatever the jobs (streams, health, the
+   * client's own).
+   */
   private double idleCpu() throws InterruptedException {
     double before = replicaCpu();
     Thread.sleep(IDLE); // the measurement is this quiet time itself
@@ -205,8 +267,12 @@ class ReplicaBenchmark {
   }
 
   private static double cpuSeconds(Process process) {
-    return process.info().totalCpuDuration().orElseThrow(() -> new IllegalStateException(
-        "no CPU time of process " + process.pid())).toNanos() / 1e9;
+    return process
+            .info()
+            .totalCpuDuration()
+            .orElseThrow(() -> new IllegalStateException("no CPU time of process " + process.pid()))
+            .toNanos()
+        / 1e9;
   }
 
   /** Starts {@code count} replicas side by side and puts them in service once ready. */
@@ -226,19 +292,28 @@ class ReplicaBenchmark {
   }
 
   private Replica startReplica(Map<String, String> environment) throws Exception {
-    var replica = new SeparateJvm(SampleApplication.class.getName(), replicaDirectory, MediaflowTest.freePort());
-    // The settings of ReplicasUnderLoadTest (see there why), and the trivial worker beside the plugin's.
-    Process process = replica.start(environment, List.of(
-        "--spring.config.location=classpath:/io/mediaflow/sample/application.yml",
-        "--camunda.client.prefer-rest-over-grpc=" + PREFER_REST,
-        "--camunda.client.worker.defaults.stream-enabled=true",
-        "--camunda.client.worker.defaults.timeout=PT30S",
-        "--camunda.client.execution-threads=8",
-        "--sample.trivial-worker.enabled=true"));
+    var replica =
+        new SeparateJvm(
+            SampleApplication.class.getName(), replicaDirectory, MediaflowTest.freePort());
+    // The settings of ReplicasUnderLoadTest (see there why), and the trivial worker beside the
+    // plugin's.
+    Process process =
+        replica.start(
+            environment,
+            List.of(
+                "--spring.config.location=classpath:/io/mediaflow/sample/application.yml",
+                "--camunda.client.prefer-rest-over-grpc=" + PREFER_REST,
+                "--camunda.client.worker.defaults.stream-enabled=true",
+                "--camunda.client.worker.defaults.timeout=PT30S",
+                "--camunda.client.execution-threads=8",
+                "--sample.trivial-worker.enabled=true"));
     return new Replica(replica.baseUrl(), process);
   }
 
-  /** Out of service, then stopped as a platform stops a replica: between batches, with no job in hand. */
+  /**
+   * Out of service, then stopped as a platform stops a replica: between batches, with no job in
+   * hand.
+   */
   private void stop(Replica replica) throws InterruptedException {
     balancer.remove(replica.url());
     replica.process().destroy();
@@ -247,26 +322,55 @@ class ReplicaBenchmark {
   }
 
   private void print(int jobsPerInstance, double idleCpuMsPerSecond, List<Row> rows) {
-    System.out.printf("%nReplica benchmark (%d cores, replicas over %s, %d instances per batch; replica CPU = all"
-        + " replica JVMs together; embedded default = engine, REST API and sandbox, without its encoders)%n",
+    System.out.printf(
+        "%nReplica benchmark (%d cores, replicas over %s, %d instances per batch; replica CPU = all"
+            + " replica JVMs together; embedded default = engine, REST API and sandbox, without its encoders)%n",
         Runtime.getRuntime().availableProcessors(), PREFER_REST ? "REST" : "gRPC", INSTANCES);
-    System.out.printf("real: half transcode-with-approval (no publishBucket), half protected-publishing;"
-        + " %d jobs per instance, so the trivial process has %d no-op service tasks%n", jobsPerInstance,
-        jobsPerInstance);
+    System.out.printf(
+        "real: half transcode-with-approval (no publishBucket), half protected-publishing;"
+            + " %d jobs per instance, so the trivial process has %d no-op service tasks%n",
+        jobsPerInstance, jobsPerInstance);
     System.out.printf("idle replica CPU: %.1f ms/s per replica%n%n", idleCpuMsPerSecond);
-    System.out.printf("%8s  %-18s %9s %6s %9s %8s %19s %24s%n", "replicas", "process", "instances", "jobs",
-        "seconds", "inst/s", "replica CPU ms/job", "embedded dflt CPU ms/job");
+    System.out.printf(
+        "%8s  %-18s %9s %6s %9s %8s %19s %24s%n",
+        "replicas",
+        "process",
+        "instances",
+        "jobs",
+        "seconds",
+        "inst/s",
+        "replica CPU ms/job",
+        "embedded dflt CPU ms/job");
     for (Row row : rows) {
       for (Batch b : List.of(row.trivial(), row.real())) {
-        System.out.printf("%8d  %-18s %9d %6d %9.2f %8.2f %19.2f %24.2f%n", row.replicas(), b.process(),
-            b.instances(), b.jobs(), b.seconds(), b.perSecond(), b.replicaCpuMsPerJob(), b.clusterCpuMsPerJob());
+        System.out.printf(
+            "%8d  %-18s %9d %6d %9.2f %8.2f %19.2f %24.2f%n",
+            row.replicas(),
+            b.process(),
+            b.instances(),
+            b.jobs(),
+            b.seconds(),
+            b.perSecond(),
+            b.replicaCpuMsPerJob(),
+            b.clusterCpuMsPerJob());
       }
     }
-    System.out.printf("%n%8s %15s %12s %21s %18s %28s%n", "replicas", "trivial inst/s", "real inst/s",
-        "trivial CPU ms/job", "plugin CPU ms/job", "ratio plugin/trivial (<= 2)");
+    System.out.printf(
+        "%n%8s %15s %12s %21s %18s %28s%n",
+        "replicas",
+        "trivial inst/s",
+        "real inst/s",
+        "trivial CPU ms/job",
+        "plugin CPU ms/job",
+        "ratio plugin/trivial (<= 2)");
     for (Row row : rows) {
-      System.out.printf("%8d %15.2f %12.2f %21.2f %18.2f %28.2f%n", row.replicas(), row.trivial().perSecond(),
-          row.real().perSecond(), row.trivial().replicaCpuMsPerJob(), row.real().replicaCpuMsPerJob(),
+      System.out.printf(
+          "%8d %15.2f %12.2f %21.2f %18.2f %28.2f%n",
+          row.replicas(),
+          row.trivial().perSecond(),
+          row.real().perSecond(),
+          row.trivial().replicaCpuMsPerJob(),
+          row.real().replicaCpuMsPerJob(),
           row.real().replicaCpuMsPerJob() / row.trivial().replicaCpuMsPerJob());
     }
     System.out.println();

@@ -10,13 +10,15 @@ import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.Test;
 
 /**
- * Not a test: a benchmark that prints figures and asserts nothing about time. Grows the engine's history round by
- * round (instances with a user task, half of them completed) and prints per round how many records the engine
- * holds and the median and 95th percentile time of a user task search for one instance and of a completion,
- * through the REST API. Reads are answered from a projection fed from the last record read, so their cost should
- * follow what is kept (bounded by {@code mediaflow.engine.history}), not the length of the record stream.
+ * Not a test: a benchmark that prints figures and asserts nothing about time. Grows the engine's
+ * history round by round (instances with a user task, half of them completed) and prints per round
+ * how many records the engine holds and the median and 95th percentile time of a user task search
+ * for one instance and of a completion, through the REST API. Reads are answered from a projection
+ * fed from the last record read, so their cost should follow what is kept (bounded by {@code
+ * mediaflow.engine.history}), not the length of the record stream.
  *
- * <p>Run: {@code mvn -B test -Dtest=RestApiBenchmark -DskipModelChecks -Dbenchmark.rounds=5 -Dbenchmark.instances=200}
+ * <p>Run: {@code mvn -B test -Dtest=RestApiBenchmark -DskipModelChecks -Dbenchmark.rounds=5
+ * -Dbenchmark.instances=200}
  */
 class RestApiBenchmark extends MediaflowTest {
 
@@ -26,9 +28,19 @@ class RestApiBenchmark extends MediaflowTest {
   @Test
   void readsAndCompletionsAsHistoryGrows() {
     String processId = "rest-api-benchmark";
-    camunda.newDeployResourceCommand().addProcessModel(Bpmn.createExecutableProcess(processId).startEvent()
-        .userTask("Review", task -> task.name("Review")).endEvent().done(), processId + ".bpmn").send().join();
-    System.out.printf("%-6s %-10s %-22s %-22s%n", "round", "records", "search p50/p95 ms", "complete p50/p95 ms");
+    camunda
+        .newDeployResourceCommand()
+        .addProcessModel(
+            Bpmn.createExecutableProcess(processId)
+                .startEvent()
+                .userTask("Review", task -> task.name("Review"))
+                .endEvent()
+                .done(),
+            processId + ".bpmn")
+        .send()
+        .join();
+    System.out.printf(
+        "%-6s %-10s %-22s %-22s%n", "round", "records", "search p50/p95 ms", "complete p50/p95 ms");
     for (int round = 1; round <= ROUNDS; round++) {
       List<Long> keys = new ArrayList<>();
       for (int i = 0; i < INSTANCES; i++) {
@@ -46,8 +58,12 @@ class RestApiBenchmark extends MediaflowTest {
           completions.add(System.nanoTime() - began);
         }
       }
-      System.out.printf("%-6d %-10d %-22s %-22s%n", round, StreamSupport.stream(records().records().spliterator(), false).count(),
-          millis(searches, 50) + " / " + millis(searches, 95), millis(completions, 50) + " / " + millis(completions, 95));
+      System.out.printf(
+          "%-6d %-10d %-22s %-22s%n",
+          round,
+          StreamSupport.stream(records().records().spliterator(), false).count(),
+          millis(searches, 50) + " / " + millis(searches, 95),
+          millis(completions, 50) + " / " + millis(completions, 95));
     }
   }
 

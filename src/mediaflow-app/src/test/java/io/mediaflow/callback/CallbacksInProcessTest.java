@@ -8,8 +8,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * transcode-with-approval with the sandbox delivering callbacks as a real network might: every instance
- * finishes, and a repeat or a late event changes nothing.
+ * transcode-with-approval with the sandbox delivering callbacks as a real network might: every
+ * instance finishes, and a repeat or a late event changes nothing.
  */
 class CallbacksInProcessTest extends MediaflowTest {
 
@@ -24,7 +24,10 @@ class CallbacksInProcessTest extends MediaflowTest {
 
     completeUserTask(awaitUserTask(instance, "Review renditions"), Map.of("approved", true));
 
-    instance(instance).awaitCompleted().hasPassedElement("JobFinishedMessage").hasNotPassedElement("TimeToCheck");
+    instance(instance)
+        .awaitCompleted()
+        .hasPassedElement("JobFinishedMessage")
+        .hasNotPassedElement("TimeToCheck");
   }
 
   @Test
@@ -35,11 +38,19 @@ class CallbacksInProcessTest extends MediaflowTest {
     completeUserTask(awaitUserTask(instance, "Review renditions"), Map.of("approved", true));
 
     instance(instance).awaitCompleted().hasNotPassedElement("JobFinishedMessage");
-    // the sandbox encodes for real, so the 0.2 s poll timer may fire more than once before the job is done
-    long polls = java.util.stream.StreamSupport.stream(records().processInstanceRecords().spliterator(), false)
-        .filter(r -> r.getValue().getProcessInstanceKey() == instance && r.getValue().getElementId().equals("TimeToCheck")
-            && r.getIntent() == io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent.ELEMENT_COMPLETED)
-        .count();
+    // the sandbox encodes for real, so the 0.2 s poll timer may fire more than once before the job
+    // is done
+    long polls =
+        java.util.stream.StreamSupport.stream(
+                records().processInstanceRecords().spliterator(), false)
+            .filter(
+                r ->
+                    r.getValue().getProcessInstanceKey() == instance
+                        && r.getValue().getElementId().equals("TimeToCheck")
+                        && r.getIntent()
+                            == io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent
+                                .ELEMENT_COMPLETED)
+            .count();
     assertThat(polls).as("times the poll timer fired").isPositive();
   }
 
@@ -50,7 +61,10 @@ class CallbacksInProcessTest extends MediaflowTest {
 
     completeUserTask(awaitUserTask(instance, "Review renditions"), Map.of("approved", true));
 
-    instance(instance).awaitCompleted().hasPassedElement("JobFinishedMessage", 1).hasPassedElement("CheckJob", 1);
+    instance(instance)
+        .awaitCompleted()
+        .hasPassedElement("JobFinishedMessage", 1)
+        .hasPassedElement("CheckJob", 1);
   }
 
   @Test
@@ -69,7 +83,8 @@ class CallbacksInProcessTest extends MediaflowTest {
   private long start(Map<String, Object> extra) {
     var variables = new java.util.HashMap<String, Object>(extra);
     variables.put("source", baseUrl() + "/sandbox/samples/bars.mp4");
-    variables.put("ladder", java.util.List.of(Map.of("resolution", 360, "bitrate", 800, "user_tag", "360p")));
+    variables.put(
+        "ladder", java.util.List.of(Map.of("resolution", 360, "bitrate", 800, "user_tag", "360p")));
     return start("transcode-with-approval", variables);
   }
 

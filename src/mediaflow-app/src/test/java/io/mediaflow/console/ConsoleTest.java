@@ -37,22 +37,29 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 import org.springframework.beans.factory.annotation.Autowired;
 
 /**
- * The console as an editor uses it, in headless Chromium: start transcode-with-approval from its start form, review
- * the renditions in the task's form, approve or reject, and retry a broken instance from its incident. Every wait is
- * on what the page shows. Screenshots go to target/console-screenshots/.
+ * The console as an editor uses it, in headless Chromium: start transcode-with-approval from its
+ * start form, review the renditions in the task's form, approve or reject, and retry a broken
+ * instance from its incident. Every wait is on what the page shows. Screenshots go to
+ * target/console-screenshots/.
  */
 class ConsoleTest extends MediaflowTest {
 
   @Autowired LiveClient live;
 
   /** Debian's packages chromium and chromium-driver; set so that Selenium downloads nothing. */
-  private static final String CHROMIUM = System.getenv().getOrDefault("MEDIAFLOW_CHROMIUM", "/usr/bin/chromium");
+  private static final String CHROMIUM =
+      System.getenv().getOrDefault("MEDIAFLOW_CHROMIUM", "/usr/bin/chromium");
+
   private static final String CHROMEDRIVER =
       System.getenv().getOrDefault("MEDIAFLOW_CHROMEDRIVER", "/usr/bin/chromedriver");
   private static final Path SCREENSHOTS = Path.of("target", "console-screenshots");
+
   /** The rows of the renditions table of the form Review renditions. */
-  private static final By RENDITION_ROWS = By.xpath("//div[contains(@class, 'fjs-form-field-table')]"
-      + "[.//label[normalize-space(.) = 'Renditions']]//tbody/tr");
+  private static final By RENDITION_ROWS =
+      By.xpath(
+          "//div[contains(@class, 'fjs-form-field-table')]"
+              + "[.//label[normalize-space(.) = 'Renditions']]//tbody/tr");
+
   private static final Pattern INSTANCE_PAGE = Pattern.compile("/instances/(\\d+)");
 
   private static Path profile;
@@ -65,22 +72,34 @@ class ConsoleTest extends MediaflowTest {
     Files.createDirectories(SCREENSHOTS);
     ChromeOptions options = new ChromeOptions();
     options.setBinary(CHROMIUM);
-    options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-        "--disable-background-networking", "--disable-component-update", "--no-first-run",
-        "--user-data-dir=" + profile, "--window-size=1400,1100");
-    ChromeDriverService driver = new ChromeDriverService.Builder()
-        .usingDriverExecutable(Path.of(CHROMEDRIVER).toFile())
-        .build();
+    options.addArguments(
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--no-first-run",
+        "--user-data-dir=" + profile,
+        "--window-size=1400,1100");
+    ChromeDriverService driver =
+        new ChromeDriverService.Builder()
+            .usingDriverExecutable(Path.of(CHROMEDRIVER).toFile())
+            .build();
     browser = new ChromeDriver(driver, options);
     wait = new WebDriverWait(browser, PATIENCE);
   }
 
-  /** On this machine without credentials the console asks once who works the tasks; the name it keeps, if none. */
+  /**
+   * On this machine without credentials the console asks once who works the tasks; the name it
+   * keeps, if none.
+   */
   @BeforeEach
   void signedIn() {
     browser.get(baseUrl() + "/processes");
-    ((JavascriptExecutor) browser).executeScript(
-        "if (!localStorage.getItem('mediaflow.user')) localStorage.setItem('mediaflow.user', 'editor')");
+    ((JavascriptExecutor) browser)
+        .executeScript(
+            "if (!localStorage.getItem('mediaflow.user')) localStorage.setItem('mediaflow.user', 'editor')");
   }
 
   @AfterAll
@@ -101,7 +120,8 @@ class ConsoleTest extends MediaflowTest {
     browser.get(baseUrl() + "/tasks?q=review");
     By row = By.xpath("//table[@id='tasks']//tr[.//a[@href='/instances/" + key + "']]");
     wait.until(ExpectedConditions.visibilityOfElementLocated(row));
-    assertThat(browser.findElement(row).getText()).contains("Review renditions", "Transcode with approval", "editors");
+    assertThat(browser.findElement(row).getText())
+        .contains("Review renditions", "Transcode with approval", "editors");
     screenshot("2-tasks");
     browser.findElement(row).findElement(By.linkText("Review renditions")).click();
     wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(".fjs-form")));
@@ -113,22 +133,35 @@ class ConsoleTest extends MediaflowTest {
 
     browser.findElement(By.xpath("//label[contains(., 'Approve these renditions')]")).click();
     // Approving hides the comment and the ladder: they are neither required nor sent.
-    wait.until(ExpectedConditions.invisibilityOfElementLocated(By.xpath("//label[contains(., 'What is wrong')]")));
+    wait.until(
+        ExpectedConditions.invisibilityOfElementLocated(
+            By.xpath("//label[contains(., 'What is wrong')]")));
     browser.findElement(By.id("complete")).click();
 
     awaitInstancePage(key);
-    wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#instance-state [data-state=completed]")));
+    wait.until(
+        ExpectedConditions.presenceOfElementLocated(
+            By.cssSelector("#instance-state [data-state=completed]")));
     WebElement diagram = browser.findElement(By.id("diagram"));
-    wait.until(driver -> diagram.getDomAttribute("data-completed") != null
-        && diagram.getDomAttribute("data-completed").contains("RenditionsApproved"));
+    wait.until(
+        driver ->
+            diagram.getDomAttribute("data-completed") != null
+                && diagram.getDomAttribute("data-completed").contains("RenditionsApproved"));
     assertThat(diagram.getDomAttribute("data-completed")).contains("StartJob", "ReviewRenditions");
     assertThat(diagram.findElements(By.cssSelector(".djs-element.mf-completed"))).isNotEmpty();
     assertThat(variableText("approved")).isEqualTo("true");
-    // One player per playlist of the renditions (they may share a master playlist), each parsed by hls.js.
-    int playlists = (int) instance(key).variable("renditions").orElseThrow().findValues("url").stream()
-        .map(url -> url.asText()).distinct().count();
+    // One player per playlist of the renditions (they may share a master playlist), each parsed by
+    // hls.js.
+    int playlists =
+        (int)
+            instance(key).variable("renditions").orElseThrow().findValues("url").stream()
+                .map(url -> url.asText())
+                .distinct()
+                .count();
     assertThat(playlists).isPositive();
-    wait.until(ExpectedConditions.numberOfElementsToBe(By.cssSelector("#media .player[data-manifest=parsed]"), playlists));
+    wait.until(
+        ExpectedConditions.numberOfElementsToBe(
+            By.cssSelector("#media .player[data-manifest=parsed]"), playlists));
     screenshot("4-instance-completed");
 
     instance(key).awaitCompleted().hasPassedElement("RenditionsApproved");
@@ -146,7 +179,8 @@ class ConsoleTest extends MediaflowTest {
     // Not approved and no comment: the form refuses and says why, and the task stays open.
     browser.findElement(By.id("complete")).click();
     wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(".problem")));
-    assertThat(browser.findElement(By.cssSelector(".fjs-form-field-error")).getText()).containsIgnoringCase("required");
+    assertThat(browser.findElement(By.cssSelector(".fjs-form-field-error")).getText())
+        .containsIgnoringCase("required");
     assertThat(currentPath()).isEqualTo(firstTask);
     screenshot("5-reject-needs-a-comment");
 
@@ -155,17 +189,21 @@ class ConsoleTest extends MediaflowTest {
 
     awaitInstancePage(key);
     // The re-encode: a new job, then a new review task.
-    wait.until(driver -> browser.findElements(By.xpath("//*[@id='instance-tasks']//a[.='Review renditions']")).stream()
-        .anyMatch(link -> !link.getDomAttribute("href").equals(firstTask)));
+    wait.until(
+        driver ->
+            browser
+                .findElements(By.xpath("//*[@id='instance-tasks']//a[.='Review renditions']"))
+                .stream()
+                .anyMatch(link -> !link.getDomAttribute("href").equals(firstTask)));
     assertThat(variableText("comment")).contains("too soft");
     screenshot("6-re-encode-review-again");
     assertThat(instance(key).timesPassed("StartJob")).isEqualTo(2);
   }
 
   /**
-   * As in Tasklist: the console asks who she is once, the review waits under "Unassigned", she assigns it to herself
-   * (only then can she complete it), it shows as hers under "My tasks" and is gone from "Unassigned"; unassigned,
-   * it is back there; assigned again, she completes it.
+   * As in Tasklist: the console asks who she is once, the review waits under "Unassigned", she
+   * assigns it to herself (only then can she complete it), it shows as hers under "My tasks" and is
+   * gone from "Unassigned"; unassigned, it is back there; assigned again, she completes it.
    */
   @Test
   void anEditorAssignsAReviewToHerselfAndCompletesIt() {
@@ -186,7 +224,8 @@ class ConsoleTest extends MediaflowTest {
     wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(".fjs-form")));
     assertThat(browser.findElement(By.id("assignee")).getText()).isEqualTo("Unassigned");
     assertThat(browser.findElement(By.id("complete")).isEnabled()).as("not hers yet").isFalse();
-    assertThat(browser.findElement(By.id("assign-first")).getText()).contains("Assign the task to yourself");
+    assertThat(browser.findElement(By.id("assign-first")).getText())
+        .contains("Assign the task to yourself");
     screenshot("21-task-unassigned");
     String task = currentPath();
     assignToMe();
@@ -194,10 +233,13 @@ class ConsoleTest extends MediaflowTest {
 
     browser.get(baseUrl() + "/tasks?view=mine");
     wait.until(ExpectedConditions.visibilityOfElementLocated(row));
-    assertThat(browser.findElement(row).findElement(By.cssSelector(".assignee")).getText()).isEqualTo("ann (you)");
+    assertThat(browser.findElement(row).findElement(By.cssSelector(".assignee")).getText())
+        .isEqualTo("ann (you)");
     screenshot("23-my-tasks");
     browser.get(baseUrl() + "/tasks?view=unassigned");
-    wait.until(driver -> "unassigned".equals(browser.findElement(By.id("tasks")).getDomAttribute("data-view")));
+    wait.until(
+        driver ->
+            "unassigned".equals(browser.findElement(By.id("tasks")).getDomAttribute("data-view")));
     wait.until(ExpectedConditions.invisibilityOfElementLocated(row));
 
     browser.get(baseUrl() + task);
@@ -212,39 +254,57 @@ class ConsoleTest extends MediaflowTest {
     browser.findElement(By.xpath("//label[contains(., 'Approve these renditions')]")).click();
     browser.findElement(By.id("complete")).click();
     awaitInstancePage(key);
-    wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#instance-state [data-state=completed]")));
+    wait.until(
+        ExpectedConditions.presenceOfElementLocated(
+            By.cssSelector("#instance-state [data-state=completed]")));
     instance(key).awaitCompleted().hasPassedElement("RenditionsApproved");
   }
 
   @Test
   void breakAnInstanceAndRetryItFromTheIncident() {
     // The service fails every start of a job until the fault is cleared: the job's retries run out.
-    control(Map.of("failNext", Map.of("endpoint", "start_encode2", "httpStatus", 503, "always", true)));
+    control(
+        Map.of("failNext", Map.of("endpoint", "start_encode2", "httpStatus", 503, "always", true)));
     try {
-      // Without fitting, the encode's start is the first start of a job: its incident is at StartJob.
-      long key = startWithJson("transcode-with-approval", "{\"source\": \"" + sample() + "\", \"fitLadder\": false}");
+      // Without fitting, the encode's start is the first start of a job: its incident is at
+      // StartJob.
+      long key =
+          startWithJson(
+              "transcode-with-approval",
+              "{\"source\": \"" + sample() + "\", \"fitLadder\": false}");
 
-      wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#instance-state [data-state=incident]")));
-      WebElement incident = wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(".incident")));
+      wait.until(
+          ExpectedConditions.presenceOfElementLocated(
+              By.cssSelector("#instance-state [data-state=incident]")));
+      WebElement incident =
+          wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(".incident")));
       assertThat(incident.getText()).contains("StartJob");
-      assertThat(browser.findElement(By.id("diagram")).getDomAttribute("data-incident")).contains("StartJob");
+      assertThat(browser.findElement(By.id("diagram")).getDomAttribute("data-incident"))
+          .contains("StartJob");
       screenshot("7-incident");
       browser.get(baseUrl() + "/instances?state=incident");
-      wait.until(ExpectedConditions.visibilityOfElementLocated(
-          By.xpath("//table[@id='instances']//tr[@data-key='" + key + "']")));
+      wait.until(
+          ExpectedConditions.visibilityOfElementLocated(
+              By.xpath("//table[@id='instances']//tr[@data-key='" + key + "']")));
       screenshot("8-instances-with-incident");
       browser.get(baseUrl() + "/instances/" + key);
       awaitInstancePage(key);
-      incident = wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(".incident")));
+      incident =
+          wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(".incident")));
 
-      // The operator notes on the instance why it stopped: a variable of the running instance, set from its page.
+      // The operator notes on the instance why it stopped: a variable of the running instance, set
+      // from its page.
       browser.findElement(By.id("variable-name")).sendKeys("operatorNote");
       browser.findElement(By.id("variable-value")).sendKeys("\"the service was down; retried\"");
       browser.findElement(By.id("set-variable")).click();
-      wait.until(ExpectedConditions.textToBe(By.cssSelector(
-          "#variables tr[data-name='operatorNote'][data-scope='instance'] pre"), "\"the service was down; retried\""));
-      ((JavascriptExecutor) browser).executeScript("arguments[0].scrollIntoView({block: 'center'})",
-          browser.findElement(By.cssSelector("#variables tr[data-name='operatorNote']")));
+      wait.until(
+          ExpectedConditions.textToBe(
+              By.cssSelector("#variables tr[data-name='operatorNote'][data-scope='instance'] pre"),
+              "\"the service was down; retried\""));
+      ((JavascriptExecutor) browser)
+          .executeScript(
+              "arguments[0].scrollIntoView({block: 'center'})",
+              browser.findElement(By.cssSelector("#variables tr[data-name='operatorNote']")));
       screenshot("24-variable-set");
       assertThat(instance(key).variable("operatorNote").orElseThrow().asText())
           .isEqualTo("the service was down; retried");
@@ -252,9 +312,12 @@ class ConsoleTest extends MediaflowTest {
       resetControl();
       incident = browser.findElement(By.cssSelector(".incident"));
       incident.findElement(By.cssSelector("button.retry")).click();
-      wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#instance-state [data-state=active]")));
-      wait.until(ExpectedConditions.presenceOfElementLocated(
-          By.xpath("//*[@id='instance-tasks']//a[.='Review renditions']")));
+      wait.until(
+          ExpectedConditions.presenceOfElementLocated(
+              By.cssSelector("#instance-state [data-state=active]")));
+      wait.until(
+          ExpectedConditions.presenceOfElementLocated(
+              By.xpath("//*[@id='instance-tasks']//a[.='Review renditions']")));
       assertThat(browser.findElement(By.id("incidents")).getText()).contains("No incident");
       screenshot("9-retried");
       instance(key).awaitPassed("StartJob");
@@ -267,11 +330,19 @@ class ConsoleTest extends MediaflowTest {
   void goLiveShowsTheStreamKeyInTheEncoderTaskAndMasksSecretsElsewhere() {
     String accessKey = "AKIAIOSFODNN7EXAMPLE";
     String secretKey = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY";
-    // The sandbox's stream waits 3000 s (30 s at the tests' time scale) for the encoder, so the browser has time.
-    long key = startWithJson("go-live", "{\"streamName\": \"console news\", \"streamTimeout\": 3000, "
-        + "\"dvr\": {\"enabled\": 1, "
-        + "\"format\": [\"mp4\"], \"destination\": {\"url\": \"s3://recordings/console\", "
-        + "\"access_key\": \"" + accessKey + "\", \"secret_key\": \"" + secretKey + "\"}}}");
+    // The sandbox's stream waits 3000 s (30 s at the tests' time scale) for the encoder, so the
+    // browser has time.
+    long key =
+        startWithJson(
+            "go-live",
+            "{\"streamName\": \"console news\", \"streamTimeout\": 3000, "
+                + "\"dvr\": {\"enabled\": 1, "
+                + "\"format\": [\"mp4\"], \"destination\": {\"url\": \"s3://recordings/console\", "
+                + "\"access_key\": \""
+                + accessKey
+                + "\", \"secret_key\": \""
+                + secretKey
+                + "\"}}}");
 
     openTask(key, "Start your encoder");
     String streamKey = field("Stream key").getDomProperty("value");
@@ -281,13 +352,17 @@ class ConsoleTest extends MediaflowTest {
 
     awaitInstancePage(key);
     String streamId = instance(key).variable("streamId").orElseThrow().asText();
-    assertThat(post("/sandbox/live-streams/" + streamId + "/ingest", Map.of("action", "start")).statusCode())
+    assertThat(
+            post("/sandbox/live-streams/" + streamId + "/ingest", Map.of("action", "start"))
+                .statusCode())
         .isLessThan(300);
     assertThat(variableText("dvr")).contains("\"access_key\": \"***\"", "\"secret_key\": \"***\"");
     assertThat(browser.getPageSource()).doesNotContain(accessKey, secretKey, streamKey);
-    wait.until(ExpectedConditions.presenceOfElementLocated(
-        By.xpath("//*[@id='instance-tasks']//a[.='End the broadcast']")));
-    WebElement player = wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#media .player")));
+    wait.until(
+        ExpectedConditions.presenceOfElementLocated(
+            By.xpath("//*[@id='instance-tasks']//a[.='End the broadcast']")));
+    WebElement player =
+        wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#media .player")));
     assertThat(player.getDomAttribute("data-url")).contains(".m3u8");
     assertThat(browser.getPageSource()).doesNotContain(accessKey, secretKey, streamKey);
     screenshot("11-on-air");
@@ -295,38 +370,53 @@ class ConsoleTest extends MediaflowTest {
     openTask(key, "End the broadcast");
     browser.findElement(By.id("complete")).click();
     awaitInstancePage(key);
-    wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#instance-state [data-state=completed]")));
+    wait.until(
+        ExpectedConditions.presenceOfElementLocated(
+            By.cssSelector("#instance-state [data-state=completed]")));
     assertThat(variableText("outcome")).contains("broadcast-ended");
   }
 
-  /** A viewer's player, hls.js in a real browser, plays an authenticated live stream by its signed URL. */
+  /**
+   * A viewer's player, hls.js in a real browser, plays an authenticated live stream by its signed
+   * URL.
+   */
   @Test
   void authenticatedLivePlaybackPlaysInTheBrowserByItsSignedUrl() {
-    long key = startWithJson("go-live", "{\"streamName\": \"console signed show\", \"streamTimeout\": 3000, "
-        + "\"playbackPolicy\": \"authenticated\"}");
+    long key =
+        startWithJson(
+            "go-live",
+            "{\"streamName\": \"console signed show\", \"streamTimeout\": 3000, "
+                + "\"playbackPolicy\": \"authenticated\"}");
     openTask(key, "Start your encoder");
     browser.findElement(By.id("complete")).click();
     awaitInstancePage(key);
     String streamId = await("the stream", () -> instance(key).variable("streamId")).asText();
-    assertThat(post("/sandbox/live-streams/" + streamId + "/ingest", Map.of("action", "start")).statusCode())
+    assertThat(
+            post("/sandbox/live-streams/" + streamId + "/ingest", Map.of("action", "start"))
+                .statusCode())
         .isLessThan(300);
 
-    WebElement player = wait.until(ExpectedConditions.presenceOfElementLocated(
-        By.cssSelector("#media .player[data-fragment=loaded]")));
+    WebElement player =
+        wait.until(
+            ExpectedConditions.presenceOfElementLocated(
+                By.cssSelector("#media .player[data-fragment=loaded]")));
     assertThat(player.getDomAttribute("data-url")).contains("/playlist.m3u8?auth=");
     screenshot("18-signed-live-playback");
 
     openTask(key, "End the broadcast");
     browser.findElement(By.id("complete")).click();
     awaitInstancePage(key);
-    wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#instance-state [data-state=completed]")));
+    wait.until(
+        ExpectedConditions.presenceOfElementLocated(
+            By.cssSelector("#instance-state [data-state=completed]")));
   }
 
   @Test
   void aStartFormShowsAndRequiresFieldsAsItsConditionsSay() {
     browser.get(baseUrl() + "/processes/custom-domain-tls");
     wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("start-form")));
-    field("Domain (FQDN)").sendKeys("c" + UUID.randomUUID().toString().substring(0, 8) + ".example.com");
+    field("Domain (FQDN)")
+        .sendKeys("c" + UUID.randomUUID().toString().substring(0, 8) + ".example.com");
     // The bucket is asked for only when the domain serves video on demand.
     assertThat(browser.findElements(label("Bucket"))).isEmpty();
     browser.findElement(By.xpath("//label[contains(., 'Video on demand')]")).click();
@@ -357,9 +447,12 @@ class ConsoleTest extends MediaflowTest {
     wait.until(ExpectedConditions.visibilityOfElementLocated(label("RTMP ingest URL")));
     field("RTMP ingest URL").sendKeys("rtmp://127.0.0.1:1935/live");
     field("Stream key").sendKeys("{{secrets.CONSOLE_SIMULCAST_KEY}}");
-    // 3000 s (30 s at the tests' time scale) without input before the sandbox stops the stream, as above. Typed
-    // last: typed before the list, the URL typed within form-js's 300 ms change debounce after it was lost in a
-    // run (its number field sends its value again on that timer once it re-renders), a pace no person types at.
+    // 3000 s (30 s at the tests' time scale) without input before the sandbox stops the stream, as
+    // above. Typed
+    // last: typed before the list, the URL typed within form-js's 300 ms change debounce after it
+    // was lost in a
+    // run (its number field sends its value again on that timer once it re-renders), a pace no
+    // person types at.
     field("Stop the stream after").sendKeys("3000");
     screenshot("14-start-go-live");
     browser.findElement(By.id("start")).click();
@@ -372,11 +465,15 @@ class ConsoleTest extends MediaflowTest {
     var targets = instance(key).variable("simulcastTargets").orElseThrow();
     assertThat(targets.size()).isEqualTo(1);
     assertThat(targets.path(0).path("url").asText()).isEqualTo("rtmp://127.0.0.1:1935/live");
-    assertThat(targets.path(0).path("streamKey").asText()).isEqualTo("{{secrets.CONSOLE_SIMULCAST_KEY}}");
+    assertThat(targets.path(0).path("streamKey").asText())
+        .isEqualTo("{{secrets.CONSOLE_SIMULCAST_KEY}}");
     Stream stream = live.getStream(instance(key).variable("streamId").orElseThrow().asText());
-    assertThat(stream.simulcastTargets()).singleElement()
+    assertThat(stream.simulcastTargets())
+        .singleElement()
         .satisfies(target -> assertThat(target.streamKey()).isEqualTo("console-simulcast-key"));
-    assertThat(stream.playbackIds()).isNotEmpty().allSatisfy(id -> assertThat(id.policy()).isEqualTo("authenticated"));
+    assertThat(stream.playbackIds())
+        .isNotEmpty()
+        .allSatisfy(id -> assertThat(id.policy()).isEqualTo("authenticated"));
   }
 
   @Test
@@ -400,14 +497,16 @@ class ConsoleTest extends MediaflowTest {
     var signedUrls = instance(key).variable("signedUrls").orElseThrow();
     assertThat(signedUrls.size()).isEqualTo(1);
     assertThat(signedUrls.path(0).path("path").asText()).isEqualTo(path);
-    var signed = send(HttpRequest.newBuilder(URI.create(signedUrls.path(0).path("url").asText())).build());
+    var signed =
+        send(HttpRequest.newBuilder(URI.create(signedUrls.path(0).path("url").asText())).build());
     assertThat(signed.statusCode()).as(signed.body()).isEqualTo(200);
     assertThat(signed.body()).isEqualTo("#EXTM3U console");
   }
 
   /**
-   * live-to-vod from its start form to the published VOD, every task worked in the console: the producer's in the
-   * go-live it calls (with the sandbox's simulated encoder), the editor's in the transcode-with-approval it calls.
+   * live-to-vod from its start form to the published VOD, every task worked in the console: the
+   * producer's in the go-live it calls (with the sandbox's simulated encoder), the editor's in the
+   * transcode-with-approval it calls.
    */
   @Test
   void liveToVodRunsFromItsStartFormToThePublishedVod() {
@@ -419,19 +518,23 @@ class ConsoleTest extends MediaflowTest {
     field("Access key").sendKeys("AKIAIOSFODNN7EXAMPLE");
     field("Secret key").sendKeys("{{secrets.CONSOLE_DVR_SECRET_KEY}}");
     field("Publish to bucket").sendKeys(bucketName());
-    // 3000 s (30 s at the tests' time scale) without input before the sandbox stops the stream, as above.
+    // 3000 s (30 s at the tests' time scale) without input before the sandbox stops the stream, as
+    // above.
     field("Stop the stream after").sendKeys("3000");
     screenshot("16-start-live-to-vod");
     browser.findElement(By.id("start")).click();
     long key = awaitInstancePage(0);
     track(key);
 
-    // The parent's page lists the open tasks of the instances it called: the producer's, then the editor's.
+    // The parent's page lists the open tasks of the instances it called: the producer's, then the
+    // editor's.
     long show = calledInstance(key, "go-live");
     openTask(key, "Start your encoder");
     browser.findElement(By.id("complete")).click();
     String streamId = await("the stream", () -> instance(show).variable("streamId")).asText();
-    assertThat(post("/sandbox/live-streams/" + streamId + "/ingest", Map.of("action", "start")).statusCode())
+    assertThat(
+            post("/sandbox/live-streams/" + streamId + "/ingest", Map.of("action", "start"))
+                .statusCode())
         .isLessThan(300);
     openTask(show, "End the broadcast");
     browser.findElement(By.id("complete")).click();
@@ -443,14 +546,19 @@ class ConsoleTest extends MediaflowTest {
 
     browser.get(baseUrl() + "/instances/" + key);
     awaitInstancePage(key);
-    wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#instance-state [data-state=completed]")));
+    wait.until(
+        ExpectedConditions.presenceOfElementLocated(
+            By.cssSelector("#instance-state [data-state=completed]")));
     assertThat(variableText("outcome")).contains("published");
     assertThat(variableText("signedUrls")).contains("?auth=");
     screenshot("17-live-to-vod-published");
     instance(key).assertion().hasNoIncidents();
   }
 
-  /** While a wait_for_job polls, its element carries a bar with the job's stage and encoding percent. */
+  /**
+   * While a wait_for_job polls, its element carries a bar with the job's stage and encoding
+   * percent.
+   */
   @Test
   void aRunningJobsProgressShowsAsABarUnderTheElementThatWaitsForIt() {
     WaitForJobProgressTest.deploy(camunda);
@@ -459,16 +567,29 @@ class ConsoleTest extends MediaflowTest {
     browser.get(baseUrl() + "/instances/" + key);
     awaitInstancePage(key);
     // The page loads again every 2 s and draws the bar anew: read it in one go.
-    String label = new WebDriverWait(browser, PATIENCE).ignoring(StaleElementReferenceException.class).until(driver ->
-        driver.findElements(By.cssSelector(".djs-overlay .mf-progress[data-status=encoding]")).stream()
-            .filter(bar -> Integer.parseInt(bar.getDomAttribute("data-percent")) > 0)
-            .map(WebElement::getText).findFirst().orElse(null));
+    String label =
+        new WebDriverWait(browser, PATIENCE)
+            .ignoring(StaleElementReferenceException.class)
+            .until(
+                driver ->
+                    driver
+                        .findElements(
+                            By.cssSelector(".djs-overlay .mf-progress[data-status=encoding]"))
+                        .stream()
+                        .filter(bar -> Integer.parseInt(bar.getDomAttribute("data-percent")) > 0)
+                        .map(WebElement::getText)
+                        .findFirst()
+                        .orElse(null));
     assertThat(label).matches("encoding \\d+%");
     screenshot("19-job-progress");
 
     instance(key).awaitCompleted().hasNoIncidents();
-    wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#instance-state [data-state=completed]")));
-    assertThat(browser.findElements(By.cssSelector(".mf-progress"))).as("no bar once nothing waits").isEmpty();
+    wait.until(
+        ExpectedConditions.presenceOfElementLocated(
+            By.cssSelector("#instance-state [data-state=completed]")));
+    assertThat(browser.findElements(By.cssSelector(".mf-progress")))
+        .as("no bar once nothing waits")
+        .isEmpty();
   }
 
   /** Starts a process from its page with variables typed as JSON. */
@@ -484,15 +605,20 @@ class ConsoleTest extends MediaflowTest {
     return key;
   }
 
-  /** Starts transcode-with-approval on the sample through its start form; with a ladder of 720p and 360p if asked. */
+  /**
+   * Starts transcode-with-approval on the sample through its start form; with a ladder of 720p and
+   * 360p if asked.
+   */
   private long startTranscodingFromTheStartForm(boolean ownLadder) {
     browser.get(baseUrl() + "/processes");
-    wait.until(ExpectedConditions.elementToBeClickable(By.linkText("Transcode with approval"))).click();
+    wait.until(ExpectedConditions.elementToBeClickable(By.linkText("Transcode with approval")))
+        .click();
     wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("start-form")));
     field("Source").sendKeys(sample());
     if (ownLadder) {
       browser.findElement(By.xpath("//label[contains(., 'Choose the renditions')]")).click();
-      List<WebElement> names = wait.until(ExpectedConditions.numberOfElementsToBe(label("Name"), 2));
+      List<WebElement> names =
+          wait.until(ExpectedConditions.numberOfElementsToBe(label("Name"), 2));
       fill(names, "720p", "360p");
       fill(browser.findElements(label("Height (px)")), "720", "360");
       fill(browser.findElements(label("Bitrate (kbps)")), "2800", "800");
@@ -507,14 +633,19 @@ class ConsoleTest extends MediaflowTest {
   /** Opens the instance's open task of this name from the instance page, once it is there. */
   private void openTask(long key, String name) {
     awaitInstancePage(key);
-    wait.until(ExpectedConditions.elementToBeClickable(
-        By.xpath("//*[@id='instance-tasks']//a[.='" + name + "']"))).click();
+    wait.until(
+            ExpectedConditions.elementToBeClickable(
+                By.xpath("//*[@id='instance-tasks']//a[.='" + name + "']")))
+        .click();
     wait.until(ExpectedConditions.textToBe(By.tagName("h1"), name));
     wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(".fjs-form")));
     assignToMe();
   }
 
-  /** Assigns the open task page's task to the signed-in user, as the console asks before completing it. */
+  /**
+   * Assigns the open task page's task to the signed-in user, as the console asks before completing
+   * it.
+   */
   private void assignToMe() {
     wait.until(ExpectedConditions.elementToBeClickable(By.id("assign"))).click();
     wait.until(ExpectedConditions.textToBe(By.id("assignee"), "Assigned to you"));
@@ -524,22 +655,36 @@ class ConsoleTest extends MediaflowTest {
 
   /** Waits for the page of this instance (any instance if 0) to be loaded, and returns its key. */
   private long awaitInstancePage(long key) {
-    // When it never comes, what the page shows instead (a refused form, a problem) is the first thing to know.
-    new WebDriverWait(browser, PATIENCE).withMessage(() -> "the instance page of " + key + "; at " + currentPath()
-        + " the page shows: " + browser.findElement(By.id("view")).getText()).until(driver -> {
-      Matcher page = INSTANCE_PAGE.matcher(currentPath());
-      String loaded = browser.findElement(By.id("view")).getDomAttribute("data-loaded");
-      return page.matches() && (key == 0 || page.group(1).equals(Long.toString(key)))
-          && currentPath().equals(loaded);
-    });
+    // When it never comes, what the page shows instead (a refused form, a problem) is the first
+    // thing to know.
+    new WebDriverWait(browser, PATIENCE)
+        .withMessage(
+            () ->
+                "the instance page of "
+                    + key
+                    + "; at "
+                    + currentPath()
+                    + " the page shows: "
+                    + browser.findElement(By.id("view")).getText())
+        .until(
+            driver -> {
+              Matcher page = INSTANCE_PAGE.matcher(currentPath());
+              String loaded = browser.findElement(By.id("view")).getDomAttribute("data-loaded");
+              return page.matches()
+                  && (key == 0 || page.group(1).equals(Long.toString(key)))
+                  && currentPath().equals(loaded);
+            });
     Matcher page = INSTANCE_PAGE.matcher(currentPath());
     assertThat(page.matches()).isTrue();
     return Long.parseLong(page.group(1));
   }
 
   private String variableText(String name) {
-    return wait.until(ExpectedConditions.presenceOfElementLocated(
-        By.cssSelector("#variables tr[data-name='" + name + "'][data-scope='instance'] pre"))).getText();
+    return wait.until(
+            ExpectedConditions.presenceOfElementLocated(
+                By.cssSelector(
+                    "#variables tr[data-name='" + name + "'][data-scope='instance'] pre")))
+        .getText();
   }
 
   private static String currentPath() {
@@ -573,13 +718,18 @@ class ConsoleTest extends MediaflowTest {
   }
 
   private void resetControl() {
-    send(HttpRequest.newBuilder(URI.create(baseUrl() + "/sandbox/transcoding/control")).DELETE().build());
+    send(
+        HttpRequest.newBuilder(URI.create(baseUrl() + "/sandbox/transcoding/control"))
+            .DELETE()
+            .build());
   }
 
   private static void screenshot(String name) {
     try {
-      Files.copy(((TakesScreenshot) browser).getScreenshotAs(OutputType.FILE).toPath(),
-          SCREENSHOTS.resolve(name + ".png"), StandardCopyOption.REPLACE_EXISTING);
+      Files.copy(
+          ((TakesScreenshot) browser).getScreenshotAs(OutputType.FILE).toPath(),
+          SCREENSHOTS.resolve(name + ".png"),
+          StandardCopyOption.REPLACE_EXISTING);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -8,7 +8,9 @@ import io.mediaflow.api.InvalidRequestException;
 import java.util.ArrayList;
 import org.junit.jupiter.api.Test;
 
-/** Every endpoint of document 1 through the product's client, against the sandbox over real HTTP. */
+/**
+ * Every endpoint of document 1 through the product's client, against the sandbox over real HTTP.
+ */
 class DeliveryClientSandboxTest extends DeliveryTest {
 
   @Test
@@ -27,7 +29,8 @@ class DeliveryClientSandboxTest extends DeliveryTest {
     assertThat(delivery.listDomains(Domain.LIVE)).doesNotContain(created);
     assertThat(delivery.getDomain(created.id())).isEqualTo(created);
     String otherBucket = bucketName();
-    assertThat(delivery.updateDomainBucket(created.id(), otherBucket).bucketName()).isEqualTo(otherBucket);
+    assertThat(delivery.updateDomainBucket(created.id(), otherBucket).bucketName())
+        .isEqualTo(otherBucket);
     delivery.deleteDomain(created.id());
     assertThat(codeOf(() -> delivery.getDomain(created.id()))).isEqualTo("NOT_FOUND");
   }
@@ -38,7 +41,9 @@ class DeliveryClientSandboxTest extends DeliveryTest {
 
     assertThat(live.bucketName()).isNull();
     assertThatThrownBy(() -> delivery.updateDomainBucket(live.id(), bucketName()))
-        .isInstanceOfSatisfying(ApiException.Rejected.class, e -> assertThat(e.getMessage()).contains("live domain cannot be updated"));
+        .isInstanceOfSatisfying(
+            ApiException.Rejected.class,
+            e -> assertThat(e.getMessage()).contains("live domain cannot be updated"));
   }
 
   @Test
@@ -50,10 +55,12 @@ class DeliveryClientSandboxTest extends DeliveryTest {
       }
 
       assertThatThrownBy(() -> delivery.createDomain(domainName(), Domain.LIVE, null))
-          .isInstanceOfSatisfying(ApiException.Rejected.class, e -> {
-            assertThat(e.code()).isEqualTo("DOMAIN_LIMIT");
-            assertThat(e.getMessage()).contains("the limit is 20 per account");
-          });
+          .isInstanceOfSatisfying(
+              ApiException.Rejected.class,
+              e -> {
+                assertThat(e.code()).isEqualTo("DOMAIN_LIMIT");
+                assertThat(e.getMessage()).contains("the limit is 20 per account");
+              });
     } finally {
       created.forEach(delivery::deleteDomain);
     }
@@ -68,13 +75,23 @@ class DeliveryClientSandboxTest extends DeliveryTest {
     assertThat(created.status()).isEqualTo(TlsSubscription.PENDING);
     assertThat(created.domainId()).isEqualTo(domain.id());
     assertThat(created.message()).contains("CNAME", domain.domainName());
-    TlsSubscription listed = delivery.listTlsSubscriptions().stream().filter(s -> s.id().equals(created.id())).findFirst().orElseThrow();
+    TlsSubscription listed =
+        delivery.listTlsSubscriptions().stream()
+            .filter(s -> s.id().equals(created.id()))
+            .findFirst()
+            .orElseThrow();
     assertThat(listed.tlsSubscriptionId()).isNotBlank().isNotEqualTo(created.id());
-    assertThat(created.tlsSubscriptionId()).as("the create adds the identifier the paths take").isEqualTo(listed.tlsSubscriptionId());
-    assertThat(codeOf(() -> delivery.getTlsSubscription(created.id()))).as("the id is not a path's identifier").isEqualTo("NOT_FOUND");
-    assertThat(delivery.getTlsSubscription(created.tlsSubscriptionId()).status()).isEqualTo(TlsSubscription.PENDING);
+    assertThat(created.tlsSubscriptionId())
+        .as("the create adds the identifier the paths take")
+        .isEqualTo(listed.tlsSubscriptionId());
+    assertThat(codeOf(() -> delivery.getTlsSubscription(created.id())))
+        .as("the id is not a path's identifier")
+        .isEqualTo("NOT_FOUND");
+    assertThat(delivery.getTlsSubscription(created.tlsSubscriptionId()).status())
+        .isEqualTo(TlsSubscription.PENDING);
     delivery.deleteTlsSubscription(created.tlsSubscriptionId());
-    assertThat(codeOf(() -> delivery.getTlsSubscription(created.tlsSubscriptionId()))).isEqualTo("NOT_FOUND");
+    assertThat(codeOf(() -> delivery.getTlsSubscription(created.tlsSubscriptionId())))
+        .isEqualTo("NOT_FOUND");
   }
 
   @Test
@@ -92,7 +109,8 @@ class DeliveryClientSandboxTest extends DeliveryTest {
     assertThat(forDomain.key().name()).isEqualTo("player");
     assertThat(delivery.listSigningKeys()).contains(forBucket.key(), forDomain.key());
     assertThat(delivery.getSigningKey(forBucket.key().id())).isEqualTo(forBucket.key());
-    assertThat(delivery.renameSigningKey(forBucket.key().id(), "renamed").name()).isEqualTo("renamed");
+    assertThat(delivery.renameSigningKey(forBucket.key().id(), "renamed").name())
+        .isEqualTo("renamed");
     delivery.deleteSigningKey(forBucket.key().id());
     delivery.deleteSigningKey(forDomain.key().id());
     assertThat(codeOf(() -> delivery.getSigningKey(forBucket.key().id()))).isEqualTo("NOT_FOUND");
@@ -100,7 +118,11 @@ class DeliveryClientSandboxTest extends DeliveryTest {
 
   @Test
   void aKeyForAnUnknownDomainIsRefused() {
-    assertThat(codeOf(() -> delivery.createSigningKey("11111111-2222-3333-4444-555555555555", null, null, null)))
+    assertThat(
+            codeOf(
+                () ->
+                    delivery.createSigningKey(
+                        "11111111-2222-3333-4444-555555555555", null, null, null)))
         .isEqualTo("NOT_FOUND");
   }
 
@@ -111,7 +133,9 @@ class DeliveryClientSandboxTest extends DeliveryTest {
     delivery.setBucketPolicy(bucket, BucketPolicy.AUTHENTICATED);
     delivery.setBucketPolicy(bucket, BucketPolicy.PUBLIC);
     delivery.setCors(bucket, CorsPolicy.of("https://player.example.com", true, "GET, HEAD", 600));
-    assertThat(delivery.getCors(bucket).headers()).containsOnlyKeys(CorsPolicy.HEADERS).containsEntry(CorsPolicy.MAX_AGE, "600");
+    assertThat(delivery.getCors(bucket).headers())
+        .containsOnlyKeys(CorsPolicy.HEADERS)
+        .containsEntry(CorsPolicy.MAX_AGE, "600");
     delivery.deleteCorsHeader(bucket, CorsPolicy.MAX_AGE);
     assertThat(delivery.getCors(bucket).headers()).doesNotContainKey(CorsPolicy.MAX_AGE);
     delivery.deleteCors(bucket);
@@ -126,5 +150,4 @@ class DeliveryClientSandboxTest extends DeliveryTest {
         .isInstanceOf(InvalidRequestException.class)
         .hasMessageStartingWith("bucket_name: must be a bucket name");
   }
-
 }

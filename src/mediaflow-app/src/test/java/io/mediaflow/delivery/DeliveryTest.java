@@ -1,11 +1,10 @@
 package io.mediaflow.delivery;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.camunda.zeebe.process.test.filters.RecordStream;
 import io.camunda.zeebe.protocol.record.Record;
 import io.mediaflow.MediaflowTest;
-import io.mediaflow.api.ApiJson;
 import io.mediaflow.api.ApiException;
+import io.mediaflow.api.ApiJson;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -18,8 +17,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.springframework.beans.factory.annotation.Autowired;
 
 /**
- * The application with the content delivery sandbox over real HTTP: the product's client, and what a viewer's
- * player or the domain owner's DNS would do. Domains and DNS records a test makes are removed after it.
+ * The application with the content delivery sandbox over real HTTP: the product's client, and what
+ * a viewer's player or the domain owner's DNS would do. Domains and DNS records a test makes are
+ * removed after it.
  */
 public abstract class DeliveryTest extends MediaflowTest {
 
@@ -35,7 +35,12 @@ public abstract class DeliveryTest extends MediaflowTest {
         delivery.deleteDomain(domain.id());
       }
     }
-    dnsRecords.forEach(name -> send(HttpRequest.newBuilder(URI.create(baseUrl() + "/sandbox/dns/records/" + name)).DELETE().build()));
+    dnsRecords.forEach(
+        name ->
+            send(
+                HttpRequest.newBuilder(URI.create(baseUrl() + "/sandbox/dns/records/" + name))
+                    .DELETE()
+                    .build()));
     domainNames.clear();
     dnsRecords.clear();
   }
@@ -49,7 +54,8 @@ public abstract class DeliveryTest extends MediaflowTest {
 
   /** Creates the DNS record a domain owner would, through the sandbox's DNS control endpoint. */
   protected void createCname(String name, String value) {
-    var answer = post("/sandbox/dns/records", Map.of("type", "CNAME", "name", name, "value", value));
+    var answer =
+        post("/sandbox/dns/records", Map.of("type", "CNAME", "name", name, "value", value));
     if (answer.statusCode() != 200) {
       throw new AssertionError("DNS record refused: " + answer.body());
     }
@@ -65,20 +71,27 @@ public abstract class DeliveryTest extends MediaflowTest {
     return send(request.build());
   }
 
-  /** The latest value of a variable of the instance's own scope, as its end state shows it to a caller. */
+  /**
+   * The latest value of a variable of the instance's own scope, as its end state shows it to a
+   * caller.
+   */
   protected JsonNode processVariable(long processInstanceKey, String name) {
     return StreamSupport.stream(records().variableRecords().spliterator(), false)
         .map(Record::getValue)
         .filter(v -> v.getScopeKey() == processInstanceKey && v.getName().equals(name))
         .reduce((first, second) -> second)
-        .map(v -> {
-          try {
-            return ApiJson.MAPPER.readTree(v.getValue());
-          } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-          }
-        })
-        .orElseThrow(() -> new AssertionError("no process variable " + name + " in instance " + processInstanceKey));
+        .map(
+            v -> {
+              try {
+                return ApiJson.MAPPER.readTree(v.getValue());
+              } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+              }
+            })
+        .orElseThrow(
+            () ->
+                new AssertionError(
+                    "no process variable " + name + " in instance " + processInstanceKey));
   }
 
   protected static String codeOf(Runnable call) {

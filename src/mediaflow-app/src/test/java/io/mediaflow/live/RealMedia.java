@@ -14,8 +14,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * An encoder, a simulcast platform and ffprobe, made of the sandbox's ffmpeg; every process started here is ended by
- * {@link #close()}.
+ * An encoder, a simulcast platform and ffprobe, made of the sandbox's ffmpeg; every process started
+ * here is ended by {@link #close()}.
  */
 final class RealMedia implements AutoCloseable {
 
@@ -23,13 +23,37 @@ final class RealMedia implements AutoCloseable {
   private final List<Encoder> encoders = new ArrayList<>();
 
   /**
-   * An encoder pushing {@code seconds} of a test pattern with a tone, in real time, H.264 with a key frame a second.
-   * Like OBS, it connects again while nothing listens at the URL yet (the stream's listener may still be starting).
+   * An encoder pushing {@code seconds} of a test pattern with a tone, in real time, H.264 with a
+   * key frame a second. Like OBS, it connects again while nothing listens at the URL yet (the
+   * stream's listener may still be starting).
    */
   Encoder push(String url, int seconds) {
-    var encoder = new Encoder(FfmpegPrograms.ffmpeg("-hide_banner", "-loglevel", "error", "-re",
-        "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25", "-f", "lavfi", "-i", "sine=frequency=440",
-        "-t", Integer.toString(seconds), "-c:v", "libopenh264", "-g", "25", "-c:a", "aac", "-f", "flv", url));
+    var encoder =
+        new Encoder(
+            FfmpegPrograms.ffmpeg(
+                "-hide_banner",
+                "-loglevel",
+                "error",
+                "-re",
+                "-f",
+                "lavfi",
+                "-i",
+                "testsrc2=size=320x240:rate=25",
+                "-f",
+                "lavfi",
+                "-i",
+                "sine=frequency=440",
+                "-t",
+                Integer.toString(seconds),
+                "-c:v",
+                "libopenh264",
+                "-g",
+                "25",
+                "-c:a",
+                "aac",
+                "-f",
+                "flv",
+                url));
     encoders.add(encoder);
     return encoder;
   }
@@ -86,10 +110,23 @@ final class RealMedia implements AutoCloseable {
     }
   }
 
-  /** Another platform's RTMP ingest: accepts one push at {@code url} and keeps what it receives in {@code file}. */
+  /**
+   * Another platform's RTMP ingest: accepts one push at {@code url} and keeps what it receives in
+   * {@code file}.
+   */
   Process receive(String url, Path file) {
-    return run(FfmpegPrograms.ffmpeg("-hide_banner", "-loglevel", "error", "-listen", "1", "-i", url,
-        "-c", "copy", file.toString()));
+    return run(
+        FfmpegPrograms.ffmpeg(
+            "-hide_banner",
+            "-loglevel",
+            "error",
+            "-listen",
+            "1",
+            "-i",
+            url,
+            "-c",
+            "copy",
+            file.toString()));
   }
 
   /** ffprobe's {@code format.duration} and {@code streams[].codec_type} of a file. */
@@ -99,8 +136,16 @@ final class RealMedia implements AutoCloseable {
 
   /** The same of a file or URL, such as a live playlist a viewer plays. */
   JsonNode probe(String fileOrUrl) {
-    Process ffprobe = run(FfmpegPrograms.ffprobe("-v", "error", "-show_entries",
-        "format=duration:stream=codec_type,codec_name", "-of", "json", fileOrUrl));
+    Process ffprobe =
+        run(
+            FfmpegPrograms.ffprobe(
+                "-v",
+                "error",
+                "-show_entries",
+                "format=duration:stream=codec_type,codec_name",
+                "-of",
+                "json",
+                fileOrUrl));
     try {
       return ApiJson.MAPPER.readTree(ffprobe.getInputStream());
     } catch (IOException e) {
@@ -120,7 +165,11 @@ final class RealMedia implements AutoCloseable {
 
   /** ffmpeg decodes every frame of the file without an error: its exit code. */
   int decode(Path file) {
-    return await(run(FfmpegPrograms.ffmpeg("-v", "error", "-xerror", "-i", file.toString(), "-f", "null", "-")), 60);
+    return await(
+        run(
+            FfmpegPrograms.ffmpeg(
+                "-v", "error", "-xerror", "-i", file.toString(), "-f", "null", "-")),
+        60);
   }
 
   /** Waits for a process to end by itself: its exit code. */
@@ -138,7 +187,8 @@ final class RealMedia implements AutoCloseable {
 
   private Process run(List<String> command) {
     try {
-      Process process = FfmpegPrograms.process(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+      Process process =
+          FfmpegPrograms.process(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
       started.add(process);
       return process;
     } catch (IOException e) {

@@ -20,15 +20,17 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Stands for the load balancer a platform puts in front of replicas: the one callback address every replica hands
- * the service, each request passed to a replica that is in service, in turn (the next one if a replica does not
- * answer). It counts what each replica received and keeps every answer that was not a success.
+ * Stands for the load balancer a platform puts in front of replicas: the one callback address every
+ * replica hands the service, each request passed to a replica that is in service, in turn (the next
+ * one if a replica does not answer). It counts what each replica received and keeps every answer
+ * that was not a success.
  */
 public final class CallbackBalancer implements AutoCloseable {
 
   private final HttpServer server;
   private final ExecutorService threads = Executors.newFixedThreadPool(4);
-  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+  private final HttpClient http =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
   private final List<String> inService = new CopyOnWriteArrayList<>();
   private final Map<String, AtomicInteger> received = new ConcurrentHashMap<>();
   private final List<String> failures = new CopyOnWriteArrayList<>();
@@ -74,9 +76,10 @@ public final class CallbackBalancer implements AutoCloseable {
       for (int i = 0; i < replicas.size() && answer == null; i++) {
         String replica = replicas.get((first + i) % replicas.size());
         try {
-          var request = HttpRequest.newBuilder(URI.create(replica + exchange.getRequestURI()))
-              .method(exchange.getRequestMethod(), HttpRequest.BodyPublishers.ofByteArray(body))
-              .timeout(Duration.ofSeconds(30));
+          var request =
+              HttpRequest.newBuilder(URI.create(replica + exchange.getRequestURI()))
+                  .method(exchange.getRequestMethod(), HttpRequest.BodyPublishers.ofByteArray(body))
+                  .timeout(Duration.ofSeconds(30));
           String contentType = exchange.getRequestHeaders().getFirst("Content-Type");
           if (contentType != null) {
             request.header("Content-Type", contentType);
@@ -91,11 +94,16 @@ public final class CallbackBalancer implements AutoCloseable {
         }
       }
       if (answer == null || answer.statusCode() / 100 != 2) {
-        failures.add(what + ": " + (answer == null ? "no replica answered" : answer.statusCode() + " "
-            + new String(answer.body())));
+        failures.add(
+            what
+                + ": "
+                + (answer == null
+                    ? "no replica answered"
+                    : answer.statusCode() + " " + new String(answer.body())));
       }
       byte[] out = answer == null ? new byte[0] : answer.body();
-      exchange.sendResponseHeaders(answer == null ? 502 : answer.statusCode(), out.length == 0 ? -1 : out.length);
+      exchange.sendResponseHeaders(
+          answer == null ? 502 : answer.statusCode(), out.length == 0 ? -1 : out.length);
       if (out.length > 0) {
         try (OutputStream stream = exchange.getResponseBody()) {
           stream.write(out);

@@ -8,17 +8,20 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * What the README's application.yml reads from the environment, pointed at an embedded default run apart: the
- * cluster's addresses, the sandbox's three APIs and keys, the key store, the callback address and the secrets
- * replicas must share. Every sample application and replica of the tests is configured from this one map, so they
- * cannot drift from each other or from the README.
+ * What the README's application.yml reads from the environment, pointed at an embedded default run
+ * apart: the cluster's addresses, the sandbox's three APIs and keys, the key store, the callback
+ * address and the secrets replicas must share. Every sample application and replica of the tests is
+ * configured from this one map, so they cannot drift from each other or from the README.
  */
 public final class SampleEnvironment {
 
   private SampleEnvironment() {}
 
-  /** A new map each call, with fresh secrets: a caller that runs replicas gives each the same map. */
-  public static Map<String, String> of(EmbeddedDefaultProcess cluster, Path keyStore, String callbackBaseUrl) {
+  /**
+   * A new map each call, with fresh secrets: a caller that runs replicas gives each the same map.
+   */
+  public static Map<String, String> of(
+      EmbeddedDefaultProcess cluster, Path keyStore, String callbackBaseUrl) {
     String service = cluster.baseUrl() + "/sandbox";
     var environment = new HashMap<String, String>();
     environment.put("ZEEBE_GRPC_ADDRESS", cluster.gateway().toString());
@@ -34,7 +37,8 @@ public final class SampleEnvironment {
     environment.put("MEDIAFLOW_KEY_STORE_MASTER_KEY", randomKey());
     environment.put("MEDIAFLOW_CALLBACK_BASE_URL", callbackBaseUrl);
     environment.put("MEDIAFLOW_CALLBACK_SECRET", randomKey());
-    // Spring's relaxed binding of mediaflow.worker.state-secret, which the README's application.yml does not map
+    // Spring's relaxed binding of mediaflow.worker.state-secret, which the README's application.yml
+    // does not map
     environment.put("MEDIAFLOW_WORKER_STATESECRET", randomKey());
     return environment;
   }

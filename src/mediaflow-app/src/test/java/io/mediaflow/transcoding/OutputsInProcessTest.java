@@ -16,33 +16,53 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
- * Jobs whose outputs are no video: their URLs reach the process. The job is checked with the element template of
- * 'Transcoding: check the job' exactly as Camunda Modeler applies it (read from {@code element-templates/}), in a
- * loop, so the test also shows the template carrying the newest {@code status_url} into the process.
+ * Jobs whose outputs are no video: their URLs reach the process. The job is checked with the
+ * element template of 'Transcoding: check the job' exactly as Camunda Modeler applies it (read from
+ * {@code element-templates/}), in a loop, so the test also shows the template carrying the newest
+ * {@code status_url} into the process.
  */
 class OutputsInProcessTest extends MediaflowTest {
 
-  private static final Path CHECK_JOB_TEMPLATE = Path.of("../../element-templates/mediaflow.transcoding.check_job.json");
+  private static final Path CHECK_JOB_TEMPLATE =
+      Path.of("../../element-templates/mediaflow.transcoding.check_job.json");
 
   @Test
-  void anAudioSpeechToTextAndMetadataJobReturnsEveryOutputUrlAndTheCheckCarriesTheNewestStatusUrl() throws Exception {
+  void anAudioSpeechToTextAndMetadataJobReturnsEveryOutputUrlAndTheCheckCarriesTheNewestStatusUrl()
+      throws Exception {
     String processId = "outputs-" + UUID.randomUUID();
-    var process = Bpmn.createExecutableProcess(processId).startEvent()
-        .serviceTask("CreateTask", task -> task.zeebeJobType("mediaflow.transcoding.create_task"))
-        .serviceTask("StartJob", task -> task.zeebeJobType("mediaflow.transcoding.start_encode2")
-            .zeebeInputExpression("transcodingTask.task_token", "taskToken").zeebeInputExpression("query", "query"))
-        .serviceTask("CheckJob", task -> applyTemplate(task, CHECK_JOB_TEMPLATE))
-        .exclusiveGateway("Done")
-        .conditionExpression("transcodingResult != null and transcodingResult.status = \"completed\"").endEvent()
-        .moveToLastExclusiveGateway().defaultFlow()
-        .intermediateCatchEvent("TimeToCheck").timerWithDuration("PT0.2S").connectTo("CheckJob")
-        .done();
+    var process =
+        Bpmn.createExecutableProcess(processId)
+            .startEvent()
+            .serviceTask(
+                "CreateTask", task -> task.zeebeJobType("mediaflow.transcoding.create_task"))
+            .serviceTask(
+                "StartJob",
+                task ->
+                    task.zeebeJobType("mediaflow.transcoding.start_encode2")
+                        .zeebeInputExpression("transcodingTask.task_token", "taskToken")
+                        .zeebeInputExpression("query", "query"))
+            .serviceTask("CheckJob", task -> applyTemplate(task, CHECK_JOB_TEMPLATE))
+            .exclusiveGateway("Done")
+            .conditionExpression(
+                "transcodingResult != null and transcodingResult.status = \"completed\"")
+            .endEvent()
+            .moveToLastExclusiveGateway()
+            .defaultFlow()
+            .intermediateCatchEvent("TimeToCheck")
+            .timerWithDuration("PT0.2S")
+            .connectTo("CheckJob")
+            .done();
     camunda.newDeployResourceCommand().addProcessModel(process, processId + ".bpmn").send().join();
-    Map<String, Object> query = Map.of("source", baseUrl() + "/sandbox/samples/bars.mp4", "format", List.of(
-        Map.of("output", "mp3", "user_tag", "podcast"),
-        Map.of("output", "hls_audio", "segment_duration", 1, "user_tag", "radio"),
-        Map.of("output", "speech_to_text", "user_tag", "transcript"),
-        Map.of("output", "metadata", "user_tag", "probe")));
+    Map<String, Object> query =
+        Map.of(
+            "source",
+            baseUrl() + "/sandbox/samples/bars.mp4",
+            "format",
+            List.of(
+                Map.of("output", "mp3", "user_tag", "podcast"),
+                Map.of("output", "hls_audio", "segment_duration", 1, "user_tag", "radio"),
+                Map.of("output", "speech_to_text", "user_tag", "transcript"),
+                Map.of("output", "metadata", "user_tag", "probe")));
 
     long key = start(processId, Map.of("query", query));
     instance(key).awaitCompleted().hasNoIncidents();
@@ -63,12 +83,16 @@ class OutputsInProcessTest extends MediaflowTest {
       assertThat(output.path("storage").isObject()).isTrue();
     }
     assertThat(byTag.get("radio").path("url").asText()).endsWith(".m3u8");
-    assertThat(json(get(byTag.get("probe").path("url").asText().substring(baseUrl().length()))).path("duration").asDouble())
+    assertThat(
+            json(get(byTag.get("probe").path("url").asText().substring(baseUrl().length())))
+                .path("duration")
+                .asDouble())
         .isPositive();
 
     JsonNode job = instance(key).variable("transcodingJob").orElseThrow();
     // The sandbox hands a job to another master at every stage: start_encode2 answered master 1.
-    assertThat(job.path("status_url").asText()).as("the template carried the last status_url back")
+    assertThat(job.path("status_url").asText())
+        .as("the template carried the last status_url back")
         .isEqualTo(result.path("statusUrl").asText())
         .doesNotContain("/master/1/");
   }
@@ -91,10 +115,11 @@ class OutputsInProcessTest extends MediaflowTest {
             task.zeebeJobType(value);
           }
         }
-        case "zeebe:input" -> task.zeebeInputExpression(value.substring(1), binding.path("name").asText());
+        case "zeebe:input" ->
+            task.zeebeInputExpression(value.substring(1), binding.path("name").asText());
         case "zeebe:taskHeader" -> task.zeebeTaskHeader(binding.path("key").asText(), value);
         case "zeebe:output" -> outputs.add(new String[] {binding.path("source").asText(), value});
-        default -> { }
+        default -> {}
       }
     }
     outputs.forEach(output -> task.zeebeOutputExpression(output[0].substring(1), output[1]));

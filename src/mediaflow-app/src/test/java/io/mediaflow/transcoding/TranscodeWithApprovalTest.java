@@ -15,7 +15,10 @@ import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
-/** Every path of {@code transcode-with-approval}, on the embedded engine with the sandbox over real HTTP. */
+/**
+ * Every path of {@code transcode-with-approval}, on the embedded engine with the sandbox over real
+ * HTTP.
+ */
 class TranscodeWithApprovalTest extends MediaflowTest {
 
   private static final String PROCESS = "transcode-with-approval";
@@ -34,23 +37,32 @@ class TranscodeWithApprovalTest extends MediaflowTest {
     JsonNode task = describeTask(review);
     assertThat(task.path("form").path("id").asText()).isEqualTo("review-renditions");
     JsonNode renditions = task.path("variables").path("renditions");
-    assertThat(StreamSupport.stream(renditions.spliterator(), false).map(r -> r.path("tag").asText()))
+    assertThat(
+            StreamSupport.stream(renditions.spliterator(), false).map(r -> r.path("tag").asText()))
         .containsExactly("1080p", "720p", "480p", "360p");
-    assertThat(StreamSupport.stream(renditions.spliterator(), false).map(r -> r.path("resolution").asText()))
+    assertThat(
+            StreamSupport.stream(renditions.spliterator(), false)
+                .map(r -> r.path("resolution").asText()))
         .containsExactly("1920x1080", "1280x720", "854x480", "640x360");
-    renditions.forEach(rendition -> {
-      assertThat(rendition.path("url").asText()).isNotBlank();
-      assertThat(rendition.path("size").asLong()).isPositive();
-      assertThat(rendition.path("bitrate").asDouble()).isPositive();
-    });
+    renditions.forEach(
+        rendition -> {
+          assertThat(rendition.path("url").asText()).isNotBlank();
+          assertThat(rendition.path("size").asLong()).isPositive();
+          assertThat(rendition.path("bitrate").asDouble()).isPositive();
+        });
     assertThat(task.path("variables").path("thumbnails")).hasSize(1);
     assertThat(task.path("variables").path("transcodingState").asText()).isEqualTo("completed");
     JsonNode job = instance(instance).variable("transcodingJob").orElseThrow();
-    String lastStatusUrl = transcoding.status(null, List.of(job.path("task_token").asText()))
-        .get(job.path("task_token").asText()).statusUrl();
-    assertThat(job.path("status_url").asText()).as("the check carried the last status_url into the process")
+    String lastStatusUrl =
+        transcoding
+            .status(null, List.of(job.path("task_token").asText()))
+            .get(job.path("task_token").asText())
+            .statusUrl();
+    assertThat(job.path("status_url").asText())
+        .as("the check carried the last status_url into the process")
         .isEqualTo(lastStatusUrl);
-    // Each output's storage is part of the result now that results carry every output; meta and the outputs'
+    // Each output's storage is part of the result now that results carry every output; meta and the
+    // outputs'
     // progress are the complete status's only.
     assertThat(instance(instance).allVariableValues())
         .as("the complete status (meta, progress of each output) is not copied into the instance")
@@ -58,9 +70,12 @@ class TranscodeWithApprovalTest extends MediaflowTest {
 
     completeUserTask(review, Map.of("approved", true));
 
-    // the sandbox encodes for real: the poll timer may fire (CheckJob) before the job's callback arrives
-    instance(instance).awaitCompleted()
-        .hasPassedElementsInOrder("ChooseLadder", "CreateTask", "StartJob", "ReviewRenditions", "RenditionsApproved")
+    // the sandbox encodes for real: the poll timer may fire (CheckJob) before the job's callback
+    // arrives
+    instance(instance)
+        .awaitCompleted()
+        .hasPassedElementsInOrder(
+            "ChooseLadder", "CreateTask", "StartJob", "ReviewRenditions", "RenditionsApproved")
         .hasPassedElement("JobFinishedMessage")
         .hasNotPassedElement("UploadFile")
         .hasNoIncidents();
@@ -68,22 +83,40 @@ class TranscodeWithApprovalTest extends MediaflowTest {
 
   @Test
   void approvedRenditionsArePublishedBehindSignedUrlsWhenABucketIsGiven() {
-    long instance = start(PROCESS, Map.of("source", sample(), "publishBucket", "approved-media",
-        "ladder", List.of(Map.of("resolution", 360, "bitrate", 800, "user_tag", "360p"))));
+    long instance =
+        start(
+            PROCESS,
+            Map.of(
+                "source",
+                sample(),
+                "publishBucket",
+                "approved-media",
+                "ladder",
+                List.of(Map.of("resolution", 360, "bitrate", 800, "user_tag", "360p"))));
 
     completeUserTask(awaitUserTask(instance, "Review renditions"), Map.of("approved", true));
 
-    instance(instance).awaitCompleted().hasPassedElementsInOrder("ReviewRenditions", "PublishRenditions", "RenditionsApproved");
+    instance(instance)
+        .awaitCompleted()
+        .hasPassedElementsInOrder("ReviewRenditions", "PublishRenditions", "RenditionsApproved");
     JsonNode signedUrls = instance(instance).variable("signedUrls").orElseThrow();
     assertThat(signedUrls).isNotEmpty();
     for (JsonNode signed : signedUrls) {
       String url = signed.path("url").asText();
       assertThat(url).contains("/sandbox/storage/approved-media/").contains("?auth=");
-      assertThat(send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(url)).GET().build()).statusCode())
-          .as(url).isEqualTo(200);
+      assertThat(
+              send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(url)).GET().build())
+                  .statusCode())
+          .as(url)
+          .isEqualTo(200);
       String unsigned = url.substring(0, url.indexOf('?'));
-      assertThat(send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(unsigned)).GET().build()).statusCode())
-          .as("the bucket is authenticated now").isEqualTo(403);
+      assertThat(
+              send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(unsigned))
+                      .GET()
+                      .build())
+                  .statusCode())
+          .as("the bucket is authenticated now")
+          .isEqualTo(403);
     }
   }
 
@@ -91,44 +124,72 @@ class TranscodeWithApprovalTest extends MediaflowTest {
   void rejectedRenditionsAreEncodedAgainWithTheEditedLadder() {
     long instance = start(PROCESS, Map.of("source", sample()));
     UserTask firstReview = awaitUserTask(instance, "Review renditions");
-    String firstTask = instance(instance).variable("transcodingTask").orElseThrow().path("task_token").asText();
+    String firstTask =
+        instance(instance).variable("transcodingTask").orElseThrow().path("task_token").asText();
 
-    completeUserTask(firstReview, Map.of(
-        "approved", false,
-        "comment", "Too many renditions for a teaser",
-        "ladder", List.of(Map.of("resolution", 480, "bitrate", 1000, "user_tag", "480p"))));
+    completeUserTask(
+        firstReview,
+        Map.of(
+            "approved",
+            false,
+            "comment",
+            "Too many renditions for a teaser",
+            "ladder",
+            List.of(Map.of("resolution", 480, "bitrate", 1000, "user_tag", "480p"))));
 
     instance(instance).awaitPassed("ReviewRenditions");
     UserTask secondReview = awaitUserTask(instance, "Review renditions");
     JsonNode renditions = describeTask(secondReview).path("variables").path("renditions");
     assertThat(renditions).hasSize(1);
     assertThat(renditions.get(0).path("tag").asText()).isEqualTo("480p");
-    assertThat(instance(instance).variable("transcodingTask").orElseThrow().path("task_token").asText())
-        .as("a re-encode needs a new task: a task token is single-use").isNotEqualTo(firstTask);
+    assertThat(
+            instance(instance)
+                .variable("transcodingTask")
+                .orElseThrow()
+                .path("task_token")
+                .asText())
+        .as("a re-encode needs a new task: a task token is single-use")
+        .isNotEqualTo(firstTask);
 
     completeUserTask(secondReview, Map.of("approved", true));
-    instance(instance).awaitCompleted().hasPassedElement("CreateTask", 2).hasPassedElement("ReviewRenditions", 2);
+    instance(instance)
+        .awaitCompleted()
+        .hasPassedElement("CreateTask", 2)
+        .hasPassedElement("ReviewRenditions", 2);
   }
 
-  /** The service started the job and the answer was lost: the retried start finds the job and goes on with it. */
+  /**
+   * The service started the job and the answer was lost: the retried start finds the job and goes
+   * on with it.
+   */
   @Test
   void aStartWhoseAnswerWasLostGoesOnToTheReviewWithOneJob() {
-    try (var losing = control("/sandbox/faults/lost-answers",
-        Map.of("method", "POST", "path", "/sandbox/transcoding/v1/start_encode2", "times", 1))) {
+    try (var losing =
+        control(
+            "/sandbox/faults/lost-answers",
+            Map.of(
+                "method", "POST", "path", "/sandbox/transcoding/v1/start_encode2", "times", 1))) {
       long instance = startOneRung();
 
       UserTask review = awaitUserTask(instance, "Review renditions");
-      assertThat(instance(instance).jobFailures("StartJob")).as("the lost answer").singleElement().asString()
+      assertThat(instance(instance).jobFailures("StartJob"))
+          .as("the lost answer")
+          .singleElement()
+          .asString()
           .contains("[TRANSPORT]");
       completeUserTask(review, Map.of("approved", true));
-      instance(instance).awaitCompleted().hasPassedElement("StartJob", 1).hasNotPassedElement("HandleFailedJob")
+      instance(instance)
+          .awaitCompleted()
+          .hasPassedElement("StartJob", 1)
+          .hasNotPassedElement("HandleFailedJob")
           .hasNoIncidents();
     }
   }
 
   @Test
   void aFailedJobGoesToSomeoneWhoRetriesWithANewSource() {
-    long instance = start(PROCESS, Map.of("source", baseUrl() + "/sandbox/samples/no-such-clip.mp4"));
+    long instance =
+        start(PROCESS, Map.of("source", baseUrl() + "/sandbox/samples/no-such-clip.mp4"));
 
     UserTask decision = awaitUserTask(instance, "Decide on the failed job");
     JsonNode variables = describeTask(decision).path("variables");
@@ -142,34 +203,51 @@ class TranscodeWithApprovalTest extends MediaflowTest {
     completeUserTask(decision, Map.of("decision", "retry", "source", sample()));
 
     completeUserTask(awaitUserTask(instance, "Review renditions"), Map.of("approved", true));
-    // The source is first read by the metadata job, which is where a source that cannot be fetched fails.
-    instance(instance).awaitCompleted().hasPassedElementsInOrder("CreateTask", "SourcePropertiesFailed",
-        "HandleFailedJob", "CreateTask", "ReadSourceProperties", "RenditionsApproved");
+    // The source is first read by the metadata job, which is where a source that cannot be fetched
+    // fails.
+    instance(instance)
+        .awaitCompleted()
+        .hasPassedElementsInOrder(
+            "CreateTask",
+            "SourcePropertiesFailed",
+            "HandleFailedJob",
+            "CreateTask",
+            "ReadSourceProperties",
+            "RenditionsApproved");
   }
 
   @Test
   void aSourceThatIsNotMediaIsRejectedAndCanBeGivenUp() {
     String bucket = bucketName();
     upload(bucket, "notes.txt", "a text, not media");
-    long instance = start(PROCESS, Map.of("source", baseUrl() + "/sandbox/storage/" + bucket + "/notes.txt"));
+    long instance =
+        start(PROCESS, Map.of("source", baseUrl() + "/sandbox/storage/" + bucket + "/notes.txt"));
 
     UserTask decision = awaitUserTask(instance, "Decide on the failed job");
-    assertThat(describeTask(decision).path("variables").path("errorMessage").asText()).contains("Unsupported media type.");
+    assertThat(describeTask(decision).path("variables").path("errorMessage").asText())
+        .contains("Unsupported media type.");
 
     completeUserTask(decision, Map.of("decision", "give-up"));
-    instance(instance).awaitCompleted().hasPassedElement("TranscodingAbandoned").hasNotPassedElement("ReviewRenditions");
+    instance(instance)
+        .awaitCompleted()
+        .hasPassedElement("TranscodingAbandoned")
+        .hasNotPassedElement("ReviewRenditions");
   }
 
   @Test
   void aLadderThatBreaksARuleStopsAtAnIncidentThatNamesTheVariableAndTheField() {
-    long instance = start(PROCESS, Map.of("source", sample(),
-        "ladder", List.of(Map.of("resolution", 720, "quality", 99))));
+    long instance =
+        start(
+            PROCESS,
+            Map.of(
+                "source", sample(), "ladder", List.of(Map.of("resolution", 720, "quality", 99))));
 
     var incident = instance(instance).awaitIncident();
 
     assertThat(incident.getElementId()).isEqualTo("StartJob");
     assertThat(incident.getErrorMessage())
-        .contains("ladder[0].quality: is a constant rate factor for video, from 0 to 51 (field format[0].stream[0].quality)");
+        .contains(
+            "ladder[0].quality: is a constant rate factor for video, from 0 to 51 (field format[0].stream[0].quality)");
   }
 
   @Test
@@ -182,15 +260,19 @@ class TranscodeWithApprovalTest extends MediaflowTest {
 
     completeUserTask(awaitUserTask(instance, "Review renditions"), Map.of("approved", true));
 
-    // An upload belongs to the task it was uploaded to: no metadata job of another task can read it.
-    instance(instance).awaitCompleted().hasPassedElementsInOrder("CreateTask", "UploadFile", "StartJob")
+    // An upload belongs to the task it was uploaded to: no metadata job of another task can read
+    // it.
+    instance(instance)
+        .awaitCompleted()
+        .hasPassedElementsInOrder("CreateTask", "UploadFile", "StartJob")
         .hasNotPassedElement("ReadSourceProperties");
     assertThat(instance(instance).variable("source").orElseThrow().asText()).startsWith("tus:");
   }
 
   @Test
   void aLocalFileOutsideTheSourceFolderIsAnIncidentAndNothingIsUploaded() {
-    for (String outside : List.of("/etc/passwd", LOCAL_SOURCES.resolve("../../etc/passwd").toString())) {
+    for (String outside :
+        List.of("/etc/passwd", LOCAL_SOURCES.resolve("../../etc/passwd").toString())) {
       long uploadsBefore = uploadRequests();
       long instance = start(PROCESS, Map.of("source", outside));
 
@@ -198,24 +280,39 @@ class TranscodeWithApprovalTest extends MediaflowTest {
 
       assertThat(incident.getElementId()).isEqualTo("UploadFile");
       assertThat(incident.getErrorMessage())
-          .startsWith("Invalid input: file: lies outside mediaflow.transcoding.local-source-directory");
+          .startsWith(
+              "Invalid input: file: lies outside mediaflow.transcoding.local-source-directory");
       assertThat(uploadRequests()).as("requests to the upload host").isEqualTo(uploadsBefore);
     }
   }
 
   @Test
   void workerBookkeepingGivenAtStartChangesNothing() {
-    long instance = start(PROCESS, Map.of("source", sample(),
-        "mediaflowResult", Map.of("task_token", "forged-token", "upload_url", "http://forged.example.com"),
-        "mediaflowState", "eyJyZWNvcmRlZCI6dHJ1ZX0.Zm9yZ2Vk",
-        "mediaflowAttempt", 7));
+    long instance =
+        start(
+            PROCESS,
+            Map.of(
+                "source",
+                sample(),
+                "mediaflowResult",
+                Map.of("task_token", "forged-token", "upload_url", "http://forged.example.com"),
+                "mediaflowState",
+                "eyJyZWNvcmRlZCI6dHJ1ZX0.Zm9yZ2Vk",
+                "mediaflowAttempt",
+                7));
 
     completeUserTask(awaitUserTask(instance, "Review renditions"), Map.of("approved", true));
 
-    instance(instance).awaitCompleted().hasPassedElementsInOrder("CreateTask", "StartJob", "ReviewRenditions").hasNoIncidents();
-    String token = instance(instance).variable("transcodingTask").orElseThrow().path("task_token").asText();
+    instance(instance)
+        .awaitCompleted()
+        .hasPassedElementsInOrder("CreateTask", "StartJob", "ReviewRenditions")
+        .hasNoIncidents();
+    String token =
+        instance(instance).variable("transcodingTask").orElseThrow().path("task_token").asText();
     assertThat(token).as("a task the service created").isNotBlank().isNotEqualTo("forged-token");
-    assertThat(instance(instance).variable("transcodingJob").orElseThrow().path("task_token").asText()).isEqualTo(token);
+    assertThat(
+            instance(instance).variable("transcodingJob").orElseThrow().path("task_token").asText())
+        .isEqualTo(token);
   }
 
   /** Requests the sandbox's TUS upload host has received so far. */
@@ -233,8 +330,12 @@ class TranscodeWithApprovalTest extends MediaflowTest {
 
   @Test
   void aBusyServiceIsAskedAgainAfterItsRetryAfter() {
-    var control = post("/sandbox/transcoding/control",
-        Map.of("failNext", Map.of("endpoint", "start_encode2", "error", 8, "retryAfter", 1, "times", 1)));
+    var control =
+        post(
+            "/sandbox/transcoding/control",
+            Map.of(
+                "failNext",
+                Map.of("endpoint", "start_encode2", "error", 8, "retryAfter", 1, "times", 1)));
     assertThat(control.statusCode()).as(control.body()).isLessThan(300);
     // Without fitting, the encode is the first job started: the busy answer is its start's.
     long instance = start(PROCESS, Map.of("source", sample(), "fitLadder", false));
@@ -242,11 +343,19 @@ class TranscodeWithApprovalTest extends MediaflowTest {
     completeUserTask(awaitUserTask(instance, "Review renditions"), Map.of("approved", true));
 
     instance(instance).awaitCompleted().hasPassedElement("StartJob", 1).hasNoIncidents();
-    assertThat(instance(instance).jobFailures("StartJob")).singleElement().asString().contains("[ERROR_SYSTEM_BUSY]");
-    assertThat(instance(instance).variable("transcodingJob").orElseThrow().path("status_url").asText()).isNotBlank();
+    assertThat(instance(instance).jobFailures("StartJob"))
+        .singleElement()
+        .asString()
+        .contains("[ERROR_SYSTEM_BUSY]");
+    assertThat(
+            instance(instance).variable("transcodingJob").orElseThrow().path("status_url").asText())
+        .isNotBlank();
   }
 
-  /** "An error occurred while processing the video." is a failure document 3 says to retry: no editor is asked. */
+  /**
+   * "An error occurred while processing the video." is a failure document 3 says to retry: no
+   * editor is asked.
+   */
   @Test
   void aFailureTheDocumentSaysToRetryIsRetriedOnANewTaskBeforeAnyoneIsAsked() {
     try (var failing = failNextJobs(1)) {
@@ -254,8 +363,12 @@ class TranscodeWithApprovalTest extends MediaflowTest {
 
       completeUserTask(awaitUserTask(instance, "Review renditions"), Map.of("approved", true));
 
-      instance(instance).awaitCompleted().hasPassedElement("RetryAutomatically", 1).hasPassedElement("CreateTask", 2)
-          .hasNotPassedElement("HandleFailedJob").hasNoIncidents();
+      instance(instance)
+          .awaitCompleted()
+          .hasPassedElement("RetryAutomatically", 1)
+          .hasPassedElement("CreateTask", 2)
+          .hasNotPassedElement("HandleFailedJob")
+          .hasNoIncidents();
     }
   }
 
@@ -270,14 +383,25 @@ class TranscodeWithApprovalTest extends MediaflowTest {
       assertThat(instance(instance).timesPassed("CreateTask")).isEqualTo(3);
       JsonNode details = describeTask(decision).path("variables").path("errorDetails");
       assertThat(details.path("retry").asBoolean()).isTrue();
-      assertThat(details.path("error_description").asText()).isEqualTo("An error occurred while processing the video.");
+      assertThat(details.path("error_description").asText())
+          .isEqualTo("An error occurred while processing the video.");
     }
   }
 
-  /** One rung, nothing to fit: the encode's job is the only one, so the faults these tests inject hit it. */
+  /**
+   * One rung, nothing to fit: the encode's job is the only one, so the faults these tests inject
+   * hit it.
+   */
   private long startOneRung() {
-    return start(PROCESS, Map.of("source", sample(), "fitLadder", false,
-        "ladder", List.of(Map.of("resolution", 360, "bitrate", 800, "user_tag", "360p"))));
+    return start(
+        PROCESS,
+        Map.of(
+            "source",
+            sample(),
+            "fitLadder",
+            false,
+            "ladder",
+            List.of(Map.of("resolution", 360, "bitrate", 800, "user_tag", "360p"))));
   }
 
   /** bars.mp4: 640x360, H.264 and AAC, 4 s. */
@@ -291,23 +415,36 @@ class TranscodeWithApprovalTest extends MediaflowTest {
 
     UserTask review = awaitUserTask(instance, "Review renditions");
     JsonNode variables = describeTask(review).path("variables");
-    assertThat(tags(variables.path("ladder"))).as("the default ladder, fitted").containsExactly("360p");
+    assertThat(tags(variables.path("ladder")))
+        .as("the default ladder, fitted")
+        .containsExactly("360p");
     assertThat(tags(variables.path("fittedLadder"))).containsExactly("360p");
     assertThat(tags(variables.path("leftOutRungs"))).containsExactly("1080p", "720p", "480p");
     assertThat(tags(variables.path("renditions"))).containsExactly("360p");
     JsonNode source = variables.path("sourceProperties");
     assertThat(source.path("width").asInt()).isEqualTo(640);
     assertThat(source.path("height").asInt()).isEqualTo(360);
-    assertThat(source.path("duration").asDouble()).isCloseTo(4.0, org.assertj.core.data.Offset.offset(0.1));
+    assertThat(source.path("duration").asDouble())
+        .isCloseTo(4.0, org.assertj.core.data.Offset.offset(0.1));
     assertThat(source.path("videoCodec").asText()).isEqualTo("h264");
     assertThat(source.path("audioCodec").asText()).isEqualTo("aac");
     assertThat(variables.has("metadataJob") || variables.has("metadataStatuses"))
-        .as("the metadata job's variables stay in its subprocess").isFalse();
+        .as("the metadata job's variables stay in its subprocess")
+        .isFalse();
 
-    // Sent back with a ladder that has a rung above the source again: fitted again, the source not read again.
-    completeUserTask(review, Map.of("approved", false, "comment", "try a 1080p rendition too",
-        "ladder", List.of(Map.of("resolution", 1080, "bitrate", 5000, "user_tag", "1080p"),
-            Map.of("resolution", 360, "bitrate", 900, "user_tag", "360p-hq"))));
+    // Sent back with a ladder that has a rung above the source again: fitted again, the source not
+    // read again.
+    completeUserTask(
+        review,
+        Map.of(
+            "approved",
+            false,
+            "comment",
+            "try a 1080p rendition too",
+            "ladder",
+            List.of(
+                Map.of("resolution", 1080, "bitrate", 5000, "user_tag", "1080p"),
+                Map.of("resolution", 360, "bitrate", 900, "user_tag", "360p-hq"))));
     instance(instance).awaitPassed("ReviewRenditions");
     JsonNode again = describeTask(awaitUserTask(instance, "Review renditions")).path("variables");
     assertThat(tags(again.path("ladder"))).containsExactly("360p-hq");
@@ -320,26 +457,39 @@ class TranscodeWithApprovalTest extends MediaflowTest {
   void withFitLadderFalseTheLadderIsEncodedAsGivenAndTheSourceIsNotRead() {
     long instance = start(PROCESS, Map.of("source", sample360p(), "fitLadder", false));
 
-    JsonNode variables = describeTask(awaitUserTask(instance, "Review renditions")).path("variables");
+    JsonNode variables =
+        describeTask(awaitUserTask(instance, "Review renditions")).path("variables");
 
     assertThat(tags(variables.path("ladder"))).containsExactly("1080p", "720p", "480p", "360p");
     assertThat(variables.has("sourceProperties")).isFalse();
     assertThat(variables.has("leftOutRungs")).isFalse();
-    instance(instance).assertion().hasNotPassedElement("ReadSourceProperties").hasNotPassedElement("FitLadder");
+    instance(instance)
+        .assertion()
+        .hasNotPassedElement("ReadSourceProperties")
+        .hasNotPassedElement("FitLadder");
   }
 
   @Test
   void whenEveryRungIsAboveTheSourceTheLowestIsKept() {
-    long instance = start(PROCESS, Map.of("source", sample360p(), "ladder", List.of(
-        Map.of("resolution", 720, "bitrate", 2800, "user_tag", "720p"),
-        Map.of("resolution", 480, "bitrate", 1400, "user_tag", "480p"),
-        Map.of("resolution", 1080, "bitrate", 5000, "user_tag", "1080p"))));
+    long instance =
+        start(
+            PROCESS,
+            Map.of(
+                "source",
+                sample360p(),
+                "ladder",
+                List.of(
+                    Map.of("resolution", 720, "bitrate", 2800, "user_tag", "720p"),
+                    Map.of("resolution", 480, "bitrate", 1400, "user_tag", "480p"),
+                    Map.of("resolution", 1080, "bitrate", 5000, "user_tag", "1080p"))));
 
-    JsonNode variables = describeTask(awaitUserTask(instance, "Review renditions")).path("variables");
+    JsonNode variables =
+        describeTask(awaitUserTask(instance, "Review renditions")).path("variables");
 
     assertThat(tags(variables.path("ladder"))).containsExactly("480p");
     assertThat(tags(variables.path("leftOutRungs"))).containsExactly("720p", "1080p");
-    assertThat(variables.path("renditions").get(0).path("resolution").asText()).as("made at the source's size")
+    assertThat(variables.path("renditions").get(0).path("resolution").asText())
+        .as("made at the source's size")
         .isEqualTo("640x360");
   }
 
@@ -355,7 +505,10 @@ class TranscodeWithApprovalTest extends MediaflowTest {
 
   private static List<String> tags(JsonNode rungs) {
     return StreamSupport.stream(rungs.spliterator(), false)
-        .map(rung -> rung.has("user_tag") ? rung.path("user_tag").asText() : rung.path("tag").asText()).toList();
+        .map(
+            rung ->
+                rung.has("user_tag") ? rung.path("user_tag").asText() : rung.path("tag").asText())
+        .toList();
   }
 
   /** A sandbox control in force until closed. */
@@ -364,13 +517,22 @@ class TranscodeWithApprovalTest extends MediaflowTest {
     void close();
   }
 
-  /** The sandbox fails the next jobs with a failure document 3 says to retry, until the returned control closes. */
+  /**
+   * The sandbox fails the next jobs with a failure document 3 says to retry, until the returned
+   * control closes.
+   */
   private Control failNextJobs(int times) {
-    return control("/sandbox/transcoding/control", Map.of("failNextJob",
-        Map.of("message", "An error occurred while processing the video.", "times", times)));
+    return control(
+        "/sandbox/transcoding/control",
+        Map.of(
+            "failNextJob",
+            Map.of("message", "An error occurred while processing the video.", "times", times)));
   }
 
-  /** Sets a sandbox test control by a POST to {@code path}; closing it DELETEs {@code path}, which clears it. */
+  /**
+   * Sets a sandbox test control by a POST to {@code path}; closing it DELETEs {@code path}, which
+   * clears it.
+   */
   private Control control(String path, Map<String, Object> body) {
     var control = post(path, body);
     assertThat(control.statusCode()).as(control.body()).isEqualTo(200);

@@ -23,22 +23,30 @@ import okhttp3.Interceptor;
 import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
 import okhttp3.RequestBody;
-import okio.BufferedSink;
 import okio.Buffer;
+import okio.BufferedSink;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The transcoding client against the sandbox over real HTTP: every endpoint and the error codes it maps. */
+/**
+ * The transcoding client against the sandbox over real HTTP: every endpoint and the error codes it
+ * maps.
+ */
 class TranscodingClientSandboxTest extends MediaflowTest {
 
   @AfterEach
   void resetFaults() {
-    send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(baseUrl() + "/sandbox/transcoding/control")).DELETE().build());
+    send(
+        java.net.http.HttpRequest.newBuilder(
+                java.net.URI.create(baseUrl() + "/sandbox/transcoding/control"))
+            .DELETE()
+            .build());
   }
 
   @Test
-  void aFileUploadedThroughACutConnectionIsTranscodedToTheEnd(@TempDir Path directory) throws IOException {
+  void aFileUploadedThroughACutConnectionIsTranscodedToTheEnd(@TempDir Path directory)
+      throws IOException {
     Path file = sample(directory);
     var cut = new AtomicBoolean();
     TranscodingClient client = client("sandbox-api-key", 10_000, cutSecondPatchHalfway(cut));
@@ -48,7 +56,9 @@ class TranscodingClientSandboxTest extends MediaflowTest {
 
     assertThat(cut).as("a PATCH was cut").isTrue();
     assertThat(source).startsWith("tus:");
-    StartedJob job = client.startEncode2(task.taskToken(), Query.of(source, List.of(Format.of("mp4"))), "order-42");
+    StartedJob job =
+        client.startEncode2(
+            task.taskToken(), Query.of(source, List.of(Format.of("mp4"))), "order-42");
     JobStatus done = awaitFinished(client, job);
     assertThat(done.completed()).isTrue();
     assertThat(done.sourceSize()).isEqualTo(Files.size(file));
@@ -58,16 +68,20 @@ class TranscodingClientSandboxTest extends MediaflowTest {
   void aCustomJobIsTrackedThroughTheLastStatusUrlAndTheMainHostWhenTheMasterFails() {
     TranscodingClient client = client("sandbox-api-key", 2_000_000, null);
     Task task = client.createTask();
-    var ladder = Format.builder("advanced_hls").stream(List.of(rendition(720), rendition(360))).build();
+    var ladder =
+        Format.builder("advanced_hls").stream(List.of(rendition(720), rendition(360))).build();
     String source1080p = baseUrl() + "/sandbox/samples/bars-1080p.mp4";
-    StartedJob job = client.startEncode2(task.taskToken(), Query.of(source1080p, List.of(ladder)), null);
+    StartedJob job =
+        client.startEncode2(task.taskToken(), Query.of(source1080p, List.of(ladder)), null);
     assertThat(job.statusUrl()).contains("/master/");
 
     control(Map.of("failNext", Map.of("endpoint", "master_status", "httpStatus", 503, "times", 1)));
-    JobStatus basic = client.status(job.statusUrl(), List.of(task.taskToken())).get(task.taskToken());
+    JobStatus basic =
+        client.status(job.statusUrl(), List.of(task.taskToken())).get(task.taskToken());
     assertThat(basic.status()).as("the main host answers when the master fails").isNotBlank();
 
-    // Read with the start's status_url throughout: the job has moved to other masters since, and the client
+    // Read with the start's status_url throughout: the job has moved to other masters since, and
+    // the client
     // finds the last one through the main host.
     JobStatus done = awaitFinished(client, job);
     assertThat(done.statusUrl()).as("the job moved on").isNotEqualTo(job.statusUrl());
@@ -79,8 +93,12 @@ class TranscodingClientSandboxTest extends MediaflowTest {
     TranscodingClient client = client("sandbox-api-key", 2_000_000, null);
     Task first = client.createTask();
     Task second = client.createTask();
-    client.startEncode(first.taskToken(), new PresetJob(sampleUrl(), null, List.of("mp4-720p"), null, null, null));
-    StartedJob job = client.startEncode(second.taskToken(), new PresetJob(sampleUrl(), null, List.of("thumbnail"), null, null, null));
+    client.startEncode(
+        first.taskToken(), new PresetJob(sampleUrl(), null, List.of("mp4-720p"), null, null, null));
+    StartedJob job =
+        client.startEncode(
+            second.taskToken(),
+            new PresetJob(sampleUrl(), null, List.of("thumbnail"), null, null, null));
 
     var statuses = client.status(job.statusUrl(), List.of(first.taskToken(), second.taskToken()));
 
@@ -94,13 +112,30 @@ class TranscodingClientSandboxTest extends MediaflowTest {
     Query mp4 = Query.of(sampleUrl(), List.of(Format.of("mp4")));
     client.startEncode2(task.taskToken(), mp4, null);
 
-    assertCode(() -> client.startEncode2(task.taskToken(), mp4, null), ApiException.Rejected.class, "ERROR_TOKEN_ALREADY_USED");
+    assertCode(
+        () -> client.startEncode2(task.taskToken(), mp4, null),
+        ApiException.Rejected.class,
+        "ERROR_TOKEN_ALREADY_USED");
     Task fresh = client.createTask();
-    assertCode(() -> client.startEncode(fresh.taskToken(), new PresetJob(sampleUrl(), null, List.of("no-such-profile"), null, null, null)),
-        ApiException.Rejected.class, "ERROR_PROFILE_NOT_FOUND");
-    assertCode(() -> client.status(null, List.of("0123456789abcdef0123456789abcdef")), ApiException.Rejected.class, "OUT_OF_RANGE");
-    assertCode(() -> client.status(null, List.of("not a token")), ApiException.Rejected.class, "ERROR_BAD_TOKENS");
-    assertCode(() -> client("unknown-key", 2_000_000, null).createTask(), ApiException.Misconfigured.class, "ERROR_API_KEY_NOT_FOUND");
+    assertCode(
+        () ->
+            client.startEncode(
+                fresh.taskToken(),
+                new PresetJob(sampleUrl(), null, List.of("no-such-profile"), null, null, null)),
+        ApiException.Rejected.class,
+        "ERROR_PROFILE_NOT_FOUND");
+    assertCode(
+        () -> client.status(null, List.of("0123456789abcdef0123456789abcdef")),
+        ApiException.Rejected.class,
+        "OUT_OF_RANGE");
+    assertCode(
+        () -> client.status(null, List.of("not a token")),
+        ApiException.Rejected.class,
+        "ERROR_BAD_TOKENS");
+    assertCode(
+        () -> client("unknown-key", 2_000_000, null).createTask(),
+        ApiException.Misconfigured.class,
+        "ERROR_API_KEY_NOT_FOUND");
   }
 
   @Test
@@ -111,21 +146,38 @@ class TranscodingClientSandboxTest extends MediaflowTest {
 
     for (int error : new int[] {1, 7, 18, 22}) {
       control(Map.of("failNext", Map.of("endpoint", "start_encode2", "error", error, "times", 1)));
-      assertThatThrownBy(() -> client.startEncode2(task.taskToken(), mp4, null)).isInstanceOf(ApiException.Transient.class);
+      assertThatThrownBy(() -> client.startEncode2(task.taskToken(), mp4, null))
+          .isInstanceOf(ApiException.Transient.class);
     }
-    control(Map.of("failNext", Map.of("endpoint", "start_encode2", "error", 8, "retryAfter", 3, "times", 1)));
+    control(
+        Map.of(
+            "failNext",
+            Map.of("endpoint", "start_encode2", "error", 8, "retryAfter", 3, "times", 1)));
     assertThatThrownBy(() -> client.startEncode2(task.taskToken(), mp4, null))
-        .isInstanceOfSatisfying(ApiException.Transient.class, e -> assertThat(e.retryAfter()).contains(Duration.ofSeconds(3)));
+        .isInstanceOfSatisfying(
+            ApiException.Transient.class,
+            e -> assertThat(e.retryAfter()).contains(Duration.ofSeconds(3)));
 
-    assertThat(client.startEncode2(task.taskToken(), mp4, null).statusUrl()).as("a refused start leaves the task startable").isNotBlank();
+    assertThat(client.startEncode2(task.taskToken(), mp4, null).statusUrl())
+        .as("a refused start leaves the task startable")
+        .isNotBlank();
   }
 
   @Test
   void anExpiredSessionTokenIsReplacedOnce() {
     control(Map.of("sessionTokenLifetime", "PT1S"));
-    TranscodingClient client = new TranscodingClient(
-        new TranscodingProperties(true, baseUrl() + "/sandbox/transcoding", "sandbox-api-key", 2_000_000, Duration.ZERO.minusHours(1), Duration.ofSeconds(30), null),
-        new OkHttpClient(), Clock.systemUTC());
+    TranscodingClient client =
+        new TranscodingClient(
+            new TranscodingProperties(
+                true,
+                baseUrl() + "/sandbox/transcoding",
+                "sandbox-api-key",
+                2_000_000,
+                Duration.ZERO.minusHours(1),
+                Duration.ofSeconds(30),
+                null),
+            new OkHttpClient(),
+            Clock.systemUTC());
     client.createTask();
     letTimePass(Duration.ofMillis(1500));
 
@@ -133,18 +185,26 @@ class TranscodingClientSandboxTest extends MediaflowTest {
   }
 
   private JobStatus awaitFinished(TranscodingClient client, StartedJob job) {
-    return await("job " + job.taskToken() + " to finish", () -> {
-      JobStatus status = client.status(job.statusUrl(), List.of(job.taskToken())).get(job.taskToken());
-      return status != null && status.finished() ? Optional.of(status) : Optional.empty();
-    });
+    return await(
+        "job " + job.taskToken() + " to finish",
+        () -> {
+          JobStatus status =
+              client.status(job.statusUrl(), List.of(job.taskToken())).get(job.taskToken());
+          return status != null && status.finished() ? Optional.of(status) : Optional.empty();
+        });
   }
 
   private static Stream rendition(int height) {
-    return Stream.builder().resolution(height).bitrate(1000).userTag(Integer.toString(height)).build();
+    return Stream.builder()
+        .resolution(height)
+        .bitrate(1000)
+        .userTag(Integer.toString(height))
+        .build();
   }
 
   private static void assertCode(Runnable call, Class<? extends ApiException> type, String code) {
-    assertThatThrownBy(call::run).isInstanceOfSatisfying(type, e -> assertThat(e.code()).isEqualTo(code));
+    assertThatThrownBy(call::run)
+        .isInstanceOfSatisfying(type, e -> assertThat(e.code()).isEqualTo(code));
   }
 
   private void control(Map<String, Object> body) {
@@ -169,7 +229,15 @@ class TranscodingClientSandboxTest extends MediaflowTest {
     if (interceptor != null) {
       http.addNetworkInterceptor(interceptor);
     }
-    var properties = new TranscodingProperties(true, baseUrl() + "/sandbox/transcoding", apiKey, chunkSize, Duration.ofMinutes(5), Duration.ofSeconds(30), null);
+    var properties =
+        new TranscodingProperties(
+            true,
+            baseUrl() + "/sandbox/transcoding",
+            apiKey,
+            chunkSize,
+            Duration.ofMinutes(5),
+            Duration.ofSeconds(30),
+            null);
     return new TranscodingClient(properties, http.build(), Clock.systemUTC());
   }
 
@@ -184,25 +252,26 @@ class TranscodingClientSandboxTest extends MediaflowTest {
       var whole = new Buffer();
       request.body().writeTo(whole);
       long half = whole.size() / 2;
-      RequestBody halfThenCut = new RequestBody() {
-        @Override
-        public MediaType contentType() {
-          return request.body().contentType();
-        }
+      RequestBody halfThenCut =
+          new RequestBody() {
+            @Override
+            public MediaType contentType() {
+              return request.body().contentType();
+            }
 
-        @Override
-        public long contentLength() {
-          return whole.size();
-        }
+            @Override
+            public long contentLength() {
+              return whole.size();
+            }
 
-        @Override
-        public void writeTo(BufferedSink sink) throws IOException {
-          sink.write(whole, half);
-          sink.flush();
-          cut.set(true);
-          throw new IOException("connection cut");
-        }
-      };
+            @Override
+            public void writeTo(BufferedSink sink) throws IOException {
+              sink.write(whole, half);
+              sink.flush();
+              cut.set(true);
+              throw new IOException("connection cut");
+            }
+          };
       return chain.proceed(request.newBuilder().method("PATCH", halfThenCut).build());
     };
   }

@@ -25,11 +25,12 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
 /**
- * Creates whose answer the sandbox drops after doing the work (a cut connection): the retried job finds what the
- * first attempt created and returns it, so each create leaves exactly one stream, simulcast target, playback ID,
- * signing key, domain or transcoding job; a delete repeated after its answer was lost takes "already gone" as
- * done. Run also with {@code -Dmediaflow.sandbox.strict-documents=true}, where a stream's callback URL (and with it
- * the job's marker) is not shown again.
+ * Creates whose answer the sandbox drops after doing the work (a cut connection): the retried job
+ * finds what the first attempt created and returns it, so each create leaves exactly one stream,
+ * simulcast target, playback ID, signing key, domain or transcoding job; a delete repeated after
+ * its answer was lost takes "already gone" as done. Run also with {@code
+ * -Dmediaflow.sandbox.strict-documents=true}, where a stream's callback URL (and with it the job's
+ * marker) is not shown again.
  */
 class CreatesAfterLostAnswersTest extends MediaflowTest {
 
@@ -40,7 +41,10 @@ class CreatesAfterLostAnswersTest extends MediaflowTest {
 
   @AfterEach
   void disarm() {
-    send(HttpRequest.newBuilder(URI.create(baseUrl() + "/sandbox/faults/lost-answers")).DELETE().build());
+    send(
+        HttpRequest.newBuilder(URI.create(baseUrl() + "/sandbox/faults/lost-answers"))
+            .DELETE()
+            .build());
   }
 
   @Test
@@ -61,13 +65,21 @@ class CreatesAfterLostAnswersTest extends MediaflowTest {
     Stream stream = live.createStream(NewStream.named("lost answer " + UUID.randomUUID()));
     loseNextAnswer("/sandbox/live/v1/live-streams/" + stream.id() + "/simulcast-targets");
 
-    JsonNode added = createOnce("mediaflow.live.add_simulcast_target", Map.of("streamId", stream.id()), "streamId",
-        Map.of("url", "rtmp://127.0.0.1:1935/live", "streamKey", "lost-answer-key"));
+    JsonNode added =
+        createOnce(
+            "mediaflow.live.add_simulcast_target",
+            Map.of("streamId", stream.id()),
+            "streamId",
+            Map.of("url", "rtmp://127.0.0.1:1935/live", "streamKey", "lost-answer-key"));
 
-    assertThat(live.getStream(stream.id()).simulcastTargets()).singleElement().satisfies(target -> {
-      assertThat(target.url()).isEqualTo("rtmp://127.0.0.1:1935/live");
-      assertThat(added.path("simulcast_targets").path(0).path("id").asText()).isEqualTo(target.id());
-    });
+    assertThat(live.getStream(stream.id()).simulcastTargets())
+        .singleElement()
+        .satisfies(
+            target -> {
+              assertThat(target.url()).isEqualTo("rtmp://127.0.0.1:1935/live");
+              assertThat(added.path("simulcast_targets").path(0).path("id").asText())
+                  .isEqualTo(target.id());
+            });
   }
 
   @Test
@@ -75,14 +87,24 @@ class CreatesAfterLostAnswersTest extends MediaflowTest {
     String bucket = "lost-" + UUID.randomUUID().toString().substring(0, 8);
     loseNextAnswer("/sandbox/cdn/v1/signing-keys");
 
-    JsonNode created = createOnce("mediaflow.delivery.create_signing_key", Map.of("bucket", bucket), "bucketName",
-        Map.of("name", "playback"));
+    JsonNode created =
+        createOnce(
+            "mediaflow.delivery.create_signing_key",
+            Map.of("bucket", bucket),
+            "bucketName",
+            Map.of("name", "playback"));
 
-    List<SigningKey> forBucket = delivery.listSigningKeys().stream().filter(key -> bucket.equals(key.bucketName())).toList();
-    assertThat(forBucket).singleElement().satisfies(key -> {
-      assertThat(key.id()).isEqualTo(created.path("id").asText());
-      assertThat(key.name()).as("document 1: the name is the caller's label").isEqualTo("playback");
-    });
+    List<SigningKey> forBucket =
+        delivery.listSigningKeys().stream().filter(key -> bucket.equals(key.bucketName())).toList();
+    assertThat(forBucket)
+        .singleElement()
+        .satisfies(
+            key -> {
+              assertThat(key.id()).isEqualTo(created.path("id").asText());
+              assertThat(key.name())
+                  .as("document 1: the name is the caller's label")
+                  .isEqualTo("playback");
+            });
     assertThat(keyStore.find(created.path("id").asText())).as("its private key").isPresent();
   }
 
@@ -91,27 +113,47 @@ class CreatesAfterLostAnswersTest extends MediaflowTest {
     String domainName = "lost-" + UUID.randomUUID().toString().substring(0, 8) + ".example.com";
     loseNextAnswer("/sandbox/cdn/v1/domains");
 
-    JsonNode created = createOnce("mediaflow.delivery.create_domain", Map.of("domain", domainName), "name",
-        Map.of("type", "live"));
+    JsonNode created =
+        createOnce(
+            "mediaflow.delivery.create_domain",
+            Map.of("domain", domainName),
+            "name",
+            Map.of("type", "live"));
 
-    assertThat(delivery.listDomains(null)).filteredOn(domain -> domainName.equals(domain.domainName()))
-        .singleElement().satisfies(domain -> assertThat(domain.id()).isEqualTo(created.path("id").asText()));
+    assertThat(delivery.listDomains(null))
+        .filteredOn(domain -> domainName.equals(domain.domainName()))
+        .singleElement()
+        .satisfies(domain -> assertThat(domain.id()).isEqualTo(created.path("id").asText()));
     delivery.deleteDomain(created.path("id").asText());
   }
 
   @Test
   void aTlsSubscriptionWhoseAnswerWasLostIsCreatedOnceAndAddressedByItsTlsSubscriptionId() {
-    String domainId = delivery.createDomain("lost-" + UUID.randomUUID().toString().substring(0, 8) + ".example.com", "live", null).id();
+    String domainId =
+        delivery
+            .createDomain(
+                "lost-" + UUID.randomUUID().toString().substring(0, 8) + ".example.com",
+                "live",
+                null)
+            .id();
     loseNextAnswer("/sandbox/cdn/v1/tls/subscriptions");
 
-    JsonNode created = createOnce("mediaflow.delivery.create_tls_subscription", Map.of("domainId", domainId), "domainId");
+    JsonNode created =
+        createOnce(
+            "mediaflow.delivery.create_tls_subscription", Map.of("domainId", domainId), "domainId");
 
-    assertThat(delivery.listTlsSubscriptions()).filteredOn(subscription -> domainId.equals(subscription.domainId()))
-        .singleElement().satisfies(subscription -> {
-          assertThat(subscription.id()).isEqualTo(created.path("id").asText());
-          assertThat(subscription.tlsSubscriptionId()).isEqualTo(created.path("tls_subscription_id").asText());
-        });
-    assertThat(created.path("message").asText()).as("the CNAME instruction the domain owner needs").contains("CNAME");
+    assertThat(delivery.listTlsSubscriptions())
+        .filteredOn(subscription -> domainId.equals(subscription.domainId()))
+        .singleElement()
+        .satisfies(
+            subscription -> {
+              assertThat(subscription.id()).isEqualTo(created.path("id").asText());
+              assertThat(subscription.tlsSubscriptionId())
+                  .isEqualTo(created.path("tls_subscription_id").asText());
+            });
+    assertThat(created.path("message").asText())
+        .as("the CNAME instruction the domain owner needs")
+        .contains("CNAME");
     delivery.deleteDomain(domainId);
   }
 
@@ -120,21 +162,32 @@ class CreatesAfterLostAnswersTest extends MediaflowTest {
     Stream stream = live.createStream(NewStream.named("lost answer " + UUID.randomUUID()));
     loseNextAnswer("/sandbox/live/v1/live-streams/" + stream.id() + "/playback-ids");
 
-    JsonNode added = createOnce("mediaflow.live.add_playback_id", Map.of("streamId", stream.id()), "streamId",
-        Map.of("policy", "authenticated"));
+    JsonNode added =
+        createOnce(
+            "mediaflow.live.add_playback_id",
+            Map.of("streamId", stream.id()),
+            "streamId",
+            Map.of("policy", "authenticated"));
 
-    assertThat(live.getStream(stream.id()).playbackIds()).filteredOn(id -> "authenticated".equals(id.policy()))
-        .singleElement().satisfies(id -> assertThat(added.path("playback_ids").toString()).contains(id.id()));
+    assertThat(live.getStream(stream.id()).playbackIds())
+        .filteredOn(id -> "authenticated".equals(id.policy()))
+        .singleElement()
+        .satisfies(id -> assertThat(added.path("playback_ids").toString()).contains(id.id()));
   }
 
   @Test
   void aPlaybackIdDeleteWhoseAnswerWasLostIsDoneWhenTheRepeatFindsItGone() {
     Stream stream = live.createStream(NewStream.named("lost answer " + UUID.randomUUID()));
     String playbackId = stream.playbackIds().getFirst().id();
-    loseNextAnswer("DELETE", "/sandbox/live/v1/live-streams/" + stream.id() + "/playback-ids/" + playbackId);
+    loseNextAnswer(
+        "DELETE", "/sandbox/live/v1/live-streams/" + stream.id() + "/playback-ids/" + playbackId);
 
-    JsonNode deleted = createOnce("mediaflow.live.delete_playback_id", Map.of("streamId", stream.id()), "streamId",
-        Map.of("playbackId", playbackId));
+    JsonNode deleted =
+        createOnce(
+            "mediaflow.live.delete_playback_id",
+            Map.of("streamId", stream.id()),
+            "streamId",
+            Map.of("playbackId", playbackId));
 
     assertThat(deleted.path("id").asText()).isEqualTo(stream.id());
     assertThat(deleted.path("playback_ids").toString()).doesNotContain(playbackId);
@@ -142,10 +195,17 @@ class CreatesAfterLostAnswersTest extends MediaflowTest {
 
   @Test
   void aDomainDeleteWhoseAnswerWasLostIsDoneWhenTheRepeatFindsItGone() {
-    String domainId = delivery.createDomain("lost-" + UUID.randomUUID().toString().substring(0, 8) + ".example.com", "live", null).id();
+    String domainId =
+        delivery
+            .createDomain(
+                "lost-" + UUID.randomUUID().toString().substring(0, 8) + ".example.com",
+                "live",
+                null)
+            .id();
     loseNextAnswer("DELETE", "/sandbox/cdn/v1/domains/" + domainId);
 
-    JsonNode deleted = createOnce("mediaflow.delivery.delete_domain", Map.of("domainId", domainId), "domainId");
+    JsonNode deleted =
+        createOnce("mediaflow.delivery.delete_domain", Map.of("domainId", domainId), "domainId");
 
     assertThat(deleted.asBoolean()).isTrue();
     assertThat(delivery.listDomains(null)).noneMatch(domain -> domainId.equals(domain.id()));
@@ -156,12 +216,25 @@ class CreatesAfterLostAnswersTest extends MediaflowTest {
     Task task = transcoding.createTask();
     loseNextAnswer("/sandbox/transcoding/v1/start_encode2");
 
-    JsonNode started = createOnce("mediaflow.transcoding.start_encode2", Map.of("token", task.taskToken()), "taskToken",
-        Map.of("query", "={source: \"" + baseUrl() + "/sandbox/samples/bars-1080p.mp4\", format: [{output: \"metadata\"}]}"));
+    JsonNode started =
+        createOnce(
+            "mediaflow.transcoding.start_encode2",
+            Map.of("token", task.taskToken()),
+            "taskToken",
+            Map.of(
+                "query",
+                "={source: \""
+                    + baseUrl()
+                    + "/sandbox/samples/bars-1080p.mp4\", format: [{output: \"metadata\"}]}"));
 
     assertThat(started.path("task_token").asText()).isEqualTo(task.taskToken());
-    JobStatus status = transcoding.status(started.path("status_url").asText(), List.of(task.taskToken())).get(task.taskToken());
-    assertThat(status.started()).as("the first attempt's job, read at the status_url the retry returned").isTrue();
+    JobStatus status =
+        transcoding
+            .status(started.path("status_url").asText(), List.of(task.taskToken()))
+            .get(task.taskToken());
+    assertThat(status.started())
+        .as("the first attempt's job, read at the status_url the retry returned")
+        .isTrue();
   }
 
   private int answersLost;
@@ -171,7 +244,8 @@ class CreatesAfterLostAnswersTest extends MediaflowTest {
   }
 
   private void loseNextAnswer(String method, String path) {
-    var armed = post("/sandbox/faults/lost-answers", Map.of("method", method, "path", path, "times", 1));
+    var armed =
+        post("/sandbox/faults/lost-answers", Map.of("method", method, "path", path, "times", 1));
     assertThat(armed.statusCode()).as(armed.body()).isEqualTo(200);
     answersLost = json(armed).path("lost").asInt();
   }
@@ -180,25 +254,46 @@ class CreatesAfterLostAnswersTest extends MediaflowTest {
     return createOnce(jobType, variables, input, Map.of());
   }
 
-  /** Runs one create task whose {@code input} is the start variable's value, and returns its result. */
-  private JsonNode createOnce(String jobType, Map<String, Object> variables, String input, Map<String, String> literals) {
+  /**
+   * Runs one create task whose {@code input} is the start variable's value, and returns its result.
+   */
+  private JsonNode createOnce(
+      String jobType, Map<String, Object> variables, String input, Map<String, String> literals) {
     String processId = "lost-answer-" + jobType.replace('.', '-').replace('_', '-');
     String variable = variables.keySet().iterator().next();
-    camunda.newDeployResourceCommand().addProcessModel(Bpmn.createExecutableProcess(processId)
-        .startEvent()
-        .serviceTask("Create", task -> {
-          task.zeebeJobType(jobType).zeebeInputExpression(variable, input).zeebeTaskHeader("resultVariable", "created");
-          literals.forEach((target, value) -> task.zeebeInput(value, target));
-        })
-        .endEvent()
-        .done(), processId + ".bpmn").send().join();
+    camunda
+        .newDeployResourceCommand()
+        .addProcessModel(
+            Bpmn.createExecutableProcess(processId)
+                .startEvent()
+                .serviceTask(
+                    "Create",
+                    task -> {
+                      task.zeebeJobType(jobType)
+                          .zeebeInputExpression(variable, input)
+                          .zeebeTaskHeader("resultVariable", "created");
+                      literals.forEach((target, value) -> task.zeebeInput(value, target));
+                    })
+                .endEvent()
+                .done(),
+            processId + ".bpmn")
+        .send()
+        .join();
     long key = start(processId, variables);
 
     instance(key).awaitCompleted().hasNoIncidents();
-    assertThat(instance(key).jobFailures("Create")).as("the lost answer").singleElement().asString().contains("[TRANSPORT]");
-    // Counted once the request did its work: what the test counts next includes whatever it created.
-    await("the request whose answer was lost to finish", () -> java.util.Optional.of(json(get("/sandbox/faults/lost-answers")))
-        .filter(state -> state.path("lost").asInt() == answersLost + 1));
+    assertThat(instance(key).jobFailures("Create"))
+        .as("the lost answer")
+        .singleElement()
+        .asString()
+        .contains("[TRANSPORT]");
+    // Counted once the request did its work: what the test counts next includes whatever it
+    // created.
+    await(
+        "the request whose answer was lost to finish",
+        () ->
+            java.util.Optional.of(json(get("/sandbox/faults/lost-answers")))
+                .filter(state -> state.path("lost").asInt() == answersLost + 1));
     return instance(key).variable("created").orElseThrow();
   }
 }

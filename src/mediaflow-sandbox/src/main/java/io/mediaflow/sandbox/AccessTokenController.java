@@ -8,8 +8,8 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * {@code POST {live_base_url}/v1/access_token/<api_key>} and {@code POST {cdn_base_url}/v1/access_token/<api_key>}:
- * the one call of those APIs that needs no bearer token.
+ * {@code POST {live_base_url}/v1/access_token/<api_key>} and {@code POST
+ * {cdn_base_url}/v1/access_token/<api_key>}: the one call of those APIs that needs no bearer token.
  */
 @RestController
 class AccessTokenController {
@@ -22,8 +22,12 @@ class AccessTokenController {
 
   @PostMapping("/sandbox/{api:live|cdn}/v1/access_token/{apiKey}")
   ResponseEntity<?> issue(@PathVariable String api, @PathVariable String apiKey) {
-    return tokens.issue(api, apiKey)
+    return tokens
+        .issue(api, apiKey)
         .<ResponseEntity<?>>map(token -> ResponseEntity.ok(Map.of("access_token", token)))
-        .orElseGet(() -> StatusBody.response(HttpStatus.UNAUTHORIZED, "api_key: not an API key of this project"));
+        .orElseGet(
+            () ->
+                StatusBody.response(
+                    HttpStatus.UNAUTHORIZED, "api_key: not an API key of this project"));
   }
 }

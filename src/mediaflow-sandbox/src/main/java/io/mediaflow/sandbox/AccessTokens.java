@@ -11,11 +11,11 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 /**
- * Access tokens of the live streaming and content delivery APIs (documents 1 and 2): one per
- * {@code POST /v1/access_token/<api_key>}, valid for the session token lifetime (24 hours, as the service's) in
- * real time, since a credential is configuration, not simulated work. A token is good only for the API that
- * issued it. Tokens are opaque random strings; only their expiry is kept, under the API as the token's scope
- * ({@link IssuedTokens}: across a restart, by digest).
+ * Access tokens of the live streaming and content delivery APIs (documents 1 and 2): one per {@code
+ * POST /v1/access_token/<api_key>}, valid for the session token lifetime (24 hours, as the
+ * service's) in real time, since a credential is configuration, not simulated work. A token is good
+ * only for the API that issued it. Tokens are opaque random strings; only their expiry is kept,
+ * under the API as the token's scope ({@link IssuedTokens}: across a restart, by digest).
  */
 @Component
 public class AccessTokens {
@@ -36,7 +36,9 @@ public class AccessTokens {
     this.issued = new IssuedTokens(database, "access_tokens");
   }
 
-  /** A new token of {@code api} for {@code apiKey}; none when the key is not one of the project's. */
+  /**
+   * A new token of {@code api} for {@code apiKey}; none when the key is not one of the project's.
+   */
   public Optional<String> issue(String api, String apiKey) {
     if (!properties.acceptsApiKey(apiKey)) {
       return Optional.empty();

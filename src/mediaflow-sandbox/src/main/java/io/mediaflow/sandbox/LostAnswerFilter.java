@@ -13,9 +13,10 @@ import org.springframework.web.util.ContentCachingResponseWrapper;
 import org.springframework.web.util.UrlPathHelper;
 
 /**
- * Loses the answer of a request {@link LostAnswers} names: the request is handled in full, its answer kept back,
- * and the client gets a status line that promises a body, a few bytes of it, and the end of the connection. Every
- * HTTP client reads that as a broken connection (OkHttp: "unexpected end of stream"), never as an answer.
+ * Loses the answer of a request {@link LostAnswers} names: the request is handled in full, its
+ * answer kept back, and the client gets a status line that promises a body, a few bytes of it, and
+ * the end of the connection. Every HTTP client reads that as a broken connection (OkHttp:
+ * "unexpected end of stream"), never as an answer.
  */
 @Component
 @Order(Ordered.HIGHEST_PRECEDENCE)
@@ -34,7 +35,8 @@ class LostAnswerFilter extends OncePerRequestFilter {
   }
 
   @Override
-  protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+  protected void doFilterInternal(
+      HttpServletRequest request, HttpServletResponse response, FilterChain chain)
       throws ServletException, IOException {
     if (!faults.take(request.getMethod(), paths.getPathWithinApplication(request))) {
       chain.doFilter(request, response);

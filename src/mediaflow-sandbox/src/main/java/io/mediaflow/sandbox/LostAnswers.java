@@ -7,9 +7,10 @@ import java.util.Map;
 import org.springframework.stereotype.Component;
 
 /**
- * Test control: requests whose answer is lost after the sandbox did the work, as when a connection is cut or a
- * proxy times out between the service and its client. A client sees a transport fault and cannot tell whether the
- * request took effect; this is how the workers' recovery of creates is tested.
+ * Test control: requests whose answer is lost after the sandbox did the work, as when a connection
+ * is cut or a proxy times out between the service and its client. A client sees a transport fault
+ * and cannot tell whether the request took effect; this is how the workers' recovery of creates is
+ * tested.
  */
 @Component
 public class LostAnswers {
@@ -18,7 +19,8 @@ public class LostAnswers {
    * One armed fault.
    *
    * @param method the request's method, e.g. {@code POST}
-   * @param path the request's path below the application, e.g. {@code /sandbox/live/v1/live-streams}
+   * @param path the request's path below the application, e.g. {@code
+   *     /sandbox/live/v1/live-streams}
    * @param times how many more matching requests lose their answer
    */
   record Fault(String method, String path, int times) {}

@@ -12,9 +12,9 @@ import org.springframework.web.server.ResponseStatusException;
 
 /**
  * Test control: {@code POST /sandbox/faults/lost-answers} with {@code {"method": "POST", "path":
- * "/sandbox/live/v1/live-streams", "times": 1}} makes the next matching request do its work and lose its answer
- * (see {@link LostAnswerFilter}); {@code GET} shows the armed faults and how many answers were lost, {@code DELETE}
- * disarms them.
+ * "/sandbox/live/v1/live-streams", "times": 1}} makes the next matching request do its work and
+ * lose its answer (see {@link LostAnswerFilter}); {@code GET} shows the armed faults and how many
+ * answers were lost, {@code DELETE} disarms them.
  */
 @ConditionalOnProperty(name = "mediaflow.sandbox.test-controls", havingValue = "true")
 @RestController
@@ -30,10 +30,17 @@ class LostAnswersController {
 
   @PostMapping("/sandbox/faults/lost-answers")
   Map<String, Object> arm(@RequestBody FaultRequest request) {
-    if (request.method() == null || request.method().isBlank() || request.path() == null || !request.path().startsWith("/sandbox/")) {
-      throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "method and path are required; path starts with /sandbox/");
+    if (request.method() == null
+        || request.method().isBlank()
+        || request.path() == null
+        || !request.path().startsWith("/sandbox/")) {
+      throw new ResponseStatusException(
+          HttpStatus.BAD_REQUEST, "method and path are required; path starts with /sandbox/");
     }
-    faults.arm(request.method(), request.path(), request.times() == null ? 1 : Math.max(1, request.times()));
+    faults.arm(
+        request.method(),
+        request.path(),
+        request.times() == null ? 1 : Math.max(1, request.times()));
     return faults.state();
   }
 

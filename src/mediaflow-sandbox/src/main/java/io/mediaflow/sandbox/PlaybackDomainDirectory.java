@@ -3,8 +3,8 @@ package io.mediaflow.sandbox;
 import java.util.Optional;
 
 /**
- * The playback domains the content delivery sandbox knows, as the live streaming sandbox needs them: a stream may
- * name a custom playback domain only if it exists as a {@code live} domain.
+ * The playback domains the content delivery sandbox knows, as the live streaming sandbox needs
+ * them: a stream may name a custom playback domain only if it exists as a {@code live} domain.
  */
 public interface PlaybackDomainDirectory {
 

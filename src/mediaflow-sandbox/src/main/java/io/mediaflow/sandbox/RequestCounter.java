@@ -11,8 +11,9 @@ import org.springframework.web.servlet.HandlerInterceptor;
 import org.springframework.web.servlet.HandlerMapping;
 
 /**
- * Counts the sandbox's requests per endpoint ({@code POST /sandbox/transcoding/v1/status}), so benchmarks and
- * tests can read what a process cost the service. Shown at {@code GET /sandbox/stats}.
+ * Counts the sandbox's requests per endpoint ({@code POST /sandbox/transcoding/v1/status}), so
+ * benchmarks and tests can read what a process cost the service. Shown at {@code GET
+ * /sandbox/stats}.
  */
 @Component
 public class RequestCounter implements HandlerInterceptor {
@@ -20,9 +21,11 @@ public class RequestCounter implements HandlerInterceptor {
   private final Map<String, LongAdder> counts = new ConcurrentHashMap<>();
 
   @Override
-  public boolean preHandle(HttpServletRequest request, HttpServletResponse response, Object handler) {
+  public boolean preHandle(
+      HttpServletRequest request, HttpServletResponse response, Object handler) {
     Object pattern = request.getAttribute(HandlerMapping.BEST_MATCHING_PATTERN_ATTRIBUTE);
-    String endpoint = request.getMethod() + " " + (pattern != null ? pattern : request.getRequestURI());
+    String endpoint =
+        request.getMethod() + " " + (pattern != null ? pattern : request.getRequestURI());
     counts.computeIfAbsent(endpoint, key -> new LongAdder()).increment();
     return true;
   }

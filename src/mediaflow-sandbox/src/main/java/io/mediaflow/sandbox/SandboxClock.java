@@ -12,19 +12,21 @@ import java.util.concurrent.TimeUnit;
 import org.springframework.stereotype.Component;
 
 /**
- * Time as the sandbox's simulated service sees it: every nominal duration (a job's encoding stage, a stream's
- * timeout, a TLS verification deadline) is multiplied by the configured time scale, so the same state machines
- * take seconds in the demo and milliseconds in tests.
+ * Time as the sandbox's simulated service sees it: every nominal duration (a job's encoding stage,
+ * a stream's timeout, a TLS verification deadline) is multiplied by the configured time scale, so
+ * the same state machines take seconds in the demo and milliseconds in tests.
  */
 @Component
 public class SandboxClock implements AutoCloseable {
 
   /** The service's timestamp form: {@code YYYY-MM-DD HH:MM:SS}, in UTC. */
-  public static final DateTimeFormatter TIMESTAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
+  public static final DateTimeFormatter TIMESTAMP =
+      DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
 
   private final double timeScale;
   private final ScheduledExecutorService scheduler =
-      Executors.newScheduledThreadPool(2, Thread.ofPlatform().name("sandbox-clock-", 0).daemon().factory());
+      Executors.newScheduledThreadPool(
+          2, Thread.ofPlatform().name("sandbox-clock-", 0).daemon().factory());
 
   public SandboxClock(SandboxProperties properties) {
     this.timeScale = properties.timeScale();
@@ -39,12 +41,18 @@ public class SandboxClock implements AutoCloseable {
     return scheduler.schedule(task, scaled(nominal).toNanos(), TimeUnit.NANOSECONDS);
   }
 
-  /** The instant the scaled {@code nominal} duration from now ends: a deadline a store keeps across a restart. */
+  /**
+   * The instant the scaled {@code nominal} duration from now ends: a deadline a store keeps across
+   * a restart.
+   */
   public Instant deadline(Duration nominal) {
     return Instant.now().plus(scaled(nominal));
   }
 
-  /** Runs {@code task} at {@code deadline}, at once when it has passed (it may have while the sandbox was down). */
+  /**
+   * Runs {@code task} at {@code deadline}, at once when it has passed (it may have while the
+   * sandbox was down).
+   */
   public ScheduledFuture<?> at(Instant deadline, Runnable task) {
     long nanos = Math.max(0, Duration.between(Instant.now(), deadline).toNanos());
     return scheduler.schedule(task, nanos, TimeUnit.NANOSECONDS);

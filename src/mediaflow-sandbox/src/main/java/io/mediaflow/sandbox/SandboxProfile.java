@@ -4,48 +4,50 @@ import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 
 /**
- * Which plausible answer the sandbox gives where the three documents are silent, in one place. The default profile
- * gives the answers the sandbox was first written with; {@code mediaflow.sandbox.strict-documents=true} gives a
- * different plausible one at each such point, so a test run against both shows the plugin relies on neither.
- * docs/sandbox.md lists each point with its two answers.
+ * Which plausible answer the sandbox gives where the three documents are silent, in one place. The
+ * default profile gives the answers the sandbox was first written with; {@code
+ * mediaflow.sandbox.strict-documents=true} gives a different plausible one at each such point, so a
+ * test run against both shows the plugin relies on neither. docs/sandbox.md lists each point with
+ * its two answers.
  *
- * @param strictDocuments answer only what the documents (and the spec's README) say, and otherwise the other
- *     plausible answer
+ * @param strictDocuments answer only what the documents (and the spec's README) say, and otherwise
+ *     the other plausible answer
  */
 @Component
-public record SandboxProfile(@Value("${mediaflow.sandbox.strict-documents:false}") boolean strictDocuments) {
+public record SandboxProfile(
+    @Value("${mediaflow.sandbox.strict-documents:false}") boolean strictDocuments) {
 
   /** The property that switches the profile. */
   public static final String PROPERTY = "mediaflow.sandbox.strict-documents";
 
   /**
-   * A master host asked about a job it has handed on (document 3: "not shown"): 503 as an unavailable host, or 404
-   * as a host that does not know the job.
+   * A master host asked about a job it has handed on (document 3: "not shown"): 503 as an
+   * unavailable host, or 404 as a host that does not know the job.
    */
   public int staleMasterHttpStatus() {
     return strictDocuments ? 404 : 503;
   }
 
   /**
-   * {@code /v1/status} about a task created but never started (document 3: no state fits): a status {@code created},
-   * or error 21 as for a token the service does not list.
+   * {@code /v1/status} about a task created but never started (document 3: no state fits): a status
+   * {@code created}, or error 21 as for a token the service does not list.
    */
   public boolean unstartedTaskIsAnError() {
     return strictDocuments;
   }
 
   /**
-   * A live stream's status callback (document 2: "Payload of the callback: not shown"): the stream as the API
-   * answers it, {@code {"stream": <Stream>}} as JSON, or a form with the flat fields {@code stream_id},
-   * {@code status} and {@code timestamp}.
+   * A live stream's status callback (document 2: "Payload of the callback: not shown"): the stream
+   * as the API answers it, {@code {"stream": <Stream>}} as JSON, or a form with the flat fields
+   * {@code stream_id}, {@code status} and {@code timestamp}.
    */
   public boolean liveCallbacksAsForm() {
     return strictDocuments;
   }
 
   /**
-   * A stream created with {@code callback_url} (document 2: whether creation accepts it is not shown): its
-   * {@code params.callback_url} shows it, or the answer leaves it out.
+   * A stream created with {@code callback_url} (document 2: whether creation accepts it is not
+   * shown): its {@code params.callback_url} shows it, or the answer leaves it out.
    */
   public boolean echoesCallbackUrl() {
     return !strictDocuments;

@@ -20,7 +20,10 @@ class SandboxWebConfiguration implements WebMvcConfigurer {
 
   @Override
   public void addInterceptors(InterceptorRegistry registry) {
-    registry.addInterceptor(counter).addPathPatterns("/sandbox/**").excludePathPatterns("/sandbox/stats");
+    registry
+        .addInterceptor(counter)
+        .addPathPatterns("/sandbox/**")
+        .excludePathPatterns("/sandbox/stats");
   }
 
   @RestController

@@ -9,10 +9,10 @@ import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 
 /**
- * The status object of the live streaming and content delivery APIs: {@code {status: 'ok'}} for deletes, sets and
- * purges, {@code {status: 'failed'}} for any refused request. The service does not show its error codes or
- * messages; the sandbox's choice (kept here) is an HTTP 4xx status with {@code error} naming the field and the rule
- * that was broken.
+ * The status object of the live streaming and content delivery APIs: {@code {status: 'ok'}} for
+ * deletes, sets and purges, {@code {status: 'failed'}} for any refused request. The service does
+ * not show its error codes or messages; the sandbox's choice (kept here) is an HTTP 4xx status with
+ * {@code error} naming the field and the rule that was broken.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record StatusBody(String status, String error) {
@@ -27,8 +27,12 @@ public record StatusBody(String status, String error) {
     return ResponseEntity.status(status).body(failed(error));
   }
 
-  /** The same answer, for the filters and interceptors that refuse a request before any controller runs. */
-  public static void write(HttpServletResponse response, ObjectMapper json, HttpStatusCode status, String error)
+  /**
+   * The same answer, for the filters and interceptors that refuse a request before any controller
+   * runs.
+   */
+  public static void write(
+      HttpServletResponse response, ObjectMapper json, HttpStatusCode status, String error)
       throws IOException {
     response.setStatus(status.value());
     response.setContentType(MediaType.APPLICATION_JSON_VALUE);

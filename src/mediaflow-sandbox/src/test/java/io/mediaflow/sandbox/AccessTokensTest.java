@@ -43,14 +43,14 @@ class AccessTokensTest {
   }
 
   private static final SandboxProperties PROPERTIES =
-      new SandboxProperties(true, "http://localhost/sandbox", 1.0, List.of("key-1"), Duration.ofHours(24));
+      new SandboxProperties(
+          true, "http://localhost/sandbox", 1.0, List.of("key-1"), Duration.ofHours(24));
 
   private final ManualClock clock = new ManualClock();
   private final SandboxDatabase database = new SandboxDatabase(new SandboxStateProperties(null));
   private final AccessTokens tokens = new AccessTokens(PROPERTIES, database, clock);
 
-  @TempDir
-  Path directory;
+  @TempDir Path directory;
 
   @AfterEach
   void close() {
@@ -94,7 +94,10 @@ class AccessTokensTest {
       clock.advance(Duration.ofHours(24));
       assertThat(restarted.isValid("cdn", token)).isFalse();
       assertThat(after.table("access_tokens", IssuedTokens.Saved.class).all().keySet())
-          .singleElement().asString().startsWith("cdn:").doesNotContain(token);
+          .singleElement()
+          .asString()
+          .startsWith("cdn:")
+          .doesNotContain(token);
     } finally {
       after.destroy();
     }

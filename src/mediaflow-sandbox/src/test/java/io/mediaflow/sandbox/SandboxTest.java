@@ -19,17 +19,22 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /**
- * The sandbox alone over real HTTP, as a client of the service sees it: a Spring Boot application with nothing
- * but the sandbox on the classpath, on a free port. One context, shared by every test class.
+ * The sandbox alone over real HTTP, as a client of the service sees it: a Spring Boot application
+ * with nothing but the sandbox on the classpath, on a free port. One context, shared by every test
+ * class.
  */
-@SpringBootTest(classes = SandboxTest.SandboxOnly.class, webEnvironment = SpringBootTest.WebEnvironment.DEFINED_PORT)
+@SpringBootTest(
+    classes = SandboxTest.SandboxOnly.class,
+    webEnvironment = SpringBootTest.WebEnvironment.DEFINED_PORT)
 public abstract class SandboxTest {
 
   static final int HTTP_PORT = freePort();
   protected static final Duration PATIENCE = Duration.ofSeconds(60);
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  /** An application that adds nothing: what it serves comes from the sandbox's auto-configuration. */
+  /**
+   * An application that adds nothing: what it serves comes from the sandbox's auto-configuration.
+   */
   @SpringBootApplication(scanBasePackages = "io.mediaflow.sandbox.none")
   static class SandboxOnly {}
 
@@ -45,7 +50,8 @@ public abstract class SandboxTest {
     registry.add("mediaflow.sandbox.transcoding.local-sources", () -> "http://localhost");
     // The sandbox's jobs and timeouts take a hundredth of their nominal time.
     registry.add("mediaflow.sandbox.time-scale", () -> "0.01");
-    // A TLS subscription is processing for one DNS check interval: 3 s rather than the default's 0.3 s, so a test
+    // A TLS subscription is processing for one DNS check interval: 3 s rather than the default's
+    // 0.3 s, so a test
     // polling its status sees it even when a poll stalls, as one did for 0.6 s on a loaded machine.
     registry.add("mediaflow.sandbox.delivery.tls-check-interval", () -> "300s");
   }
@@ -60,10 +66,11 @@ public abstract class SandboxTest {
 
   protected HttpResponse<String> post(String path, Object body) {
     try {
-      return send(HttpRequest.newBuilder(URI.create(baseUrl() + path))
-          .header("Content-Type", "application/json")
-          .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body)))
-          .build());
+      return send(
+          HttpRequest.newBuilder(URI.create(baseUrl() + path))
+              .header("Content-Type", "application/json")
+              .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body)))
+              .build());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -5,12 +5,13 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * A call to one of the service's APIs did not succeed. The subtype says what a process can do about it, so
- * callers branch on the type, never on the message:
+ * A call to one of the service's APIs did not succeed. The subtype says what a process can do about
+ * it, so callers branch on the type, never on the message:
  *
  * <ul>
  *   <li>{@link Transient}: worth retrying later (server errors, timeouts, busy, queue full);
- *   <li>{@link Rejected}: the service refused the request or failed the work; a process routes it (BPMN error);
+ *   <li>{@link Rejected}: the service refused the request or failed the work; a process routes it
+ *       (BPMN error);
  *   <li>{@link Misconfigured}: credentials or account problems an operator must fix (incident).
  * </ul>
  *
@@ -27,7 +28,10 @@ public abstract sealed class ApiException extends RuntimeException {
     this.details = Map.copyOf(details);
   }
 
-  /** The service's code for the failure, e.g. {@code ERROR_VALID_PARAMS}, {@code HTTP_404}, {@code JOB_FAILED}. */
+  /**
+   * The service's code for the failure, e.g. {@code ERROR_VALID_PARAMS}, {@code HTTP_404}, {@code
+   * JOB_FAILED}.
+   */
   public String code() {
     return code;
   }
@@ -38,9 +42,9 @@ public abstract sealed class ApiException extends RuntimeException {
   }
 
   /**
-   * Worth retrying after a pause; {@link #retryAfter()} is the service's own advice when it gave one. A
-   * {@linkplain #busy() busy} service (backpressure: resources, queue or limit of queued tasks) asks to be asked
-   * again later; nothing is wrong with the request or the connection.
+   * Worth retrying after a pause; {@link #retryAfter()} is the service's own advice when it gave
+   * one. A {@linkplain #busy() busy} service (backpressure: resources, queue or limit of queued
+   * tasks) asks to be asked again later; nothing is wrong with the request or the connection.
    */
   public static final class Transient extends ApiException {
     private final Duration retryAfter;
@@ -50,7 +54,8 @@ public abstract sealed class ApiException extends RuntimeException {
       this(code, message, retryAfter, cause, false);
     }
 
-    private Transient(String code, String message, Duration retryAfter, Throwable cause, boolean busy) {
+    private Transient(
+        String code, String message, Duration retryAfter, Throwable cause, boolean busy) {
       super(code, message, Map.of(), cause);
       this.retryAfter = retryAfter;
       this.busy = busy;
@@ -70,7 +75,9 @@ public abstract sealed class ApiException extends RuntimeException {
     }
   }
 
-  /** The service refused the request or failed the work; retrying the same request will not help. */
+  /**
+   * The service refused the request or failed the work; retrying the same request will not help.
+   */
   public static final class Rejected extends ApiException {
     public Rejected(String code, String message, Map<String, Object> details) {
       super(code, message, details, null);

@@ -11,8 +11,9 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * An API's base address in the application's configuration: required, since the plugin has no address of its own
- * to fall back on, and an http(s) address, so a typo shows at start-up rather than at the first job.
+ * An API's base address in the application's configuration: required, since the plugin has no
+ * address of its own to fall back on, and an http(s) address, so a typo shows at start-up rather
+ * than at the first job.
  */
 @NotNull
 @Pattern(regexp = "https?://\\S+")

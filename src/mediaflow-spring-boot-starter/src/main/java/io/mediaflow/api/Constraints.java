@@ -26,23 +26,30 @@ import org.hibernate.validator.spi.nodenameprovider.Property;
 import org.hibernate.validator.spi.nodenameprovider.PropertyNodeNameProvider;
 
 /**
- * Checks a request or an operation's input against the Jakarta Bean Validation constraints on its records, where
- * each rule of the API is written once, and refuses it with one {@link InvalidRequestException} listing every
- * broken rule in field order. Fields are named as the API names them: by their JSON property
- * ({@code format[0].stream[1].video_codec}), since that is what the user wrote.
+ * Checks a request or an operation's input against the Jakarta Bean Validation constraints on its
+ * records, where each rule of the API is written once, and refuses it with one {@link
+ * InvalidRequestException} listing every broken rule in field order. Fields are named as the API
+ * names them: by their JSON property ({@code format[0].stream[1].video_codec}), since that is what
+ * the user wrote.
  *
- * <p>Messages are interpolated from their parameters only ({@code {min}}, {@code {max}}), never with expressions:
- * a message cannot echo the value, which may be a credential.
+ * <p>Messages are interpolated from their parameters only ({@code {min}}, {@code {max}}), never
+ * with expressions: a message cannot echo the value, which may be a credential.
  */
 public final class Constraints {
 
-  private static final Validator VALIDATOR = Validation.byProvider(HibernateValidator.class).configure()
-      .propertyNodeNameProvider(new JsonNames())
-      .parameterNameProvider(new SnakeCaseParameters())
-      .messageInterpolator(new ParameterMessageInterpolator(java.util.Set.of(Locale.ENGLISH), Locale.ENGLISH,
-          context -> Locale.ENGLISH, false))
-      .buildValidatorFactory()
-      .getValidator();
+  private static final Validator VALIDATOR =
+      Validation.byProvider(HibernateValidator.class)
+          .configure()
+          .propertyNodeNameProvider(new JsonNames())
+          .parameterNameProvider(new SnakeCaseParameters())
+          .messageInterpolator(
+              new ParameterMessageInterpolator(
+                  java.util.Set.of(Locale.ENGLISH),
+                  Locale.ENGLISH,
+                  context -> Locale.ENGLISH,
+                  false))
+          .buildValidatorFactory()
+          .getValidator();
 
   private Constraints() {}
 
@@ -51,8 +58,10 @@ public final class Constraints {
     return sorted(VALIDATOR.validate(request));
   }
 
-  private static List<Violation> sorted(java.util.Set<? extends ConstraintViolation<?>> violations) {
-    // A record component's constraint is on its field and its accessor both: one violation each, the same one.
+  private static List<Violation> sorted(
+      java.util.Set<? extends ConstraintViolation<?>> violations) {
+    // A record component's constraint is on its field and its accessor both: one violation each,
+    // the same one.
     return violations.stream()
         .map(Constraints::violation)
         .distinct()
@@ -61,22 +70,39 @@ public final class Constraints {
   }
 
   /**
-   * Every rule broken by the arguments of a call of {@code target}'s public method {@code method}: the constraints on
-   * its parameters, named in the API's snake_case ({@code domainId} is {@code domain_id}). For a client whose calls
-   * take the API's fields one by one rather than as a request record.
+   * Every rule broken by the arguments of a call of {@code target}'s public method {@code method}:
+   * the constraints on its parameters, named in the API's snake_case ({@code domainId} is {@code
+   * domain_id}). For a client whose calls take the API's fields one by one rather than as a request
+   * record.
    */
-  public static List<Violation> argumentViolations(Object target, String method, Object... arguments) {
-    Method called = Arrays.stream(target.getClass().getMethods())
-        .filter(candidate -> candidate.getName().equals(method) && candidate.getParameterCount() == arguments.length)
-        .reduce((one, other) -> {
-          throw new IllegalStateException(method + " with " + arguments.length + " parameters is overloaded");
-        })
-        .orElseThrow(() -> new IllegalStateException("No public method " + method + " with " + arguments.length
-            + " parameters in " + target.getClass().getName()));
+  public static List<Violation> argumentViolations(
+      Object target, String method, Object... arguments) {
+    Method called =
+        Arrays.stream(target.getClass().getMethods())
+            .filter(
+                candidate ->
+                    candidate.getName().equals(method)
+                        && candidate.getParameterCount() == arguments.length)
+            .reduce(
+                (one, other) -> {
+                  throw new IllegalStateException(
+                      method + " with " + arguments.length + " parameters is overloaded");
+                })
+            .orElseThrow(
+                () ->
+                    new IllegalStateException(
+                        "No public method "
+                            + method
+                            + " with "
+                            + arguments.length
+                            + " parameters in "
+                            + target.getClass().getName()));
     return sorted(VALIDATOR.forExecutables().validateParameters(target, called, arguments));
   }
 
-  /** Refuses a call whose arguments break its parameters' constraints ({@link #argumentViolations}). */
+  /**
+   * Refuses a call whose arguments break its parameters' constraints ({@link #argumentViolations}).
+   */
   public static void checkArguments(Object target, String method, Object... arguments) {
     List<Violation> violations = argumentViolations(target, method, arguments);
     if (!violations.isEmpty()) {
@@ -94,10 +120,11 @@ public final class Constraints {
   }
 
   /**
-   * Reports, from a validator, that {@code rule} is broken at {@code path} below the validated value, in place of
-   * the constraint's own message: {@code "format", 0, "stream", 1, "keep_sei"} names
-   * {@code format[0].stream[1].keep_sei}, an index standing after the list it counts in; no path names the value
-   * itself. For rules that compare fields, written on the object that holds them.
+   * Reports, from a validator, that {@code rule} is broken at {@code path} below the validated
+   * value, in place of the constraint's own message: {@code "format", 0, "stream", 1, "keep_sei"}
+   * names {@code format[0].stream[1].keep_sei}, an index standing after the list it counts in; no
+   * path names the value itself. For rules that compare fields, written on the object that holds
+   * them.
    */
   public static void report(ConstraintValidatorContext context, String rule, Object... path) {
     context.disableDefaultConstraintViolation();
@@ -108,7 +135,8 @@ public final class Constraints {
       return;
     }
     Object node = violation.addPropertyNode((String) path[0]);
-    // The builder's node types differ by step (a plain node, one after an index); the switches add to either.
+    // The builder's node types differ by step (a plain node, one after an index); the switches add
+    // to either.
     for (int i = 1; i < path.length; i++) {
       if (path[i] instanceof Integer index && i == path.length - 1) {
         // An element itself (format[1]): a bean node in the list.
@@ -118,8 +146,11 @@ public final class Constraints {
       if (path[i] instanceof Integer index) {
         // The index of a list element is set on the node that follows it: the element's property.
         String property = (String) path[++i];
-        node = ((ConstraintValidatorContext.ConstraintViolationBuilder.NodeBuilderCustomizableContext)
-            addPropertyNode(node, property)).inIterable().atIndex(index);
+        node =
+            ((ConstraintValidatorContext.ConstraintViolationBuilder.NodeBuilderCustomizableContext)
+                    addPropertyNode(node, property))
+                .inIterable()
+                .atIndex(index);
       } else {
         node = addPropertyNode(node, (String) path[i]);
       }
@@ -127,27 +158,34 @@ public final class Constraints {
     addConstraintViolation(node);
   }
 
-  private static ConstraintValidatorContext.ConstraintViolationBuilder.LeafNodeBuilderCustomizableContext addBeanNode(
-      Object node) {
+  private static ConstraintValidatorContext.ConstraintViolationBuilder
+          .LeafNodeBuilderCustomizableContext
+      addBeanNode(Object node) {
     return switch (node) {
-      case ConstraintValidatorContext.ConstraintViolationBuilder.NodeBuilderCustomizableContext n -> n.addBeanNode();
-      case ConstraintValidatorContext.ConstraintViolationBuilder.NodeBuilderDefinedContext n -> n.addBeanNode();
+      case ConstraintValidatorContext.ConstraintViolationBuilder.NodeBuilderCustomizableContext n ->
+          n.addBeanNode();
+      case ConstraintValidatorContext.ConstraintViolationBuilder.NodeBuilderDefinedContext n ->
+          n.addBeanNode();
       default -> throw new IllegalStateException("No node builder: " + node);
     };
   }
 
   private static Object addPropertyNode(Object node, String name) {
     return switch (node) {
-      case ConstraintValidatorContext.ConstraintViolationBuilder.NodeBuilderCustomizableContext n -> n.addPropertyNode(name);
-      case ConstraintValidatorContext.ConstraintViolationBuilder.NodeBuilderDefinedContext n -> n.addPropertyNode(name);
+      case ConstraintValidatorContext.ConstraintViolationBuilder.NodeBuilderCustomizableContext n ->
+          n.addPropertyNode(name);
+      case ConstraintValidatorContext.ConstraintViolationBuilder.NodeBuilderDefinedContext n ->
+          n.addPropertyNode(name);
       default -> throw new IllegalStateException("No node builder: " + node);
     };
   }
 
   private static void addConstraintViolation(Object node) {
     switch (node) {
-      case ConstraintValidatorContext.ConstraintViolationBuilder.NodeBuilderCustomizableContext n -> n.addConstraintViolation();
-      case ConstraintValidatorContext.ConstraintViolationBuilder.NodeBuilderDefinedContext n -> n.addConstraintViolation();
+      case ConstraintValidatorContext.ConstraintViolationBuilder.NodeBuilderCustomizableContext n ->
+          n.addConstraintViolation();
+      case ConstraintValidatorContext.ConstraintViolationBuilder.NodeBuilderDefinedContext n ->
+          n.addConstraintViolation();
       default -> throw new IllegalStateException("No node builder: " + node);
     }
   }
@@ -157,18 +195,26 @@ public final class Constraints {
   }
 
   /**
-   * The path as the API names it: {@code format[0].stream[1].resolution}. An index is written after the list it
-   * counts in, and the validator's names for a list element itself ({@code <list element>}) are left out.
+   * The path as the API names it: {@code format[0].stream[1].resolution}. An index is written after
+   * the list it counts in, and the validator's names for a list element itself ({@code <list
+   * element>}) are left out.
    */
   private static String field(Path path) {
     var field = new StringBuilder();
     for (Path.Node node : path) {
       if (node.isInIterable()) {
-        field.append('[').append(node.getIndex() != null ? node.getIndex() : node.getKey() != null ? node.getKey() : "")
+        field
+            .append('[')
+            .append(
+                node.getIndex() != null
+                    ? node.getIndex()
+                    : node.getKey() != null ? node.getKey() : "")
             .append(']');
       }
       String name = node.getName();
-      if (name != null && !name.startsWith("<") && node.getKind() != ElementKind.BEAN
+      if (name != null
+          && !name.startsWith("<")
+          && node.getKind() != ElementKind.BEAN
           && node.getKind() != ElementKind.METHOD) {
         field.append(field.isEmpty() ? "" : ".").append(name);
       }
@@ -176,7 +222,10 @@ public final class Constraints {
     return field.toString();
   }
 
-  /** A method parameter as the API names the field it carries: {@code bucketName} is {@code bucket_name}. */
+  /**
+   * A method parameter as the API names the field it carries: {@code bucketName} is {@code
+   * bucket_name}.
+   */
   private static final class SnakeCaseParameters implements ParameterNameProvider {
 
     private static final PropertyNamingStrategies.NamingBase SNAKE_CASE =
@@ -193,11 +242,16 @@ public final class Constraints {
     }
 
     private static List<String> names(Parameter[] parameters) {
-      return Arrays.stream(parameters).map(parameter -> SNAKE_CASE.translate(parameter.getName())).toList();
+      return Arrays.stream(parameters)
+          .map(parameter -> SNAKE_CASE.translate(parameter.getName()))
+          .toList();
     }
   }
 
-  /** A record component's name as JSON writes it (the API's snake_case, or an explicit {@code @JsonProperty}). */
+  /**
+   * A record component's name as JSON writes it (the API's snake_case, or an explicit
+   * {@code @JsonProperty}).
+   */
   private static final class JsonNames implements PropertyNodeNameProvider {
 
     private final Map<Class<?>, Map<String, String>> names = new ConcurrentHashMap<>();
@@ -205,15 +259,16 @@ public final class Constraints {
     @Override
     public String getName(Property property) {
       if (property instanceof JavaBeanProperty bean) {
-        return names.computeIfAbsent(bean.getDeclaringClass(), JsonNames::jsonNames)
+        return names
+            .computeIfAbsent(bean.getDeclaringClass(), JsonNames::jsonNames)
             .getOrDefault(property.getName(), property.getName());
       }
       return property.getName();
     }
 
     private static Map<String, String> jsonNames(Class<?> type) {
-      BeanDescription description = ApiJson.MAPPER.getSerializationConfig()
-          .introspect(ApiJson.MAPPER.constructType(type));
+      BeanDescription description =
+          ApiJson.MAPPER.getSerializationConfig().introspect(ApiJson.MAPPER.constructType(type));
       var byName = new java.util.HashMap<String, String>();
       for (BeanPropertyDefinition property : description.findProperties()) {
         byName.put(property.getInternalName(), property.getName());

@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Collects every broken rule of a request before it is sent, so one error lists them all (a user fixing a
- * rendition ladder wants to see each bad field at once, not one per attempt).
+ * Collects every broken rule of a request before it is sent, so one error lists them all (a user
+ * fixing a rendition ladder wants to see each bad field at once, not one per attempt).
  */
 public final class Rules {
 

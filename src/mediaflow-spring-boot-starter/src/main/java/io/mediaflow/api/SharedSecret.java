@@ -9,14 +9,15 @@ import javax.crypto.SecretKey;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * A secret the replicas share ({@code mediaflow.worker.state-secret}, {@code mediaflow.callbacks.secret}) and the
- * plugin's one HMAC-SHA256: the key of the signed JWTs (HS256, through jjwt) the workers and the callback receiver
- * trust, the raw MAC of a job's marker, and the MAC that AWS Signature Version 4 chains ({@code S3Signature}).
+ * A secret the replicas share ({@code mediaflow.worker.state-secret}, {@code
+ * mediaflow.callbacks.secret}) and the plugin's one HMAC-SHA256: the key of the signed JWTs (HS256,
+ * through jjwt) the workers and the callback receiver trust, the raw MAC of a job's marker, and the
+ * MAC that AWS Signature Version 4 chains ({@code S3Signature}).
  *
- * <p>The JWT key is derived from the secret and the tokens' purpose ({@link #jwtKey()}) rather than the secret
- * itself: jjwt refuses HS256 keys shorter than 256 bits, and a configured secret may be any text; deriving also keeps
- * the JWT key apart from the raw MAC, whose output the marker shows, and one purpose's tokens apart from another's
- * where two secrets are configured alike.
+ * <p>The JWT key is derived from the secret and the tokens' purpose ({@link #jwtKey()}) rather than
+ * the secret itself: jjwt refuses HS256 keys shorter than 256 bits, and a configured secret may be
+ * any text; deriving also keeps the JWT key apart from the raw MAC, whose output the marker shows,
+ * and one purpose's tokens apart from another's where two secrets are configured alike.
  */
 public final class SharedSecret {
 
@@ -26,7 +27,8 @@ public final class SharedSecret {
   private final SecretKey jwtKey;
 
   /**
-   * @param configured the secret as configured, used as its UTF-8 bytes; empty: a random key for this run only
+   * @param configured the secret as configured, used as its UTF-8 bytes; empty: a random key for
+   *     this run only
    * @param purpose what its JWTs are, such as {@code job-state}; part of the JWT key's derivation
    */
   public SharedSecret(String configured, String purpose) {

@@ -11,8 +11,9 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * Callback URLs for the operations that hand one to the service, and the receiver that turns callbacks into
- * messages: in a servlet web application with callbacks enabled only, since the service must be able to reach it.
+ * Callback URLs for the operations that hand one to the service, and the receiver that turns
+ * callbacks into messages: in a servlet web application with callbacks enabled only, since the
+ * service must be able to reach it.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(CallbackProperties.class)
@@ -27,8 +28,12 @@ public class CallbackConfiguration {
   @Bean
   @ConditionalOnMissingBean
   @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
-  @ConditionalOnProperty(name = "mediaflow.callbacks.enabled", havingValue = "true", matchIfMissing = true)
-  CallbackReceiver mediaflowCallbackReceiver(CallbackUrls urls, CamundaClient camunda, CallbackProperties properties) {
+  @ConditionalOnProperty(
+      name = "mediaflow.callbacks.enabled",
+      havingValue = "true",
+      matchIfMissing = true)
+  CallbackReceiver mediaflowCallbackReceiver(
+      CallbackUrls urls, CamundaClient camunda, CallbackProperties properties) {
     return new CallbackReceiver(urls, camunda, properties);
   }
 }

@@ -1,8 +1,8 @@
 package io.mediaflow.callback;
 
 /**
- * The Zeebe messages callbacks become. A process waits for one with an intermediate message catch event (in an
- * event-based gateway beside a timer, so polling goes on when no callback comes).
+ * The Zeebe messages callbacks become. A process waits for one with an intermediate message catch
+ * event (in an event-based gateway beside a timer, so polling goes on when no callback comes).
  */
 public final class CallbackMessages {
 

@@ -9,14 +9,16 @@ import org.springframework.validation.annotation.Validated;
 /**
  * How the service's callbacks reach this application.
  *
- * @param enabled hand the service a callback URL; without one, processes learn of changes by polling only
- * @param baseUrl the address at which the service reaches this application's receiver; required while enabled
- * @param secret the secret callback URLs are signed with (from {@code MEDIAFLOW_CALLBACK_SECRET}); every replica needs
- *     the same one. Empty: a random key per run, so URLs handed out before a restart stop verifying and those
- *     processes go on by polling
+ * @param enabled hand the service a callback URL; without one, processes learn of changes by
+ *     polling only
+ * @param baseUrl the address at which the service reaches this application's receiver; required
+ *     while enabled
+ * @param secret the secret callback URLs are signed with (from {@code MEDIAFLOW_CALLBACK_SECRET});
+ *     every replica needs the same one. Empty: a random key per run, so URLs handed out before a
+ *     restart stop verifying and those processes go on by polling
  * @param urlLifetime how long a callback URL is accepted after it was handed out
- * @param messageTimeToLive how long a published message waits for its process, for a callback that arrives
- *     before the process waits for it
+ * @param messageTimeToLive how long a published message waits for its process, for a callback that
+ *     arrives before the process waits for it
  */
 @ConfigurationProperties("mediaflow.callbacks")
 @Validated
@@ -28,8 +30,10 @@ public record CallbackProperties(
     @DefaultValue("1h") Duration messageTimeToLive) {
 
   /** The service cannot be handed a callback URL without knowing where this application is. */
-  @AssertTrue(message = "mediaflow.callbacks.base-url must be set to this application's http:// or https:// address"
-      + " as the service reaches it, or callbacks switched off with mediaflow.callbacks.enabled=false")
+  @AssertTrue(
+      message =
+          "mediaflow.callbacks.base-url must be set to this application's http:// or https:// address"
+              + " as the service reaches it, or callbacks switched off with mediaflow.callbacks.enabled=false")
   public boolean isBaseUrlSetWhileEnabled() {
     return !enabled || (baseUrl != null && baseUrl.matches("https?://\\S+"));
   }

@@ -7,8 +7,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.camunda.client.CamundaClient;
 import io.camunda.client.api.command.ClientException;
 import io.mediaflow.api.ApiJson;
-import io.mediaflow.callback.internal.CallbackUrls.Kind;
 import io.mediaflow.callback.internal.CallbackUrls;
+import io.mediaflow.callback.internal.CallbackUrls.Kind;
 import io.mediaflow.worker.internal.CommandRejection;
 import java.util.Map;
 import java.util.Set;
@@ -28,15 +28,19 @@ import org.springframework.web.bind.annotation.RestController;
  *
  * <ul>
  *   <li>A callback whose URL does not verify (forged, altered, expired) is refused with a bare 403.
- *   <li>Each message carries a message id made of what identifies the event, so a repeated callback is refused
- *       by the engine and changes nothing.
- *   <li>Messages carry no state: the process reads the status itself when one arrives, so an event that comes
- *       late or out of order cannot move it backwards.
- *   <li>A callback for a process that no longer waits is kept for the message's time to live, then dropped.
+ *   <li>Each message carries a message id made of what identifies the event, so a repeated callback
+ *       is refused by the engine and changes nothing.
+ *   <li>Messages carry no state: the process reads the status itself when one arrives, so an event
+ *       that comes late or out of order cannot move it backwards.
+ *   <li>A callback for a process that no longer waits is kept for the message's time to live, then
+ *       dropped.
  * </ul>
  */
 @RestController
-@ConditionalOnProperty(name = "mediaflow.callbacks.enabled", havingValue = "true", matchIfMissing = true)
+@ConditionalOnProperty(
+    name = "mediaflow.callbacks.enabled",
+    havingValue = "true",
+    matchIfMissing = true)
 class CallbackReceiver {
 
   private static final Logger LOG = LoggerFactory.getLogger(CallbackReceiver.class);
@@ -55,19 +59,27 @@ class CallbackReceiver {
   }
 
   /**
-   * The service's task callback: form fields {@code task_token}, {@code event}, {@code payload}, {@code status}...
-   * (the spec's README). Document 3 does not show the payload, so the same fields are read from a JSON body too.
+   * The service's task callback: form fields {@code task_token}, {@code event}, {@code payload},
+   * {@code status}... (the spec's README). Document 3 does not show the payload, so the same fields
+   * are read from a JSON body too.
    */
-  @PostMapping(path = "/callbacks/transcoding", consumes = MediaType.APPLICATION_FORM_URLENCODED_VALUE)
+  @PostMapping(
+      path = "/callbacks/transcoding",
+      consumes = MediaType.APPLICATION_FORM_URLENCODED_VALUE)
   public ResponseEntity<Void> transcoding(
       @RequestParam(name = CallbackUrls.TOKEN, required = false) String token,
       @RequestParam(name = "task_token", required = false) String taskToken,
       @RequestParam(required = false) String event) {
-    if (urls.verifiedSubject(Kind.TRANSCODING, token).filter(subject -> subject.equals(taskToken)).isEmpty()) {
+    if (urls.verifiedSubject(Kind.TRANSCODING, token)
+        .filter(subject -> subject.equals(taskToken))
+        .isEmpty()) {
       return ResponseEntity.status(403).build();
     }
     if (event != null && FINISHING_EVENTS.contains(event)) {
-      publish(CallbackMessages.TRANSCODING_JOB_FINISHED, taskToken, "transcoding:" + taskToken + ":" + event);
+      publish(
+          CallbackMessages.TRANSCODING_JOB_FINISHED,
+          taskToken,
+          "transcoding:" + taskToken + ":" + event);
     }
     return ResponseEntity.noContent().build();
   }
@@ -78,14 +90,16 @@ class CallbackReceiver {
       @RequestParam(name = CallbackUrls.TOKEN, required = false) String token,
       @RequestBody(required = false) JsonNode body) {
     JsonNode fields = body == null ? MissingNode.getInstance() : body;
-    return transcoding(token, fields.path("task_token").asText(null), fields.path("event").asText(null));
+    return transcoding(
+        token, fields.path("task_token").asText(null), fields.path("event").asText(null));
   }
 
   /**
    * A live stream's status change. Document 2 does not show the payload: read here are a stream
-   * ({@code {stream: <Stream>}} or the bare Stream, its {@code status} an object with {@code name} and
-   * {@code timestamp} or the name alone) sent as JSON, or as a form with the stream's JSON in {@code stream} or the
-   * flat fields {@code id} (or {@code stream_id}), {@code status} and {@code timestamp}.
+   * ({@code {stream: <Stream>}} or the bare Stream, its {@code status} an object with {@code name}
+   * and {@code timestamp} or the name alone) sent as JSON, or as a form with the stream's JSON in
+   * {@code stream} or the flat fields {@code id} (or {@code stream_id}), {@code status} and {@code
+   * timestamp}.
    */
   @PostMapping(path = "/callbacks/live", consumes = MediaType.APPLICATION_JSON_VALUE)
   public ResponseEntity<Void> live(
@@ -94,14 +108,18 @@ class CallbackReceiver {
     if (urls.verifiedSubject(Kind.LIVE, token).isEmpty()) {
       return ResponseEntity.status(403).build();
     }
-    JsonNode stream = body == null ? MissingNode.getInstance() : body.has("stream") ? body.path("stream") : body;
+    JsonNode stream =
+        body == null ? MissingNode.getInstance() : body.has("stream") ? body.path("stream") : body;
     String id = stream.path("id").asText(null);
     JsonNode status = stream.path("status");
     String name = status.isTextual() ? status.asText() : status.path("name").asText(null);
     if (id == null || name == null) {
       return ResponseEntity.badRequest().build();
     }
-    String at = status.isTextual() ? stream.path("timestamp").asText("") : status.path("timestamp").asText("");
+    String at =
+        status.isTextual()
+            ? stream.path("timestamp").asText("")
+            : status.path("timestamp").asText("");
     publish(CallbackMessages.LIVE_STREAM_STATUS_CHANGED, id, "live:" + id + ":" + name + ":" + at);
     return ResponseEntity.noContent().build();
   }
@@ -113,7 +131,10 @@ class CallbackReceiver {
       @RequestParam MultiValueMap<String, String> form) {
     JsonNode stream;
     try {
-      stream = form.getFirst("stream") != null ? ApiJson.MAPPER.readTree(form.getFirst("stream")) : flatStream(form);
+      stream =
+          form.getFirst("stream") != null
+              ? ApiJson.MAPPER.readTree(form.getFirst("stream"))
+              : flatStream(form);
     } catch (JsonProcessingException notJson) {
       // No stream to read: refused as a body without one is, once the URL verifies.
       stream = MissingNode.getInstance();
@@ -121,8 +142,12 @@ class CallbackReceiver {
     return live(token, stream);
   }
 
-  /** A stream of the form's flat fields; {@code status} may hold the status object's JSON or only its name. */
-  private static ObjectNode flatStream(MultiValueMap<String, String> form) throws JsonProcessingException {
+  /**
+   * A stream of the form's flat fields; {@code status} may hold the status object's JSON or only
+   * its name.
+   */
+  private static ObjectNode flatStream(MultiValueMap<String, String> form)
+      throws JsonProcessingException {
     ObjectNode stream = ApiJson.MAPPER.createObjectNode();
     String id = form.getFirst("id") != null ? form.getFirst("id") : form.getFirst("stream_id");
     String status = form.getFirst("status");
@@ -138,8 +163,15 @@ class CallbackReceiver {
 
   private void publish(String message, String correlationKey, String messageId) {
     try {
-      camunda.newPublishMessageCommand().messageName(message).correlationKey(correlationKey)
-          .messageId(messageId).timeToLive(properties.messageTimeToLive()).variables(Map.of()).send().join();
+      camunda
+          .newPublishMessageCommand()
+          .messageName(message)
+          .correlationKey(correlationKey)
+          .messageId(messageId)
+          .timeToLive(properties.messageTimeToLive())
+          .variables(Map.of())
+          .send()
+          .join();
     } catch (ClientException e) {
       if (!CommandRejection.ALREADY_EXISTS.is(e)) {
         throw e;

@@ -4,7 +4,10 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 import io.mediaflow.api.InvalidRequestException;
 
-/** A bucket's access policy: {@code public} (every bucket's default) or {@code authenticated} (signed tokens only). */
+/**
+ * A bucket's access policy: {@code public} (every bucket's default) or {@code authenticated}
+ * (signed tokens only).
+ */
 public enum BucketPolicy {
   AUTHENTICATED("authenticated"),
   PUBLIC("public");

@@ -5,14 +5,16 @@ import java.util.List;
 import org.springframework.web.util.UriUtils;
 
 /**
- * Where an object of a bucket is read, the one place that maps a bucket or a playback domain and a path to a URL:
+ * Where an object of a bucket is read, the one place that maps a bucket or a playback domain and a
+ * path to a URL:
  *
  * <ul>
- *   <li>the default address, {@code mediaflow.delivery.storage-url}: for the real service
- *       {@code https://{bucket}.media-storage.{region}.<storage_domain>/{path}}, for the sandbox
- *       {@code {publicUrl}/storage/{bucket}/{path}};
+ *   <li>the default address, {@code mediaflow.delivery.storage-url}: for the real service {@code
+ *       https://{bucket}.media-storage.{region}.<storage_domain>/{path}}, for the sandbox {@code
+ *       {publicUrl}/storage/{bucket}/{path}};
  *   <li>a {@code vod} playback domain, {@code mediaflow.delivery.domain-url}: for the real service
- *       {@code https://{domain}/{path}}, for the sandbox {@code {publicUrl}/domains/{domain}/{path}}.
+ *       {@code https://{domain}/{path}}, for the sandbox {@code
+ *       {publicUrl}/domains/{domain}/{path}}.
  * </ul>
  *
  * A signed URL is either address with the token in the {@code auth} query parameter.
@@ -31,8 +33,10 @@ public class ContentAddresses {
     if (template.contains("{region}")) {
       // List.of refuses to look for null, and an unset region is the likeliest mistake.
       if (properties.region() == null || !REGIONS.contains(properties.region())) {
-        throw new IllegalStateException("mediaflow.delivery.region: must be one of " + String.join(", ", REGIONS)
-            + ", since mediaflow.delivery.storage-url names {region}");
+        throw new IllegalStateException(
+            "mediaflow.delivery.region: must be one of "
+                + String.join(", ", REGIONS)
+                + ", since mediaflow.delivery.storage-url names {region}");
       }
       template = template.replace("{region}", properties.region());
     }
@@ -41,13 +45,15 @@ public class ContentAddresses {
 
   /** The object's default address. */
   public String ofBucket(String bucket, String path) {
-    return storageUrl.replace("{bucket}", UriUtils.encodePathSegment(bucket, StandardCharsets.UTF_8))
+    return storageUrl
+        .replace("{bucket}", UriUtils.encodePathSegment(bucket, StandardCharsets.UTF_8))
         .replace("{path}", encodedPath(path));
   }
 
   /** The object's address behind a {@code vod} playback domain. */
   public String ofDomain(String domain, String path) {
-    return domainUrl.replace("{domain}", UriUtils.encodePathSegment(domain, StandardCharsets.UTF_8))
+    return domainUrl
+        .replace("{domain}", UriUtils.encodePathSegment(domain, StandardCharsets.UTF_8))
         .replace("{path}", encodedPath(path));
   }
 
@@ -56,7 +62,10 @@ public class ContentAddresses {
     return address + (address.contains("?") ? "&" : "?") + "auth=" + token;
   }
 
-  /** The path inside the bucket as the addresses and tokens use it: without blanks around it or leading slashes. */
+  /**
+   * The path inside the bucket as the addresses and tokens use it: without blanks around it or
+   * leading slashes.
+   */
   public static String objectPath(String path) {
     String trimmed = path == null ? "" : path.strip();
     while (trimmed.startsWith("/")) {

@@ -2,10 +2,10 @@ package io.mediaflow.delivery;
 
 import io.mediaflow.api.MediaflowHttpClient;
 import io.mediaflow.delivery.signing.KeyStoreProperties;
-import io.mediaflow.delivery.signing.internal.ManagedSigningKeys;
-import io.mediaflow.delivery.signing.internal.SignedUrls;
 import io.mediaflow.delivery.signing.SigningKeyStore;
 import io.mediaflow.delivery.signing.SigningKeyStoreConfiguration;
+import io.mediaflow.delivery.signing.internal.ManagedSigningKeys;
+import io.mediaflow.delivery.signing.internal.SignedUrls;
 import io.mediaflow.delivery.worker.DeliveryWorkers;
 import java.time.Clock;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -16,11 +16,14 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 
 /**
- * The content delivery API's client and job workers, signed URLs and the store of signing keys' private keys,
- * unless {@code mediaflow.delivery.enabled=false}.
+ * The content delivery API's client and job workers, signed URLs and the store of signing keys'
+ * private keys, unless {@code mediaflow.delivery.enabled=false}.
  */
 @Configuration(proxyBeanMethods = false)
-@ConditionalOnProperty(name = "mediaflow.delivery.enabled", havingValue = "true", matchIfMissing = true)
+@ConditionalOnProperty(
+    name = "mediaflow.delivery.enabled",
+    havingValue = "true",
+    matchIfMissing = true)
 @EnableConfigurationProperties({DeliveryProperties.class, KeyStoreProperties.class})
 @Import(SigningKeyStoreConfiguration.class)
 public class DeliveryConfiguration {
@@ -51,7 +54,8 @@ public class DeliveryConfiguration {
 
   @Bean
   @ConditionalOnMissingBean
-  DeliveryWorkers mediaflowDeliveryWorkers(DeliveryClient client, ManagedSigningKeys signingKeys, SignedUrls signedUrls) {
+  DeliveryWorkers mediaflowDeliveryWorkers(
+      DeliveryClient client, ManagedSigningKeys signingKeys, SignedUrls signedUrls) {
     return new DeliveryWorkers(client, signingKeys, signedUrls);
   }
 }

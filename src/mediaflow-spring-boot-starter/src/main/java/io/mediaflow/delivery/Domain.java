@@ -5,8 +5,9 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 
 /**
- * A playback domain: an FQDN of the caller mapped to a media storage bucket ({@code vod}) or to live playback
- * ({@code live}). The request names the domain {@code name}; answers and this record call it {@code domain_name}.
+ * A playback domain: an FQDN of the caller mapped to a media storage bucket ({@code vod}) or to
+ * live playback ({@code live}). The request names the domain {@code name}; answers and this record
+ * call it {@code domain_name}.
  *
  * @param bucketName only for {@code vod} domains, once set
  */

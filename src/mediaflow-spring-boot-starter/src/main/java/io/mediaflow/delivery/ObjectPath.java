@@ -11,17 +11,24 @@ import java.lang.annotation.Target;
 import java.util.Arrays;
 
 /**
- * An object's path inside a bucket (leading slashes aside): segments that are neither empty nor {@code .} or
- * {@code ..}, so a signed or purged path cannot climb out of the object it names. Null is refused too: a path is
- * only ever given to name an object.
+ * An object's path inside a bucket (leading slashes aside): segments that are neither empty nor
+ * {@code .} or {@code ..}, so a signed or purged path cannot climb out of the object it names. Null
+ * is refused too: a path is only ever given to name an object.
  */
 @Retention(RetentionPolicy.RUNTIME)
-@Target({ElementType.METHOD, ElementType.FIELD, ElementType.PARAMETER, ElementType.TYPE_USE, ElementType.ANNOTATION_TYPE})
+@Target({
+  ElementType.METHOD,
+  ElementType.FIELD,
+  ElementType.PARAMETER,
+  ElementType.TYPE_USE,
+  ElementType.ANNOTATION_TYPE
+})
 @Constraint(validatedBy = ObjectPath.Check.class)
 public @interface ObjectPath {
 
-  String message() default "must be the path of an object inside the bucket, such as videos/clip/master.m3u8"
-      + " (no empty, . or .. segments)";
+  String message() default
+      "must be the path of an object inside the bucket, such as videos/clip/master.m3u8"
+          + " (no empty, . or .. segments)";
 
   Class<?>[] groups() default {};
 
@@ -33,8 +40,10 @@ public @interface ObjectPath {
     @Override
     public boolean isValid(String value, ConstraintValidatorContext context) {
       String path = ContentAddresses.objectPath(value);
-      return !path.isEmpty() && Arrays.stream(path.split("/", -1))
-          .noneMatch(segment -> segment.isEmpty() || segment.equals(".") || segment.equals(".."));
+      return !path.isEmpty()
+          && Arrays.stream(path.split("/", -1))
+              .noneMatch(
+                  segment -> segment.isEmpty() || segment.equals(".") || segment.equals(".."));
     }
   }
 }

@@ -1,8 +1,9 @@
 package io.mediaflow.delivery;
 
 /**
- * A signing key's private key block as the creation answer returns it, the only time the service shows it. Held in
- * this type so that it is never printed by accident: {@link #toString()} masks it.
+ * A signing key's private key block as the creation answer returns it, the only time the service
+ * shows it. Held in this type so that it is never printed by accident: {@link #toString()} masks
+ * it.
  */
 public record PrivateKeyPem(String text) {
 

@@ -10,9 +10,18 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
-/** An identifier the content delivery API generates ({@code id}, {@code domain_id}, {@code stream_id}): a UUID. Null is valid. */
+/**
+ * An identifier the content delivery API generates ({@code id}, {@code domain_id}, {@code
+ * stream_id}): a UUID. Null is valid.
+ */
 @Retention(RetentionPolicy.RUNTIME)
-@Target({ElementType.METHOD, ElementType.FIELD, ElementType.PARAMETER, ElementType.TYPE_USE, ElementType.ANNOTATION_TYPE})
+@Target({
+  ElementType.METHOD,
+  ElementType.FIELD,
+  ElementType.PARAMETER,
+  ElementType.TYPE_USE,
+  ElementType.ANNOTATION_TYPE
+})
 @Constraint(validatedBy = {})
 @ReportAsSingleViolation
 @Pattern(regexp = "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")

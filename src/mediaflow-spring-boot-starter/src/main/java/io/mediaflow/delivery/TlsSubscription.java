@@ -7,17 +7,24 @@ import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import java.util.Set;
 
 /**
- * A TLS subscription: a certificate for a playback domain, issued once the domain owner has created the CNAME
- * record that {@code message} names.
+ * A TLS subscription: a certificate for a playback domain, issued once the domain owner has created
+ * the CNAME record that {@code message} names.
  *
- * @param status {@code pending}, {@code processing}, {@code issued}, {@code renewing} or {@code failed}
+ * @param status {@code pending}, {@code processing}, {@code issued}, {@code renewing} or {@code
+ *     failed}
  * @param message only in the creation answer: the CNAME instruction
- * @param tlsSubscriptionId the identifier the paths take ({@code /v1/tls/subscriptions/<tls_subscription_id>}),
- *     distinct from {@code id}; the service lists it, and {@link DeliveryClient#createTlsSubscription} adds it
+ * @param tlsSubscriptionId the identifier the paths take ({@code
+ *     /v1/tls/subscriptions/<tls_subscription_id>}), distinct from {@code id}; the service lists
+ *     it, and {@link DeliveryClient#createTlsSubscription} adds it
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record TlsSubscription(String id, String domainId, String status, String created, String message,
+public record TlsSubscription(
+    String id,
+    String domainId,
+    String status,
+    String created,
+    String message,
     String tlsSubscriptionId) {
 
   public static final String PENDING = "pending";

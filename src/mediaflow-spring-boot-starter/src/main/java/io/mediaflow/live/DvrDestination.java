@@ -7,11 +7,11 @@ import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import io.mediaflow.api.internal.Secrets;
 
 /**
- * Where DVR recordings go, as document 2's destination table describes it. The names of the credentials and of
- * the storage class are not shown; see {@link NotShownFields}.
+ * Where DVR recordings go, as document 2's destination table describes it. The names of the
+ * credentials and of the storage class are not shown; see {@link NotShownFields}.
  *
- * @param url a folder: {@code s3://}, {@code b2://}, {@code azblob://}, {@code ftp://}, {@code ftps://} or
- *     {@code sftp://}
+ * @param url a folder: {@code s3://}, {@code b2://}, {@code azblob://}, {@code ftp://}, {@code
+ *     ftps://} or {@code sftp://}
  * @param accessKey S3: 20 alphanumeric characters. A secret: never in a result, log or message
  * @param secretKey S3: 40 characters. A secret: never in a result, log or message
  * @param permissions S3 only: a canned ACL, {@code private} by default
@@ -32,12 +32,22 @@ public record DvrDestination(
   }
 
   DvrDestination withoutSecrets() {
-    return new DvrDestination(url, Secrets.mask(accessKey), Secrets.mask(secretKey), permissions, storageClass);
+    return new DvrDestination(
+        url, Secrets.mask(accessKey), Secrets.mask(secretKey), permissions, storageClass);
   }
 
   @Override
   public String toString() {
-    return "DvrDestination[url=" + url + ", accessKey=" + Secrets.mask(accessKey) + ", secretKey="
-        + Secrets.mask(secretKey) + ", permissions=" + permissions + ", storageClass=" + storageClass + "]";
+    return "DvrDestination[url="
+        + url
+        + ", accessKey="
+        + Secrets.mask(accessKey)
+        + ", secretKey="
+        + Secrets.mask(secretKey)
+        + ", permissions="
+        + permissions
+        + ", storageClass="
+        + storageClass
+        + "]";
   }
 }

@@ -11,7 +11,13 @@ import java.util.List;
 
 /** A DVR recording format of document 2; forms offer the same list ({@link #FORMATS}). */
 @Retention(RetentionPolicy.RUNTIME)
-@Target({ElementType.METHOD, ElementType.FIELD, ElementType.PARAMETER, ElementType.TYPE_USE, ElementType.ANNOTATION_TYPE})
+@Target({
+  ElementType.METHOD,
+  ElementType.FIELD,
+  ElementType.PARAMETER,
+  ElementType.TYPE_USE,
+  ElementType.ANNOTATION_TYPE
+})
 @Constraint(validatedBy = {})
 @OneOf({"mp4", "ts", "hls"})
 public @interface DvrFormat {

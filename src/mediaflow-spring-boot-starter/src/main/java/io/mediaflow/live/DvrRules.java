@@ -17,11 +17,12 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 /**
- * The rules of document 2's DVR and destination tables that compare fields: a destination when recording is on,
- * each format once, and per destination what its scheme asks for (S3 keys of the documented form, permissions and
- * storage class only for {@code s3://}, the other schemes' user name and password together, never credentials in
- * the URL). The rules of one field are the constraints on {@link Dvr}'s and {@link DvrDestination}'s components.
- * Credential values are never echoed.
+ * The rules of document 2's DVR and destination tables that compare fields: a destination when
+ * recording is on, each format once, and per destination what its scheme asks for (S3 keys of the
+ * documented form, permissions and storage class only for {@code s3://}, the other schemes' user
+ * name and password together, never credentials in the URL). The rules of one field are the
+ * constraints on {@link Dvr}'s and {@link DvrDestination}'s components. Credential values are never
+ * echoed.
  */
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.TYPE)
@@ -39,14 +40,34 @@ public @interface DvrRules {
   /** Checks {@link DvrRules} on a {@link Dvr} or a {@link DvrDestination}. */
   final class Check implements ConstraintValidator<DvrRules, Object> {
 
-    static final List<String> DESTINATION_PREFIXES = List.of("s3://", "b2://", "azblob://", "ftp://", "ftps://", "sftp://");
+    static final List<String> DESTINATION_PREFIXES =
+        List.of("s3://", "b2://", "azblob://", "ftp://", "ftps://", "sftp://");
+
     /** "Other canned ACL values are allowed": the S3 canned ACLs. */
-    static final List<String> PERMISSIONS = List.of("private", "public-read", "public-read-write", "authenticated-read",
-        "aws-exec-read", "bucket-owner-read", "bucket-owner-full-control");
+    static final List<String> PERMISSIONS =
+        List.of(
+            "private",
+            "public-read",
+            "public-read-write",
+            "authenticated-read",
+            "aws-exec-read",
+            "bucket-owner-read",
+            "bucket-owner-full-control");
+
     /** The S3 storage classes; the document names REDUCED_REDUNDANCY. */
-    static final List<String> STORAGE_CLASSES = List.of("STANDARD", "REDUCED_REDUNDANCY", "STANDARD_IA", "ONEZONE_IA",
-        "INTELLIGENT_TIERING", "GLACIER", "GLACIER_IR", "DEEP_ARCHIVE");
+    static final List<String> STORAGE_CLASSES =
+        List.of(
+            "STANDARD",
+            "REDUCED_REDUNDANCY",
+            "STANDARD_IA",
+            "ONEZONE_IA",
+            "INTELLIGENT_TIERING",
+            "GLACIER",
+            "GLACIER_IR",
+            "DEEP_ARCHIVE");
+
     private static final Pattern S3_ACCESS_KEY = Pattern.compile("[A-Za-z0-9]{20}");
+
     /** Letters, digits and special characters: anything but white space. */
     private static final Pattern S3_SECRET = Pattern.compile("\\S{40}");
 
@@ -55,7 +76,9 @@ public @interface DvrRules {
       return switch (value) {
         case Dvr dvr -> dvr(dvr, context);
         case DvrDestination destination -> destination(destination, context);
-        default -> throw new IllegalArgumentException("@DvrRules is for DVR params and destinations: " + value);
+        default ->
+            throw new IllegalArgumentException(
+                "@DvrRules is for DVR params and destinations: " + value);
       };
     }
 
@@ -69,7 +92,9 @@ public @interface DvrRules {
         for (int i = 0; i < dvr.format().size(); i++) {
           String format = dvr.format().get(i);
           if (format == null) {
-            valid = report(context, "must be one of " + String.join(", ", DvrFormat.FORMATS), "format", i);
+            valid =
+                report(
+                    context, "must be one of " + String.join(", ", DvrFormat.FORMATS), "format", i);
           } else if (!seen.add(format)) {
             valid = report(context, "is listed twice", "format", i);
           }
@@ -78,14 +103,17 @@ public @interface DvrRules {
       return valid;
     }
 
-    private static boolean destination(DvrDestination destination, ConstraintValidatorContext context) {
+    private static boolean destination(
+        DvrDestination destination, ConstraintValidatorContext context) {
       String url = destination.url();
       if (url == null || url.isBlank()) {
         return report(context, "is required", "url");
       }
-      String prefix = DESTINATION_PREFIXES.stream().filter(url::startsWith).findFirst().orElse(null);
+      String prefix =
+          DESTINATION_PREFIXES.stream().filter(url::startsWith).findFirst().orElse(null);
       if (prefix == null) {
-        return report(context, "must start with one of " + String.join(", ", DESTINATION_PREFIXES), "url");
+        return report(
+            context, "must start with one of " + String.join(", ", DESTINATION_PREFIXES), "url");
       }
       URI uri;
       try {
@@ -98,27 +126,45 @@ public @interface DvrRules {
       }
       boolean valid = true;
       if (!Url.Check.isUrl(url, List.of(uri.getScheme()), false)) {
-        valid = report(context, "must not carry credentials; give them as " + NotShownFields.ACCESS_KEY + " and "
-            + NotShownFields.SECRET_KEY, "url");
+        valid =
+            report(
+                context,
+                "must not carry credentials; give them as "
+                    + NotShownFields.ACCESS_KEY
+                    + " and "
+                    + NotShownFields.SECRET_KEY,
+                "url");
       }
       boolean hasAccessKey = destination.accessKey() != null;
       boolean hasSecret = destination.secretKey() != null;
       if (destination.isS3()) {
         if (!hasAccessKey || !S3_ACCESS_KEY.matcher(destination.accessKey()).matches()) {
-          valid = report(context, "is required for s3:// destinations: 20 letters and digits", NotShownFields.ACCESS_KEY);
+          valid =
+              report(
+                  context,
+                  "is required for s3:// destinations: 20 letters and digits",
+                  NotShownFields.ACCESS_KEY);
         }
         if (!hasSecret || !S3_SECRET.matcher(destination.secretKey()).matches()) {
-          valid = report(context, "is required for s3:// destinations: 40 characters without spaces",
-              NotShownFields.SECRET_KEY);
+          valid =
+              report(
+                  context,
+                  "is required for s3:// destinations: 40 characters without spaces",
+                  NotShownFields.SECRET_KEY);
         }
         valid &= oneOf(context, destination.permissions(), PERMISSIONS, "permissions");
-        valid &= oneOf(context, destination.storageClass(), STORAGE_CLASSES, NotShownFields.STORAGE_CLASS);
+        valid &=
+            oneOf(
+                context, destination.storageClass(), STORAGE_CLASSES, NotShownFields.STORAGE_CLASS);
         return valid;
       }
       if (hasAccessKey != hasSecret) {
-        valid = report(context, "is required together with "
-            + (hasAccessKey ? NotShownFields.ACCESS_KEY : NotShownFields.SECRET_KEY),
-            hasAccessKey ? NotShownFields.SECRET_KEY : NotShownFields.ACCESS_KEY);
+        valid =
+            report(
+                context,
+                "is required together with "
+                    + (hasAccessKey ? NotShownFields.ACCESS_KEY : NotShownFields.SECRET_KEY),
+                hasAccessKey ? NotShownFields.SECRET_KEY : NotShownFields.ACCESS_KEY);
       }
       if (destination.permissions() != null) {
         valid = report(context, "applies only to s3:// destinations", "permissions");
@@ -129,8 +175,10 @@ public @interface DvrRules {
       return valid;
     }
 
-    private static boolean oneOf(ConstraintValidatorContext context, String value, List<String> allowed, String field) {
-      return value == null || allowed.contains(value)
+    private static boolean oneOf(
+        ConstraintValidatorContext context, String value, List<String> allowed, String field) {
+      return value == null
+          || allowed.contains(value)
           || report(context, "must be one of " + String.join(", ", allowed), field);
     }
 

@@ -3,9 +3,9 @@ package io.mediaflow.live;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediaflow.api.ApiException;
 import io.mediaflow.api.ApiJson;
-import io.mediaflow.api.internal.BearerJsonApi;
 import io.mediaflow.api.Constraints;
 import io.mediaflow.api.Rules;
+import io.mediaflow.api.internal.BearerJsonApi;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,10 +13,12 @@ import java.util.Map;
 import okhttp3.OkHttpClient;
 
 /**
- * The live streaming API (document 2): streams, start and stop, playback IDs, simulcast targets. The access token,
- * bearer header and error rules are {@link BearerJsonApi}'s. Every request is checked against the documented rules
- * before it is sent (the constraints on {@link NewStream}, {@link Dvr} and {@link NewSimulcastTarget}); answers are typed {@link Stream}s as the service sends
- * them, secrets included: callers that hand a stream on use {@link Stream#withoutSecrets(boolean)}.
+ * The live streaming API (document 2): streams, start and stop, playback IDs, simulcast targets.
+ * The access token, bearer header and error rules are {@link BearerJsonApi}'s. Every request is
+ * checked against the documented rules before it is sent (the constraints on {@link NewStream},
+ * {@link Dvr} and {@link NewSimulcastTarget}); answers are typed {@link Stream}s as the service
+ * sends them, secrets included: callers that hand a stream on use {@link
+ * Stream#withoutSecrets(boolean)}.
  */
 public class LiveClient {
 
@@ -26,8 +28,15 @@ public class LiveClient {
   private final BearerJsonApi api;
 
   public LiveClient(LiveProperties properties, OkHttpClient okHttp, Clock clock) {
-    this.api = new BearerJsonApi(properties.baseUrl(), "mediaflow.live.base-url", properties.apiKey(), okHttp,
-        properties.timeout(), properties.renewTokenBefore(), clock);
+    this.api =
+        new BearerJsonApi(
+            properties.baseUrl(),
+            "mediaflow.live.base-url",
+            properties.apiKey(),
+            okHttp,
+            properties.timeout(),
+            properties.renewTokenBefore(),
+            clock);
   }
 
   /** {@code POST /v1/live-streams}: a new stream in status created, with one public playback ID. */
@@ -46,7 +55,8 @@ public class LiveClient {
 
   /** {@code GET /v1/live-streams} with the filter's conditions as query parameters. */
   public List<Stream> listStreams(StreamFilter filter) {
-    JsonNode answer = api.get((filter == null ? StreamFilter.all() : filter).conditions(), V1, STREAMS);
+    JsonNode answer =
+        api.get((filter == null ? StreamFilter.all() : filter).conditions(), V1, STREAMS);
     JsonNode streams = answer.path("streams");
     if (!streams.isArray()) {
       throw badAnswer("GET /v1/live-streams", "streams");
@@ -56,13 +66,19 @@ public class LiveClient {
     return list;
   }
 
-  /** {@code POST /v1/live-streams/<stream_id>/start}: a transcoder is allocated (starting, then waiting). */
+  /**
+   * {@code POST /v1/live-streams/<stream_id>/start}: a transcoder is allocated (starting, then
+   * waiting).
+   */
   public Stream startStream(String streamId) {
     checkIds("stream_id", streamId);
     return stream(api.post(null, V1, STREAMS, streamId, "start"));
   }
 
-  /** {@code POST /v1/live-streams/<stream_id>/stop}: stopping, then stopped; the transcoder is freed. */
+  /**
+   * {@code POST /v1/live-streams/<stream_id>/stop}: stopping, then stopped; the transcoder is
+   * freed.
+   */
   public Stream stopStream(String streamId) {
     checkIds("stream_id", streamId);
     return stream(api.post(null, V1, STREAMS, streamId, "stop"));
@@ -71,7 +87,9 @@ public class LiveClient {
   /** {@code POST /v1/live-streams/<stream_id>/playback-ids} with {@code {"policy": ...}}. */
   public Stream addPlaybackId(String streamId, PlaybackPolicy policy) {
     checkIds("stream_id", streamId);
-    new Rules().require(policy != null, "policy", "is required: public or authenticated").throwIfBroken();
+    new Rules()
+        .require(policy != null, "policy", "is required: public or authenticated")
+        .throwIfBroken();
     return stream(api.post(Map.of("policy", policy), V1, STREAMS, streamId, "playback-ids"));
   }
 
@@ -81,10 +99,15 @@ public class LiveClient {
     return stream(api.delete(V1, STREAMS, streamId, "playback-ids", playbackId));
   }
 
-  /** {@code POST /v1/live-streams/<stream_id>/simulcast-targets} with {@code url} and {@code stream_key}. */
+  /**
+   * {@code POST /v1/live-streams/<stream_id>/simulcast-targets} with {@code url} and {@code
+   * stream_key}.
+   */
   public Stream addSimulcastTarget(String streamId, NewSimulcastTarget target) {
     checkIds("stream_id", streamId);
-    new Rules().require(target != null, "url", "must be the target's rtmp:// or rtmps:// ingest URL").throwIfBroken();
+    new Rules()
+        .require(target != null, "url", "must be the target's rtmp:// or rtmps:// ingest URL")
+        .throwIfBroken();
     Constraints.check(target);
     return stream(api.post(target, V1, STREAMS, streamId, "simulcast-targets"));
   }
@@ -113,6 +136,7 @@ public class LiveClient {
   }
 
   private static ApiException badAnswer(String endpoint, String field) {
-    return new ApiException.Transient("BAD_ANSWER", endpoint + " answered without " + field, null, null);
+    return new ApiException.Transient(
+        "BAD_ANSWER", endpoint + " answered without " + field, null, null);
   }
 }

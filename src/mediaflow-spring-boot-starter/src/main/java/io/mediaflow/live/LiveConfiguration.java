@@ -1,7 +1,7 @@
 package io.mediaflow.live;
 
-import io.mediaflow.api.internal.ApiHttp;
 import io.mediaflow.api.MediaflowHttpClient;
+import io.mediaflow.api.internal.ApiHttp;
 import io.mediaflow.callback.internal.CallbackUrls;
 import io.mediaflow.live.dvr.DvrStorage;
 import io.mediaflow.live.worker.LiveWorkers;
@@ -28,13 +28,17 @@ public class LiveConfiguration {
   @Bean
   @ConditionalOnMissingBean
   DvrStorage mediaflowDvrStorage(LiveProperties properties, MediaflowHttpClient http) {
-    return new DvrStorage(new ApiHttp(http.okHttp()), URI.create(properties.dvrStorageUrl()),
-        properties.dvrStorageRegion(), Clock.systemUTC());
+    return new DvrStorage(
+        new ApiHttp(http.okHttp()),
+        URI.create(properties.dvrStorageUrl()),
+        properties.dvrStorageRegion(),
+        Clock.systemUTC());
   }
 
   @Bean
   @ConditionalOnMissingBean
-  LiveWorkers mediaflowLiveWorkers(LiveClient client, CallbackUrls callbacks, DvrStorage dvrStorage) {
+  LiveWorkers mediaflowLiveWorkers(
+      LiveClient client, CallbackUrls callbacks, DvrStorage dvrStorage) {
     return new LiveWorkers(client, callbacks, dvrStorage);
   }
 }

@@ -8,16 +8,19 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
 
 /**
- * Where the live streaming API is and how to call it. Bound and checked only while the API is enabled.
+ * Where the live streaming API is and how to call it. Bound and checked only while the API is
+ * enabled.
  *
  * @param enabled open the live streaming API's client and job workers
- * @param baseUrl document 2's {@code {live_base_url}}; required (the embedded default points it at the sandbox)
- * @param apiKey the live streaming project's API key, required: from the environment ({@code MEDIAFLOW_LIVE_API_KEY})
- *     or a secret store, never from a process
+ * @param baseUrl document 2's {@code {live_base_url}}; required (the embedded default points it at
+ *     the sandbox)
+ * @param apiKey the live streaming project's API key, required: from the environment ({@code
+ *     MEDIAFLOW_LIVE_API_KEY}) or a secret store, never from a process
  * @param renewTokenBefore how long before its 24 hours an access token is replaced
  * @param timeout the longest wait for one HTTP answer
- * @param dvrStorageUrl the S3-compatible storage that {@code s3://} DVR destinations are in, listed to find what a
- *     stream recorded ({@code https://s3.amazonaws.com} by default; the embedded default points it at the sandbox)
+ * @param dvrStorageUrl the S3-compatible storage that {@code s3://} DVR destinations are in, listed
+ *     to find what a stream recorded ({@code https://s3.amazonaws.com} by default; the embedded
+ *     default points it at the sandbox)
  * @param dvrStorageRegion the region requests to that storage are signed for
  */
 @ConfigurationProperties("mediaflow.live")
@@ -33,7 +36,16 @@ public record LiveProperties(
 
   @Override
   public String toString() {
-    return "LiveProperties[baseUrl=" + baseUrl + ", apiKey=***, renewTokenBefore=" + renewTokenBefore
-        + ", timeout=" + timeout + ", dvrStorageUrl=" + dvrStorageUrl + ", dvrStorageRegion=" + dvrStorageRegion + "]";
+    return "LiveProperties[baseUrl="
+        + baseUrl
+        + ", apiKey=***, renewTokenBefore="
+        + renewTokenBefore
+        + ", timeout="
+        + timeout
+        + ", dvrStorageUrl="
+        + dvrStorageUrl
+        + ", dvrStorageRegion="
+        + dvrStorageRegion
+        + "]";
   }
 }

@@ -2,8 +2,8 @@ package io.mediaflow.live;
 
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
-import io.mediaflow.api.internal.Secrets;
 import io.mediaflow.api.constraint.Url;
+import io.mediaflow.api.internal.Secrets;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 
@@ -11,8 +11,10 @@ import jakarta.validation.constraints.NotNull;
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record NewSimulcastTarget(
     @NotNull(message = "must be the target's rtmp:// or rtmps:// ingest URL, without credentials")
-    @Url(schemes = {"rtmp", "rtmps"}, message = "must be the target's rtmp:// or rtmps:// ingest URL, without credentials")
-    String url,
+        @Url(
+            schemes = {"rtmp", "rtmps"},
+            message = "must be the target's rtmp:// or rtmps:// ingest URL, without credentials")
+        String url,
     @NotBlank(message = "is required") String streamKey) {
 
   @Override

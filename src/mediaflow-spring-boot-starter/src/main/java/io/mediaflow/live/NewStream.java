@@ -12,14 +12,15 @@ import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Min;
 
 /**
- * The body of {@code POST /v1/live-streams}: the fields the document lists for creation, and the params it shows
- * in answers ({@code framerate}, {@code callback_url}, {@code dvr}), which the service takes at creation too. Every
- * field is optional; null ones are not sent, so the service's defaults apply. Its constraints are the rules.
+ * The body of {@code POST /v1/live-streams}: the fields the document lists for creation, and the
+ * params it shows in answers ({@code framerate}, {@code callback_url}, {@code dvr}), which the
+ * service takes at creation too. Every field is optional; null ones are not sent, so the service's
+ * defaults apply. Its constraints are the rules.
  *
  * @param inputFormat {@code rtmp} (default), {@code webrtc} or {@code srt}
  * @param outputFormat {@code hls} (default)
- * @param streamTimeout seconds the transcoder waits for input before auto-stop; default 120 (above 120, a waiting
- *     or idle stream is billed like a live one)
+ * @param streamTimeout seconds the transcoder waits for input before auto-stop; default 120 (above
+ *     120, a waiting or idle stream is billed like a live one)
  * @param playbackDomain the FQDN of an existing live playback domain (document 1)
  * @param framerate 0 (default) keeps the input frame rate; at most 30
  * @param callbackUrl receives an update on each status change
@@ -29,11 +30,20 @@ public record NewStream(
     String name,
     @OneOf(enumType = StreamFormat.Input.class) String inputFormat,
     @OneOf(enumType = StreamFormat.Output.class) String outputFormat,
-    @Min(value = 1, message = "must be a whole number of seconds, at least 1") Integer streamTimeout,
+    @Min(value = 1, message = "must be a whole number of seconds, at least 1")
+        Integer streamTimeout,
     @JsonProperty(NotShownFields.PLAYBACK_DOMAIN)
-    @Fqdn(message = "must be the fully qualified domain name of a live playback domain, e.g. live.example.com")
-    String playbackDomain,
-    @DecimalMin(value = "0", message = "must be from 0 (keep the input frame rate) to 30 frames per second") @DecimalMax(value = "30", message = "must be from 0 (keep the input frame rate) to 30 frames per second") Double framerate,
+        @Fqdn(
+            message =
+                "must be the fully qualified domain name of a live playback domain, e.g. live.example.com")
+        String playbackDomain,
+    @DecimalMin(
+            value = "0",
+            message = "must be from 0 (keep the input frame rate) to 30 frames per second")
+        @DecimalMax(
+            value = "30",
+            message = "must be from 0 (keep the input frame rate) to 30 frames per second")
+        Double framerate,
     @Url String callbackUrl,
     @Valid Dvr dvr) {
 
@@ -42,6 +52,14 @@ public record NewStream(
   }
 
   public NewStream withDvr(Dvr recording) {
-    return new NewStream(name, inputFormat, outputFormat, streamTimeout, playbackDomain, framerate, callbackUrl, recording);
+    return new NewStream(
+        name,
+        inputFormat,
+        outputFormat,
+        streamTimeout,
+        playbackDomain,
+        framerate,
+        callbackUrl,
+        recording);
   }
 }

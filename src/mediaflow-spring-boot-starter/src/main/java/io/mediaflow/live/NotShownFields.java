@@ -1,8 +1,8 @@
 package io.mediaflow.live;
 
 /**
- * Field names document 2 does not show, chosen as the real service most plausibly names them and as the sandbox
- * names them. Each is used only through this class, so a correction is one line.
+ * Field names document 2 does not show, chosen as the real service most plausibly names them and as
+ * the sandbox names them. Each is used only through this class, so a correction is one line.
  */
 final class NotShownFields {
 
@@ -18,7 +18,10 @@ final class NotShownFields {
   /** The stream's origin URL ("origin URL", shown while a transcoder is allocated). */
   public static final String ORIGIN_URL = "origin_url";
 
-  /** The create request's "playback domain FQDN": named like the stream's documented {@code playback_domain}. */
+  /**
+   * The create request's "playback domain FQDN": named like the stream's documented {@code
+   * playback_domain}.
+   */
   public static final String PLAYBACK_DOMAIN = "playback_domain";
 
   private NotShownFields() {}

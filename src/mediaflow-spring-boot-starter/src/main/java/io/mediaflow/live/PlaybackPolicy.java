@@ -6,7 +6,9 @@ import io.mediaflow.api.InvalidRequestException;
 import java.util.Arrays;
 import java.util.Locale;
 
-/** Who may play a playback ID: anyone, or only a player with a token signed by a key of document 1. */
+/**
+ * Who may play a playback ID: anyone, or only a player with a token signed by a key of document 1.
+ */
 public enum PlaybackPolicy {
   PUBLIC,
   AUTHENTICATED;
@@ -18,7 +20,9 @@ public enum PlaybackPolicy {
 
   @JsonCreator
   public static PlaybackPolicy parse(String name) {
-    return Arrays.stream(values()).filter(policy -> policy.apiName().equals(name)).findFirst()
+    return Arrays.stream(values())
+        .filter(policy -> policy.apiName().equals(name))
+        .findFirst()
         .orElseThrow(() -> InvalidRequestException.rule("must be public or authenticated"));
   }
 }

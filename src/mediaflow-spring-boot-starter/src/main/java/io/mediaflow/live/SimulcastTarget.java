@@ -7,7 +7,8 @@ import io.mediaflow.api.internal.Secrets;
 /**
  * An external RTMP ingest the stream is re-streamed to, as the stream shows it.
  *
- * @param streamKey authenticates against the target: never shown to a process (see {@link #withoutSecrets()})
+ * @param streamKey authenticates against the target: never shown to a process (see {@link
+ *     #withoutSecrets()})
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record SimulcastTarget(String id, String url, String streamKey) {
@@ -18,6 +19,12 @@ public record SimulcastTarget(String id, String url, String streamKey) {
 
   @Override
   public String toString() {
-    return "SimulcastTarget[id=" + id + ", url=" + url + ", streamKey=" + Secrets.mask(streamKey) + "]";
+    return "SimulcastTarget[id="
+        + id
+        + ", url="
+        + url
+        + ", streamKey="
+        + Secrets.mask(streamKey)
+        + "]";
   }
 }

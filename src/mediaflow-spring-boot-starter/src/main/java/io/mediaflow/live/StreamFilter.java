@@ -8,8 +8,9 @@ import java.util.regex.Pattern;
 
 /**
  * The filters of {@code GET /v1/live-streams}: each a property path with dots for nested properties
- * ({@code status.name}, {@code params.dvr.enabled}, {@code playback_domain}) and an exact value, {@code null}
- * (the property is null) or {@code notnull}. All conditions must hold. No condition lists every stream.
+ * ({@code status.name}, {@code params.dvr.enabled}, {@code playback_domain}) and an exact value,
+ * {@code null} (the property is null) or {@code notnull}. All conditions must hold. No condition
+ * lists every stream.
  */
 public final class StreamFilter {
 
@@ -28,20 +29,28 @@ public final class StreamFilter {
   }
 
   /**
-   * Conditions as a process gives them: a null value means {@code null}; numbers and booleans are compared by their
-   * text, as the query string carries them. Each path and value is checked.
+   * Conditions as a process gives them: a null value means {@code null}; numbers and booleans are
+   * compared by their text, as the query string carries them. Each path and value is checked.
    */
   public static StreamFilter of(Map<String, ?> conditions) {
     var rules = new Rules();
     var checked = new LinkedHashMap<String, String>();
     if (conditions != null) {
-      conditions.forEach((path, value) -> {
-        rules.require(path != null && PATH.matcher(path).matches(), "filters." + path,
-            "must be a property path: names joined by dots, such as status.name");
-        rules.require(value == null || value instanceof String || value instanceof Number || value instanceof Boolean,
-            "filters." + path, "must be an exact value, null or notnull");
-        checked.put(path, value == null ? NULL : String.valueOf(value));
-      });
+      conditions.forEach(
+          (path, value) -> {
+            rules.require(
+                path != null && PATH.matcher(path).matches(),
+                "filters." + path,
+                "must be a property path: names joined by dots, such as status.name");
+            rules.require(
+                value == null
+                    || value instanceof String
+                    || value instanceof Number
+                    || value instanceof Boolean,
+                "filters." + path,
+                "must be an exact value, null or notnull");
+            checked.put(path, value == null ? NULL : String.valueOf(value));
+          });
     }
     rules.throwIfBroken();
     return new StreamFilter(Collections.unmodifiableMap(checked));

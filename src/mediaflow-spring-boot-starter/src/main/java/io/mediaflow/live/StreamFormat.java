@@ -6,8 +6,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The formats document 2 allows for a stream, written once: {@link NewStream}'s constraints check a request against them, and
- * the element template offers them as the dropdown of {@code inputFormat} and {@code outputFormat}.
+ * The formats document 2 allows for a stream, written once: {@link NewStream}'s constraints check a
+ * request against them, and the element template offers them as the dropdown of {@code inputFormat}
+ * and {@code outputFormat}.
  */
 public final class StreamFormat {
 
@@ -15,7 +16,9 @@ public final class StreamFormat {
 
   /** {@code input_format}: how the encoder pushes. */
   public enum Input {
-    RTMP, WEBRTC, SRT;
+    RTMP,
+    WEBRTC,
+    SRT;
 
     @JsonValue
     public String value() {
@@ -23,9 +26,13 @@ public final class StreamFormat {
     }
   }
 
-  /** {@code output_format}: {@code hls}; other formats are announced as coming, and a sample shows {@code cmaf}. */
+  /**
+   * {@code output_format}: {@code hls}; other formats are announced as coming, and a sample shows
+   * {@code cmaf}.
+   */
   public enum Output {
-    HLS, CMAF;
+    HLS,
+    CMAF;
 
     @JsonValue
     public String value() {

@@ -6,7 +6,8 @@ import com.fasterxml.jackson.databind.annotation.JsonNaming;
 /**
  * A stream's {@code params}, as answers show them.
  *
- * @param inputFormat {@code rtmp}, {@code webrtc} or {@code srt}; follows the server URL actually used
+ * @param inputFormat {@code rtmp}, {@code webrtc} or {@code srt}; follows the server URL actually
+ *     used
  * @param outputFormat {@code hls}
  * @param framerate 0 keeps the input frame rate; at most 30
  * @param mode seen as {@code auto}; its meaning is not shown
@@ -24,7 +25,13 @@ public record StreamParams(
     Dvr dvr) {
 
   StreamParams withoutSecrets() {
-    return new StreamParams(inputFormat, outputFormat, framerate, mode, callbackUrl, streamTimeout,
+    return new StreamParams(
+        inputFormat,
+        outputFormat,
+        framerate,
+        mode,
+        callbackUrl,
+        streamTimeout,
         dvr == null ? null : dvr.withoutSecrets());
   }
 }

@@ -19,7 +19,8 @@ public enum StreamState {
   STOPPING,
   STOPPED;
 
-  public static final String NAMES = Arrays.stream(values()).map(StreamState::apiName).collect(Collectors.joining(", "));
+  public static final String NAMES =
+      Arrays.stream(values()).map(StreamState::apiName).collect(Collectors.joining(", "));
 
   @JsonValue
   public String apiName() {

@@ -7,11 +7,11 @@ import io.mediaflow.api.ApiJson;
 import java.util.Map;
 
 /**
- * One output of a job (a rendition, a thumbnail, a text), as the status lists it under {@code videos},
- * {@code audios}, {@code images} or {@code texts}.
+ * One output of a job (a rendition, a thumbnail, a text), as the status lists it under {@code
+ * videos}, {@code audios}, {@code images} or {@code texts}.
  *
- * @param meta width, height, resolution...; the service sometimes sends it as a JSON string, read here as an
- *     object either way
+ * @param meta width, height, resolution...; the service sometimes sends it as a JSON string, read
+ *     here as an object either way
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record OutputItem(

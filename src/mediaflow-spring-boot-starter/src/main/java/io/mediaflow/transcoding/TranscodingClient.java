@@ -2,14 +2,14 @@ package io.mediaflow.transcoding;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import io.mediaflow.api.internal.AccessTokenCache;
-import io.mediaflow.api.internal.AccessTokenCache.AccessToken;
 import io.mediaflow.api.ApiException;
-import io.mediaflow.api.internal.ApiHttp;
 import io.mediaflow.api.ApiJson;
 import io.mediaflow.api.Constraints;
 import io.mediaflow.api.InvalidRequestException;
 import io.mediaflow.api.Rules;
+import io.mediaflow.api.internal.AccessTokenCache;
+import io.mediaflow.api.internal.AccessTokenCache.AccessToken;
+import io.mediaflow.api.internal.ApiHttp;
 import io.mediaflow.transcoding.query.JobPayload;
 import io.mediaflow.transcoding.query.Query;
 import jakarta.validation.constraints.NotBlank;
@@ -35,13 +35,14 @@ import okhttp3.OkHttpClient;
 import okhttp3.Request;
 
 /**
- * The transcoding API (document 3): session token, tasks, TUS upload, custom and preset jobs, status. Every
- * request is checked against the documented rules before it is sent; every error code becomes a typed
- * {@link ApiException} (see {@link TranscodingError}).
+ * The transcoding API (document 3): session token, tasks, TUS upload, custom and preset jobs,
+ * status. Every request is checked against the documented rules before it is sent; every error code
+ * becomes a typed {@link ApiException} (see {@link TranscodingError}).
  */
 public class TranscodingClient {
 
-  private static final DateTimeFormatter EXPIRE = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
+  private static final DateTimeFormatter EXPIRE =
+      DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
 
   private final TranscodingProperties properties;
   private final ApiHttp http;
@@ -53,29 +54,37 @@ public class TranscodingClient {
     OkHttpClient client = okHttp.newBuilder().callTimeout(properties.timeout()).build();
     this.http = new ApiHttp(client);
     this.tus = new TusUpload(client, properties.uploadChunkSize());
-    this.sessionTokens = new AccessTokenCache(this::fetchSessionToken, properties.renewTokenBefore(), clock);
+    this.sessionTokens =
+        new AccessTokenCache(this::fetchSessionToken, properties.renewTokenBefore(), clock);
   }
 
   /** {@code POST /v1/create_task}: a new task, with the session token cached across calls. */
   public Task createTask() {
-    JsonNode answer = withSessionToken(token -> post(endpoint("/v1/create_task"), "POST /v1/create_task", Map.of("token", token)));
+    JsonNode answer =
+        withSessionToken(
+            token ->
+                post(endpoint("/v1/create_task"), "POST /v1/create_task", Map.of("token", token)));
     return ApiJson.MAPPER.convertValue(answer, Task.class);
   }
 
   /**
-   * TUS upload of a local file to {@code {upload_url}/{task_token}} (the service's {@code upload_url} is the whole
-   * endpoint, {@code https://<upload host>/v1/upload_file}; a bare host gets that path added); answers the job
-   * source {@code tus:<file_uuid>}.
+   * TUS upload of a local file to {@code {upload_url}/{task_token}} (the service's {@code
+   * upload_url} is the whole endpoint, {@code https://<upload host>/v1/upload_file}; a bare host
+   * gets that path added); answers the job source {@code tus:<file_uuid>}.
    */
   public String uploadFile(Task task, Path file) {
     return tus.upload(task.uploadUrl(), task.taskToken(), file);
   }
 
   /** {@code POST /v1/start_encode2}: a custom job. */
-  public StartedJob startEncode2(@NotBlank(message = "is required") String taskToken,
-      @NotNull(message = "is required") Query query, @JobPayload String payload) {
-    // The query's fields are named as document 3 names them (format[0].quality), not below the parameter.
-    new Rules().addAll(Constraints.argumentViolations(this, "startEncode2", taskToken, query, payload))
+  public StartedJob startEncode2(
+      @NotBlank(message = "is required") String taskToken,
+      @NotNull(message = "is required") Query query,
+      @JobPayload String payload) {
+    // The query's fields are named as document 3 names them (format[0].quality), not below the
+    // parameter.
+    new Rules()
+        .addAll(Constraints.argumentViolations(this, "startEncode2", taskToken, query, payload))
         .addAll(query == null ? java.util.List.of() : Constraints.violations(query))
         .throwIfBroken();
     var fields = new LinkedHashMap<String, String>();
@@ -95,7 +104,10 @@ public class TranscodingClient {
     new Rules()
         .require(taskToken != null && !taskToken.isBlank(), "task_token", "is required")
         .require(hasUri != hasStitch, "uri/stitch", "exactly one of uri and stitch must be given")
-        .require(job.profiles() != null && !job.profiles().isEmpty(), "profiles", "needs at least one profile id")
+        .require(
+            job.profiles() != null && !job.profiles().isEmpty(),
+            "profiles",
+            "needs at least one profile id")
         .throwIfBroken();
     var fields = new LinkedHashMap<String, String>();
     fields.put("task_token", taskToken);
@@ -119,20 +131,30 @@ public class TranscodingClient {
   }
 
   /**
-   * {@code POST /v1/status} for one or more jobs, at {@code statusUrl} (the last one the service returned) and,
-   * when that host fails in any way (a fault, an error, a refusal, an answer without {@code error} 0 or without a
-   * status for every token asked: a master the job has left may answer any of them), at
-   * {@code {base_url}/v1/status}. A job moves between master hosts as it goes on: when the main host's answer names
-   * another {@code status_url} for every job asked, the complete status is read there.
+   * {@code POST /v1/status} for one or more jobs, at {@code statusUrl} (the last one the service
+   * returned) and, when that host fails in any way (a fault, an error, a refusal, an answer without
+   * {@code error} 0 or without a status for every token asked: a master the job has left may answer
+   * any of them), at {@code {base_url}/v1/status}. A job moves between master hosts as it goes on:
+   * when the main host's answer names another {@code status_url} for every job asked, the complete
+   * status is read there.
    */
   public Map<String, JobStatus> status(String statusUrl, Collection<String> taskTokens) {
-    var rules = new Rules().require(taskTokens != null && !taskTokens.isEmpty(), "task_tokens", "needs at least one task token");
+    var rules =
+        new Rules()
+            .require(
+                taskTokens != null && !taskTokens.isEmpty(),
+                "task_tokens",
+                "needs at least one task token");
     if (taskTokens != null) {
-      rules.require(taskTokens.stream().allMatch(t -> t != null && !t.isBlank() && !t.contains(",")),
-          "task_tokens", "each must be a non-empty token without commas");
+      rules.require(
+          taskTokens.stream().allMatch(t -> t != null && !t.isBlank() && !t.contains(",")),
+          "task_tokens",
+          "each must be a non-empty token without commas");
     }
     HttpUrl master = statusUrl == null ? null : HttpUrl.parse(statusUrl);
-    rules.require(statusUrl == null || master != null, "status_url", "must be an http or https URL").throwIfBroken();
+    rules
+        .require(statusUrl == null || master != null, "status_url", "must be an http or https URL")
+        .throwIfBroken();
     Map<String, String> fields = Map.of("task_tokens", String.join(",", taskTokens));
     if (master == null) {
       return statuses(endpoint("/v1/status"), fields);
@@ -142,17 +164,23 @@ public class TranscodingClient {
       return complete.get();
     }
     Map<String, JobStatus> basic = statuses(endpoint("/v1/status"), fields);
-    Optional<HttpUrl> moved = commonStatusUrl(basic.values()).filter(current -> !current.equals(master));
+    Optional<HttpUrl> moved =
+        commonStatusUrl(basic.values()).filter(current -> !current.equals(master));
     return moved.flatMap(url -> fromMaster(url, fields, taskTokens)).orElse(basic);
   }
 
-  /** The complete statuses a master host gives, when it answers for every token; empty when it fails in any way. */
-  private Optional<Map<String, JobStatus>> fromMaster(HttpUrl master, Map<String, String> fields, Collection<String> taskTokens) {
+  /**
+   * The complete statuses a master host gives, when it answers for every token; empty when it fails
+   * in any way.
+   */
+  private Optional<Map<String, JobStatus>> fromMaster(
+      HttpUrl master, Map<String, String> fields, Collection<String> taskTokens) {
     try {
       JsonNode answer = post(master, "POST /v1/status", fields);
       Map<String, JobStatus> statuses = statuses(answer);
       return answer.path("error").isIntegralNumber() && statuses.keySet().containsAll(taskTokens)
-          ? Optional.of(statuses) : Optional.empty();
+          ? Optional.of(statuses)
+          : Optional.empty();
     } catch (ApiException masterFailed) {
       return Optional.empty();
     }
@@ -164,23 +192,39 @@ public class TranscodingClient {
 
   private static Map<String, JobStatus> statuses(JsonNode answer) {
     var statuses = new LinkedHashMap<String, JobStatus>();
-    answer.path("statuses").fields().forEachRemaining(entry ->
-        statuses.put(entry.getKey(), ApiJson.MAPPER.convertValue(entry.getValue(), JobStatus.class)));
+    answer
+        .path("statuses")
+        .fields()
+        .forEachRemaining(
+            entry ->
+                statuses.put(
+                    entry.getKey(),
+                    ApiJson.MAPPER.convertValue(entry.getValue(), JobStatus.class)));
     return statuses;
   }
 
   /** The {@code status_url} every one of the statuses names, when they name one and the same. */
   private static Optional<HttpUrl> commonStatusUrl(Collection<JobStatus> statuses) {
     Set<String> urls = statuses.stream().map(JobStatus::statusUrl).collect(Collectors.toSet());
-    return urls.size() == 1 && !urls.contains(null) ? Optional.ofNullable(HttpUrl.parse(urls.iterator().next())) : Optional.empty();
+    return urls.size() == 1 && !urls.contains(null)
+        ? Optional.ofNullable(HttpUrl.parse(urls.iterator().next()))
+        : Optional.empty();
   }
 
   private AccessToken fetchSessionToken() {
-    JsonNode answer = post(endpoint("/v1/access_token"), "POST /v1/access_token", Map.of("api_key", properties.apiKey()));
-    return new AccessToken(answer.path("token").asText(), expiry(answer.path("expire").asText(null)));
+    JsonNode answer =
+        post(
+            endpoint("/v1/access_token"),
+            "POST /v1/access_token",
+            Map.of("api_key", properties.apiKey()));
+    return new AccessToken(
+        answer.path("token").asText(), expiry(answer.path("expire").asText(null)));
   }
 
-  /** Runs a call with the session token; error 5 can mean an expired token, so once more with a fresh one. */
+  /**
+   * Runs a call with the session token; error 5 can mean an expired token, so once more with a
+   * fresh one.
+   */
   private JsonNode withSessionToken(Function<String, JsonNode> call) {
     String token = sessionTokens.token();
     try {
@@ -195,23 +239,33 @@ public class TranscodingClient {
   }
 
   /**
-   * A form POST whose JSON answer carries {@code error}: 0 is success, anything else a typed failure. The document
-   * gives no HTTP status codes, so an answer outside 2xx without an error code is a failure too, never a success:
-   * a rejection named by its status (faults and throttling are already transient in {@link ApiHttp}).
+   * A form POST whose JSON answer carries {@code error}: 0 is success, anything else a typed
+   * failure. The document gives no HTTP status codes, so an answer outside 2xx without an error
+   * code is a failure too, never a success: a rejection named by its status (faults and throttling
+   * are already transient in {@link ApiHttp}).
    */
   private JsonNode post(HttpUrl url, String endpoint, Map<String, String> fields) {
     var form = new FormBody.Builder();
     fields.forEach(form::add);
-    ApiHttp.Answer answer = http.send(new Request.Builder().url(url).post(form.build()).build(), endpoint);
+    ApiHttp.Answer answer =
+        http.send(new Request.Builder().url(url).post(form.build()).build(), endpoint);
     JsonNode body = answer.body();
     int error = body.path("error").asInt(0);
     if (error != 0) {
-      String message = body.hasNonNull("message") ? body.get("message").asText() : body.path("error_description").asText(null);
-      Duration retryAfter = body.hasNonNull("retry_after") ? Duration.ofSeconds(body.get("retry_after").asLong()) : null;
+      String message =
+          body.hasNonNull("message")
+              ? body.get("message").asText()
+              : body.path("error_description").asText(null);
+      Duration retryAfter =
+          body.hasNonNull("retry_after")
+              ? Duration.ofSeconds(body.get("retry_after").asLong())
+              : null;
       throw TranscodingError.exception(error, message, retryAfter, endpoint);
     }
     if (!answer.successful()) {
-      throw new ApiException.Rejected("HTTP_" + answer.status(), endpoint + " answered HTTP " + answer.status(),
+      throw new ApiException.Rejected(
+          "HTTP_" + answer.status(),
+          endpoint + " answered HTTP " + answer.status(),
           Map.of("httpStatus", answer.status()));
     }
     return body;
@@ -220,12 +274,16 @@ public class TranscodingClient {
   private HttpUrl endpoint(String path) {
     HttpUrl base = HttpUrl.parse(properties.baseUrl());
     if (base == null) {
-      throw InvalidRequestException.field("mediaflow.transcoding.base-url", "must be an http or https URL");
+      throw InvalidRequestException.field(
+          "mediaflow.transcoding.base-url", "must be an http or https URL");
     }
     return base.newBuilder().addPathSegments(path.substring(1)).build();
   }
 
-  /** {@code expire} is {@code YYYY-MM-DD HH:MM:SS}; read as UTC. Unreadable: assume an hour, then renew. */
+  /**
+   * {@code expire} is {@code YYYY-MM-DD HH:MM:SS}; read as UTC. Unreadable: assume an hour, then
+   * renew.
+   */
   private static java.time.Instant expiry(String expire) {
     try {
       return LocalDateTime.parse(expire, EXPIRE).toInstant(ZoneOffset.UTC);

@@ -13,28 +13,36 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-/** The transcoding API's client and job workers, unless {@code mediaflow.transcoding.enabled=false}. */
+/**
+ * The transcoding API's client and job workers, unless {@code mediaflow.transcoding.enabled=false}.
+ */
 @Configuration(proxyBeanMethods = false)
-@ConditionalOnProperty(name = "mediaflow.transcoding.enabled", havingValue = "true", matchIfMissing = true)
+@ConditionalOnProperty(
+    name = "mediaflow.transcoding.enabled",
+    havingValue = "true",
+    matchIfMissing = true)
 @EnableConfigurationProperties(TranscodingProperties.class)
 public class TranscodingConfiguration {
 
   @Bean
   @ConditionalOnMissingBean
-  TranscodingClient mediaflowTranscodingClient(TranscodingProperties properties, MediaflowHttpClient http) {
+  TranscodingClient mediaflowTranscodingClient(
+      TranscodingProperties properties, MediaflowHttpClient http) {
     return new TranscodingClient(properties, http.okHttp(), Clock.systemUTC());
   }
 
   @Bean
   @ConditionalOnMissingBean
-  TranscodingWorkers mediaflowTranscodingWorkers(TranscodingClient client, CallbackUrls callbacks,
-      TranscodingProperties properties) {
-    return new TranscodingWorkers(client, callbacks, new LocalSources(properties.localSourceDirectory()));
+  TranscodingWorkers mediaflowTranscodingWorkers(
+      TranscodingClient client, CallbackUrls callbacks, TranscodingProperties properties) {
+    return new TranscodingWorkers(
+        client, callbacks, new LocalSources(properties.localSourceDirectory()));
   }
 
   @Bean
   @ConditionalOnMissingBean
-  MetadataWorkers mediaflowMetadataWorkers(TranscodingProperties properties, MediaflowHttpClient http) {
+  MetadataWorkers mediaflowMetadataWorkers(
+      TranscodingProperties properties, MediaflowHttpClient http) {
     return new MetadataWorkers(
         new MetadataOutputs(http.okHttp().newBuilder().callTimeout(properties.timeout()).build()));
   }

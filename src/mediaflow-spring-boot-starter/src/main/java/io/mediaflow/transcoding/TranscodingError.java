@@ -6,15 +6,17 @@ import java.util.Arrays;
 import java.util.Map;
 
 /**
- * The transcoding API's error codes (document 3, section 7) and what each means for a process: retry a fault, wait
- * while the service is busy, route as a rejection, or stop for an operator.
+ * The transcoding API's error codes (document 3, section 7) and what each means for a process:
+ * retry a fault, wait while the service is busy, route as a rejection, or stop for an operator.
  */
 enum TranscodingError {
   ERROR_SERVER_INTERNAL(1, Outcome.RETRY),
   ERROR_BAD_API_KEY(2, Outcome.OPERATOR),
   ERROR_API_KEY_NOT_FOUND(3, Outcome.OPERATOR),
   ERROR_BAD_TOKEN(4, Outcome.REJECT),
-  /** Also an expired session token: the client fetches a new one and retries once before it counts. */
+  /**
+   * Also an expired session token: the client fetches a new one and retries once before it counts.
+   */
   ERROR_TOKEN_NOT_FOUND(5, Outcome.REJECT),
   ERROR_SERVICE_SUSPENDED(6, Outcome.OPERATOR),
   ERROR_MASTER_NOT_FOUND(7, Outcome.RETRY),
@@ -32,8 +34,16 @@ enum TranscodingError {
   OUT_OF_RANGE(21, Outcome.REJECT),
   ERROR_LIMIT_EXCEEDED(22, Outcome.WAIT);
 
-  /** RETRY a fault; WAIT while the service is busy (it says "retry later"); REJECT to the process; OPERATOR. */
-  enum Outcome { RETRY, WAIT, REJECT, OPERATOR }
+  /**
+   * RETRY a fault; WAIT while the service is busy (it says "retry later"); REJECT to the process;
+   * OPERATOR.
+   */
+  enum Outcome {
+    RETRY,
+    WAIT,
+    REJECT,
+    OPERATOR
+  }
 
   private final int value;
   private final Outcome outcome;
@@ -56,11 +66,14 @@ enum TranscodingError {
    *
    * @param retryAfter the answer's {@code retry_after}, for error 8
    */
-  public static ApiException exception(int value, String message, Duration retryAfter, String endpoint) {
+  public static ApiException exception(
+      int value, String message, Duration retryAfter, String endpoint) {
     TranscodingError error = of(value);
-    String text = endpoint + ": " + (message == null || message.isBlank() ? "error " + value : message);
+    String text =
+        endpoint + ": " + (message == null || message.isBlank() ? "error " + value : message);
     if (error == null) {
-      // Codes outside the documented table: treat like an internal error, which the table says to retry.
+      // Codes outside the documented table: treat like an internal error, which the table says to
+      // retry.
       return new ApiException.Transient("ERROR_" + value, text, retryAfter, null);
     }
     return switch (error.outcome) {

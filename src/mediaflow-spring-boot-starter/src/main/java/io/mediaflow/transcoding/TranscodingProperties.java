@@ -11,14 +11,15 @@ import org.springframework.validation.annotation.Validated;
  * Where the transcoding API is and how to call it. Bound and checked only while the API is enabled.
  *
  * @param enabled open the transcoding API's client and job workers
- * @param baseUrl document 3's {@code {base_url}}; required (the embedded default points it at the sandbox)
- * @param apiKey the project's API key, required: from the environment ({@code MEDIAFLOW_TRANSCODING_API_KEY}) or a
- *     secret store, never from a process
+ * @param baseUrl document 3's {@code {base_url}}; required (the embedded default points it at the
+ *     sandbox)
+ * @param apiKey the project's API key, required: from the environment ({@code
+ *     MEDIAFLOW_TRANSCODING_API_KEY}) or a secret store, never from a process
  * @param uploadChunkSize bytes per TUS {@code PATCH}
  * @param renewTokenBefore how long before its {@code expire} a session token is replaced
  * @param timeout the longest wait for one HTTP answer
- * @param localSourceDirectory the one folder on this machine a process may upload files from; unset, a source
- *     given as a local path is refused
+ * @param localSourceDirectory the one folder on this machine a process may upload files from;
+ *     unset, a source given as a local path is refused
  */
 @ConfigurationProperties("mediaflow.transcoding")
 @Validated
@@ -33,6 +34,10 @@ public record TranscodingProperties(
 
   @Override
   public String toString() {
-    return "TranscodingProperties[baseUrl=" + baseUrl + ", apiKey=***, uploadChunkSize=" + uploadChunkSize + "]";
+    return "TranscodingProperties[baseUrl="
+        + baseUrl
+        + ", apiKey=***, uploadChunkSize="
+        + uploadChunkSize
+        + "]";
   }
 }

@@ -6,16 +6,18 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * Marks the input record of one API operation and says everything about it that the worker and its element
- * template share: the job type, how it appears in Camunda Modeler, where its result goes, and whether running it
- * twice would do something twice. The template in {@code element-templates/} is generated from this and the
- * record's {@link Input} components, so the two cannot drift.
+ * Marks the input record of one API operation and says everything about it that the worker and its
+ * element template share: the job type, how it appears in Camunda Modeler, where its result goes,
+ * and whether running it twice would do something twice. The template in {@code element-templates/}
+ * is generated from this and the record's {@link Input} components, so the two cannot drift.
  */
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.TYPE)
 public @interface Operation {
 
-  /** The job type, e.g. {@code mediaflow.transcoding.create_task}: the API, then the spec's name. */
+  /**
+   * The job type, e.g. {@code mediaflow.transcoding.create_task}: the API, then the spec's name.
+   */
   String type();
 
   /** The task's name in Camunda Modeler. */
@@ -23,20 +25,24 @@ public @interface Operation {
 
   String description();
 
-  /** The variable the result is written to, unless the model's {@code resultVariable} header says otherwise. */
+  /**
+   * The variable the result is written to, unless the model's {@code resultVariable} header says
+   * otherwise.
+   */
   String resultVariable();
 
   /**
-   * True when the call creates or removes something (a task, an encode, a stream, a key, a playback ID): a later
-   * attempt of the job then returns what the first call made (its recorded result, or what its lookup finds) instead
-   * of calling again (see {@code JobRunner}).
+   * True when the call creates or removes something (a task, an encode, a stream, a key, a playback
+   * ID): a later attempt of the job then returns what the first call made (its recorded result, or
+   * what its lookup finds) instead of calling again (see {@code JobRunner}).
    */
   boolean sideEffect() default false;
 
   /**
-   * What the element template writes back besides the result: a newer value of something the inputs read, for the
-   * process to carry to the next call (the last {@code status_url} a check saw). With output mappings the engine
-   * writes only what they name, so such a template maps the result to its variable too.
+   * What the element template writes back besides the result: a newer value of something the inputs
+   * read, for the process to carry to the next call (the last {@code status_url} a check saw). With
+   * output mappings the engine writes only what they name, so such a template maps the result to
+   * its variable too.
    */
   Carry[] carries() default {};
 
@@ -56,7 +62,10 @@ public @interface Operation {
     /** The variable written, the template's default: the one the inputs' defaults read. */
     String target();
 
-    /** FEEL over the element's inputs (by component name) and the result, under {@link Operation#resultVariable()}. */
+    /**
+     * FEEL over the element's inputs (by component name) and the result, under {@link
+     * Operation#resultVariable()}.
+     */
     String source();
   }
 
@@ -67,8 +76,8 @@ public @interface Operation {
   int retries() default 5;
 
   /**
-   * How long a job stays locked to the worker that took it, ISO-8601 (e.g. {@code PT30M} for an upload); empty for
-   * the client's default ({@code camunda.client.worker.defaults.timeout}).
+   * How long a job stays locked to the worker that took it, ISO-8601 (e.g. {@code PT30M} for an
+   * upload); empty for the client's default ({@code camunda.client.worker.defaults.timeout}).
    */
   String timeout() default "";
 }

@@ -15,7 +15,10 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 
-/** How jobs are run, whichever APIs are enabled: each enabled API contributes its {@link OperationHandlers}. */
+/**
+ * How jobs are run, whichever APIs are enabled: each enabled API contributes its {@link
+ * OperationHandlers}.
+ */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(WorkerProperties.class)
 @Import(SecretsConfiguration.class)
@@ -35,15 +38,24 @@ public class WorkerConfiguration {
 
   @Bean
   @ConditionalOnMissingBean
-  JobRunner mediaflowJobRunner(CamundaClient camunda, InputReader inputs, JobStates states, WorkerProperties properties) {
+  JobRunner mediaflowJobRunner(
+      CamundaClient camunda, InputReader inputs, JobStates states, WorkerProperties properties) {
     return new JobRunner(camunda, inputs, states, properties);
   }
 
   @Bean
   @ConditionalOnMissingBean
-  OperationWorkers mediaflowOperationWorkers(CamundaClient camunda, JobWorkerManager manager,
-      ObjectProvider<JobWorkerValueCustomizer> customizers, JobRunner jobs, ObjectProvider<OperationHandlers> declarations) {
-    return new OperationWorkers(camunda, manager, customizers.orderedStream().toList(), jobs,
+  OperationWorkers mediaflowOperationWorkers(
+      CamundaClient camunda,
+      JobWorkerManager manager,
+      ObjectProvider<JobWorkerValueCustomizer> customizers,
+      JobRunner jobs,
+      ObjectProvider<OperationHandlers> declarations) {
+    return new OperationWorkers(
+        camunda,
+        manager,
+        customizers.orderedStream().toList(),
+        jobs,
         declarations.orderedStream().toList());
   }
 }

@@ -12,10 +12,11 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param pollInterval the first pause of a wait operation between two checks; doubled per check
  * @param maxPollInterval the longest pause between two checks of a wait
  * @param waitTimeout how long a wait operation waits when its input names no timeout
- * @param busyWait how long a job keeps asking again while the service says it is busy (transcoding errors 8, 18
- *     and 22, HTTP 429) without spending its retries; past it, such answers count as transient faults
- * @param stateSecret the key that signs each job's bookkeeping (see {@code JobStates}); the same for every replica.
- *     Empty: a random key for this run only
+ * @param busyWait how long a job keeps asking again while the service says it is busy (transcoding
+ *     errors 8, 18 and 22, HTTP 429) without spending its retries; past it, such answers count as
+ *     transient faults
+ * @param stateSecret the key that signs each job's bookkeeping (see {@code JobStates}); the same
+ *     for every replica. Empty: a random key for this run only
  */
 @ConfigurationProperties("mediaflow.worker")
 public record WorkerProperties(
@@ -29,7 +30,18 @@ public record WorkerProperties(
 
   @Override
   public String toString() {
-    return "WorkerProperties[retryBackoff=" + retryBackoff + ", maxRetryBackoff=" + maxRetryBackoff + ", pollInterval="
-        + pollInterval + ", maxPollInterval=" + maxPollInterval + ", waitTimeout=" + waitTimeout + ", busyWait=" + busyWait + ", stateSecret=***]";
+    return "WorkerProperties[retryBackoff="
+        + retryBackoff
+        + ", maxRetryBackoff="
+        + maxRetryBackoff
+        + ", pollInterval="
+        + pollInterval
+        + ", maxPollInterval="
+        + maxPollInterval
+        + ", waitTimeout="
+        + waitTimeout
+        + ", busyWait="
+        + busyWait
+        + ", stateSecret=***]";
   }
 }

@@ -15,8 +15,9 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The CORS policies of the shared fixtures ({@code mediaflow-api-fixtures}): the plugin's rules accept the valid
- * ones and refuse each invalid one naming its header, as the sandbox does with the same fixtures.
+ * The CORS policies of the shared fixtures ({@code mediaflow-api-fixtures}): the plugin's rules
+ * accept the valid ones and refuse each invalid one naming its header, as the sandbox does with the
+ * same fixtures.
  */
 class CorsPolicyFixturesTest {
 
@@ -27,11 +28,15 @@ class CorsPolicyFixturesTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("cases")
   void theRulesAgreeWithTheFixture(String name, JsonNode body, String invalidField) {
-    var policy = new CorsPolicy(ApiJson.MAPPER.convertValue(body, new TypeReference<Map<String, String>>() {}));
+    var policy =
+        new CorsPolicy(
+            ApiJson.MAPPER.convertValue(body, new TypeReference<Map<String, String>>() {}));
     if (invalidField == null) {
       assertThatCode(policy::check).doesNotThrowAnyException();
     } else {
-      assertThatThrownBy(policy::check).isInstanceOf(InvalidRequestException.class).hasMessageContaining(invalidField + ":");
+      assertThatThrownBy(policy::check)
+          .isInstanceOf(InvalidRequestException.class)
+          .hasMessageContaining(invalidField + ":");
     }
   }
 }

@@ -15,7 +15,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** The client's requests as document 1 shapes them, and answers the sandbox does not give on its own. */
+/**
+ * The client's requests as document 1 shapes them, and answers the sandbox does not give on its
+ * own.
+ */
 class DeliveryClientEdgeCasesTest {
 
   private static final String DOMAIN_ID = "0b5e1a52-4f0c-4c1e-9a57-3b1f5b9d2e10";
@@ -38,25 +41,40 @@ class DeliveryClientEdgeCasesTest {
   @Test
   void aDomainIsCreatedWithNameAndReadBackAsDomainName() throws Exception {
     server.enqueue(token());
-    server.enqueue(json(200, "{\"domain\":{\"id\":\"" + DOMAIN_ID + "\",\"type\":\"vod\",\"domain_name\":\"video.example.com\","
-        + "\"created\":\"2026-01-02 03:04:05\",\"bucket_name\":\"media\"}}"));
+    server.enqueue(
+        json(
+            200,
+            "{\"domain\":{\"id\":\""
+                + DOMAIN_ID
+                + "\",\"type\":\"vod\",\"domain_name\":\"video.example.com\","
+                + "\"created\":\"2026-01-02 03:04:05\",\"bucket_name\":\"media\"}}"));
 
     Domain domain = client.createDomain("video.example.com", "vod", "media");
 
-    assertThat(domain).isEqualTo(new Domain(DOMAIN_ID, "vod", "video.example.com", "2026-01-02 03:04:05", "media"));
+    assertThat(domain)
+        .isEqualTo(
+            new Domain(DOMAIN_ID, "vod", "video.example.com", "2026-01-02 03:04:05", "media"));
     assertThat(line(server.takeRequest())).isEqualTo("POST /v1/access_token/" + MockCdn.API_KEY);
     var create = server.takeRequest();
     assertThat(line(create)).isEqualTo("POST /v1/domains");
     assertThat(create.getHeaders().get("Authorization")).isEqualTo("Bearer token-1");
-    assertThat(body(create)).isEqualTo("{\"name\":\"video.example.com\",\"type\":\"vod\",\"bucket_name\":\"media\"}");
+    assertThat(body(create))
+        .isEqualTo("{\"name\":\"video.example.com\",\"type\":\"vod\",\"bucket_name\":\"media\"}");
   }
 
   @Test
   void domainsOfOneTypeAreListedWithTheTypeAsTheLastSegment() throws Exception {
     server.enqueue(token());
-    server.enqueue(json(200, "{\"domains\":[{\"id\":\"" + DOMAIN_ID + "\",\"type\":\"live\",\"domain_name\":\"live.example.com\"}]}"));
+    server.enqueue(
+        json(
+            200,
+            "{\"domains\":[{\"id\":\""
+                + DOMAIN_ID
+                + "\",\"type\":\"live\",\"domain_name\":\"live.example.com\"}]}"));
 
-    assertThat(client.listDomains("live")).extracting(Domain::domainName).containsExactly("live.example.com");
+    assertThat(client.listDomains("live"))
+        .extracting(Domain::domainName)
+        .containsExactly("live.example.com");
 
     server.takeRequest();
     assertThat(line(server.takeRequest())).isEqualTo("GET /v1/domains/live");
@@ -68,10 +86,13 @@ class DeliveryClientEdgeCasesTest {
     server.enqueue(json(200, "{\"status\":\"failed\",\"error\":\"bucket is locked\"}"));
 
     assertThatThrownBy(() -> client.purgeCache("media"))
-        .isInstanceOfSatisfying(ApiException.Rejected.class, e -> {
-          assertThat(e.code()).isEqualTo("FAILED");
-          assertThat(e.getMessage()).isEqualTo("POST /v1/buckets/media/cache/purge_all: bucket is locked");
-        });
+        .isInstanceOfSatisfying(
+            ApiException.Rejected.class,
+            e -> {
+              assertThat(e.code()).isEqualTo("FAILED");
+              assertThat(e.getMessage())
+                  .isEqualTo("POST /v1/buckets/media/cache/purge_all: bucket is locked");
+            });
   }
 
   @Test
@@ -81,11 +102,14 @@ class DeliveryClientEdgeCasesTest {
     server.enqueue(json(200, "{\"domains\":[" + domains(20) + "]}"));
 
     assertThatThrownBy(() -> client.createDomain("new.example.com", "live", null))
-        .isInstanceOfSatisfying(ApiException.Rejected.class, e -> {
-          assertThat(e.code()).isEqualTo("DOMAIN_LIMIT");
-          assertThat(e.getMessage()).contains("has 20 playback domains", "the limit is 20 per account");
-          assertThat(e.details()).containsEntry("limit", 20);
-        });
+        .isInstanceOfSatisfying(
+            ApiException.Rejected.class,
+            e -> {
+              assertThat(e.code()).isEqualTo("DOMAIN_LIMIT");
+              assertThat(e.getMessage())
+                  .contains("has 20 playback domains", "the limit is 20 per account");
+              assertThat(e.details()).containsEntry("limit", 20);
+            });
     server.takeRequest();
     server.takeRequest();
     assertThat(line(server.takeRequest())).isEqualTo("GET /v1/domains");
@@ -98,7 +122,8 @@ class DeliveryClientEdgeCasesTest {
     server.enqueue(json(200, "{\"domains\":[" + domains(20) + "]}"));
 
     assertThatThrownBy(() -> client.createDomain("d3.example.com", "live", null))
-        .isInstanceOfSatisfying(ApiException.Rejected.class, e -> assertThat(e.code()).isEqualTo("CONFLICT"));
+        .isInstanceOfSatisfying(
+            ApiException.Rejected.class, e -> assertThat(e.code()).isEqualTo("CONFLICT"));
   }
 
   @Test
@@ -108,23 +133,39 @@ class DeliveryClientEdgeCasesTest {
     server.enqueue(json(200, "{\"domains\":[" + domains(3) + "]}"));
 
     assertThatThrownBy(() -> client.createDomain("new.example.com", "live", null))
-        .isInstanceOfSatisfying(ApiException.Rejected.class, e -> assertThat(e.code()).isEqualTo("CONFLICT"));
+        .isInstanceOfSatisfying(
+            ApiException.Rejected.class, e -> assertThat(e.code()).isEqualTo("CONFLICT"));
   }
 
   @Test
   void theCreatedKeyCarriesItsPrivateKeyApartAndListsNeverCarryOne() throws Exception {
     server.enqueue(token());
-    server.enqueue(json(200, "{\"signing_key\":{\"id\":\"" + KEY_ID + "\",\"name\":null,\"bucket_name\":\"media\","
-        + "\"private_key\":\"-----BEGIN PRIVATE KEY-----\\nSECRET\\n-----END PRIVATE KEY-----\\n\",\"created\":\"2026-01-02 03:04:05\"}}"));
-    server.enqueue(json(200, "{\"signing_keys\":[{\"id\":\"" + KEY_ID + "\",\"bucket_name\":\"media\",\"private_key\":\"SECRET\"}]}"));
+    server.enqueue(
+        json(
+            200,
+            "{\"signing_key\":{\"id\":\""
+                + KEY_ID
+                + "\",\"name\":null,\"bucket_name\":\"media\","
+                + "\"private_key\":\"-----BEGIN PRIVATE KEY-----\\nSECRET\\n-----END PRIVATE KEY-----\\n\",\"created\":\"2026-01-02 03:04:05\"}}"));
+    server.enqueue(
+        json(
+            200,
+            "{\"signing_keys\":[{\"id\":\""
+                + KEY_ID
+                + "\",\"bucket_name\":\"media\",\"private_key\":\"SECRET\"}]}"));
 
     NewSigningKey created = client.createSigningKey(null, null, "media", null);
 
-    assertThat(created.key()).isEqualTo(new SigningKey(KEY_ID, null, null, null, "media", "2026-01-02 03:04:05"));
+    assertThat(created.key())
+        .isEqualTo(new SigningKey(KEY_ID, null, null, null, "media", "2026-01-02 03:04:05"));
     assertThat(created.privateKey().text()).contains("SECRET");
     assertThat(created.toString()).doesNotContain("SECRET");
-    assertThat(client.listSigningKeys()).singleElement().hasToString(
-        "SigningKey[id=" + KEY_ID + ", name=null, domainId=null, streamId=null, bucketName=media, created=null]");
+    assertThat(client.listSigningKeys())
+        .singleElement()
+        .hasToString(
+            "SigningKey[id="
+                + KEY_ID
+                + ", name=null, domainId=null, streamId=null, bucketName=media, created=null]");
     server.takeRequest();
     assertThat(body(server.takeRequest())).isEqualTo("{\"bucket_name\":\"media\"}");
   }
@@ -132,11 +173,13 @@ class DeliveryClientEdgeCasesTest {
   @Test
   void aCreatedKeyWithoutItsPrivateKeyIsDeletedAgainAndRefused() throws Exception {
     server.enqueue(token());
-    server.enqueue(json(200, "{\"signing_key\":{\"id\":\"" + KEY_ID + "\",\"bucket_name\":\"media\"}}"));
+    server.enqueue(
+        json(200, "{\"signing_key\":{\"id\":\"" + KEY_ID + "\",\"bucket_name\":\"media\"}}"));
     server.enqueue(json(200, "{\"status\":\"ok\"}"));
 
     assertThatThrownBy(() -> client.createSigningKey(null, null, "media", "k"))
-        .isInstanceOfSatisfying(ApiException.Rejected.class, e -> assertThat(e.code()).isEqualTo("NO_PRIVATE_KEY"));
+        .isInstanceOfSatisfying(
+            ApiException.Rejected.class, e -> assertThat(e.code()).isEqualTo("NO_PRIVATE_KEY"));
     server.takeRequest();
     server.takeRequest();
     assertThat(line(server.takeRequest())).isEqualTo("DELETE /v1/signing-keys/" + KEY_ID);
@@ -148,7 +191,10 @@ class DeliveryClientEdgeCasesTest {
     for (int i = 0; i < 5; i++) {
       server.enqueue(json(200, "{\"status\":\"ok\"}"));
     }
-    server.enqueue(json(200, "{\"Access-Control-Allow-Origin\":\"https://player.example.com\",\"Access-Control-Max-Age\":\"60\"}"));
+    server.enqueue(
+        json(
+            200,
+            "{\"Access-Control-Allow-Origin\":\"https://player.example.com\",\"Access-Control-Max-Age\":\"60\"}"));
 
     client.setBucketPolicy("media", BucketPolicy.AUTHENTICATED);
     client.setCors("media", CorsPolicy.of("https://player.example.com", true, "GET, HEAD", 60));
@@ -161,29 +207,42 @@ class DeliveryClientEdgeCasesTest {
     assertThat(line(server.takeRequest())).isEqualTo("PUT /v1/buckets/media/policy/authenticated");
     var setCors = server.takeRequest();
     assertThat(line(setCors)).isEqualTo("POST /v1/buckets/media/cors");
-    assertThat(body(setCors)).isEqualTo("{\"Access-Control-Allow-Origin\":\"https://player.example.com\","
-        + "\"Access-Control-Allow-Credentials\":\"true\",\"Access-Control-Allow-Methods\":\"GET, HEAD\",\"Access-Control-Max-Age\":\"60\"}");
+    assertThat(body(setCors))
+        .isEqualTo(
+            "{\"Access-Control-Allow-Origin\":\"https://player.example.com\","
+                + "\"Access-Control-Allow-Credentials\":\"true\",\"Access-Control-Allow-Methods\":\"GET, HEAD\",\"Access-Control-Max-Age\":\"60\"}");
     var purge = server.takeRequest();
     assertThat(line(purge)).isEqualTo("POST /v1/buckets/media/cache/purge");
     assertThat(body(purge)).isEqualTo("{\"path\":\"videos/a.m3u8\"}");
-    assertThat(line(server.takeRequest())).isEqualTo("DELETE /v1/buckets/media/cors/Access-Control-Max-Age");
+    assertThat(line(server.takeRequest()))
+        .isEqualTo("DELETE /v1/buckets/media/cors/Access-Control-Max-Age");
     assertThat(line(server.takeRequest())).isEqualTo("DELETE /v1/buckets/media/cors");
-    assertThat(cors.headers()).containsExactly(
-        java.util.Map.entry("Access-Control-Allow-Origin", "https://player.example.com"),
-        java.util.Map.entry("Access-Control-Max-Age", "60"));
+    assertThat(cors.headers())
+        .containsExactly(
+            java.util.Map.entry("Access-Control-Allow-Origin", "https://player.example.com"),
+            java.util.Map.entry("Access-Control-Max-Age", "60"));
   }
 
   @Test
   void anUnknownApiKeyNeedsAnOperatorAndIsNeverInTheMessage() {
-    server.enqueue(json(401, "{\"status\":\"failed\",\"error\":\"api_key: not an API key of this account\"}"));
+    server.enqueue(
+        json(401, "{\"status\":\"failed\",\"error\":\"api_key: not an API key of this account\"}"));
 
     assertThatThrownBy(() -> client.listDomains(null))
-        .isInstanceOfSatisfying(ApiException.Misconfigured.class, e -> assertThat(e.getMessage()).doesNotContain(MockCdn.API_KEY));
+        .isInstanceOfSatisfying(
+            ApiException.Misconfigured.class,
+            e -> assertThat(e.getMessage()).doesNotContain(MockCdn.API_KEY));
   }
 
   private static String domains(int count) {
     return IntStream.range(0, count)
-        .mapToObj(i -> "{\"id\":\"" + java.util.UUID.randomUUID() + "\",\"type\":\"live\",\"domain_name\":\"d" + i + ".example.com\"}")
+        .mapToObj(
+            i ->
+                "{\"id\":\""
+                    + java.util.UUID.randomUUID()
+                    + "\",\"type\":\"live\",\"domain_name\":\"d"
+                    + i
+                    + ".example.com\"}")
         .collect(Collectors.joining(","));
   }
 }

@@ -13,7 +13,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Requests that break a documented rule are refused before anything is sent, naming the field and the rule. */
+/**
+ * Requests that break a documented rule are refused before anything is sent, naming the field and
+ * the rule.
+ */
 class DeliveryRequestRulesTest {
 
   private static final String ID = "0b5e1a52-4f0c-4c1e-9a57-3b1f5b9d2e10";
@@ -34,8 +37,16 @@ class DeliveryRequestRulesTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"localhost", "video.example.com.", "-video.example.com", "video..example.com", "vi deo.example.com",
-      "https://video.example.com", "video.example.com/path"})
+  @ValueSource(
+      strings = {
+        "localhost",
+        "video.example.com.",
+        "-video.example.com",
+        "video..example.com",
+        "vi deo.example.com",
+        "https://video.example.com",
+        "video.example.com/path"
+      })
   void aDomainNameMustBeAnFqdn(String name) {
     assertThatThrownBy(() -> client.createDomain(name, "live", null))
         .isInstanceOf(InvalidRequestException.class)
@@ -65,8 +76,12 @@ class DeliveryRequestRulesTest {
   @Test
   void everyBrokenRuleIsNamedAtOnce() {
     assertThatThrownBy(() -> client.createDomain("nodot", "vod", "a/b"))
-        .isInstanceOfSatisfying(InvalidRequestException.class, e -> assertThat(e.violations())
-            .extracting(io.mediaflow.api.Violation::field).containsExactly("bucket_name", "name"))
+        .isInstanceOfSatisfying(
+            InvalidRequestException.class,
+            e ->
+                assertThat(e.violations())
+                    .extracting(io.mediaflow.api.Violation::field)
+                    .containsExactly("bucket_name", "name"))
         .hasMessageContaining("name: must be a fully qualified domain name")
         .hasMessageContaining("bucket_name: must be a bucket name: 3 to 63 lower-case letters");
   }
@@ -74,31 +89,46 @@ class DeliveryRequestRulesTest {
   @Test
   void bucketNamesDomainNamesAndObjectPathsFollowTheStoragesAndDnssRules() {
     for (String bucket : new String[] {"7", "ab", "Media", "-media", "me..dia", "a".repeat(64)}) {
-      assertThatThrownBy(() -> client.setBucketPolicy(bucket, BucketPolicy.AUTHENTICATED)).as(bucket)
+      assertThatThrownBy(() -> client.setBucketPolicy(bucket, BucketPolicy.AUTHENTICATED))
+          .as(bucket)
           .hasMessageStartingWith("bucket_name: must be a bucket name");
     }
-    for (String domain : new String[] {"a..b", "169.254.169.254", "https://video.example.com", "video.example.com."}) {
-      assertThatThrownBy(() -> client.createDomain(domain, "live", null)).as(domain)
+    for (String domain :
+        new String[] {
+          "a..b", "169.254.169.254", "https://video.example.com", "video.example.com."
+        }) {
+      assertThatThrownBy(() -> client.createDomain(domain, "live", null))
+          .as(domain)
           .hasMessageStartingWith("name: must be a fully qualified domain name");
     }
-    for (String path : new String[] {" ", "../../etc/passwd", "videos/../secret", "videos//clip", "videos/./clip"}) {
-      assertThatThrownBy(() -> client.purgeCache("media", path)).as(path).hasMessageStartingWith("path: must be the path of an object");
+    for (String path :
+        new String[] {
+          " ", "../../etc/passwd", "videos/../secret", "videos//clip", "videos/./clip"
+        }) {
+      assertThatThrownBy(() -> client.purgeCache("media", path))
+          .as(path)
+          .hasMessageStartingWith("path: must be the path of an object");
     }
   }
 
   @Test
   void identifiersAreUuids() {
-    assertThatThrownBy(() -> client.getDomain("12")).hasMessage("domain_id: must be an id in UUID form, as the service generates them");
-    assertThatThrownBy(() -> client.deleteTlsSubscription(" ")).hasMessage("tls_subscription_id: is required (the tls_subscription_id that list answers carry, not the id)");
-    assertThatThrownBy(() -> client.renameSigningKey("k", "")).hasMessageContaining("signing_key_id: must be an id in UUID form")
+    assertThatThrownBy(() -> client.getDomain("12"))
+        .hasMessage("domain_id: must be an id in UUID form, as the service generates them");
+    assertThatThrownBy(() -> client.deleteTlsSubscription(" "))
+        .hasMessage(
+            "tls_subscription_id: is required (the tls_subscription_id that list answers carry, not the id)");
+    assertThatThrownBy(() -> client.renameSigningKey("k", ""))
+        .hasMessageContaining("signing_key_id: must be an id in UUID form")
         .hasMessageContaining("name: is required");
   }
 
   @Test
   void aSigningKeyServesExactlyOneOfDomainStreamAndBucket() {
     assertThatThrownBy(() -> client.createSigningKey(null, null, null, "k"))
-        .hasMessage("domain_id/stream_id/bucket_name: exactly one is required: a key serves one playback domain, one live"
-            + " stream or one bucket (0 given)");
+        .hasMessage(
+            "domain_id/stream_id/bucket_name: exactly one is required: a key serves one playback domain, one live"
+                + " stream or one bucket (0 given)");
     assertThatThrownBy(() -> client.createSigningKey(ID, null, "media", null))
         .hasMessageContaining("(2 given)");
     assertThatThrownBy(() -> client.createSigningKey(null, "not-a-stream", null, null))
@@ -108,7 +138,8 @@ class DeliveryRequestRulesTest {
   @Test
   void credentialsNeedOneSpecificOrigin() {
     assertThatThrownBy(() -> client.setCors("media", CorsPolicy.of("*", true, null, null)))
-        .hasMessage("Access-Control-Allow-Credentials: true needs Access-Control-Allow-Origin to be one specific origin, not * or unset");
+        .hasMessage(
+            "Access-Control-Allow-Credentials: true needs Access-Control-Allow-Origin to be one specific origin, not * or unset");
     assertThatThrownBy(() -> client.setCors("media", CorsPolicy.of(null, true, "GET", null)))
         .hasMessageContaining("not * or unset");
   }
@@ -116,26 +147,36 @@ class DeliveryRequestRulesTest {
   @Test
   void methodsComeFromTheDocumentedList() {
     assertThatThrownBy(() -> client.setCors("media", CorsPolicy.of("*", null, "GET, FETCH", null)))
-        .hasMessage("Access-Control-Allow-Methods: must be a comma-separated list of GET, HEAD, POST, PUT, DELETE, CONNECT,"
-            + " OPTIONS, TRACE, PATCH");
+        .hasMessage(
+            "Access-Control-Allow-Methods: must be a comma-separated list of GET, HEAD, POST, PUT, DELETE, CONNECT,"
+                + " OPTIONS, TRACE, PATCH");
   }
 
   @Test
   void anOriginIsSchemeHostAndPortOnly() {
-    assertThatThrownBy(() -> client.setCors("media", CorsPolicy.of("https://player.example.com/app", null, null, null)))
-        .hasMessage("Access-Control-Allow-Origin: must be * or one origin, scheme://host[:port] without a path");
-    assertThatThrownBy(() -> client.setCors("media", CorsPolicy.of("player.example.com", null, null, null)))
+    assertThatThrownBy(
+            () ->
+                client.setCors(
+                    "media", CorsPolicy.of("https://player.example.com/app", null, null, null)))
+        .hasMessage(
+            "Access-Control-Allow-Origin: must be * or one origin, scheme://host[:port] without a path");
+    assertThatThrownBy(
+            () -> client.setCors("media", CorsPolicy.of("player.example.com", null, null, null)))
         .hasMessageStartingWith("Access-Control-Allow-Origin:");
-    assertThatCode(() -> CorsPolicy.of("http://localhost:3000", true, "GET, HEAD, OPTIONS", 600).check()).doesNotThrowAnyException();
+    assertThatCode(
+            () -> CorsPolicy.of("http://localhost:3000", true, "GET, HEAD, OPTIONS", 600).check())
+        .doesNotThrowAnyException();
   }
 
   @Test
   void aPolicyNeedsAKnownHeaderAndAWholeNumberOfSeconds() {
     assertThatThrownBy(() -> client.setCors("media", new CorsPolicy(Map.of())))
         .hasMessageStartingWith("cors: needs at least one of");
-    assertThatThrownBy(() -> client.setCors("media", new CorsPolicy(Map.of("X-Frame-Options", "DENY"))))
+    assertThatThrownBy(
+            () -> client.setCors("media", new CorsPolicy(Map.of("X-Frame-Options", "DENY"))))
         .hasMessageStartingWith("X-Frame-Options: not a header of the CORS policy");
-    assertThatThrownBy(() -> client.setCors("media", new CorsPolicy(Map.of("Access-Control-Max-Age", "1.5"))))
+    assertThatThrownBy(
+            () -> client.setCors("media", new CorsPolicy(Map.of("Access-Control-Max-Age", "1.5"))))
         .hasMessage("Access-Control-Max-Age: must be a whole number of seconds, 0 or more");
     assertThatThrownBy(() -> client.deleteCorsHeader("media", "Vary"))
         .hasMessageStartingWith("header_name: must be one of Access-Control-Allow-Origin");
@@ -143,6 +184,7 @@ class DeliveryRequestRulesTest {
 
   @Test
   void aPurgeOfOneObjectNeedsItsPath() {
-    assertThatThrownBy(() -> client.purgeCache("media", " ")).hasMessageStartingWith("path: must be the path of an object");
+    assertThatThrownBy(() -> client.purgeCache("media", " "))
+        .hasMessageStartingWith("path: must be the path of an object");
   }
 }

@@ -20,11 +20,14 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** Answers the sandbox does not give on its own: token renewal, refusals of the key, answer shapes. */
+/**
+ * Answers the sandbox does not give on its own: token renewal, refusals of the key, answer shapes.
+ */
 class LiveClientEdgeCasesTest {
 
   private static final String API_KEY = "live-project-key-that-must-stay-secret";
-  private static final String STREAM = "{\"stream\":{\"id\":\"s1\",\"stream_key\":\"k\",\"status\":{\"name\":\"created\",\"timestamp\":\"2026-01-02 03:04:05\"}}}";
+  private static final String STREAM =
+      "{\"stream\":{\"id\":\"s1\",\"stream_key\":\"k\",\"status\":{\"name\":\"created\",\"timestamp\":\"2026-01-02 03:04:05\"}}}";
 
   private final MockWebServer server = new MockWebServer();
   private final MovableClock clock = new MovableClock();
@@ -33,8 +36,15 @@ class LiveClientEdgeCasesTest {
   @BeforeEach
   void start() throws Exception {
     server.start();
-    var properties = new LiveProperties(true, server.url("/live").toString(), API_KEY, Duration.ofHours(1), Duration.ofSeconds(5),
-        "https://s3.amazonaws.com", "us-east-1");
+    var properties =
+        new LiveProperties(
+            true,
+            server.url("/live").toString(),
+            API_KEY,
+            Duration.ofHours(1),
+            Duration.ofSeconds(5),
+            "https://s3.amazonaws.com",
+            "us-east-1");
     client = new LiveClient(properties, new OkHttpClient(), clock);
   }
 
@@ -59,7 +69,8 @@ class LiveClientEdgeCasesTest {
     assertThat(get.getUrl().encodedPath()).isEqualTo("/live/v1/live-streams/s1");
     assertThat(get.getHeaders().get("Authorization")).isEqualTo("Bearer t1");
     RecordedRequest start = server.takeRequest();
-    assertThat(start.getMethod() + " " + start.getUrl().encodedPath()).isEqualTo("POST /live/v1/live-streams/s1/start");
+    assertThat(start.getMethod() + " " + start.getUrl().encodedPath())
+        .isEqualTo("POST /live/v1/live-streams/s1/start");
     assertThat(start.getHeaders().get("Authorization")).isEqualTo("Bearer t1");
   }
 
@@ -88,7 +99,11 @@ class LiveClientEdgeCasesTest {
   @Test
   void aRefusedTokenIsReplacedOnceAndTheCallRepeated() throws Exception {
     server.enqueue(json("{\"access_token\":\"t1\"}"));
-    server.enqueue(new MockResponse.Builder().code(401).body("{\"status\":\"failed\",\"error\":\"expired\"}").build());
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(401)
+            .body("{\"status\":\"failed\",\"error\":\"expired\"}")
+            .build());
     server.enqueue(json("{\"access_token\":\"t2\"}"));
     server.enqueue(json(STREAM));
 
@@ -101,10 +116,15 @@ class LiveClientEdgeCasesTest {
 
   @Test
   void anUnknownApiKeyNeedsAnOperatorAndIsNeverNamed() {
-    server.enqueue(new MockResponse.Builder().code(401).body("{\"status\":\"failed\",\"error\":\"api_key: unknown\"}").build());
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(401)
+            .body("{\"status\":\"failed\",\"error\":\"api_key: unknown\"}")
+            .build());
 
     assertThatThrownBy(() -> client.getStream("s1"))
-        .isInstanceOfSatisfying(ApiException.Misconfigured.class, e -> assertThat(e.code()).isEqualTo("BAD_API_KEY"))
+        .isInstanceOfSatisfying(
+            ApiException.Misconfigured.class, e -> assertThat(e.code()).isEqualTo("BAD_API_KEY"))
         .satisfies(e -> assertThat(e.getMessage()).doesNotContain(API_KEY));
   }
 
@@ -114,7 +134,8 @@ class LiveClientEdgeCasesTest {
     server.enqueue(json("{\"status\":\"failed\",\"error\":\"playback ID in use\"}"));
 
     assertThatThrownBy(() -> client.deletePlaybackId("s1", "p1"))
-        .isInstanceOfSatisfying(ApiException.Rejected.class, e -> assertThat(e.code()).isEqualTo("FAILED"))
+        .isInstanceOfSatisfying(
+            ApiException.Rejected.class, e -> assertThat(e.code()).isEqualTo("FAILED"))
         .hasMessageContaining("playback ID in use");
   }
 
@@ -124,13 +145,16 @@ class LiveClientEdgeCasesTest {
     server.enqueue(json("{\"status\":\"ok\"}"));
 
     assertThatThrownBy(() -> client.stopStream("s1"))
-        .isInstanceOfSatisfying(ApiException.Transient.class, e -> assertThat(e.code()).isEqualTo("BAD_ANSWER"));
+        .isInstanceOfSatisfying(
+            ApiException.Transient.class, e -> assertThat(e.code()).isEqualTo("BAD_ANSWER"));
   }
 
   @Test
   void dvrReadsEitherFormTheDocumentAllows() {
     server.enqueue(json("{\"access_token\":\"t1\"}"));
-    server.enqueue(json("""
+    server.enqueue(
+        json(
+            """
         {"stream": {"id": "s1", "params": {"dvr": {"enabled": true, "format": "ts",
           "destination": {"url": "s3://b/f", "access_key": "AKIAIOSFODNN7EXAMPLE"}}}}}"""));
 
@@ -138,23 +162,41 @@ class LiveClientEdgeCasesTest {
 
     assertThat(dvr.isOn()).isTrue();
     assertThat(dvr.format()).containsExactly("ts");
-    assertThat(dvr.destination()).extracting(DvrDestination::accessKey).containsExactly("AKIAIOSFODNN7EXAMPLE");
+    assertThat(dvr.destination())
+        .extracting(DvrDestination::accessKey)
+        .containsExactly("AKIAIOSFODNN7EXAMPLE");
   }
 
   @Test
   void aCreateRequestSendsOnlyWhatIsSetWithTheApisNames() throws Exception {
     server.enqueue(json("{\"access_token\":\"t1\"}"));
     server.enqueue(json(STREAM));
-    var destination = new DvrDestination("s3://b/f", "AKIAIOSFODNN7EXAMPLE", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", null, "STANDARD");
+    var destination =
+        new DvrDestination(
+            "s3://b/f",
+            "AKIAIOSFODNN7EXAMPLE",
+            "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+            null,
+            "STANDARD");
 
-    client.createStream(new NewStream("show", null, null, 300, "Live.Example.com", null, null,
-        new Dvr(true, List.of(destination), null, null, List.of("hls"), null)));
+    client.createStream(
+        new NewStream(
+            "show",
+            null,
+            null,
+            300,
+            "Live.Example.com",
+            null,
+            null,
+            new Dvr(true, List.of(destination), null, null, List.of("hls"), null)));
 
     server.takeRequest();
     JsonNode body = ApiJson.MAPPER.readTree(server.takeRequest().getBody().utf8());
-    assertThat(body.toString()).isEqualTo("{\"name\":\"show\",\"stream_timeout\":300,\"playback_domain\":\"Live.Example.com\","
-        + "\"dvr\":{\"enabled\":1,\"destination\":[{\"url\":\"s3://b/f\",\"access_key\":\"AKIAIOSFODNN7EXAMPLE\","
-        + "\"secret_key\":\"wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\",\"storage_class\":\"STANDARD\"}],\"format\":[\"hls\"]}}");
+    assertThat(body.toString())
+        .isEqualTo(
+            "{\"name\":\"show\",\"stream_timeout\":300,\"playback_domain\":\"Live.Example.com\","
+                + "\"dvr\":{\"enabled\":1,\"destination\":[{\"url\":\"s3://b/f\",\"access_key\":\"AKIAIOSFODNN7EXAMPLE\","
+                + "\"secret_key\":\"wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\",\"storage_class\":\"STANDARD\"}],\"format\":[\"hls\"]}}");
     assertThat(destination.toString()).doesNotContain("AKIAIOSFODNN7EXAMPLE", "wJalrXUtnFEMI");
   }
 
@@ -163,8 +205,12 @@ class LiveClientEdgeCasesTest {
     server.enqueue(json("{\"access_token\":\"t1\"}"));
     server.enqueue(json("{\"streams\":[{\"id\":\"a\"},{\"id\":\"b\"}]}"));
 
-    var streams = client.listStreams(StreamFilter.all().and("status.name", "live").andNull("playback_domain")
-        .andNotNull("params.dvr.destination"));
+    var streams =
+        client.listStreams(
+            StreamFilter.all()
+                .and("status.name", "live")
+                .andNull("playback_domain")
+                .andNotNull("params.dvr.destination"));
 
     assertThat(streams).extracting(Stream::id).containsExactly("a", "b");
     server.takeRequest();
@@ -173,7 +219,11 @@ class LiveClientEdgeCasesTest {
   }
 
   private static MockResponse json(String body) {
-    return new MockResponse.Builder().code(200).addHeader("Content-Type", "application/json").body(body).build();
+    return new MockResponse.Builder()
+        .code(200)
+        .addHeader("Content-Type", "application/json")
+        .body(body)
+        .build();
   }
 
   /** A clock the test moves forward, to reach a token's renewal time. */

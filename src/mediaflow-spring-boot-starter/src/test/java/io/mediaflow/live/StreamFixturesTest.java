@@ -14,8 +14,9 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The create-stream bodies of the shared fixtures ({@code mediaflow-api-fixtures}): the plugin's rules accept the
- * valid ones and refuse each invalid one naming its field, as the sandbox's validator does with the same fixtures.
+ * The create-stream bodies of the shared fixtures ({@code mediaflow-api-fixtures}): the plugin's
+ * rules accept the valid ones and refuse each invalid one naming its field, as the sandbox's
+ * validator does with the same fixtures.
  */
 class StreamFixturesTest {
 

@@ -23,7 +23,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Answers the sandbox does not give on its own: the client's handling of tokens, throttling and host faults. */
+/**
+ * Answers the sandbox does not give on its own: the client's handling of tokens, throttling and
+ * host faults.
+ */
 class TranscodingClientEdgeCasesTest {
 
   private static final String API_KEY = "project-key-that-must-stay-secret";
@@ -62,7 +65,8 @@ class TranscodingClientEdgeCasesTest {
 
   @Test
   void aTokenAboutToExpireIsReplacedBeforeUse() throws Exception {
-    server.enqueue(json("{\"token\":\"t1\",\"expire\":\"" + expireIn(Duration.ofMinutes(2)) + "\"}"));
+    server.enqueue(
+        json("{\"token\":\"t1\",\"expire\":\"" + expireIn(Duration.ofMinutes(2)) + "\"}"));
     server.enqueue(json("{\"error\":0,\"task_token\":\"a\",\"upload_url\":\"http://upload\"}"));
     server.enqueue(json("{\"token\":\"t2\",\"expire\":\"" + expireIn(Duration.ofHours(6)) + "\"}"));
     server.enqueue(json("{\"error\":0,\"task_token\":\"b\",\"upload_url\":\"http://upload\"}"));
@@ -82,7 +86,8 @@ class TranscodingClientEdgeCasesTest {
 
     assertThatThrownBy(client::createTask)
         .isInstanceOf(ApiException.Rejected.class)
-        .extracting(e -> ((ApiException) e).code()).isEqualTo("ERROR_TOKEN_NOT_FOUND");
+        .extracting(e -> ((ApiException) e).code())
+        .isEqualTo("ERROR_TOKEN_NOT_FOUND");
     assertThat(server.getRequestCount()).isEqualTo(4);
   }
 
@@ -91,28 +96,34 @@ class TranscodingClientEdgeCasesTest {
     server.enqueue(json("{\"error\":8,\"message\":\"not enough resources\",\"retry_after\":7}"));
 
     assertThatThrownBy(() -> client.startEncode2("task", mp4Query(), null))
-        .isInstanceOfSatisfying(ApiException.Transient.class, e -> {
-          assertThat(e.code()).isEqualTo("ERROR_SYSTEM_BUSY");
-          assertThat(e.busy()).isTrue();
-          assertThat(e.retryAfter()).contains(Duration.ofSeconds(7));
-        });
+        .isInstanceOfSatisfying(
+            ApiException.Transient.class,
+            e -> {
+              assertThat(e.code()).isEqualTo("ERROR_SYSTEM_BUSY");
+              assertThat(e.busy()).isTrue();
+              assertThat(e.retryAfter()).contains(Duration.ofSeconds(7));
+            });
   }
 
   @Test
   void aFullQueueAndTheLimitOfQueuedTasksAreBusyAnswersNotFaults() {
     server.enqueue(json("{\"error\":18,\"message\":\"processing queue full\"}"));
-    server.enqueue(json("{\"error\":22,\"message\":\"limit of simultaneously queued tasks reached\"}"));
+    server.enqueue(
+        json("{\"error\":22,\"message\":\"limit of simultaneously queued tasks reached\"}"));
     server.enqueue(json("{\"error\":1,\"message\":\"internal error\"}"));
 
     for (String code : new String[] {"ERROR_QUEUE_IS_FULL", "ERROR_LIMIT_EXCEEDED"}) {
       assertThatThrownBy(() -> client.startEncode2("task", mp4Query(), null))
-          .isInstanceOfSatisfying(ApiException.Transient.class, e -> {
-            assertThat(e.code()).isEqualTo(code);
-            assertThat(e.busy()).isTrue();
-          });
+          .isInstanceOfSatisfying(
+              ApiException.Transient.class,
+              e -> {
+                assertThat(e.code()).isEqualTo(code);
+                assertThat(e.busy()).isTrue();
+              });
     }
     assertThatThrownBy(() -> client.startEncode2("task", mp4Query(), null))
-        .isInstanceOfSatisfying(ApiException.Transient.class, e -> assertThat(e.busy()).as("a fault").isFalse());
+        .isInstanceOfSatisfying(
+            ApiException.Transient.class, e -> assertThat(e.busy()).as("a fault").isFalse());
   }
 
   @Test
@@ -121,13 +132,16 @@ class TranscodingClientEdgeCasesTest {
 
     assertThatThrownBy(client::createTask)
         .isInstanceOf(ApiException.Misconfigured.class)
-        .satisfies(e -> assertThat(e.getMessage()).doesNotContain(API_KEY).contains("API key unknown"));
+        .satisfies(
+            e -> assertThat(e.getMessage()).doesNotContain(API_KEY).contains("API key unknown"));
   }
 
   @Test
   void statusIsReadFromTheMasterHostAndFromTheMainHostWhenTheMasterFails() throws Exception {
     server.enqueue(new MockResponse.Builder().code(503).build());
-    server.enqueue(json("{\"error\":0,\"statuses\":{\"a\":{\"status\":\"encoding\",\"percent\":40},\"b\":{\"status\":\"completed\",\"error\":0}}}"));
+    server.enqueue(
+        json(
+            "{\"error\":0,\"statuses\":{\"a\":{\"status\":\"encoding\",\"percent\":40},\"b\":{\"status\":\"completed\",\"error\":0}}}"));
 
     var statuses = client.status(server.url("/master/v1/status").toString(), List.of("a", "b"));
 
@@ -143,10 +157,19 @@ class TranscodingClientEdgeCasesTest {
   void aJobThatMovedToAnotherMasterIsReadWhereTheMainHostSaysItIsNow() throws Exception {
     String moved = server.url("/master-2/v1/status").toString();
     server.enqueue(new MockResponse.Builder().code(503).build());
-    server.enqueue(json("{\"error\":0,\"statuses\":{\"a\":{\"status\":\"saving\",\"status_url\":\"" + moved + "\"}}}"));
-    server.enqueue(json("{\"error\":0,\"statuses\":{\"a\":{\"status\":\"saving\",\"status_url\":\"" + moved + "\",\"videos\":[{\"user_tag\":\"720\"}]}}}"));
+    server.enqueue(
+        json(
+            "{\"error\":0,\"statuses\":{\"a\":{\"status\":\"saving\",\"status_url\":\""
+                + moved
+                + "\"}}}"));
+    server.enqueue(
+        json(
+            "{\"error\":0,\"statuses\":{\"a\":{\"status\":\"saving\",\"status_url\":\""
+                + moved
+                + "\",\"videos\":[{\"user_tag\":\"720\"}]}}}"));
 
-    JobStatus status = client.status(server.url("/master-1/v1/status").toString(), List.of("a")).get("a");
+    JobStatus status =
+        client.status(server.url("/master-1/v1/status").toString(), List.of("a")).get("a");
 
     assertThat(status.videos()).extracting(OutputItem::userTag).containsExactly("720");
     assertThat(status.statusUrl()).isEqualTo(moved);
@@ -157,16 +180,18 @@ class TranscodingClientEdgeCasesTest {
 
   @Test
   void aMasterThatFailsInAnyWayIsLeftForTheMainHost() throws Exception {
-    List<MockResponse> staleAnswers = List.of(
-        json(404, "{}"),
-        json(410, "{\"message\":\"gone\"}"),
-        json(200, "{}"),
-        json(200, "{\"error\":0,\"statuses\":{}}"),
-        json(200, "{\"error\":21,\"message\":\"out of range\"}"),
-        new MockResponse.Builder().code(200).body("<html>not here</html>").build());
+    List<MockResponse> staleAnswers =
+        List.of(
+            json(404, "{}"),
+            json(410, "{\"message\":\"gone\"}"),
+            json(200, "{}"),
+            json(200, "{\"error\":0,\"statuses\":{}}"),
+            json(200, "{\"error\":21,\"message\":\"out of range\"}"),
+            new MockResponse.Builder().code(200).body("<html>not here</html>").build());
     for (MockResponse stale : staleAnswers) {
       server.enqueue(stale);
-      server.enqueue(json("{\"error\":0,\"statuses\":{\"a\":{\"status\":\"encoding\",\"percent\":40}}}"));
+      server.enqueue(
+          json("{\"error\":0,\"statuses\":{\"a\":{\"status\":\"encoding\",\"percent\":40}}}"));
 
       var statuses = client.status(server.url("/master/v1/status").toString(), List.of("a"));
 
@@ -184,10 +209,12 @@ class TranscodingClientEdgeCasesTest {
 
     for (int status : new int[] {404, 400}) {
       assertThatThrownBy(() -> client.startEncode2("task", mp4Query(), null))
-          .isInstanceOfSatisfying(ApiException.Rejected.class, e -> {
-            assertThat(e.code()).isEqualTo("HTTP_" + status);
-            assertThat(e.details()).containsEntry("httpStatus", status);
-          });
+          .isInstanceOfSatisfying(
+              ApiException.Rejected.class,
+              e -> {
+                assertThat(e.code()).isEqualTo("HTTP_" + status);
+                assertThat(e.details()).containsEntry("httpStatus", status);
+              });
     }
   }
 
@@ -196,35 +223,44 @@ class TranscodingClientEdgeCasesTest {
     server.enqueue(json(400, "{\"error\":14,\"message\":\"task_token is required\"}"));
 
     assertThatThrownBy(() -> client.startEncode2("task", mp4Query(), null))
-        .isInstanceOfSatisfying(ApiException.Rejected.class, e -> assertThat(e.code()).isEqualTo("ERROR_FIELD_REQUIRED"));
+        .isInstanceOfSatisfying(
+            ApiException.Rejected.class,
+            e -> assertThat(e.code()).isEqualTo("ERROR_FIELD_REQUIRED"));
   }
 
   @Test
   void serverErrorsAndCutConnectionsAreTransient() {
     server.enqueue(new MockResponse.Builder().code(502).build());
-    assertThatThrownBy(() -> client.status(null, List.of("a"))).isInstanceOf(ApiException.Transient.class);
+    assertThatThrownBy(() -> client.status(null, List.of("a")))
+        .isInstanceOf(ApiException.Transient.class);
 
     server.close();
     assertThatThrownBy(() -> client.status(null, List.of("a")))
-        .isInstanceOfSatisfying(ApiException.Transient.class, e -> assertThat(e.code()).isEqualTo("TRANSPORT"));
+        .isInstanceOfSatisfying(
+            ApiException.Transient.class, e -> assertThat(e.code()).isEqualTo("TRANSPORT"));
   }
 
   @Test
   void errorsOutsideTheDocumentedTableAreRetriedLikeInternalErrors() {
     server.enqueue(json("{\"error\":99}"));
-    assertThatThrownBy(() -> client.status(null, List.of("a"))).isInstanceOf(ApiException.Transient.class);
+    assertThatThrownBy(() -> client.status(null, List.of("a")))
+        .isInstanceOf(ApiException.Transient.class);
   }
 
   @Test
-  void uploadsGoToUploadUrlSlashTaskTokenAndABareHostGetsTheServicePath(@TempDir Path folder) throws Exception {
+  void uploadsGoToUploadUrlSlashTaskTokenAndABareHostGetsTheServicePath(@TempDir Path folder)
+      throws Exception {
     Path file = Files.write(folder.resolve("clip.mp4"), new byte[] {1, 2, 3});
     // the service's answer: the whole TUS endpoint
     assertThat(uploadPaths(file, server.url("/files/v1/upload_file").toString()))
-        .containsExactly("/files/v1/upload_file/task-1", "/files/v1/upload_file/task-1",
+        .containsExactly(
+            "/files/v1/upload_file/task-1",
+            "/files/v1/upload_file/task-1",
             "/files/v1/upload_file/task-1/f1");
     // a bare upload host: the client adds the endpoint's path
     assertThat(uploadPaths(file, server.url("/").toString()))
-        .containsExactly("/v1/upload_file/task-1", "/v1/upload_file/task-1", "/v1/upload_file/task-1/f1");
+        .containsExactly(
+            "/v1/upload_file/task-1", "/v1/upload_file/task-1", "/v1/upload_file/task-1/f1");
   }
 
   /** The paths of OPTIONS, POST and PATCH of one upload of {@code file} to {@code uploadUrl}. */
@@ -232,7 +268,8 @@ class TranscodingClientEdgeCasesTest {
     String endpoint = okhttp3.HttpUrl.get(uploadUrl).encodedPath().replaceAll("/?$", "");
     String base = endpoint.endsWith("/v1/upload_file") ? endpoint : endpoint + "/v1/upload_file";
     server.enqueue(new MockResponse.Builder().code(204).addHeader("Tus-Version", "1.0.0").build());
-    server.enqueue(new MockResponse.Builder().code(201).addHeader("Location", base + "/task-1/f1").build());
+    server.enqueue(
+        new MockResponse.Builder().code(201).addHeader("Location", base + "/task-1/f1").build());
     server.enqueue(new MockResponse.Builder().code(204).addHeader("Upload-Offset", "3").build());
 
     assertThat(client.uploadFile(new Task("task-1", uploadUrl), file)).isEqualTo("tus:f1");
@@ -246,7 +283,9 @@ class TranscodingClientEdgeCasesTest {
 
   @Test
   void aJobStatusReadsMetaSentAsAJsonString() {
-    server.enqueue(json("{\"error\":0,\"statuses\":{\"a\":{\"status\":\"completed\",\"videos\":[{\"meta\":\"{\\\"width\\\":1280,\\\"height\\\":720}\",\"url\":\"s3://b/v.mp4\"}]}}}"));
+    server.enqueue(
+        json(
+            "{\"error\":0,\"statuses\":{\"a\":{\"status\":\"completed\",\"videos\":[{\"meta\":\"{\\\"width\\\":1280,\\\"height\\\":720}\",\"url\":\"s3://b/v.mp4\"}]}}}"));
 
     var video = client.status(null, List.of("a")).get("a").videos().getFirst();
 
@@ -254,7 +293,15 @@ class TranscodingClientEdgeCasesTest {
   }
 
   private TranscodingClient clientWithRenewal(Duration renewBefore) {
-    var properties = new TranscodingProperties(true, server.url("/base").toString(), API_KEY, 2_000_000, renewBefore, Duration.ofSeconds(5), null);
+    var properties =
+        new TranscodingProperties(
+            true,
+            server.url("/base").toString(),
+            API_KEY,
+            2_000_000,
+            renewBefore,
+            Duration.ofSeconds(5),
+            null);
     return new TranscodingClient(properties, new OkHttpClient(), Clock.systemUTC());
   }
 
@@ -267,7 +314,11 @@ class TranscodingClientEdgeCasesTest {
   }
 
   private static MockResponse json(int code, String body) {
-    return new MockResponse.Builder().code(code).addHeader("Content-Type", "application/json").body(body).build();
+    return new MockResponse.Builder()
+        .code(code)
+        .addHeader("Content-Type", "application/json")
+        .body(body)
+        .build();
   }
 
   private static String form(RecordedRequest request) {
@@ -275,6 +326,8 @@ class TranscodingClientEdgeCasesTest {
   }
 
   private static String expireIn(Duration duration) {
-    return LocalDateTime.now(ZoneOffset.UTC).plus(duration).format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss"));
+    return LocalDateTime.now(ZoneOffset.UTC)
+        .plus(duration)
+        .format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss"));
   }
 }

@@ -19,14 +19,15 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * The {@code element-templates/} folder: each operation's current template, and under {@code versioned/} every
- * earlier version, so that models built on an older template keep working in Camunda Modeler (as
- * camunda/connectors keeps its templates' history). When an operation's template changes in anything but its
- * {@code version}, the file it replaces moves to {@code versioned/<id>-<version>.json} and the new one gets the next
- * version; a template whose operation is gone moves there too. Files under {@code versioned/} are never rewritten.
+ * The {@code element-templates/} folder: each operation's current template, and under {@code
+ * versioned/} every earlier version, so that models built on an older template keep working in
+ * Camunda Modeler (as camunda/connectors keeps its templates' history). When an operation's
+ * template changes in anything but its {@code version}, the file it replaces moves to {@code
+ * versioned/<id>-<version>.json} and the new one gets the next version; a template whose operation
+ * is gone moves there too. Files under {@code versioned/} are never rewritten.
  *
- * <p>The build runs {@link #main} at {@code process-classes}: {@code check} (the default) fails while the folder
- * differs from what the operations generate, {@code write} brings it up to date.
+ * <p>The build runs {@link #main} at {@code process-classes}: {@code check} (the default) fails
+ * while the folder differs from what the operations generate, {@code write} brings it up to date.
  */
 public final class ElementTemplateFolder {
 
@@ -43,7 +44,8 @@ public final class ElementTemplateFolder {
   /** {@code <element-templates directory> check|write}. */
   public static void main(String[] args) {
     if (args.length != 2 || !List.of("check", "write").contains(args[1])) {
-      throw new IllegalArgumentException("usage: ElementTemplateFolder <element-templates directory> check|write");
+      throw new IllegalArgumentException(
+          "usage: ElementTemplateFolder <element-templates directory> check|write");
     }
     var folder = new ElementTemplateFolder(Path.of(args[0]).toAbsolutePath().normalize());
     List<Change> changes = folder.changes(ElementTemplates.operations("io.mediaflow"));
@@ -53,19 +55,27 @@ public final class ElementTemplateFolder {
       folder.apply(changes);
       changes.forEach(change -> System.out.println("Element templates: " + change.reason()));
     } else {
-      throw new IllegalStateException("The element templates in " + folder.directory + " differ from the operations'"
-          + " input records:\n  " + String.join("\n  ", changes.stream().map(Change::reason).toList())
-          + "\nRegenerate them and commit the result: mvn -pl src/mediaflow-templates -am process-classes"
-          + " -Dmediaflow.templates=write");
+      throw new IllegalStateException(
+          "The element templates in "
+              + folder.directory
+              + " differ from the operations'"
+              + " input records:\n  "
+              + String.join("\n  ", changes.stream().map(Change::reason).toList())
+              + "\nRegenerate them and commit the result: mvn -pl src/mediaflow-templates -am process-classes"
+              + " -Dmediaflow.templates=write");
     }
   }
 
   /**
-   * One file to write, or to delete when {@code content} is null; {@code reason} says why, for the build's output.
+   * One file to write, or to delete when {@code content} is null; {@code reason} says why, for the
+   * build's output.
    */
   public record Change(Path file, String content, String reason) {}
 
-  /** What the folder needs so that it holds these operations' templates and keeps every earlier version. */
+  /**
+   * What the folder needs so that it holds these operations' templates and keeps every earlier
+   * version.
+   */
   public List<Change> changes(List<Class<?>> operations) {
     Map<String, String> current = read(directory);
     Map<String, String> versioned = read(directory.resolve(VERSIONED));
@@ -78,8 +88,11 @@ public final class ElementTemplateFolder {
       String existing = current.get(name);
       if (existing == null) {
         int version = highestVersion(versioned, id) + 1;
-        changes.add(new Change(directory.resolve(name), ElementTemplates.render(operation, version),
-            name + ": new, version " + version));
+        changes.add(
+            new Change(
+                directory.resolve(name),
+                ElementTemplates.render(operation, version),
+                name + ": new, version " + version));
         continue;
       }
       JsonNode onDisk = parse(name, existing);
@@ -88,21 +101,36 @@ public final class ElementTemplateFolder {
       if (withoutVersion(generated).equals(withoutVersion(onDisk))) {
         String rendered = ElementTemplates.render(generated);
         if (!rendered.equals(existing)) {
-          changes.add(new Change(directory.resolve(name), rendered, name + ": reformatted, version " + version));
+          changes.add(
+              new Change(
+                  directory.resolve(name), rendered, name + ": reformatted, version " + version));
         }
       } else {
         archive(id, version, existing, versioned, changes);
-        changes.add(new Change(directory.resolve(name), ElementTemplates.render(operation, version + 1),
-            name + ": changed, version " + version + " -> " + (version + 1)));
+        changes.add(
+            new Change(
+                directory.resolve(name),
+                ElementTemplates.render(operation, version + 1),
+                name + ": changed, version " + version + " -> " + (version + 1)));
       }
     }
-    current.forEach((name, existing) -> {
-      if (!generatedFiles.containsKey(name)) {
-        JsonNode onDisk = parse(name, existing);
-        archive(onDisk.path("id").asText(), onDisk.path("version").asInt(), existing, versioned, changes);
-        changes.add(new Change(directory.resolve(name), null, name + ": no operation has this job type any more"));
-      }
-    });
+    current.forEach(
+        (name, existing) -> {
+          if (!generatedFiles.containsKey(name)) {
+            JsonNode onDisk = parse(name, existing);
+            archive(
+                onDisk.path("id").asText(),
+                onDisk.path("version").asInt(),
+                existing,
+                versioned,
+                changes);
+            changes.add(
+                new Change(
+                    directory.resolve(name),
+                    null,
+                    name + ": no operation has this job type any more"));
+          }
+        });
     return changes;
   }
 
@@ -121,17 +149,38 @@ public final class ElementTemplateFolder {
     }
   }
 
-  /** Keeps the replaced template as it was; a different file under the same id and version is refused. */
-  private void archive(String id, int version, String content, Map<String, String> versioned, List<Change> changes) {
+  /**
+   * Keeps the replaced template as it was; a different file under the same id and version is
+   * refused.
+   */
+  private void archive(
+      String id, int version, String content, Map<String, String> versioned, List<Change> changes) {
     String name = id + "-" + version + ".json";
     String kept = versioned.get(name);
     if (kept == null) {
-      changes.add(new Change(directory.resolve(VERSIONED).resolve(name), content,
-          VERSIONED + "/" + name + ": version " + version + " kept for the models that use it"));
-    } else if (!Objects.equals(withoutVersion(parse(name, kept)), withoutVersion(parse(name, content)))) {
-      throw new IllegalStateException(VERSIONED + "/" + name + " already holds a different version " + version
-          + " of " + id + "; a published version must not change. Give the current template a version above "
-          + highestVersion(versioned, id) + " by hand");
+      changes.add(
+          new Change(
+              directory.resolve(VERSIONED).resolve(name),
+              content,
+              VERSIONED
+                  + "/"
+                  + name
+                  + ": version "
+                  + version
+                  + " kept for the models that use it"));
+    } else if (!Objects.equals(
+        withoutVersion(parse(name, kept)), withoutVersion(parse(name, content)))) {
+      throw new IllegalStateException(
+          VERSIONED
+              + "/"
+              + name
+              + " already holds a different version "
+              + version
+              + " of "
+              + id
+              + "; a published version must not change. Give the current template a version above "
+              + highestVersion(versioned, id)
+              + " by hand");
     }
   }
 

@@ -27,32 +27,41 @@ import org.springframework.core.type.filter.AnnotationTypeFilter;
 import org.springframework.util.ClassUtils;
 
 /**
- * Builds each operation's Camunda Modeler element template from its {@link Operation} input record: the job type,
- * one input mapping per {@link Input} component with the template constraints its Jakarta constraints give, the result
- * variable header and the retries. {@link ElementTemplateFolder} writes this output into {@code element-templates/}
- * during the build, with the version that the folder's history calls for.
+ * Builds each operation's Camunda Modeler element template from its {@link Operation} input record:
+ * the job type, one input mapping per {@link Input} component with the template constraints its
+ * Jakarta constraints give, the result variable header and the retries. {@link
+ * ElementTemplateFolder} writes this output into {@code element-templates/} during the build, with
+ * the version that the folder's history calls for.
  */
 public final class ElementTemplates {
 
   public static final String SCHEMA =
       "https://unpkg.com/@camunda/zeebe-element-templates-json-schema/resources/schema.json";
+
   /** Mediaflow's job types; operations of other types (a test's, say) get no template. */
   public static final String JOB_TYPE_PREFIX = "mediaflow.";
-  private static final ObjectMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+
+  private static final ObjectMapper JSON =
+      JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
   private ElementTemplates() {}
 
   /** Every Mediaflow operation input record below {@code basePackage}, in job type order. */
   public static List<Class<?>> operations(String basePackage) {
-    var scanner = new ClassPathScanningCandidateComponentProvider(false) {
-      @Override
-      protected boolean isCandidateComponent(org.springframework.beans.factory.annotation.AnnotatedBeanDefinition definition) {
-        return definition.getMetadata().isIndependent();
-      }
-    };
+    var scanner =
+        new ClassPathScanningCandidateComponentProvider(false) {
+          @Override
+          protected boolean isCandidateComponent(
+              org.springframework.beans.factory.annotation.AnnotatedBeanDefinition definition) {
+            return definition.getMetadata().isIndependent();
+          }
+        };
     scanner.addIncludeFilter(new AnnotationTypeFilter(Operation.class));
     return scanner.findCandidateComponents(basePackage).stream()
-        .map(definition -> ClassUtils.resolveClassName(definition.getBeanClassName(), ElementTemplates.class.getClassLoader()))
+        .map(
+            definition ->
+                ClassUtils.resolveClassName(
+                    definition.getBeanClassName(), ElementTemplates.class.getClassLoader()))
         .filter(type -> type.getAnnotation(Operation.class).type().startsWith(JOB_TYPE_PREFIX))
         .sorted(Comparator.comparing(type -> type.getAnnotation(Operation.class).type()))
         .<Class<?>>map(type -> type)
@@ -94,10 +103,13 @@ public final class ElementTemplates {
     groups.addObject().put("id", "output").put("label", "Output");
     groups.addObject().put("id", "retries").put("label", "Retries");
     ArrayNode properties = template.putArray("properties");
-    properties.addObject()
+    properties
+        .addObject()
         .put("type", "Hidden")
         .put("value", operation.type())
-        .putObject("binding").put("type", "zeebe:taskDefinition").put("property", "type");
+        .putObject("binding")
+        .put("type", "zeebe:taskDefinition")
+        .put("property", "type");
     for (RecordComponent component : inputType.getRecordComponents()) {
       Input input = component.getAnnotation(Input.class);
       if (input != null) {
@@ -106,24 +118,35 @@ public final class ElementTemplates {
     }
     if (operation.carries().length == 0) {
       resultVariable(properties, operation)
-          .putObject("binding").put("type", "zeebe:taskHeader").put("key", "resultVariable");
+          .putObject("binding")
+          .put("type", "zeebe:taskHeader")
+          .put("key", "resultVariable");
     } else {
       addCarries(properties, operation);
     }
-    properties.addObject()
+    properties
+        .addObject()
         .put("id", "retries")
         .put("label", "Retries")
-        .put("description", "Attempts for transient faults (server errors, timeouts, busy service), with a growing pause between them")
+        .put(
+            "description",
+            "Attempts for transient faults (server errors, timeouts, busy service), with a growing pause between them")
         .put("group", "retries")
         .put("type", "String")
         .put("value", Integer.toString(operation.retries()))
-        .putObject("binding").put("type", "zeebe:taskDefinition").put("property", "retries");
+        .putObject("binding")
+        .put("type", "zeebe:taskDefinition")
+        .put("property", "retries");
     return template;
   }
 
-  /** The field naming the variable that receives the result; the caller binds it (a task header or an output). */
+  /**
+   * The field naming the variable that receives the result; the caller binds it (a task header or
+   * an output).
+   */
   private static ObjectNode resultVariable(ArrayNode properties, Operation operation) {
-    return properties.addObject()
+    return properties
+        .addObject()
         .put("id", "resultVariable")
         .put("label", "Result variable")
         .put("description", "The process variable that receives the result")
@@ -133,25 +156,37 @@ public final class ElementTemplates {
   }
 
   /**
-   * The result goes to a local variable of the fixed name the carries read, and output mappings write it and each
-   * carried value to the variables the model names.
+   * The result goes to a local variable of the fixed name the carries read, and output mappings
+   * write it and each carried value to the variables the model names.
    */
   private static void addCarries(ArrayNode properties, Operation operation) {
-    properties.addObject()
+    properties
+        .addObject()
         .put("type", "Hidden")
         .put("value", operation.resultVariable())
-        .putObject("binding").put("type", "zeebe:taskHeader").put("key", "resultVariable");
+        .putObject("binding")
+        .put("type", "zeebe:taskHeader")
+        .put("key", "resultVariable");
     resultVariable(properties, operation)
-        .putObject("binding").put("type", "zeebe:output").put("source", "=" + operation.resultVariable());
+        .putObject("binding")
+        .put("type", "zeebe:output")
+        .put("source", "=" + operation.resultVariable());
     for (Operation.Carry carry : operation.carries()) {
-      properties.addObject()
-          .put("id", "carry" + Character.toUpperCase(carry.target().charAt(0)) + carry.target().substring(1))
+      properties
+          .addObject()
+          .put(
+              "id",
+              "carry"
+                  + Character.toUpperCase(carry.target().charAt(0))
+                  + carry.target().substring(1))
           .put("label", carry.label())
           .put("description", carry.description())
           .put("group", "output")
           .put("type", "String")
           .put("value", carry.target())
-          .putObject("binding").put("type", "zeebe:output").put("source", carry.source());
+          .putObject("binding")
+          .put("type", "zeebe:output")
+          .put("source", carry.source());
     }
   }
 
@@ -196,11 +231,12 @@ public final class ElementTemplates {
   }
 
   /**
-   * The template constraints of a text input, from the Jakarta constraints the worker checks: {@code @Size} gives
-   * minLength and maxLength, {@code @Pattern} (also inside a composed constraint such as {@code @Fqdn}) a pattern with
-   * the rule's message. Modeler tests a pattern on the field's text, so it is anchored; an empty field passes (it is
-   * notEmpty's to refuse), and so does a FEEL expression ({@code =...}): its value is known only when the job runs,
-   * where the worker checks it.
+   * The template constraints of a text input, from the Jakarta constraints the worker checks:
+   * {@code @Size} gives minLength and maxLength, {@code @Pattern} (also inside a composed
+   * constraint such as {@code @Fqdn}) a pattern with the rule's message. Modeler tests a pattern on
+   * the field's text, so it is anchored; an empty field passes (it is notEmpty's to refuse), and so
+   * does a FEEL expression ({@code =...}): its value is known only when the job runs, where the
+   * worker checks it.
    */
   private static ObjectNode textConstraints(RecordComponent component) {
     ObjectNode constraints = JSON.createObjectNode();
@@ -208,7 +244,8 @@ public final class ElementTemplates {
       return constraints;
     }
     for (Annotation declared : component.getAccessor().getAnnotations()) {
-      // A composed constraint reports as one violation with its own message, so its message is the rule's.
+      // A composed constraint reports as one violation with its own message, so its message is the
+      // rule's.
       String message = message(declared);
       for (Annotation constraint : parts(declared)) {
         switch (constraint) {
@@ -220,10 +257,12 @@ public final class ElementTemplates {
               constraints.put("maxLength", size.max());
             }
           }
-          case Pattern pattern -> constraints.putObject("pattern")
-              .put("value", "^(|=.*|" + pattern.regexp() + ")$")
-              .put("message", message == null ? pattern.message() : message);
-          default -> { }
+          case Pattern pattern ->
+              constraints
+                  .putObject("pattern")
+                  .put("value", "^(|=.*|" + pattern.regexp() + ")$")
+                  .put("message", message == null ? pattern.message() : message);
+          default -> {}
         }
       }
     }
@@ -239,18 +278,24 @@ public final class ElementTemplates {
     return parts;
   }
 
-  /** The message a constraint declares, its {@code message} attribute; null for an annotation that has none. */
+  /**
+   * The message a constraint declares, its {@code message} attribute; null for an annotation that
+   * has none.
+   */
   private static String message(Annotation annotation) {
     try {
-      return annotation.annotationType().getMethod("message").invoke(annotation) instanceof String text ? text : null;
+      return annotation.annotationType().getMethod("message").invoke(annotation)
+              instanceof String text
+          ? text
+          : null;
     } catch (ReflectiveOperationException e) {
       return null;
     }
   }
 
   /**
-   * The input's dropdown values: those it names, else those of the enum it names or is, as JSON writes its
-   * constants.
+   * The input's dropdown values: those it names, else those of the enum it names or is, as JSON
+   * writes its constants.
    */
   private static List<String> choices(RecordComponent component, Input input) {
     if (input.choices().length > 0) {
@@ -265,15 +310,23 @@ public final class ElementTemplates {
     return List.of();
   }
 
-  /** Whether the worker refuses a job without this input: it is {@code @NotBlank}, {@code @NotEmpty} or {@code @NotNull}. */
+  /**
+   * Whether the worker refuses a job without this input: it is {@code @NotBlank}, {@code @NotEmpty}
+   * or {@code @NotNull}.
+   */
   static boolean isRequired(RecordComponent component) {
     Method accessor = component.getAccessor();
-    return accessor.isAnnotationPresent(NotBlank.class) || accessor.isAnnotationPresent(NotEmpty.class)
+    return accessor.isAnnotationPresent(NotBlank.class)
+        || accessor.isAnnotationPresent(NotEmpty.class)
         || accessor.isAnnotationPresent(NotNull.class);
   }
 
   private static boolean isScalar(Class<?> type) {
-    return type == String.class || type.isPrimitive() || Number.class.isAssignableFrom(type)
-        || type == Boolean.class || type == Duration.class || type.isEnum();
+    return type == String.class
+        || type.isPrimitive()
+        || Number.class.isAssignableFrom(type)
+        || type == Boolean.class
+        || type == Duration.class
+        || type.isEnum();
   }
 }

@@ -3,7 +3,6 @@ package io.mediaflow.templates;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.lang.reflect.RecordComponent;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,10 +11,11 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * {@code docs/job-types.md}: every Mediaflow job type, generated from the operations' {@link Operation} input
- * records as the element templates are, so the documentation cannot drift from the workers. The build runs
- * {@link #main} at {@code process-classes} beside {@link ElementTemplateFolder}: {@code check} fails while the file
- * differs from what the operations generate, {@code write} rewrites it.
+ * {@code docs/job-types.md}: every Mediaflow job type, generated from the operations' {@link
+ * Operation} input records as the element templates are, so the documentation cannot drift from the
+ * workers. The build runs {@link #main} at {@code process-classes} beside {@link
+ * ElementTemplateFolder}: {@code check} fails while the file differs from what the operations
+ * generate, {@code write} rewrites it.
  */
 public final class JobTypeTable {
 
@@ -35,15 +35,20 @@ public final class JobTypeTable {
       Files.writeString(file, generated);
       System.out.println("Job type table " + file + " written");
     } else {
-      throw new IllegalStateException("The job type table " + file + " differs from the operations' input records."
-          + "\nRegenerate it and commit the result: mvn -pl src/mediaflow-templates -am process-classes"
-          + " -Dmediaflow.templates=write");
+      throw new IllegalStateException(
+          "The job type table "
+              + file
+              + " differs from the operations' input records."
+              + "\nRegenerate it and commit the result: mvn -pl src/mediaflow-templates -am process-classes"
+              + " -Dmediaflow.templates=write");
     }
   }
 
   /** The whole file for {@code operations}, in their order. */
   public static String render(List<Class<?>> operations) {
-    var text = new StringBuilder("""
+    var text =
+        new StringBuilder(
+            """
         # Job types
 
         Generated from the workers' input records (`JobTypeTable`), like the element templates in
@@ -56,12 +61,23 @@ public final class JobTypeTable {
         """);
     for (Class<?> inputType : operations) {
       Operation operation = inputType.getAnnotation(Operation.class);
-      text.append("| `").append(operation.type()).append("` | ")
-          .append(cell(operation.name())).append(": ").append(cell(operation.description()))
-          .append(operation.sideEffect() ? " Runs once: a retry returns the first call's result." : "")
-          .append(" | ").append(inputs(inputType))
-          .append(" | `").append(operation.resultVariable()).append("` | ")
-          .append(Arrays.stream(operation.errors()).map(code -> "`" + code + "`").collect(Collectors.joining(", ")))
+      text.append("| `")
+          .append(operation.type())
+          .append("` | ")
+          .append(cell(operation.name()))
+          .append(": ")
+          .append(cell(operation.description()))
+          .append(
+              operation.sideEffect() ? " Runs once: a retry returns the first call's result." : "")
+          .append(" | ")
+          .append(inputs(inputType))
+          .append(" | `")
+          .append(operation.resultVariable())
+          .append("` | ")
+          .append(
+              Arrays.stream(operation.errors())
+                  .map(code -> "`" + code + "`")
+                  .collect(Collectors.joining(", ")))
           .append(" |\n");
     }
     return text.toString();

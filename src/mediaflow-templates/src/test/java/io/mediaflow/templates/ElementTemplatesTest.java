@@ -16,76 +16,100 @@ import org.springframework.core.type.filter.AssignableTypeFilter;
 import org.springframework.util.ClassUtils;
 
 /**
- * Every operation the workers declare has an element template and every template a worker; the build keeps
- * {@code element-templates/} equal to what the operations generate (see {@link ElementTemplateFolder}).
+ * Every operation the workers declare has an element template and every template a worker; the
+ * build keeps {@code element-templates/} equal to what the operations generate (see {@link
+ * ElementTemplateFolder}).
  */
 class ElementTemplatesTest {
 
   /**
-   * What {@link OperationWorkers} opens, read from every {@link OperationHandlers} component of the plugin. Declaring
-   * handlers calls nothing, so each component is built here without its dependencies.
+   * What {@link OperationWorkers} opens, read from every {@link OperationHandlers} component of the
+   * plugin. Declaring handlers calls nothing, so each component is built here without its
+   * dependencies.
    */
   @Test
-  void everyDeclaredOperationHasATemplateAndEveryTemplateAWorker() throws ReflectiveOperationException {
+  void everyDeclaredOperationHasATemplateAndEveryTemplateAWorker()
+      throws ReflectiveOperationException {
     var declarations = new ArrayList<OperationHandlers>();
     var scanner = new ClassPathScanningCandidateComponentProvider(false);
     scanner.addIncludeFilter(new AssignableTypeFilter(OperationHandlers.class));
     for (var definition : scanner.findCandidateComponents("io.mediaflow")) {
-      Class<?> type = ClassUtils.resolveClassName(definition.getBeanClassName(), getClass().getClassLoader());
+      Class<?> type =
+          ClassUtils.resolveClassName(definition.getBeanClassName(), getClass().getClassLoader());
       Constructor<?> constructor = type.getDeclaredConstructors()[0];
       constructor.setAccessible(true);
-      declarations.add((OperationHandlers) constructor.newInstance(new Object[constructor.getParameterCount()]));
+      declarations.add(
+          (OperationHandlers) constructor.newInstance(new Object[constructor.getParameterCount()]));
     }
-    var workerTypes = OperationWorkers.byType(declarations).stream()
-        .map(OperationHandler::type)
-        .filter(type -> type.startsWith(ElementTemplates.JOB_TYPE_PREFIX))
-        .collect(Collectors.toCollection(TreeSet::new));
-    var operationTypes = ElementTemplates.operations("io.mediaflow").stream()
-        .map(type -> type.getAnnotation(Operation.class).type())
-        .collect(Collectors.toCollection(TreeSet::new));
+    var workerTypes =
+        OperationWorkers.byType(declarations).stream()
+            .map(OperationHandler::type)
+            .filter(type -> type.startsWith(ElementTemplates.JOB_TYPE_PREFIX))
+            .collect(Collectors.toCollection(TreeSet::new));
+    var operationTypes =
+        ElementTemplates.operations("io.mediaflow").stream()
+            .map(type -> type.getAnnotation(Operation.class).type())
+            .collect(Collectors.toCollection(TreeSet::new));
     // Delivery, live, transcoding, and the reading of transcoding's metadata outputs.
     assertThat(declarations).hasSize(4);
     assertThat(workerTypes).isNotEmpty().containsExactlyElementsOf(operationTypes);
   }
 
   /**
-   * check_job and status read {@code transcodingJob.status_url}; their templates write the newest one back, and, since
-   * output mappings then decide what the engine writes, the result too.
+   * check_job and status read {@code transcodingJob.status_url}; their templates write the newest
+   * one back, and, since output mappings then decide what the engine writes, the result too.
    */
   @Test
   void checkJobAndStatusCarryTheNewestStatusUrlBackAndStillWriteTheirResult() {
-    for (Class<?> input : java.util.List.<Class<?>>of(io.mediaflow.transcoding.worker.CheckJobInput.class,
-        io.mediaflow.transcoding.worker.StatusInput.class)) {
+    for (Class<?> input :
+        java.util.List.<Class<?>>of(
+            io.mediaflow.transcoding.worker.CheckJobInput.class,
+            io.mediaflow.transcoding.worker.StatusInput.class)) {
       var template = ElementTemplates.template(input, 1);
       String result = input.getAnnotation(Operation.class).resultVariable();
       var outputs = new java.util.LinkedHashMap<String, String>();
       var headers = new java.util.LinkedHashMap<String, String>();
-      template.path("properties").forEach(property -> {
-        var binding = property.path("binding");
-        if (binding.path("type").asText().equals("zeebe:output")) {
-          outputs.put(property.path("value").asText(), binding.path("source").asText());
-        }
-        if (binding.path("type").asText().equals("zeebe:taskHeader")) {
-          headers.put(binding.path("key").asText(), property.path("type").asText() + ":" + property.path("value").asText());
-        }
-      });
-      assertThat(outputs).as(input.getSimpleName()).containsEntry(result, "=" + result).containsKey("transcodingJob");
+      template
+          .path("properties")
+          .forEach(
+              property -> {
+                var binding = property.path("binding");
+                if (binding.path("type").asText().equals("zeebe:output")) {
+                  outputs.put(property.path("value").asText(), binding.path("source").asText());
+                }
+                if (binding.path("type").asText().equals("zeebe:taskHeader")) {
+                  headers.put(
+                      binding.path("key").asText(),
+                      property.path("type").asText() + ":" + property.path("value").asText());
+                }
+              });
+      assertThat(outputs)
+          .as(input.getSimpleName())
+          .containsEntry(result, "=" + result)
+          .containsKey("transcodingJob");
       assertThat(outputs.get("transcodingJob")).contains("status_url").contains(result);
-      assertThat(headers).as("the result goes to the local the mappings read").containsEntry("resultVariable", "Hidden:" + result);
+      assertThat(headers)
+          .as("the result goes to the local the mappings read")
+          .containsEntry("resultVariable", "Hidden:" + result);
     }
   }
 
-  /** A constrained input's template property carries the constraint the worker checks, with the rule's message. */
+  /**
+   * A constrained input's template property carries the constraint the worker checks, with the
+   * rule's message.
+   */
   @Test
   void aConstrainedInputCarriesItsConstraintsWithTheRulesMessage() {
     var domain = properties(io.mediaflow.delivery.worker.CreateDomainInput.class);
     assertThat(domain.get("name").path("constraints").path("notEmpty").asBoolean()).isTrue();
     assertThat(domain.get("name").path("constraints").path("pattern").path("message").asText())
         .startsWith("must be a fully qualified domain name");
-    var pattern = java.util.regex.Pattern.compile(domain.get("bucketName").path("constraints").path("pattern")
-        .path("value").asText());
+    var pattern =
+        java.util.regex.Pattern.compile(
+            domain.get("bucketName").path("constraints").path("pattern").path("value").asText());
     assertThat(domain.get("bucketName").path("constraints").path("notEmpty").asBoolean()).isFalse();
-    // Modeler tests the pattern on the field's text: a literal must match whole, an empty field or a FEEL
+    // Modeler tests the pattern on the field's text: a literal must match whole, an empty field or
+    // a FEEL
     // expression passes.
     assertThat(pattern.matcher("media-archive").find()).isTrue();
     assertThat(pattern.matcher("").find()).isTrue();
@@ -98,9 +122,12 @@ class ElementTemplatesTest {
     assertThat(encode.get("query").path("constraints").path("notEmpty").asBoolean()).isTrue();
   }
 
-  private static java.util.Map<String, com.fasterxml.jackson.databind.JsonNode> properties(Class<?> input) {
+  private static java.util.Map<String, com.fasterxml.jackson.databind.JsonNode> properties(
+      Class<?> input) {
     var byId = new java.util.HashMap<String, com.fasterxml.jackson.databind.JsonNode>();
-    ElementTemplates.template(input, 1).path("properties").forEach(property -> byId.put(property.path("id").asText(), property));
+    ElementTemplates.template(input, 1)
+        .path("properties")
+        .forEach(property -> byId.put(property.path("id").asText(), property));
     return byId;
   }
 }

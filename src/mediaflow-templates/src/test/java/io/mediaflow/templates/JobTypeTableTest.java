@@ -16,14 +16,18 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code docs/job-types.md} is generated like the templates, and the check refuses a stale one. */
 class JobTypeTableTest {
 
-  @TempDir
-  Path directory;
+  @TempDir Path directory;
 
   @Test
   void eachOperationIsARowWithItsInputsResultVariableAndErrors() {
     String table = JobTypeTable.render(List.of(CreateTaskInput.class, CreateStreamInput.class));
 
-    String row = table.lines().filter(line -> line.startsWith("| `mediaflow.live.create_stream`")).findFirst().orElseThrow();
+    String row =
+        table
+            .lines()
+            .filter(line -> line.startsWith("| `mediaflow.live.create_stream`"))
+            .findFirst()
+            .orElseThrow();
     assertThat(row).contains("`name`", "| `liveStream` |", "Runs once");
     for (String code : CreateStreamInput.class.getAnnotation(Operation.class).errors()) {
       assertThat(row).contains("`" + code + "`");
@@ -38,9 +42,12 @@ class JobTypeTableTest {
     assertThatThrownBy(() -> JobTypeTable.main(new String[] {file.toString(), "check"}))
         .hasMessageContaining("differs from the operations' input records")
         .hasMessageContaining("-Dmediaflow.templates=write");
-    assertThat(Files.readString(file)).as("check writes nothing").isEqualTo("# Job types\n\n| job type |\n");
+    assertThat(Files.readString(file))
+        .as("check writes nothing")
+        .isEqualTo("# Job types\n\n| job type |\n");
 
     JobTypeTable.main(new String[] {file.toString(), "write"});
-    assertThat(Files.readString(file)).contains("| `" + CreateTaskInput.class.getAnnotation(Operation.class).type() + "` |");
+    assertThat(Files.readString(file))
+        .contains("| `" + CreateTaskInput.class.getAnnotation(Operation.class).type() + "` |");
   }
 }

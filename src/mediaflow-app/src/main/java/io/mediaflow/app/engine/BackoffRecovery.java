@@ -21,16 +21,20 @@ import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 
 /**
- * Works around a race in the embedded engine that would leave a waiting job failed for good. A job failed with a
- * backoff is due again at its recurring time; the engine's backoff check selects jobs due at or before now, but
- * its recur processing accepts only those due strictly before now. When both happen in the same millisecond (the
- * embedded engine is fast enough), the recur is rejected and no further check is scheduled, until some other job
- * is failed with a backoff. So when a rejected recur is the newest record of a job, this fails a job of its own
- * with a one-millisecond backoff, which schedules the check that recurs the stuck job. A Camunda cluster does not
- * need this; only the embedded engine runs it.
+ * Works around a race in the embedded engine that would leave a waiting job failed for good. A job
+ * failed with a backoff is due again at its recurring time; the engine's backoff check selects jobs
+ * due at or before now, but its recur processing accepts only those due strictly before now. When
+ * both happen in the same millisecond (the embedded engine is fast enough), the recur is rejected
+ * and no further check is scheduled, until some other job is failed with a backoff. So when a
+ * rejected recur is the newest record of a job, this fails a job of its own with a one-millisecond
+ * backoff, which schedules the check that recurs the stuck job. A Camunda cluster does not need
+ * this; only the embedded engine runs it.
  */
 @Component
-@ConditionalOnProperty(name = "mediaflow.engine.embedded", havingValue = "true", matchIfMissing = true)
+@ConditionalOnProperty(
+    name = "mediaflow.engine.embedded",
+    havingValue = "true",
+    matchIfMissing = true)
 class BackoffRecovery implements EngineRecordFeed.Subscriber, AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(BackoffRecovery.class);
@@ -40,9 +44,12 @@ class BackoffRecovery implements EngineRecordFeed.Subscriber, AutoCloseable {
   private final EngineRecordFeed feed;
   private final CamundaClient camunda;
   private final ScheduledExecutorService scheduler =
-      Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("backoff-recovery").daemon().factory());
+      Executors.newSingleThreadScheduledExecutor(
+          Thread.ofPlatform().name("backoff-recovery").daemon().factory());
+
   /** Per job that has not ended: whether its newest record is a rejected recur. */
   private final Map<Long, Boolean> recurRejected = new ConcurrentHashMap<>();
+
   private final AtomicBoolean jobsChanged = new AtomicBoolean();
 
   BackoffRecovery(EngineRecordFeed feed, CamundaClient camunda) {
@@ -53,10 +60,17 @@ class BackoffRecovery implements EngineRecordFeed.Subscriber, AutoCloseable {
 
   @EventListener(ApplicationReadyEvent.class)
   void start() {
-    camunda.newDeployResourceCommand()
-        .addProcessModel(Bpmn.createExecutableProcess(PROCESS_ID).startEvent()
-            .serviceTask("check", task -> task.zeebeJobType(JOB_TYPE)).endEvent().done(), PROCESS_ID + ".bpmn")
-        .send().join();
+    camunda
+        .newDeployResourceCommand()
+        .addProcessModel(
+            Bpmn.createExecutableProcess(PROCESS_ID)
+                .startEvent()
+                .serviceTask("check", task -> task.zeebeJobType(JOB_TYPE))
+                .endEvent()
+                .done(),
+            PROCESS_ID + ".bpmn")
+        .send()
+        .join();
     scheduler.scheduleWithFixedDelay(this::recoverStuckJobs, 1, 1, TimeUnit.SECONDS);
   }
 
@@ -77,20 +91,33 @@ class BackoffRecovery implements EngineRecordFeed.Subscriber, AutoCloseable {
       return;
     }
     jobsChanged.set(true);
-    if (record.getIntent() == JobIntent.COMPLETED || record.getIntent() == JobIntent.CANCELED
+    if (record.getIntent() == JobIntent.COMPLETED
+        || record.getIntent() == JobIntent.CANCELED
         || record.getIntent() == JobIntent.ERROR_THROWN) {
       recurRejected.remove(record.getKey());
     } else {
-      recurRejected.put(record.getKey(), record.getRecordType() == RecordType.COMMAND_REJECTION
-          && record.getIntent() == JobIntent.RECUR_AFTER_BACKOFF);
+      recurRejected.put(
+          record.getKey(),
+          record.getRecordType() == RecordType.COMMAND_REJECTION
+              && record.getIntent() == JobIntent.RECUR_AFTER_BACKOFF);
     }
   }
 
-  /** Fails a job of this class's own process with a 1 ms backoff; the check it schedules recurs every due job. */
+  /**
+   * Fails a job of this class's own process with a 1 ms backoff; the check it schedules recurs
+   * every due job.
+   */
   private void scheduleBackoffCheck() {
     camunda.newCreateInstanceCommand().bpmnProcessId(PROCESS_ID).latestVersion().send().join();
-    var jobs = camunda.newActivateJobsCommand().jobType(JOB_TYPE).maxJobsToActivate(1)
-        .timeout(Duration.ofSeconds(10)).send().join().getJobs();
+    var jobs =
+        camunda
+            .newActivateJobsCommand()
+            .jobType(JOB_TYPE)
+            .maxJobsToActivate(1)
+            .timeout(Duration.ofSeconds(10))
+            .send()
+            .join()
+            .getJobs();
     for (var job : jobs) {
       camunda.newFailCommand(job).retries(1).retryBackoff(Duration.ofMillis(1)).send().join();
       scheduler.schedule(this::finishChecks, 500, TimeUnit.MILLISECONDS);
@@ -100,8 +127,15 @@ class BackoffRecovery implements EngineRecordFeed.Subscriber, AutoCloseable {
 
   /** Completes the own jobs once they recurred, so their instances end. */
   private void finishChecks() {
-    var jobs = camunda.newActivateJobsCommand().jobType(JOB_TYPE).maxJobsToActivate(10)
-        .timeout(Duration.ofSeconds(10)).send().join().getJobs();
+    var jobs =
+        camunda
+            .newActivateJobsCommand()
+            .jobType(JOB_TYPE)
+            .maxJobsToActivate(10)
+            .timeout(Duration.ofSeconds(10))
+            .send()
+            .join()
+            .getJobs();
     jobs.forEach(job -> camunda.newCompleteCommand(job).send().join());
   }
 

@@ -12,16 +12,20 @@ import org.springframework.lang.Nullable;
 import org.springframework.stereotype.Component;
 
 /**
- * The engine's clock at {@code /actuator/clock}, as a Camunda broker has it on its management port: what Camunda
- * Process Test moves time with ({@code increaseTime}, {@code setTime}) and resets after each test. {@code GET}
- * reads it; {@code POST .../pin} with {@code epochMilli} pins it; {@code POST .../add} with {@code offsetMilli}
- * pins it that far from its current time (the engine's clock knows pins only, so from then on it stands still
- * there, as after a pin); {@code DELETE} lets it follow the system's again. Each answers the clock's time.
- * Changes are the same engine commands as {@code /v2/clock}'s, so they are durable like them.
+ * The engine's clock at {@code /actuator/clock}, as a Camunda broker has it on its management port:
+ * what Camunda Process Test moves time with ({@code increaseTime}, {@code setTime}) and resets
+ * after each test. {@code GET} reads it; {@code POST .../pin} with {@code epochMilli} pins it;
+ * {@code POST .../add} with {@code offsetMilli} pins it that far from its current time (the
+ * engine's clock knows pins only, so from then on it stands still there, as after a pin); {@code
+ * DELETE} lets it follow the system's again. Each answers the clock's time. Changes are the same
+ * engine commands as {@code /v2/clock}'s, so they are durable like them.
  */
 @Component
 @WebEndpoint(id = "clock")
-@ConditionalOnProperty(name = "mediaflow.engine.embedded", havingValue = "true", matchIfMissing = true)
+@ConditionalOnProperty(
+    name = "mediaflow.engine.embedded",
+    havingValue = "true",
+    matchIfMissing = true)
 class ClockEndpoint {
 
   /** The clock's time, as the broker's endpoint answers it. */
@@ -46,27 +50,34 @@ class ClockEndpoint {
   }
 
   @WriteOperation
-  WebEndpointResponse<?> modify(@Selector String operation, @Nullable Long epochMilli, @Nullable Long offsetMilli) {
+  WebEndpointResponse<?> modify(
+      @Selector String operation, @Nullable Long epochMilli, @Nullable Long offsetMilli) {
     long pinAt;
     switch (operation) {
       case "pin" -> {
         if (epochMilli == null || epochMilli < 0) {
-          return refused("epochMilli is required for a pin: the epoch milliseconds to pin the clock at, 0 or more");
+          return refused(
+              "epochMilli is required for a pin: the epoch milliseconds to pin the clock at, 0 or more");
         }
         pinAt = epochMilli;
       }
       case "add" -> {
         if (offsetMilli == null) {
-          return refused("offsetMilli is required to add time: the milliseconds to move the clock by");
+          return refused(
+              "offsetMilli is required to add time: the milliseconds to move the clock by");
         }
         pinAt = clock.now().toEpochMilli() + offsetMilli;
       }
       default -> {
-        return refused("No clock operation '" + operation + "': POST /actuator/clock/pin or /actuator/clock/add");
+        return refused(
+            "No clock operation '"
+                + operation
+                + "': POST /actuator/clock/pin or /actuator/clock/add");
       }
     }
     commands.pinClock(pinAt);
-    // The pinned time, not a read: the engine moves its clock just after it wrote the pin, which was awaited.
+    // The pinned time, not a read: the engine moves its clock just after it wrote the pin, which
+    // was awaited.
     return new WebEndpointResponse<>(Time.of(Instant.ofEpochMilli(pinAt)));
   }
 

@@ -9,17 +9,18 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * {@code /actuator/health/readiness} is UP once the processes can be started: Spring's readiness (the context is
- * up, so the job workers are open) and, when this application deploys the models, the deployment done. The HTTP
- * port answers before that, so a start in between would meet "no process definition"; readiness says so.
+ * {@code /actuator/health/readiness} is UP once the processes can be started: Spring's readiness
+ * (the context is up, so the job workers are open) and, when this application deploys the models,
+ * the deployment done. The HTTP port answers before that, so a start in between would meet "no
+ * process definition"; readiness says so.
  */
 @Configuration(proxyBeanMethods = false)
 class DeploymentReadiness {
 
   /** Named as Spring Boot's own, which it replaces. */
   @Bean
-  ReadinessStateHealthIndicator readinessStateHealthIndicator(ApplicationAvailability availability,
-      ObjectProvider<ProcessDeployer> deployer) {
+  ReadinessStateHealthIndicator readinessStateHealthIndicator(
+      ApplicationAvailability availability, ObjectProvider<ProcessDeployer> deployer) {
     return new ReadinessStateHealthIndicator(availability) {
       @Override
       protected AvailabilityState getState(ApplicationAvailability applicationAvailability) {

@@ -8,18 +8,28 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 
-/** Writes of the data folder that a crash, of the application or of the machine, leaves whole or not at all. */
+/**
+ * Writes of the data folder that a crash, of the application or of the machine, leaves whole or not
+ * at all.
+ */
 final class DurableFiles {
 
   private DurableFiles() {}
 
-  /** Replaces {@code file} with {@code content}: written beside it, forced, renamed over it, its folder forced. */
+  /**
+   * Replaces {@code file} with {@code content}: written beside it, forced, renamed over it, its
+   * folder forced.
+   */
   static void replace(Path file, byte[] content) throws IOException {
     Path folder = file.getParent();
     Path next = folder.resolve(file.getFileName() + ".next");
     Files.createDirectories(folder);
-    try (FileChannel channel = FileChannel.open(next, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-        StandardOpenOption.TRUNCATE_EXISTING)) {
+    try (FileChannel channel =
+        FileChannel.open(
+            next,
+            StandardOpenOption.CREATE,
+            StandardOpenOption.WRITE,
+            StandardOpenOption.TRUNCATE_EXISTING)) {
       ByteBuffer bytes = ByteBuffer.wrap(content);
       while (bytes.hasRemaining()) {
         channel.write(bytes);

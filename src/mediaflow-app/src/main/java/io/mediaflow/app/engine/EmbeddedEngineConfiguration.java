@@ -11,39 +11,58 @@ import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.SmartInitializingSingleton;
-import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
 import org.springframework.beans.factory.annotation.Value;
+import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * The embedded default's Zeebe engine ({@link DurableEngine}), its state in its data folder so that a restart or a
- * crash loses nothing it acknowledged, listening on the gateway address the client connects to: loopback unless
- * configured otherwise, and then only with credentials, which every call must present. There is no other kind of
- * embedded engine: the tests run this one too, each Spring context in a data folder of its own.
+ * The embedded default's Zeebe engine ({@link DurableEngine}), its state in its data folder so that
+ * a restart or a crash loses nothing it acknowledged, listening on the gateway address the client
+ * connects to: loopback unless configured otherwise, and then only with credentials, which every
+ * call must present. There is no other kind of embedded engine: the tests run this one too, each
+ * Spring context in a data folder of its own.
  */
 @Configuration(proxyBeanMethods = false)
-@ConditionalOnProperty(name = "mediaflow.engine.embedded", havingValue = "true", matchIfMissing = true)
+@ConditionalOnProperty(
+    name = "mediaflow.engine.embedded",
+    havingValue = "true",
+    matchIfMissing = true)
 class EmbeddedEngineConfiguration {
 
   private static final Logger LOG = LoggerFactory.getLogger(EmbeddedEngineConfiguration.class);
   static final String ENGINE_BEAN = "embeddedZeebeEngine";
-  /** How long a command written to the log waits for its outcome: as long as the client waits for an answer. */
+
+  /**
+   * How long a command written to the log waits for its outcome: as long as the client waits for an
+   * answer.
+   */
   private static final String REQUEST_TIMEOUT = "${camunda.client.request-timeout:10s}";
 
   @Bean(name = ENGINE_BEAN)
   DurableEngine embeddedZeebeEngine(EngineProperties properties, AccessProperties access) {
     var address = address(properties, access);
-    DurableEngine engine = DurableEngine.open(properties.dataDirectory(), address,
-        properties.minKeepAliveInterval(), GatewayAccess.server(access), properties.snapshotPeriod(),
-        properties.snapshotLogGrowth().toBytes(), properties.logSegmentSize().toBytes());
-    LOG.info("Embedded Zeebe engine: gateway on {}:{}{}", address.getHostString(), address.getPort(),
+    DurableEngine engine =
+        DurableEngine.open(
+            properties.dataDirectory(),
+            address,
+            properties.minKeepAliveInterval(),
+            GatewayAccess.server(access),
+            properties.snapshotPeriod(),
+            properties.snapshotLogGrowth().toBytes(),
+            properties.logSegmentSize().toBytes());
+    LOG.info(
+        "Embedded Zeebe engine: gateway on {}:{}{}",
+        address.getHostString(),
+        address.getPort(),
         access.configured() ? ", credentials required" : "");
     return engine;
   }
 
-  /** The REST API's history, kept beside the log so that the log can be deleted below a snapshot. */
+  /**
+   * The REST API's history, kept beside the log so that the log can be deleted below a snapshot.
+   */
   @Bean
   HistoryStore historyStore(EngineProperties properties) {
     return new HistoryStore(properties.dataDirectory().resolve("history"));
@@ -56,7 +75,8 @@ class EmbeddedEngineConfiguration {
   }
 
   @Bean
-  EngineCommands engineCommands(DurableEngine engine, EngineRecordFeed feed, @Value(REQUEST_TIMEOUT) Duration timeout) {
+  EngineCommands engineCommands(
+      DurableEngine engine, EngineRecordFeed feed, @Value(REQUEST_TIMEOUT) Duration timeout) {
     return new EngineCommands(engine.commandLog(), feed, timeout);
   }
 
@@ -67,7 +87,8 @@ class EmbeddedEngineConfiguration {
 
   /** No log segment is deleted before the history has kept what it read from it. */
   @Bean
-  SmartInitializingSingleton historyBoundsLogDeletion(DurableEngine engine, ProcessHistory history) {
+  SmartInitializingSingleton historyBoundsLogDeletion(
+      DurableEngine engine, ProcessHistory history) {
     return () -> engine.keepLogFrom(history::keep);
   }
 
@@ -82,15 +103,20 @@ class EmbeddedEngineConfiguration {
     return GatewayAccess.client(access);
   }
 
-  /** The client must not come up before the engine it talks to, or the workers' first polls fail. */
+  /**
+   * The client must not come up before the engine it talks to, or the workers' first polls fail.
+   */
   @Bean
   static BeanFactoryPostProcessor clientsDependOnEmbeddedEngine() {
     return beanFactory -> {
       for (String name : beanFactory.getBeanNamesForType(CamundaClient.class, true, false)) {
         var definition = beanFactory.getBeanDefinition(name);
-        String[] dependsOn = definition.getDependsOn() == null ? new String[0] : definition.getDependsOn();
+        String[] dependsOn =
+            definition.getDependsOn() == null ? new String[0] : definition.getDependsOn();
         if (!Arrays.asList(dependsOn).contains(ENGINE_BEAN)) {
-          definition.setDependsOn(Stream.concat(Arrays.stream(dependsOn), Stream.of(ENGINE_BEAN)).toArray(String[]::new));
+          definition.setDependsOn(
+              Stream.concat(Arrays.stream(dependsOn), Stream.of(ENGINE_BEAN))
+                  .toArray(String[]::new));
         }
       }
     };

@@ -29,14 +29,15 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 
 /**
- * The engine's commands that Camunda's REST API has and its gRPC protocol lacks (message correlation, the
- * clock, a start with runtime instructions), written to the engine's log through the gateway's {@link CommandLog}
- * as Camunda's gateway writes them, and answered from the records the engine writes in processing them. So they are processed, and
- * kept, like every other command: a crash after the answer loses nothing.
+ * The engine's commands that Camunda's REST API has and its gRPC protocol lacks (message
+ * correlation, the clock, a start with runtime instructions), written to the engine's log through
+ * the gateway's {@link CommandLog} as Camunda's gateway writes them, and answered from the records
+ * the engine writes in processing them. So they are processed, and kept, like every other command:
+ * a crash after the answer loses nothing.
  *
- * <p>They are written without a request id: the engine then sends no answer to the gateway, and the outcome is
- * read from the log instead, through {@link EngineRecordFeed}: the
- * first event or rejection of the command, or, for a correlation, the correlation's own event that follows once
+ * <p>They are written without a request id: the engine then sends no answer to the gateway, and the
+ * outcome is read from the log instead, through {@link EngineRecordFeed}: the first event or
+ * rejection of the command, or, for a correlation, the correlation's own event that follows once
  * the waiting instance took the message.
  */
 public final class EngineCommands implements EngineRecordFeed.Subscriber {
@@ -59,7 +60,11 @@ public final class EngineCommands implements EngineRecordFeed.Subscriber {
   public record Correlated(long messageKey, long processInstanceKey, String tenantId) {}
 
   /** A started instance. */
-  public record Created(long processInstanceKey, long processDefinitionKey, String processDefinitionId, int version,
+  public record Created(
+      long processInstanceKey,
+      long processDefinitionKey,
+      String processDefinitionId,
+      int version,
       String tenantId) {}
 
   /** Reads a command's outcome from the records after it; empty while it is still to come. */
@@ -84,9 +89,16 @@ public final class EngineCommands implements EngineRecordFeed.Subscriber {
     feed.subscribe(this);
   }
 
-  /** Pins the engine's clock at {@code epochMillis}: timers, time-outs and backoffs follow it from then on. */
+  /**
+   * Pins the engine's clock at {@code epochMillis}: timers, time-outs and backoffs follow it from
+   * then on.
+   */
   public void pinClock(long epochMillis) {
-    send(ValueType.CLOCK, ClockIntent.PIN, new ClockRecord().pinAt(epochMillis), eventOf(ClockIntent.PINNED));
+    send(
+        ValueType.CLOCK,
+        ClockIntent.PIN,
+        new ClockRecord().pinAt(epochMillis),
+        eventOf(ClockIntent.PINNED));
   }
 
   /** Lets the engine's clock follow the system's again. */
@@ -94,46 +106,75 @@ public final class EngineCommands implements EngineRecordFeed.Subscriber {
     send(ValueType.CLOCK, ClockIntent.RESET, new ClockRecord(), eventOf(ClockIntent.RESETTED));
   }
 
-  /** Publishes a message with no time to live and answers once a waiting instance or a start event took it. */
-  public Correlated correlateMessage(String name, String correlationKey, Map<String, Object> variables,
-      String tenantId) {
-    var command = new MessageCorrelationRecord().setName(name).setCorrelationKey(correlationKey)
-        .setVariables(BufferUtil.wrapArray(MsgPackConverter.convertToMsgPack(variables)));
+  /**
+   * Publishes a message with no time to live and answers once a waiting instance or a start event
+   * took it.
+   */
+  public Correlated correlateMessage(
+      String name, String correlationKey, Map<String, Object> variables, String tenantId) {
+    var command =
+        new MessageCorrelationRecord()
+            .setName(name)
+            .setCorrelationKey(correlationKey)
+            .setVariables(BufferUtil.wrapArray(MsgPackConverter.convertToMsgPack(variables)));
     if (tenantId != null) {
       command.setTenantId(tenantId);
     }
     long[] messageKey = {-1};
-    return send(ValueType.MESSAGE_CORRELATION, MessageCorrelationIntent.CORRELATE, command, (position, record) -> {
-      if (record.getValueType() != ValueType.MESSAGE_CORRELATION) {
-        return Optional.empty();
-      }
-      if (record.getSourceRecordPosition() == position && record.getIntent() == MessageCorrelationIntent.CORRELATING) {
-        messageKey[0] = record.getKey();
-      }
-      if (record.getKey() != messageKey[0]) {
-        return Optional.empty();
-      }
-      var value = (MessageCorrelationRecordValue) record.getValue();
-      if (record.getIntent() == MessageCorrelationIntent.CORRELATED) {
-        return Optional.of(new Correlated(record.getKey(), value.getProcessInstanceKey(), value.getTenantId()));
-      }
-      if (record.getIntent() == MessageCorrelationIntent.NOT_CORRELATED) {
-        // The instance ended between the message's arrival and its correlation.
-        throw new Rejected(MessageCorrelationIntent.CORRELATE, RejectionType.NOT_FOUND, "Expected to correlate"
-            + " message '" + name + "' with correlation key '" + correlationKey + "', but its subscription closed");
-      }
-      return Optional.empty();
-    });
+    return send(
+        ValueType.MESSAGE_CORRELATION,
+        MessageCorrelationIntent.CORRELATE,
+        command,
+        (position, record) -> {
+          if (record.getValueType() != ValueType.MESSAGE_CORRELATION) {
+            return Optional.empty();
+          }
+          if (record.getSourceRecordPosition() == position
+              && record.getIntent() == MessageCorrelationIntent.CORRELATING) {
+            messageKey[0] = record.getKey();
+          }
+          if (record.getKey() != messageKey[0]) {
+            return Optional.empty();
+          }
+          var value = (MessageCorrelationRecordValue) record.getValue();
+          if (record.getIntent() == MessageCorrelationIntent.CORRELATED) {
+            return Optional.of(
+                new Correlated(
+                    record.getKey(), value.getProcessInstanceKey(), value.getTenantId()));
+          }
+          if (record.getIntent() == MessageCorrelationIntent.NOT_CORRELATED) {
+            // The instance ended between the message's arrival and its correlation.
+            throw new Rejected(
+                MessageCorrelationIntent.CORRELATE,
+                RejectionType.NOT_FOUND,
+                "Expected to correlate"
+                    + " message '"
+                    + name
+                    + "' with correlation key '"
+                    + correlationKey
+                    + "', but its subscription closed");
+          }
+          return Optional.empty();
+        });
   }
 
   /** Starts an instance as described by {@code command}, which may hold runtime instructions. */
   public Created createProcessInstance(ProcessInstanceCreationRecord command) {
-    return send(ValueType.PROCESS_INSTANCE_CREATION, ProcessInstanceCreationIntent.CREATE, command,
-        eventOf(ProcessInstanceCreationIntent.CREATED).andThen(created -> {
-          var value = (ProcessInstanceCreationRecordValue) created.getValue();
-          return new Created(value.getProcessInstanceKey(), value.getProcessDefinitionKey(),
-              value.getBpmnProcessId(), value.getVersion(), value.getTenantId());
-        }));
+    return send(
+        ValueType.PROCESS_INSTANCE_CREATION,
+        ProcessInstanceCreationIntent.CREATE,
+        command,
+        eventOf(ProcessInstanceCreationIntent.CREATED)
+            .andThen(
+                created -> {
+                  var value = (ProcessInstanceCreationRecordValue) created.getValue();
+                  return new Created(
+                      value.getProcessInstanceKey(),
+                      value.getProcessDefinitionKey(),
+                      value.getBpmnProcessId(),
+                      value.getVersion(),
+                      value.getTenantId());
+                }));
   }
 
   /** The command's own event of {@code intent}. */
@@ -144,8 +185,11 @@ public final class EngineCommands implements EngineRecordFeed.Subscriber {
   private record EventOf(Intent intent) implements Outcome<Record<?>> {
     @Override
     public Optional<Record<?>> read(long position, Record<?> record) {
-      return record.getSourceRecordPosition() == position && record.getRecordType() == RecordType.EVENT
-          && intent.equals(record.getIntent()) ? Optional.of(record) : Optional.empty();
+      return record.getSourceRecordPosition() == position
+              && record.getRecordType() == RecordType.EVENT
+              && intent.equals(record.getIntent())
+          ? Optional.of(record)
+          : Optional.empty();
     }
 
     <T> Outcome<T> andThen(Function<Record<?>, T> shape) {
@@ -154,11 +198,13 @@ public final class EngineCommands implements EngineRecordFeed.Subscriber {
   }
 
   /**
-   * Writes the command and waits for its outcome. Writing and registering are one step under this object's lock,
-   * which {@link #accept} holds too: no record of the command can be handed on before its wait is registered.
+   * Writes the command and waits for its outcome. Writing and registering are one step under this
+   * object's lock, which {@link #accept} holds too: no record of the command can be handed on
+   * before its wait is registered.
    */
   @SuppressWarnings("unchecked")
-  private <T> T send(ValueType valueType, Intent intent, UnifiedRecordValue value, Outcome<T> outcome) {
+  private <T> T send(
+      ValueType valueType, Intent intent, UnifiedRecordValue value, Outcome<T> outcome) {
     Waiting wait;
     synchronized (this) {
       wait = new Waiting(log.write(valueType, intent, value), outcome, new CompletableFuture<>());
@@ -172,10 +218,13 @@ public final class EngineCommands implements EngineRecordFeed.Subscriber {
           return (T) wait.result().get(READ_AGAIN.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException notYet) {
           if (System.nanoTime() > deadline) {
-            throw new CommandTimeout(valueType + " " + intent + " got no answer from the engine within " + timeout);
+            throw new CommandTimeout(
+                valueType + " " + intent + " got no answer from the engine within " + timeout);
           }
         } catch (ExecutionException e) {
-          throw e.getCause() instanceof RuntimeException refused ? refused : new IllegalStateException(e.getCause());
+          throw e.getCause() instanceof RuntimeException refused
+              ? refused
+              : new IllegalStateException(e.getCause());
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
           throw new IllegalStateException("Interrupted while waiting for the engine", e);
@@ -203,8 +252,10 @@ public final class EngineCommands implements EngineRecordFeed.Subscriber {
       }
       if (record.getRecordType() == RecordType.COMMAND_REJECTION
           && record.getSourceRecordPosition() == wait.position()) {
-        wait.result().completeExceptionally(new Rejected(record.getIntent(), record.getRejectionType(),
-            record.getRejectionReason()));
+        wait.result()
+            .completeExceptionally(
+                new Rejected(
+                    record.getIntent(), record.getRejectionType(), record.getRejectionReason()));
         continue;
       }
       try {

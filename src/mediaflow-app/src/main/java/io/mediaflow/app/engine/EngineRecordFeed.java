@@ -12,14 +12,18 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.stereotype.Component;
 
 /**
- * Reads the engine's records once: each record is handed to every subscriber, in order, and the feed
- * remembers how far it read, so a read costs only what was written since the last one. Whatever the
- * application derives from the records (the REST API's view, the backoff recovery) subscribes here instead of
- * walking the stream itself. The records come from the engine's log ({@link DurableEngine#recordsAfter}), whose
- * segments are deleted once a snapshot and the history hold what they had: a subscriber keeps what it needs.
+ * Reads the engine's records once: each record is handed to every subscriber, in order, and the
+ * feed remembers how far it read, so a read costs only what was written since the last one.
+ * Whatever the application derives from the records (the REST API's view, the backoff recovery)
+ * subscribes here instead of walking the stream itself. The records come from the engine's log
+ * ({@link DurableEngine#recordsAfter}), whose segments are deleted once a snapshot and the history
+ * hold what they had: a subscriber keeps what it needs.
  */
 @Component
-@ConditionalOnProperty(name = "mediaflow.engine.embedded", havingValue = "true", matchIfMissing = true)
+@ConditionalOnProperty(
+    name = "mediaflow.engine.embedded",
+    havingValue = "true",
+    matchIfMissing = true)
 public class EngineRecordFeed {
 
   /** Receives every record once, in the stream's order, on whichever thread catches the feed up. */
@@ -27,13 +31,16 @@ public class EngineRecordFeed {
     void accept(Record<?> record);
   }
 
-  /** Where the records come from: each call hands on those written since the previous call, in order. */
+  /**
+   * Where the records come from: each call hands on those written since the previous call, in
+   * order.
+   */
   interface RecordSource {
     void readNew(Consumer<Record<?>> action);
 
     /**
-     * Calls {@code listener} whenever records were written, on the thread that wrote them: it must not block. The
-     * engines' logs tell; a source fed by hand (a test's) has nobody to tell it.
+     * Calls {@code listener} whenever records were written, on the thread that wrote them: it must
+     * not block. The engines' logs tell; a source fed by hand (a test's) has nobody to tell it.
      */
     default void whenWritten(Runnable listener) {}
   }
@@ -49,14 +56,18 @@ public class EngineRecordFeed {
     this.source = source;
   }
 
-  /** Subscribers must subscribe before the first read (at construction), or they miss what was read already. */
+  /**
+   * Subscribers must subscribe before the first read (at construction), or they miss what was read
+   * already.
+   */
   public void subscribe(Subscriber subscriber) {
     subscribers.add(subscriber);
   }
 
   /**
-   * Calls {@code listener} whenever the engine wrote records, on the engine's own thread (so it must only hand
-   * work on), for whoever waits for records rather than reading on every request: long-polling job activations.
+   * Calls {@code listener} whenever the engine wrote records, on the engine's own thread (so it
+   * must only hand work on), for whoever waits for records rather than reading on every request:
+   * long-polling job activations.
    */
   public void whenWritten(Runnable listener) {
     source.whenWritten(listener);
@@ -78,8 +89,13 @@ public class EngineRecordFeed {
         subscriber.accept(record);
       } catch (RuntimeException e) {
         // One record a subscriber cannot use must not stop it from seeing every later one.
-        LOG.warn("{} skipped record {} ({} {}): {}", subscriber.getClass().getSimpleName(), record.getPosition(),
-            record.getValueType(), record.getIntent(), e.toString());
+        LOG.warn(
+            "{} skipped record {} ({} {}): {}",
+            subscriber.getClass().getSimpleName(),
+            record.getPosition(),
+            record.getValueType(),
+            record.getIntent(),
+            e.toString());
       }
     }
   }

@@ -23,27 +23,31 @@ import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
 /**
- * The durable engine's log: a {@link LogStorage} in append-only segment files in one folder, each named by the
- * position of its first entry ({@code 00000000000000000001.log}, twenty digits, so that the names sort as the log
- * does). Each block the log stream appends is one entry:
- * {@code [int length][int crc32c][long lowestPosition][long highestPosition][length bytes]}, the checksum over the
- * two positions and the bytes. An append is forced to disk before its listener hears onWrite/onCommit, so a
- * command is acknowledged only once it is durable. A new segment is started when the next entry would take the
- * current one past {@code segmentSize} (an entry larger than that gets a segment of its own).
+ * The durable engine's log: a {@link LogStorage} in append-only segment files in one folder, each
+ * named by the position of its first entry ({@code 00000000000000000001.log}, twenty digits, so
+ * that the names sort as the log does). Each block the log stream appends is one entry: {@code [int
+ * length][int crc32c][long lowestPosition][long highestPosition][length bytes]}, the checksum over
+ * the two positions and the bytes. An append is forced to disk before its listener hears
+ * onWrite/onCommit, so a command is acknowledged only once it is durable. A new segment is started
+ * when the next entry would take the current one past {@code segmentSize} (an entry larger than
+ * that gets a segment of its own).
  *
- * <p>On open the segments are read in order. The last one ends where the crash came: an entry there that is short
- * or fails its checksum was never acknowledged and is cut off, never fatal. Anywhere else such an entry is damage
- * to what was acknowledged, and opening fails naming the file. A {@code log.bin} of the earlier one-file layout
- * has the same entries and becomes the first segment by a rename.
+ * <p>On open the segments are read in order. The last one ends where the crash came: an entry there
+ * that is short or fails its checksum was never acknowledged and is cut off, never fatal. Anywhere
+ * else such an entry is damage to what was acknowledged, and opening fails naming the file. A
+ * {@code log.bin} of the earlier one-file layout has the same entries and becomes the first segment
+ * by a rename.
  *
- * <p>The {@link LogStorage} contract has no deletion; a broker compacts its journal beside it ({@code LogCompactor}
- * calls the journal's {@code deleteUntil} once a snapshot is persisted), and so does {@link #deleteUntil}: whole
- * segments below a position go. Only the entries' places are held in memory; their bytes are read from the files.
+ * <p>The {@link LogStorage} contract has no deletion; a broker compacts its journal beside it
+ * ({@code LogCompactor} calls the journal's {@code deleteUntil} once a snapshot is persisted), and
+ * so does {@link #deleteUntil}: whole segments below a position go. Only the entries' places are
+ * held in memory; their bytes are read from the files.
  */
 final class FileLogStorage implements LogStorage, AutoCloseable {
 
   /** The log of the earlier layout: one growing file. */
   static final String SINGLE_FILE = "log.bin";
+
   private static final String SUFFIX = ".log";
   private static final int HEADER = 4 + 4 + 8 + 8;
 
@@ -67,16 +71,25 @@ final class FileLogStorage implements LogStorage, AutoCloseable {
 
   private final Path folder;
   private final long segmentSize;
+
   /** By first position, in the log's order. */
   private final ConcurrentSkipListMap<Long, Segment> segments = new ConcurrentSkipListMap<>();
+
   /** By the lowest position of an entry's block. */
   private final ConcurrentSkipListMap<Long, Entry> entries = new ConcurrentSkipListMap<>();
+
   private final Set<CommitListener> commitListeners = ConcurrentHashMap.newKeySet();
   private long truncatedBytes;
-  /** Bytes of entries ever written, never less after a deletion: what the snapshot rule measures growth by. */
+
+  /**
+   * Bytes of entries ever written, never less after a deletion: what the snapshot rule measures
+   * growth by.
+   */
   private long bytesWritten;
+
   /** The highest position read so far while opening: positions only grow, across segments too. */
   private long loadedHighest = Long.MIN_VALUE;
+
   /** A broker hands on its journal's index; this counts the appends of this run instead. */
   private long appends;
 
@@ -101,8 +114,9 @@ final class FileLogStorage implements LogStorage, AutoCloseable {
   }
 
   /**
-   * The earlier layout's one file holds entries of the same form: renamed after its first entry's position, it is
-   * the first segment. A rename is atomic, so a crash leaves either the old name or the new one.
+   * The earlier layout's one file holds entries of the same form: renamed after its first entry's
+   * position, it is the first segment. A rename is atomic, so a crash leaves either the old name or
+   * the new one.
    */
   private static void migrateSingleFile(Path folder) throws IOException {
     Path single = folder.resolve(SINGLE_FILE);
@@ -110,8 +124,12 @@ final class FileLogStorage implements LogStorage, AutoCloseable {
       return;
     }
     if (!segmentFiles(folder).isEmpty()) {
-      throw new IllegalStateException("The engine's log folder " + folder + " holds both " + SINGLE_FILE
-          + " of the earlier layout and segments: keep one of them");
+      throw new IllegalStateException(
+          "The engine's log folder "
+              + folder
+              + " holds both "
+              + SINGLE_FILE
+              + " of the earlier layout and segments: keep one of them");
     }
     if (Files.size(single) < HEADER) {
       Files.delete(single); // not one whole entry: nothing was ever acknowledged
@@ -120,7 +138,8 @@ final class FileLogStorage implements LogStorage, AutoCloseable {
       try (FileChannel channel = FileChannel.open(single, StandardOpenOption.READ)) {
         readFully(channel, header, 0);
       }
-      // If that first entry is torn, the renamed file is the last segment, whose torn tail is cut when it is read.
+      // If that first entry is torn, the renamed file is the last segment, whose torn tail is cut
+      // when it is read.
       Files.move(single, folder.resolve(name(header.getLong(8))), StandardCopyOption.ATOMIC_MOVE);
     }
     DurableFiles.forceDirectory(folder);
@@ -128,7 +147,10 @@ final class FileLogStorage implements LogStorage, AutoCloseable {
 
   private static List<Path> segmentFiles(Path folder) throws IOException {
     try (Stream<Path> files = Files.list(folder)) {
-      return files.filter(file -> file.getFileName().toString().matches("\\d{20}\\" + SUFFIX)).sorted().toList();
+      return files
+          .filter(file -> file.getFileName().toString().matches("\\d{20}\\" + SUFFIX))
+          .sorted()
+          .toList();
     }
   }
 
@@ -141,7 +163,10 @@ final class FileLogStorage implements LogStorage, AutoCloseable {
     return Long.parseLong(name.substring(0, name.length() - SUFFIX.length()));
   }
 
-  /** Reads a segment's valid entries; cuts a torn tail of the last segment, fails on damage anywhere else. */
+  /**
+   * Reads a segment's valid entries; cuts a torn tail of the last segment, fails on damage anywhere
+   * else.
+   */
   private void load(Path file, boolean last) throws IOException {
     FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE);
     long size = channel.size();
@@ -172,8 +197,15 @@ final class FileLogStorage implements LogStorage, AutoCloseable {
         break;
       }
       if ((offset == 0 && lowest != segment.firstPosition) || lowest <= loadedHighest) {
-        throw new IllegalStateException("The engine's log segment " + file + " is out of order at offset " + offset
-            + ": an entry at position " + lowest + " after position " + loadedHighest);
+        throw new IllegalStateException(
+            "The engine's log segment "
+                + file
+                + " is out of order at offset "
+                + offset
+                + ": an entry at position "
+                + lowest
+                + " after position "
+                + loadedHighest);
       }
       entries.put(lowest, new Entry(segment, offset + HEADER, length));
       loadedHighest = highest;
@@ -181,9 +213,15 @@ final class FileLogStorage implements LogStorage, AutoCloseable {
     }
     if (damage != null && !last) {
       channel.close();
-      throw new IllegalStateException("The engine's log segment " + file + " is damaged at offset " + offset + " ("
-          + damage + "), and it is not the last one, whose tail a crash may tear: restore the data folder from a"
-          + " backup, or delete it to start afresh");
+      throw new IllegalStateException(
+          "The engine's log segment "
+              + file
+              + " is damaged at offset "
+              + offset
+              + " ("
+              + damage
+              + "), and it is not the last one, whose tail a crash may tear: restore the data folder from a"
+              + " backup, or delete it to start afresh");
     }
     if (offset < size) {
       channel.truncate(offset);
@@ -192,7 +230,8 @@ final class FileLogStorage implements LogStorage, AutoCloseable {
       segment.size = offset;
     }
     if (segment.size == 0) {
-      // A segment a crash left empty: the next append starts one named after its own first position.
+      // A segment a crash left empty: the next append starts one named after its own first
+      // position.
       channel.close();
       Files.delete(file);
       return;
@@ -201,7 +240,8 @@ final class FileLogStorage implements LogStorage, AutoCloseable {
     bytesWritten += segment.size;
   }
 
-  private static void readFully(FileChannel channel, ByteBuffer buffer, long offset) throws IOException {
+  private static void readFully(FileChannel channel, ByteBuffer buffer, long offset)
+      throws IOException {
     while (buffer.hasRemaining()) {
       if (channel.read(buffer, offset + buffer.position()) < 0) {
         throw new IOException("unexpected end of the log");
@@ -216,7 +256,6 @@ final class FileLogStorage implements LogStorage, AutoCloseable {
     return (int) crc.getValue();
   }
 
-
   private byte[] read(Entry entry) {
     byte[] data = new byte[entry.length];
     try {
@@ -227,7 +266,9 @@ final class FileLogStorage implements LogStorage, AutoCloseable {
     return data;
   }
 
-  /** Bytes of entries written to the log, this run and before; deleting segments does not lower it. */
+  /**
+   * Bytes of entries written to the log, this run and before; deleting segments does not lower it.
+   */
   synchronized long bytesWritten() {
     return bytesWritten;
   }
@@ -247,12 +288,18 @@ final class FileLogStorage implements LogStorage, AutoCloseable {
   }
 
   @Override
-  public void append(long lowestPosition, long highestPosition, BufferWriter writer, AppendListener listener) {
+  public void append(
+      long lowestPosition, long highestPosition, BufferWriter writer, AppendListener listener) {
     byte[] data = new byte[writer.getLength()];
     writer.write(new UnsafeBuffer(data), 0);
     ByteBuffer entry = ByteBuffer.allocate(HEADER + data.length);
-    entry.putInt(data.length).putInt(checksum(lowestPosition, highestPosition, data))
-        .putLong(lowestPosition).putLong(highestPosition).put(data).flip();
+    entry
+        .putInt(data.length)
+        .putInt(checksum(lowestPosition, highestPosition, data))
+        .putLong(lowestPosition)
+        .putLong(highestPosition)
+        .put(data)
+        .flip();
     long index;
     synchronized (this) {
       try {
@@ -275,15 +322,20 @@ final class FileLogStorage implements LogStorage, AutoCloseable {
     commitListeners.forEach(CommitListener::onCommit);
   }
 
-  /** The last segment, or a new one when there is none or this entry would take it past the segment size. */
+  /**
+   * The last segment, or a new one when there is none or this entry would take it past the segment
+   * size.
+   */
   private Segment segmentFor(long lowestPosition, int entryBytes) throws IOException {
     Map.Entry<Long, Segment> last = segments.lastEntry();
-    if (last != null && (last.getValue().size == 0 || last.getValue().size + entryBytes <= segmentSize)) {
+    if (last != null
+        && (last.getValue().size == 0 || last.getValue().size + entryBytes <= segmentSize)) {
       return last.getValue();
     }
     Path file = folder.resolve(name(lowestPosition));
-    FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
-        StandardOpenOption.WRITE);
+    FileChannel channel =
+        FileChannel.open(
+            file, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE);
     DurableFiles.forceDirectory(folder);
     var segment = new Segment(file, lowestPosition, channel, 0);
     segments.put(lowestPosition, segment);
@@ -291,8 +343,9 @@ final class FileLogStorage implements LogStorage, AutoCloseable {
   }
 
   /**
-   * Deletes the segments whose every entry is below {@code position}, as a broker's journal does below its
-   * compaction bound; the segment holding {@code position}, and the last one, stay. Returns how many went.
+   * Deletes the segments whose every entry is below {@code position}, as a broker's journal does
+   * below its compaction bound; the segment holding {@code position}, and the last one, stay.
+   * Returns how many went.
    */
   synchronized int deleteUntil(long position) {
     List<Segment> inOrder = List.copyOf(segments.values());

@@ -14,17 +14,19 @@ import java.util.function.Function;
 import java.util.function.ToLongFunction;
 
 /**
- * The items of one kind the history keeps (element instances, variables, ...), by key, and for each indexed field
- * the keys of the items by the field's value, so that a search with a filter on such a field reads only the items
- * that have the value, not every item kept. Fields are named and their values written as the REST API's result
- * shapes have them ({@code processInstanceKey} as text, {@code state} as the API's enum), so that an index answers
- * exactly what the search's filter on the shape would. Not thread-safe: {@link ProcessHistory} guards it.
+ * The items of one kind the history keeps (element instances, variables, ...), by key, and for each
+ * indexed field the keys of the items by the field's value, so that a search with a filter on such
+ * a field reads only the items that have the value, not every item kept. Fields are named and their
+ * values written as the REST API's result shapes have them ({@code processInstanceKey} as text,
+ * {@code state} as the API's enum), so that an index answers exactly what the search's filter on
+ * the shape would. Not thread-safe: {@link ProcessHistory} guards it.
  */
 final class HistoryIndex<T> {
 
   private final ToLongFunction<T> key;
   private final Map<String, Function<T, String>> fields;
   private final TreeMap<Long, T> byKey = new TreeMap<>();
+
   /** Field, value, the keys of the items that have it. */
   private final Map<String, Map<String, NavigableSet<Long>>> postings = new HashMap<>();
 
@@ -43,16 +45,17 @@ final class HistoryIndex<T> {
   void put(T item) {
     long k = key.applyAsLong(item);
     T previous = byKey.put(k, item);
-    fields.forEach((field, value) -> {
-      String before = previous == null ? null : value.apply(previous);
-      String after = value.apply(item);
-      if (before != null && !before.equals(after)) {
-        unpost(field, before, k);
-      }
-      if (after != null) {
-        postings.get(field).computeIfAbsent(after, v -> new TreeSet<>()).add(k);
-      }
-    });
+    fields.forEach(
+        (field, value) -> {
+          String before = previous == null ? null : value.apply(previous);
+          String after = value.apply(item);
+          if (before != null && !before.equals(after)) {
+            unpost(field, before, k);
+          }
+          if (after != null) {
+            postings.get(field).computeIfAbsent(after, v -> new TreeSet<>()).add(k);
+          }
+        });
   }
 
   T get(long k) {
@@ -62,12 +65,13 @@ final class HistoryIndex<T> {
   void remove(long k) {
     T item = byKey.remove(k);
     if (item != null) {
-      fields.forEach((field, value) -> {
-        String v = value.apply(item);
-        if (v != null) {
-          unpost(field, v, k);
-        }
-      });
+      fields.forEach(
+          (field, value) -> {
+            String v = value.apply(item);
+            if (v != null) {
+              unpost(field, v, k);
+            }
+          });
     }
   }
 
@@ -90,19 +94,21 @@ final class HistoryIndex<T> {
   }
 
   /**
-   * The items that have, for each field named, one of its values, by key; a field of no index narrows nothing.
-   * Starts from the field with the fewest items, so that the cost follows the answer, not what is kept.
+   * The items that have, for each field named, one of its values, by key; a field of no index
+   * narrows nothing. Starts from the field with the fewest items, so that the cost follows the
+   * answer, not what is kept.
    */
   List<T> matching(Map<String, Set<String>> wanted) {
     List<NavigableSet<Long>> sets = new ArrayList<>();
-    wanted.forEach((field, values) -> {
-      Map<String, NavigableSet<Long>> index = postings.get(field);
-      if (index != null) {
-        NavigableSet<Long> union = new TreeSet<>();
-        values.forEach(value -> union.addAll(index.getOrDefault(value, new TreeSet<>())));
-        sets.add(union);
-      }
-    });
+    wanted.forEach(
+        (field, values) -> {
+          Map<String, NavigableSet<Long>> index = postings.get(field);
+          if (index != null) {
+            NavigableSet<Long> union = new TreeSet<>();
+            values.forEach(value -> union.addAll(index.getOrDefault(value, new TreeSet<>())));
+            sets.add(union);
+          }
+        });
     if (sets.isEmpty()) {
       return all();
     }

@@ -30,50 +30,83 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Where the durable engine's {@link ProcessHistory} keeps what it derived from the log, so that the log can be
- * deleted below a snapshot: a broker's exporters keep their records elsewhere in the same way, and the broker
- * compacts only below the lowest position they have exported.
+ * Where the durable engine's {@link ProcessHistory} keeps what it derived from the log, so that the
+ * log can be deleted below a snapshot: a broker's exporters keep their records elsewhere in the
+ * same way, and the broker compacts only below the lowest position they have exported.
  *
- * <p>One file, {@value #FILE}, a line of JSON per entry, appended to: at each snapshot only what changed since the
- * last one (the instances a record touched, new deployments, instances that ended or were dropped), closed by a
- * {@code kept} line with the log position it holds, then forced. On start the file is read from the top, each
- * batch applied once its {@code kept} line is read: a batch a crash cut short (a torn last line, or lines without
- * their {@code kept}) is ignored and cut off, and the log is read again after the last position kept. Once the
- * file has grown to twice what it held after its last rewrite (and at least {@code compactAt} bytes), the history
- * is written whole instead: to a temporary file, forced, renamed over it. A {@code history.json} of an older
- * version (the history replaced whole) is read once and rewritten in this form.
+ * <p>One file, {@value #FILE}, a line of JSON per entry, appended to: at each snapshot only what
+ * changed since the last one (the instances a record touched, new deployments, instances that ended
+ * or were dropped), closed by a {@code kept} line with the log position it holds, then forced. On
+ * start the file is read from the top, each batch applied once its {@code kept} line is read: a
+ * batch a crash cut short (a torn last line, or lines without their {@code kept}) is ignored and
+ * cut off, and the log is read again after the last position kept. Once the file has grown to twice
+ * what it held after its last rewrite (and at least {@code compactAt} bytes), the history is
+ * written whole instead: to a temporary file, forced, renamed over it. A {@code history.json} of an
+ * older version (the history replaced whole) is read once and rewritten in this form.
  */
 final class HistoryStore {
 
   static final String FILE = "history.jsonl";
+
   /** The older form: the whole history in one JSON document. */
   static final String WHOLE_FILE = "history.json";
+
   /** Below this size the file is never rewritten: a small file costs nothing to read. */
   static final long COMPACT_AT = 1 << 20;
-  private static final JsonMapper JSON = JsonMapper.builder().findAndAddModules()
-      .serializationInclusion(JsonInclude.Include.NON_NULL).build();
+
+  private static final JsonMapper JSON =
+      JsonMapper.builder()
+          .findAndAddModules()
+          .serializationInclusion(JsonInclude.Include.NON_NULL)
+          .build();
 
   /**
-   * An instance and everything recorded about it; {@code instance} is null while only its variables are known,
-   * {@code jobs} and the lists after it null in a history kept before they were.
+   * An instance and everything recorded about it; {@code instance} is null while only its variables
+   * are known, {@code jobs} and the lists after it null in a history kept before they were.
    */
-  record SavedInstance(long key, ProcessInstance instance, List<ElementInstance> elements, List<Variable> variables,
-      List<UserTaskInstance> userTasks, List<Incident> incidents, List<Job> jobs, List<String> sequenceFlows,
-      List<MessageSubscription> messageSubscriptions, List<CorrelatedMessage> correlatedMessages) {}
-
-  /** The history as of the record at {@code position}; {@code ended} the ended instances, the earliest first. */
-  record Saved(long position, List<ProcessDefinition> definitions, List<FormDefinition> forms,
-      List<SavedInstance> instances, List<ProcessInstance> ended) {}
+  record SavedInstance(
+      long key,
+      ProcessInstance instance,
+      List<ElementInstance> elements,
+      List<Variable> variables,
+      List<UserTaskInstance> userTasks,
+      List<Incident> incidents,
+      List<Job> jobs,
+      List<String> sequenceFlows,
+      List<MessageSubscription> messageSubscriptions,
+      List<CorrelatedMessage> correlatedMessages) {}
 
   /**
-   * What changed since the last save, as of the record at {@code position}: new deployments, each instance a record
-   * touched (whole), the keys of instances that ended (in the order they ended) and of those dropped.
+   * The history as of the record at {@code position}; {@code ended} the ended instances, the
+   * earliest first.
    */
-  record Changes(long position, List<ProcessDefinition> definitions, List<FormDefinition> forms,
-      List<SavedInstance> instances, List<Long> ended, List<Long> dropped) {}
+  record Saved(
+      long position,
+      List<ProcessDefinition> definitions,
+      List<FormDefinition> forms,
+      List<SavedInstance> instances,
+      List<ProcessInstance> ended) {}
+
+  /**
+   * What changed since the last save, as of the record at {@code position}: new deployments, each
+   * instance a record touched (whole), the keys of instances that ended (in the order they ended)
+   * and of those dropped.
+   */
+  record Changes(
+      long position,
+      List<ProcessDefinition> definitions,
+      List<FormDefinition> forms,
+      List<SavedInstance> instances,
+      List<Long> ended,
+      List<Long> dropped) {}
 
   /** One line of the file: exactly one of its fields is set. */
-  record Entry(ProcessDefinition definition, FormDefinition form, SavedInstance instance, Long ended, Long dropped,
+  record Entry(
+      ProcessDefinition definition,
+      FormDefinition form,
+      SavedInstance instance,
+      Long ended,
+      Long dropped,
       Long kept) {
 
     static Entry of(ProcessDefinition definition) {
@@ -105,9 +138,15 @@ final class HistoryStore {
   private final Path file;
   private final long compactAt;
   private final Saved loaded;
-  /** The file's size after its last rewrite, and after its last complete batch (where the next one goes). */
+
+  /**
+   * The file's size after its last rewrite, and after its last complete batch (where the next one
+   * goes).
+   */
   private long sizeAfterRewrite;
+
   private long size;
+
   /** A failed append may have left part of a batch: the next save writes everything. */
   private boolean rewriteNext;
 
@@ -129,8 +168,11 @@ final class HistoryStore {
         loaded = Files.exists(file) ? read() : null;
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot read the REST API's history from " + folder
-          + ": restore it from a backup, or delete it and the log to start afresh", e);
+      throw new UncheckedIOException(
+          "Cannot read the REST API's history from "
+              + folder
+              + ": restore it from a backup, or delete it and the log to start afresh",
+          e);
     }
     sizeAfterRewrite = Math.max(sizeAfterRewrite, size);
   }
@@ -140,12 +182,18 @@ final class HistoryStore {
     return Optional.ofNullable(loaded);
   }
 
-  /** The position of the last record the kept history holds; -1 when none was kept: the log is read whole. */
+  /**
+   * The position of the last record the kept history holds; -1 when none was kept: the log is read
+   * whole.
+   */
   long position() {
     return loaded == null ? -1 : loaded.position();
   }
 
-  /** The next save should be the whole history ({@link #rewrite}) rather than the changes ({@link #append}). */
+  /**
+   * The next save should be the whole history ({@link #rewrite}) rather than the changes ({@link
+   * #append}).
+   */
   boolean rewriteDue() {
     return rewriteNext || size >= Math.max(compactAt, 2 * sizeAfterRewrite);
   }
@@ -153,7 +201,8 @@ final class HistoryStore {
   /** Appends the changes as one batch, on disk when this returns. */
   void append(Changes changes) {
     var entries = new ArrayList<Entry>();
-    // The drops first: an instance the history dropped and then heard of again is kept as it is now.
+    // The drops first: an instance the history dropped and then heard of again is kept as it is
+    // now.
     changes.dropped().forEach(key -> entries.add(Entry.dropped(key)));
     changes.definitions().forEach(definition -> entries.add(Entry.of(definition)));
     changes.forms().forEach(form -> entries.add(Entry.of(form)));
@@ -161,7 +210,8 @@ final class HistoryStore {
     changes.ended().forEach(key -> entries.add(Entry.ended(key)));
     entries.add(Entry.kept(changes.position()));
     byte[] batch = lines(entries);
-    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+    try (FileChannel channel =
+        FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
       channel.position(size);
       ByteBuffer bytes = ByteBuffer.wrap(batch);
       while (bytes.hasRemaining()) {
@@ -176,7 +226,8 @@ final class HistoryStore {
       throw new UncheckedIOException("Cannot keep the REST API's history in " + file, e);
     }
     if (size == 0) {
-      sizeAfterRewrite = batch.length; // a new file's first batch holds the whole history, as a rewrite does
+      sizeAfterRewrite =
+          batch.length; // a new file's first batch holds the whole history, as a rewrite does
     }
     size += batch.length;
   }
@@ -215,8 +266,8 @@ final class HistoryStore {
   }
 
   /**
-   * Applies the file's complete batches in order; {@link #size} ends after the last one, where the next batch is
-   * written over whatever a crash left after it.
+   * Applies the file's complete batches in order; {@link #size} ends after the last one, where the
+   * next batch is written over whatever a crash left after it.
    */
   private Saved read() throws IOException {
     byte[] content = Files.readAllBytes(file);
@@ -239,7 +290,8 @@ final class HistoryStore {
         if (indexOf(content, (byte) '\n', end + 1) < 0) {
           break; // the last line, torn (a file system may leave a whole line of zeros)
         }
-        throw new IOException("Line at byte " + start + " of " + file + " is no entry: " + e.getOriginalMessage(), e);
+        throw new IOException(
+            "Line at byte " + start + " of " + file + " is no entry: " + e.getOriginalMessage(), e);
       }
       start = end + 1;
       if (entry.kept() == null) {
@@ -253,7 +305,9 @@ final class HistoryStore {
       position = entry.kept();
       size = start;
     }
-    if (size < content.length) { // what a crash left after the last batch, so the next one follows it directly
+    if (size
+        < content.length) { // what a crash left after the last batch, so the next one follows it
+      // directly
       try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
         channel.truncate(size);
         channel.force(false);
@@ -262,14 +316,27 @@ final class HistoryStore {
     if (position < 0) {
       return null;
     }
-    List<ProcessInstance> endedInstances = ended.stream().map(instances::get).filter(Objects::nonNull)
-        .map(SavedInstance::instance).filter(Objects::nonNull).toList();
-    return new Saved(position, List.copyOf(definitions.values()), List.copyOf(forms.values()),
-        List.copyOf(instances.values()), endedInstances);
+    List<ProcessInstance> endedInstances =
+        ended.stream()
+            .map(instances::get)
+            .filter(Objects::nonNull)
+            .map(SavedInstance::instance)
+            .filter(Objects::nonNull)
+            .toList();
+    return new Saved(
+        position,
+        List.copyOf(definitions.values()),
+        List.copyOf(forms.values()),
+        List.copyOf(instances.values()),
+        endedInstances);
   }
 
-  private static void apply(Entry entry, Map<Long, ProcessDefinition> definitions, Map<Long, FormDefinition> forms,
-      Map<Long, SavedInstance> instances, LinkedHashSet<Long> ended) {
+  private static void apply(
+      Entry entry,
+      Map<Long, ProcessDefinition> definitions,
+      Map<Long, FormDefinition> forms,
+      Map<Long, SavedInstance> instances,
+      LinkedHashSet<Long> ended) {
     if (entry.definition() != null) {
       definitions.put(entry.definition().key(), entry.definition());
     } else if (entry.form() != null) {

@@ -14,11 +14,12 @@ import io.camunda.zeebe.stream.api.records.TypedRecord;
 import java.util.List;
 
 /**
- * Sets the engine's clock as its state holds it once the log is replayed, beside the engine in the durable engine's
- * stream processor; it takes no record. The engine sets its clock from the state when it starts, before the replay,
- * and the replay of a pin ({@code PUT /v2/clock}) only writes the state: pinning the clock is a side effect, which a
- * replay skips. So after a {@code kill -9} between a pin and the next snapshot, the state said pinned while the clock
- * ran, until a later restart pinned it at the old instant. Recovery runs on the processor's own thread, before any
+ * Sets the engine's clock as its state holds it once the log is replayed, beside the engine in the
+ * durable engine's stream processor; it takes no record. The engine sets its clock from the state
+ * when it starts, before the replay, and the replay of a pin ({@code PUT /v2/clock}) only writes
+ * the state: pinning the clock is a side effect, which a replay skips. So after a {@code kill -9}
+ * between a pin and the next snapshot, the state said pinned while the clock ran, until a later
+ * restart pinned it at the old instant. Recovery runs on the processor's own thread, before any
  * command is processed.
  */
 final class PinnedClockRecovery implements RecordProcessor, StreamProcessorLifecycleAware {
@@ -56,7 +57,8 @@ final class PinnedClockRecovery implements RecordProcessor, StreamProcessorLifec
   }
 
   @Override
-  public ProcessingResult onProcessingError(Throwable error, TypedRecord record, ProcessingResultBuilder result) {
+  public ProcessingResult onProcessingError(
+      Throwable error, TypedRecord record, ProcessingResultBuilder result) {
     throw new UnsupportedOperationException("takes no record");
   }
 }

@@ -18,11 +18,14 @@ import org.springframework.core.io.support.PathMatchingResourcePatternResolver;
 import org.springframework.stereotype.Component;
 
 /**
- * Deploys every process in {@code bpmn/} together with every form in {@code forms/} (a user task links its form
- * by {@code formId}, so both must be in the engine).
+ * Deploys every process in {@code bpmn/} together with every form in {@code forms/} (a user task
+ * links its form by {@code formId}, so both must be in the engine).
  */
 @Component
-@ConditionalOnProperty(name = "mediaflow.engine.deploy", havingValue = "true", matchIfMissing = true)
+@ConditionalOnProperty(
+    name = "mediaflow.engine.deploy",
+    havingValue = "true",
+    matchIfMissing = true)
 public class ProcessDeployer {
 
   private static final Logger LOG = LoggerFactory.getLogger(ProcessDeployer.class);
@@ -38,13 +41,16 @@ public class ProcessDeployer {
   }
 
   /**
-   * Deploys while the rest of the application starts (the workers, the web server): the first deployment into a
-   * fresh engine, which parses and checks every model, is one of the slowest steps of start-up.
+   * Deploys while the rest of the application starts (the workers, the web server): the first
+   * deployment into a fresh engine, which parses and checks every model, is one of the slowest
+   * steps of start-up.
    */
   @PostConstruct
   void startDeploying() {
-    deployment = CompletableFuture.runAsync(this::deploy,
-        task -> Thread.ofPlatform().name("mediaflow-deployment").daemon().start(task));
+    deployment =
+        CompletableFuture.runAsync(
+            this::deploy,
+            task -> Thread.ofPlatform().name("mediaflow-deployment").daemon().start(task));
   }
 
   /** Start-up completes with the models deployed, or fails with the deployment. */
@@ -61,39 +67,49 @@ public class ProcessDeployer {
       return;
     }
     var command = client.newDeployResourceCommand();
-    var step = (io.camunda.client.api.command.DeployResourceCommandStep1.DeployResourceCommandStep2) null;
+    var step =
+        (io.camunda.client.api.command.DeployResourceCommandStep1.DeployResourceCommandStep2) null;
     for (Resource resource : processes) {
       byte[] bpmn = read(resource);
       if (properties.jobBasedUserTasks()) {
         bpmn = UserTasks.asJobBased(bpmn);
       }
-      step = step == null
-          ? command.addResourceBytes(bpmn, resource.getFilename())
-          : step.addResourceBytes(bpmn, resource.getFilename());
+      step =
+          step == null
+              ? command.addResourceBytes(bpmn, resource.getFilename())
+              : step.addResourceBytes(bpmn, resource.getFilename());
     }
     for (Resource resource : forms) {
       byte[] form = read(resource);
-      step = step == null
-          ? command.addResourceBytes(form, resource.getFilename())
-          : step.addResourceBytes(form, resource.getFilename());
+      step =
+          step == null
+              ? command.addResourceBytes(form, resource.getFilename())
+              : step.addResourceBytes(form, resource.getFilename());
     }
-    // The first deployment of a fresh engine parses and checks every model; on a busy machine that can take longer
+    // The first deployment of a fresh engine parses and checks every model; on a busy machine that
+    // can take longer
     // than the client's default 10 s, which would stop the application.
     var deployment = step.requestTimeout(Duration.ofMinutes(5)).send().join();
-    LOG.info("Deployed {} process(es) and {} form(s): {}", deployment.getProcesses().size(),
+    LOG.info(
+        "Deployed {} process(es) and {} form(s): {}",
+        deployment.getProcesses().size(),
         deployment.getForm().size(),
         deployment.getProcesses().stream().map(p -> p.getBpmnProcessId()).toList());
     deployed = true;
   }
 
-  /** Whether every process and form is in the engine, so that instances can be started (see readiness). */
+  /**
+   * Whether every process and form is in the engine, so that instances can be started (see
+   * readiness).
+   */
   boolean deployed() {
     return deployed;
   }
 
   private static List<Resource> resources(String pattern) {
     try {
-      return new ArrayList<>(List.of(new PathMatchingResourcePatternResolver().getResources(pattern)));
+      return new ArrayList<>(
+          List.of(new PathMatchingResourcePatternResolver().getResources(pattern)));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

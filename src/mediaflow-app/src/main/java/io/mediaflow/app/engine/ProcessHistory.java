@@ -49,62 +49,154 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.stereotype.Component;
 
 /**
- * What the engine's records say about deployments and process instances, as the REST API and the console show
- * them: process definitions and forms, and per instance its element instances, variables, user tasks, jobs and
- * incidents, the sequence flows it took and its message subscriptions. Fed once per record by {@link EngineRecordFeed}; every read first
- * catches the feed up, so it sees everything the engine has acknowledged. An ended instance's details are kept within {@link HistoryProperties}.
+ * What the engine's records say about deployments and process instances, as the REST API and the
+ * console show them: process definitions and forms, and per instance its element instances,
+ * variables, user tasks, jobs and incidents, the sequence flows it took and its message
+ * subscriptions. Fed once per record by {@link EngineRecordFeed}; every read first catches the feed
+ * up, so it sees everything the engine has acknowledged. An ended instance's details are kept
+ * within {@link HistoryProperties}.
  *
- * <p>User tasks are the engine's job-based ones: a job of type {@value UserTasks#JOB_TYPE} is an open task from
- * its creation until it is completed, cancelled (its scope ended) or throws an error, whoever holds the job.
+ * <p>User tasks are the engine's job-based ones: a job of type {@value UserTasks#JOB_TYPE} is an
+ * open task from its creation until it is completed, cancelled (its scope ended) or throws an
+ * error, whoever holds the job.
  */
 @Component
-@ConditionalOnProperty(name = "mediaflow.engine.embedded", havingValue = "true", matchIfMissing = true)
+@ConditionalOnProperty(
+    name = "mediaflow.engine.embedded",
+    havingValue = "true",
+    matchIfMissing = true)
 public class ProcessHistory implements EngineRecordFeed.Subscriber {
 
-  public enum InstanceState { ACTIVE, COMPLETED, TERMINATED }
+  public enum InstanceState {
+    ACTIVE,
+    COMPLETED,
+    TERMINATED
+  }
 
-  public enum TaskState { CREATED, COMPLETED, CANCELED, FAILED }
+  public enum TaskState {
+    CREATED,
+    COMPLETED,
+    CANCELED,
+    FAILED
+  }
 
-  public enum IncidentState { ACTIVE, RESOLVED }
+  public enum IncidentState {
+    ACTIVE,
+    RESOLVED
+  }
 
-  /** A deployed process; {@code elementNames} and {@code userTaskForms} (element id to form id) from its model. */
-  public record ProcessDefinition(long key, String processId, String name, int version, String versionTag,
-      String resourceName, String tenantId, byte[] xml, Map<String, String> elementNames,
-      Map<String, String> userTaskForms, String startFormId) {}
+  /**
+   * A deployed process; {@code elementNames} and {@code userTaskForms} (element id to form id) from
+   * its model.
+   */
+  public record ProcessDefinition(
+      long key,
+      String processId,
+      String name,
+      int version,
+      String versionTag,
+      String resourceName,
+      String tenantId,
+      byte[] xml,
+      Map<String, String> elementNames,
+      Map<String, String> userTaskForms,
+      String startFormId) {}
 
-  public record FormDefinition(long key, String formId, int version, String resourceName, String tenantId,
-      String schema) {}
+  public record FormDefinition(
+      long key, String formId, int version, String resourceName, String tenantId, String schema) {}
 
-  public record ProcessInstance(long key, long definitionKey, String processId, int version,
-      long parentProcessInstanceKey, long parentElementInstanceKey, String tenantId, Instant startDate,
-      Instant endDate, InstanceState state, boolean hasIncident) {}
+  public record ProcessInstance(
+      long key,
+      long definitionKey,
+      String processId,
+      int version,
+      long parentProcessInstanceKey,
+      long parentElementInstanceKey,
+      String tenantId,
+      Instant startDate,
+      Instant endDate,
+      InstanceState state,
+      boolean hasIncident) {}
 
-  public record ElementInstance(long key, long processInstanceKey, long flowScopeKey, long definitionKey,
-      String processId, String elementId, String elementName, BpmnElementType type, String tenantId,
-      Instant startDate, Instant endDate, InstanceState state, Long incidentKey) {
+  public record ElementInstance(
+      long key,
+      long processInstanceKey,
+      long flowScopeKey,
+      long definitionKey,
+      String processId,
+      String elementId,
+      String elementName,
+      BpmnElementType type,
+      String tenantId,
+      Instant startDate,
+      Instant endDate,
+      InstanceState state,
+      Long incidentKey) {
 
     ElementInstance ended(Instant at, InstanceState endState) {
-      return new ElementInstance(key, processInstanceKey, flowScopeKey, definitionKey, processId, elementId,
-          elementName, type, tenantId, startDate, at, endState, incidentKey);
+      return new ElementInstance(
+          key,
+          processInstanceKey,
+          flowScopeKey,
+          definitionKey,
+          processId,
+          elementId,
+          elementName,
+          type,
+          tenantId,
+          startDate,
+          at,
+          endState,
+          incidentKey);
     }
 
     ElementInstance withIncident(Long incident) {
-      return new ElementInstance(key, processInstanceKey, flowScopeKey, definitionKey, processId, elementId,
-          elementName, type, tenantId, startDate, endDate, state, incident);
+      return new ElementInstance(
+          key,
+          processInstanceKey,
+          flowScopeKey,
+          definitionKey,
+          processId,
+          elementId,
+          elementName,
+          type,
+          tenantId,
+          startDate,
+          endDate,
+          state,
+          incident);
     }
   }
 
   /** A variable; {@code value} is its JSON text. */
-  public record Variable(long key, long scopeKey, long processInstanceKey, String name, String value,
+  public record Variable(
+      long key,
+      long scopeKey,
+      long processInstanceKey,
+      String name,
+      String value,
       String tenantId) {}
 
   /**
-   * A job-based user task; its key is the job's key. {@code changes} are the REST API's changes of its properties
-   * (see {@link UserTaskChanges}), by variable name, as JSON.
+   * A job-based user task; its key is the job's key. {@code changes} are the REST API's changes of
+   * its properties (see {@link UserTaskChanges}), by variable name, as JSON.
    */
-  public record UserTaskInstance(long key, long elementInstanceKey, long processInstanceKey, long definitionKey,
-      String processId, int version, String elementId, String name, String formId, Map<String, String> headers,
-      String tenantId, Instant creationDate, Instant completionDate, TaskState state, Map<String, String> changes) {
+  public record UserTaskInstance(
+      long key,
+      long elementInstanceKey,
+      long processInstanceKey,
+      long definitionKey,
+      String processId,
+      int version,
+      String elementId,
+      String name,
+      String formId,
+      Map<String, String> headers,
+      String tenantId,
+      Instant creationDate,
+      Instant completionDate,
+      TaskState state,
+      Map<String, String> changes) {
 
     public UserTaskInstance {
       changes = changes == null ? Map.of() : changes; // a history kept before changes existed
@@ -116,61 +208,165 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
     }
 
     UserTaskInstance ended(Instant at, TaskState endState) {
-      return new UserTaskInstance(key, elementInstanceKey, processInstanceKey, definitionKey, processId, version,
-          elementId, name, formId, headers, tenantId, creationDate, at, endState, changes);
+      return new UserTaskInstance(
+          key,
+          elementInstanceKey,
+          processInstanceKey,
+          definitionKey,
+          processId,
+          version,
+          elementId,
+          name,
+          formId,
+          headers,
+          tenantId,
+          creationDate,
+          at,
+          endState,
+          changes);
     }
 
     UserTaskInstance changed(String variable, String value) {
       var changed = new HashMap<>(changes);
       changed.put(variable, value);
-      return new UserTaskInstance(key, elementInstanceKey, processInstanceKey, definitionKey, processId, version,
-          elementId, name, formId, headers, tenantId, creationDate, completionDate, state, Map.copyOf(changed));
+      return new UserTaskInstance(
+          key,
+          elementInstanceKey,
+          processInstanceKey,
+          definitionKey,
+          processId,
+          version,
+          elementId,
+          name,
+          formId,
+          headers,
+          tenantId,
+          creationDate,
+          completionDate,
+          state,
+          Map.copyOf(changed));
     }
   }
 
   /**
-   * A job as its records leave it: {@code state} the last of its records that Camunda's job search names a state
-   * (an activation, a backoff's end or a timeout change leave it), {@code worker} and {@code deadline} those of its
-   * last activation.
+   * A job as its records leave it: {@code state} the last of its records that Camunda's job search
+   * names a state (an activation, a backoff's end or a timeout change leave it), {@code worker} and
+   * {@code deadline} those of its last activation.
    */
-  public record Job(long key, String type, String worker, String state, int retries, Instant deadline,
-      String errorCode, String errorMessage, boolean hasFailedWithRetriesLeft, Instant endTime, String elementId,
-      long elementInstanceKey, long processInstanceKey, long definitionKey, String processId,
-      Map<String, String> customHeaders, String kind, String listenerEventType, String tenantId) {
+  public record Job(
+      long key,
+      String type,
+      String worker,
+      String state,
+      int retries,
+      Instant deadline,
+      String errorCode,
+      String errorMessage,
+      boolean hasFailedWithRetriesLeft,
+      Instant endTime,
+      String elementId,
+      long elementInstanceKey,
+      long processInstanceKey,
+      long definitionKey,
+      String processId,
+      Map<String, String> customHeaders,
+      String kind,
+      String listenerEventType,
+      String tenantId) {
 
     Job activated(String byWorker, Instant until, int retriesLeft) {
-      return new Job(key, type, byWorker, state, retriesLeft, until, errorCode, errorMessage,
-          hasFailedWithRetriesLeft, endTime, elementId, elementInstanceKey, processInstanceKey, definitionKey,
-          processId, customHeaders, kind, listenerEventType, tenantId);
+      return new Job(
+          key,
+          type,
+          byWorker,
+          state,
+          retriesLeft,
+          until,
+          errorCode,
+          errorMessage,
+          hasFailedWithRetriesLeft,
+          endTime,
+          elementId,
+          elementInstanceKey,
+          processInstanceKey,
+          definitionKey,
+          processId,
+          customHeaders,
+          kind,
+          listenerEventType,
+          tenantId);
     }
   }
 
   /**
-   * A message subscription of an element (a catch event, a receive task, a boundary event), {@code state} as its
-   * last record left it: {@code CREATED} while the element waits, then {@code CORRELATED} or {@code DELETED}.
+   * A message subscription of an element (a catch event, a receive task, a boundary event), {@code
+   * state} as its last record left it: {@code CREATED} while the element waits, then {@code
+   * CORRELATED} or {@code DELETED}.
    */
-  public record MessageSubscription(long key, long processInstanceKey, long definitionKey, String processId,
-      String elementId, long elementInstanceKey, String messageName, String correlationKey, String tenantId,
-      Instant lastUpdated, String state) {}
+  public record MessageSubscription(
+      long key,
+      long processInstanceKey,
+      long definitionKey,
+      String processId,
+      String elementId,
+      long elementInstanceKey,
+      String messageName,
+      String correlationKey,
+      String tenantId,
+      Instant lastUpdated,
+      String state) {}
 
-  /** A message a subscription took: one per correlation (a non-interrupting boundary event takes several). */
-  public record CorrelatedMessage(long subscriptionKey, long messageKey, long processInstanceKey, long definitionKey,
-      String processId, String elementId, long elementInstanceKey, String messageName, String correlationKey,
-      String tenantId, Instant correlationTime) {}
+  /**
+   * A message a subscription took: one per correlation (a non-interrupting boundary event takes
+   * several).
+   */
+  public record CorrelatedMessage(
+      long subscriptionKey,
+      long messageKey,
+      long processInstanceKey,
+      long definitionKey,
+      String processId,
+      String elementId,
+      long elementInstanceKey,
+      String messageName,
+      String correlationKey,
+      String tenantId,
+      Instant correlationTime) {}
 
-  public record Incident(long key, long processInstanceKey, long definitionKey, String processId, String elementId,
-      long elementInstanceKey, long jobKey, String errorType, String errorMessage, String tenantId,
-      Instant creationTime, IncidentState state) {
+  public record Incident(
+      long key,
+      long processInstanceKey,
+      long definitionKey,
+      String processId,
+      String elementId,
+      long elementInstanceKey,
+      long jobKey,
+      String errorType,
+      String errorMessage,
+      String tenantId,
+      Instant creationTime,
+      IncidentState state) {
 
     Incident resolved() {
-      return new Incident(key, processInstanceKey, definitionKey, processId, elementId, elementInstanceKey, jobKey,
-          errorType, errorMessage, tenantId, creationTime, IncidentState.RESOLVED);
+      return new Incident(
+          key,
+          processInstanceKey,
+          definitionKey,
+          processId,
+          elementId,
+          elementInstanceKey,
+          jobKey,
+          errorType,
+          errorMessage,
+          tenantId,
+          creationTime,
+          IncidentState.RESOLVED);
     }
   }
 
   /**
-   * What changed since the store last kept the history: new deployments, the instances a record touched, the
-   * instances that ended (in that order) and those dropped.
+   * What changed since the store last kept the history: new deployments, the instances a record
+   * touched, the instances that ended (in that order) and those dropped.
    */
   private static final class Unsaved {
     final List<ProcessDefinition> definitions = new ArrayList<>();
@@ -181,23 +377,32 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
   }
 
   /**
-   * What a search can narrow by ahead of its filter: the fields of one kind's index ({@link HistoryIndex}), and the
-   * items that have, for each field named, one of the values given, by key.
+   * What a search can narrow by ahead of its filter: the fields of one kind's index ({@link
+   * HistoryIndex}), and the items that have, for each field named, one of the values given, by key.
    */
-  public record Lookup<T>(Set<String> fields, Function<Map<String, Set<String>>, List<T>> matching) {}
+  public record Lookup<T>(
+      Set<String> fields, Function<Map<String, Set<String>>, List<T>> matching) {}
 
   /**
-   * What is known about one process instance besides its items in the indexes; dropped as a whole, with them.
-   * {@code instance} is null while only its variables are known.
+   * What is known about one process instance besides its items in the indexes; dropped as a whole,
+   * with them. {@code instance} is null while only its variables are known.
    */
   private static final class InstanceRecords {
     ProcessInstance instance;
-    /** The ids of the sequence flows taken, each once, in the order first taken (Camunda keeps them so too). */
+
+    /**
+     * The ids of the sequence flows taken, each once, in the order first taken (Camunda keeps them
+     * so too).
+     */
     final Set<String> sequenceFlows = new LinkedHashSet<>();
+
     final List<CorrelatedMessage> correlatedMessages = new ArrayList<>();
   }
 
-  /** The instance of an item, the field every index has: what an instance's own reads and its drop go by. */
+  /**
+   * The instance of an item, the field every index has: what an instance's own reads and its drop
+   * go by.
+   */
   private static final String INSTANCE = "processInstanceKey";
 
   private final EngineRecordFeed feed;
@@ -206,42 +411,124 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
   private final Map<Long, ProcessDefinition> definitions = new LinkedHashMap<>();
   private final Map<Long, FormDefinition> forms = new LinkedHashMap<>();
   private final Map<Long, InstanceRecords> instances = new LinkedHashMap<>();
-  // Each kind by key, and by the fields searches filter by most: named and written as the REST API's shapes are.
-  private final HistoryIndex<ProcessInstance> processInstances = new HistoryIndex<>(ProcessInstance::key, Map.of(
-      INSTANCE, i -> Long.toString(i.key()), "processDefinitionId", ProcessInstance::processId,
-      "processDefinitionKey", i -> Long.toString(i.definitionKey()), "state", i -> i.state().name()));
-  private final HistoryIndex<ElementInstance> elements = new HistoryIndex<>(ElementInstance::key, Map.of(
-      INSTANCE, e -> Long.toString(e.processInstanceKey()), "processDefinitionId", ElementInstance::processId,
-      "elementId", ElementInstance::elementId, "state", e -> e.state().name(), "type", e -> e.type().name()));
-  private final HistoryIndex<Variable> variables = new HistoryIndex<>(Variable::key, Map.of(
-      INSTANCE, v -> Long.toString(v.processInstanceKey()), "scopeKey", v -> Long.toString(v.scopeKey()),
-      "name", Variable::name));
-  private final HistoryIndex<UserTaskInstance> userTasks = new HistoryIndex<>(UserTaskInstance::key, Map.of(
-      INSTANCE, t -> Long.toString(t.processInstanceKey()), "processDefinitionId", UserTaskInstance::processId,
-      "elementId", UserTaskInstance::elementId, "elementInstanceKey", t -> Long.toString(t.elementInstanceKey()),
-      "state", t -> t.state().name(), "assignee", t -> t.properties().assignee()));
-  private final HistoryIndex<Job> jobs = new HistoryIndex<>(Job::key, Map.of(
-      INSTANCE, j -> Long.toString(j.processInstanceKey()), "processDefinitionId", Job::processId,
-      "elementId", Job::elementId, "type", Job::type, "state", Job::state));
-  private final HistoryIndex<Incident> incidents = new HistoryIndex<>(Incident::key, Map.of(
-      INSTANCE, i -> Long.toString(i.processInstanceKey()), "processDefinitionId", Incident::processId,
-      "elementId", Incident::elementId, "state", i -> i.state().name()));
-  private final HistoryIndex<MessageSubscription> messageSubscriptions = new HistoryIndex<>(MessageSubscription::key,
-      Map.of(INSTANCE, s -> Long.toString(s.processInstanceKey()),
-          "processDefinitionId", MessageSubscription::processId, "elementId", MessageSubscription::elementId,
-          "messageName", MessageSubscription::messageName,
-          "messageSubscriptionState", MessageSubscription::state));
+  // Each kind by key, and by the fields searches filter by most: named and written as the REST
+  // API's shapes are.
+  private final HistoryIndex<ProcessInstance> processInstances =
+      new HistoryIndex<>(
+          ProcessInstance::key,
+          Map.of(
+              INSTANCE,
+              i -> Long.toString(i.key()),
+              "processDefinitionId",
+              ProcessInstance::processId,
+              "processDefinitionKey",
+              i -> Long.toString(i.definitionKey()),
+              "state",
+              i -> i.state().name()));
+  private final HistoryIndex<ElementInstance> elements =
+      new HistoryIndex<>(
+          ElementInstance::key,
+          Map.of(
+              INSTANCE,
+              e -> Long.toString(e.processInstanceKey()),
+              "processDefinitionId",
+              ElementInstance::processId,
+              "elementId",
+              ElementInstance::elementId,
+              "state",
+              e -> e.state().name(),
+              "type",
+              e -> e.type().name()));
+  private final HistoryIndex<Variable> variables =
+      new HistoryIndex<>(
+          Variable::key,
+          Map.of(
+              INSTANCE,
+              v -> Long.toString(v.processInstanceKey()),
+              "scopeKey",
+              v -> Long.toString(v.scopeKey()),
+              "name",
+              Variable::name));
+  private final HistoryIndex<UserTaskInstance> userTasks =
+      new HistoryIndex<>(
+          UserTaskInstance::key,
+          Map.of(
+              INSTANCE,
+              t -> Long.toString(t.processInstanceKey()),
+              "processDefinitionId",
+              UserTaskInstance::processId,
+              "elementId",
+              UserTaskInstance::elementId,
+              "elementInstanceKey",
+              t -> Long.toString(t.elementInstanceKey()),
+              "state",
+              t -> t.state().name(),
+              "assignee",
+              t -> t.properties().assignee()));
+  private final HistoryIndex<Job> jobs =
+      new HistoryIndex<>(
+          Job::key,
+          Map.of(
+              INSTANCE,
+              j -> Long.toString(j.processInstanceKey()),
+              "processDefinitionId",
+              Job::processId,
+              "elementId",
+              Job::elementId,
+              "type",
+              Job::type,
+              "state",
+              Job::state));
+  private final HistoryIndex<Incident> incidents =
+      new HistoryIndex<>(
+          Incident::key,
+          Map.of(
+              INSTANCE,
+              i -> Long.toString(i.processInstanceKey()),
+              "processDefinitionId",
+              Incident::processId,
+              "elementId",
+              Incident::elementId,
+              "state",
+              i -> i.state().name()));
+  private final HistoryIndex<MessageSubscription> messageSubscriptions =
+      new HistoryIndex<>(
+          MessageSubscription::key,
+          Map.of(
+              INSTANCE,
+              s -> Long.toString(s.processInstanceKey()),
+              "processDefinitionId",
+              MessageSubscription::processId,
+              "elementId",
+              MessageSubscription::elementId,
+              "messageName",
+              MessageSubscription::messageName,
+              "messageSubscriptionState",
+              MessageSubscription::state));
+
   /** The job records whose intent is a state of Camunda's job search ({@code JobStateEnum}). */
-  private static final Set<JobIntent> JOB_STATES = EnumSet.of(JobIntent.CREATED, JobIntent.COMPLETED,
-      JobIntent.CANCELED, JobIntent.ERROR_THROWN, JobIntent.FAILED, JobIntent.MIGRATED, JobIntent.RETRIES_UPDATED,
-      JobIntent.TIMED_OUT);
+  private static final Set<JobIntent> JOB_STATES =
+      EnumSet.of(
+          JobIntent.CREATED,
+          JobIntent.COMPLETED,
+          JobIntent.CANCELED,
+          JobIntent.ERROR_THROWN,
+          JobIntent.FAILED,
+          JobIntent.MIGRATED,
+          JobIntent.RETRIES_UPDATED,
+          JobIntent.TIMED_OUT);
+
   /** Ended instances, the earliest first. */
   private final ArrayDeque<ProcessInstance> ended = new ArrayDeque<>();
 
-  /** Where the engine's history is kept beside its log; none where a test feeds the records by hand. */
+  /**
+   * Where the engine's history is kept beside its log; none where a test feeds the records by hand.
+   */
   private final Optional<HistoryStore> store;
+
   /** What changed since the store last kept the history. */
   private Unsaved unsaved = new Unsaved();
+
   /** The position of the last record read. */
   private long position = -1;
 
@@ -250,7 +537,8 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
     this(feed, limits, store, Clock.systemUTC());
   }
 
-  ProcessHistory(EngineRecordFeed feed, HistoryProperties limits, Optional<HistoryStore> store, Clock clock) {
+  ProcessHistory(
+      EngineRecordFeed feed, HistoryProperties limits, Optional<HistoryStore> store, Clock clock) {
     this.feed = feed;
     this.limits = limits;
     this.store = store;
@@ -262,9 +550,10 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
   // ---- kept beside the engine's log, which is deleted below a snapshot
 
   /**
-   * Keeps everything read so far in the store (what changed since the last time, or everything when the store is
-   * due to be rewritten) and returns the position from which on the history still needs the engine's log: the log
-   * below it may be deleted. The store writes outside the lock, so that reads need not wait for the disk.
+   * Keeps everything read so far in the store (what changed since the last time, or everything when
+   * the store is due to be rewritten) and returns the position from which on the history still
+   * needs the engine's log: the log below it may be deleted. The store writes outside the lock, so
+   * that reads need not wait for the disk.
    */
   long keep() {
     feed.catchUp();
@@ -275,14 +564,25 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
     synchronized (this) {
       at = position;
       if (kept.rewriteDue()) {
-        whole = new HistoryStore.Saved(position, List.copyOf(definitions.values()), List.copyOf(forms.values()),
-            instances.keySet().stream().map(this::saved).toList(), List.copyOf(ended));
+        whole =
+            new HistoryStore.Saved(
+                position,
+                List.copyOf(definitions.values()),
+                List.copyOf(forms.values()),
+                instances.keySet().stream().map(this::saved).toList(),
+                List.copyOf(ended));
       } else {
-        changes = new HistoryStore.Changes(position, List.copyOf(unsaved.definitions), List.copyOf(unsaved.forms),
-            unsaved.instances.stream().filter(instances::containsKey).map(this::saved).toList(),
-            List.copyOf(unsaved.ended), List.copyOf(unsaved.dropped));
+        changes =
+            new HistoryStore.Changes(
+                position,
+                List.copyOf(unsaved.definitions),
+                List.copyOf(unsaved.forms),
+                unsaved.instances.stream().filter(instances::containsKey).map(this::saved).toList(),
+                List.copyOf(unsaved.ended),
+                List.copyOf(unsaved.dropped));
       }
-      unsaved = new Unsaved(); // a failed write makes the store's next save a rewrite, which holds everything
+      unsaved = new Unsaved(); // a failed write makes the store's next save a rewrite, which holds
+      // everything
     }
     if (whole != null) {
       kept.rewrite(whole);
@@ -295,10 +595,17 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
   private HistoryStore.SavedInstance saved(long key) {
     InstanceRecords records = instances.get(key);
     String instance = Long.toString(key);
-    return new HistoryStore.SavedInstance(key, records.instance, elements.where(INSTANCE, instance),
-        variables.where(INSTANCE, instance), userTasks.where(INSTANCE, instance),
-        incidents.where(INSTANCE, instance), jobs.where(INSTANCE, instance), List.copyOf(records.sequenceFlows),
-        messageSubscriptions.where(INSTANCE, instance), List.copyOf(records.correlatedMessages));
+    return new HistoryStore.SavedInstance(
+        key,
+        records.instance,
+        elements.where(INSTANCE, instance),
+        variables.where(INSTANCE, instance),
+        userTasks.where(INSTANCE, instance),
+        incidents.where(INSTANCE, instance),
+        jobs.where(INSTANCE, instance),
+        List.copyOf(records.sequenceFlows),
+        messageSubscriptions.where(INSTANCE, instance),
+        List.copyOf(records.correlatedMessages));
   }
 
   private void restore(HistoryStore.Saved saved) {
@@ -343,8 +650,11 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
 
   /** The newest version of a form, as a user task or start event linked by form id gets it. */
   public Optional<FormDefinition> latestForm(String formId) {
-    return read(() -> forms.values().stream().filter(form -> form.formId().equals(formId))
-        .max(Comparator.comparingInt(FormDefinition::version)));
+    return read(
+        () ->
+            forms.values().stream()
+                .filter(form -> form.formId().equals(formId))
+                .max(Comparator.comparingInt(FormDefinition::version)));
   }
 
   public List<ProcessInstance> processInstances() {
@@ -359,10 +669,16 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
     return lookup(processInstances);
   }
 
-  /** The ids of the sequence flows an instance took, each once; empty when the instance is not known. */
+  /**
+   * The ids of the sequence flows an instance took, each once; empty when the instance is not
+   * known.
+   */
   public List<String> sequenceFlows(long processInstanceKey) {
-    return read(() -> Optional.ofNullable(instances.get(processInstanceKey))
-        .map(records -> List.copyOf(records.sequenceFlows)).orElse(List.of()));
+    return read(
+        () ->
+            Optional.ofNullable(instances.get(processInstanceKey))
+                .map(records -> List.copyOf(records.sequenceFlows))
+                .orElse(List.of()));
   }
 
   public List<ElementInstance> elementInstances() {
@@ -426,7 +742,11 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
   }
 
   public List<CorrelatedMessage> correlatedMessages() {
-    return read(() -> instances.values().stream().flatMap(records -> records.correlatedMessages.stream()).toList());
+    return read(
+        () ->
+            instances.values().stream()
+                .flatMap(records -> records.correlatedMessages.stream())
+                .toList());
   }
 
   public Optional<Incident> incident(long key) {
@@ -434,20 +754,23 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
   }
 
   /**
-   * The variables an element instance sees: its own and those of every enclosing scope up to its process
-   * instance, by name, the innermost winning.
+   * The variables an element instance sees: its own and those of every enclosing scope up to its
+   * process instance, by name, the innermost winning.
    */
-  public Map<String, Variable> variablesVisibleFrom(long processInstanceKey, long elementInstanceKey) {
-    return read(() -> {
-      var visible = new LinkedHashMap<String, Variable>();
-      for (long scope = elementInstanceKey; scope > 0; ) {
-        variables.where("scopeKey", Long.toString(scope)).stream()
-            .filter(v -> v.processInstanceKey() == processInstanceKey).forEach(v -> visible.putIfAbsent(v.name(), v));
-        ElementInstance element = elements.get(scope);
-        scope = element == null || scope == processInstanceKey ? -1 : element.flowScopeKey();
-      }
-      return visible;
-    });
+  public Map<String, Variable> variablesVisibleFrom(
+      long processInstanceKey, long elementInstanceKey) {
+    return read(
+        () -> {
+          var visible = new LinkedHashMap<String, Variable>();
+          for (long scope = elementInstanceKey; scope > 0; ) {
+            variables.where("scopeKey", Long.toString(scope)).stream()
+                .filter(v -> v.processInstanceKey() == processInstanceKey)
+                .forEach(v -> visible.putIfAbsent(v.name(), v));
+            ElementInstance element = elements.get(scope);
+            scope = element == null || scope == processInstanceKey ? -1 : element.flowScopeKey();
+          }
+          return visible;
+        });
   }
 
   private <T> Optional<T> get(HistoryIndex<T> index, long key) {
@@ -479,24 +802,40 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
     }
     switch (record.getValue()) {
       case io.camunda.zeebe.protocol.record.value.deployment.Process process
-          when record.getIntent() == ProcessIntent.CREATED -> addDefinition(process);
+          when record.getIntent() == ProcessIntent.CREATED ->
+          addDefinition(process);
       case Form form when record.getIntent() == FormIntent.CREATED -> addForm(form);
-      case ProcessInstanceRecordValue element -> onElement(record.getKey(), (ProcessInstanceIntent) record.getIntent(), element, at);
-      case VariableRecordValue variable when record.getIntent() == VariableIntent.CREATED
-          || record.getIntent() == VariableIntent.UPDATED -> onVariable(record.getKey(), variable);
+      case ProcessInstanceRecordValue element ->
+          onElement(record.getKey(), (ProcessInstanceIntent) record.getIntent(), element, at);
+      case VariableRecordValue variable
+          when record.getIntent() == VariableIntent.CREATED
+              || record.getIntent() == VariableIntent.UPDATED ->
+          onVariable(record.getKey(), variable);
       case JobRecordValue job -> onJob(record.getKey(), (JobIntent) record.getIntent(), job, at);
-      case JobBatchRecordValue batch when record.getIntent() == JobBatchIntent.ACTIVATED -> onActivated(batch);
-      case IncidentRecordValue incident -> onIncident(record.getKey(), (IncidentIntent) record.getIntent(), incident, at);
-      case ProcessMessageSubscriptionRecordValue subscription -> onMessageSubscription(record.getKey(),
-          (ProcessMessageSubscriptionIntent) record.getIntent(), subscription, at);
-      default -> { }
+      case JobBatchRecordValue batch when record.getIntent() == JobBatchIntent.ACTIVATED ->
+          onActivated(batch);
+      case IncidentRecordValue incident ->
+          onIncident(record.getKey(), (IncidentIntent) record.getIntent(), incident, at);
+      case ProcessMessageSubscriptionRecordValue subscription ->
+          onMessageSubscription(
+              record.getKey(),
+              (ProcessMessageSubscriptionIntent) record.getIntent(),
+              subscription,
+              at);
+      default -> {}
     }
     dropExpired();
   }
 
   private void addForm(Form form) {
-    var definition = new FormDefinition(form.getFormKey(), form.getFormId(), form.getVersion(),
-        form.getResourceName(), form.getTenantId(), new String(form.getResource(), StandardCharsets.UTF_8));
+    var definition =
+        new FormDefinition(
+            form.getFormKey(),
+            form.getFormId(),
+            form.getVersion(),
+            form.getResourceName(),
+            form.getTenantId(),
+            new String(form.getResource(), StandardCharsets.UTF_8));
     forms.put(definition.key(), definition);
     unsaved.forms.add(definition);
   }
@@ -529,26 +868,60 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
         }
       }
     }
-    var definition = new ProcessDefinition(process.getProcessDefinitionKey(), process.getBpmnProcessId(), name,
-        process.getVersion(), emptyToNull(process.getVersionTag()), process.getResourceName(),
-        process.getTenantId(), xml, Map.copyOf(elementNames), Map.copyOf(userTaskForms), startFormId);
+    var definition =
+        new ProcessDefinition(
+            process.getProcessDefinitionKey(),
+            process.getBpmnProcessId(),
+            name,
+            process.getVersion(),
+            emptyToNull(process.getVersionTag()),
+            process.getResourceName(),
+            process.getTenantId(),
+            xml,
+            Map.copyOf(elementNames),
+            Map.copyOf(userTaskForms),
+            startFormId);
     definitions.put(definition.key(), definition);
     unsaved.definitions.add(definition);
   }
 
-  private void onElement(long key, ProcessInstanceIntent intent, ProcessInstanceRecordValue element, Instant at) {
+  private void onElement(
+      long key, ProcessInstanceIntent intent, ProcessInstanceRecordValue element, Instant at) {
     long instanceKey = element.getProcessInstanceKey();
     switch (intent) {
       case ELEMENT_ACTIVATING -> {
-        InstanceRecords records = instances.computeIfAbsent(instanceKey, k -> new InstanceRecords());
-        elements.put(new ElementInstance(key, instanceKey, element.getFlowScopeKey(),
-            element.getProcessDefinitionKey(), element.getBpmnProcessId(), element.getElementId(),
-            elementName(element.getProcessDefinitionKey(), element.getElementId()), element.getBpmnElementType(),
-            element.getTenantId(), at, null, InstanceState.ACTIVE, null));
+        InstanceRecords records =
+            instances.computeIfAbsent(instanceKey, k -> new InstanceRecords());
+        elements.put(
+            new ElementInstance(
+                key,
+                instanceKey,
+                element.getFlowScopeKey(),
+                element.getProcessDefinitionKey(),
+                element.getBpmnProcessId(),
+                element.getElementId(),
+                elementName(element.getProcessDefinitionKey(), element.getElementId()),
+                element.getBpmnElementType(),
+                element.getTenantId(),
+                at,
+                null,
+                InstanceState.ACTIVE,
+                null));
         if (key == instanceKey) {
-          setInstance(records, new ProcessInstance(instanceKey, element.getProcessDefinitionKey(),
-              element.getBpmnProcessId(), element.getVersion(), element.getParentProcessInstanceKey(),
-              element.getParentElementInstanceKey(), element.getTenantId(), at, null, InstanceState.ACTIVE, false));
+          setInstance(
+              records,
+              new ProcessInstance(
+                  instanceKey,
+                  element.getProcessDefinitionKey(),
+                  element.getBpmnProcessId(),
+                  element.getVersion(),
+                  element.getParentProcessInstanceKey(),
+                  element.getParentElementInstanceKey(),
+                  element.getTenantId(),
+                  at,
+                  null,
+                  InstanceState.ACTIVE,
+                  false));
         }
       }
       case ELEMENT_COMPLETED, ELEMENT_TERMINATED -> {
@@ -556,14 +929,27 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
         if (records == null) {
           return;
         }
-        InstanceState state = intent == ProcessInstanceIntent.ELEMENT_COMPLETED
-            ? InstanceState.COMPLETED : InstanceState.TERMINATED;
+        InstanceState state =
+            intent == ProcessInstanceIntent.ELEMENT_COMPLETED
+                ? InstanceState.COMPLETED
+                : InstanceState.TERMINATED;
         update(elements, key, e -> e.ended(at, state));
         if (key == instanceKey && records.instance != null) {
           var i = records.instance;
-          setInstance(records, new ProcessInstance(i.key(), i.definitionKey(), i.processId(), i.version(),
-              i.parentProcessInstanceKey(), i.parentElementInstanceKey(), i.tenantId(), i.startDate(), at, state,
-              i.hasIncident()));
+          setInstance(
+              records,
+              new ProcessInstance(
+                  i.key(),
+                  i.definitionKey(),
+                  i.processId(),
+                  i.version(),
+                  i.parentProcessInstanceKey(),
+                  i.parentElementInstanceKey(),
+                  i.tenantId(),
+                  i.startDate(),
+                  at,
+                  state,
+                  i.hasIncident()));
           ended.add(records.instance);
           unsaved.ended.add(instanceKey);
         }
@@ -574,18 +960,19 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
           records.sequenceFlows.add(element.getElementId());
         }
       }
-      default -> { }
+      default -> {}
     }
   }
 
   /**
-   * A new instance's variables are written before its process element activates. A change of a user task is
-   * kept with the task, not among the variables.
+   * A new instance's variables are written before its process element activates. A change of a user
+   * task is kept with the task, not among the variables.
    */
   private void onVariable(long key, VariableRecordValue variable) {
     instances.computeIfAbsent(variable.getProcessInstanceKey(), k -> new InstanceRecords());
     if (UserTaskChanges.isChange(variable.getName())) {
-      for (UserTaskInstance task : userTasks.where("elementInstanceKey", Long.toString(variable.getScopeKey()))) {
+      for (UserTaskInstance task :
+          userTasks.where("elementInstanceKey", Long.toString(variable.getScopeKey()))) {
         if (task.state() == TaskState.CREATED) {
           userTasks.put(task.changed(variable.getName(), variable.getValue()));
           return;
@@ -593,8 +980,13 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
       }
     }
     variables.put(
-        new Variable(key, variable.getScopeKey(), variable.getProcessInstanceKey(), variable.getName(),
-            variable.getValue(), variable.getTenantId()));
+        new Variable(
+            key,
+            variable.getScopeKey(),
+            variable.getProcessInstanceKey(),
+            variable.getName(),
+            variable.getValue(),
+            variable.getTenantId()));
   }
 
   private void onJob(long key, JobIntent intent, JobRecordValue job, Instant at) {
@@ -603,15 +995,35 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
       return;
     }
     Job previous = jobs.get(key);
-    String state = JOB_STATES.contains(intent) ? intent.name() : previous == null ? "CREATED" : previous.state();
-    boolean ended = intent == JobIntent.COMPLETED || intent == JobIntent.CANCELED || intent == JobIntent.ERROR_THROWN;
-    jobs.put(new Job(key, job.getType(), emptyToNull(job.getWorker()), state, job.getRetries(),
-        job.getDeadline() > 0 ? Instant.ofEpochMilli(job.getDeadline()) : null, emptyToNull(job.getErrorCode()),
-        emptyToNull(job.getErrorMessage()), intent == JobIntent.FAILED && job.getRetries() > 0,
-        ended ? at : previous == null ? null : previous.endTime(), job.getElementId(), job.getElementInstanceKey(),
-        job.getProcessInstanceKey(), job.getProcessDefinitionKey(), job.getBpmnProcessId(),
-        Map.copyOf(job.getCustomHeaders()), job.getJobKind().name(), job.getJobListenerEventType().name(),
-        job.getTenantId()));
+    String state =
+        JOB_STATES.contains(intent)
+            ? intent.name()
+            : previous == null ? "CREATED" : previous.state();
+    boolean ended =
+        intent == JobIntent.COMPLETED
+            || intent == JobIntent.CANCELED
+            || intent == JobIntent.ERROR_THROWN;
+    jobs.put(
+        new Job(
+            key,
+            job.getType(),
+            emptyToNull(job.getWorker()),
+            state,
+            job.getRetries(),
+            job.getDeadline() > 0 ? Instant.ofEpochMilli(job.getDeadline()) : null,
+            emptyToNull(job.getErrorCode()),
+            emptyToNull(job.getErrorMessage()),
+            intent == JobIntent.FAILED && job.getRetries() > 0,
+            ended ? at : previous == null ? null : previous.endTime(),
+            job.getElementId(),
+            job.getElementInstanceKey(),
+            job.getProcessInstanceKey(),
+            job.getProcessDefinitionKey(),
+            job.getBpmnProcessId(),
+            Map.copyOf(job.getCustomHeaders()),
+            job.getJobKind().name(),
+            job.getJobListenerEventType().name(),
+            job.getTenantId()));
     if (UserTasks.JOB_TYPE.equals(job.getType())) {
       onUserTaskJob(key, intent, job, at);
     }
@@ -624,96 +1036,177 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
       InstanceRecords records = instances.get(job.getProcessInstanceKey());
       if (records != null) {
         unsaved.instances.add(job.getProcessInstanceKey());
-        update(jobs, batch.getJobKeys().get(i), known -> known.activated(
-            emptyToNull(batch.getWorker()), Instant.ofEpochMilli(job.getDeadline()), job.getRetries()));
+        update(
+            jobs,
+            batch.getJobKeys().get(i),
+            known ->
+                known.activated(
+                    emptyToNull(batch.getWorker()),
+                    Instant.ofEpochMilli(job.getDeadline()),
+                    job.getRetries()));
       }
     }
   }
 
   private void onUserTaskJob(long key, JobIntent intent, JobRecordValue job, Instant at) {
-    TaskState endState = switch (intent) {
-      case COMPLETED -> TaskState.COMPLETED;
-      case CANCELED -> TaskState.CANCELED;
-      case ERROR_THROWN -> TaskState.FAILED;
-      default -> null;
-    };
+    TaskState endState =
+        switch (intent) {
+          case COMPLETED -> TaskState.COMPLETED;
+          case CANCELED -> TaskState.CANCELED;
+          case ERROR_THROWN -> TaskState.FAILED;
+          default -> null;
+        };
     if (intent == JobIntent.CREATED) {
       ProcessDefinition definition = definitions.get(job.getProcessDefinitionKey());
       String name = elementName(job.getProcessDefinitionKey(), job.getElementId());
-      userTasks.put(new UserTaskInstance(key, job.getElementInstanceKey(), job.getProcessInstanceKey(),
-          job.getProcessDefinitionKey(), job.getBpmnProcessId(), job.getProcessDefinitionVersion(),
-          job.getElementId(), name == null ? job.getElementId() : name,
-          definition == null ? null : definition.userTaskForms().get(job.getElementId()),
-          Map.copyOf(job.getCustomHeaders()), job.getTenantId(), at, null, TaskState.CREATED, Map.of()));
+      userTasks.put(
+          new UserTaskInstance(
+              key,
+              job.getElementInstanceKey(),
+              job.getProcessInstanceKey(),
+              job.getProcessDefinitionKey(),
+              job.getBpmnProcessId(),
+              job.getProcessDefinitionVersion(),
+              job.getElementId(),
+              name == null ? job.getElementId() : name,
+              definition == null ? null : definition.userTaskForms().get(job.getElementId()),
+              Map.copyOf(job.getCustomHeaders()),
+              job.getTenantId(),
+              at,
+              null,
+              TaskState.CREATED,
+              Map.of()));
     } else if (endState != null) {
       update(userTasks, key, task -> task.ended(at, endState));
     }
   }
 
-  private void onIncident(long key, IncidentIntent intent, IncidentRecordValue incident, Instant at) {
+  private void onIncident(
+      long key, IncidentIntent intent, IncidentRecordValue incident, Instant at) {
     InstanceRecords records = instances.get(incident.getProcessInstanceKey());
     if (records == null) {
       return;
     }
     if (intent == IncidentIntent.CREATED) {
-      incidents.put(new Incident(key, incident.getProcessInstanceKey(),
-          incident.getProcessDefinitionKey(), incident.getBpmnProcessId(), incident.getElementId(),
-          incident.getElementInstanceKey(), incident.getJobKey(), incident.getErrorType().name(),
-          incident.getErrorMessage(), incident.getTenantId(), at, IncidentState.ACTIVE));
+      incidents.put(
+          new Incident(
+              key,
+              incident.getProcessInstanceKey(),
+              incident.getProcessDefinitionKey(),
+              incident.getBpmnProcessId(),
+              incident.getElementId(),
+              incident.getElementInstanceKey(),
+              incident.getJobKey(),
+              incident.getErrorType().name(),
+              incident.getErrorMessage(),
+              incident.getTenantId(),
+              at,
+              IncidentState.ACTIVE));
       update(elements, incident.getElementInstanceKey(), e -> e.withIncident(key));
     } else if (intent == IncidentIntent.RESOLVED) {
       update(incidents, key, Incident::resolved);
-      update(elements, incident.getElementInstanceKey(),
+      update(
+          elements,
+          incident.getElementInstanceKey(),
           e -> Long.valueOf(key).equals(e.incidentKey()) ? e.withIncident(null) : e);
     } else {
       return;
     }
     var i = records.instance;
     if (i != null) {
-      boolean open = incidents.where(INSTANCE, Long.toString(i.key())).stream()
-          .anyMatch(x -> x.state() == IncidentState.ACTIVE);
-      setInstance(records, new ProcessInstance(i.key(), i.definitionKey(), i.processId(), i.version(),
-          i.parentProcessInstanceKey(), i.parentElementInstanceKey(), i.tenantId(), i.startDate(), i.endDate(),
-          i.state(), open));
+      boolean open =
+          incidents.where(INSTANCE, Long.toString(i.key())).stream()
+              .anyMatch(x -> x.state() == IncidentState.ACTIVE);
+      setInstance(
+          records,
+          new ProcessInstance(
+              i.key(),
+              i.definitionKey(),
+              i.processId(),
+              i.version(),
+              i.parentProcessInstanceKey(),
+              i.parentElementInstanceKey(),
+              i.tenantId(),
+              i.startDate(),
+              i.endDate(),
+              i.state(),
+              open));
     }
   }
 
-  private void onMessageSubscription(long key, ProcessMessageSubscriptionIntent intent,
-      ProcessMessageSubscriptionRecordValue subscription, Instant at) {
+  private void onMessageSubscription(
+      long key,
+      ProcessMessageSubscriptionIntent intent,
+      ProcessMessageSubscriptionRecordValue subscription,
+      Instant at) {
     InstanceRecords records = instances.get(subscription.getProcessInstanceKey());
-    if (records == null || records.instance == null
-        || !MESSAGE_SUBSCRIPTION_STATES.contains(intent)) { // the -ING intents are commands' steps, not states
+    if (records == null
+        || records.instance == null
+        || !MESSAGE_SUBSCRIPTION_STATES.contains(
+            intent)) { // the -ING intents are commands' steps, not states
       return;
     }
     long definitionKey = records.instance.definitionKey();
-    messageSubscriptions.put(new MessageSubscription(key, subscription.getProcessInstanceKey(),
-        definitionKey, subscription.getBpmnProcessId(), subscription.getElementId(),
-        subscription.getElementInstanceKey(), subscription.getMessageName(), subscription.getCorrelationKey(),
-        subscription.getTenantId(), at, intent.name()));
+    messageSubscriptions.put(
+        new MessageSubscription(
+            key,
+            subscription.getProcessInstanceKey(),
+            definitionKey,
+            subscription.getBpmnProcessId(),
+            subscription.getElementId(),
+            subscription.getElementInstanceKey(),
+            subscription.getMessageName(),
+            subscription.getCorrelationKey(),
+            subscription.getTenantId(),
+            at,
+            intent.name()));
     if (intent == ProcessMessageSubscriptionIntent.CORRELATED) {
-      records.correlatedMessages.add(new CorrelatedMessage(key, subscription.getMessageKey(),
-          subscription.getProcessInstanceKey(), definitionKey, subscription.getBpmnProcessId(),
-          subscription.getElementId(), subscription.getElementInstanceKey(), subscription.getMessageName(),
-          subscription.getCorrelationKey(), subscription.getTenantId(), at));
+      records.correlatedMessages.add(
+          new CorrelatedMessage(
+              key,
+              subscription.getMessageKey(),
+              subscription.getProcessInstanceKey(),
+              definitionKey,
+              subscription.getBpmnProcessId(),
+              subscription.getElementId(),
+              subscription.getElementInstanceKey(),
+              subscription.getMessageName(),
+              subscription.getCorrelationKey(),
+              subscription.getTenantId(),
+              at));
     }
   }
 
-  /** The intents of a subscription that Camunda's message subscription search names as its state. */
-  private static final Set<ProcessMessageSubscriptionIntent> MESSAGE_SUBSCRIPTION_STATES = EnumSet.of(
-      ProcessMessageSubscriptionIntent.CREATED, ProcessMessageSubscriptionIntent.CORRELATED,
-      ProcessMessageSubscriptionIntent.DELETED, ProcessMessageSubscriptionIntent.MIGRATED);
+  /**
+   * The intents of a subscription that Camunda's message subscription search names as its state.
+   */
+  private static final Set<ProcessMessageSubscriptionIntent> MESSAGE_SUBSCRIPTION_STATES =
+      EnumSet.of(
+          ProcessMessageSubscriptionIntent.CREATED, ProcessMessageSubscriptionIntent.CORRELATED,
+          ProcessMessageSubscriptionIntent.DELETED, ProcessMessageSubscriptionIntent.MIGRATED);
 
-  /** Drops the ended instances beyond the configured count or age, with everything recorded about them. */
+  /**
+   * Drops the ended instances beyond the configured count or age, with everything recorded about
+   * them.
+   */
   private void dropExpired() {
     Instant oldest = clock.instant().minus(limits.maxAge());
     while (!ended.isEmpty()
-        && (ended.size() > limits.maxCompletedInstances() || ended.peekFirst().endDate().isBefore(oldest))) {
+        && (ended.size() > limits.maxCompletedInstances()
+            || ended.peekFirst().endDate().isBefore(oldest))) {
       long key = ended.removeFirst().key();
       instances.remove(key);
       unsaved.dropped.add(key);
       String instance = Long.toString(key);
-      for (HistoryIndex<?> index : List.of(processInstances, elements, variables, userTasks, jobs, incidents,
-          messageSubscriptions)) {
+      for (HistoryIndex<?> index :
+          List.of(
+              processInstances,
+              elements,
+              variables,
+              userTasks,
+              jobs,
+              incidents,
+              messageSubscriptions)) {
         index.removeWhere(INSTANCE, instance);
       }
     }

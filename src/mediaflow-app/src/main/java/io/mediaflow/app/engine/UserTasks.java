@@ -13,10 +13,11 @@ import org.w3c.dom.NodeList;
 import org.xml.sax.SAXParseException;
 
 /**
- * The processes ship with Camunda user tasks ({@code zeebe:userTask}), which a Tasklist completes. The embedded
- * engine cannot complete those (its gateway speaks gRPC only), so the embedded default deploys them as job-based user
- * tasks: the same model without the {@code zeebe:userTask} marker, whose jobs (type {@value #JOB_TYPE}) this
- * application's REST API ({@code /v2/user-tasks}) lists and completes.
+ * The processes ship with Camunda user tasks ({@code zeebe:userTask}), which a Tasklist completes.
+ * The embedded engine cannot complete those (its gateway speaks gRPC only), so the embedded default
+ * deploys them as job-based user tasks: the same model without the {@code zeebe:userTask} marker,
+ * whose jobs (type {@value #JOB_TYPE}) this application's REST API ({@code /v2/user-tasks}) lists
+ * and completes.
  */
 public final class UserTasks {
 
@@ -44,8 +45,14 @@ public final class UserTasks {
       transformer.transform(new DOMSource(document), new StreamResult(out));
       return out.toByteArray();
     } catch (SAXParseException e) {
-      throw new IllegalArgumentException("Not a readable BPMN model: line " + e.getLineNumber() + ", column "
-          + e.getColumnNumber() + ": " + e.getMessage(), e);
+      throw new IllegalArgumentException(
+          "Not a readable BPMN model: line "
+              + e.getLineNumber()
+              + ", column "
+              + e.getColumnNumber()
+              + ": "
+              + e.getMessage(),
+          e);
     } catch (Exception e) {
       throw new IllegalArgumentException("Not a readable BPMN model: " + e.getMessage(), e);
     }

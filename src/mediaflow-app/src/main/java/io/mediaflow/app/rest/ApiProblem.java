@@ -3,8 +3,9 @@ package io.mediaflow.app.rest;
 import org.springframework.http.HttpStatus;
 
 /**
- * A request the REST API refuses; answered as {@code application/problem+json} with the status's name as title
- * (as Camunda does: {@code NOT_FOUND}, {@code INVALID_ARGUMENT}, ...) and {@code detail} naming what is wrong.
+ * A request the REST API refuses; answered as {@code application/problem+json} with the status's
+ * name as title (as Camunda does: {@code NOT_FOUND}, {@code INVALID_ARGUMENT}, ...) and {@code
+ * detail} naming what is wrong.
  */
 class ApiProblem extends RuntimeException {
 

@@ -12,14 +12,17 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * The engine's clock, as Camunda's REST API has it (what Camunda Process Test moves time with): pinned at a
- * {@code timestamp}, the engine's time stands there (timers, job time-outs and backoffs, message time to live)
- * until pinned again or reset. The pin is a command in the engine's log and part of its state, so it outlasts a
- * restart, as on a Camunda broker.
+ * The engine's clock, as Camunda's REST API has it (what Camunda Process Test moves time with):
+ * pinned at a {@code timestamp}, the engine's time stands there (timers, job time-outs and
+ * backoffs, message time to live) until pinned again or reset. The pin is a command in the engine's
+ * log and part of its state, so it outlasts a restart, as on a Camunda broker.
  */
 @RestController
 @RequestMapping("/v2/clock")
-@ConditionalOnProperty(name = "mediaflow.engine.embedded", havingValue = "true", matchIfMissing = true)
+@ConditionalOnProperty(
+    name = "mediaflow.engine.embedded",
+    havingValue = "true",
+    matchIfMissing = true)
 class ClockController {
 
   private final EngineCommands commands;

@@ -20,10 +20,16 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.multipart.MultipartFile;
 
-/** The engine's topology and deployments, as Camunda's REST API has them; both forwarded to the engine. */
+/**
+ * The engine's topology and deployments, as Camunda's REST API has them; both forwarded to the
+ * engine.
+ */
 @RestController
 @RequestMapping("/v2")
-@ConditionalOnProperty(name = "mediaflow.engine.embedded", havingValue = "true", matchIfMissing = true)
+@ConditionalOnProperty(
+    name = "mediaflow.engine.embedded",
+    havingValue = "true",
+    matchIfMissing = true)
 class ClusterController {
 
   private final CamundaClient camunda;
@@ -37,25 +43,48 @@ class ClusterController {
   @GetMapping("/topology")
   ObjectNode topology() {
     var topology = camunda.newTopologyRequest().send().join();
-    // The client's enums and the REST model's share their constants' names; the model writes them in lower case.
-    return Shapes.tree(new TopologyResponse().brokers(topology.getBrokers().stream().map(broker -> new BrokerInfo()
-            .nodeId(broker.getNodeId()).host(broker.getHost()).port(broker.getPort())
-            .partitions(broker.getPartitions().stream().map(partition -> new Partition()
-                .partitionId(partition.getPartitionId())
-                .role(Partition.RoleEnum.valueOf(partition.getRole().name()))
-                .health(Partition.HealthEnum.valueOf(partition.getHealth().name()))).toList())
-            .version(broker.getVersion())).toList())
-        .clusterSize(topology.getClusterSize()).partitionsCount(topology.getPartitionsCount())
-        .replicationFactor(topology.getReplicationFactor()).gatewayVersion(topology.getGatewayVersion())
-        .lastCompletedChangeId(null));
+    // The client's enums and the REST model's share their constants' names; the model writes them
+    // in lower case.
+    return Shapes.tree(
+        new TopologyResponse()
+            .brokers(
+                topology.getBrokers().stream()
+                    .map(
+                        broker ->
+                            new BrokerInfo()
+                                .nodeId(broker.getNodeId())
+                                .host(broker.getHost())
+                                .port(broker.getPort())
+                                .partitions(
+                                    broker.getPartitions().stream()
+                                        .map(
+                                            partition ->
+                                                new Partition()
+                                                    .partitionId(partition.getPartitionId())
+                                                    .role(
+                                                        Partition.RoleEnum.valueOf(
+                                                            partition.getRole().name()))
+                                                    .health(
+                                                        Partition.HealthEnum.valueOf(
+                                                            partition.getHealth().name())))
+                                        .toList())
+                                .version(broker.getVersion()))
+                    .toList())
+            .clusterSize(topology.getClusterSize())
+            .partitionsCount(topology.getPartitionsCount())
+            .replicationFactor(topology.getReplicationFactor())
+            .gatewayVersion(topology.getGatewayVersion())
+            .lastCompletedChangeId(null));
   }
 
   /**
-   * Deploys the multipart {@code resources} (BPMN, DMN, forms) in one deployment. Camunda user tasks become
-   * job-based ones, as for the processes deployed at start-up, so the embedded engine can complete them.
+   * Deploys the multipart {@code resources} (BPMN, DMN, forms) in one deployment. Camunda user
+   * tasks become job-based ones, as for the processes deployed at start-up, so the embedded engine
+   * can complete them.
    */
   @PostMapping(value = "/deployments", consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
-  ObjectNode deploy(@RequestParam("resources") MultipartFile[] resources,
+  ObjectNode deploy(
+      @RequestParam("resources") MultipartFile[] resources,
       @RequestParam(value = "tenantId", required = false) String tenantId) {
     if (resources.length == 0) {
       throw ApiProblem.invalid("resources must hold at least one file");
@@ -63,7 +92,10 @@ class ClusterController {
     var command = camunda.newDeployResourceCommand();
     DeployResourceCommandStep2 step = null;
     for (MultipartFile resource : resources) {
-      String name = resource.getOriginalFilename() == null ? resource.getName() : resource.getOriginalFilename();
+      String name =
+          resource.getOriginalFilename() == null
+              ? resource.getName()
+              : resource.getOriginalFilename();
       byte[] content = bytes(resource);
       if (engine.jobBasedUserTasks() && (name.endsWith(".bpmn") || name.endsWith(".xml"))) {
         try {
@@ -73,7 +105,10 @@ class ClusterController {
           throw ApiProblem.invalid(name + ": " + unreadable.getMessage());
         }
       }
-      step = step == null ? command.addResourceBytes(content, name) : step.addResourceBytes(content, name);
+      step =
+          step == null
+              ? command.addResourceBytes(content, name)
+              : step.addResourceBytes(content, name);
     }
     if (tenantId != null) {
       step = step.tenantId(tenantId);
@@ -83,33 +118,59 @@ class ClusterController {
     result.put("deploymentKey", Shapes.key(deployment.getKey()));
     result.put("tenantId", Shapes.tenant(deployment.getTenantId()));
     ArrayNode deployments = result.putArray("deployments");
-    deployment.getProcesses().forEach(process -> deployments.addObject().putObject("processDefinition")
-        .put("processDefinitionId", process.getBpmnProcessId())
-        .put("processDefinitionVersion", process.getVersion())
-        .put("resourceName", process.getResourceName())
-        .put("tenantId", Shapes.tenant(process.getTenantId()))
-        .put("processDefinitionKey", Shapes.key(process.getProcessDefinitionKey())));
-    deployment.getForm().forEach(form -> deployments.addObject().putObject("form")
-        .put("formId", form.getFormId())
-        .put("version", form.getVersion())
-        .put("resourceName", form.getResourceName())
-        .put("tenantId", Shapes.tenant(form.getTenantId()))
-        .put("formKey", Shapes.key(form.getFormKey())));
-    deployment.getDecisions().forEach(decision -> deployments.addObject().putObject("decisionDefinition")
-        .put("decisionDefinitionId", decision.getDmnDecisionId())
-        .put("version", decision.getVersion())
-        .put("name", decision.getDmnDecisionName())
-        .put("tenantId", Shapes.tenant(decision.getTenantId()))
-        .put("decisionRequirementsId", decision.getDmnDecisionRequirementsId())
-        .put("decisionDefinitionKey", Shapes.key(decision.getDecisionKey()))
-        .put("decisionRequirementsKey", Shapes.key(decision.getDecisionRequirementsKey())));
-    deployment.getDecisionRequirements().forEach(drg -> deployments.addObject().putObject("decisionRequirements")
-        .put("decisionRequirementsId", drg.getDmnDecisionRequirementsId())
-        .put("version", drg.getVersion())
-        .put("decisionRequirementsName", drg.getDmnDecisionRequirementsName())
-        .put("tenantId", Shapes.tenant(drg.getTenantId()))
-        .put("resourceName", drg.getResourceName())
-        .put("decisionRequirementsKey", Shapes.key(drg.getDecisionRequirementsKey())));
+    deployment
+        .getProcesses()
+        .forEach(
+            process ->
+                deployments
+                    .addObject()
+                    .putObject("processDefinition")
+                    .put("processDefinitionId", process.getBpmnProcessId())
+                    .put("processDefinitionVersion", process.getVersion())
+                    .put("resourceName", process.getResourceName())
+                    .put("tenantId", Shapes.tenant(process.getTenantId()))
+                    .put("processDefinitionKey", Shapes.key(process.getProcessDefinitionKey())));
+    deployment
+        .getForm()
+        .forEach(
+            form ->
+                deployments
+                    .addObject()
+                    .putObject("form")
+                    .put("formId", form.getFormId())
+                    .put("version", form.getVersion())
+                    .put("resourceName", form.getResourceName())
+                    .put("tenantId", Shapes.tenant(form.getTenantId()))
+                    .put("formKey", Shapes.key(form.getFormKey())));
+    deployment
+        .getDecisions()
+        .forEach(
+            decision ->
+                deployments
+                    .addObject()
+                    .putObject("decisionDefinition")
+                    .put("decisionDefinitionId", decision.getDmnDecisionId())
+                    .put("version", decision.getVersion())
+                    .put("name", decision.getDmnDecisionName())
+                    .put("tenantId", Shapes.tenant(decision.getTenantId()))
+                    .put("decisionRequirementsId", decision.getDmnDecisionRequirementsId())
+                    .put("decisionDefinitionKey", Shapes.key(decision.getDecisionKey()))
+                    .put(
+                        "decisionRequirementsKey",
+                        Shapes.key(decision.getDecisionRequirementsKey())));
+    deployment
+        .getDecisionRequirements()
+        .forEach(
+            drg ->
+                deployments
+                    .addObject()
+                    .putObject("decisionRequirements")
+                    .put("decisionRequirementsId", drg.getDmnDecisionRequirementsId())
+                    .put("version", drg.getVersion())
+                    .put("decisionRequirementsName", drg.getDmnDecisionRequirementsName())
+                    .put("tenantId", Shapes.tenant(drg.getTenantId()))
+                    .put("resourceName", drg.getResourceName())
+                    .put("decisionRequirementsKey", Shapes.key(drg.getDecisionRequirementsKey())));
     return result;
   }
 

@@ -13,23 +13,35 @@ import org.camunda.feel.api.FeelEngineApi;
 import org.camunda.feel.api.FeelEngineBuilder;
 
 /**
- * Checks the variables a user task is completed with against the task's form (a Camunda Form, form-js schema)
- * as the form would before submitting: required fields, the value types of checkboxes, numbers and text, the
- * options of selects, radios and checklists, and number and text limits. A field whose {@code conditional.hide}
- * expression (FEEL) is true for the task's data is hidden and not checked. The data is what the form shows: the
- * task's variables, overlaid with what is submitted, or a field's default value.
+ * Checks the variables a user task is completed with against the task's form (a Camunda Form,
+ * form-js schema) as the form would before submitting: required fields, the value types of
+ * checkboxes, numbers and text, the options of selects, radios and checklists, and number and text
+ * limits. A field whose {@code conditional.hide} expression (FEEL) is true for the task's data is
+ * hidden and not checked. The data is what the form shows: the task's variables, overlaid with what
+ * is submitted, or a field's default value.
  */
 final class FormValidation {
 
   /** Components that show something and hold no value. */
   private static final Set<String> DISPLAY_ONLY =
-      Set.of("text", "html", "image", "table", "separator", "spacer", "button", "iframe", "documentPreview");
+      Set.of(
+          "text",
+          "html",
+          "image",
+          "table",
+          "separator",
+          "spacer",
+          "button",
+          "iframe",
+          "documentPreview");
+
   private static final FeelEngineApi FEEL = FeelEngineBuilder.forJava().build();
 
   private FormValidation() {}
 
   /** One sentence per broken rule, naming the field; empty when the submission is valid. */
-  static List<String> violations(JsonNode form, Map<String, Object> variables, Map<String, Object> submitted) {
+  static List<String> violations(
+      JsonNode form, Map<String, Object> variables, Map<String, Object> submitted) {
     Map<String, Object> data = new HashMap<>(variables);
     data.putAll(submitted);
     var violations = new ArrayList<String>();
@@ -37,8 +49,12 @@ final class FormValidation {
     return violations;
   }
 
-  private static void check(JsonNode components, Map<String, Object> data, Map<String, Object> submitted,
-      String prefix, List<String> violations) {
+  private static void check(
+      JsonNode components,
+      Map<String, Object> data,
+      Map<String, Object> submitted,
+      String prefix,
+      List<String> violations) {
     for (JsonNode component : components) {
       if (hidden(component, data)) {
         continue;
@@ -67,9 +83,17 @@ final class FormValidation {
     }
   }
 
-  /** Groups share their parent's data unless they have a path; a dynamic list is a list of such groups. */
-  private static void checkContainer(JsonNode container, String type, Map<String, Object> data,
-      Map<String, Object> submitted, String prefix, List<String> violations) {
+  /**
+   * Groups share their parent's data unless they have a path; a dynamic list is a list of such
+   * groups.
+   */
+  private static void checkContainer(
+      JsonNode container,
+      String type,
+      Map<String, Object> data,
+      Map<String, Object> submitted,
+      String prefix,
+      List<String> violations) {
     String path = container.path("path").asText("");
     JsonNode children = container.path("components");
     if (path.isEmpty()) {
@@ -91,7 +115,8 @@ final class FormValidation {
           violations.add("'" + prefix + path + "[" + i + "]' must be an object");
           continue;
         }
-        checkNested(children, data, asMap(row), wasSubmitted, prefix + path + "[" + i + "].", violations);
+        checkNested(
+            children, data, asMap(row), wasSubmitted, prefix + path + "[" + i + "].", violations);
       }
     } else if (value instanceof Map<?, ?> nested) {
       checkNested(children, data, asMap(nested), wasSubmitted, prefix + path + ".", violations);
@@ -100,15 +125,25 @@ final class FormValidation {
     }
   }
 
-  private static void checkNested(JsonNode children, Map<String, Object> outer, Map<String, Object> nested,
-      boolean wasSubmitted, String prefix, List<String> violations) {
+  private static void checkNested(
+      JsonNode children,
+      Map<String, Object> outer,
+      Map<String, Object> nested,
+      boolean wasSubmitted,
+      String prefix,
+      List<String> violations) {
     Map<String, Object> scope = new HashMap<>(outer);
     scope.putAll(nested);
     check(children, scope, wasSubmitted ? nested : Map.of(), prefix, violations);
   }
 
-  private static void checkValue(JsonNode component, String type, String field, Object value,
-      Map<String, Object> data, List<String> violations) {
+  private static void checkValue(
+      JsonNode component,
+      String type,
+      String field,
+      Object value,
+      Map<String, Object> data,
+      List<String> violations) {
     JsonNode validate = component.path("validate");
     switch (type) {
       case "checkbox" -> {
@@ -118,14 +153,18 @@ final class FormValidation {
       }
       case "number" -> {
         // form-js submits a number, or its text when the field serializes to a string.
-        Double number = value instanceof Number n ? Double.valueOf(n.doubleValue())
-            : component.path("serializeToString").asBoolean(false) ? parse(value) : null;
+        Double number =
+            value instanceof Number n
+                ? Double.valueOf(n.doubleValue())
+                : component.path("serializeToString").asBoolean(false) ? parse(value) : null;
         if (number == null) {
           violations.add(field + " must be a number, got " + json(value));
         } else if (validate.has("min") && number < validate.get("min").asDouble()) {
-          violations.add(field + " must be at least " + validate.get("min").asText() + ", got " + json(value));
+          violations.add(
+              field + " must be at least " + validate.get("min").asText() + ", got " + json(value));
         } else if (validate.has("max") && number > validate.get("max").asDouble()) {
-          violations.add(field + " must be at most " + validate.get("max").asText() + ", got " + json(value));
+          violations.add(
+              field + " must be at most " + validate.get("max").asText() + ", got " + json(value));
         }
       }
       case "textfield", "textarea", "datetime" -> {
@@ -143,16 +182,19 @@ final class FormValidation {
           values.forEach(entry -> checkOption(component, field, entry, data, violations));
         }
       }
-      default -> { }
+      default -> {}
     }
   }
 
-  private static void checkText(JsonNode validate, String field, String text, List<String> violations) {
+  private static void checkText(
+      JsonNode validate, String field, String text, List<String> violations) {
     if (validate.has("minLength") && text.length() < validate.get("minLength").asInt()) {
-      violations.add(field + " must have at least " + validate.get("minLength").asInt() + " characters");
+      violations.add(
+          field + " must have at least " + validate.get("minLength").asInt() + " characters");
     }
     if (validate.has("maxLength") && text.length() > validate.get("maxLength").asInt()) {
-      violations.add(field + " must have at most " + validate.get("maxLength").asInt() + " characters");
+      violations.add(
+          field + " must have at most " + validate.get("maxLength").asInt() + " characters");
     }
     if (validate.hasNonNull("pattern")) {
       try {
@@ -165,13 +207,24 @@ final class FormValidation {
     }
   }
 
-  /** The option must be one the form offers: static values, or those of the variable {@code valuesKey} names. */
-  private static void checkOption(JsonNode component, String field, Object value, Map<String, Object> data,
+  /**
+   * The option must be one the form offers: static values, or those of the variable {@code
+   * valuesKey} names.
+   */
+  private static void checkOption(
+      JsonNode component,
+      String field,
+      Object value,
+      Map<String, Object> data,
       List<String> violations) {
     List<String> options = new ArrayList<>();
     component.path("values").forEach(option -> options.add(option.path("value").asText()));
-    if (component.hasNonNull("valuesKey") && data.get(component.get("valuesKey").asText()) instanceof List<?> list) {
-      list.forEach(o -> options.add(o instanceof Map<?, ?> m ? String.valueOf(m.get("value")) : String.valueOf(o)));
+    if (component.hasNonNull("valuesKey")
+        && data.get(component.get("valuesKey").asText()) instanceof List<?> list) {
+      list.forEach(
+          o ->
+              options.add(
+                  o instanceof Map<?, ?> m ? String.valueOf(m.get("value")) : String.valueOf(o)));
     }
     if (options.isEmpty()) {
       return; // options computed by an expression: the form is the judge
@@ -194,7 +247,9 @@ final class FormValidation {
 
   private static Object defaultValue(JsonNode component) {
     JsonNode value = component.get("defaultValue");
-    return value == null || value.isNull() ? null : ApiJson.MAPPER.convertValue(value, Object.class);
+    return value == null || value.isNull()
+        ? null
+        : ApiJson.MAPPER.convertValue(value, Object.class);
   }
 
   private static boolean isEmpty(Object value) {

@@ -15,12 +15,16 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * Incidents, as Camunda's REST API has them: search, one incident, resolution (an incident of a job that ran out
- * of retries resolves once the job has retries again: {@code PATCH /v2/jobs/{jobKey}}).
+ * Incidents, as Camunda's REST API has them: search, one incident, resolution (an incident of a job
+ * that ran out of retries resolves once the job has retries again: {@code PATCH
+ * /v2/jobs/{jobKey}}).
  */
 @RestController
 @RequestMapping("/v2")
-@ConditionalOnProperty(name = "mediaflow.engine.embedded", havingValue = "true", matchIfMissing = true)
+@ConditionalOnProperty(
+    name = "mediaflow.engine.embedded",
+    havingValue = "true",
+    matchIfMissing = true)
 class IncidentController {
 
   private final ProcessHistory history;
@@ -38,12 +42,15 @@ class IncidentController {
 
   @GetMapping("/incidents/{incidentKey}")
   ObjectNode get(@PathVariable long incidentKey) {
-    return history.incident(incidentKey).map(Shapes::incident)
+    return history
+        .incident(incidentKey)
+        .map(Shapes::incident)
         .orElseThrow(() -> ApiProblem.notFound("No incident with key " + incidentKey));
   }
 
   @PostMapping("/incidents/{incidentKey}/resolution")
-  ResponseEntity<Void> resolve(@PathVariable long incidentKey, @RequestBody(required = false) JsonNode request) {
+  ResponseEntity<Void> resolve(
+      @PathVariable long incidentKey, @RequestBody(required = false) JsonNode request) {
     RequestObject.of(request, "an incident resolution", Set.of("operationReference"));
     camunda.newResolveIncidentCommand(incidentKey).send().join();
     return ResponseEntity.noContent().build();

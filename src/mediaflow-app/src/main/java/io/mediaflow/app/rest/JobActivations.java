@@ -23,53 +23,81 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 import org.springframework.web.context.request.async.DeferredResult;
 
 /**
- * Job activation over REST with long polling, as Camunda's gateway does it: a request that finds no job waits
- * until a job of its type can be activated or its {@code requestTimeout} passes, and answers with what it then
- * activates. A waiting request holds no thread (its answer is a {@link DeferredResult}); the engine's activation
- * is tried again only when the engine's records say a job of that type became activatable (created, timed out,
- * failed with retries and no backoff, back from a backoff, yielded, or its incident resolved). Each activation
- * asks the gateway not to wait ({@link #NO_WAIT}), so the wait is here.
+ * Job activation over REST with long polling, as Camunda's gateway does it: a request that finds no
+ * job waits until a job of its type can be activated or its {@code requestTimeout} passes, and
+ * answers with what it then activates. A waiting request holds no thread (its answer is a {@link
+ * DeferredResult}); the engine's activation is tried again only when the engine's records say a job
+ * of that type became activatable (created, timed out, failed with retries and no backoff, back
+ * from a backoff, yielded, or its incident resolved). Each activation asks the gateway not to wait
+ * ({@link #NO_WAIT}), so the wait is here.
  *
- * <p>The records are read on a thread of this class's own once the engine wrote some (nothing is read while
- * nobody waits), and each activation is sent without waiting for its answer.
+ * <p>The records are read on a thread of this class's own once the engine wrote some (nothing is
+ * read while nobody waits), and each activation is sent without waiting for its answer.
  */
 @Component
-@ConditionalOnProperty(name = "mediaflow.engine.embedded", havingValue = "true", matchIfMissing = true)
+@ConditionalOnProperty(
+    name = "mediaflow.engine.embedded",
+    havingValue = "true",
+    matchIfMissing = true)
 class JobActivations implements EngineRecordFeed.Subscriber, SmartLifecycle {
 
   private static final Logger LOG = LoggerFactory.getLogger(JobActivations.class);
+
   /** How long Camunda's gateway holds a request that sets no {@code requestTimeout} (or 0). */
   static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(10);
+
   /** The only tenant of the embedded engine. */
   static final String DEFAULT_TENANT = "<default>";
-  /** An activation's {@code requestTimeout} that turns the gateway's own long polling off: it answers at once. */
+
+  /**
+   * An activation's {@code requestTimeout} that turns the gateway's own long polling off: it
+   * answers at once.
+   */
   private static final Duration NO_WAIT = Duration.ofMillis(-1);
-  /** A waiting request is answered by this class at its timeout; Spring's own timeout is only a safety net. */
+
+  /**
+   * A waiting request is answered by this class at its timeout; Spring's own timeout is only a
+   * safety net.
+   */
   private static final Duration SAFETY_MARGIN = Duration.ofSeconds(30);
-  private static final Set<JobIntent> ACTIVATABLE = Set.of(JobIntent.CREATED, JobIntent.TIMED_OUT,
-      JobIntent.RECURRED_AFTER_BACKOFF, JobIntent.YIELDED, JobIntent.RETRIES_UPDATED);
+
+  private static final Set<JobIntent> ACTIVATABLE =
+      Set.of(
+          JobIntent.CREATED,
+          JobIntent.TIMED_OUT,
+          JobIntent.RECURRED_AFTER_BACKOFF,
+          JobIntent.YIELDED,
+          JobIntent.RETRIES_UPDATED);
 
   /**
    * What to activate.
    *
    * @param requestTimeout how long to wait for jobs; null: answer at once
-   * @param defaultTenant whether the request asks for the default tenant's jobs, the only ones there are
+   * @param defaultTenant whether the request asks for the default tenant's jobs, the only ones
+   *     there are
    */
-  record Request(String type, String worker, Duration timeout, int maxJobs, List<String> fetchVariables,
-      Duration requestTimeout, boolean defaultTenant) {}
+  record Request(
+      String type,
+      String worker,
+      Duration timeout,
+      int maxJobs,
+      List<String> fetchVariables,
+      Duration requestTimeout,
+      boolean defaultTenant) {}
 
   private final CamundaClient camunda;
   private final EngineRecordFeed feed;
   private final Set<Waiting> waiting = ConcurrentHashMap.newKeySet();
   private final AtomicBoolean readScheduled = new AtomicBoolean();
-  private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(
-      Thread.ofPlatform().daemon().name("job-activations").factory());
+  private final ScheduledExecutorService timer =
+      Executors.newSingleThreadScheduledExecutor(
+          Thread.ofPlatform().daemon().name("job-activations").factory());
   private volatile boolean running;
 
   JobActivations(CamundaClient camunda, EngineRecordFeed feed) {
@@ -79,11 +107,15 @@ class JobActivations implements EngineRecordFeed.Subscriber, SmartLifecycle {
     feed.whenWritten(this::written);
   }
 
-  /** The jobs activated, now or once some can be: {@code {"jobs": [...]}}, empty after the request's timeout. */
+  /**
+   * The jobs activated, now or once some can be: {@code {"jobs": [...]}}, empty after the request's
+   * timeout.
+   */
   DeferredResult<ObjectNode> activate(Request request) {
     Duration wait = running ? request.requestTimeout() : null;
-    var answer = new DeferredResult<ObjectNode>(wait == null ? null : wait.plus(SAFETY_MARGIN).toMillis(),
-        () -> jobs(List.of()));
+    var answer =
+        new DeferredResult<ObjectNode>(
+            wait == null ? null : wait.plus(SAFETY_MARGIN).toMillis(), () -> jobs(List.of()));
     var attempt = new Waiting(request, answer);
     if (wait != null) {
       waiting.add(attempt);
@@ -103,8 +135,8 @@ class JobActivations implements EngineRecordFeed.Subscriber, SmartLifecycle {
   }
 
   /**
-   * Before the web server stops, which waits for the requests in flight: the waiting ones are answered with what
-   * they have, none, rather than holding the stop up to their timeouts.
+   * Before the web server stops, which waits for the requests in flight: the waiting ones are
+   * answered with what they have, none, rather than holding the stop up to their timeouts.
    */
   @Override
   public void stop() {
@@ -124,36 +156,49 @@ class JobActivations implements EngineRecordFeed.Subscriber, SmartLifecycle {
     if (waiting.isEmpty()) {
       return;
     }
-    if (record.getValue() instanceof JobRecordValue job && (ACTIVATABLE.contains(record.getIntent())
-        || record.getIntent() == JobIntent.FAILED && job.getRetries() > 0 && job.getRetryBackoff() <= 0)) {
-      waiting.stream().filter(w -> w.request.type().equals(job.getType()) && w.request.defaultTenant())
+    if (record.getValue() instanceof JobRecordValue job
+        && (ACTIVATABLE.contains(record.getIntent())
+            || record.getIntent() == JobIntent.FAILED
+                && job.getRetries() > 0
+                && job.getRetryBackoff() <= 0)) {
+      waiting.stream()
+          .filter(w -> w.request.type().equals(job.getType()) && w.request.defaultTenant())
           .forEach(Waiting::activate);
     } else if (record.getValue() instanceof IncidentRecordValue incident
-        && record.getIntent() == IncidentIntent.RESOLVED && incident.getJobKey() > 0) {
+        && record.getIntent() == IncidentIntent.RESOLVED
+        && incident.getJobKey() > 0) {
       // The record does not name the job's type; a resolution is rare enough to wake everyone.
       waiting.stream().filter(w -> w.request.defaultTenant()).forEach(Waiting::activate);
     }
   }
 
-  /** Called on the engine's thread: the records are read on this class's own, once per burst of writes. */
+  /**
+   * Called on the engine's thread: the records are read on this class's own, once per burst of
+   * writes.
+   */
   private void written() {
     if (running && !waiting.isEmpty() && readScheduled.compareAndSet(false, true)) {
       try {
-        timer.execute(() -> {
-          readScheduled.set(false);
-          try {
-            feed.catchUp();
-          } catch (RuntimeException e) {
-            LOG.warn("Reading the engine's records for waiting job activations failed: {}", e.toString());
-          }
-        });
+        timer.execute(
+            () -> {
+              readScheduled.set(false);
+              try {
+                feed.catchUp();
+              } catch (RuntimeException e) {
+                LOG.warn(
+                    "Reading the engine's records for waiting job activations failed: {}",
+                    e.toString());
+              }
+            });
       } catch (RejectedExecutionException stopped) {
         // stopping: every waiting request was answered
       }
     }
   }
 
-  /** A request being answered: at most one activation in flight, and another if jobs came meanwhile. */
+  /**
+   * A request being answered: at most one activation in flight, and another if jobs came meanwhile.
+   */
   private final class Waiting {
 
     final Request request;
@@ -176,8 +221,12 @@ class JobActivations implements EngineRecordFeed.Subscriber, SmartLifecycle {
         return;
       }
       sending = true;
-      var command = camunda.newActivateJobsCommand().jobType(request.type()).maxJobsToActivate(request.maxJobs())
-          .timeout(request.timeout());
+      var command =
+          camunda
+              .newActivateJobsCommand()
+              .jobType(request.type())
+              .maxJobsToActivate(request.maxJobs())
+              .timeout(request.timeout());
       if (request.worker() != null) {
         command = command.workerName(request.worker());
       }
@@ -199,7 +248,10 @@ class JobActivations implements EngineRecordFeed.Subscriber, SmartLifecycle {
       }
     }
 
-    /** At the request's timeout: answers with no jobs, unless an activation is in flight, which then answers. */
+    /**
+     * At the request's timeout: answers with no jobs, unless an activation is in flight, which then
+     * answers.
+     */
     synchronized void expire() {
       expired = true;
       if (!sending) {

@@ -19,13 +19,17 @@ import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.context.request.async.DeferredResult;
 
 /**
- * Jobs over REST, as Camunda's REST API has them, so a job worker of a client in REST mode works: activation (with
- * long polling, {@link JobActivations}), completion, failure, BPMN error, and changing a job's retries or timeout,
- * each forwarded to the engine; and the search, answered from {@link ProcessHistory}.
+ * Jobs over REST, as Camunda's REST API has them, so a job worker of a client in REST mode works:
+ * activation (with long polling, {@link JobActivations}), completion, failure, BPMN error, and
+ * changing a job's retries or timeout, each forwarded to the engine; and the search, answered from
+ * {@link ProcessHistory}.
  */
 @RestController
 @RequestMapping("/v2/jobs")
-@ConditionalOnProperty(name = "mediaflow.engine.embedded", havingValue = "true", matchIfMissing = true)
+@ConditionalOnProperty(
+    name = "mediaflow.engine.embedded",
+    havingValue = "true",
+    matchIfMissing = true)
 class JobController {
 
   private final CamundaClient camunda;
@@ -39,15 +43,27 @@ class JobController {
   }
 
   /**
-   * {@code type}, {@code worker}, {@code timeout} (ms), {@code maxJobsToActivate}, {@code fetchVariable}, and how
-   * long to wait for jobs when there are none: {@code requestTimeout} (ms; 0 or absent: Camunda's 10 s, negative:
-   * not at all). {@code tenantIds} ({@code tenantFilter} {@code PROVIDED}, the default) other than
-   * {@code <default>} get no jobs: the embedded engine has no other tenant.
+   * {@code type}, {@code worker}, {@code timeout} (ms), {@code maxJobsToActivate}, {@code
+   * fetchVariable}, and how long to wait for jobs when there are none: {@code requestTimeout} (ms;
+   * 0 or absent: Camunda's 10 s, negative: not at all). {@code tenantIds} ({@code tenantFilter}
+   * {@code PROVIDED}, the default) other than {@code <default>} get no jobs: the embedded engine
+   * has no other tenant.
    */
   @PostMapping("/activation")
   DeferredResult<ObjectNode> activate(@RequestBody JsonNode request) {
-    RequestObject body = RequestObject.of(request, "a job activation", Set.of("type", "worker", "timeout",
-        "maxJobsToActivate", "fetchVariable", "requestTimeout", "tenantIds", "tenantFilter"));
+    RequestObject body =
+        RequestObject.of(
+            request,
+            "a job activation",
+            Set.of(
+                "type",
+                "worker",
+                "timeout",
+                "maxJobsToActivate",
+                "fetchVariable",
+                "requestTimeout",
+                "tenantIds",
+                "tenantFilter"));
     String type = body.text("type", null);
     if (type == null || type.isBlank()) {
       throw ApiProblem.invalid("type is required and must not be blank");
@@ -60,40 +76,68 @@ class JobController {
     long requestTimeout = body.number("requestTimeout", Long.MIN_VALUE, 0);
     String tenantFilter = body.text("tenantFilter", "PROVIDED");
     if (!Set.of("PROVIDED", "ASSIGNED").contains(tenantFilter)) {
-      throw ApiProblem.invalid("tenantFilter must be PROVIDED or ASSIGNED, got '" + tenantFilter + "'");
+      throw ApiProblem.invalid(
+          "tenantFilter must be PROVIDED or ASSIGNED, got '" + tenantFilter + "'");
     }
     List<String> tenants = body.texts("tenantIds");
-    boolean defaultTenant = tenantFilter.equals("ASSIGNED") || tenants == null || tenants.isEmpty()
-        || tenants.contains(JobActivations.DEFAULT_TENANT);
-    Duration wait = requestTimeout < 0 ? null
-        : requestTimeout == 0 ? JobActivations.DEFAULT_REQUEST_TIMEOUT : Duration.ofMillis(requestTimeout);
-    return activations.activate(new JobActivations.Request(type, body.text("worker", null),
-        Duration.ofMillis(timeout), (int) Math.min(max, Integer.MAX_VALUE),
-        Optional.ofNullable(body.texts("fetchVariable")).orElse(List.of()), wait, defaultTenant));
+    boolean defaultTenant =
+        tenantFilter.equals("ASSIGNED")
+            || tenants == null
+            || tenants.isEmpty()
+            || tenants.contains(JobActivations.DEFAULT_TENANT);
+    Duration wait =
+        requestTimeout < 0
+            ? null
+            : requestTimeout == 0
+                ? JobActivations.DEFAULT_REQUEST_TIMEOUT
+                : Duration.ofMillis(requestTimeout);
+    return activations.activate(
+        new JobActivations.Request(
+            type,
+            body.text("worker", null),
+            Duration.ofMillis(timeout),
+            (int) Math.min(max, Integer.MAX_VALUE),
+            Optional.ofNullable(body.texts("fetchVariable")).orElse(List.of()),
+            wait,
+            defaultTenant));
   }
 
-  /** Jobs of the instances the history keeps, by any field of the result ({@code type}, {@code state}, ...). */
+  /**
+   * Jobs of the instances the history keeps, by any field of the result ({@code type}, {@code
+   * state}, ...).
+   */
   @PostMapping("/search")
   ObjectNode search(@RequestBody(required = false) JsonNode query) {
     return Search.of(query).apply(history.jobLookup(), Shapes::job);
   }
 
   @PostMapping("/{jobKey}/completion")
-  ResponseEntity<Void> complete(@PathVariable long jobKey, @RequestBody(required = false) JsonNode request) {
-    RequestObject body = RequestObject.of(request, "a job completion", Set.of("variables", "result"));
+  ResponseEntity<Void> complete(
+      @PathVariable long jobKey, @RequestBody(required = false) JsonNode request) {
+    RequestObject body =
+        RequestObject.of(request, "a job completion", Set.of("variables", "result"));
     camunda.newCompleteCommand(jobKey).variables(body.variables()).send().join();
     return ResponseEntity.noContent().build();
   }
 
-  /** {@code retries} left (0 raises an incident), {@code errorMessage}, {@code retryBackOff} (ms). */
+  /**
+   * {@code retries} left (0 raises an incident), {@code errorMessage}, {@code retryBackOff} (ms).
+   */
   @PostMapping("/{jobKey}/failure")
-  ResponseEntity<Void> fail(@PathVariable long jobKey, @RequestBody(required = false) JsonNode request) {
-    RequestObject body = RequestObject.of(request, "a job failure", Set.of("retries", "errorMessage", "retryBackOff",
-        "variables"));
-    var command = camunda.newFailCommand(jobKey).retries((int) body.number("retries", 0, 0))
-        .errorMessage(body.text("errorMessage", ""))
-        .retryBackoff(Duration.ofMillis(body.number("retryBackOff", 0, 0)))
-        .variables(body.variables());
+  ResponseEntity<Void> fail(
+      @PathVariable long jobKey, @RequestBody(required = false) JsonNode request) {
+    RequestObject body =
+        RequestObject.of(
+            request,
+            "a job failure",
+            Set.of("retries", "errorMessage", "retryBackOff", "variables"));
+    var command =
+        camunda
+            .newFailCommand(jobKey)
+            .retries((int) body.number("retries", 0, 0))
+            .errorMessage(body.text("errorMessage", ""))
+            .retryBackoff(Duration.ofMillis(body.number("retryBackOff", 0, 0)))
+            .variables(body.variables());
     command.send().join();
     return ResponseEntity.noContent().build();
   }
@@ -101,20 +145,27 @@ class JobController {
   /** A BPMN error: {@code errorCode} (required), {@code errorMessage}. */
   @PostMapping("/{jobKey}/error")
   ResponseEntity<Void> throwError(@PathVariable long jobKey, @RequestBody JsonNode request) {
-    RequestObject body = RequestObject.of(request, "a job error", Set.of("errorCode", "errorMessage", "variables"));
+    RequestObject body =
+        RequestObject.of(request, "a job error", Set.of("errorCode", "errorMessage", "variables"));
     String code = body.text("errorCode", null);
     if (code == null) {
       throw ApiProblem.invalid("errorCode is required");
     }
-    camunda.newThrowErrorCommand(jobKey).errorCode(code).errorMessage(body.text("errorMessage", ""))
-        .variables(body.variables()).send().join();
+    camunda
+        .newThrowErrorCommand(jobKey)
+        .errorCode(code)
+        .errorMessage(body.text("errorMessage", ""))
+        .variables(body.variables())
+        .send()
+        .join();
     return ResponseEntity.noContent().build();
   }
 
   /** {@code {"changeset": {"retries": n, "timeout": ms}}}: either or both. */
   @PatchMapping("/{jobKey}")
   ResponseEntity<Void> updateJob(@PathVariable long jobKey, @RequestBody JsonNode request) {
-    RequestObject body = RequestObject.of(request, "a job update", Set.of("changeset", "operationReference"));
+    RequestObject body =
+        RequestObject.of(request, "a job update", Set.of("changeset", "operationReference"));
     RequestObject changeset = body.object("changeset", Set.of("retries", "timeout"));
     long retries = changeset.number("retries", 1, -1);
     long timeout = changeset.number("timeout", 1, -1);
@@ -122,7 +173,11 @@ class JobController {
       throw ApiProblem.invalid("changeset must set retries or timeout");
     }
     if (retries > 0) {
-      camunda.newUpdateRetriesCommand(jobKey).retries((int) Math.min(retries, Integer.MAX_VALUE)).send().join();
+      camunda
+          .newUpdateRetriesCommand(jobKey)
+          .retries((int) Math.min(retries, Integer.MAX_VALUE))
+          .send()
+          .join();
     }
     if (timeout > 0) {
       camunda.newUpdateTimeoutCommand(jobKey).timeout(Duration.ofMillis(timeout)).send().join();

@@ -16,13 +16,17 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * Messages and signals, as Camunda's REST API has them: a publication (buffered for its time to live, refused as a
- * repeat while a message of the same {@code messageId} is buffered) and a broadcast go to the engine's gateway; a
- * correlation, which the gateway does not know, is written to the engine's log as Camunda's gateway writes it.
+ * Messages and signals, as Camunda's REST API has them: a publication (buffered for its time to
+ * live, refused as a repeat while a message of the same {@code messageId} is buffered) and a
+ * broadcast go to the engine's gateway; a correlation, which the gateway does not know, is written
+ * to the engine's log as Camunda's gateway writes it.
  */
 @RestController
 @RequestMapping("/v2")
-@ConditionalOnProperty(name = "mediaflow.engine.embedded", havingValue = "true", matchIfMissing = true)
+@ConditionalOnProperty(
+    name = "mediaflow.engine.embedded",
+    havingValue = "true",
+    matchIfMissing = true)
 class MessageController {
 
   private final CamundaClient camunda;
@@ -33,15 +37,24 @@ class MessageController {
     this.commands = commands;
   }
 
-  /** {@code name}, {@code correlationKey}, {@code timeToLive} (ms, 0 by default), {@code messageId}, ... */
+  /**
+   * {@code name}, {@code correlationKey}, {@code timeToLive} (ms, 0 by default), {@code messageId},
+   * ...
+   */
   @PostMapping("/messages/publication")
   ObjectNode publish(@RequestBody JsonNode request) {
-    RequestObject body = RequestObject.of(request, "a message publication",
-        Set.of("name", "correlationKey", "timeToLive", "messageId", "variables", "tenantId"));
-    var command = camunda.newPublishMessageCommand().messageName(required(body, "name"))
-        .correlationKey(body.text("correlationKey", ""))
-        .timeToLive(Duration.ofMillis(body.number("timeToLive", 0, 0)))
-        .variables(body.variables());
+    RequestObject body =
+        RequestObject.of(
+            request,
+            "a message publication",
+            Set.of("name", "correlationKey", "timeToLive", "messageId", "variables", "tenantId"));
+    var command =
+        camunda
+            .newPublishMessageCommand()
+            .messageName(required(body, "name"))
+            .correlationKey(body.text("correlationKey", ""))
+            .timeToLive(Duration.ofMillis(body.number("timeToLive", 0, 0)))
+            .variables(body.variables());
     String messageId = body.text("messageId", null);
     if (messageId != null) {
       command = command.messageId(messageId);
@@ -51,38 +64,57 @@ class MessageController {
       command = command.tenantId(tenantId);
     }
     var published = command.send().join();
-    return Shapes.tree(new MessagePublicationResult().tenantId(Shapes.tenant(published.getTenantId()))
-        .messageKey(Shapes.key(published.getMessageKey())));
+    return Shapes.tree(
+        new MessagePublicationResult()
+            .tenantId(Shapes.tenant(published.getTenantId()))
+            .messageKey(Shapes.key(published.getMessageKey())));
   }
 
   /**
-   * Publishes a message with no time to live and answers once it correlated: to a waiting catch event or a
-   * message start event ({@code processInstanceKey} of the instance it reached), 404 when nothing waits for it.
+   * Publishes a message with no time to live and answers once it correlated: to a waiting catch
+   * event or a message start event ({@code processInstanceKey} of the instance it reached), 404
+   * when nothing waits for it.
    */
   @PostMapping("/messages/correlation")
   ObjectNode correlate(@RequestBody JsonNode request) {
-    RequestObject body = RequestObject.of(request, "a message correlation",
-        Set.of("name", "correlationKey", "variables", "tenantId"));
-    var correlated = commands.correlateMessage(required(body, "name"), body.text("correlationKey", ""),
-        body.variables(), body.text("tenantId", null));
-    return Shapes.tree(new MessageCorrelationResult().tenantId(Shapes.tenant(correlated.tenantId()))
-        .messageKey(Shapes.key(correlated.messageKey()))
-        .processInstanceKey(Shapes.key(correlated.processInstanceKey())));
+    RequestObject body =
+        RequestObject.of(
+            request,
+            "a message correlation",
+            Set.of("name", "correlationKey", "variables", "tenantId"));
+    var correlated =
+        commands.correlateMessage(
+            required(body, "name"),
+            body.text("correlationKey", ""),
+            body.variables(),
+            body.text("tenantId", null));
+    return Shapes.tree(
+        new MessageCorrelationResult()
+            .tenantId(Shapes.tenant(correlated.tenantId()))
+            .messageKey(Shapes.key(correlated.messageKey()))
+            .processInstanceKey(Shapes.key(correlated.processInstanceKey())));
   }
 
   /** {@code signalName}, {@code variables}, {@code tenantId}. */
   @PostMapping("/signals/broadcast")
   ObjectNode broadcast(@RequestBody JsonNode request) {
-    RequestObject body = RequestObject.of(request, "a signal broadcast", Set.of("signalName", "variables", "tenantId"));
-    var command = camunda.newBroadcastSignalCommand().signalName(required(body, "signalName"))
-        .variables(body.variables());
+    RequestObject body =
+        RequestObject.of(
+            request, "a signal broadcast", Set.of("signalName", "variables", "tenantId"));
+    var command =
+        camunda
+            .newBroadcastSignalCommand()
+            .signalName(required(body, "signalName"))
+            .variables(body.variables());
     String tenantId = body.text("tenantId", null);
     if (tenantId != null) {
       command = command.tenantId(tenantId);
     }
     var broadcast = command.send().join();
-    return Shapes.tree(new SignalBroadcastResult().tenantId(Shapes.tenant(broadcast.getTenantId()))
-        .signalKey(Shapes.key(broadcast.getKey())));
+    return Shapes.tree(
+        new SignalBroadcastResult()
+            .tenantId(Shapes.tenant(broadcast.getTenantId()))
+            .signalKey(Shapes.key(broadcast.getKey())));
   }
 
   private static String required(RequestObject body, String name) {

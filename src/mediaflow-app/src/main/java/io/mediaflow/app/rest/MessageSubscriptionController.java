@@ -10,12 +10,16 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * The message subscriptions of elements and the messages they took, as Camunda's REST API has them: what Camunda
- * Process Test asserts with {@code isWaitingForMessage} and {@code hasCorrelatedMessage}.
+ * The message subscriptions of elements and the messages they took, as Camunda's REST API has them:
+ * what Camunda Process Test asserts with {@code isWaitingForMessage} and {@code
+ * hasCorrelatedMessage}.
  */
 @RestController
 @RequestMapping("/v2")
-@ConditionalOnProperty(name = "mediaflow.engine.embedded", havingValue = "true", matchIfMissing = true)
+@ConditionalOnProperty(
+    name = "mediaflow.engine.embedded",
+    havingValue = "true",
+    matchIfMissing = true)
 class MessageSubscriptionController {
 
   private final ProcessHistory history;
@@ -31,6 +35,7 @@ class MessageSubscriptionController {
 
   @PostMapping("/correlated-message-subscriptions/search")
   ObjectNode correlatedMessages(@RequestBody(required = false) JsonNode query) {
-    return Search.of(query).apply(history.correlatedMessages().stream().map(Shapes::correlatedMessage));
+    return Search.of(query)
+        .apply(history.correlatedMessages().stream().map(Shapes::correlatedMessage));
   }
 }

@@ -15,15 +15,19 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * Changes to running instances, as Camunda's REST API has them (what Operate does): setting variables in an
- * element instance's scope, and modifying a process instance (activating and terminating elements). Both are
- * forwarded to the engine.
+ * Changes to running instances, as Camunda's REST API has them (what Operate does): setting
+ * variables in an element instance's scope, and modifying a process instance (activating and
+ * terminating elements). Both are forwarded to the engine.
  */
 @RestController
-@ConditionalOnProperty(name = "mediaflow.engine.embedded", havingValue = "true", matchIfMissing = true)
+@ConditionalOnProperty(
+    name = "mediaflow.engine.embedded",
+    havingValue = "true",
+    matchIfMissing = true)
 class ModificationController {
 
-  private static final Set<String> ACTIVATION = Set.of("elementId", "ancestorElementInstanceKey", "variableInstructions");
+  private static final Set<String> ACTIVATION =
+      Set.of("elementId", "ancestorElementInstanceKey", "variableInstructions");
 
   private final CamundaClient camunda;
 
@@ -32,13 +36,16 @@ class ModificationController {
   }
 
   /**
-   * {@code variables} set in the scope of the element instance (or process instance) {@code elementInstanceKey}:
-   * with {@code local} there, otherwise each where a variable of its name already is, else at the top.
+   * {@code variables} set in the scope of the element instance (or process instance) {@code
+   * elementInstanceKey}: with {@code local} there, otherwise each where a variable of its name
+   * already is, else at the top.
    */
   @PutMapping("/v2/element-instances/{elementInstanceKey}/variables")
-  ResponseEntity<Void> setVariables(@PathVariable long elementInstanceKey, @RequestBody JsonNode request) {
-    RequestObject body = RequestObject.of(request, "setting variables", Set.of("variables", "local",
-        "operationReference"));
+  ResponseEntity<Void> setVariables(
+      @PathVariable long elementInstanceKey, @RequestBody JsonNode request) {
+    RequestObject body =
+        RequestObject.of(
+            request, "setting variables", Set.of("variables", "local", "operationReference"));
     if (!body.get("variables").isObject()) {
       throw ApiProblem.invalid("variables is required: a JSON object of the variables to set");
     }
@@ -46,8 +53,11 @@ class ModificationController {
     if (!local.isMissingNode() && !local.isNull() && !local.isBoolean()) {
       throw ApiProblem.invalid("local must be true or false, got " + local);
     }
-    var command = camunda.newSetVariablesCommand(elementInstanceKey).variables(body.variables())
-        .local(local.asBoolean(false));
+    var command =
+        camunda
+            .newSetVariablesCommand(elementInstanceKey)
+            .variables(body.variables())
+            .local(local.asBoolean(false));
     long reference = body.number("operationReference", 1, -1);
     if (reference > 0) {
       command = command.operationReference(reference);
@@ -58,14 +68,19 @@ class ModificationController {
 
   /**
    * {@code activateInstructions} ({@code elementId}, {@code ancestorElementInstanceKey}, {@code
-   * variableInstructions} of {@code variables} and {@code scopeId}) and {@code terminateInstructions}
-   * ({@code elementInstanceKey}), applied together.
+   * variableInstructions} of {@code variables} and {@code scopeId}) and {@code
+   * terminateInstructions} ({@code elementInstanceKey}), applied together.
    */
   @PostMapping("/v2/process-instances/{processInstanceKey}/modification")
-  ResponseEntity<Void> modify(@PathVariable long processInstanceKey, @RequestBody JsonNode request) {
-    RequestObject body = RequestObject.of(request, "a process instance modification",
-        Set.of("activateInstructions", "terminateInstructions", "operationReference"));
-    ModifyProcessInstanceCommandStep1 start = camunda.newModifyProcessInstanceCommand(processInstanceKey);
+  ResponseEntity<Void> modify(
+      @PathVariable long processInstanceKey, @RequestBody JsonNode request) {
+    RequestObject body =
+        RequestObject.of(
+            request,
+            "a process instance modification",
+            Set.of("activateInstructions", "terminateInstructions", "operationReference"));
+    ModifyProcessInstanceCommandStep1 start =
+        camunda.newModifyProcessInstanceCommand(processInstanceKey);
     ModifyProcessInstanceCommandStep2 command = null;
     for (JsonNode entry : list(body, "activateInstructions")) {
       RequestObject instruction = RequestObject.of(entry, "an activate instruction", ACTIVATION);
@@ -75,19 +90,24 @@ class ModificationController {
       }
       long ancestor = instruction.key("ancestorElementInstanceKey");
       var step = command == null ? start : command.and();
-      ModifyProcessInstanceCommandStep3 activation = ancestor > 0 ? step.activateElement(elementId, ancestor)
-          : step.activateElement(elementId);
+      ModifyProcessInstanceCommandStep3 activation =
+          ancestor > 0
+              ? step.activateElement(elementId, ancestor)
+              : step.activateElement(elementId);
       for (JsonNode variables : list(instruction, "variableInstructions")) {
-        RequestObject variableInstruction = RequestObject.of(variables, "a variable instruction",
-            Set.of("variables", "scopeId"));
+        RequestObject variableInstruction =
+            RequestObject.of(variables, "a variable instruction", Set.of("variables", "scopeId"));
         String scope = variableInstruction.text("scopeId", null);
-        activation = scope == null ? activation.withVariables(variableInstruction.variables())
-            : activation.withVariables(variableInstruction.variables(), scope);
+        activation =
+            scope == null
+                ? activation.withVariables(variableInstruction.variables())
+                : activation.withVariables(variableInstruction.variables(), scope);
       }
       command = activation;
     }
     for (JsonNode entry : list(body, "terminateInstructions")) {
-      RequestObject instruction = RequestObject.of(entry, "a terminate instruction", Set.of("elementInstanceKey"));
+      RequestObject instruction =
+          RequestObject.of(entry, "a terminate instruction", Set.of("elementInstanceKey"));
       long terminated = instruction.key("elementInstanceKey");
       if (terminated <= 0) {
         throw ApiProblem.invalid("terminateInstructions[].elementInstanceKey is required");
@@ -95,7 +115,8 @@ class ModificationController {
       command = (command == null ? start : command.and()).terminateElement(terminated);
     }
     if (command == null) {
-      throw ApiProblem.invalid("A modification needs at least one of activateInstructions and terminateInstructions");
+      throw ApiProblem.invalid(
+          "A modification needs at least one of activateInstructions and terminateInstructions");
     }
     long reference = body.number("operationReference", 1, -1);
     (reference > 0 ? command.operationReference(reference) : command).send().join();

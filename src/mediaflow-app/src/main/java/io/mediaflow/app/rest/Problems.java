@@ -16,9 +16,9 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 
 /**
- * Every error of the REST API as {@code application/problem+json} ({@code type}, {@code title}, {@code status},
- * {@code detail}, {@code instance}), the engine's refusals with the HTTP status Camunda's gateway maps their gRPC
- * status to.
+ * Every error of the REST API as {@code application/problem+json} ({@code type}, {@code title},
+ * {@code status}, {@code detail}, {@code instance}), the engine's refusals with the HTTP status
+ * Camunda's gateway maps their gRPC status to.
  */
 @RestControllerAdvice(basePackageClasses = Problems.class)
 class Problems {
@@ -31,44 +31,62 @@ class Problems {
   @ExceptionHandler(ClientStatusException.class)
   ResponseEntity<ProblemDetail> engineRefused(ClientStatusException e, HttpServletRequest request) {
     // The gRPC status's description is the engine's own sentence; the status name is the title.
-    String detail = e.getStatus().getDescription() != null ? e.getStatus().getDescription() : String.valueOf(e.getMessage());
-    // The engine refuses a command whose records exceed one batch (4 MB) with this rejection, sent as UNKNOWN.
+    String detail =
+        e.getStatus().getDescription() != null
+            ? e.getStatus().getDescription()
+            : String.valueOf(e.getMessage());
+    // The engine refuses a command whose records exceed one batch (4 MB) with this rejection, sent
+    // as UNKNOWN.
     if (detail.contains("EXCEEDED_BATCH_RECORD_SIZE")) {
-      return problem(HttpStatus.BAD_REQUEST, "INVALID_ARGUMENT", "The request's variables exceed the engine's limit"
-          + " for one command (its record batch of 4 MB): " + detail, request);
+      return problem(
+          HttpStatus.BAD_REQUEST,
+          "INVALID_ARGUMENT",
+          "The request's variables exceed the engine's limit"
+              + " for one command (its record batch of 4 MB): "
+              + detail,
+          request);
     }
-    HttpStatus status = switch (e.getStatusCode()) {
-      case NOT_FOUND -> HttpStatus.NOT_FOUND;
-      case INVALID_ARGUMENT -> HttpStatus.BAD_REQUEST;
-      case FAILED_PRECONDITION, ALREADY_EXISTS, ABORTED -> HttpStatus.CONFLICT;
-      // A body beyond the gateway's message size is the caller's to shrink, not the engine being busy.
-      case RESOURCE_EXHAUSTED -> detail.startsWith("gRPC message exceeds maximum size")
-          ? HttpStatus.PAYLOAD_TOO_LARGE : HttpStatus.SERVICE_UNAVAILABLE;
-      case UNAVAILABLE -> HttpStatus.SERVICE_UNAVAILABLE;
-      case DEADLINE_EXCEEDED -> HttpStatus.GATEWAY_TIMEOUT;
-      case PERMISSION_DENIED -> HttpStatus.FORBIDDEN;
-      case UNAUTHENTICATED -> HttpStatus.UNAUTHORIZED;
-      default -> HttpStatus.INTERNAL_SERVER_ERROR;
-    };
+    HttpStatus status =
+        switch (e.getStatusCode()) {
+          case NOT_FOUND -> HttpStatus.NOT_FOUND;
+          case INVALID_ARGUMENT -> HttpStatus.BAD_REQUEST;
+          case FAILED_PRECONDITION, ALREADY_EXISTS, ABORTED -> HttpStatus.CONFLICT;
+          // A body beyond the gateway's message size is the caller's to shrink, not the engine
+          // being busy.
+          case RESOURCE_EXHAUSTED ->
+              detail.startsWith("gRPC message exceeds maximum size")
+                  ? HttpStatus.PAYLOAD_TOO_LARGE
+                  : HttpStatus.SERVICE_UNAVAILABLE;
+          case UNAVAILABLE -> HttpStatus.SERVICE_UNAVAILABLE;
+          case DEADLINE_EXCEEDED -> HttpStatus.GATEWAY_TIMEOUT;
+          case PERMISSION_DENIED -> HttpStatus.FORBIDDEN;
+          case UNAUTHENTICATED -> HttpStatus.UNAUTHORIZED;
+          default -> HttpStatus.INTERNAL_SERVER_ERROR;
+        };
     return problem(status, e.getStatusCode().name(), detail, request);
   }
 
-  /** As Camunda's REST API maps the engine's rejections ({@code RestErrorMapper}), with its detail. */
+  /**
+   * As Camunda's REST API maps the engine's rejections ({@code RestErrorMapper}), with its detail.
+   */
   @ExceptionHandler(EngineCommands.Rejected.class)
-  ResponseEntity<ProblemDetail> engineRejected(EngineCommands.Rejected e, HttpServletRequest request) {
-    HttpStatus status = switch (e.type()) {
-      case NOT_FOUND -> HttpStatus.NOT_FOUND;
-      case INVALID_STATE, ALREADY_EXISTS -> HttpStatus.CONFLICT;
-      case INVALID_ARGUMENT -> HttpStatus.BAD_REQUEST;
-      case UNAUTHORIZED -> HttpStatus.UNAUTHORIZED;
-      case FORBIDDEN -> HttpStatus.FORBIDDEN;
-      default -> HttpStatus.INTERNAL_SERVER_ERROR;
-    };
+  ResponseEntity<ProblemDetail> engineRejected(
+      EngineCommands.Rejected e, HttpServletRequest request) {
+    HttpStatus status =
+        switch (e.type()) {
+          case NOT_FOUND -> HttpStatus.NOT_FOUND;
+          case INVALID_STATE, ALREADY_EXISTS -> HttpStatus.CONFLICT;
+          case INVALID_ARGUMENT -> HttpStatus.BAD_REQUEST;
+          case UNAUTHORIZED -> HttpStatus.UNAUTHORIZED;
+          case FORBIDDEN -> HttpStatus.FORBIDDEN;
+          default -> HttpStatus.INTERNAL_SERVER_ERROR;
+        };
     return problem(status, e.type().name(), e.getMessage(), request);
   }
 
   @ExceptionHandler(EngineCommands.CommandTimeout.class)
-  ResponseEntity<ProblemDetail> engineSilent(EngineCommands.CommandTimeout e, HttpServletRequest request) {
+  ResponseEntity<ProblemDetail> engineSilent(
+      EngineCommands.CommandTimeout e, HttpServletRequest request) {
     return problem(HttpStatus.GATEWAY_TIMEOUT, "DEADLINE_EXCEEDED", e.getMessage(), request);
   }
 
@@ -81,20 +99,35 @@ class Problems {
   }
 
   @ExceptionHandler(HttpMessageNotReadableException.class)
-  ResponseEntity<ProblemDetail> unreadable(HttpMessageNotReadableException e, HttpServletRequest request) {
-    return problem(HttpStatus.BAD_REQUEST, "INVALID_ARGUMENT", "The request body is not valid JSON of the expected "
-        + "shape: " + e.getMostSpecificCause().getMessage(), request);
+  ResponseEntity<ProblemDetail> unreadable(
+      HttpMessageNotReadableException e, HttpServletRequest request) {
+    return problem(
+        HttpStatus.BAD_REQUEST,
+        "INVALID_ARGUMENT",
+        "The request body is not valid JSON of the expected "
+            + "shape: "
+            + e.getMostSpecificCause().getMessage(),
+        request);
   }
 
   @ExceptionHandler(MethodArgumentTypeMismatchException.class)
-  ResponseEntity<ProblemDetail> badPathOrQuery(MethodArgumentTypeMismatchException e, HttpServletRequest request) {
-    return problem(HttpStatus.BAD_REQUEST, "INVALID_ARGUMENT",
-        "'" + e.getName() + "' must be a " + (e.getRequiredType() == long.class ? "key (a number)" : e.getRequiredType())
-            + ", got '" + e.getValue() + "'", request);
+  ResponseEntity<ProblemDetail> badPathOrQuery(
+      MethodArgumentTypeMismatchException e, HttpServletRequest request) {
+    return problem(
+        HttpStatus.BAD_REQUEST,
+        "INVALID_ARGUMENT",
+        "'"
+            + e.getName()
+            + "' must be a "
+            + (e.getRequiredType() == long.class ? "key (a number)" : e.getRequiredType())
+            + ", got '"
+            + e.getValue()
+            + "'",
+        request);
   }
 
-  static ResponseEntity<ProblemDetail> problem(HttpStatusCode status, String title, String detail,
-      HttpServletRequest request) {
+  static ResponseEntity<ProblemDetail> problem(
+      HttpStatusCode status, String title, String detail, HttpServletRequest request) {
     ProblemDetail body = ProblemDetail.forStatusAndDetail(status, detail);
     body.setTitle(title);
     body.setInstance(URI.create(request.getRequestURI()));

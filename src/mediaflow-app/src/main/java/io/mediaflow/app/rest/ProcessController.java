@@ -25,12 +25,15 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * Process definitions, process instances and their element instances, as Camunda's REST API has them. Commands
- * (start, cancel) go to the engine; reads come from {@link ProcessHistory}.
+ * Process definitions, process instances and their element instances, as Camunda's REST API has
+ * them. Commands (start, cancel) go to the engine; reads come from {@link ProcessHistory}.
  */
 @RestController
 @RequestMapping("/v2")
-@ConditionalOnProperty(name = "mediaflow.engine.embedded", havingValue = "true", matchIfMissing = true)
+@ConditionalOnProperty(
+    name = "mediaflow.engine.embedded",
+    havingValue = "true",
+    matchIfMissing = true)
 class ProcessController {
 
   private final ProcessHistory history;
@@ -46,10 +49,19 @@ class ProcessController {
   @PostMapping("/process-definitions/search")
   ObjectNode searchDefinitions(@RequestBody(required = false) JsonNode query) {
     List<ProcessDefinition> definitions = history.processDefinitions();
-    Map<String, Integer> latest = definitions.stream().collect(Collectors.toMap(
-        ProcessDefinition::processId, ProcessDefinition::version, Math::max));
-    return Search.of(query, Map.of("isLatestVersion", (definition, wanted) -> wanted.asBoolean()
-            == (definition.get("version").asInt() == latest.get(definition.get("processDefinitionId").asText()))))
+    Map<String, Integer> latest =
+        definitions.stream()
+            .collect(
+                Collectors.toMap(
+                    ProcessDefinition::processId, ProcessDefinition::version, Math::max));
+    return Search.of(
+            query,
+            Map.of(
+                "isLatestVersion",
+                (definition, wanted) ->
+                    wanted.asBoolean()
+                        == (definition.get("version").asInt()
+                            == latest.get(definition.get("processDefinitionId").asText()))))
         .apply(definitions.stream().map(Shapes::processDefinition));
   }
 
@@ -59,12 +71,15 @@ class ProcessController {
   }
 
   /**
-   * The BPMN XML as deployed to the engine, as {@code text/xml} whatever the request accepts: Camunda's Java client
-   * asks for JSON on every call, this one included, and reads the XML (Camunda Process Test's coverage does).
+   * The BPMN XML as deployed to the engine, as {@code text/xml} whatever the request accepts:
+   * Camunda's Java client asks for JSON on every call, this one included, and reads the XML
+   * (Camunda Process Test's coverage does).
    */
   @GetMapping("/process-definitions/{processDefinitionKey}/xml")
   ResponseEntity<byte[]> xml(@PathVariable long processDefinitionKey) {
-    return ResponseEntity.ok().contentType(MediaType.TEXT_XML).body(definitionOf(processDefinitionKey).xml());
+    return ResponseEntity.ok()
+        .contentType(MediaType.TEXT_XML)
+        .body(definitionOf(processDefinitionKey).xml());
   }
 
   /** The start event's form; 204 when the process has none. */
@@ -74,14 +89,17 @@ class ProcessController {
     if (definition.startFormId() == null) {
       return ResponseEntity.noContent().build();
     }
-    return history.latestForm(definition.startFormId()).map(form -> ResponseEntity.ok(Shapes.form(form)))
+    return history
+        .latestForm(definition.startFormId())
+        .map(form -> ResponseEntity.ok(Shapes.form(form)))
         .orElseGet(() -> ResponseEntity.noContent().build());
   }
 
   /**
-   * Starts an instance by {@code processDefinitionId} (latest or given {@code processDefinitionVersion}) or
-   * {@code processDefinitionKey}; with {@code awaitCompletion} answers once it completed, with the variables
-   * ({@code fetchVariables}: only those). With {@code runtimeInstructions}: see {@link RuntimeInstructionStart}.
+   * Starts an instance by {@code processDefinitionId} (latest or given {@code
+   * processDefinitionVersion}) or {@code processDefinitionKey}; with {@code awaitCompletion}
+   * answers once it completed, with the variables ({@code fetchVariables}: only those). With {@code
+   * runtimeInstructions}: see {@link RuntimeInstructionStart}.
    */
   @PostMapping("/process-instances")
   ObjectNode create(@RequestBody JsonNode request) {
@@ -96,7 +114,8 @@ class ProcessController {
     } else if (body.has("processDefinitionId")) {
       var byId = start.bpmnProcessId(body.get("processDefinitionId").asText());
       // camunda-client-java sends -1 for the latest version
-      int version = (int) Math.min(body.number("processDefinitionVersion", -1, -1), Integer.MAX_VALUE);
+      int version =
+          (int) Math.min(body.number("processDefinitionVersion", -1, -1), Integer.MAX_VALUE);
       command = version < 0 ? byId.latestVersion() : byId.version(version);
     } else {
       throw ApiProblem.invalid("Either processDefinitionId or processDefinitionKey is required");
@@ -116,29 +135,61 @@ class ProcessController {
         withResult = withResult.fetchVariables(fetch);
       }
       long timeout = body.number("requestTimeout", 0, 0);
-      var completed = (timeout > 0 ? withResult.requestTimeout(Duration.ofMillis(timeout)) : withResult)
-          .send().join();
-      return Shapes.created(completed.getBpmnProcessId(), completed.getVersion(), completed.getTenantId(),
-          completed.getProcessDefinitionKey(), completed.getProcessInstanceKey(), completed.getVariablesAsMap());
+      var completed =
+          (timeout > 0 ? withResult.requestTimeout(Duration.ofMillis(timeout)) : withResult)
+              .send()
+              .join();
+      return Shapes.created(
+          completed.getBpmnProcessId(),
+          completed.getVersion(),
+          completed.getTenantId(),
+          completed.getProcessDefinitionKey(),
+          completed.getProcessInstanceKey(),
+          completed.getVariablesAsMap());
     }
     var created = command.send().join();
-    return Shapes.created(created.getBpmnProcessId(), created.getVersion(), created.getTenantId(),
-        created.getProcessDefinitionKey(), created.getProcessInstanceKey(), Map.of());
+    return Shapes.created(
+        created.getBpmnProcessId(),
+        created.getVersion(),
+        created.getTenantId(),
+        created.getProcessDefinitionKey(),
+        created.getProcessInstanceKey(),
+        Map.of());
   }
 
   /** The properties of Camunda 8.8's process instance creation instruction. */
-  private static final Set<String> CREATION_PROPERTIES = Set.of("processDefinitionId", "processDefinitionVersion",
-      "processDefinitionKey", "variables", "startInstructions", "runtimeInstructions", "tenantId",
-      "operationReference", "awaitCompletion", "fetchVariables", "requestTimeout", "tags");
-  /** BPMN ids are XML names; the engine's own limit is far above any real one, and its refusal is a broken stream. */
+  private static final Set<String> CREATION_PROPERTIES =
+      Set.of(
+          "processDefinitionId",
+          "processDefinitionVersion",
+          "processDefinitionKey",
+          "variables",
+          "startInstructions",
+          "runtimeInstructions",
+          "tenantId",
+          "operationReference",
+          "awaitCompletion",
+          "fetchVariables",
+          "requestTimeout",
+          "tags");
+
+  /**
+   * BPMN ids are XML names; the engine's own limit is far above any real one, and its refusal is a
+   * broken stream.
+   */
   private static final int MAX_ID_LENGTH = 255;
 
-  /** Refuses what the engine would misread or fail on: unknown properties, wrong types, values beyond its limits. */
+  /**
+   * Refuses what the engine would misread or fail on: unknown properties, wrong types, values
+   * beyond its limits.
+   */
   private static RequestObject checkCreation(JsonNode request) {
     RequestObject body = RequestObject.of(request, "a start", CREATION_PROPERTIES);
     JsonNode id = body.get("processDefinitionId");
-    if (body.has("processDefinitionId") && (!id.isTextual() || id.asText().length() > MAX_ID_LENGTH)) {
-      throw ApiProblem.invalid("processDefinitionId must be a text of at most " + MAX_ID_LENGTH + " characters");
+    if (body.has("processDefinitionId")
+        && (!id.isTextual() || id.asText().length() > MAX_ID_LENGTH)) {
+      throw ApiProblem.invalid(
+          "processDefinitionId must be a text of at most " + MAX_ID_LENGTH + " characters");
     }
     if (body.has("awaitCompletion") && !body.get("awaitCompletion").isBoolean()) {
       throw ApiProblem.invalid("awaitCompletion must be true or false");
@@ -155,17 +206,30 @@ class ProcessController {
 
   @GetMapping("/process-instances/{processInstanceKey}")
   ObjectNode instance(@PathVariable long processInstanceKey) {
-    return history.processInstance(processInstanceKey).map(this::shape)
-        .orElseThrow(() -> ApiProblem.notFound("No process instance with key " + processInstanceKey));
+    return history
+        .processInstance(processInstanceKey)
+        .map(this::shape)
+        .orElseThrow(
+            () -> ApiProblem.notFound("No process instance with key " + processInstanceKey));
   }
 
-  /** The sequence flows an instance took, each once: what Operate marks on the diagram, and CPT's coverage reads. */
+  /**
+   * The sequence flows an instance took, each once: what Operate marks on the diagram, and CPT's
+   * coverage reads.
+   */
   @GetMapping("/process-instances/{processInstanceKey}/sequence-flows")
   ObjectNode sequenceFlows(@PathVariable long processInstanceKey) {
-    ProcessHistory.ProcessInstance instance = history.processInstance(processInstanceKey)
-        .orElseThrow(() -> ApiProblem.notFound("No process instance with key " + processInstanceKey));
-    return Shapes.tree(new ProcessInstanceSequenceFlowsQueryResult().items(history.sequenceFlows(processInstanceKey)
-        .stream().map(flow -> Shapes.sequenceFlow(instance, flow)).toList()));
+    ProcessHistory.ProcessInstance instance =
+        history
+            .processInstance(processInstanceKey)
+            .orElseThrow(
+                () -> ApiProblem.notFound("No process instance with key " + processInstanceKey));
+    return Shapes.tree(
+        new ProcessInstanceSequenceFlowsQueryResult()
+            .items(
+                history.sequenceFlows(processInstanceKey).stream()
+                    .map(flow -> Shapes.sequenceFlow(instance, flow))
+                    .toList()));
   }
 
   @PostMapping("/process-instances/{processInstanceKey}/cancellation")
@@ -174,7 +238,10 @@ class ProcessController {
     return ResponseEntity.noContent().build();
   }
 
-  /** Element instances, e.g. to mark a diagram: {@code elementId}, {@code state}, {@code hasIncident}. */
+  /**
+   * Element instances, e.g. to mark a diagram: {@code elementId}, {@code state}, {@code
+   * hasIncident}.
+   */
   @PostMapping("/element-instances/search")
   ObjectNode searchElements(@RequestBody(required = false) JsonNode query) {
     return Search.of(query).apply(history.elementInstanceLookup(), Shapes::elementInstance);
@@ -182,16 +249,21 @@ class ProcessController {
 
   @GetMapping("/element-instances/{elementInstanceKey}")
   ObjectNode element(@PathVariable long elementInstanceKey) {
-    return history.elementInstance(elementInstanceKey).map(Shapes::elementInstance)
-        .orElseThrow(() -> ApiProblem.notFound("No element instance with key " + elementInstanceKey));
+    return history
+        .elementInstance(elementInstanceKey)
+        .map(Shapes::elementInstance)
+        .orElseThrow(
+            () -> ApiProblem.notFound("No element instance with key " + elementInstanceKey));
   }
 
   private ObjectNode shape(ProcessHistory.ProcessInstance instance) {
-    return Shapes.processInstance(instance, history.processDefinition(instance.definitionKey()).orElse(null));
+    return Shapes.processInstance(
+        instance, history.processDefinition(instance.definitionKey()).orElse(null));
   }
 
   private ProcessDefinition definitionOf(long key) {
-    return history.processDefinition(key)
+    return history
+        .processDefinition(key)
         .orElseThrow(() -> ApiProblem.notFound("No process definition with key " + key));
   }
 

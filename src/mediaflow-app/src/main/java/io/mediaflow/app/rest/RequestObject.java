@@ -9,10 +9,10 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * A request body of the REST API read strictly, as Camunda 8.8 reads it: a JSON object holding only the
- * operation's properties, with numbers where numbers belong. A misspelt property or a number given as text is
- * refused with a 400 that names it ({@code changeset.retries}), rather than ignored or read as 0: a job failed with
- * {@code "retries": "3"} would otherwise raise an incident.
+ * A request body of the REST API read strictly, as Camunda 8.8 reads it: a JSON object holding only
+ * the operation's properties, with numbers where numbers belong. A misspelt property or a number
+ * given as text is refused with a 400 that names it ({@code changeset.retries}), rather than
+ * ignored or read as 0: a job failed with {@code "retries": "3"} would otherwise raise an incident.
  *
  * @param node the object
  * @param prefix how its properties are named in a refusal: empty at the top, {@code "page."} inside
@@ -20,8 +20,8 @@ import java.util.TreeSet;
 record RequestObject(JsonNode node, String prefix) {
 
   /**
-   * The body of {@code operation} ("a start"), an empty object when there is none, once it is an object whose
-   * properties are all in {@code properties}.
+   * The body of {@code operation} ("a start"), an empty object when there is none, once it is an
+   * object whose properties are all in {@code properties}.
    */
   static RequestObject of(JsonNode body, String operation, Set<String> properties) {
     return read(body, "The request body of " + operation, "", properties);
@@ -32,35 +32,52 @@ record RequestObject(JsonNode node, String prefix) {
     return read(node.get(name), prefix + name, prefix + name + ".", properties);
   }
 
-  private static RequestObject read(JsonNode value, String shown, String prefix, Set<String> properties) {
+  private static RequestObject read(
+      JsonNode value, String shown, String prefix, Set<String> properties) {
     if (value == null || value.isNull() || value.isMissingNode()) {
       return new RequestObject(ApiJson.MAPPER.createObjectNode(), prefix);
     }
     if (!value.isObject()) {
       throw ApiProblem.invalid(shown + " must be a JSON object");
     }
-    value.fieldNames().forEachRemaining(name -> {
-      if (!properties.contains(name)) {
-        throw ApiProblem.invalid("Request property [" + prefix + name + "] is unknown; " + shown + " takes "
-            + new TreeSet<>(properties));
-      }
-    });
+    value
+        .fieldNames()
+        .forEachRemaining(
+            name -> {
+              if (!properties.contains(name)) {
+                throw ApiProblem.invalid(
+                    "Request property ["
+                        + prefix
+                        + name
+                        + "] is unknown; "
+                        + shown
+                        + " takes "
+                        + new TreeSet<>(properties));
+              }
+            });
     return new RequestObject(value, prefix);
   }
 
-  /** The whole number at {@code name}, at least {@code min}; {@code otherwise} when it is absent or null. */
+  /**
+   * The whole number at {@code name}, at least {@code min}; {@code otherwise} when it is absent or
+   * null.
+   */
   long number(String name, long min, long otherwise) {
     JsonNode value = node.get(name);
     if (value == null || value.isNull()) {
       return otherwise;
     }
     if (!value.isIntegralNumber() || !value.canConvertToLong() || value.asLong() < min) {
-      throw ApiProblem.invalid(prefix + name + " must be a whole number of at least " + min + ", got " + value);
+      throw ApiProblem.invalid(
+          prefix + name + " must be a whole number of at least " + min + ", got " + value);
     }
     return value.asLong();
   }
 
-  /** The key at {@code name}, as text (as Camunda's API gives keys) or a number; {@code -1} when absent or null. */
+  /**
+   * The key at {@code name}, as text (as Camunda's API gives keys) or a number; {@code -1} when
+   * absent or null.
+   */
   long key(String name) {
     JsonNode value = node.get(name);
     if (value == null || value.isNull()) {

@@ -13,10 +13,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * A start with {@code runtimeInstructions} (Desktop Modeler's task testing: end the instance once an element
- * completed), written to the engine's log as Camunda's gateway writes it ({@link EngineCommands}); the gateway of
- * before dropped them from its gRPC start. Its answer cannot wait for the instance's
- * completion: the engine answers that only to a request of its gateway.
+ * A start with {@code runtimeInstructions} (Desktop Modeler's task testing: end the instance once
+ * an element completed), written to the engine's log as Camunda's gateway writes it ({@link
+ * EngineCommands}); the gateway of before dropped them from its gRPC start. Its answer cannot wait
+ * for the instance's completion: the engine answers that only to a request of its gateway.
  */
 final class RuntimeInstructionStart {
 
@@ -29,16 +29,19 @@ final class RuntimeInstructionStart {
 
   static ObjectNode start(RequestObject body, EngineCommands commands) {
     if (body.get("awaitCompletion").asBoolean(false)) {
-      throw ApiProblem.invalid("awaitCompletion cannot be combined with runtimeInstructions on the embedded default:"
-          + " its engine answers a start with runtime instructions only once the instance is created; start it"
-          + " without awaitCompletion and follow it with POST /v2/process-instances/search");
+      throw ApiProblem.invalid(
+          "awaitCompletion cannot be combined with runtimeInstructions on the embedded default:"
+              + " its engine answers a start with runtime instructions only once the instance is created; start it"
+              + " without awaitCompletion and follow it with POST /v2/process-instances/search");
     }
     var command = new ProcessInstanceCreationRecord();
     if (body.has("processDefinitionKey")) {
       command.setProcessDefinitionKey(body.key("processDefinitionKey"));
     } else if (body.has("processDefinitionId")) {
-      command.setBpmnProcessId(body.text("processDefinitionId", null))
-          .setVersion((int) Math.min(body.number("processDefinitionVersion", -1, -1), Integer.MAX_VALUE));
+      command
+          .setBpmnProcessId(body.text("processDefinitionId", null))
+          .setVersion(
+              (int) Math.min(body.number("processDefinitionVersion", -1, -1), Integer.MAX_VALUE));
     } else {
       throw ApiProblem.invalid("Either processDefinitionId or processDefinitionKey is required");
     }
@@ -47,22 +50,35 @@ final class RuntimeInstructionStart {
       command.setTenantId(body.text("tenantId", null));
     }
     for (JsonNode instruction : body.get("startInstructions")) {
-      command.addStartInstruction(new ProcessInstanceCreationStartInstruction()
-          .setElementId(RequestObject.of(instruction, "a start instruction", Set.of("elementId")).text("elementId", "")));
+      command.addStartInstruction(
+          new ProcessInstanceCreationStartInstruction()
+              .setElementId(
+                  RequestObject.of(instruction, "a start instruction", Set.of("elementId"))
+                      .text("elementId", "")));
     }
     for (JsonNode instruction : body.get("runtimeInstructions")) {
-      RequestObject runtime = RequestObject.of(instruction, "a runtime instruction", Set.of("type", "afterElementId"));
+      RequestObject runtime =
+          RequestObject.of(instruction, "a runtime instruction", Set.of("type", "afterElementId"));
       String type = runtime.text("type", RuntimeInstructionType.TERMINATE_PROCESS_INSTANCE.name());
       String after = runtime.text("afterElementId", null);
       if (!type.equals(RuntimeInstructionType.TERMINATE_PROCESS_INSTANCE.name()) || after == null) {
-        throw ApiProblem.invalid("runtimeInstructions[] must be {\"type\": \"TERMINATE_PROCESS_INSTANCE\","
-            + " \"afterElementId\": <an element's id>}, got " + instruction);
+        throw ApiProblem.invalid(
+            "runtimeInstructions[] must be {\"type\": \"TERMINATE_PROCESS_INSTANCE\","
+                + " \"afterElementId\": <an element's id>}, got "
+                + instruction);
       }
-      command.addRuntimeInstruction(new ProcessInstanceCreationRuntimeInstruction()
-          .setType(RuntimeInstructionType.TERMINATE_PROCESS_INSTANCE).setAfterElementId(after));
+      command.addRuntimeInstruction(
+          new ProcessInstanceCreationRuntimeInstruction()
+              .setType(RuntimeInstructionType.TERMINATE_PROCESS_INSTANCE)
+              .setAfterElementId(after));
     }
     var created = commands.createProcessInstance(command);
-    return Shapes.created(created.processDefinitionId(), created.version(), created.tenantId(),
-        created.processDefinitionKey(), created.processInstanceKey(), Map.of());
+    return Shapes.created(
+        created.processDefinitionId(),
+        created.version(),
+        created.tenantId(),
+        created.processDefinitionKey(),
+        created.processInstanceKey(),
+        Map.of());
   }
 }

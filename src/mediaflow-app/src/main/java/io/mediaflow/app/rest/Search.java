@@ -24,12 +24,13 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * A search request of the REST API ({@code filter}, {@code sort}, {@code page}) applied to result items in their
- * API shape. A filter field names a field of the result and holds either a value (equality) or an advanced filter
- * ({@code $eq}, {@code $neq}, {@code $exists}, {@code $in}, {@code $notIn}, {@code $like}, {@code $gt},
- * {@code $gte}, {@code $lt}, {@code $lte}); a field that holds a list matches when one of its entries does.
- * Pages are offsets ({@code from}, {@code limit}) or cursors ({@code after}, {@code before}) as returned in
- * {@code page.startCursor}/{@code page.endCursor}.
+ * A search request of the REST API ({@code filter}, {@code sort}, {@code page}) applied to result
+ * items in their API shape. A filter field names a field of the result and holds either a value
+ * (equality) or an advanced filter ({@code $eq}, {@code $neq}, {@code $exists}, {@code $in}, {@code
+ * $notIn}, {@code $like}, {@code $gt}, {@code $gte}, {@code $lt}, {@code $lte}); a field that holds
+ * a list matches when one of its entries does. Pages are offsets ({@code from}, {@code limit}) or
+ * cursors ({@code after}, {@code before}) as returned in {@code page.startCursor}/{@code
+ * page.endCursor}.
  */
 final class Search {
 
@@ -53,27 +54,35 @@ final class Search {
     return new Search(request, Map.of());
   }
 
-  /** With filter fields that are not fields of the result, such as a user task's {@code candidateGroup}. */
-  static Search of(JsonNode request, Map<String, BiPredicate<ObjectNode, JsonNode>> specialFilters) {
+  /**
+   * With filter fields that are not fields of the result, such as a user task's {@code
+   * candidateGroup}.
+   */
+  static Search of(
+      JsonNode request, Map<String, BiPredicate<ObjectNode, JsonNode>> specialFilters) {
     return new Search(request, specialFilters);
   }
 
   /**
-   * The search over the items of a {@link ProcessHistory.Lookup}: the filter's conditions on the lookup's indexed
-   * fields (a value, {@code $eq}, {@code $in}) narrow the items first; the rest of the filter and the sort are then
-   * applied to the shapes of what is left. When the index answers the whole filter and no sort is asked for, only
-   * the page's items are shaped. Either way the items come by key unless sorted otherwise.
+   * The search over the items of a {@link ProcessHistory.Lookup}: the filter's conditions on the
+   * lookup's indexed fields (a value, {@code $eq}, {@code $in}) narrow the items first; the rest of
+   * the filter and the sort are then applied to the shapes of what is left. When the index answers
+   * the whole filter and no sort is asked for, only the page's items are shaped. Either way the
+   * items come by key unless sorted otherwise.
    */
   <T> ObjectNode apply(ProcessHistory.Lookup<T> lookup, Function<T, ObjectNode> shape) {
     Map<String, Set<String>> wanted = new HashMap<>();
     boolean indexAnswers = sort.isEmpty();
     for (Iterator<Map.Entry<String, JsonNode>> fields = filter.fields(); fields.hasNext(); ) {
       var field = fields.next();
-      if (noCondition(field.getValue()) || lookup.fields().contains(field.getKey()) && anyValue(field.getValue())) {
+      if (noCondition(field.getValue())
+          || lookup.fields().contains(field.getKey()) && anyValue(field.getValue())) {
         continue;
       }
-      Optional<Set<String>> values = lookup.fields().contains(field.getKey())
-          ? indexValues(field.getValue()) : Optional.empty();
+      Optional<Set<String>> values =
+          lookup.fields().contains(field.getKey())
+              ? indexValues(field.getValue())
+              : Optional.empty();
       values.ifPresent(v -> wanted.put(field.getKey(), v));
       indexAnswers &= values.isPresent();
     }
@@ -85,8 +94,8 @@ final class Search {
   }
 
   /**
-   * The values an indexed field's condition allows, when a plain value, {@code $eq} and {@code $in} say it all;
-   * empty when it needs the shape ({@code $like}, {@code $neq}, ...).
+   * The values an indexed field's condition allows, when a plain value, {@code $eq} and {@code $in}
+   * say it all; empty when it needs the shape ({@code $like}, {@code $neq}, ...).
    */
   private static Optional<Set<String>> indexValues(JsonNode condition) {
     if (condition.isValueNode()) {
@@ -122,7 +131,10 @@ final class Search {
     return Optional.ofNullable(values);
   }
 
-  /** A condition an indexed field (one value, never a list) meets whatever its value: only empty {@code $in}s. */
+  /**
+   * A condition an indexed field (one value, never a list) meets whatever its value: only empty
+   * {@code $in}s.
+   */
   private static boolean anyValue(JsonNode condition) {
     if (!condition.isObject()) {
       return false;
@@ -157,12 +169,18 @@ final class Search {
     } else if (page.has("before")) {
       from = Math.max(0, cursor(page.text("before", null)) - limit);
     }
-    List<T> selected = all.subList(Math.min(from, total), (int) Math.min((long) from + limit, total));
+    List<T> selected =
+        all.subList(Math.min(from, total), (int) Math.min((long) from + limit, total));
     ObjectNode result = Shapes.object();
     result.putArray("items").addAll(selected.stream().map(shape).toList());
-    result.set("page", Shapes.tree(new SearchQueryPageResponse().totalItems((long) total).hasMoreTotalItems(false)
-        .startCursor(selected.isEmpty() ? null : cursor(from))
-        .endCursor(selected.isEmpty() ? null : cursor(from + selected.size() - 1))));
+    result.set(
+        "page",
+        Shapes.tree(
+            new SearchQueryPageResponse()
+                .totalItems((long) total)
+                .hasMoreTotalItems(false)
+                .startCursor(selected.isEmpty() ? null : cursor(from))
+                .endCursor(selected.isEmpty() ? null : cursor(from + selected.size() - 1))));
     return result;
   }
 
@@ -170,7 +188,10 @@ final class Search {
     return matches(item, filter);
   }
 
-  /** Every field's condition holds; {@code $or} holds when one of its filters does. Empty lists are no condition. */
+  /**
+   * Every field's condition holds; {@code $or} holds when one of its filters does. Empty lists are
+   * no condition.
+   */
   private boolean matches(ObjectNode item, JsonNode filter) {
     for (Iterator<Map.Entry<String, JsonNode>> fields = filter.fields(); fields.hasNext(); ) {
       var field = fields.next();
@@ -189,7 +210,8 @@ final class Search {
           return false;
         }
       } else if (!item.has(field.getKey())) {
-        throw ApiProblem.invalid("filter." + field.getKey() + " is not a field this search can filter by");
+        throw ApiProblem.invalid(
+            "filter." + field.getKey() + " is not a field this search can filter by");
       } else if (!matches(item.get(field.getKey()), field.getValue(), "filter." + field.getKey())) {
         return false;
       }
@@ -204,7 +226,9 @@ final class Search {
           return true;
         }
       }
-      return condition.isObject() && condition.has("$exists") && !condition.get("$exists").asBoolean();
+      return condition.isObject()
+          && condition.has("$exists")
+          && !condition.get("$exists").asBoolean();
     }
     if (!condition.isObject()) {
       return same(actual, condition);
@@ -212,21 +236,28 @@ final class Search {
     for (Iterator<Map.Entry<String, JsonNode>> ops = condition.fields(); ops.hasNext(); ) {
       var op = ops.next();
       JsonNode operand = op.getValue();
-      boolean holds = switch (op.getKey()) {
-        case "$eq" -> same(actual, operand);
-        case "$neq" -> !same(actual, operand);
-        case "$exists" -> operand.asBoolean() != actual.isNull();
-        // Camunda's clients send an empty $in along with $eq: no constraint.
-        case "$in" -> operand.isEmpty() || stream(operand).anyMatch(value -> same(actual, value));
-        case "$notIn" -> stream(operand).noneMatch(value -> same(actual, value));
-        case "$like" -> !actual.isNull() && like(operand.asText()).matcher(actual.asText()).matches();
-        case "$gt" -> !actual.isNull() && compare(actual, operand) > 0;
-        case "$gte" -> !actual.isNull() && compare(actual, operand) >= 0;
-        case "$lt" -> !actual.isNull() && compare(actual, operand) < 0;
-        case "$lte" -> !actual.isNull() && compare(actual, operand) <= 0;
-        default -> throw ApiProblem.invalid(where + " has an unknown operator " + op.getKey()
-            + "; supported: $eq, $neq, $exists, $in, $notIn, $like, $gt, $gte, $lt, $lte");
-      };
+      boolean holds =
+          switch (op.getKey()) {
+            case "$eq" -> same(actual, operand);
+            case "$neq" -> !same(actual, operand);
+            case "$exists" -> operand.asBoolean() != actual.isNull();
+            // Camunda's clients send an empty $in along with $eq: no constraint.
+            case "$in" ->
+                operand.isEmpty() || stream(operand).anyMatch(value -> same(actual, value));
+            case "$notIn" -> stream(operand).noneMatch(value -> same(actual, value));
+            case "$like" ->
+                !actual.isNull() && like(operand.asText()).matcher(actual.asText()).matches();
+            case "$gt" -> !actual.isNull() && compare(actual, operand) > 0;
+            case "$gte" -> !actual.isNull() && compare(actual, operand) >= 0;
+            case "$lt" -> !actual.isNull() && compare(actual, operand) < 0;
+            case "$lte" -> !actual.isNull() && compare(actual, operand) <= 0;
+            default ->
+                throw ApiProblem.invalid(
+                    where
+                        + " has an unknown operator "
+                        + op.getKey()
+                        + "; supported: $eq, $neq, $exists, $in, $notIn, $like, $gt, $gte, $lt, $lte");
+          };
       if (!holds) {
         return false;
       }
@@ -235,14 +266,19 @@ final class Search {
   }
 
   /**
-   * A variables filter ({@code [{name, value}]}, as process instance and user task searches take it): each named
-   * variable is among {@code variables} with that value (its JSON text, or an advanced filter on it).
+   * A variables filter ({@code [{name, value}]}, as process instance and user task searches take
+   * it): each named variable is among {@code variables} with that value (its JSON text, or an
+   * advanced filter on it).
    */
-  static boolean hasVariables(Map<String, ProcessHistory.Variable> variables, JsonNode filters, String where) {
+  static boolean hasVariables(
+      Map<String, ProcessHistory.Variable> variables, JsonNode filters, String where) {
     for (JsonNode filter : filters) {
       ProcessHistory.Variable variable = variables.get(filter.path("name").asText());
       if (variable == null
-          || !matches(ApiJson.MAPPER.getNodeFactory().textNode(variable.value()), filter.path("value"), where)) {
+          || !matches(
+              ApiJson.MAPPER.getNodeFactory().textNode(variable.value()),
+              filter.path("value"),
+              where)) {
         return false;
       }
     }
@@ -259,7 +295,8 @@ final class Search {
       return Double.compare(actual.asDouble(), operand.asDouble());
     }
     try {
-      return OffsetDateTime.parse(actual.asText()).compareTo(OffsetDateTime.parse(operand.asText()));
+      return OffsetDateTime.parse(actual.asText())
+          .compareTo(OffsetDateTime.parse(operand.asText()));
     } catch (DateTimeParseException notDates) {
       return actual.asText().compareTo(operand.asText());
     }
@@ -316,12 +353,16 @@ final class Search {
   private static final Pattern NUMBER = Pattern.compile("-?\\d+(\\.\\d+)?");
 
   private static String cursor(int index) {
-    return Base64.getUrlEncoder().withoutPadding().encodeToString(("" + index).getBytes(StandardCharsets.UTF_8));
+    return Base64.getUrlEncoder()
+        .withoutPadding()
+        .encodeToString(("" + index).getBytes(StandardCharsets.UTF_8));
   }
 
   private static int cursor(String cursor) {
     try {
-      int position = Integer.parseInt(new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8));
+      int position =
+          Integer.parseInt(
+              new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8));
       if (position >= 0 && position < Integer.MAX_VALUE) {
         return position;
       }
@@ -330,5 +371,4 @@ final class Search {
     }
     throw ApiProblem.invalid("page cursor '" + cursor + "' is not one this API returned");
   }
-
 }

@@ -14,17 +14,27 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * Whether the engine answers ({@code /v2/status}, as a client checks before it starts) and who is calling
- * ({@code /v2/authentication/me}), as Camunda's REST API has them.
+ * Whether the engine answers ({@code /v2/status}, as a client checks before it starts) and who is
+ * calling ({@code /v2/authentication/me}), as Camunda's REST API has them.
  */
 @RestController
 @RequestMapping("/v2")
-@ConditionalOnProperty(name = "mediaflow.engine.embedded", havingValue = "true", matchIfMissing = true)
+@ConditionalOnProperty(
+    name = "mediaflow.engine.embedded",
+    havingValue = "true",
+    matchIfMissing = true)
 class StatusController {
 
-  /** Who calls on this machine when no credentials are configured: anyone who can run a program here. */
+  /**
+   * Who calls on this machine when no credentials are configured: anyone who can run a program
+   * here.
+   */
   static final String ANONYMOUS = "anonymous";
-  /** Who calls with the configured bearer token: a program, not a person (Camunda's {@code apiUser}). */
+
+  /**
+   * Who calls with the configured bearer token: a program, not a person (Camunda's {@code
+   * apiUser}).
+   */
   static final String API_CLIENT = "api-client";
 
   private final CamundaClient camunda;
@@ -35,29 +45,36 @@ class StatusController {
     this.access = access;
   }
 
-  /** 204 when the engine's partition is healthy, 503 otherwise (as Camunda: at least one healthy partition). */
+  /**
+   * 204 when the engine's partition is healthy, 503 otherwise (as Camunda: at least one healthy
+   * partition).
+   */
   @GetMapping("/status")
   ResponseEntity<Void> status() {
     boolean healthy;
     try {
-      healthy = camunda.newTopologyRequest().send().join().getBrokers().stream()
-          .flatMap(broker -> broker.getPartitions().stream())
-          .anyMatch(partition -> partition.getHealth() == PartitionBrokerHealth.HEALTHY);
+      healthy =
+          camunda.newTopologyRequest().send().join().getBrokers().stream()
+              .flatMap(broker -> broker.getPartitions().stream())
+              .anyMatch(partition -> partition.getHealth() == PartitionBrokerHealth.HEALTHY);
     } catch (RuntimeException unreachable) {
       healthy = false;
     }
-    return ResponseEntity.status(healthy ? HttpStatus.NO_CONTENT : HttpStatus.SERVICE_UNAVAILABLE).build();
+    return ResponseEntity.status(healthy ? HttpStatus.NO_CONTENT : HttpStatus.SERVICE_UNAVAILABLE)
+        .build();
   }
 
   /**
-   * The caller, as the credentials it presented name it (the access filter has checked them): the configured
-   * username over HTTP basic, {@value #API_CLIENT} over the bearer token; without configured credentials,
-   * {@value #ANONYMOUS}. Every caller may do everything, in the one default tenant.
+   * The caller, as the credentials it presented name it (the access filter has checked them): the
+   * configured username over HTTP basic, {@value #API_CLIENT} over the bearer token; without
+   * configured credentials, {@value #ANONYMOUS}. Every caller may do everything, in the one default
+   * tenant.
    */
   @GetMapping("/authentication/me")
   ObjectNode me(HttpServletRequest request) {
     String authorization = request.getHeader(HttpHeaders.AUTHORIZATION);
-    boolean basic = access.configured() && authorization != null && authorization.startsWith("Basic ");
+    boolean basic =
+        access.configured() && authorization != null && authorization.startsWith("Basic ");
     boolean token = access.configured() && !basic;
     String username = basic ? access.username() : token ? API_CLIENT : ANONYMOUS;
     ObjectNode me = Shapes.object();

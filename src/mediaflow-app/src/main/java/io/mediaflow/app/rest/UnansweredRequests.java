@@ -12,11 +12,12 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.servlet.resource.NoResourceFoundException;
 
 /**
- * A {@code /v2} request no controller takes (an unknown path, a method or body type the path does not take) answered
- * as a problem detail, as Camunda's REST API answers, rather than with Spring's own error body, which a client
- * reading problem details cannot read. No controller is chosen for such a request, so {@link Problems}, which
- * advises this package's controllers, is never asked; this advice is asked for every controller's, and gives any
- * other path back to Spring's own handling (rethrown as it came, the next resolver takes it).
+ * A {@code /v2} request no controller takes (an unknown path, a method or body type the path does
+ * not take) answered as a problem detail, as Camunda's REST API answers, rather than with Spring's
+ * own error body, which a client reading problem details cannot read. No controller is chosen for
+ * such a request, so {@link Problems}, which advises this package's controllers, is never asked;
+ * this advice is asked for every controller's, and gives any other path back to Spring's own
+ * handling (rethrown as it came, the next resolver takes it).
  */
 @RestControllerAdvice
 class UnansweredRequests {
@@ -26,27 +27,52 @@ class UnansweredRequests {
   @ExceptionHandler(NoResourceFoundException.class)
   ResponseEntity<ProblemDetail> unknownPath(NoResourceFoundException e, HttpServletRequest request)
       throws ServletException {
-    return answer(e, request, HttpStatus.NOT_FOUND, "No endpoint " + request.getMethod() + " "
-        + request.getRequestURI() + ": the embedded default answers the parts of Camunda 8.8's REST API that"
-        + " docs/embedded-app.md lists");
+    return answer(
+        e,
+        request,
+        HttpStatus.NOT_FOUND,
+        "No endpoint "
+            + request.getMethod()
+            + " "
+            + request.getRequestURI()
+            + ": the embedded default answers the parts of Camunda 8.8's REST API that"
+            + " docs/embedded-app.md lists");
   }
 
   @ExceptionHandler(HttpRequestMethodNotSupportedException.class)
-  ResponseEntity<ProblemDetail> unknownMethod(HttpRequestMethodNotSupportedException e, HttpServletRequest request)
+  ResponseEntity<ProblemDetail> unknownMethod(
+      HttpRequestMethodNotSupportedException e, HttpServletRequest request)
       throws ServletException {
-    return answer(e, request, HttpStatus.METHOD_NOT_ALLOWED, request.getRequestURI() + " takes "
-        + e.getSupportedHttpMethods() + ", not " + request.getMethod());
+    return answer(
+        e,
+        request,
+        HttpStatus.METHOD_NOT_ALLOWED,
+        request.getRequestURI()
+            + " takes "
+            + e.getSupportedHttpMethods()
+            + ", not "
+            + request.getMethod());
   }
 
   @ExceptionHandler(HttpMediaTypeNotSupportedException.class)
-  ResponseEntity<ProblemDetail> unknownBodyType(HttpMediaTypeNotSupportedException e, HttpServletRequest request)
-      throws ServletException {
-    return answer(e, request, HttpStatus.UNSUPPORTED_MEDIA_TYPE, request.getMethod() + " "
-        + request.getRequestURI() + " takes a body of " + e.getSupportedMediaTypes() + ", not " + e.getContentType());
+  ResponseEntity<ProblemDetail> unknownBodyType(
+      HttpMediaTypeNotSupportedException e, HttpServletRequest request) throws ServletException {
+    return answer(
+        e,
+        request,
+        HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+        request.getMethod()
+            + " "
+            + request.getRequestURI()
+            + " takes a body of "
+            + e.getSupportedMediaTypes()
+            + ", not "
+            + e.getContentType());
   }
 
-  private static ResponseEntity<ProblemDetail> answer(ServletException e, HttpServletRequest request,
-      HttpStatus status, String detail) throws ServletException {
+  private static ResponseEntity<ProblemDetail> answer(
+      ServletException e, HttpServletRequest request, HttpStatus status, String detail)
+      throws ServletException {
     if (!request.getRequestURI().startsWith(request.getContextPath() + API)) {
       throw e;
     }

@@ -12,10 +12,16 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-/** Variables, as Camunda's REST API has them: values are JSON text, cut in searches unless asked not to. */
+/**
+ * Variables, as Camunda's REST API has them: values are JSON text, cut in searches unless asked not
+ * to.
+ */
 @RestController
 @RequestMapping("/v2/variables")
-@ConditionalOnProperty(name = "mediaflow.engine.embedded", havingValue = "true", matchIfMissing = true)
+@ConditionalOnProperty(
+    name = "mediaflow.engine.embedded",
+    havingValue = "true",
+    matchIfMissing = true)
 class VariableController {
 
   private final ProcessHistory history;
@@ -25,14 +31,18 @@ class VariableController {
   }
 
   @PostMapping("/search")
-  ObjectNode search(@RequestBody(required = false) JsonNode query,
+  ObjectNode search(
+      @RequestBody(required = false) JsonNode query,
       @RequestParam(defaultValue = "true") boolean truncateValues) {
-    return Search.of(query).apply(history.variableLookup(), variable -> Shapes.variable(variable, truncateValues));
+    return Search.of(query)
+        .apply(history.variableLookup(), variable -> Shapes.variable(variable, truncateValues));
   }
 
   @GetMapping("/{variableKey}")
   ObjectNode get(@PathVariable long variableKey) {
-    return history.variable(variableKey).map(Shapes::variable)
+    return history
+        .variable(variableKey)
+        .map(Shapes::variable)
         .orElseThrow(() -> ApiProblem.notFound("No variable with key " + variableKey));
   }
 }

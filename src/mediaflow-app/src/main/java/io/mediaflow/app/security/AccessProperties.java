@@ -8,13 +8,14 @@ import java.util.Base64;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
- * Who may use the console, the REST API and the embedded gateway. Unset (the default), the application listens on
- * loopback only and asks nobody; set, every caller must present them, whatever the address.
+ * Who may use the console, the REST API and the embedded gateway. Unset (the default), the
+ * application listens on loopback only and asks nobody; set, every caller must present them,
+ * whatever the address.
  *
  * @param username with {@code password}: HTTP basic ({@code Authorization: Basic ...})
  * @param password the password of {@code username}
- * @param token a bearer token ({@code Authorization: Bearer ...}); may be set together with, or instead of, a
- *     username and password
+ * @param token a bearer token ({@code Authorization: Bearer ...}); may be set together with, or
+ *     instead of, a username and password
  */
 @ConfigurationProperties("mediaflow.app.security")
 public record AccessProperties(String username, String password, String token) {
@@ -35,7 +36,9 @@ public record AccessProperties(String username, String password, String token) {
     return !blank(username);
   }
 
-  /** Whether an {@code Authorization} header carries these credentials; compared in constant time. */
+  /**
+   * Whether an {@code Authorization} header carries these credentials; compared in constant time.
+   */
   public boolean accepts(String authorization) {
     if (authorization == null || !configured()) {
       return false;
@@ -55,8 +58,8 @@ public record AccessProperties(String username, String password, String token) {
   }
 
   /**
-   * Refuses to listen beyond this machine with nobody asked for credentials: the console, the task API and the
-   * gateway start processes, show every variable and complete any task.
+   * Refuses to listen beyond this machine with nobody asked for credentials: the console, the task
+   * API and the gateway start processes, show every variable and complete any task.
    *
    * @param property the property that set {@code address}, for the message
    */
@@ -64,9 +67,13 @@ public record AccessProperties(String username, String password, String token) {
     if (configured() || loopback(address)) {
       return;
     }
-    throw new IllegalStateException(property + "=" + address + " listens beyond this machine, but no credentials"
-        + " are configured: set mediaflow.app.security.username and mediaflow.app.security.password, or"
-        + " mediaflow.app.security.token, or listen on 127.0.0.1");
+    throw new IllegalStateException(
+        property
+            + "="
+            + address
+            + " listens beyond this machine, but no credentials"
+            + " are configured: set mediaflow.app.security.username and mediaflow.app.security.password, or"
+            + " mediaflow.app.security.token, or listen on 127.0.0.1");
   }
 
   static boolean loopback(String address) {
@@ -80,16 +87,23 @@ public record AccessProperties(String username, String password, String token) {
   /** Never the secrets themselves: this record may end up in a log or an exception. */
   @Override
   public String toString() {
-    return "AccessProperties[username=" + username + ", password=" + (blank(password) ? "unset" : "***")
-        + ", token=" + (blank(token) ? "unset" : "***") + "]";
+    return "AccessProperties[username="
+        + username
+        + ", password="
+        + (blank(password) ? "unset" : "***")
+        + ", token="
+        + (blank(token) ? "unset" : "***")
+        + "]";
   }
 
   private String basicCredentials() {
-    return Base64.getEncoder().encodeToString((username + ":" + password).getBytes(StandardCharsets.UTF_8));
+    return Base64.getEncoder()
+        .encodeToString((username + ":" + password).getBytes(StandardCharsets.UTF_8));
   }
 
   private static boolean same(String presented, String expected) {
-    return MessageDigest.isEqual(presented.getBytes(StandardCharsets.UTF_8), expected.getBytes(StandardCharsets.UTF_8));
+    return MessageDigest.isEqual(
+        presented.getBytes(StandardCharsets.UTF_8), expected.getBytes(StandardCharsets.UTF_8));
   }
 
   private static boolean blank(String value) {

@@ -15,12 +15,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * One engine per data folder: a second one would delete the first one's runtime state on opening (two applications
- * started in the same directory, two test contexts given the same folder).
+ * One engine per data folder: a second one would delete the first one's runtime state on opening
+ * (two applications started in the same directory, two test contexts given the same folder).
  */
 class DataFolderLockTest {
 
-  private static final ServerInterceptor ANYONE = GatewayAccess.server(new AccessProperties(null, null, null));
+  private static final ServerInterceptor ANYONE =
+      GatewayAccess.server(new AccessProperties(null, null, null));
 
   @TempDir Path data;
 
@@ -30,7 +31,8 @@ class DataFolderLockTest {
       Path runtime = data.resolve("runtime");
       assertThat(runtime).isDirectory();
 
-      assertThatThrownBy(() -> open(data)).hasMessageContaining(data.toAbsolutePath().toString())
+      assertThatThrownBy(() -> open(data))
+          .hasMessageContaining(data.toAbsolutePath().toString())
           .hasMessageContaining("in use by another engine");
       assertThat(runtime).as("the first engine's state, untouched").isDirectory();
       assertThat(Files.list(runtime).count()).isPositive();
@@ -40,7 +42,13 @@ class DataFolderLockTest {
   }
 
   private static DurableEngine open(Path folder) {
-    return DurableEngine.open(folder, new InetSocketAddress("127.0.0.1", MediaflowTest.freePort()),
-        Duration.ofSeconds(30), ANYONE, Duration.ofMinutes(5), 4 << 20, 64 << 20);
+    return DurableEngine.open(
+        folder,
+        new InetSocketAddress("127.0.0.1", MediaflowTest.freePort()),
+        Duration.ofSeconds(30),
+        ANYONE,
+        Duration.ofMinutes(5),
+        4 << 20,
+        64 << 20);
   }
 }

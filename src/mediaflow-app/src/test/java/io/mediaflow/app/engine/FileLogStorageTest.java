@@ -20,25 +20,26 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The engine's log on disk, in segment files: what was appended is read back across segments after a reopen, a
- * last entry a crash tore (short, or not matching its checksum) is cut off, never fatal, damage in an earlier
- * segment is an error, the one file of the earlier layout is read, and whole segments below a position are deleted.
+ * The engine's log on disk, in segment files: what was appended is read back across segments after
+ * a reopen, a last entry a crash tore (short, or not matching its checksum) is cut off, never
+ * fatal, damage in an earlier segment is an error, the one file of the earlier layout is read, and
+ * whole segments below a position are deleted.
  */
 class FileLogStorageTest {
 
   /** An entry here: a 24-byte header and "block N", 31 bytes; two fit in a segment. */
   private static final long SEGMENT_SIZE = 64;
 
-  @TempDir
-  Path folder;
+  @TempDir Path folder;
 
   @Test
   void aFullSegmentRollsOverAndTheLogIsReadAcrossSegmentsAfterAReopen() throws Exception {
     try (FileLogStorage storage = FileLogStorage.open(folder, SEGMENT_SIZE)) {
       append(storage, 1, 5);
     }
-    assertThat(files()).containsExactly("00000000000000000001.log", "00000000000000000003.log",
-        "00000000000000000005.log");
+    assertThat(files())
+        .containsExactly(
+            "00000000000000000001.log", "00000000000000000003.log", "00000000000000000005.log");
     try (FileLogStorage storage = FileLogStorage.open(folder, SEGMENT_SIZE)) {
       assertThat(storage.truncatedBytes()).isZero();
       assertThat(read(storage, 2)).containsExactly("block 2", "block 3", "block 4", "block 5");
@@ -84,13 +85,16 @@ class FileLogStorageTest {
     }
     corruptLastByte(folder.resolve("00000000000000000001.log"));
 
-    assertThatThrownBy(() -> FileLogStorage.open(folder, SEGMENT_SIZE)).isInstanceOf(IllegalStateException.class)
-        .hasMessageContaining("00000000000000000001.log").hasMessageContaining("checksum");
+    assertThatThrownBy(() -> FileLogStorage.open(folder, SEGMENT_SIZE))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("00000000000000000001.log")
+        .hasMessageContaining("checksum");
   }
 
   @Test
   void theOneFileOfTheEarlierLayoutIsReadAsTheFirstSegment() throws Exception {
-    // log.bin as yesterday's version wrote it: [length][crc32c of positions and bytes][lowest][highest][bytes]
+    // log.bin as yesterday's version wrote it: [length][crc32c of positions and
+    // bytes][lowest][highest][bytes]
     try (var out = Files.newOutputStream(folder.resolve(FileLogStorage.SINGLE_FILE))) {
       for (int i = 1; i <= 3; i++) {
         out.write(entry(i, "block " + i));
@@ -127,7 +131,11 @@ class FileLogStorageTest {
   private static void append(FileLogStorage storage, int first, int last) {
     for (int i = first; i <= last; i++) {
       byte[] block = ("block " + i).getBytes(StandardCharsets.UTF_8);
-      storage.append(i, i, new DirectBufferWriter().wrap(new UnsafeBuffer(block)), new LogStorage.AppendListener() {});
+      storage.append(
+          i,
+          i,
+          new DirectBufferWriter().wrap(new UnsafeBuffer(block)),
+          new LogStorage.AppendListener() {});
     }
   }
 
@@ -136,8 +144,13 @@ class FileLogStorageTest {
     CRC32C crc = new CRC32C();
     crc.update(ByteBuffer.allocate(16).putLong(position).putLong(position).flip());
     crc.update(data);
-    return ByteBuffer.allocate(24 + data.length).putInt(data.length).putInt((int) crc.getValue())
-        .putLong(position).putLong(position).put(data).array();
+    return ByteBuffer.allocate(24 + data.length)
+        .putInt(data.length)
+        .putInt((int) crc.getValue())
+        .putLong(position)
+        .putLong(position)
+        .put(data)
+        .array();
   }
 
   private static void corruptLastByte(Path file) throws Exception {
@@ -157,8 +170,9 @@ class FileLogStorageTest {
     var reader = storage.newReader();
     reader.seek(from);
     var texts = new ArrayList<String>();
-    reader.forEachRemaining((DirectBuffer buffer) -> texts.add(buffer.getStringWithoutLengthUtf8(0,
-        buffer.capacity())));
+    reader.forEachRemaining(
+        (DirectBuffer buffer) ->
+            texts.add(buffer.getStringWithoutLengthUtf8(0, buffer.capacity())));
     return texts;
   }
 }

@@ -10,8 +10,9 @@ class HistoryIndexTest {
 
   record Task(long key, String instance, String assignee) {}
 
-  private final HistoryIndex<Task> index = new HistoryIndex<>(Task::key,
-      Map.of("processInstanceKey", Task::instance, "assignee", Task::assignee));
+  private final HistoryIndex<Task> index =
+      new HistoryIndex<>(
+          Task::key, Map.of("processInstanceKey", Task::instance, "assignee", Task::assignee));
 
   @Test
   void anItemIsFoundByTheValuesItHasNowNotThoseItHad() {
@@ -22,8 +23,10 @@ class HistoryIndexTest {
 
     assertThat(index.where("assignee", "ann")).extracting(Task::key).containsExactly(5L);
     assertThat(index.where("assignee", "bob")).extracting(Task::key).containsExactly(3L);
-    assertThat(index.matching(Map.of("processInstanceKey", Set.of("1")))).as("by key")
-        .extracting(Task::key).containsExactly(2L, 3L);
+    assertThat(index.matching(Map.of("processInstanceKey", Set.of("1"))))
+        .as("by key")
+        .extracting(Task::key)
+        .containsExactly(2L, 3L);
   }
 
   @Test
@@ -33,8 +36,11 @@ class HistoryIndexTest {
     index.put(new Task(3, "2", "bob"));
     index.put(new Task(4, "3", "ann"));
 
-    assertThat(index.matching(Map.of("processInstanceKey", Set.of("2", "3"), "assignee", Set.of("ann"))))
-        .extracting(Task::key).containsExactly(2L, 4L);
+    assertThat(
+            index.matching(
+                Map.of("processInstanceKey", Set.of("2", "3"), "assignee", Set.of("ann"))))
+        .extracting(Task::key)
+        .containsExactly(2L, 4L);
     assertThat(index.matching(Map.of("name", Set.of("Review")))).hasSize(4);
     assertThat(index.matching(Map.of("assignee", Set.of("carl")))).isEmpty();
   }

@@ -10,10 +10,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Not a test: a benchmark that prints figures and asserts nothing about time. What keeping the history costs at a
- * snapshot with {@code benchmark.instances} instances retained (half ended) when a few of them changed since the
- * last one: the batch appended now, against writing the whole history, as every snapshot did before
- * ({@link HistoryStore#rewrite}, the same work as the earlier {@code history.json} replaced whole).
+ * Not a test: a benchmark that prints figures and asserts nothing about time. What keeping the
+ * history costs at a snapshot with {@code benchmark.instances} instances retained (half ended) when
+ * a few of them changed since the last one: the batch appended now, against writing the whole
+ * history, as every snapshot did before ({@link HistoryStore#rewrite}, the same work as the earlier
+ * {@code history.json} replaced whole).
  *
  * <p>Run: {@code mvn -B test -pl src/mediaflow-app -am -Dtest=HistoryStoreBenchmark
  * -Dsurefire.failIfNoSpecifiedTests=false -DskipModelChecks -DskipConsole -DskipStrictDocuments
@@ -56,16 +57,20 @@ class HistoryStoreBenchmark {
       store.rewrite(everything);
       rewrites.add(System.nanoTime() - began);
     }
-    System.out.printf("%d instances retained, %d changed between two keeps%n", everything.instances().size(),
-        CHANGED_PER_ROUND);
+    System.out.printf(
+        "%d instances retained, %d changed between two keeps%n",
+        everything.instances().size(), CHANGED_PER_ROUND);
     System.out.printf("append:  %s ms (p50 / p95), %d bytes per keep%n", millis(appends), appended);
-    System.out.printf("rewrite: %s ms (p50 / p95), %d bytes per keep%n", millis(rewrites),
-        Files.size(folder.resolve(HistoryStore.FILE)));
+    System.out.printf(
+        "rewrite: %s ms (p50 / p95), %d bytes per keep%n",
+        millis(rewrites), Files.size(folder.resolve(HistoryStore.FILE)));
   }
 
   private static String millis(List<Long> nanos) {
     List<Long> sorted = new ArrayList<>(nanos);
     Collections.sort(sorted);
-    return String.format("%.1f / %.1f", sorted.get(sorted.size() / 2) / 1e6, sorted.get(sorted.size() * 95 / 100) / 1e6);
+    return String.format(
+        "%.1f / %.1f",
+        sorted.get(sorted.size() / 2) / 1e6, sorted.get(sorted.size() * 95 / 100) / 1e6);
   }
 }

@@ -24,27 +24,28 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The embedded default with small log segments and frequent snapshots: while instances run, the segments below
- * each snapshot are deleted, so the log on disk stays near a segment plus the growth between snapshots instead of
- * growing with every instance; after a {@code kill -9} the engine still recovers (an instance started before the
- * first deleted segment still has its open task) and the REST API still shows the ended instances, which it kept
- * beside the log.
+ * The embedded default with small log segments and frequent snapshots: while instances run, the
+ * segments below each snapshot are deleted, so the log on disk stays near a segment plus the growth
+ * between snapshots instead of growing with every instance; after a {@code kill -9} the engine
+ * still recovers (an instance started before the first deleted segment still has its open task) and
+ * the REST API still shows the ended instances, which it kept beside the log.
  */
 class LogCompactionTest {
 
   private static final int INSTANCES = 600;
   private static final int IN_FLIGHT = 32;
   private static final long SEGMENT_SIZE = 64 * 1024;
-  private static final String[] SMALL_LOG = {"--mediaflow.engine.log-segment-size=64KB",
-      "--mediaflow.engine.snapshot-log-growth=128KB"};
+  private static final String[] SMALL_LOG = {
+    "--mediaflow.engine.log-segment-size=64KB", "--mediaflow.engine.snapshot-log-growth=128KB"
+  };
 
-  @TempDir
-  Path data;
+  @TempDir Path data;
   private EmbeddedDefaultProcess application;
 
   @BeforeEach
   void application() {
-    application = new EmbeddedDefaultProcess(data, MediaflowTest.freePort(), MediaflowTest.freePort());
+    application =
+        new EmbeddedDefaultProcess(data, MediaflowTest.freePort(), MediaflowTest.freePort());
   }
 
   @Test
@@ -53,34 +54,71 @@ class LogCompactionTest {
     String reviewId = processId + "-review";
     long review;
     Process app = application.start(SMALL_LOG);
-    try (CamundaClient camunda = CamundaClient.newClientBuilder().grpcAddress(application.gateway())
-        .preferRestOverGrpc(false).build()) {
-      camunda.newDeployResourceCommand()
-          .addProcessModel(Bpmn.createExecutableProcess(processId).startEvent()
-              .serviceTask("Work", task -> task.zeebeJobType(processId)).endEvent().done(), processId + ".bpmn")
-          .addProcessModel(Bpmn.createExecutableProcess(reviewId).startEvent().userTask("Review").endEvent().done(),
+    try (CamundaClient camunda =
+        CamundaClient.newClientBuilder()
+            .grpcAddress(application.gateway())
+            .preferRestOverGrpc(false)
+            .build()) {
+      camunda
+          .newDeployResourceCommand()
+          .addProcessModel(
+              Bpmn.createExecutableProcess(processId)
+                  .startEvent()
+                  .serviceTask("Work", task -> task.zeebeJobType(processId))
+                  .endEvent()
+                  .done(),
+              processId + ".bpmn")
+          .addProcessModel(
+              Bpmn.createExecutableProcess(reviewId)
+                  .startEvent()
+                  .userTask("Review")
+                  .endEvent()
+                  .done(),
               reviewId + ".bpmn")
-          .send().join();
-      review = camunda.newCreateInstanceCommand().bpmnProcessId(reviewId).latestVersion().send().join()
-          .getProcessInstanceKey();
-      try (var worker = camunda.newWorker().jobType(processId)
-          .handler((client, job) -> client.newCompleteCommand(job).send().join()).maxJobsActive(IN_FLIGHT).open()) {
+          .send()
+          .join();
+      review =
+          camunda
+              .newCreateInstanceCommand()
+              .bpmnProcessId(reviewId)
+              .latestVersion()
+              .send()
+              .join()
+              .getProcessInstanceKey();
+      try (var worker =
+          camunda
+              .newWorker()
+              .jobType(processId)
+              .handler((client, job) -> client.newCompleteCommand(job).send().join())
+              .maxJobsActive(IN_FLIGHT)
+              .open()) {
         Deque<CamundaFuture<?>> inFlight = new ArrayDeque<>();
         for (int i = 0; i < INSTANCES; i++) {
           if (inFlight.size() == IN_FLIGHT) {
             inFlight.removeFirst().join();
           }
-          inFlight.add(camunda.newCreateInstanceCommand().bpmnProcessId(processId).latestVersion().withResult()
-              .send());
+          inFlight.add(
+              camunda
+                  .newCreateInstanceCommand()
+                  .bpmnProcessId(processId)
+                  .latestVersion()
+                  .withResult()
+                  .send());
         }
         inFlight.forEach(CamundaFuture::join);
       }
       Path log = data.resolve("log");
       long written = lastSegmentStart(log);
-      assertThat(written).as("the log's last position: far more than a few segments were written").isGreaterThan(5000);
-      Awaitility.await("the log deleted below a snapshot").atMost(Duration.ofMinutes(1))
+      assertThat(written)
+          .as("the log's last position: far more than a few segments were written")
+          .isGreaterThan(5000);
+      Awaitility.await("the log deleted below a snapshot")
+          .atMost(Duration.ofMinutes(1))
           .pollInterval(Duration.ofMillis(500))
-          .until(() -> size(log) < 4 * SEGMENT_SIZE && !segments(log).contains("00000000000000000001.log"));
+          .until(
+              () ->
+                  size(log) < 4 * SEGMENT_SIZE
+                      && !segments(log).contains("00000000000000000001.log"));
     } finally {
       app.destroyForcibly(); // kill -9
       app.waitFor();
@@ -88,23 +126,36 @@ class LogCompactionTest {
 
     app = application.start(SMALL_LOG);
     try {
-      assertThat(count("/v2/process-instances/search", Map.of("processDefinitionId", processId, "state", "COMPLETED")))
-          .as("every ended instance, though the log that recorded them is gone").isEqualTo(INSTANCES);
-      JsonNode tasks = application.search("/v2/user-tasks/search", Map.of("processDefinitionId", reviewId,
-          "state", "CREATED"));
+      assertThat(
+              count(
+                  "/v2/process-instances/search",
+                  Map.of("processDefinitionId", processId, "state", "COMPLETED")))
+          .as("every ended instance, though the log that recorded them is gone")
+          .isEqualTo(INSTANCES);
+      JsonNode tasks =
+          application.search(
+              "/v2/user-tasks/search", Map.of("processDefinitionId", reviewId, "state", "CREATED"));
       assertThat(tasks).hasSize(1);
       String task = tasks.get(0).path("userTaskKey").asText();
-      assertThat(application.post("/v2/user-tasks/" + task + "/completion", "{}").statusCode()).isEqualTo(204);
-      Awaitility.await("the instance of before the deleted segments ends").atMost(Duration.ofMinutes(1))
-          .pollInterval(Duration.ofMillis(200)).until(() -> count("/v2/process-instances/search",
-              Map.of("processInstanceKey", Long.toString(review), "state", "COMPLETED")) == 1);
+      assertThat(application.post("/v2/user-tasks/" + task + "/completion", "{}").statusCode())
+          .isEqualTo(204);
+      Awaitility.await("the instance of before the deleted segments ends")
+          .atMost(Duration.ofMinutes(1))
+          .pollInterval(Duration.ofMillis(200))
+          .until(
+              () ->
+                  count(
+                          "/v2/process-instances/search",
+                          Map.of("processInstanceKey", Long.toString(review), "state", "COMPLETED"))
+                      == 1);
     } finally {
       app.destroy();
       app.waitFor();
     }
   }
 
-  private int count(String path, Map<String, Object> filter) throws IOException, InterruptedException {
+  private int count(String path, Map<String, Object> filter)
+      throws IOException, InterruptedException {
     return application.search(path, filter).size();
   }
 
@@ -114,7 +165,10 @@ class LogCompactionTest {
 
   private static List<String> segments(Path log) throws IOException {
     try (Stream<Path> files = Files.list(log)) {
-      return files.map(file -> file.getFileName().toString()).filter(name -> name.endsWith(".log")).sorted()
+      return files
+          .map(file -> file.getFileName().toString())
+          .filter(name -> name.endsWith(".log"))
+          .sorted()
           .toList();
     }
   }

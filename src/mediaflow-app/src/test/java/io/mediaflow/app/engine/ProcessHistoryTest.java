@@ -52,13 +52,17 @@ class ProcessHistoryTest {
     job(9, 1, 5, JobIntent.CREATED);
     job(9, 1, 5, JobIntent.FAILED);
     job(9, 1, 5, JobIntent.TIMED_OUT);
-    assertThat(history.userTask(9)).hasValueSatisfying(task -> assertThat(task.state()).isEqualTo(TaskState.CREATED));
+    assertThat(history.userTask(9))
+        .hasValueSatisfying(task -> assertThat(task.state()).isEqualTo(TaskState.CREATED));
 
     job(9, 1, 5, JobIntent.CANCELED);
     element(1, 5, 1, "Review", BpmnElementType.USER_TASK, ProcessInstanceIntent.ELEMENT_TERMINATED);
-    assertThat(history.userTask(9)).hasValueSatisfying(task -> assertThat(task.state()).isEqualTo(TaskState.CANCELED));
-    assertThat(history.elementInstances()).filteredOn(e -> e.key() == 5)
-        .singleElement().satisfies(e -> assertThat(e.state()).isEqualTo(InstanceState.TERMINATED));
+    assertThat(history.userTask(9))
+        .hasValueSatisfying(task -> assertThat(task.state()).isEqualTo(TaskState.CANCELED));
+    assertThat(history.elementInstances())
+        .filteredOn(e -> e.key() == 5)
+        .singleElement()
+        .satisfies(e -> assertThat(e.state()).isEqualTo(InstanceState.TERMINATED));
   }
 
   @Test
@@ -69,45 +73,68 @@ class ProcessHistoryTest {
     variable(20, 1, 1, "clip", "\"intro\"");
     variable(21, 1, 5, UserTaskChanges.ASSIGNEE, "\"ann\"");
     variable(22, 1, 5, UserTaskChanges.CANDIDATE_GROUPS, "[\"reviewers\"]");
-    variable(23, 1, 1, UserTaskChanges.PRIORITY, "80"); // not local to the task: an ordinary variable
-    assertThat(history.userTask(9)).hasValueSatisfying(task -> {
-      assertThat(task.properties().assignee()).isEqualTo("ann");
-      assertThat(task.properties().candidateGroups()).containsExactly("reviewers");
-      assertThat(task.properties().priority()).isEqualTo(UserTaskChanges.DEFAULT_PRIORITY);
-    });
-    assertThat(history.variables()).extracting(ProcessHistory.Variable::name)
+    variable(
+        23, 1, 1, UserTaskChanges.PRIORITY, "80"); // not local to the task: an ordinary variable
+    assertThat(history.userTask(9))
+        .hasValueSatisfying(
+            task -> {
+              assertThat(task.properties().assignee()).isEqualTo("ann");
+              assertThat(task.properties().candidateGroups()).containsExactly("reviewers");
+              assertThat(task.properties().priority()).isEqualTo(UserTaskChanges.DEFAULT_PRIORITY);
+            });
+    assertThat(history.variables())
+        .extracting(ProcessHistory.Variable::name)
         .containsExactly("clip", UserTaskChanges.PRIORITY);
 
     variable(24, 1, 5, UserTaskChanges.ASSIGNEE, "null");
-    assertThat(history.userTask(9)).hasValueSatisfying(task -> assertThat(task.properties().assignee()).isNull());
+    assertThat(history.userTask(9))
+        .hasValueSatisfying(task -> assertThat(task.properties().assignee()).isNull());
   }
 
   @Test
   void aJobsStateWorkerAndRetriesFollowItsRecords() {
     started(1);
-    element(1, 5, 1, "Work", BpmnElementType.SERVICE_TASK, ProcessInstanceIntent.ELEMENT_ACTIVATING);
+    element(
+        1, 5, 1, "Work", BpmnElementType.SERVICE_TASK, ProcessInstanceIntent.ELEMENT_ACTIVATING);
     add(9, ValueType.JOB, JobIntent.CREATED, serviceJob(1, 5).setRetries(3));
-    var activated = new JobBatchRecord().setType("work").setWorker(new UnsafeBuffer("poller".getBytes()));
+    var activated =
+        new JobBatchRecord().setType("work").setWorker(new UnsafeBuffer("poller".getBytes()));
     activated.jobKeys().add().setValue(9);
-    activated.jobs().add().wrap(serviceJob(1, 5).setRetries(3).setDeadline(now.plusSeconds(60).toEpochMilli()));
+    activated
+        .jobs()
+        .add()
+        .wrap(serviceJob(1, 5).setRetries(3).setDeadline(now.plusSeconds(60).toEpochMilli()));
     add(10, ValueType.JOB_BATCH, JobBatchIntent.ACTIVATED, activated);
-    assertThat(history.jobs()).singleElement().satisfies(job -> {
-      assertThat(job.state()).as("an activation is no state").isEqualTo("CREATED");
-      assertThat(job.worker()).isEqualTo("poller");
-      assertThat(job.deadline()).isEqualTo(now.plusSeconds(60));
-    });
+    assertThat(history.jobs())
+        .singleElement()
+        .satisfies(
+            job -> {
+              assertThat(job.state()).as("an activation is no state").isEqualTo("CREATED");
+              assertThat(job.worker()).isEqualTo("poller");
+              assertThat(job.deadline()).isEqualTo(now.plusSeconds(60));
+            });
 
-    add(9, ValueType.JOB, JobIntent.FAILED, serviceJob(1, 5).setRetries(2).setErrorMessage("try again"));
-    assertThat(history.jobs()).singleElement().satisfies(job -> {
-      assertThat(job.state()).isEqualTo("FAILED");
-      assertThat(job.hasFailedWithRetriesLeft()).isTrue();
-      assertThat(job.errorMessage()).isEqualTo("try again");
-    });
+    add(
+        9,
+        ValueType.JOB,
+        JobIntent.FAILED,
+        serviceJob(1, 5).setRetries(2).setErrorMessage("try again"));
+    assertThat(history.jobs())
+        .singleElement()
+        .satisfies(
+            job -> {
+              assertThat(job.state()).isEqualTo("FAILED");
+              assertThat(job.hasFailedWithRetriesLeft()).isTrue();
+              assertThat(job.errorMessage()).isEqualTo("try again");
+            });
     add(9, ValueType.JOB, JobIntent.COMPLETED, serviceJob(1, 5).setRetries(2));
-    assertThat(history.jobs()).singleElement().satisfies(job -> {
-      assertThat(job.state()).isEqualTo("COMPLETED");
-      assertThat(job.endTime()).isEqualTo(now);
-    });
+    assertThat(history.jobs())
+        .singleElement()
+        .satisfies(
+            job -> {
+              assertThat(job.state()).isEqualTo("COMPLETED");
+              assertThat(job.endTime()).isEqualTo(now);
+            });
   }
 
   @Test
@@ -118,7 +145,9 @@ class ProcessHistoryTest {
     variable(21, 1, 5, "source", "\"local.mp4\"");
 
     assertThat(history.variablesVisibleFrom(1, 1).get("source").value()).isEqualTo("\"in.mp4\"");
-    assertThat(history.variablesVisibleFrom(1, 5).get("source").value()).as("the innermost wins").isEqualTo("\"local.mp4\"");
+    assertThat(history.variablesVisibleFrom(1, 5).get("source").value())
+        .as("the innermost wins")
+        .isEqualTo("\"local.mp4\"");
   }
 
   @Test
@@ -129,12 +158,15 @@ class ProcessHistoryTest {
     }
     started(4);
     assertThat(history.processInstance(1)).as("beyond the count").isEmpty();
-    assertThat(history.processInstance(3)).hasValueSatisfying(i -> assertThat(i.state()).isEqualTo(InstanceState.COMPLETED));
+    assertThat(history.processInstance(3))
+        .hasValueSatisfying(i -> assertThat(i.state()).isEqualTo(InstanceState.COMPLETED));
 
     now = now.plus(Duration.ofHours(2));
     variable(30, 4, 4, "x", "1");
-    assertThat(history.processInstances()).as("beyond the age; the running one stays")
-        .extracting(ProcessHistory.ProcessInstance::key).containsExactly(4L);
+    assertThat(history.processInstances())
+        .as("beyond the age; the running one stays")
+        .extracting(ProcessHistory.ProcessInstance::key)
+        .containsExactly(4L);
   }
 
   @Test
@@ -147,20 +179,26 @@ class ProcessHistoryTest {
     job(9, 1, 5, JobIntent.CREATED);
     started(2);
     ended(2);
-    assertThat(kept.keep()).as("the log is needed after what was kept").isEqualTo(records.size() + 1);
+    assertThat(kept.keep())
+        .as("the log is needed after what was kept")
+        .isEqualTo(records.size() + 1);
     job(9, 1, 5, JobIntent.COMPLETED);
 
     ProcessHistory restored = history(limits, Optional.of(new HistoryStore(folder)));
     assertThat(restored.variablesVisibleFrom(1, 5).get("source").value()).isEqualTo("\"in.mp4\"");
-    assertThat(restored.userTask(9)).as("kept, then changed by a record after it")
+    assertThat(restored.userTask(9))
+        .as("kept, then changed by a record after it")
         .hasValueSatisfying(task -> assertThat(task.state()).isEqualTo(TaskState.COMPLETED));
-    assertThat(restored.processInstance(2)).hasValueSatisfying(i -> assertThat(i.state()).isEqualTo(InstanceState.COMPLETED));
+    assertThat(restored.processInstance(2))
+        .hasValueSatisfying(i -> assertThat(i.state()).isEqualTo(InstanceState.COMPLETED));
 
     for (long key = 3; key <= 4; key++) {
       started(key);
       ended(key);
     }
-    assertThat(restored.processInstance(2)).as("the kept ended instances count toward the bound").isEmpty();
+    assertThat(restored.processInstance(2))
+        .as("the kept ended instances count toward the bound")
+        .isEmpty();
   }
 
   @Test
@@ -168,8 +206,20 @@ class ProcessHistoryTest {
     HistoryProperties limits = new HistoryProperties(10, Duration.ofHours(1));
     ProcessHistory kept = history(limits, Optional.of(new HistoryStore(folder)));
     started(1);
-    element(1, 30, 1, "ToWait", BpmnElementType.SEQUENCE_FLOW, ProcessInstanceIntent.SEQUENCE_FLOW_TAKEN);
-    element(1, 31, 1, "ToWait", BpmnElementType.SEQUENCE_FLOW, ProcessInstanceIntent.SEQUENCE_FLOW_TAKEN);
+    element(
+        1,
+        30,
+        1,
+        "ToWait",
+        BpmnElementType.SEQUENCE_FLOW,
+        ProcessInstanceIntent.SEQUENCE_FLOW_TAKEN);
+    element(
+        1,
+        31,
+        1,
+        "ToWait",
+        BpmnElementType.SEQUENCE_FLOW,
+        ProcessInstanceIntent.SEQUENCE_FLOW_TAKEN);
     subscription(40, 1, 5, ProcessMessageSubscriptionIntent.CREATING);
     subscription(40, 1, 5, ProcessMessageSubscriptionIntent.CREATED);
     subscription(40, 1, 5, ProcessMessageSubscriptionIntent.CORRELATED);
@@ -177,16 +227,21 @@ class ProcessHistoryTest {
     subscription(41, 1, 6, ProcessMessageSubscriptionIntent.CREATED);
 
     ProcessHistory restored = history(limits, Optional.of(new HistoryStore(folder)));
-    assertThat(restored.sequenceFlows(1)).as("a flow taken twice, listed once").containsExactly("ToWait");
-    assertThat(restored.messageSubscriptions()).as("the kept one, and the one of a record after it")
+    assertThat(restored.sequenceFlows(1))
+        .as("a flow taken twice, listed once")
+        .containsExactly("ToWait");
+    assertThat(restored.messageSubscriptions())
+        .as("the kept one, and the one of a record after it")
         .extracting(subscription -> subscription.key() + " " + subscription.state())
         .containsExactly("40 CORRELATED", "41 CREATED");
-    assertThat(restored.correlatedMessages()).singleElement()
+    assertThat(restored.correlatedMessages())
+        .singleElement()
         .satisfies(message -> assertThat(message.messageKey()).isEqualTo(77));
   }
 
   @Test
-  void eachKeepAppendsOnlyTheInstancesRecordsTouchedSinceTheLast(@TempDir Path folder) throws Exception {
+  void eachKeepAppendsOnlyTheInstancesRecordsTouchedSinceTheLast(@TempDir Path folder)
+      throws Exception {
     HistoryProperties limits = new HistoryProperties(10, Duration.ofHours(1));
     ProcessHistory kept = history(limits, Optional.of(new HistoryStore(folder)));
     for (long key = 1; key <= 50; key++) {
@@ -200,7 +255,9 @@ class ProcessHistoryTest {
     kept.keep();
     String second = Files.readString(file);
     assertThat(second).as("appended to").startsWith(first);
-    assertThat(second.length() - first.length()).as("one instance's batch, not the fifty again").isPositive()
+    assertThat(second.length() - first.length())
+        .as("one instance's batch, not the fifty again")
+        .isPositive()
         .isLessThan(first.length() / 10);
 
     ProcessHistory restored = history(limits, Optional.of(new HistoryStore(folder)));
@@ -209,7 +266,8 @@ class ProcessHistoryTest {
   }
 
   @Test
-  void aBatchACrashCutShortIsIgnoredAndTheLogIsReadAgainAfterTheLastWholeOne(@TempDir Path folder) throws Exception {
+  void aBatchACrashCutShortIsIgnoredAndTheLogIsReadAgainAfterTheLastWholeOne(@TempDir Path folder)
+      throws Exception {
     HistoryProperties limits = new HistoryProperties(10, Duration.ofHours(1));
     ProcessHistory kept = history(limits, Optional.of(new HistoryStore(folder)));
     started(1);
@@ -218,16 +276,20 @@ class ProcessHistoryTest {
     kept.keep();
     Path file = folder.resolve(HistoryStore.FILE);
     byte[] content = Files.readAllBytes(file);
-    Files.write(file, Arrays.copyOf(content, content.length - 3)); // the second batch's last line, torn
+    Files.write(
+        file, Arrays.copyOf(content, content.length - 3)); // the second batch's last line, torn
 
     HistoryStore store = new HistoryStore(folder);
     assertThat(store.position()).as("the last whole batch's").isEqualTo(firstKept);
     ProcessHistory restored = history(limits, Optional.of(store));
-    assertThat(restored.processInstances()).as("the second instance read again from the log")
-        .extracting(ProcessHistory.ProcessInstance::key).containsExactly(1L, 2L);
+    assertThat(restored.processInstances())
+        .as("the second instance read again from the log")
+        .extracting(ProcessHistory.ProcessInstance::key)
+        .containsExactly(1L, 2L);
     started(3);
     restored.keep();
-    assertThat(new HistoryStore(folder).loaded()).as("the next batch follows the last whole one")
+    assertThat(new HistoryStore(folder).loaded())
+        .as("the next batch follows the last whole one")
         .hasValueSatisfying(saved -> assertThat(saved.instances()).hasSize(3));
   }
 
@@ -243,7 +305,8 @@ class ProcessHistoryTest {
       kept.keep();
       largest = Math.max(largest, Files.size(file));
     }
-    assertThat(largest).as("at most twice one whole history, the batch that reaches it included")
+    assertThat(largest)
+        .as("at most twice one whole history, the batch that reaches it included")
         .isLessThan(3 * Files.readAllLines(file).get(0).length() + 200);
     ProcessHistory restored = history(limits, Optional.of(new HistoryStore(folder, 1)));
     assertThat(restored.variablesVisibleFrom(1, 1).get("counter").value()).isEqualTo("19");
@@ -254,10 +317,19 @@ class ProcessHistoryTest {
     HistoryProperties limits = new HistoryProperties(10, Duration.ofHours(1));
     started(1);
     ProcessHistory.ProcessInstance instance = history.processInstance(1).orElseThrow();
-    var old = new HistoryStore.Saved(1, List.of(), List.of(), List.of(new HistoryStore.SavedInstance(1, instance,
-        List.of(), List.of(), List.of(), List.of(), null, null, null, null)), List.of());
-    Files.write(folder.resolve(HistoryStore.WHOLE_FILE), JsonMapper.builder().findAndAddModules().build()
-        .writeValueAsBytes(old));
+    var old =
+        new HistoryStore.Saved(
+            1,
+            List.of(),
+            List.of(),
+            List.of(
+                new HistoryStore.SavedInstance(
+                    1, instance, List.of(), List.of(), List.of(), List.of(), null, null, null,
+                    null)),
+            List.of());
+    Files.write(
+        folder.resolve(HistoryStore.WHOLE_FILE),
+        JsonMapper.builder().findAndAddModules().build().writeValueAsBytes(old));
 
     ProcessHistory restored = history(limits, Optional.of(new HistoryStore(folder)));
     assertThat(restored.processInstance(1)).isPresent();
@@ -271,63 +343,120 @@ class ProcessHistoryTest {
 
   /** Over a store, the records after what it kept are read, as the durable engine's log is. */
   private ProcessHistory history(HistoryProperties limits, Optional<HistoryStore> store) {
-    int[] read = {(int) Math.max(0, store.map(HistoryStore::position).orElse(-1L))}; // record i is at position i + 1
-    EngineRecordFeed.RecordSource source = action -> {
-      while (read[0] < records.size()) {
-        action.accept(records.get(read[0]++));
-      }
-    };
-    Clock clock = new Clock() {
-      @Override public Instant instant() { return now; }
-      @Override public java.time.ZoneId getZone() { return ZoneOffset.UTC; }
-      @Override public Clock withZone(java.time.ZoneId zone) { return this; }
-    };
+    int[] read = {
+      (int) Math.max(0, store.map(HistoryStore::position).orElse(-1L))
+    }; // record i is at position i + 1
+    EngineRecordFeed.RecordSource source =
+        action -> {
+          while (read[0] < records.size()) {
+            action.accept(records.get(read[0]++));
+          }
+        };
+    Clock clock =
+        new Clock() {
+          @Override
+          public Instant instant() {
+            return now;
+          }
+
+          @Override
+          public java.time.ZoneId getZone() {
+            return ZoneOffset.UTC;
+          }
+
+          @Override
+          public Clock withZone(java.time.ZoneId zone) {
+            return this;
+          }
+        };
     return new ProcessHistory(new EngineRecordFeed(source), limits, store, clock);
   }
 
   private void started(long instance) {
-    element(instance, instance, -1, "process", BpmnElementType.PROCESS, ProcessInstanceIntent.ELEMENT_ACTIVATING);
+    element(
+        instance,
+        instance,
+        -1,
+        "process",
+        BpmnElementType.PROCESS,
+        ProcessInstanceIntent.ELEMENT_ACTIVATING);
   }
 
   private void ended(long instance) {
-    element(instance, instance, -1, "process", BpmnElementType.PROCESS, ProcessInstanceIntent.ELEMENT_COMPLETED);
+    element(
+        instance,
+        instance,
+        -1,
+        "process",
+        BpmnElementType.PROCESS,
+        ProcessInstanceIntent.ELEMENT_COMPLETED);
   }
 
-  private void element(long instance, long key, long flowScope, String elementId, BpmnElementType type,
+  private void element(
+      long instance,
+      long key,
+      long flowScope,
+      String elementId,
+      BpmnElementType type,
       ProcessInstanceIntent intent) {
-    var value = new ProcessInstanceRecord().setProcessInstanceKey(instance).setFlowScopeKey(flowScope)
-        .setElementId(elementId).setBpmnElementType(type).setBpmnProcessId("process").setProcessDefinitionKey(100);
+    var value =
+        new ProcessInstanceRecord()
+            .setProcessInstanceKey(instance)
+            .setFlowScopeKey(flowScope)
+            .setElementId(elementId)
+            .setBpmnElementType(type)
+            .setBpmnProcessId("process")
+            .setProcessDefinitionKey(100);
     add(key, ValueType.PROCESS_INSTANCE, intent, value);
   }
 
   private void job(long key, long instance, long elementInstance, JobIntent intent) {
-    var value = new JobRecord().setType(UserTasks.JOB_TYPE).setProcessInstanceKey(instance)
-        .setElementInstanceKey(elementInstance).setElementId("Review").setBpmnProcessId("process");
+    var value =
+        new JobRecord()
+            .setType(UserTasks.JOB_TYPE)
+            .setProcessInstanceKey(instance)
+            .setElementInstanceKey(elementInstance)
+            .setElementId("Review")
+            .setBpmnProcessId("process");
     add(key, ValueType.JOB, intent, value);
   }
 
-  private void subscription(long key, long instance, long elementInstance, ProcessMessageSubscriptionIntent intent) {
-    var value = new ProcessMessageSubscriptionRecord().setProcessInstanceKey(instance)
-        .setElementInstanceKey(elementInstance).setElementId(new UnsafeBuffer("Wait".getBytes()))
-        .setBpmnProcessId(new UnsafeBuffer("process".getBytes())).setMessageName(new UnsafeBuffer("go".getBytes()))
-        .setCorrelationKey(new UnsafeBuffer("k".getBytes())).setMessageKey(77);
+  private void subscription(
+      long key, long instance, long elementInstance, ProcessMessageSubscriptionIntent intent) {
+    var value =
+        new ProcessMessageSubscriptionRecord()
+            .setProcessInstanceKey(instance)
+            .setElementInstanceKey(elementInstance)
+            .setElementId(new UnsafeBuffer("Wait".getBytes()))
+            .setBpmnProcessId(new UnsafeBuffer("process".getBytes()))
+            .setMessageName(new UnsafeBuffer("go".getBytes()))
+            .setCorrelationKey(new UnsafeBuffer("k".getBytes()))
+            .setMessageKey(77);
     add(key, ValueType.PROCESS_MESSAGE_SUBSCRIPTION, intent, value);
   }
 
   private static JobRecord serviceJob(long instance, long elementInstance) {
-    return new JobRecord().setType("work").setProcessInstanceKey(instance).setElementInstanceKey(elementInstance)
-        .setElementId("Work").setBpmnProcessId("process");
+    return new JobRecord()
+        .setType("work")
+        .setProcessInstanceKey(instance)
+        .setElementInstanceKey(elementInstance)
+        .setElementId("Work")
+        .setBpmnProcessId("process");
   }
 
   private void variable(long key, long instance, long scope, String name, String json) {
-    var value = new VariableRecord().setProcessInstanceKey(instance).setScopeKey(scope)
-        .setName(new UnsafeBuffer(name.getBytes()))
-        .setValue(new UnsafeBuffer(MsgPackConverter.convertToMsgPack(json)));
+    var value =
+        new VariableRecord()
+            .setProcessInstanceKey(instance)
+            .setScopeKey(scope)
+            .setName(new UnsafeBuffer(name.getBytes()))
+            .setValue(new UnsafeBuffer(MsgPackConverter.convertToMsgPack(json)));
     add(key, ValueType.VARIABLE, VariableIntent.CREATED, value);
   }
 
   private void add(long key, ValueType type, Intent intent, UnifiedRecordValue value) {
     var metadata = new RecordMetadata().recordType(RecordType.EVENT).valueType(type).intent(intent);
-    records.add(new CopiedRecord<>(value, metadata, key, 1, records.size() + 1, -1, now.toEpochMilli()));
+    records.add(
+        new CopiedRecord<>(value, metadata, key, 1, records.size() + 1, -1, now.toEpochMilli()));
   }
 }

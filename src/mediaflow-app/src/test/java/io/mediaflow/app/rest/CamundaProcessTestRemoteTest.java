@@ -34,127 +34,220 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.util.FileSystemUtils;
 
 /**
- * Camunda Process Test, Camunda's own testing library, in its remote runtime mode against the embedded default as
- * users run it (a JVM of its own, on random ports): no Docker. The process runs on the embedded engine with the
- * real workers and the sandbox; what is asserted, CPT asserts through Camunda's REST API.
+ * Camunda Process Test, Camunda's own testing library, in its remote runtime mode against the
+ * embedded default as users run it (a JVM of its own, on random ports): no Docker. The process runs
+ * on the embedded engine with the real workers and the sandbox; what is asserted, CPT asserts
+ * through Camunda's REST API.
  */
 class CamundaProcessTestRemoteTest {
 
   private static final String REVIEW = "ReviewRenditions";
 
-  /** Started before CPT connects to it (extensions run in their order), stopped after CPT let go of it. */
+  /**
+   * Started before CPT connects to it (extensions run in their order), stopped after CPT let go of
+   * it.
+   */
   @RegisterExtension
   @Order(1)
-  static final EmbeddedDefault APPLICATION = new EmbeddedDefault(MediaflowTest.freePort(), MediaflowTest.freePort());
+  static final EmbeddedDefault APPLICATION =
+      new EmbeddedDefault(MediaflowTest.freePort(), MediaflowTest.freePort());
 
   @RegisterExtension
   @Order(2)
-  static final CamundaProcessTestExtension CPT = new CamundaProcessTestExtension()
-      .withRuntimeMode(CamundaProcessTestRuntimeMode.REMOTE)
-      .withRemoteCamundaClientBuilderFactory(() -> CamundaClient.newClientBuilder()
-          .restAddress(URI.create(APPLICATION.process.baseUrl())).grpcAddress(APPLICATION.process.gateway()))
-      // Where a Camunda broker has its management API (the clock, the purge); the embedded default's is its own port.
-      .withRemoteCamundaMonitoringApiAddress(URI.create(APPLICATION.process.baseUrl()));
+  static final CamundaProcessTestExtension CPT =
+      new CamundaProcessTestExtension()
+          .withRuntimeMode(CamundaProcessTestRuntimeMode.REMOTE)
+          .withRemoteCamundaClientBuilderFactory(
+              () ->
+                  CamundaClient.newClientBuilder()
+                      .restAddress(URI.create(APPLICATION.process.baseUrl()))
+                      .grpcAddress(APPLICATION.process.gateway()))
+          // Where a Camunda broker has its management API (the clock, the purge); the embedded
+          // default's is its own port.
+          .withRemoteCamundaMonitoringApiAddress(URI.create(APPLICATION.process.baseUrl()));
 
-  /** Injected by CPT: a client of the embedded default, REST first as Camunda's client is by default. */
+  /**
+   * Injected by CPT: a client of the embedded default, REST first as Camunda's client is by
+   * default.
+   */
   private CamundaClient client;
+
   private CamundaProcessTestContext processTestContext;
 
   @BeforeEach
   void patience() {
-    // CPT's default of 10 s is for mocked workers; here the sandbox really encodes, which can take a minute.
+    // CPT's default of 10 s is for mocked workers; here the sandbox really encodes, which can take
+    // a minute.
     CamundaAssert.setAssertionTimeout(Duration.ofMinutes(3));
   }
 
   @Test
   void transcodeWithApprovalRunsToItsReviewAndCompletesOnceApproved() {
-    ProcessInstanceEvent instance = client.newCreateInstanceCommand().bpmnProcessId("transcode-with-approval")
-        .latestVersion()
-        .variables(Map.of("source", APPLICATION.process.baseUrl() + "/sandbox/samples/bars.mp4",
-            "ladder", List.of(Map.of("resolution", 360, "bitrate", 800, "user_tag", "360p"))))
-        .send().join();
+    ProcessInstanceEvent instance =
+        client
+            .newCreateInstanceCommand()
+            .bpmnProcessId("transcode-with-approval")
+            .latestVersion()
+            .variables(
+                Map.of(
+                    "source",
+                    APPLICATION.process.baseUrl() + "/sandbox/samples/bars.mp4",
+                    "ladder",
+                    List.of(Map.of("resolution", 360, "bitrate", 800, "user_tag", "360p"))))
+            .send()
+            .join();
 
-    assertThat(instance).isActive().hasActiveElements(REVIEW).hasNoActiveIncidents()
-        .hasCompletedElements("CreateTask", "StartJob", "CheckJob").hasVariable("transcodingState", "completed");
-    assertThatUserTask(UserTaskSelectors.byElementId(REVIEW, instance.getProcessInstanceKey())).isCreated()
-        .hasName("Review renditions").hasProcessInstanceKey(instance.getProcessInstanceKey());
+    assertThat(instance)
+        .isActive()
+        .hasActiveElements(REVIEW)
+        .hasNoActiveIncidents()
+        .hasCompletedElements("CreateTask", "StartJob", "CheckJob")
+        .hasVariable("transcodingState", "completed");
+    assertThatUserTask(UserTaskSelectors.byElementId(REVIEW, instance.getProcessInstanceKey()))
+        .isCreated()
+        .hasName("Review renditions")
+        .hasProcessInstanceKey(instance.getProcessInstanceKey());
 
-    processTestContext.completeUserTask(UserTaskSelectors.byElementId(REVIEW, instance.getProcessInstanceKey()),
+    processTestContext.completeUserTask(
+        UserTaskSelectors.byElementId(REVIEW, instance.getProcessInstanceKey()),
         Map.of("approved", true));
 
-    assertThatUserTask(UserTaskSelectors.byElementId(REVIEW, instance.getProcessInstanceKey())).isCompleted();
-    assertThat(instance).isCompleted().hasCompletedElements(REVIEW, "RenditionsApproved")
-        .hasNotActivatedElements("HandleFailedJob", "TranscodingAbandoned").hasVariable("approved", true);
+    assertThatUserTask(UserTaskSelectors.byElementId(REVIEW, instance.getProcessInstanceKey()))
+        .isCompleted();
+    assertThat(instance)
+        .isCompleted()
+        .hasCompletedElements(REVIEW, "RenditionsApproved")
+        .hasNotActivatedElements("HandleFailedJob", "TranscodingAbandoned")
+        .hasVariable("approved", true);
   }
 
   /** CPT moves the engine's clock ({@code /actuator/clock}), and resets it after the test. */
   @Test
   void aTimerFiresWhenTheTestMovesTheClock() {
-    var model = Bpmn.createExecutableProcess("cpt-timer").startEvent()
-        .intermediateCatchEvent("WaitADay").timerWithDuration("P1D").endEvent("Waited").done();
+    var model =
+        Bpmn.createExecutableProcess("cpt-timer")
+            .startEvent()
+            .intermediateCatchEvent("WaitADay")
+            .timerWithDuration("P1D")
+            .endEvent("Waited")
+            .done();
     client.newDeployResourceCommand().addProcessModel(model, "cpt-timer.bpmn").send().join();
-    ProcessInstanceEvent instance = client.newCreateInstanceCommand().bpmnProcessId("cpt-timer").latestVersion()
-        .send().join();
+    ProcessInstanceEvent instance =
+        client.newCreateInstanceCommand().bpmnProcessId("cpt-timer").latestVersion().send().join();
     assertThat(instance).isActive().hasActiveElements("WaitADay");
     Instant before = processTestContext.getCurrentTime();
 
     processTestContext.increaseTime(Duration.ofDays(1));
 
-    assertThat(processTestContext.getCurrentTime()).isAfterOrEqualTo(before.plus(Duration.ofDays(1)));
+    assertThat(processTestContext.getCurrentTime())
+        .isAfterOrEqualTo(before.plus(Duration.ofDays(1)));
     assertThat(instance).isCompleted().hasCompletedElements("WaitADay", "Waited");
   }
 
-  /** A job type of the test's own is worked by CPT's mock, which polls the REST API for its jobs. */
+  /**
+   * A job type of the test's own is worked by CPT's mock, which polls the REST API for its jobs.
+   */
   @Test
   void aMockedJobWorkerCompletesTheTestsOwnJobType() {
-    var model = Bpmn.createExecutableProcess("cpt-mock").startEvent()
-        .serviceTask("Check", task -> task.zeebeJobType("cpt-check")).endEvent("Checked").done();
+    var model =
+        Bpmn.createExecutableProcess("cpt-mock")
+            .startEvent()
+            .serviceTask("Check", task -> task.zeebeJobType("cpt-check"))
+            .endEvent("Checked")
+            .done();
     client.newDeployResourceCommand().addProcessModel(model, "cpt-mock.bpmn").send().join();
     var mock = processTestContext.mockJobWorker("cpt-check").thenComplete(Map.of("checked", true));
 
-    ProcessInstanceEvent instance = client.newCreateInstanceCommand().bpmnProcessId("cpt-mock").latestVersion()
-        .send().join();
+    ProcessInstanceEvent instance =
+        client.newCreateInstanceCommand().bpmnProcessId("cpt-mock").latestVersion().send().join();
 
-    assertThat(instance).isCompleted().hasCompletedElements("Check", "Checked").hasVariable("checked", true);
+    assertThat(instance)
+        .isCompleted()
+        .hasCompletedElements("Check", "Checked")
+        .hasVariable("checked", true);
     assertThat(mock.getInvocations()).isEqualTo(1);
   }
 
   /** CPT sees an element wait for its message, and the message it took. */
   @Test
   void aCatchEventWaitsForItsMessageAndTakesIt() {
-    var model = Bpmn.createExecutableProcess("cpt-message").startEvent()
-        .intermediateCatchEvent("AwaitGo").message(m -> m.name("cpt-go").zeebeCorrelationKeyExpression("ticket"))
-        .endEvent("Gone").done();
+    var model =
+        Bpmn.createExecutableProcess("cpt-message")
+            .startEvent()
+            .intermediateCatchEvent("AwaitGo")
+            .message(m -> m.name("cpt-go").zeebeCorrelationKeyExpression("ticket"))
+            .endEvent("Gone")
+            .done();
     client.newDeployResourceCommand().addProcessModel(model, "cpt-message.bpmn").send().join();
-    ProcessInstanceEvent instance = client.newCreateInstanceCommand().bpmnProcessId("cpt-message").latestVersion()
-        .variables(Map.of("ticket", "t-1")).send().join();
+    ProcessInstanceEvent instance =
+        client
+            .newCreateInstanceCommand()
+            .bpmnProcessId("cpt-message")
+            .latestVersion()
+            .variables(Map.of("ticket", "t-1"))
+            .send()
+            .join();
 
     assertThat(instance).isActive().isWaitingForMessage("cpt-go", "t-1");
     client.newPublishMessageCommand().messageName("cpt-go").correlationKey("t-1").send().join();
 
-    assertThat(instance).isCompleted().hasCorrelatedMessage("cpt-go", "t-1")
+    assertThat(instance)
+        .isCompleted()
+        .hasCorrelatedMessage("cpt-go", "t-1")
         .isNotWaitingForMessage("cpt-go", "t-1");
   }
 
-  /** After each test CPT reports which elements and flows the instances took, from their flows and the model. */
+  /**
+   * After each test CPT reports which elements and flows the instances took, from their flows and
+   * the model.
+   */
   @Test
   void coverageReadsTheFlowsAnInstanceTookAndItsModel() {
-    var model = Bpmn.createExecutableProcess("cpt-coverage").startEvent("Start").sequenceFlowId("ToRoute")
-        .exclusiveGateway("Route")
-        .sequenceFlowId("ToA").conditionExpression("route = \"a\"").endEvent("EndA")
-        .moveToLastGateway().sequenceFlowId("ToB").conditionExpression("route != \"a\"").endEvent("EndB").done();
-    long definition = client.newDeployResourceCommand().addProcessModel(model, "cpt-coverage.bpmn").send().join()
-        .getProcesses().getFirst().getProcessDefinitionKey();
-    ProcessInstanceEvent instance = client.newCreateInstanceCommand().processDefinitionKey(definition)
-        .variables(Map.of("route", "a")).send().join();
+    var model =
+        Bpmn.createExecutableProcess("cpt-coverage")
+            .startEvent("Start")
+            .sequenceFlowId("ToRoute")
+            .exclusiveGateway("Route")
+            .sequenceFlowId("ToA")
+            .conditionExpression("route = \"a\"")
+            .endEvent("EndA")
+            .moveToLastGateway()
+            .sequenceFlowId("ToB")
+            .conditionExpression("route != \"a\"")
+            .endEvent("EndB")
+            .done();
+    long definition =
+        client
+            .newDeployResourceCommand()
+            .addProcessModel(model, "cpt-coverage.bpmn")
+            .send()
+            .join()
+            .getProcesses()
+            .getFirst()
+            .getProcessDefinitionKey();
+    ProcessInstanceEvent instance =
+        client
+            .newCreateInstanceCommand()
+            .processDefinitionKey(definition)
+            .variables(Map.of("route", "a"))
+            .send()
+            .join();
 
     assertThat(instance).isCompleted().hasCompletedElements("EndA").hasNotActivatedElements("EndB");
-    assertThat(client.newProcessInstanceSequenceFlowsRequest(instance.getProcessInstanceKey()).send().join())
-        .extracting(ProcessInstanceSequenceFlow::getElementId).containsExactly("ToRoute", "ToA");
-    assertThat(client.newProcessDefinitionGetXmlRequest(definition).send().join()).contains("id=\"ToB\"");
+    assertThat(
+            client
+                .newProcessInstanceSequenceFlowsRequest(instance.getProcessInstanceKey())
+                .send()
+                .join())
+        .extracting(ProcessInstanceSequenceFlow::getElementId)
+        .containsExactly("ToRoute", "ToA");
+    assertThat(client.newProcessDefinitionGetXmlRequest(definition).send().join())
+        .contains("id=\"ToB\"");
   }
 
-  /** The embedded default in a JVM of its own over a data folder of its own, for the whole class. */
+  /**
+   * The embedded default in a JVM of its own over a data folder of its own, for the whole class.
+   */
   static final class EmbeddedDefault implements BeforeAllCallback, AfterAllCallback {
 
     private final Path data;

@@ -8,18 +8,18 @@ import io.mediaflow.MediaflowTest;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Camunda's Node SDK ({@code @camunda8/sdk}, its Camunda 8.8 REST client) drives the embedded default as a user's
- * Node application would, against the app as users run it (a JVM of its own, on random ports): the script
- * {@code src/test/node/camunda-sdk-drive.mjs} deploys, starts, publishes, correlates, broadcasts, sets variables,
- * modifies, assigns, unassigns, updates and completes, and reads the outcome back through searches. Skipped only
- * where node is not installed; the SDK comes from the model checks' package-lock.json.
+ * Camunda's Node SDK ({@code @camunda8/sdk}, its Camunda 8.8 REST client) drives the embedded
+ * default as a user's Node application would, against the app as users run it (a JVM of its own, on
+ * random ports): the script {@code src/test/node/camunda-sdk-drive.mjs} deploys, starts, publishes,
+ * correlates, broadcasts, sets variables, modifies, assigns, unassigns, updates and completes, and
+ * reads the outcome back through searches. Skipped only where node is not installed; the SDK comes
+ * from the model checks' package-lock.json.
  */
 class CamundaSdkNodeTest {
 
@@ -29,21 +29,37 @@ class CamundaSdkNodeTest {
   void theNodeSdkDrivesEachCommandAgainstTheEmbeddedDefault(@TempDir Path data) throws Exception {
     assumeTrue(nodeInstalled(), "node is not installed: the Node SDK cannot be run");
     NodeRun install = node(Map.of(), "install-deps.mjs");
-    assertThat(install.exitCode()).as("installing the Node dependencies: %s", install.output()).isZero();
+    assertThat(install.exitCode())
+        .as("installing the Node dependencies: %s", install.output())
+        .isZero();
 
     var app = new EmbeddedDefaultProcess(data, MediaflowTest.freePort(), MediaflowTest.freePort());
     Process running = app.start();
     try {
-      // The SDK's documented settings for a cluster without authentication; the app takes none on loopback.
-      NodeRun drive = node(Map.of("ZEEBE_REST_ADDRESS", app.baseUrl(), "CAMUNDA_AUTH_STRATEGY", "NONE"),
-          "camunda-sdk-drive.mjs");
-      // Each step it passed, in the test's output: where it failed is the first line that is not "ok".
+      // The SDK's documented settings for a cluster without authentication; the app takes none on
+      // loopback.
+      NodeRun drive =
+          node(
+              Map.of("ZEEBE_REST_ADDRESS", app.baseUrl(), "CAMUNDA_AUTH_STRATEGY", "NONE"),
+              "camunda-sdk-drive.mjs");
+      // Each step it passed, in the test's output: where it failed is the first line that is not
+      // "ok".
       System.out.println(drive.output());
       assertThat(drive.exitCode()).as(drive.output()).isZero();
-      assertThat(drive.output()).as(drive.output()).contains("ok a repeat of the messageId is refused with 409",
-          "ok correlate a message", "ok broadcast the signal", "ok set a variable", "ok assign the user task",
-          "ok unassign the user task", "ok update the user task", "ok assign and complete the user task",
-          "ok the instance completed with every variable sent", "ok modify a second instance", "all steps passed");
+      assertThat(drive.output())
+          .as(drive.output())
+          .contains(
+              "ok a repeat of the messageId is refused with 409",
+              "ok correlate a message",
+              "ok broadcast the signal",
+              "ok set a variable",
+              "ok assign the user task",
+              "ok unassign the user task",
+              "ok update the user task",
+              "ok assign and complete the user task",
+              "ok the instance completed with every variable sent",
+              "ok modify a second instance",
+              "all steps passed");
     } finally {
       running.destroy();
       running.waitFor();
@@ -52,8 +68,12 @@ class CamundaSdkNodeTest {
 
   private static boolean nodeInstalled() {
     try {
-      return new ProcessBuilder("node", "--version").redirectErrorStream(true)
-          .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor() == 0;
+      return new ProcessBuilder("node", "--version")
+              .redirectErrorStream(true)
+              .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+              .start()
+              .waitFor()
+          == 0;
     } catch (IOException notFound) {
       return false;
     } catch (InterruptedException interrupted) {
@@ -62,14 +82,23 @@ class CamundaSdkNodeTest {
     }
   }
 
-  /** Runs a script of the Node tooling with {@code settings} as its only Camunda settings; its exit and output. */
+  /**
+   * Runs a script of the Node tooling with {@code settings} as its only Camunda settings; its exit
+   * and output.
+   */
   private static NodeRun node(Map<String, String> settings, String script) throws Exception {
     Path output = Files.createTempFile("mediaflow-node-", ".log");
     try {
-      var command = new ProcessBuilder("node", script).directory(NODE_TOOLING.toFile()).redirectErrorStream(true)
-          .redirectOutput(output.toFile());
+      var command =
+          new ProcessBuilder("node", script)
+              .directory(NODE_TOOLING.toFile())
+              .redirectErrorStream(true)
+              .redirectOutput(output.toFile());
       // Whatever Camunda settings the developer's shell has would point the SDK elsewhere.
-      command.environment().keySet().removeIf(name -> name.startsWith("CAMUNDA_") || name.startsWith("ZEEBE_"));
+      command
+          .environment()
+          .keySet()
+          .removeIf(name -> name.startsWith("CAMUNDA_") || name.startsWith("ZEEBE_"));
       command.environment().putAll(settings);
       Process process = command.start();
       if (!process.waitFor(5, TimeUnit.MINUTES)) {
@@ -82,6 +111,5 @@ class CamundaSdkNodeTest {
     }
   }
 
-  private record NodeRun(int exitCode, String output) {
-  }
+  private record NodeRun(int exitCode, String output) {}
 }

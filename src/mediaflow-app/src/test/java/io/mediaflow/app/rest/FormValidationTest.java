@@ -22,43 +22,67 @@ class FormValidationTest {
     assertThat(FormValidation.violations(REVIEW, Map.of(), Map.of("approved", true))).isEmpty();
     assertThat(FormValidation.violations(REVIEW, Map.of(), Map.of("approved", false)))
         .containsExactly("'comment' is required");
-    assertThat(FormValidation.violations(REVIEW, Map.of(), Map.of())).as("unchecked by default")
+    assertThat(FormValidation.violations(REVIEW, Map.of(), Map.of()))
+        .as("unchecked by default")
         .containsExactly("'comment' is required");
-    assertThat(FormValidation.violations(REVIEW, Map.of(), Map.of("approved", false, "comment", "too dark"))).isEmpty();
+    assertThat(
+            FormValidation.violations(
+                REVIEW, Map.of(), Map.of("approved", false, "comment", "too dark")))
+        .isEmpty();
   }
 
   @Test
   void valuesMustHaveTheFieldsType() {
     assertThat(FormValidation.violations(REVIEW, Map.of(), Map.of("approved", "yes")))
         .contains("'approved' must be true or false, got \"yes\"");
-    assertThat(FormValidation.violations(REVIEW, Map.of(), Map.of("approved", false, "comment", 42)))
+    assertThat(
+            FormValidation.violations(REVIEW, Map.of(), Map.of("approved", false, "comment", 42)))
         .containsExactly("'comment' must be text, got 42");
-    assertThat(FormValidation.violations(DNS, Map.of(), Map.of())).containsExactly("'dnsRecordCreated' is required");
+    assertThat(FormValidation.violations(DNS, Map.of(), Map.of()))
+        .containsExactly("'dnsRecordCreated' is required");
   }
 
   @Test
   void aDynamicListChecksEachRowWhileShown() {
-    var rejected = Map.<String, Object>of("approved", false, "comment", "fewer", "ladder",
-        List.of(Map.of("resolution", 480, "bitrate", 1000), Map.of("bitrate", 0), Map.of("resolution", "720")));
-    assertThat(FormValidation.violations(REVIEW, Map.of(), rejected)).containsExactly(
-        "'ladder[1].resolution' is required", "'ladder[1].bitrate' must be at least 1, got 0",
-        "'ladder[2].resolution' must be a number, got \"720\"");
-    var approved = Map.<String, Object>of("approved", true, "ladder", List.of(Map.of("bitrate", 0)));
-    assertThat(FormValidation.violations(REVIEW, Map.of(), approved)).as("hidden when approved").isEmpty();
+    var rejected =
+        Map.<String, Object>of(
+            "approved",
+            false,
+            "comment",
+            "fewer",
+            "ladder",
+            List.of(
+                Map.of("resolution", 480, "bitrate", 1000),
+                Map.of("bitrate", 0),
+                Map.of("resolution", "720")));
+    assertThat(FormValidation.violations(REVIEW, Map.of(), rejected))
+        .containsExactly(
+            "'ladder[1].resolution' is required",
+            "'ladder[1].bitrate' must be at least 1, got 0",
+            "'ladder[2].resolution' must be a number, got \"720\"");
+    var approved =
+        Map.<String, Object>of("approved", true, "ladder", List.of(Map.of("bitrate", 0)));
+    assertThat(FormValidation.violations(REVIEW, Map.of(), approved))
+        .as("hidden when approved")
+        .isEmpty();
   }
 
   @Test
   void aChoiceMustBeOneTheFormOffers() {
-    assertThat(FormValidation.violations(FAILED_JOB, Map.of(), Map.of("decision", "retry"))).isEmpty();
+    assertThat(FormValidation.violations(FAILED_JOB, Map.of(), Map.of("decision", "retry")))
+        .isEmpty();
     assertThat(FormValidation.violations(FAILED_JOB, Map.of(), Map.of("decision", "later")))
         .containsExactly("'decision' must be one of [retry, give-up], got \"later\"");
-    assertThat(FormValidation.violations(FAILED_JOB, Map.of(), Map.of())).containsExactly("'decision' is required");
+    assertThat(FormValidation.violations(FAILED_JOB, Map.of(), Map.of()))
+        .containsExactly("'decision' is required");
   }
 
   @Test
   void theTasksVariablesFillTheFormAndDecideWhatIsShown() {
     assertThat(FormValidation.violations(REVIEW, Map.of("approved", true), Map.of())).isEmpty();
-    assertThat(FormValidation.violations(REVIEW, Map.of("comment", "from the last review"), Map.of("approved", false)))
+    assertThat(
+            FormValidation.violations(
+                REVIEW, Map.of("comment", "from the last review"), Map.of("approved", false)))
         .isEmpty();
   }
 

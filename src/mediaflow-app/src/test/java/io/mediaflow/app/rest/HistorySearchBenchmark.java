@@ -13,10 +13,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Not a test: a benchmark that prints figures and asserts nothing about time. Searches a history of
- * {@code benchmark.instances} instances (half of them ended, all retained) as the REST API does, over the history's
- * indexes ({@link Search#apply(ProcessHistory.Lookup, java.util.function.Function)}) and, for comparison, as it
- * did before them: every retained item shaped and filtered ({@link Search#apply(java.util.stream.Stream)}). Both
- * shape user tasks without their definition and form, which the controller adds per item.
+ * {@code benchmark.instances} instances (half of them ended, all retained) as the REST API does,
+ * over the history's indexes ({@link Search#apply(ProcessHistory.Lookup,
+ * java.util.function.Function)}) and, for comparison, as it did before them: every retained item
+ * shaped and filtered ({@link Search#apply(java.util.stream.Stream)}). Both shape user tasks
+ * without their definition and form, which the controller adds per item.
  *
  * <p>Run: {@code mvn -B test -pl src/mediaflow-app -am -Dtest=HistorySearchBenchmark
  * -Dsurefire.failIfNoSpecifiedTests=false -DskipModelChecks -DskipConsole -DskipStrictDocuments
@@ -35,39 +36,70 @@ class HistorySearchBenchmark {
     }
     ProcessHistory history = fixture.history();
     long someInstance = 1_000 + 10L * (INSTANCES / 2);
-    System.out.printf("%d instances, %d user tasks, %d variables retained%n", history.processInstances().size(),
-        history.userTasks().size(), history.variables().size());
+    System.out.printf(
+        "%d instances, %d user tasks, %d variables retained%n",
+        history.processInstances().size(), history.userTasks().size(), history.variables().size());
     System.out.printf("%-58s %-18s %-18s%n", "search", "index p50/p95 ms", "every item p50/p95 ms");
-    compare("user tasks of one instance", "{\"filter\": {\"processInstanceKey\": \"" + someInstance + "\"}}",
+    compare(
+        "user tasks of one instance",
+        "{\"filter\": {\"processInstanceKey\": \"" + someInstance + "\"}}",
         search -> search.apply(history.userTaskLookup(), task -> Shapes.userTask(task, null, null)),
-        search -> search.apply(history.userTasks().stream().map(task -> Shapes.userTask(task, null, null))));
-    compare("open user tasks, first page of 50", "{\"filter\": {\"state\": {\"$eq\": \"CREATED\", \"$in\": []}},"
+        search ->
+            search.apply(
+                history.userTasks().stream().map(task -> Shapes.userTask(task, null, null))));
+    compare(
+        "open user tasks, first page of 50",
+        "{\"filter\": {\"state\": {\"$eq\": \"CREATED\", \"$in\": []}},"
             + " \"page\": {\"limit\": 50}}",
         search -> search.apply(history.userTaskLookup(), task -> Shapes.userTask(task, null, null)),
-        search -> search.apply(history.userTasks().stream().map(task -> Shapes.userTask(task, null, null))));
-    compare("instances of a process, active, first page of 50", "{\"filter\": {\"processDefinitionId\":"
+        search ->
+            search.apply(
+                history.userTasks().stream().map(task -> Shapes.userTask(task, null, null))));
+    compare(
+        "instances of a process, active, first page of 50",
+        "{\"filter\": {\"processDefinitionId\":"
             + " \"transcode\", \"state\": \"ACTIVE\"}, \"page\": {\"limit\": 50}}",
-        search -> search.apply(history.processInstanceLookup(), instance -> Shapes.processInstance(instance, null)),
-        search -> search.apply(history.processInstances().stream().map(i -> Shapes.processInstance(i, null))));
-    compare("variables of one instance", "{\"filter\": {\"processInstanceKey\": \"" + someInstance + "\"}}",
-        search -> search.apply(history.variableLookup(), variable -> Shapes.variable(variable, true)),
-        search -> search.apply(history.variables().stream().map(variable -> Shapes.variable(variable, true))));
-    compare("instances by $like on the process id (index narrows nothing)",
+        search ->
+            search.apply(
+                history.processInstanceLookup(),
+                instance -> Shapes.processInstance(instance, null)),
+        search ->
+            search.apply(
+                history.processInstances().stream().map(i -> Shapes.processInstance(i, null))));
+    compare(
+        "variables of one instance",
+        "{\"filter\": {\"processInstanceKey\": \"" + someInstance + "\"}}",
+        search ->
+            search.apply(history.variableLookup(), variable -> Shapes.variable(variable, true)),
+        search ->
+            search.apply(
+                history.variables().stream().map(variable -> Shapes.variable(variable, true))));
+    compare(
+        "instances by $like on the process id (index narrows nothing)",
         "{\"filter\": {\"processDefinitionId\": {\"$like\": \"trans*\"}}, \"page\": {\"limit\": 50}}",
-        search -> search.apply(history.processInstanceLookup(), instance -> Shapes.processInstance(instance, null)),
-        search -> search.apply(history.processInstances().stream().map(i -> Shapes.processInstance(i, null))));
+        search ->
+            search.apply(
+                history.processInstanceLookup(),
+                instance -> Shapes.processInstance(instance, null)),
+        search ->
+            search.apply(
+                history.processInstances().stream().map(i -> Shapes.processInstance(i, null))));
   }
 
   private interface Way {
     ObjectNode run(Search search);
   }
 
-  private static void compare(String name, String query, Way indexed, Way scanned) throws Exception {
+  private static void compare(String name, String query, Way indexed, Way scanned)
+      throws Exception {
     JsonNode request = ApiJson.MAPPER.readTree(query);
     if (!indexed.run(Search.of(request)).equals(scanned.run(Search.of(request)))) {
       throw new IllegalStateException(name + ": the two ways answer differently");
     }
-    System.out.printf("%-58s %-18s %-18s%n", name, time(() -> indexed.run(Search.of(request))),
+    System.out.printf(
+        "%-58s %-18s %-18s%n",
+        name,
+        time(() -> indexed.run(Search.of(request))),
         time(() -> scanned.run(Search.of(request))));
   }
 
@@ -85,6 +117,7 @@ class HistorySearchBenchmark {
       nanos.add(System.nanoTime() - began);
     }
     Collections.sort(nanos);
-    return String.format("%.2f / %.2f", nanos.get(RUNS / 2) / 1e6, nanos.get(RUNS * 95 / 100) / 1e6);
+    return String.format(
+        "%.2f / %.2f", nanos.get(RUNS / 2) / 1e6, nanos.get(RUNS * 95 / 100) / 1e6);
   }
 }

@@ -20,8 +20,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * The shapes as Camunda's clients read them: every field of Camunda 8.8's result, null where there is no value
- * (a filter's {@code $exists} looks for it), keys as text, states as the API's enums.
+ * The shapes as Camunda's clients read them: every field of Camunda 8.8's result, null where there
+ * is no value (a filter's {@code $exists} looks for it), keys as text, states as the API's enums.
  */
 class ShapesTest {
 
@@ -29,12 +29,37 @@ class ShapesTest {
 
   @Test
   void aProcessInstanceHasEveryFieldOfCamundasResult() {
-    JsonNode shape = Shapes.processInstance(new ProcessInstance(2251799813685249L, 7, "review", 3, -1, -1, "", AT,
-        null, InstanceState.ACTIVE, false), null);
-    assertThat(fields(shape)).containsExactlyInAnyOrder("endDate", "hasIncident", "parentElementInstanceKey",
-        "parentProcessInstanceKey", "processDefinitionId", "processDefinitionKey", "processDefinitionName",
-        "processDefinitionVersion", "processDefinitionVersionTag", "processInstanceKey", "startDate", "state", "tags",
-        "tenantId");
+    JsonNode shape =
+        Shapes.processInstance(
+            new ProcessInstance(
+                2251799813685249L,
+                7,
+                "review",
+                3,
+                -1,
+                -1,
+                "",
+                AT,
+                null,
+                InstanceState.ACTIVE,
+                false),
+            null);
+    assertThat(fields(shape))
+        .containsExactlyInAnyOrder(
+            "endDate",
+            "hasIncident",
+            "parentElementInstanceKey",
+            "parentProcessInstanceKey",
+            "processDefinitionId",
+            "processDefinitionKey",
+            "processDefinitionName",
+            "processDefinitionVersion",
+            "processDefinitionVersionTag",
+            "processInstanceKey",
+            "startDate",
+            "state",
+            "tags",
+            "tenantId");
     assertThat(shape.get("processInstanceKey").isTextual()).as("a key as text").isTrue();
     assertThat(shape.get("processInstanceKey").asText()).isEqualTo("2251799813685249");
     assertThat(shape.get("state").asText()).isEqualTo("ACTIVE");
@@ -46,34 +71,168 @@ class ShapesTest {
 
   @Test
   void elementsTasksVariablesIncidentsAndJobsHaveEveryFieldOfCamundasResults() {
-    assertThat(fields(Shapes.elementInstance(new ElementInstance(5, 1, 1, 7, "review", "Review", null,
-        BpmnElementType.USER_TASK, "", AT, AT, InstanceState.COMPLETED, null)))).containsExactlyInAnyOrder(
-        "elementId", "elementInstanceKey", "elementName", "endDate", "hasIncident", "incidentKey",
-        "processDefinitionId", "processDefinitionKey", "processInstanceKey", "startDate", "state", "tenantId", "type");
-    JsonNode task = Shapes.userTask(new UserTaskInstance(9, 5, 1, 7, "review", 1, "Review", "Review", null,
-        Map.of("io.camunda.zeebe:formKey", "12", "team", "editors"), "", AT, null, TaskState.CREATED, Map.of()),
-        null, null);
-    assertThat(fields(task)).containsExactlyInAnyOrder("assignee", "candidateGroups", "candidateUsers",
-        "completionDate", "creationDate", "customHeaders", "dueDate", "elementId", "elementInstanceKey",
-        "externalFormReference", "followUpDate", "formKey", "name", "priority", "processDefinitionId",
-        "processDefinitionKey", "processDefinitionVersion", "processInstanceKey", "processName", "state", "tenantId",
-        "userTaskKey");
-    assertThat(task.get("customHeaders")).as("the engine's own headers left out")
+    assertThat(
+            fields(
+                Shapes.elementInstance(
+                    new ElementInstance(
+                        5,
+                        1,
+                        1,
+                        7,
+                        "review",
+                        "Review",
+                        null,
+                        BpmnElementType.USER_TASK,
+                        "",
+                        AT,
+                        AT,
+                        InstanceState.COMPLETED,
+                        null))))
+        .containsExactlyInAnyOrder(
+            "elementId",
+            "elementInstanceKey",
+            "elementName",
+            "endDate",
+            "hasIncident",
+            "incidentKey",
+            "processDefinitionId",
+            "processDefinitionKey",
+            "processInstanceKey",
+            "startDate",
+            "state",
+            "tenantId",
+            "type");
+    JsonNode task =
+        Shapes.userTask(
+            new UserTaskInstance(
+                9,
+                5,
+                1,
+                7,
+                "review",
+                1,
+                "Review",
+                "Review",
+                null,
+                Map.of("io.camunda.zeebe:formKey", "12", "team", "editors"),
+                "",
+                AT,
+                null,
+                TaskState.CREATED,
+                Map.of()),
+            null,
+            null);
+    assertThat(fields(task))
+        .containsExactlyInAnyOrder(
+            "assignee",
+            "candidateGroups",
+            "candidateUsers",
+            "completionDate",
+            "creationDate",
+            "customHeaders",
+            "dueDate",
+            "elementId",
+            "elementInstanceKey",
+            "externalFormReference",
+            "followUpDate",
+            "formKey",
+            "name",
+            "priority",
+            "processDefinitionId",
+            "processDefinitionKey",
+            "processDefinitionVersion",
+            "processInstanceKey",
+            "processName",
+            "state",
+            "tenantId",
+            "userTaskKey");
+    assertThat(task.get("customHeaders"))
+        .as("the engine's own headers left out")
         .isEqualTo(Shapes.object().put("team", "editors"));
     assertThat(task.get("candidateGroups").isArray()).isTrue();
     assertThat(fields(Shapes.variable(new Variable(20, 1, 1, "source", "\"x\"", ""), true)))
-        .containsExactlyInAnyOrder("isTruncated", "name", "processInstanceKey", "scopeKey", "tenantId", "value",
+        .containsExactlyInAnyOrder(
+            "isTruncated",
+            "name",
+            "processInstanceKey",
+            "scopeKey",
+            "tenantId",
+            "value",
             "variableKey");
-    assertThat(fields(Shapes.incident(new Incident(30, 1, 7, "review", "Work", 6, 8, "JOB_NO_RETRIES", "boom", "",
-        AT, IncidentState.ACTIVE)))).containsExactlyInAnyOrder("creationTime", "elementId", "elementInstanceKey",
-        "errorMessage", "errorType", "incidentKey", "jobKey", "processDefinitionId", "processDefinitionKey",
-        "processInstanceKey", "state", "tenantId");
-    JsonNode job = Shapes.job(new Job(8, "work", null, "FAILED", 2, null, null, "boom", true, null, "Work", 6, 1, 7,
-        "review", Map.of("a", "b"), "BPMN_ELEMENT", "UNSPECIFIED", ""));
-    assertThat(fields(job)).containsExactlyInAnyOrder("customHeaders", "deadline", "deniedReason", "elementId",
-        "elementInstanceKey", "endTime", "errorCode", "errorMessage", "hasFailedWithRetriesLeft", "isDenied",
-        "jobKey", "kind", "listenerEventType", "processDefinitionId", "processDefinitionKey", "processInstanceKey",
-        "retries", "state", "tenantId", "type", "worker");
+    assertThat(
+            fields(
+                Shapes.incident(
+                    new Incident(
+                        30,
+                        1,
+                        7,
+                        "review",
+                        "Work",
+                        6,
+                        8,
+                        "JOB_NO_RETRIES",
+                        "boom",
+                        "",
+                        AT,
+                        IncidentState.ACTIVE))))
+        .containsExactlyInAnyOrder(
+            "creationTime",
+            "elementId",
+            "elementInstanceKey",
+            "errorMessage",
+            "errorType",
+            "incidentKey",
+            "jobKey",
+            "processDefinitionId",
+            "processDefinitionKey",
+            "processInstanceKey",
+            "state",
+            "tenantId");
+    JsonNode job =
+        Shapes.job(
+            new Job(
+                8,
+                "work",
+                null,
+                "FAILED",
+                2,
+                null,
+                null,
+                "boom",
+                true,
+                null,
+                "Work",
+                6,
+                1,
+                7,
+                "review",
+                Map.of("a", "b"),
+                "BPMN_ELEMENT",
+                "UNSPECIFIED",
+                ""));
+    assertThat(fields(job))
+        .containsExactlyInAnyOrder(
+            "customHeaders",
+            "deadline",
+            "deniedReason",
+            "elementId",
+            "elementInstanceKey",
+            "endTime",
+            "errorCode",
+            "errorMessage",
+            "hasFailedWithRetriesLeft",
+            "isDenied",
+            "jobKey",
+            "kind",
+            "listenerEventType",
+            "processDefinitionId",
+            "processDefinitionKey",
+            "processInstanceKey",
+            "retries",
+            "state",
+            "tenantId",
+            "type",
+            "worker");
     assertThat(job.get("state").asText()).isEqualTo("FAILED");
     assertThat(job.get("kind").asText()).isEqualTo("BPMN_ELEMENT");
   }

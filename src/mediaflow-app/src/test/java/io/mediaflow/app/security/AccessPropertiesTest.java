@@ -17,7 +17,8 @@ class AccessPropertiesTest {
   @Test
   void withoutCredentialsOnlyLoopbackIsAllowed() {
     for (String loopback : new String[] {"127.0.0.1", "::1", "localhost"}) {
-      assertThatCode(() -> NONE.requireForAddress("server.address", loopback)).doesNotThrowAnyException();
+      assertThatCode(() -> NONE.requireForAddress("server.address", loopback))
+          .doesNotThrowAnyException();
     }
     for (String beyond : new String[] {"0.0.0.0", "::"}) {
       assertThatThrownBy(() -> NONE.requireForAddress("mediaflow.engine.address", beyond))
@@ -25,8 +26,10 @@ class AccessPropertiesTest {
           .hasMessageContaining("mediaflow.engine.address=" + beyond)
           .hasMessageContaining("mediaflow.app.security.username");
     }
-    assertThatCode(() -> BASIC.requireForAddress("server.address", "0.0.0.0")).doesNotThrowAnyException();
-    assertThatCode(() -> TOKEN.requireForAddress("server.address", "0.0.0.0")).doesNotThrowAnyException();
+    assertThatCode(() -> BASIC.requireForAddress("server.address", "0.0.0.0"))
+        .doesNotThrowAnyException();
+    assertThatCode(() -> TOKEN.requireForAddress("server.address", "0.0.0.0"))
+        .doesNotThrowAnyException();
   }
 
   @Test
@@ -52,10 +55,14 @@ class AccessPropertiesTest {
   @Test
   void secretsStayOutOfTheDescription() {
     assertThat(new AccessProperties("editor", "s3cret", "t0ken").toString())
-        .contains("editor").doesNotContain("s3cret").doesNotContain("t0ken");
+        .contains("editor")
+        .doesNotContain("s3cret")
+        .doesNotContain("t0ken");
   }
 
   static String basic(String username, String password) {
-    return "Basic " + Base64.getEncoder().encodeToString((username + ":" + password).getBytes(StandardCharsets.UTF_8));
+    return "Basic "
+        + Base64.getEncoder()
+            .encodeToString((username + ":" + password).getBytes(StandardCharsets.UTF_8));
   }
 }

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.camunda.client.CamundaClient;
-import io.mediaflow.app.MediaflowApplication;
 import io.mediaflow.MediaflowTest;
 import io.mediaflow.api.ApiJson;
+import io.mediaflow.app.MediaflowApplication;
 import java.io.IOException;
 import java.net.Inet4Address;
 import java.net.InetAddress;
@@ -29,8 +29,8 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
- * The application listening beyond loopback: only with credentials, and then asking every caller for them. Each
- * test starts an application of its own, on all interfaces and free ports.
+ * The application listening beyond loopback: only with credentials, and then asking every caller
+ * for them. Each test starts an application of its own, on all interfaces and free ports.
  */
 class OffLoopbackTest {
 
@@ -39,6 +39,7 @@ class OffLoopbackTest {
   private static final String TOKEN = "a-long-random-token";
 
   private final HttpClient http = HttpClient.newHttpClient();
+
   /** The engine's data folder of the application each test starts, deleted after the test. */
   @TempDir Path engineData;
 
@@ -64,28 +65,58 @@ class OffLoopbackTest {
     int enginePort = MediaflowTest.freePort();
     String base = "http://127.0.0.1:" + httpPort;
     // Asks for readiness while the application starts; once UP, a process is started at once.
-    CompletableFuture<Long> startedOnceReady = CompletableFuture.supplyAsync(() -> {
-      awaitReadiness(base);
-      try (CamundaClient client = client(enginePort, new AccessProperties(USERNAME, PASSWORD, null))) {
-        return client.newCreateInstanceCommand().bpmnProcessId("transcode-with-approval").latestVersion()
-            .variables(Map.of("source", "https://example.com/in.mp4",
-                "ladder", List.of(Map.of("resolution", 720, "quality", 99))))
-            .send().join().getProcessInstanceKey();
-      }
-    });
+    CompletableFuture<Long> startedOnceReady =
+        CompletableFuture.supplyAsync(
+            () -> {
+              awaitReadiness(base);
+              try (CamundaClient client =
+                  client(enginePort, new AccessProperties(USERNAME, PASSWORD, null))) {
+                return client
+                    .newCreateInstanceCommand()
+                    .bpmnProcessId("transcode-with-approval")
+                    .latestVersion()
+                    .variables(
+                        Map.of(
+                            "source",
+                            "https://example.com/in.mp4",
+                            "ladder",
+                            List.of(Map.of("resolution", 720, "quality", 99))))
+                    .send()
+                    .join()
+                    .getProcessInstanceKey();
+              }
+            });
 
-    try (var app = start(Map.of("server.address", "0.0.0.0", "server.port", httpPort,
-        "mediaflow.engine.address", "0.0.0.0", "mediaflow.engine.port", enginePort,
-        "mediaflow.app.security.username", USERNAME, "mediaflow.app.security.password", PASSWORD,
-        "mediaflow.app.security.token", TOKEN))) {
-      // The application's own client presented the credentials to its gateway: the models are deployed.
+    try (var app =
+        start(
+            Map.of(
+                "server.address",
+                "0.0.0.0",
+                "server.port",
+                httpPort,
+                "mediaflow.engine.address",
+                "0.0.0.0",
+                "mediaflow.engine.port",
+                enginePort,
+                "mediaflow.app.security.username",
+                USERNAME,
+                "mediaflow.app.security.password",
+                PASSWORD,
+                "mediaflow.app.security.token",
+                TOKEN))) {
+      // The application's own client presented the credentials to its gateway: the models are
+      // deployed.
       assertThat(startedOnceReady.get()).isPositive();
 
       assertThat(send(base + "/actuator", null).statusCode()).isEqualTo(401);
-      assertThat(send(base + "/actuator", null).headers().firstValue("WWW-Authenticate")).hasValueSatisfying(
-          challenge -> assertThat(challenge).startsWith("Basic"));
-      assertThat(send(base + "/actuator", AccessPropertiesTest.basic(USERNAME, "wrong")).statusCode()).isEqualTo(401);
-      assertThat(send(base + "/actuator", AccessPropertiesTest.basic(USERNAME, PASSWORD)).statusCode()).isEqualTo(200);
+      assertThat(send(base + "/actuator", null).headers().firstValue("WWW-Authenticate"))
+          .hasValueSatisfying(challenge -> assertThat(challenge).startsWith("Basic"));
+      assertThat(
+              send(base + "/actuator", AccessPropertiesTest.basic(USERNAME, "wrong")).statusCode())
+          .isEqualTo(401);
+      assertThat(
+              send(base + "/actuator", AccessPropertiesTest.basic(USERNAME, PASSWORD)).statusCode())
+          .isEqualTo(200);
       assertThat(send(base + "/actuator", "Bearer " + TOKEN).statusCode()).isEqualTo(200);
       // The engine's clock, which tests move: only with the credentials.
       assertThat(send(base + "/actuator/clock", null).statusCode()).isEqualTo(401);
@@ -95,16 +126,28 @@ class OffLoopbackTest {
       assertThat(send(base + "/v2/status", "Bearer " + TOKEN).statusCode()).isEqualTo(204);
       assertThat(send(base + "/v2/authentication/me", null).statusCode()).isEqualTo(401);
       var me = send(base + "/v2/authentication/me", AccessPropertiesTest.basic(USERNAME, PASSWORD));
-      assertThat(ApiJson.MAPPER.readTree(me.body()).path("username").asText()).as(me.body()).isEqualTo(USERNAME);
+      assertThat(ApiJson.MAPPER.readTree(me.body()).path("username").asText())
+          .as(me.body())
+          .isEqualTo(USERNAME);
       var program = send(base + "/v2/authentication/me", "Bearer " + TOKEN);
-      assertThat(ApiJson.MAPPER.readTree(program.body()).path("apiUser").asBoolean()).as(program.body()).isTrue();
-      // The sandbox answers this machine (the workers call it so), and asks anyone else for the credentials.
+      assertThat(ApiJson.MAPPER.readTree(program.body()).path("apiUser").asBoolean())
+          .as(program.body())
+          .isTrue();
+      // The sandbox answers this machine (the workers call it so), and asks anyone else for the
+      // credentials.
       assertThat(send(base + "/sandbox/samples", null).statusCode()).isEqualTo(200);
       String fromElsewhere = "http://" + nonLoopbackAddress() + ":" + httpPort;
       assertThat(send(fromElsewhere + "/sandbox/samples", null).statusCode()).isEqualTo(401);
-      assertThat(send(fromElsewhere + "/sandbox/transcoding/control", null).statusCode()).isEqualTo(401);
-      assertThat(send(fromElsewhere + "/sandbox/samples", AccessPropertiesTest.basic(USERNAME, PASSWORD)).statusCode()).isEqualTo(200);
-      // The sandbox's test controls (faults, lost answers) exist only where they are switched on, as the tests do.
+      assertThat(send(fromElsewhere + "/sandbox/transcoding/control", null).statusCode())
+          .isEqualTo(401);
+      assertThat(
+              send(
+                      fromElsewhere + "/sandbox/samples",
+                      AccessPropertiesTest.basic(USERNAME, PASSWORD))
+                  .statusCode())
+          .isEqualTo(200);
+      // The sandbox's test controls (faults, lost answers) exist only where they are switched on,
+      // as the tests do.
       assertThat(send(base + "/sandbox/transcoding/control", null).statusCode()).isEqualTo(404);
       assertThat(send(base + "/actuator/health/readiness", null).statusCode()).isEqualTo(200);
 
@@ -115,7 +158,10 @@ class OffLoopbackTest {
     }
   }
 
-  /** As {@code java -jar} with these {@code --key=value} arguments, which take precedence over application.yml. */
+  /**
+   * As {@code java -jar} with these {@code --key=value} arguments, which take precedence over
+   * application.yml.
+   */
   private ConfigurableApplicationContext start(Map<String, Object> properties) {
     var all = new HashMap<String, Object>();
     all.put("server.port", MediaflowTest.freePort());
@@ -124,12 +170,17 @@ class OffLoopbackTest {
     all.put("mediaflow.engine.data-directory", engineData);
     all.putAll(properties);
     return new SpringApplicationBuilder(MediaflowApplication.class)
-        .run(all.entrySet().stream().map(e -> "--" + e.getKey() + "=" + e.getValue()).toArray(String[]::new));
+        .run(
+            all.entrySet().stream()
+                .map(e -> "--" + e.getKey() + "=" + e.getValue())
+                .toArray(String[]::new));
   }
 
   private void awaitReadiness(String base) {
     // Until the HTTP port is open, the request fails (IllegalStateException): not ready yet either.
-    Awaitility.await("readiness").atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofMillis(100))
+    Awaitility.await("readiness")
+        .atMost(Duration.ofMinutes(3))
+        .pollInterval(Duration.ofMillis(100))
         .ignoreExceptionsInstanceOf(IllegalStateException.class)
         .until(() -> send(base + "/actuator/health/readiness", null).statusCode() == 200);
   }
@@ -149,17 +200,29 @@ class OffLoopbackTest {
     }
   }
 
-  /** An address of this machine that is not loopback: a request to it comes from a non-loopback address. */
+  /**
+   * An address of this machine that is not loopback: a request to it comes from a non-loopback
+   * address.
+   */
   private static String nonLoopbackAddress() throws SocketException {
     return NetworkInterface.networkInterfaces()
         .flatMap(NetworkInterface::inetAddresses)
-        .filter(address -> address instanceof Inet4Address && !address.isLoopbackAddress() && !address.isLinkLocalAddress())
+        .filter(
+            address ->
+                address instanceof Inet4Address
+                    && !address.isLoopbackAddress()
+                    && !address.isLinkLocalAddress())
         .map(InetAddress::getHostAddress)
-        .findFirst().orElseThrow(() -> new AssertionError("this machine has no non-loopback IPv4 address to call from"));
+        .findFirst()
+        .orElseThrow(
+            () -> new AssertionError("this machine has no non-loopback IPv4 address to call from"));
   }
 
   private static CamundaClient client(int port, AccessProperties credentials) {
-    return CamundaClient.newClientBuilder().grpcAddress(URI.create("http://127.0.0.1:" + port))
-        .preferRestOverGrpc(false).withInterceptors(GatewayAccess.client(credentials)).build();
+    return CamundaClient.newClientBuilder()
+        .grpcAddress(URI.create("http://127.0.0.1:" + port))
+        .preferRestOverGrpc(false)
+        .withInterceptors(GatewayAccess.client(credentials))
+        .build();
   }
 }

@@ -23,8 +23,8 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
 /**
- * URLs signed by the product open an authenticated bucket at the sandbox's CDN edge, and nothing else does; the
- * bucket's CORS policy and cache purges as a browser sees them.
+ * URLs signed by the product open an authenticated bucket at the sandbox's CDN edge, and nothing
+ * else does; the bucket's CORS policy and cache purges as a browser sees them.
  */
 class SignedUrlAccessTest extends DeliveryTest {
 
@@ -66,23 +66,38 @@ class SignedUrlAccessTest extends DeliveryTest {
   void aTamperedTokenIsRefused() {
     String url = sign(MASTER, null, null, null);
     String[] parts = url.substring(url.indexOf("auth=") + 5).split("\\.");
-    String otherPayload = java.util.Base64.getUrlEncoder().withoutPadding().encodeToString("{\"uri\":\"\"}".getBytes());
-    String tampered = url.substring(0, url.indexOf("auth=") + 5) + parts[0] + "." + otherPayload + "." + parts[2];
+    String otherPayload =
+        java.util.Base64.getUrlEncoder()
+            .withoutPadding()
+            .encodeToString("{\"uri\":\"\"}".getBytes());
+    String tampered =
+        url.substring(0, url.indexOf("auth=") + 5) + parts[0] + "." + otherPayload + "." + parts[2];
 
     assertThat(fetch(tampered, null).statusCode()).isEqualTo(403);
   }
 
   @Test
   void anExpiredTokenIsRefused() {
-    String token = SignedTokens.sign(key.id(), PrivateKeys.rsa(store.find(key.id()).orElseThrow()),
-        new SignedTokens.Grant("/" + MASTER, Instant.now().minusSeconds(60), null, null));
+    String token =
+        SignedTokens.sign(
+            key.id(),
+            PrivateKeys.rsa(store.find(key.id()).orElseThrow()),
+            new SignedTokens.Grant("/" + MASTER, Instant.now().minusSeconds(60), null, null));
 
-    assertThat(fetch(baseUrl() + "/sandbox/storage/" + bucket + "/" + MASTER + "?auth=" + token, null).statusCode()).isEqualTo(403);
+    assertThat(
+            fetch(baseUrl() + "/sandbox/storage/" + bucket + "/" + MASTER + "?auth=" + token, null)
+                .statusCode())
+        .isEqualTo(403);
   }
 
   @Test
   void aTokenNotYetValidIsRefused() {
-    assertThat(fetch(sign(MASTER, Duration.ofHours(2), Instant.now().plus(Duration.ofHours(1)), null), null).statusCode())
+    assertThat(
+            fetch(
+                    sign(
+                        MASTER, Duration.ofHours(2), Instant.now().plus(Duration.ofHours(1)), null),
+                    null)
+                .statusCode())
         .isEqualTo(403);
   }
 
@@ -91,7 +106,10 @@ class SignedUrlAccessTest extends DeliveryTest {
     String url = sign(MASTER, null, null, null);
     String token = url.substring(url.indexOf("auth=") + 5);
 
-    assertThat(fetch(baseUrl() + "/sandbox/storage/" + bucket + "/" + OTHER + "?auth=" + token, null).statusCode()).isEqualTo(403);
+    assertThat(
+            fetch(baseUrl() + "/sandbox/storage/" + bucket + "/" + OTHER + "?auth=" + token, null)
+                .statusCode())
+        .isEqualTo(403);
   }
 
   @Test
@@ -105,7 +123,13 @@ class SignedUrlAccessTest extends DeliveryTest {
   void aKeyOfAnotherBucketDoesNotOpenThisOne() {
     SigningKey otherBucketsKey = signingKeys.create(null, null, bucketName(), null);
 
-    var answer = fetch(signedUrls.sign(request(otherBucketsKey.id(), MASTER, null, null, null)).getFirst().url(), null);
+    var answer =
+        fetch(
+            signedUrls
+                .sign(request(otherBucketsKey.id(), MASTER, null, null, null))
+                .getFirst()
+                .url(),
+            null);
 
     assertThat(answer.statusCode()).isEqualTo(403);
   }
@@ -113,10 +137,16 @@ class SignedUrlAccessTest extends DeliveryTest {
   @Test
   void aTokenSignedWithAnotherKeysPrivateKeyIsRefused() {
     SigningKey other = signingKeys.create(null, null, bucket, null);
-    String token = SignedTokens.sign(key.id(), PrivateKeys.rsa(store.find(other.id()).orElseThrow()),
-        new SignedTokens.Grant("/" + MASTER, null, null, null));
+    String token =
+        SignedTokens.sign(
+            key.id(),
+            PrivateKeys.rsa(store.find(other.id()).orElseThrow()),
+            new SignedTokens.Grant("/" + MASTER, null, null, null));
 
-    assertThat(fetch(baseUrl() + "/sandbox/storage/" + bucket + "/" + MASTER + "?auth=" + token, null).statusCode()).isEqualTo(403);
+    assertThat(
+            fetch(baseUrl() + "/sandbox/storage/" + bucket + "/" + MASTER + "?auth=" + token, null)
+                .statusCode())
+        .isEqualTo(403);
   }
 
   @Test
@@ -134,10 +164,24 @@ class SignedUrlAccessTest extends DeliveryTest {
   void aUrlUnderAVodPlaybackDomainOpensTheDomainsBucket() {
     Domain domain = delivery.createDomain(domainName(), Domain.VOD, bucket);
 
-    String url = signedUrls.sign(new SignedUrls.Request(key.id(), null, domain.domainName(), List.of(MASTER),
-        Duration.ofMinutes(5), null, null, Map.of("viewer", "v-1"))).getFirst().url();
+    String url =
+        signedUrls
+            .sign(
+                new SignedUrls.Request(
+                    key.id(),
+                    null,
+                    domain.domainName(),
+                    List.of(MASTER),
+                    Duration.ofMinutes(5),
+                    null,
+                    null,
+                    Map.of("viewer", "v-1")))
+            .getFirst()
+            .url();
 
-    assertThat(url).startsWith(baseUrl() + "/sandbox/domains/" + domain.domainName() + "/" + MASTER + "?auth=");
+    assertThat(url)
+        .startsWith(
+            baseUrl() + "/sandbox/domains/" + domain.domainName() + "/" + MASTER + "?auth=");
     assertThat(fetch(url, null).body()).isEqualTo("#EXTM3U master");
   }
 
@@ -153,11 +197,13 @@ class SignedUrlAccessTest extends DeliveryTest {
     assertThat(allowed.headers().firstValue("Access-Control-Allow-Credentials")).contains("true");
     assertThat(other.headers().firstValue("Access-Control-Allow-Origin")).isEmpty();
     assertThat(preflight(url, ORIGIN, "GET").statusCode()).isEqualTo(204);
-    assertThat(preflight(url, ORIGIN, "GET").headers().firstValue("Access-Control-Max-Age")).contains("600");
+    assertThat(preflight(url, ORIGIN, "GET").headers().firstValue("Access-Control-Max-Age"))
+        .contains("600");
     assertThat(preflight(url, ORIGIN, "PUT").statusCode()).isEqualTo(403);
 
     delivery.deleteCorsHeader(bucket, CorsPolicy.ALLOW_CREDENTIALS);
-    assertThat(fetch(url, ORIGIN).headers().firstValue("Access-Control-Allow-Credentials")).isEmpty();
+    assertThat(fetch(url, ORIGIN).headers().firstValue("Access-Control-Allow-Credentials"))
+        .isEmpty();
     delivery.deleteCors(bucket);
     assertThat(fetch(url, ORIGIN).headers().firstValue("Access-Control-Allow-Origin")).isEmpty();
   }
@@ -179,8 +225,10 @@ class SignedUrlAccessTest extends DeliveryTest {
     return signedUrls.sign(request(key.id(), path, lifetime, notBefore, uri)).getFirst().url();
   }
 
-  private SignedUrls.Request request(String keyId, String path, Duration lifetime, Instant notBefore, String uri) {
-    return new SignedUrls.Request(keyId, bucket, null, List.of(path), lifetime, notBefore, uri, null);
+  private SignedUrls.Request request(
+      String keyId, String path, Duration lifetime, Instant notBefore, String uri) {
+    return new SignedUrls.Request(
+        keyId, bucket, null, List.of(path), lifetime, notBefore, uri, null);
   }
 
   private String cache(String url) {
@@ -188,7 +236,11 @@ class SignedUrlAccessTest extends DeliveryTest {
   }
 
   private HttpResponse<String> preflight(String url, String origin, String method) {
-    return send(HttpRequest.newBuilder(URI.create(url)).method("OPTIONS", HttpRequest.BodyPublishers.noBody())
-        .header("Origin", origin).header("Access-Control-Request-Method", method).build());
+    return send(
+        HttpRequest.newBuilder(URI.create(url))
+            .method("OPTIONS", HttpRequest.BodyPublishers.noBody())
+            .header("Origin", origin)
+            .header("Access-Control-Request-Method", method)
+            .build());
   }
 }

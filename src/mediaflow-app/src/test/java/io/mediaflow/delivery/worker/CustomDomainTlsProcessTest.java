@@ -12,17 +12,19 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * custom-domain-tls on every path, with the sandbox over HTTP and its DNS control endpoint playing the domain
- * owner's DNS zone. At the tests' time scale the sandbox checks the record every 0.3 s and fails a subscription
- * after 9 s.
+ * custom-domain-tls on every path, with the sandbox over HTTP and its DNS control endpoint playing
+ * the domain owner's DNS zone. At the tests' time scale the sandbox checks the record every 0.3 s
+ * and fails a subscription after 9 s.
  */
 class CustomDomainTlsProcessTest extends DeliveryTest {
 
   private static final String PROCESS = "custom-domain-tls";
   private static final String DNS_TASK = "Create the DNS record";
   private static final String RESOLVE_TASK = "Resolve the failed verification";
+
   /** The sandbox's instruction; the process shows it as it is, so only the test reads it. */
-  private static final Pattern INSTRUCTION = Pattern.compile("Create a CNAME record (\\S+) pointing to (\\S+) .*");
+  private static final Pattern INSTRUCTION =
+      Pattern.compile("Create a CNAME record (\\S+) pointing to (\\S+) .*");
 
   @Test
   void theCertificateIsIssuedOnceTheOwnerHasCreatedTheRecord() {
@@ -39,7 +41,8 @@ class CustomDomainTlsProcessTest extends DeliveryTest {
     JsonNode domain = processVariable(key, "domain");
     assertThat(domain.path("domain_name").asText()).isEqualTo(name);
     assertThat(domain.path("bucket_name").asText()).isEqualTo(bucket);
-    assertThat(processVariable(key, "tlsSubscription").path("status").asText()).isEqualTo(TlsSubscription.ISSUED);
+    assertThat(processVariable(key, "tlsSubscription").path("status").asText())
+        .isEqualTo(TlsSubscription.ISSUED);
     assertThat(delivery.getDomain(domain.path("id").asText()).domainName()).isEqualTo(name);
   }
 
@@ -55,23 +58,38 @@ class CustomDomainTlsProcessTest extends DeliveryTest {
     assertThat(processVariable(key, "errorMessage").asText()).contains(name, "exists already");
   }
 
-  /** A bad bucket is the caller's mistake, not the service's refusal: an incident naming bucketName, no domain. */
+  /**
+   * A bad bucket is the caller's mistake, not the service's refusal: an incident naming bucketName,
+   * no domain.
+   */
   @Test
   void aBucketNameThatBreaksTheStorageRuleStopsAtAnIncidentNamingIt() {
-    Map<Object, String> cases = Map.of(7, "bucketName: must be a string", "", "bucketName: is required",
-        "b".repeat(300), "bucketName: must be a bucket name");
-    cases.forEach((bucket, rule) -> {
-      String name = domainName();
-      long key = start(PROCESS, Map.of("domainName", name, "type", "vod", "bucketName", bucket));
-      assertThat(instance(key).awaitIncident().getErrorMessage()).as("bucketName %s", bucket).contains(rule);
-      assertThat(delivery.listDomains(null)).noneMatch(domain -> name.equals(domain.domainName()));
-    });
+    Map<Object, String> cases =
+        Map.of(
+            7,
+            "bucketName: must be a string",
+            "",
+            "bucketName: is required",
+            "b".repeat(300),
+            "bucketName: must be a bucket name");
+    cases.forEach(
+        (bucket, rule) -> {
+          String name = domainName();
+          long key =
+              start(PROCESS, Map.of("domainName", name, "type", "vod", "bucketName", bucket));
+          assertThat(instance(key).awaitIncident().getErrorMessage())
+              .as("bucketName %s", bucket)
+              .contains(rule);
+          assertThat(delivery.listDomains(null))
+              .noneMatch(domain -> name.equals(domain.domainName()));
+        });
   }
 
   @Test
   void whenTheDeadlinePassesTheOwnerLearnsWhyAndTriesAgainWithANewSubscription() {
     String name = domainName();
-    long key = start(PROCESS, Map.of("domainName", name, "type", "live", "verificationTimeout", "PT1S"));
+    long key =
+        start(PROCESS, Map.of("domainName", name, "type", "live", "verificationTimeout", "PT1S"));
     UserTask firstTask = awaitUserTask(key, DNS_TASK);
     String firstSubscription = subscriptionOf(firstTask).path("id").asText();
     completeUserTask(firstTask, Map.of("dnsRecordCreated", true));
@@ -79,7 +97,8 @@ class CustomDomainTlsProcessTest extends DeliveryTest {
     UserTask resolve = awaitUserTask(key, RESOLVE_TASK);
     JsonNode shown = describeTask(resolve);
     assertThat(shown.at("/variables/errorCode").asText()).isEqualTo("DEADLINE_PASSED");
-    assertThat(shown.at("/variables/errorMessage").asText()).contains("not issued within PT1S", "CNAME record");
+    assertThat(shown.at("/variables/errorMessage").asText())
+        .contains("not issued within PT1S", "CNAME record");
     completeUserTask(resolve, Map.of("decision", "retry", "verificationTimeout", "PT1M"));
 
     UserTask secondTask = awaitUserTask(key, DNS_TASK);
@@ -89,14 +108,16 @@ class CustomDomainTlsProcessTest extends DeliveryTest {
     completeUserTask(secondTask, Map.of("dnsRecordCreated", true));
 
     instance(key).awaitCompleted().hasPassedElement("CustomDomainReady");
-    assertThat(processVariable(key, "tlsSubscription").path("status").asText()).isEqualTo(TlsSubscription.ISSUED);
+    assertThat(processVariable(key, "tlsSubscription").path("status").asText())
+        .isEqualTo(TlsSubscription.ISSUED);
     assertThat(codeOf(() -> delivery.getTlsSubscription(firstSubscription))).isEqualTo("NOT_FOUND");
   }
 
   @Test
   void whenTheServiceFailsTheSubscriptionTheOwnerLearnsWhyAndGivesUp() {
     String name = domainName();
-    long key = start(PROCESS, Map.of("domainName", name, "type", "vod", "bucketName", bucketName()));
+    long key =
+        start(PROCESS, Map.of("domainName", name, "type", "vod", "bucketName", bucketName()));
     UserTask dnsTask = awaitUserTask(key, DNS_TASK);
     String subscription = subscriptionOf(dnsTask).path("id").asText();
     String domainId = describeTask(dnsTask).at("/variables/domain/id").asText(null);

@@ -8,8 +8,8 @@ import io.mediaflow.delivery.DeliveryTest;
 import io.mediaflow.delivery.Domain;
 import io.mediaflow.delivery.PrivateKeyPem;
 import io.mediaflow.delivery.SigningKey;
-import io.mediaflow.delivery.signing.internal.ManagedSigningKeys;
 import io.mediaflow.delivery.signing.SigningKeyStore;
+import io.mediaflow.delivery.signing.internal.ManagedSigningKeys;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -21,23 +21,38 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 
-/** protected-publishing on every path, with the sandbox's CDN edge as the viewer's player sees it. */
+/**
+ * protected-publishing on every path, with the sandbox's CDN edge as the viewer's player sees it.
+ */
 @ExtendWith(OutputCaptureExtension.class)
 class ProtectedPublishingProcessTest extends DeliveryTest {
 
   private static final String PROCESS = "protected-publishing";
   private static final String ORIGIN = "https://player.example.com";
-  private static final List<String> PATHS = List.of("videos/clip/master.m3u8", "videos/clip/720p.m3u8");
+  private static final List<String> PATHS =
+      List.of("videos/clip/master.m3u8", "videos/clip/720p.m3u8");
 
   @Autowired SigningKeyStore store;
   @Autowired ManagedSigningKeys signingKeys;
 
   @Test
-  void theObjectsOpenOnlyWithTheSignedUrlsAndThePrivateKeyIsNowhereButTheKeyStore(CapturedOutput output) {
+  void theObjectsOpenOnlyWithTheSignedUrlsAndThePrivateKeyIsNowhereButTheKeyStore(
+      CapturedOutput output) {
     String bucket = bucketWithObjects();
     LoggerFactory.getLogger(getClass()).info("log capture marker {}", bucket);
 
-    long key = start(PROCESS, Map.of("bucketName", bucket, "paths", PATHS, "allowedOrigin", ORIGIN, "tokenLifetime", "PT1H"));
+    long key =
+        start(
+            PROCESS,
+            Map.of(
+                "bucketName",
+                bucket,
+                "paths",
+                PATHS,
+                "allowedOrigin",
+                ORIGIN,
+                "tokenLifetime",
+                "PT1H"));
 
     instance(key).awaitCompleted().hasPassedElement("Published");
     assertThat(processVariable(key, "published").asBoolean()).isTrue();
@@ -57,10 +72,21 @@ class ProtectedPublishingProcessTest extends DeliveryTest {
     String signingKeyId = processVariable(key, "signingKeyId").asText();
     assertThat(processVariable(key, "signingKey").path("bucket_name").asText()).isEqualTo(bucket);
     PrivateKeyPem privateKey = store.find(signingKeyId).orElseThrow();
-    String secret = privateKey.text().lines().filter(line -> !line.startsWith("-----")).findFirst().orElseThrow();
-    assertThat(everythingTheEngineRecorded(key)).isNotEmpty().allSatisfy(record -> assertThat(record)
-        .doesNotContain(secret).doesNotContain("PRIVATE KEY"));
-    assertThat(output.getAll()).contains("log capture marker " + bucket).doesNotContain(secret).doesNotContain("PRIVATE KEY");
+    String secret =
+        privateKey
+            .text()
+            .lines()
+            .filter(line -> !line.startsWith("-----"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(everythingTheEngineRecorded(key))
+        .isNotEmpty()
+        .allSatisfy(
+            record -> assertThat(record).doesNotContain(secret).doesNotContain("PRIVATE KEY"));
+    assertThat(output.getAll())
+        .contains("log capture marker " + bucket)
+        .doesNotContain(secret)
+        .doesNotContain("PRIVATE KEY");
   }
 
   @Test
@@ -71,9 +97,12 @@ class ProtectedPublishingProcessTest extends DeliveryTest {
 
     instance(key).awaitCompleted().hasPassedElement("Published");
     assertThat(processVariable(key, "signedUrls")).isEmpty();
-    assertThat(processVariable(key, "cors").path("Access-Control-Allow-Origin").asText()).isEqualTo("*");
+    assertThat(processVariable(key, "cors").path("Access-Control-Allow-Origin").asText())
+        .isEqualTo("*");
     assertThat(processVariable(key, "bucketPolicy").asText()).isEqualTo("authenticated");
-    assertThat(fetch(baseUrl() + "/sandbox/storage/" + bucket + "/" + PATHS.get(0), null).statusCode()).isEqualTo(403);
+    assertThat(
+            fetch(baseUrl() + "/sandbox/storage/" + bucket + "/" + PATHS.get(0), null).statusCode())
+        .isEqualTo(403);
     assertThat(store.find(processVariable(key, "signingKeyId").asText())).isPresent();
   }
 
@@ -84,31 +113,57 @@ class ProtectedPublishingProcessTest extends DeliveryTest {
     Domain domain = delivery.createDomain(domainName(), Domain.VOD, bucket);
     long keysBefore = keysOf(bucket);
 
-    long key = start(PROCESS, Map.of("bucketName", bucket, "paths", PATHS.subList(0, 1), "signingKeyId", existing.id(),
-        "domainName", domain.domainName()));
+    long key =
+        start(
+            PROCESS,
+            Map.of(
+                "bucketName",
+                bucket,
+                "paths",
+                PATHS.subList(0, 1),
+                "signingKeyId",
+                existing.id(),
+                "domainName",
+                domain.domainName()));
 
-    instance(key).awaitCompleted().hasPassedElement("Published").hasNotPassedElement("CreateSigningKey");
+    instance(key)
+        .awaitCompleted()
+        .hasPassedElement("Published")
+        .hasNotPassedElement("CreateSigningKey");
     String url = processVariable(key, "signedUrls").get(0).path("url").asText();
     assertThat(url).startsWith(baseUrl() + "/sandbox/domains/" + domain.domainName() + "/");
     assertThat(fetch(url, null).body()).isEqualTo("#EXTM3U 0");
     assertThat(keysOf(bucket)).isEqualTo(keysBefore);
   }
 
-  /** Each bad input stops at an incident naming the caller's variable and the rule; nothing is published. */
+  /**
+   * Each bad input stops at an incident naming the caller's variable and the rule; nothing is
+   * published.
+   */
   @Test
   void inputsThatBreakARuleStopAtAnIncidentNamingTheCallersVariable() {
     String bucket = bucketWithObjects();
-    Map<Map<String, Object>, String> cases = Map.of(
-        Map.of("bucketName", "Not_A_Bucket", "paths", PATHS), "bucketName: must be a bucket name",
-        Map.of("bucketName", true, "paths", PATHS), "bucketName: must be a string",
-        Map.of("bucketName", bucket, "paths", PATHS, "domainName", "169.254.169.254"), "domainName: must be a fully qualified domain name",
-        Map.of("bucketName", bucket, "paths", PATHS, "domainName", "a..b"), "domainName: must be a fully qualified domain name",
-        Map.of("bucketName", bucket, "paths", List.of("../../etc/passwd")), "paths[0]: must be the path of an object");
-    cases.forEach((variables, rule) -> {
-      long key = start(PROCESS, variables);
-      assertThat(instance(key).awaitIncident().getErrorMessage()).as("%s", variables).contains(rule);
-      assertThat(instance(key).variable("published").map(JsonNode::asBoolean).orElse(false)).as("%s", variables).isFalse();
-    });
+    Map<Map<String, Object>, String> cases =
+        Map.of(
+            Map.of("bucketName", "Not_A_Bucket", "paths", PATHS),
+                "bucketName: must be a bucket name",
+            Map.of("bucketName", true, "paths", PATHS), "bucketName: must be a string",
+            Map.of("bucketName", bucket, "paths", PATHS, "domainName", "169.254.169.254"),
+                "domainName: must be a fully qualified domain name",
+            Map.of("bucketName", bucket, "paths", PATHS, "domainName", "a..b"),
+                "domainName: must be a fully qualified domain name",
+            Map.of("bucketName", bucket, "paths", List.of("../../etc/passwd")),
+                "paths[0]: must be the path of an object");
+    cases.forEach(
+        (variables, rule) -> {
+          long key = start(PROCESS, variables);
+          assertThat(instance(key).awaitIncident().getErrorMessage())
+              .as("%s", variables)
+              .contains(rule);
+          assertThat(instance(key).variable("published").map(JsonNode::asBoolean).orElse(false))
+              .as("%s", variables)
+              .isFalse();
+        });
   }
 
   @Test
@@ -116,11 +171,13 @@ class ProtectedPublishingProcessTest extends DeliveryTest {
     String bucket = bucketWithObjects();
     String unknownKey = UUID.randomUUID().toString();
 
-    long key = start(PROCESS, Map.of("bucketName", bucket, "paths", PATHS, "signingKeyId", unknownKey));
+    long key =
+        start(PROCESS, Map.of("bucketName", bucket, "paths", PATHS, "signingKeyId", unknownKey));
 
     instance(key).awaitCompleted().hasPassedElement("PublishingFailed");
     assertThat(processVariable(key, "errorCode").asText()).isEqualTo("SIGNING_KEY_NOT_IN_STORE");
-    assertThat(processVariable(key, "errorMessage").asText()).contains(unknownKey, "create a new key");
+    assertThat(processVariable(key, "errorMessage").asText())
+        .contains(unknownKey, "create a new key");
   }
 
   private String bucketWithObjects() {
@@ -140,7 +197,10 @@ class ProtectedPublishingProcessTest extends DeliveryTest {
     return url.substring(0, url.indexOf('?'));
   }
 
-  /** Every record the engine wrote for the instance: variables, jobs with their variables, incidents, commands. */
+  /**
+   * Every record the engine wrote for the instance: variables, jobs with their variables,
+   * incidents, commands.
+   */
   private List<String> everythingTheEngineRecorded(long processInstanceKey) {
     return StreamSupport.stream(records().records().spliterator(), false)
         .map(Record::toJson)

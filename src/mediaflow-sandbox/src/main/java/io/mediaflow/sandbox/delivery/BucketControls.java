@@ -8,8 +8,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.stereotype.Component;
 
 /**
- * The account's bucket controls: each bucket's access policy ({@code public} by default) and CORS policy, kept in
- * the sandbox's database, so an authenticated bucket does not turn public with a restart.
+ * The account's bucket controls: each bucket's access policy ({@code public} by default) and CORS
+ * policy, kept in the sandbox's database, so an authenticated bucket does not turn public with a
+ * restart.
  */
 @Component
 public class BucketControls {
@@ -20,7 +21,10 @@ public class BucketControls {
   /** The row of a bucket's access policy. */
   record SavedPolicy(String policy) {}
 
-  /** The row of a bucket's CORS policy: its headers, as {@code GET /v1/buckets/<bucket>/cors} answers them. */
+  /**
+   * The row of a bucket's CORS policy: its headers, as {@code GET /v1/buckets/<bucket>/cors}
+   * answers them.
+   */
   record SavedCors(Map<String, String> headers) {}
 
   private final Map<String, String> accessPolicies = new ConcurrentHashMap<>();
@@ -32,12 +36,16 @@ public class BucketControls {
     this.policyTable = database.table("bucket_policies", SavedPolicy.class);
     this.corsTable = database.table("bucket_cors", SavedCors.class);
     policyTable.all().forEach((bucket, saved) -> accessPolicies.put(bucket, saved.policy()));
-    corsTable.all().forEach((bucket, saved) -> corsPolicies.put(bucket, BucketCorsPolicy.saved(saved.headers())));
+    corsTable
+        .all()
+        .forEach(
+            (bucket, saved) -> corsPolicies.put(bucket, BucketCorsPolicy.saved(saved.headers())));
   }
 
   public synchronized void setAccessPolicy(String bucket, String policy) {
     if (!PUBLIC.equals(policy) && !AUTHENTICATED.equals(policy)) {
-      throw DeliveryException.invalid("policy_name: '" + policy + "' must be public or authenticated");
+      throw DeliveryException.invalid(
+          "policy_name: '" + policy + "' must be public or authenticated");
     }
     policyTable.put(bucket, new SavedPolicy(policy));
     accessPolicies.put(bucket, policy);

@@ -1,7 +1,7 @@
 package io.mediaflow.sandbox.delivery;
 
-import io.mediaflow.sandbox.StatusBody;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.mediaflow.sandbox.StatusBody;
 import io.mediaflow.sandbox.storage.MediaStorage;
 import java.util.Map;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -13,7 +13,10 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
-/** Bucket controls: access policy, CORS policy and cache purge, under {@code /v1/buckets/<bucket_name>}. */
+/**
+ * Bucket controls: access policy, CORS policy and cache purge, under {@code
+ * /v1/buckets/<bucket_name>}.
+ */
 @RestController
 @RequestMapping(DeliveryWebConfiguration.API + "/buckets/{bucketName}")
 class BucketsController {
@@ -36,7 +39,8 @@ class BucketsController {
 
   /** Sets the whole CORS policy: headers not in the body are no longer part of it. */
   @PostMapping("/cors")
-  StatusBody setCors(@PathVariable String bucketName, @RequestBody(required = false) Map<String, Object> body) {
+  StatusBody setCors(
+      @PathVariable String bucketName, @RequestBody(required = false) Map<String, Object> body) {
     controls.setCors(bucket(bucketName), BucketCorsPolicy.of(body));
     return StatusBody.OK;
   }
@@ -65,12 +69,14 @@ class BucketsController {
   }
 
   @PostMapping("/cache/purge")
-  StatusBody purge(@PathVariable String bucketName, @RequestBody(required = false) PurgeRequest request) {
+  StatusBody purge(
+      @PathVariable String bucketName, @RequestBody(required = false) PurgeRequest request) {
     String bucket = bucket(bucketName);
     String path = request == null ? null : request.path();
     if (path == null || MediaStorage.normalize(path).isEmpty()) {
-      throw DeliveryException.invalid("path: required, the path of an object inside the bucket"
-          + " (purge_all purges the whole bucket)");
+      throw DeliveryException.invalid(
+          "path: required, the path of an object inside the bucket"
+              + " (purge_all purges the whole bucket)");
     }
     cache.purge(bucket, path);
     return StatusBody.OK;

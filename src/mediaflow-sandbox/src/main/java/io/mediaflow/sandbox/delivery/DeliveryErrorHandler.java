@@ -10,7 +10,10 @@ import org.springframework.web.HttpMediaTypeNotSupportedException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 
-/** Turns every refusal of the content delivery sandbox into the one failure shape of {@link StatusBody}. */
+/**
+ * Turns every refusal of the content delivery sandbox into the one failure shape of {@link
+ * StatusBody}.
+ */
 @RestControllerAdvice(basePackageClasses = DeliveryErrorHandler.class)
 @Order(Ordered.HIGHEST_PRECEDENCE)
 class DeliveryErrorHandler {
@@ -22,11 +25,13 @@ class DeliveryErrorHandler {
 
   @ExceptionHandler
   ResponseEntity<StatusBody> unreadable(HttpMessageNotReadableException failure) {
-    return StatusBody.response(HttpStatus.BAD_REQUEST, "body: must be a JSON object with the documented fields");
+    return StatusBody.response(
+        HttpStatus.BAD_REQUEST, "body: must be a JSON object with the documented fields");
   }
 
   @ExceptionHandler
   ResponseEntity<StatusBody> notJson(HttpMediaTypeNotSupportedException failure) {
-    return StatusBody.response(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Content-Type: request bodies must be application/json");
+    return StatusBody.response(
+        HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Content-Type: request bodies must be application/json");
   }
 }

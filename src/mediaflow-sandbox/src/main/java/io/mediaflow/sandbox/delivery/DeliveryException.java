@@ -3,7 +3,10 @@ package io.mediaflow.sandbox.delivery;
 import io.mediaflow.sandbox.StatusBody;
 import org.springframework.http.HttpStatus;
 
-/** A request the content delivery sandbox refuses; answered as {@link StatusBody#failed} with this status. */
+/**
+ * A request the content delivery sandbox refuses; answered as {@link StatusBody#failed} with this
+ * status.
+ */
 public class DeliveryException extends RuntimeException {
 
   private final HttpStatus status;

@@ -4,8 +4,9 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
 /**
- * A signing key as the service answers it: only the binding field given at creation is present, {@code name} is
- * always present ({@code null} when unset), and {@code private_key} only in the creation response.
+ * A signing key as the service answers it: only the binding field given at creation is present,
+ * {@code name} is always present ({@code null} when unset), and {@code private_key} only in the
+ * creation response.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record DeliverySigningKey(
@@ -17,11 +18,15 @@ public record DeliverySigningKey(
     @JsonProperty("private_key") String privateKey,
     @JsonProperty("created") String created) {
 
-  static DeliverySigningKey of(String id, String name, SigningKeyBinding binding, String privateKey, String created) {
-    return new DeliverySigningKey(id, name,
+  static DeliverySigningKey of(
+      String id, String name, SigningKeyBinding binding, String privateKey, String created) {
+    return new DeliverySigningKey(
+        id,
+        name,
         binding.valueOf(SigningKeyBinding.Kind.DOMAIN),
         binding.valueOf(SigningKeyBinding.Kind.STREAM),
         binding.valueOf(SigningKeyBinding.Kind.BUCKET),
-        privateKey, created);
+        privateKey,
+        created);
   }
 }

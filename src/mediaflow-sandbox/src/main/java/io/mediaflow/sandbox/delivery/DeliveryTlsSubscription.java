@@ -4,9 +4,9 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
 /**
- * A TLS subscription as the service answers it. {@code message} (the CNAME instruction) is part of the creation
- * response only, and {@code tls_subscription_id} (the certificate manager's own id, distinct from {@code id}) of
- * list responses only, as document 1 shows them.
+ * A TLS subscription as the service answers it. {@code message} (the CNAME instruction) is part of
+ * the creation response only, and {@code tls_subscription_id} (the certificate manager's own id,
+ * distinct from {@code id}) of list responses only, as document 1 shows them.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record DeliveryTlsSubscription(

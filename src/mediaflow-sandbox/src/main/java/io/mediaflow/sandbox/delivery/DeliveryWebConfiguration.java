@@ -11,13 +11,15 @@ import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
 /**
- * The content delivery API's address ({@code cdn_base_url} = {@code {publicUrl}/cdn}) and its bearer check, and
- * the CDN edge's preflight answers.
+ * The content delivery API's address ({@code cdn_base_url} = {@code {publicUrl}/cdn}) and its
+ * bearer check, and the CDN edge's preflight answers.
  */
 @Configuration(proxyBeanMethods = false)
 class DeliveryWebConfiguration implements WebMvcConfigurer {
 
-  /** Every endpoint of document 1 lives under this path, the sandbox's {@code {cdn_base_url}/v1}. */
+  /**
+   * Every endpoint of document 1 lives under this path, the sandbox's {@code {cdn_base_url}/v1}.
+   */
   static final String API = "/sandbox/cdn/v1";
 
   private final AccessTokens tokens;
@@ -29,8 +31,10 @@ class DeliveryWebConfiguration implements WebMvcConfigurer {
   }
 
   @Bean
-  FilterRegistrationBean<CorsPreflightFilter> corsPreflightFilter(EdgeAddresses addresses, BucketControls controls) {
-    var registration = new FilterRegistrationBean<>(new CorsPreflightFilter(addresses, controls, json));
+  FilterRegistrationBean<CorsPreflightFilter> corsPreflightFilter(
+      EdgeAddresses addresses, BucketControls controls) {
+    var registration =
+        new FilterRegistrationBean<>(new CorsPreflightFilter(addresses, controls, json));
     registration.addUrlPatterns(EdgeAddresses.STORAGE + "/*", EdgeAddresses.DOMAINS + "/*");
     return registration;
   }

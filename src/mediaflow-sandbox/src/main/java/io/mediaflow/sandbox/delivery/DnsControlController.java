@@ -1,7 +1,7 @@
 package io.mediaflow.sandbox.delivery;
 
-import io.mediaflow.sandbox.StatusBody;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.mediaflow.sandbox.StatusBody;
 import java.util.List;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -12,8 +12,9 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * Control endpoint, not part of the service: {@code /sandbox/dns/records} plays the domain owner's DNS zone, so a
- * demo or a test can create the CNAME record a TLS subscription asks for. No bearer: it is the caller's own DNS.
+ * Control endpoint, not part of the service: {@code /sandbox/dns/records} plays the domain owner's
+ * DNS zone, so a demo or a test can create the CNAME record a TLS subscription asks for. No bearer:
+ * it is the caller's own DNS.
  */
 @RestController
 @RequestMapping("/sandbox/dns/records")

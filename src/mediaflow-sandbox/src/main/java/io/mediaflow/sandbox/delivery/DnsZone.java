@@ -11,10 +11,11 @@ import java.util.concurrent.ConcurrentSkipListMap;
 import org.springframework.stereotype.Component;
 
 /**
- * The DNS records of the caller's domains, as the sandbox's TLS verification sees them. It stands in for the
- * domain owner's DNS zone, which the caller manages outside the service; only CNAME records matter to the
- * service, and a name holds at most one CNAME, so posting a record for a name replaces it. The records are kept in
- * the sandbox's database: a TLS subscription still pending at a restart finds its record afterwards.
+ * The DNS records of the caller's domains, as the sandbox's TLS verification sees them. It stands
+ * in for the domain owner's DNS zone, which the caller manages outside the service; only CNAME
+ * records matter to the service, and a name holds at most one CNAME, so posting a record for a name
+ * replaces it. The records are kept in the sandbox's database: a TLS subscription still pending at
+ * a restart finds its record afterwards.
  */
 @Component
 public class DnsZone {
@@ -22,7 +23,9 @@ public class DnsZone {
   public static final String CNAME = "CNAME";
 
   public record DnsRecord(
-      @JsonProperty("type") String type, @JsonProperty("name") String name, @JsonProperty("value") String value) {}
+      @JsonProperty("type") String type,
+      @JsonProperty("name") String name,
+      @JsonProperty("value") String value) {}
 
   private final Map<String, DnsRecord> byName = new ConcurrentSkipListMap<>();
   private final Table<DnsRecord> table;
@@ -34,9 +37,11 @@ public class DnsZone {
 
   public synchronized DnsRecord put(String type, String name, String value) {
     if (!CNAME.equalsIgnoreCase(type == null ? "" : type.strip())) {
-      throw DeliveryException.invalid("type: required, must be CNAME (the only record type the service checks)");
+      throw DeliveryException.invalid(
+          "type: required, must be CNAME (the only record type the service checks)");
     }
-    var record = new DnsRecord(CNAME, Fqdn.recordName("name", name), Fqdn.recordName("value", value));
+    var record =
+        new DnsRecord(CNAME, Fqdn.recordName("name", name), Fqdn.recordName("value", value));
     table.put(record.name(), record);
     byName.put(record.name(), record);
     return record;

@@ -12,10 +12,11 @@ import java.util.UUID;
 import org.springframework.stereotype.Component;
 
 /**
- * The account's playback domains, with the service's rules: FQDN names that exist once, {@code live} or
- * {@code vod} fixed at creation, a bucket for {@code vod} domains only, and at most {@code maxDomains} of them.
- * Also the directory the live sandbox asks whether a stream's {@code playback_domain} is a known live domain.
- * Every domain is kept in the sandbox's database, which gives them back in the creation order that lists answer in.
+ * The account's playback domains, with the service's rules: FQDN names that exist once, {@code
+ * live} or {@code vod} fixed at creation, a bucket for {@code vod} domains only, and at most {@code
+ * maxDomains} of them. Also the directory the live sandbox asks whether a stream's {@code
+ * playback_domain} is a known live domain. Every domain is kept in the sandbox's database, which
+ * gives them back in the creation order that lists answer in.
  */
 @Component
 public class Domains implements PlaybackDomainDirectory {
@@ -24,7 +25,8 @@ public class Domains implements PlaybackDomainDirectory {
   record SavedDomain(String type, String domainName, String created, String bucketName) {
 
     static SavedDomain of(PlaybackDomain domain) {
-      return new SavedDomain(domain.type(), domain.domainName(), domain.created(), domain.bucketName());
+      return new SavedDomain(
+          domain.type(), domain.domainName(), domain.created(), domain.bucketName());
     }
 
     PlaybackDomain domain(String id) {
@@ -34,11 +36,14 @@ public class Domains implements PlaybackDomainDirectory {
 
   private final SandboxClock clock;
   private final int maxDomains;
+
   /** In creation order, the order lists answer in. */
   private final Map<String, PlaybackDomain> byId = new LinkedHashMap<>();
+
   private final Table<SavedDomain> table;
 
-  public Domains(SandboxClock clock, SandboxDeliveryProperties properties, SandboxDatabase database) {
+  public Domains(
+      SandboxClock clock, SandboxDeliveryProperties properties, SandboxDatabase database) {
     this.clock = clock;
     this.maxDomains = properties.maxDomains();
     this.table = database.table("domains", SavedDomain.class);
@@ -55,19 +60,28 @@ public class Domains implements PlaybackDomainDirectory {
       throw DeliveryException.conflict("name: the domain " + domainName + " exists already");
     }
     if (byId.size() >= maxDomains) {
-      throw DeliveryException.conflict("domains: at most " + maxDomains + " playback domains per account;"
-          + " delete one first (the service raises the limit on request to support)");
+      throw DeliveryException.conflict(
+          "domains: at most "
+              + maxDomains
+              + " playback domains per account;"
+              + " delete one first (the service raises the limit on request to support)");
     }
-    var domain = new PlaybackDomain(UUID.randomUUID().toString(), type, domainName, clock.timestamp(), bucket);
+    var domain =
+        new PlaybackDomain(
+            UUID.randomUUID().toString(), type, domainName, clock.timestamp(), bucket);
     save(domain);
     return domain;
   }
 
-  /** Only a {@code vod} domain's bucket can change; anything else means deleting and creating the domain. */
+  /**
+   * Only a {@code vod} domain's bucket can change; anything else means deleting and creating the
+   * domain.
+   */
   public synchronized PlaybackDomain updateBucket(String id, String bucketName) {
     PlaybackDomain domain = get(id);
     if (!domain.isVod()) {
-      throw DeliveryException.conflict("type: a live domain cannot be updated; delete it and create a new one");
+      throw DeliveryException.conflict(
+          "type: a live domain cannot be updated; delete it and create a new one");
     }
     PlaybackDomain updated = domain.withBucket(BucketName.require("bucket_name", bucketName));
     save(updated);
@@ -101,7 +115,8 @@ public class Domains implements PlaybackDomainDirectory {
 
   public synchronized Optional<PlaybackDomain> byName(String domainName) {
     return byId.values().stream()
-        .filter(domain -> domain.domainName().equalsIgnoreCase(domainName)).findFirst();
+        .filter(domain -> domain.domainName().equalsIgnoreCase(domainName))
+        .findFirst();
   }
 
   @Override
@@ -119,7 +134,8 @@ public class Domains implements PlaybackDomainDirectory {
       return BucketName.require("bucket_name", bucketName);
     }
     if (bucketName != null) {
-      throw DeliveryException.invalid("bucket_name: not allowed for live domains (only vod domains expose a bucket)");
+      throw DeliveryException.invalid(
+          "bucket_name: not allowed for live domains (only vod domains expose a bucket)");
     }
     return null;
   }

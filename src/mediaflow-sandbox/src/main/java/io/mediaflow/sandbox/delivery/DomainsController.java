@@ -1,7 +1,7 @@
 package io.mediaflow.sandbox.delivery;
 
-import io.mediaflow.sandbox.StatusBody;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.mediaflow.sandbox.StatusBody;
 import java.util.List;
 import java.util.Optional;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -40,7 +40,8 @@ class DomainsController {
   DomainResponse create(@RequestBody(required = false) DomainRequest request) {
     DomainRequest body = orEmpty(request);
     if (body.name() == null && body.domainName() != null) {
-      throw DeliveryException.invalid("name: required; the request field is name (domain_name is the response field)");
+      throw DeliveryException.invalid(
+          "name: required; the request field is name (domain_name is the response field)");
     }
     return new DomainResponse(domains.create(body.name(), body.type(), body.bucketName()));
   }
@@ -51,8 +52,9 @@ class DomainsController {
   }
 
   /**
-   * {@code /v1/domains/live} and {@code /v1/domains/vod} list by type, anything else is a domain id: the two
-   * documented GETs share one path shape, and ids are UUIDs, so the literal type names decide.
+   * {@code /v1/domains/live} and {@code /v1/domains/vod} list by type, anything else is a domain
+   * id: the two documented GETs share one path shape, and ids are UUIDs, so the literal type names
+   * decide.
    */
   @GetMapping("/{segment}")
   Object typeOrDomain(@PathVariable String segment) {
@@ -62,19 +64,26 @@ class DomainsController {
   }
 
   @PutMapping("/{domainId}")
-  DomainResponse update(@PathVariable String domainId, @RequestBody(required = false) DomainRequest request) {
+  DomainResponse update(
+      @PathVariable String domainId, @RequestBody(required = false) DomainRequest request) {
     DomainRequest body = orEmpty(request);
     PlaybackDomain current = domains.get(domainId);
-    if (changes(body.name(), current.domainName()) || changes(body.domainName(), current.domainName())) {
-      throw DeliveryException.invalid("name: cannot be changed; delete the domain and create a new one");
+    if (changes(body.name(), current.domainName())
+        || changes(body.domainName(), current.domainName())) {
+      throw DeliveryException.invalid(
+          "name: cannot be changed; delete the domain and create a new one");
     }
     if (changes(body.type(), current.type())) {
-      throw DeliveryException.invalid("type: fixed at creation; delete the domain and create a new one");
+      throw DeliveryException.invalid(
+          "type: fixed at creation; delete the domain and create a new one");
     }
     return new DomainResponse(domains.updateBucket(domainId, body.bucketName()));
   }
 
-  /** Deleting a domain also ends its TLS subscriptions: a certificate for a domain the CDN no longer serves. */
+  /**
+   * Deleting a domain also ends its TLS subscriptions: a certificate for a domain the CDN no longer
+   * serves.
+   */
   @DeleteMapping("/{domainId}")
   StatusBody delete(@PathVariable String domainId) {
     domains.delete(domainId);

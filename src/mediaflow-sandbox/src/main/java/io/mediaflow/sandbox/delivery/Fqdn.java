@@ -4,9 +4,10 @@ import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
- * Fully qualified domain names as the service accepts them: at least two labels, each 1 to 63 letters, digits or
- * hyphens with no hyphen at either end, at most 253 characters in all. DNS record names may also carry the
- * underscore labels that verification records use ({@code _acme-challenge.video.example.com}).
+ * Fully qualified domain names as the service accepts them: at least two labels, each 1 to 63
+ * letters, digits or hyphens with no hyphen at either end, at most 253 characters in all. DNS
+ * record names may also carry the underscore labels that verification records use ({@code
+ * _acme-challenge.video.example.com}).
  */
 public final class Fqdn {
 
@@ -16,7 +17,8 @@ public final class Fqdn {
 
   private static final int MAX_LENGTH = 253;
   private static final Pattern HOST_LABEL = Pattern.compile("[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?");
-  private static final Pattern RECORD_LABEL = Pattern.compile("_?[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?");
+  private static final Pattern RECORD_LABEL =
+      Pattern.compile("_?[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?");
 
   private Fqdn() {}
 
@@ -25,9 +27,13 @@ public final class Fqdn {
     return parse(field, value, HOST_LABEL);
   }
 
-  /** A DNS record name, which may start with underscore labels; one trailing root dot is accepted and dropped. */
+  /**
+   * A DNS record name, which may start with underscore labels; one trailing root dot is accepted
+   * and dropped.
+   */
   public static String recordName(String field, String value) {
-    String name = value != null && value.endsWith(".") ? value.substring(0, value.length() - 1) : value;
+    String name =
+        value != null && value.endsWith(".") ? value.substring(0, value.length() - 1) : value;
     return parse(field, name, RECORD_LABEL);
   }
 

@@ -5,8 +5,8 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
 /**
- * A playback domain as the service answers it: the request's {@code name} comes back as {@code domain_name}, and
- * {@code bucket_name} appears only on {@code vod} domains.
+ * A playback domain as the service answers it: the request's {@code name} comes back as {@code
+ * domain_name}, and {@code bucket_name} appears only on {@code vod} domains.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PlaybackDomain(

@@ -5,14 +5,17 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
- * The content delivery sandbox's limits and TLS timing. Durations are nominal: the sandbox clock scales them.
+ * The content delivery sandbox's limits and TLS timing. Durations are nominal: the sandbox clock
+ * scales them.
  *
  * @param maxDomains playback domains per account (the service's documented limit is 20)
  * @param tlsCheckInterval how often a pending TLS subscription looks for its DNS CNAME record
- * @param tlsVerificationDeadline how long a TLS subscription waits for its CNAME record before it fails
+ * @param tlsVerificationDeadline how long a TLS subscription waits for its CNAME record before it
+ *     fails
  * @param validationDomain the zone under which TLS subscriptions' CNAME targets are generated
- * @param tlsRenewAfter how long after it is issued a certificate is renewed (ACME certificates last 90 days and are
- *     renewed in their last 30): the subscription is {@code renewing} until its CNAME record is found again
+ * @param tlsRenewAfter how long after it is issued a certificate is renewed (ACME certificates last
+ *     90 days and are renewed in their last 30): the subscription is {@code renewing} until its
+ *     CNAME record is found again
  */
 @ConfigurationProperties("mediaflow.sandbox.delivery")
 public record SandboxDeliveryProperties(

@@ -16,19 +16,20 @@ import java.util.Collection;
 import org.springframework.stereotype.Component;
 
 /**
- * Checks the signed tokens ({@code ?auth=}) that open content of an authenticated bucket, and that the live
- * sandbox can use for signed live playback. A token is an RS256 JWT whose header names a live signing key
- * ({@code kid}, {@code alg} RS256, {@code typ} JWT) bound to one of the accepted bindings, whose signature that
- * key's public key verifies, and whose claims allow this request:
+ * Checks the signed tokens ({@code ?auth=}) that open content of an authenticated bucket, and that
+ * the live sandbox can use for signed live playback. A token is an RS256 JWT whose header names a
+ * live signing key ({@code kid}, {@code alg} RS256, {@code typ} JWT) bound to one of the accepted
+ * bindings, whose signature that key's public key verifies, and whose claims allow this request:
  *
  * <ul>
- *   <li>{@code exp} and {@code nbf}, when present, are NumericDate values: seconds since the epoch as a JSON
- *       number, as RFC 7519 defines them (the service does not show their format). As jjwt reads them, a string
- *       holding such a number or an ISO-8601 timestamp is accepted too; anything else is malformed. No clock skew
- *       is allowed.
- *   <li>{@code uri}, when absent or empty, opens the whole bucket; otherwise the requested path must equal it or
- *       lie below it as a directory. Both are paths inside the bucket, compared without leading slashes, so
- *       {@code videos}, {@code /videos} and {@code /videos/} all open {@code videos/clip/master.m3u8}.
+ *   <li>{@code exp} and {@code nbf}, when present, are NumericDate values: seconds since the epoch
+ *       as a JSON number, as RFC 7519 defines them (the service does not show their format). As
+ *       jjwt reads them, a string holding such a number or an ISO-8601 timestamp is accepted too;
+ *       anything else is malformed. No clock skew is allowed.
+ *   <li>{@code uri}, when absent or empty, opens the whole bucket; otherwise the requested path
+ *       must equal it or lie below it as a directory. Both are paths inside the bucket, compared
+ *       without leading slashes, so {@code videos}, {@code /videos} and {@code /videos/} all open
+ *       {@code videos/clip/master.m3u8}.
  * </ul>
  *
  * Refusals are {@code 403} with a short reason that names no key material.
@@ -53,12 +54,14 @@ public class SignedTokenVerifier {
   }
 
   /**
-   * Accepts {@code token} for {@code path} (a path inside the bucket, or a live playback path) when it was signed
-   * with a live key bound to one of {@code accepted}; otherwise throws a {@code 403} {@link DeliveryException}.
+   * Accepts {@code token} for {@code path} (a path inside the bucket, or a live playback path) when
+   * it was signed with a live key bound to one of {@code accepted}; otherwise throws a {@code 403}
+   * {@link DeliveryException}.
    */
   public void verify(String token, Collection<SigningKeyBinding> accepted, String path) {
     if (token == null || token.isBlank()) {
-      throw DeliveryException.forbidden("auth: a signed token is required (access policy authenticated)");
+      throw DeliveryException.forbidden(
+          "auth: a signed token is required (access policy authenticated)");
     }
     Claims claims = claims(token, accepted);
     Object uri = claims.get("uri");
@@ -85,7 +88,8 @@ public class SignedTokenVerifier {
     } catch (JwtException | IllegalArgumentException malformed) {
       throw DeliveryException.forbidden(MALFORMED);
     }
-    // Every claim is optional: a token without any has an empty payload, which jjwt reads as content.
+    // Every claim is optional: a token without any has an empty payload, which jjwt reads as
+    // content.
     if (jwt instanceof Jws<?> jws) {
       if (jws.getPayload() instanceof Claims claims) {
         return claims;
@@ -107,7 +111,10 @@ public class SignedTokenVerifier {
     return requested.equals(scope) || requested.startsWith(directory);
   }
 
-  /** Finds the token's public key, refusing headers, keys and bindings that cannot open this content. */
+  /**
+   * Finds the token's public key, refusing headers, keys and bindings that cannot open this
+   * content.
+   */
   private final class KeyLocator extends LocatorAdapter<Key> {
     private final Collection<SigningKeyBinding> accepted;
 
@@ -118,11 +125,15 @@ public class SignedTokenVerifier {
     @Override
     protected Key locate(JwsHeader header) {
       String kid = header.getKeyId();
-      if (kid == null || !ALGORITHM.equals(header.getAlgorithm()) || !"JWT".equalsIgnoreCase(header.getType())) {
+      if (kid == null
+          || !ALGORITHM.equals(header.getAlgorithm())
+          || !"JWT".equalsIgnoreCase(header.getType())) {
         throw new Refusal("auth: the token header needs kid, alg RS256 and typ JWT");
       }
-      SigningKeys.StoredKey key = keys.live(kid)
-          .orElseThrow(() -> new Refusal("auth: the token's signing key is unknown or deleted"));
+      SigningKeys.StoredKey key =
+          keys.live(kid)
+              .orElseThrow(
+                  () -> new Refusal("auth: the token's signing key is unknown or deleted"));
       if (!accepted.contains(key.binding())) {
         throw new Refusal("auth: the token's signing key does not serve this content");
       }

@@ -1,8 +1,8 @@
 package io.mediaflow.sandbox.delivery;
 
 /**
- * What a signing key serves: exactly one playback domain, live stream or bucket. Tokens signed with the key are
- * accepted only where this binding is one of the accepted ones.
+ * What a signing key serves: exactly one playback domain, live stream or bucket. Tokens signed with
+ * the key are accepted only where this binding is one of the accepted ones.
  */
 public record SigningKeyBinding(Kind kind, String value) {
 

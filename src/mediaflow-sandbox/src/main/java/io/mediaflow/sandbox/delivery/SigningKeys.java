@@ -25,20 +25,22 @@ import java.util.stream.Stream;
 import org.springframework.stereotype.Component;
 
 /**
- * The account's signing keys. Creating one generates an RSA 2048 key pair: the private key leaves in the creation
- * response as a PKCS#8 PEM block and is not kept; the sandbox keeps only the public key, which verifies tokens.
- * Keys are kept in the sandbox's database, so a token signed before a restart still opens what it opened.
+ * The account's signing keys. Creating one generates an RSA 2048 key pair: the private key leaves
+ * in the creation response as a PKCS#8 PEM block and is not kept; the sandbox keeps only the public
+ * key, which verifies tokens. Keys are kept in the sandbox's database, so a token signed before a
+ * restart still opens what it opened.
  */
 @Component
 public class SigningKeys {
 
   static final int MAX_NAME_LENGTH = 255;
   private static final Pattern UUID_FORM =
-      Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
+      Pattern.compile(
+          "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
 
   /** What the sandbox keeps of a key. */
-  public record StoredKey(String id, String name, SigningKeyBinding binding, PublicKey publicKey,
-      String created) {
+  public record StoredKey(
+      String id, String name, SigningKeyBinding binding, PublicKey publicKey, String created) {
     DeliverySigningKey view(String privateKey) {
       return DeliverySigningKey.of(id, name, binding, privateKey, created);
     }
@@ -49,27 +51,41 @@ public class SigningKeys {
 
   private final Domains domains;
   private final SandboxClock clock;
+
   /** In creation order, the order lists answer in (the database gives them back in it). */
   private final Map<String, StoredKey> byId = new LinkedHashMap<>();
+
   private final Table<SavedKey> table;
 
   public SigningKeys(Domains domains, SandboxClock clock, SandboxDatabase database) {
     this.domains = domains;
     this.clock = clock;
     this.table = database.table("signing_keys", SavedKey.class);
-    table.all().forEach((id, saved) -> byId.put(id, new StoredKey(id, saved.name(), saved.binding(),
-        publicKey(saved.publicKey()), saved.created())));
+    table
+        .all()
+        .forEach(
+            (id, saved) ->
+                byId.put(
+                    id,
+                    new StoredKey(
+                        id,
+                        saved.name(),
+                        saved.binding(),
+                        publicKey(saved.publicKey()),
+                        saved.created())));
   }
 
   /** The new key, with its private key: the only time it is shown. */
-  public DeliverySigningKey create(String domainId, String streamId, String bucketName, String name) {
+  public DeliverySigningKey create(
+      String domainId, String streamId, String bucketName, String name) {
     SigningKeyBinding binding = binding(domainId, streamId, bucketName);
     String label = name == null ? null : validName(name);
     KeyPair pair = generate();
     StoredKey key;
     synchronized (this) {
-      key = new StoredKey(UUID.randomUUID().toString(), label, binding, pair.getPublic(),
-          clock.timestamp());
+      key =
+          new StoredKey(
+              UUID.randomUUID().toString(), label, binding, pair.getPublic(), clock.timestamp());
       save(key);
     }
     return key.view(pem(pair.getPrivate()));
@@ -85,11 +101,12 @@ public class SigningKeys {
 
   public synchronized DeliverySigningKey rename(String id, String name) {
     if (name == null) {
-      throw DeliveryException.invalid("name: required, a string of 1 to " + MAX_NAME_LENGTH + " characters");
+      throw DeliveryException.invalid(
+          "name: required, a string of 1 to " + MAX_NAME_LENGTH + " characters");
     }
     StoredKey key = find(id);
-    var renamed = new StoredKey(key.id(), validName(name), key.binding(), key.publicKey(),
-        key.created());
+    var renamed =
+        new StoredKey(key.id(), validName(name), key.binding(), key.publicKey(), key.created());
     save(renamed);
     return renamed.view(null);
   }
@@ -113,7 +130,8 @@ public class SigningKeys {
 
   private static PublicKey publicKey(String x509) {
     try {
-      return KeyFactory.getInstance("RSA").generatePublic(new X509EncodedKeySpec(Base64.getDecoder().decode(x509)));
+      return KeyFactory.getInstance("RSA")
+          .generatePublic(new X509EncodedKeySpec(Base64.getDecoder().decode(x509)));
     } catch (GeneralSecurityException e) {
       throw new IllegalStateException("A kept signing key is not an RSA public key", e);
     }
@@ -130,15 +148,19 @@ public class SigningKeys {
   private SigningKeyBinding binding(String domainId, String streamId, String bucketName) {
     long given = Stream.of(domainId, streamId, bucketName).filter(Objects::nonNull).count();
     if (given != 1) {
-      throw DeliveryException.invalid("domain_id, stream_id, bucket_name: exactly one is required (a key serves"
-          + " one playback domain, one live stream or one bucket); " + given + " given");
+      throw DeliveryException.invalid(
+          "domain_id, stream_id, bucket_name: exactly one is required (a key serves"
+              + " one playback domain, one live stream or one bucket); "
+              + given
+              + " given");
     }
     if (domainId != null) {
       return SigningKeyBinding.domain(domains.get(domainId).id());
     }
     if (streamId != null) {
       if (!UUID_FORM.matcher(streamId).matches()) {
-        throw DeliveryException.invalid("stream_id: '" + streamId + "' must be a live stream id (UUID)");
+        throw DeliveryException.invalid(
+            "stream_id: '" + streamId + "' must be a live stream id (UUID)");
       }
       return SigningKeyBinding.stream(streamId.toLowerCase(Locale.ROOT));
     }
@@ -147,7 +169,8 @@ public class SigningKeys {
 
   private static String validName(String name) {
     if (name.isBlank() || name.length() > MAX_NAME_LENGTH) {
-      throw DeliveryException.invalid("name: must be a string of 1 to " + MAX_NAME_LENGTH + " characters");
+      throw DeliveryException.invalid(
+          "name: must be a string of 1 to " + MAX_NAME_LENGTH + " characters");
     }
     return name;
   }
@@ -164,7 +187,9 @@ public class SigningKeys {
 
   /** PKCS#8 in PEM: {@code -----BEGIN PRIVATE KEY-----}, base64 in lines of 64. */
   private static String pem(PrivateKey key) {
-    String body = Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII)).encodeToString(key.getEncoded());
+    String body =
+        Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII))
+            .encodeToString(key.getEncoded());
     return "-----BEGIN PRIVATE KEY-----\n" + body + "\n-----END PRIVATE KEY-----\n";
   }
 }

@@ -1,7 +1,7 @@
 package io.mediaflow.sandbox.delivery;
 
-import io.mediaflow.sandbox.StatusBody;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.mediaflow.sandbox.StatusBody;
 import java.util.List;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -36,7 +36,8 @@ class SigningKeysController {
   @PostMapping
   KeyResponse create(@RequestBody(required = false) KeyRequest request) {
     KeyRequest body = orEmpty(request);
-    return new KeyResponse(keys.create(body.domainId(), body.streamId(), body.bucketName(), body.name()));
+    return new KeyResponse(
+        keys.create(body.domainId(), body.streamId(), body.bucketName(), body.name()));
   }
 
   @GetMapping
@@ -50,7 +51,8 @@ class SigningKeysController {
   }
 
   @PutMapping("/{signingKeyId}")
-  KeyResponse rename(@PathVariable String signingKeyId, @RequestBody(required = false) KeyRequest request) {
+  KeyResponse rename(
+      @PathVariable String signingKeyId, @RequestBody(required = false) KeyRequest request) {
     KeyRequest body = orEmpty(request);
     if (body.domainId() != null || body.streamId() != null || body.bucketName() != null) {
       throw DeliveryException.invalid(

@@ -1,13 +1,13 @@
 package io.mediaflow.sandbox.delivery;
 
-import io.mediaflow.sandbox.StatusBody;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.mediaflow.sandbox.LiveDomainPlayback;
+import io.mediaflow.sandbox.StatusBody;
 import io.mediaflow.sandbox.storage.MediaStorage;
 import io.mediaflow.sandbox.storage.MediaStorage.StoredObject;
 import java.io.InputStream;
-import org.springframework.core.io.FileSystemResource;
-import io.mediaflow.sandbox.LiveDomainPlayback;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.core.io.FileSystemResource;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -21,10 +21,11 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * The CDN edge in front of the media storage, at the addresses of {@link EdgeAddresses}: GET and HEAD serve
- * objects (ranges too) with the bucket's access policy, CORS policy and cache applied. Preflights are answered by
- * {@link CorsPreflightFilter}. {@code PUT /sandbox/storage/<bucket>/<path>} is a control endpoint, not part of
- * the service: it uploads an object, for demos and tests.
+ * The CDN edge in front of the media storage, at the addresses of {@link EdgeAddresses}: GET and
+ * HEAD serve objects (ranges too) with the bucket's access policy, CORS policy and cache applied.
+ * Preflights are answered by {@link CorsPreflightFilter}. {@code PUT
+ * /sandbox/storage/<bucket>/<path>} is a control endpoint, not part of the service: it uploads an
+ * object, for demos and tests.
  */
 @RestController
 class StorageController {
@@ -46,8 +47,14 @@ class StorageController {
   private final Domains domains;
   private final ObjectProvider<LiveDomainPlayback> livePlayback;
 
-  StorageController(MediaStorage storage, EdgeAddresses addresses, BucketControls controls,
-      SignedTokenVerifier verifier, CdnCache cache, Domains domains, ObjectProvider<LiveDomainPlayback> livePlayback) {
+  StorageController(
+      MediaStorage storage,
+      EdgeAddresses addresses,
+      BucketControls controls,
+      SignedTokenVerifier verifier,
+      CdnCache cache,
+      Domains domains,
+      ObjectProvider<LiveDomainPlayback> livePlayback) {
     this.domains = domains;
     this.livePlayback = livePlayback;
     this.storage = storage;
@@ -58,15 +65,22 @@ class StorageController {
   }
 
   @GetMapping(EdgeAddresses.STORAGE + "/{bucket}/{*path}")
-  ResponseEntity<?> fromBucket(@PathVariable String bucket, @PathVariable String path,
+  ResponseEntity<?> fromBucket(
+      @PathVariable String bucket,
+      @PathVariable String path,
       @RequestParam(name = "auth", required = false) String token,
       @RequestHeader(name = HttpHeaders.ORIGIN, required = false) String origin) {
     return serve(addresses.bucketAddress(bucket, path), token, origin);
   }
 
-  /** A {@code vod} domain serves its bucket; a {@code live} one its streams' playback ({@link LiveDomainPlayback}). */
+  /**
+   * A {@code vod} domain serves its bucket; a {@code live} one its streams' playback ({@link
+   * LiveDomainPlayback}).
+   */
   @GetMapping(EdgeAddresses.DOMAINS + "/{domainName}/{*path}")
-  ResponseEntity<?> fromDomain(@PathVariable String domainName, @PathVariable String path,
+  ResponseEntity<?> fromDomain(
+      @PathVariable String domainName,
+      @PathVariable String path,
       @RequestParam(name = "auth", required = false) String token,
       @RequestHeader(name = HttpHeaders.ORIGIN, required = false) String origin) {
     if (domains.typeOf(domainName).filter(PlaybackDomain.LIVE::equals).isPresent()) {
@@ -76,7 +90,9 @@ class StorageController {
   }
 
   @PutMapping(EdgeAddresses.STORAGE + "/{bucket}/{*path}")
-  ResponseEntity<StoredResponse> upload(@PathVariable String bucket, @PathVariable String path,
+  ResponseEntity<StoredResponse> upload(
+      @PathVariable String bucket,
+      @PathVariable String path,
       @RequestHeader(name = HttpHeaders.CONTENT_TYPE, required = false) String contentType,
       InputStream content) {
     BucketName.require("bucket", bucket);
@@ -89,22 +105,37 @@ class StorageController {
         .body(new StoredResponse(stored.bucket(), stored.path(), type, stored.size()));
   }
 
-  /** Access policy first, then the object, then the cache; CORS headers go on every answer, refusals too. */
+  /**
+   * Access policy first, then the object, then the cache; CORS headers go on every answer, refusals
+   * too.
+   */
   private ResponseEntity<?> serve(EdgeAddresses.EdgeTarget target, String token, String origin) {
-    HttpHeaders cors = controls.cors(target.bucket())
-        .map(policy -> policy.responseHeaders(origin))
-        .orElseGet(HttpHeaders::new);
+    HttpHeaders cors =
+        controls
+            .cors(target.bucket())
+            .map(policy -> policy.responseHeaders(origin))
+            .orElseGet(HttpHeaders::new);
     try {
       if (controls.isAuthenticated(target.bucket())) {
         verifier.verify(token, target.acceptedKeys(), target.path());
       }
-      StoredObject object = storage.get(target.bucket(), target.path()).orElseThrow(() -> DeliveryException.notFound(
-          "path: no object " + MediaStorage.normalize(target.path()) + " in bucket " + target.bucket()));
+      StoredObject object =
+          storage
+              .get(target.bucket(), target.path())
+              .orElseThrow(
+                  () ->
+                      DeliveryException.notFound(
+                          "path: no object "
+                              + MediaStorage.normalize(target.path())
+                              + " in bucket "
+                              + target.bucket()));
       boolean hit = cache.serve(object);
-      MediaType type = object.contentType() != null
-          ? MediaType.parseMediaType(object.contentType())
-          : guessType(object.path());
-      // Anyone may upload an object, and it is served from the console's origin: a browser must neither guess
+      MediaType type =
+          object.contentType() != null
+              ? MediaType.parseMediaType(object.contentType())
+              : guessType(object.path());
+      // Anyone may upload an object, and it is served from the console's origin: a browser must
+      // neither guess
       // another type for it nor run it as a page of that origin (an uploaded .html with a script).
       return ResponseEntity.ok()
           .headers(cors)

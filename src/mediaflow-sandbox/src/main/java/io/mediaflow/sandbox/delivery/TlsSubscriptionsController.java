@@ -1,7 +1,7 @@
 package io.mediaflow.sandbox.delivery;
 
-import io.mediaflow.sandbox.StatusBody;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.mediaflow.sandbox.StatusBody;
 import java.util.List;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -18,9 +18,11 @@ class TlsSubscriptionsController {
 
   record SubscriptionRequest(@JsonProperty("domain_id") String domainId) {}
 
-  record SubscriptionResponse(@JsonProperty("tls_subscription") DeliveryTlsSubscription subscription) {}
+  record SubscriptionResponse(
+      @JsonProperty("tls_subscription") DeliveryTlsSubscription subscription) {}
 
-  record SubscriptionsResponse(@JsonProperty("tls_subscriptions") List<DeliveryTlsSubscription> subscriptions) {}
+  record SubscriptionsResponse(
+      @JsonProperty("tls_subscriptions") List<DeliveryTlsSubscription> subscriptions) {}
 
   private final TlsSubscriptions subscriptions;
 
@@ -30,7 +32,8 @@ class TlsSubscriptionsController {
 
   @PostMapping
   SubscriptionResponse create(@RequestBody(required = false) SubscriptionRequest request) {
-    return new SubscriptionResponse(subscriptions.create(request == null ? null : request.domainId()));
+    return new SubscriptionResponse(
+        subscriptions.create(request == null ? null : request.domainId()));
   }
 
   @GetMapping

@@ -18,10 +18,12 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.stereotype.Component;
 
 /**
- * The local folder that stands for every DVR destination: a destination {@code <scheme>://<bucket>/<folder>} is the
- * folder {@code <root>/<bucket>/<folder>}, and a stream's recordings go to {@code <stream_id>/} inside it. Files are
- * downloaded at {@code {publicUrl}/dvr/<bucket>/<path>}. The root is the sandbox's folder {@code dvr}, and which
- * files are finished is kept in the table {@code dvr_file}: both outlive a restart when the sandbox is durable.
+ * The local folder that stands for every DVR destination: a destination {@code
+ * <scheme>://<bucket>/<folder>} is the folder {@code <root>/<bucket>/<folder>}, and a stream's
+ * recordings go to {@code <stream_id>/} inside it. Files are downloaded at {@code
+ * {publicUrl}/dvr/<bucket>/<path>}. The root is the sandbox's folder {@code dvr}, and which files
+ * are finished is kept in the table {@code dvr_file}: both outlive a restart when the sandbox is
+ * durable.
  */
 @Component
 class DvrFolder {
@@ -34,7 +36,11 @@ class DvrFolder {
   private final Path root;
   private final String downloadUrl;
   private final Table<FinishedFile> finished;
-  /** {@code <bucket>/<path>} of every finished file: what the storage shows (a file being written is not there yet). */
+
+  /**
+   * {@code <bucket>/<path>} of every finished file: what the storage shows (a file being written is
+   * not there yet).
+   */
   private final Set<String> stored = ConcurrentHashMap.newKeySet();
 
   DvrFolder(SandboxFolders folders, SandboxDatabase database, SandboxProperties sandbox) {
@@ -44,17 +50,28 @@ class DvrFolder {
     stored.addAll(finished.all().keySet());
   }
 
-  /** The object path of a stream's file {@code name} under {@code destination}: {@code <folder>/<stream_id>/<name>}. */
+  /**
+   * The object path of a stream's file {@code name} under {@code destination}: {@code
+   * <folder>/<stream_id>/<name>}.
+   */
   static String objectPath(LiveDvrDestination destination, LiveStream stream, String name) {
-    return (destination.folder().isEmpty() ? "" : destination.folder() + "/") + stream.id() + "/" + name;
+    return (destination.folder().isEmpty() ? "" : destination.folder() + "/")
+        + stream.id()
+        + "/"
+        + name;
   }
 
-  /** The local file of an object, created folders included; refuses a path that leaves the bucket. */
+  /**
+   * The local file of an object, created folders included; refuses a path that leaves the bucket.
+   */
   Path file(String bucket, String path) {
     Path bucketFolder = root.resolve(bucket).normalize();
     Path file = bucketFolder.resolve(path).normalize();
-    if (!bucketFolder.startsWith(root) || !file.startsWith(bucketFolder) || file.equals(bucketFolder)) {
-      throw new IllegalArgumentException("DVR object path leaves its bucket: " + bucket + "/" + path);
+    if (!bucketFolder.startsWith(root)
+        || !file.startsWith(bucketFolder)
+        || file.equals(bucketFolder)) {
+      throw new IllegalArgumentException(
+          "DVR object path leaves its bucket: " + bucket + "/" + path);
     }
     try {
       Files.createDirectories(file.getParent());
@@ -86,19 +103,34 @@ class DvrFolder {
     }
   }
 
-  /** A finished recording; an HLS playlist's segment of the same name beside it is finished with it. */
+  /**
+   * A finished recording; an HLS playlist's segment of the same name beside it is finished with it.
+   */
   Recording recording(LiveDvrDestination destination, String path, String format, double duration) {
     finish(destination.bucket(), path);
     if (format.equals("hls")) {
       finish(destination.bucket(), path.substring(0, path.lastIndexOf('.')) + ".ts");
     }
-    return recording(new SavedStream.SavedRecording(destination.scheme() + "://" + destination.bucket() + "/" + path,
-        destination.bucket(), path, format, duration));
+    return recording(
+        new SavedStream.SavedRecording(
+            destination.scheme() + "://" + destination.bucket() + "/" + path,
+            destination.bucket(),
+            path,
+            format,
+            duration));
   }
 
-  /** A recording as saved, with the download link of the running sandbox (its address may have changed). */
+  /**
+   * A recording as saved, with the download link of the running sandbox (its address may have
+   * changed).
+   */
   Recording recording(SavedStream.SavedRecording saved) {
-    return new Recording(saved.location(), saved.bucket(), saved.path(), saved.format(), saved.duration(),
+    return new Recording(
+        saved.location(),
+        saved.bucket(),
+        saved.path(),
+        saved.format(),
+        saved.duration(),
         downloadUrl + "/" + saved.bucket() + "/" + saved.path());
   }
 
@@ -119,7 +151,8 @@ class DvrFolder {
         String key = name.substring(bucket.length() + 1);
         Path file = file(bucket, key);
         try {
-          objects.add(new StoredObject(key, Files.size(file), Files.getLastModifiedTime(file).toInstant()));
+          objects.add(
+              new StoredObject(key, Files.size(file), Files.getLastModifiedTime(file).toInstant()));
         } catch (IOException gone) {
           // removed with the folder meanwhile: no longer stored
         }

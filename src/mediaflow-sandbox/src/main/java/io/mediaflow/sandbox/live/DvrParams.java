@@ -3,8 +3,8 @@ package io.mediaflow.sandbox.live;
 import java.util.List;
 
 /**
- * A stream's {@code params.dvr}, defaults filled in. Destination and format keep the form they were given in (one
- * value or a list), so the stream JSON shows them as the caller sent them.
+ * A stream's {@code params.dvr}, defaults filled in. Destination and format keep the form they were
+ * given in (one value or a list), so the stream JSON shows them as the caller sent them.
  *
  * @param enabled recording happens only when true; shown as 1 or 0
  * @param destinations where each recording file goes; empty when none was given
@@ -29,6 +29,14 @@ record DvrParams(
   static final int MAX_FILE_DURATION_LIMIT = 21_600;
 
   static DvrParams disabled() {
-    return new DvrParams(false, List.of(), false, "auto", "highest", List.of("mp4"), false, DEFAULT_MAX_FILE_DURATION);
+    return new DvrParams(
+        false,
+        List.of(),
+        false,
+        "auto",
+        "highest",
+        List.of("mp4"),
+        false,
+        DEFAULT_MAX_FILE_DURATION);
   }
 }

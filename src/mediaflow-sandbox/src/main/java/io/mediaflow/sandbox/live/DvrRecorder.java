@@ -5,16 +5,17 @@ import java.util.Locale;
 import org.springframework.stereotype.Component;
 
 /**
- * DVR for the simulated ingest, which carries no media: when such a live period ends, it writes the sample clip
- * as the recordings, to each destination's folder (see {@link DvrFolder}). A real RTMP push is recorded from its
- * media instead, by {@link DvrSegments}; both name and number files alike:
+ * DVR for the simulated ingest, which carries no media: when such a live period ends, it writes the
+ * sample clip as the recordings, to each destination's folder (see {@link DvrFolder}). A real RTMP
+ * push is recorded from its media instead, by {@link DvrSegments}; both name and number files
+ * alike:
  *
  * <pre>{@code <scheme>://<bucket>/<folder>  ->  <folder>/<stream_id>/recording-<NNNN>.<ext>}</pre>
  *
- * <p>One file is started per {@code max_file_duration} of nominal live time (a started chunk counts), numbered
- * from 0001 on and on across the stream's live periods, once per requested format: {@code mp4} writes
- * {@code .mp4}, {@code ts} writes {@code .ts}, {@code hls} writes a VOD playlist {@code .m3u8} whose one segment is
- * the {@code .ts} of the same number beside it.
+ * <p>One file is started per {@code max_file_duration} of nominal live time (a started chunk
+ * counts), numbered from 0001 on and on across the stream's live periods, once per requested
+ * format: {@code mp4} writes {@code .mp4}, {@code ts} writes {@code .ts}, {@code hls} writes a VOD
+ * playlist {@code .m3u8} whose one segment is the {@code .ts} of the same number beside it.
  */
 @Component
 class DvrRecorder {
@@ -35,21 +36,28 @@ class DvrRecorder {
     if (!dvr.enabled() || stream.input() != LiveStream.Input.SIMULATED) {
       return;
     }
-    stream.liveSince().ifPresent(since -> {
-      double seconds = nominalTime.secondsSince(since);
-      for (double start = 0; start < seconds; start += dvr.maxFileDuration()) {
-        int chunk = stream.nextChunkNumber();
-        double duration = Math.min(dvr.maxFileDuration(), seconds - start);
-        for (LiveDvrDestination destination : dvr.destinations()) {
-          for (String format : dvr.formats()) {
-            stream.addRecording(write(stream, destination, chunk, format, duration));
-          }
-        }
-      }
-    });
+    stream
+        .liveSince()
+        .ifPresent(
+            since -> {
+              double seconds = nominalTime.secondsSince(since);
+              for (double start = 0; start < seconds; start += dvr.maxFileDuration()) {
+                int chunk = stream.nextChunkNumber();
+                double duration = Math.min(dvr.maxFileDuration(), seconds - start);
+                for (LiveDvrDestination destination : dvr.destinations()) {
+                  for (String format : dvr.formats()) {
+                    stream.addRecording(write(stream, destination, chunk, format, duration));
+                  }
+                }
+              }
+            });
   }
 
-  private Recording write(LiveStream stream, LiveDvrDestination destination, int chunk, String format,
+  private Recording write(
+      LiveStream stream,
+      LiveDvrDestination destination,
+      int chunk,
+      String format,
       double duration) {
     String name = String.format(Locale.ROOT, "recording-%04d", chunk);
     String path = DvrFolder.objectPath(destination, stream, name);
@@ -58,7 +66,9 @@ class DvrRecorder {
       case "ts" -> folder.write(destination.bucket(), path + ".ts", media.ts());
       case "hls" -> {
         folder.write(destination.bucket(), path + ".ts", media.ts());
-        byte[] playlist = HlsPlaylist.vod(name + ".ts", SampleMedia.CLIP_SECONDS).getBytes(StandardCharsets.UTF_8);
+        byte[] playlist =
+            HlsPlaylist.vod(name + ".ts", SampleMedia.CLIP_SECONDS)
+                .getBytes(StandardCharsets.UTF_8);
         folder.write(destination.bucket(), path + ".m3u8", playlist);
       }
       default -> throw new IllegalStateException("DVR format " + format + " passed validation");

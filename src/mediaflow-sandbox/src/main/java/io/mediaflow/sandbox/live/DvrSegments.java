@@ -11,13 +11,14 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * DVR of a real RTMP push, for one destination and one container: ffmpeg's segment muxer cuts the ingested stream
- * (copied, not re-encoded) into {@code recording-<NNNN>.mp4} or {@code .ts} files of {@code max_file_duration}
- * seconds each (at the first key frame after it), straight into the destination's folder, and appends a line
- * {@code <file>,<start>,<end>} to a CSV list as it finishes each one. {@link #collect()} reads the new lines and
- * lists the finished files as recordings: a file is listed only once it is complete, as the service transfers a
- * file once it is finished. The {@code .ts} files serve formats {@code ts} and {@code hls} alike; for {@code hls}
- * a VOD playlist {@code recording-<NNNN>.m3u8} of the one segment is written beside each.
+ * DVR of a real RTMP push, for one destination and one container: ffmpeg's segment muxer cuts the
+ * ingested stream (copied, not re-encoded) into {@code recording-<NNNN>.mp4} or {@code .ts} files
+ * of {@code max_file_duration} seconds each (at the first key frame after it), straight into the
+ * destination's folder, and appends a line {@code <file>,<start>,<end>} to a CSV list as it
+ * finishes each one. {@link #collect()} reads the new lines and lists the finished files as
+ * recordings: a file is listed only once it is complete, as the service transfers a file once it is
+ * finished. The {@code .ts} files serve formats {@code ts} and {@code hls} alike; for {@code hls} a
+ * VOD playlist {@code recording-<NNNN>.m3u8} of the one segment is written beside each.
  */
 final class DvrSegments {
 
@@ -29,8 +30,13 @@ final class DvrSegments {
   private final Path list;
   private long consumed;
 
-  private DvrSegments(LiveStream stream, LiveDvrDestination destination, DvrFolder folder, String container,
-      List<String> formats, Path list) {
+  private DvrSegments(
+      LiveStream stream,
+      LiveDvrDestination destination,
+      DvrFolder folder,
+      String container,
+      List<String> formats,
+      Path list) {
     this.stream = stream;
     this.destination = destination;
     this.folder = folder;
@@ -39,7 +45,10 @@ final class DvrSegments {
     this.list = list;
   }
 
-  /** The outputs a push to {@code stream} records into: per destination, one for mp4 and one for ts and hls. */
+  /**
+   * The outputs a push to {@code stream} records into: per destination, one for mp4 and one for ts
+   * and hls.
+   */
   static List<DvrSegments> plan(LiveStream stream, DvrFolder folder, Path work) {
     DvrParams dvr = stream.params().dvr();
     var outputs = new ArrayList<DvrSegments>();
@@ -51,10 +60,14 @@ final class DvrSegments {
     for (int d = 0; d < dvr.destinations().size(); d++) {
       LiveDvrDestination destination = dvr.destinations().get(d);
       if (!mp4.isEmpty()) {
-        outputs.add(new DvrSegments(stream, destination, folder, "mp4", mp4, work.resolve("dvr-" + d + "-mp4.csv")));
+        outputs.add(
+            new DvrSegments(
+                stream, destination, folder, "mp4", mp4, work.resolve("dvr-" + d + "-mp4.csv")));
       }
       if (!ts.isEmpty()) {
-        outputs.add(new DvrSegments(stream, destination, folder, "ts", ts, work.resolve("dvr-" + d + "-ts.csv")));
+        outputs.add(
+            new DvrSegments(
+                stream, destination, folder, "ts", ts, work.resolve("dvr-" + d + "-ts.csv")));
       }
     }
     return outputs;
@@ -62,7 +75,9 @@ final class DvrSegments {
 
   /** The files ffmpeg writes, with {@code %04d} for the number. */
   Path filePattern() {
-    return folder.file(destination.bucket(), DvrFolder.objectPath(destination, stream, "recording-%04d." + container));
+    return folder.file(
+        destination.bucket(),
+        DvrFolder.objectPath(destination, stream, "recording-%04d." + container));
   }
 
   /** ffmpeg's name of the container. */
@@ -87,13 +102,17 @@ final class DvrSegments {
           byte[] playlist = HlsPlaylist.vod(file, duration).getBytes(StandardCharsets.UTF_8);
           folder.write(destination.bucket(), path + ".m3u8", playlist);
         }
-        stream.addRecording(folder.recording(destination, path + "." + DvrRecorder.extension(format), format, duration));
+        stream.addRecording(
+            folder.recording(
+                destination, path + "." + DvrRecorder.extension(format), format, duration));
       }
       stream.chunkRecorded(Integer.parseInt(name.substring(name.lastIndexOf('-') + 1)));
     }
   }
 
-  /** The complete lines appended since the last read; a line still being written waits for the next. */
+  /**
+   * The complete lines appended since the last read; a line still being written waits for the next.
+   */
   private List<String> newLines() {
     if (!Files.exists(list)) {
       return List.of();

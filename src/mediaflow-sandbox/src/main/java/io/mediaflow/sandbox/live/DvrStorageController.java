@@ -18,9 +18,10 @@ import org.springframework.web.util.HtmlUtils;
 import org.springframework.web.util.UriUtils;
 
 /**
- * The storage DVR destinations stand for, answering as an S3-compatible service does (path-style, at
- * {@code {publicUrl}/dvr}): ListObjectsV2 ({@code GET /<bucket>?list-type=2&prefix=&continuation-token=&max-keys=})
- * and GET of an object (Range answered), each allowed by {@link DvrAccess}. Errors are S3's XML documents.
+ * The storage DVR destinations stand for, answering as an S3-compatible service does (path-style,
+ * at {@code {publicUrl}/dvr}): ListObjectsV2 ({@code GET
+ * /<bucket>?list-type=2&prefix=&continuation-token=&max-keys=}) and GET of an object (Range
+ * answered), each allowed by {@link DvrAccess}. Errors are S3's XML documents.
  */
 @RestController
 class DvrStorageController {
@@ -37,13 +38,18 @@ class DvrStorageController {
   }
 
   @GetMapping(value = PATH + "/{bucket}", produces = MediaType.APPLICATION_XML_VALUE)
-  ResponseEntity<String> list(@PathVariable String bucket, HttpServletRequest request,
+  ResponseEntity<String> list(
+      @PathVariable String bucket,
+      HttpServletRequest request,
       @RequestParam(name = "list-type", required = false) String listType,
       @RequestParam(defaultValue = "") String prefix,
       @RequestParam(name = "continuation-token", required = false) String continuation,
       @RequestParam(name = "max-keys", defaultValue = "1000") int maxKeys) {
     if (!"2".equals(listType)) {
-      return error(HttpStatus.BAD_REQUEST, "InvalidArgument", "Only ListObjectsV2 (list-type=2) is answered here");
+      return error(
+          HttpStatus.BAD_REQUEST,
+          "InvalidArgument",
+          "Only ListObjectsV2 (list-type=2) is answered here");
     }
     if (maxKeys < 0) {
       return error(HttpStatus.BAD_REQUEST, "InvalidArgument", "max-keys must not be negative");
@@ -52,13 +58,19 @@ class DvrStorageController {
     if (refused.isPresent()) {
       return refused.get();
     }
-    String after = continuation == null ? "" : new String(Base64.getUrlDecoder().decode(continuation),
-        StandardCharsets.UTF_8);
-    List<DvrFolder.StoredObject> objects = folder.list(bucket, prefix).stream()
-        .filter(object -> object.key().compareTo(after) > 0).toList();
+    String after =
+        continuation == null
+            ? ""
+            : new String(Base64.getUrlDecoder().decode(continuation), StandardCharsets.UTF_8);
+    List<DvrFolder.StoredObject> objects =
+        folder.list(bucket, prefix).stream()
+            .filter(object -> object.key().compareTo(after) > 0)
+            .toList();
     int count = Math.min(Math.min(maxKeys, MAX_KEYS), objects.size());
-    var xml = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        + "<ListBucketResult xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\">");
+    var xml =
+        new StringBuilder(
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                + "<ListBucketResult xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\">");
     element(xml, "Name", bucket);
     element(xml, "Prefix", prefix);
     element(xml, "KeyCount", Integer.toString(count));
@@ -73,8 +85,11 @@ class DvrStorageController {
       xml.append("</Contents>");
     }
     if (count < objects.size()) {
-      element(xml, "NextContinuationToken", Base64.getUrlEncoder().encodeToString(
-          objects.get(count - 1).key().getBytes(StandardCharsets.UTF_8)));
+      element(
+          xml,
+          "NextContinuationToken",
+          Base64.getUrlEncoder()
+              .encodeToString(objects.get(count - 1).key().getBytes(StandardCharsets.UTF_8)));
     }
     xml.append("</ListBucketResult>");
     return ResponseEntity.ok().contentType(MediaType.APPLICATION_XML).body(xml.toString());
@@ -84,26 +99,44 @@ class DvrStorageController {
   @GetMapping(PATH + "/{bucket}/**")
   ResponseEntity<?> object(@PathVariable String bucket, HttpServletRequest request) {
     String prefix = request.getContextPath() + PATH + "/" + bucket + "/";
-    String key = UriUtils.decode(request.getRequestURI().substring(prefix.length()), StandardCharsets.UTF_8);
+    String key =
+        UriUtils.decode(request.getRequestURI().substring(prefix.length()), StandardCharsets.UTF_8);
     Optional<ResponseEntity<String>> refused = refused(request, bucket, key);
     if (refused.isPresent()) {
       return refused.get();
     }
-    return folder.existing(bucket, key).<ResponseEntity<?>>map(file -> ResponseEntity.ok()
-            .contentType(contentType(file.getFileName().toString())).body(new FileSystemResource(file)))
-        .orElseGet(() -> error(HttpStatus.NOT_FOUND, "NoSuchKey", "The specified key does not exist."));
+    return folder
+        .existing(bucket, key)
+        .<ResponseEntity<?>>map(
+            file ->
+                ResponseEntity.ok()
+                    .contentType(contentType(file.getFileName().toString()))
+                    .body(new FileSystemResource(file)))
+        .orElseGet(
+            () -> error(HttpStatus.NOT_FOUND, "NoSuchKey", "The specified key does not exist."));
   }
 
-  private Optional<ResponseEntity<String>> refused(HttpServletRequest request, String bucket, String key) {
+  private Optional<ResponseEntity<String>> refused(
+      HttpServletRequest request, String bucket, String key) {
     if (!folder.hasBucket(bucket)) {
-      return Optional.of(error(HttpStatus.NOT_FOUND, "NoSuchBucket", "The specified bucket does not exist"));
+      return Optional.of(
+          error(HttpStatus.NOT_FOUND, "NoSuchBucket", "The specified bucket does not exist"));
     }
-    return access.refusal(request, bucket, key).map(code -> error(HttpStatus.FORBIDDEN, code, switch (code) {
-      case "InvalidAccessKeyId" -> "The AWS Access Key Id you provided does not exist in our records.";
-      case "SignatureDoesNotMatch" -> "The request signature we calculated does not match the signature you"
-          + " provided, or the request has expired.";
-      default -> "Access Denied";
-    }));
+    return access
+        .refusal(request, bucket, key)
+        .map(
+            code ->
+                error(
+                    HttpStatus.FORBIDDEN,
+                    code,
+                    switch (code) {
+                      case "InvalidAccessKeyId" ->
+                          "The AWS Access Key Id you provided does not exist in our records.";
+                      case "SignatureDoesNotMatch" ->
+                          "The request signature we calculated does not match the signature you"
+                              + " provided, or the request has expired.";
+                      default -> "Access Denied";
+                    }));
   }
 
   private static ResponseEntity<String> error(HttpStatus status, String code, String message) {
@@ -111,11 +144,18 @@ class DvrStorageController {
     element(xml, "Code", code);
     element(xml, "Message", message);
     xml.append("</Error>");
-    return ResponseEntity.status(status).contentType(MediaType.APPLICATION_XML).body(xml.toString());
+    return ResponseEntity.status(status)
+        .contentType(MediaType.APPLICATION_XML)
+        .body(xml.toString());
   }
 
   private static void element(StringBuilder xml, String name, String text) {
-    xml.append('<').append(name).append('>').append(HtmlUtils.htmlEscape(text, "UTF-8")).append("</").append(name)
+    xml.append('<')
+        .append(name)
+        .append('>')
+        .append(HtmlUtils.htmlEscape(text, "UTF-8"))
+        .append("</")
+        .append(name)
         .append('>');
   }
 

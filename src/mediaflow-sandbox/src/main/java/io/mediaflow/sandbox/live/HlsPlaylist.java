@@ -3,13 +3,14 @@ package io.mediaflow.sandbox.live;
 import java.util.Locale;
 
 /**
- * HLS media playlists the sandbox writes itself: the live playlist of the simulated ingest, over the sample clip,
- * and the VOD playlist of a DVR recording in format {@code hls}. In the live one every segment is the same clip, so
- * its timestamps restart at each one: a discontinuity tag before every segment tells the player so (RFC 8216,
- * 4.3.2.3). The live playlist of a real RTMP push is ffmpeg's.
+ * HLS media playlists the sandbox writes itself: the live playlist of the simulated ingest, over
+ * the sample clip, and the VOD playlist of a DVR recording in format {@code hls}. In the live one
+ * every segment is the same clip, so its timestamps restart at each one: a discontinuity tag before
+ * every segment tells the player so (RFC 8216, 4.3.2.3). The live playlist of a real RTMP push is
+ * ffmpeg's.
  *
- * <p>Written as text: {@code io.lindstrom:m3u8-parser}, the maintained HLS library, is not served by the Maven
- * registry this build uses, and these playlists are six fixed tags.
+ * <p>Written as text: {@code io.lindstrom:m3u8-parser}, the maintained HLS library, is not served
+ * by the Maven registry this build uses, and these playlists are six fixed tags.
  */
 final class HlsPlaylist {
 
@@ -25,7 +26,10 @@ final class HlsPlaylist {
     return (long) Math.floor(liveSeconds / SampleMedia.CLIP_SECONDS);
   }
 
-  /** A sliding-window live playlist of segments {@code segment-<n>.ts} up to {@code newest}; no end tag. */
+  /**
+   * A sliding-window live playlist of segments {@code segment-<n>.ts} up to {@code newest}; no end
+   * tag.
+   */
   static String live(long newest) {
     long first = Math.max(0, newest - LIVE_WINDOW + 1);
     var playlist = header(first);
@@ -53,13 +57,22 @@ final class HlsPlaylist {
     return new StringBuilder()
         .append("#EXTM3U\n")
         .append("#EXT-X-VERSION:3\n")
-        .append("#EXT-X-TARGETDURATION:").append((long) Math.ceil(longestSegment)).append('\n')
-        .append("#EXT-X-MEDIA-SEQUENCE:").append(mediaSequence).append('\n')
+        .append("#EXT-X-TARGETDURATION:")
+        .append((long) Math.ceil(longestSegment))
+        .append('\n')
+        .append("#EXT-X-MEDIA-SEQUENCE:")
+        .append(mediaSequence)
+        .append('\n')
         // Segment n follows n discontinuities, so the first one shown carries sequence number n.
-        .append("#EXT-X-DISCONTINUITY-SEQUENCE:").append(mediaSequence).append('\n');
+        .append("#EXT-X-DISCONTINUITY-SEQUENCE:")
+        .append(mediaSequence)
+        .append('\n');
   }
 
   private static void segment(StringBuilder playlist, String uri, double seconds) {
-    playlist.append(String.format(Locale.ROOT, "#EXTINF:%.3f,\n", seconds)).append(uri).append('\n');
+    playlist
+        .append(String.format(Locale.ROOT, "#EXTINF:%.3f,\n", seconds))
+        .append(uri)
+        .append('\n');
   }
 }

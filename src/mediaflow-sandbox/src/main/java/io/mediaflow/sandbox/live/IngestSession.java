@@ -23,26 +23,33 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One ffmpeg process that listens at a stream's RTMP ingest for one publisher (see {@link IngestCommand}), from
- * listening until the publisher leaves, the stream stops, or nobody came within the listen time. It reports what
- * happens to the stream's {@link Events}: a publisher with the stream's key connected (ffmpeg's first progress
- * report), the live output began (the HLS playlist exists, so its first segment is complete), the session ended.
+ * One ffmpeg process that listens at a stream's RTMP ingest for one publisher (see {@link
+ * IngestCommand}), from listening until the publisher leaves, the stream stops, or nobody came
+ * within the listen time. It reports what happens to the stream's {@link Events}: a publisher with
+ * the stream's key connected (ffmpeg's first progress report), the live output began (the HLS
+ * playlist exists, so its first segment is complete), the session ended.
  *
- * <p>ffmpeg's RTMP listener only warns when a publisher names another stream key; the session treats that warning
- * as a refusal and kills ffmpeg before anything is recorded or relayed. ffmpeg's log names the stream key, so it is
- * never copied to the sandbox's log; a failure shows its last lines with every key masked.
+ * <p>ffmpeg's RTMP listener only warns when a publisher names another stream key; the session
+ * treats that warning as a refusal and kills ffmpeg before anything is recorded or relayed.
+ * ffmpeg's log names the stream key, so it is never copied to the sandbox's log; a failure shows
+ * its last lines with every key masked.
  */
 final class IngestSession {
 
   /** What a session reports, each from the session's own threads. */
   interface Events {
-    /** A publisher with the right key is pushing; false refuses it (the stream takes no input now). */
+    /**
+     * A publisher with the right key is pushing; false refuses it (the stream takes no input now).
+     */
     boolean rtmpConnected(LiveStream stream);
 
     /** The live HLS output has its first segment. */
     void rtmpPlaying(LiveStream stream);
 
-    /** The publisher left or was refused, or the session was closed; every finished DVR file is listed. */
+    /**
+     * The publisher left or was refused, or the session was closed; every finished DVR file is
+     * listed.
+     */
     void rtmpEnded(LiveStream stream);
   }
 
@@ -63,7 +70,8 @@ final class IngestSession {
   private volatile boolean refused;
   private volatile boolean closing;
 
-  private IngestSession(LiveStream stream, Events events, Path work, List<DvrSegments> dvr, Process process) {
+  private IngestSession(
+      LiveStream stream, Events events, Path work, List<DvrSegments> dvr, Process process) {
     this.stream = stream;
     this.events = events;
     this.work = work;
@@ -73,12 +81,15 @@ final class IngestSession {
   }
 
   /** Starts listening; {@code work} is the session's own folder, deleted when it ends. */
-  static IngestSession listen(LiveStream stream, Events events, DvrFolder folder, Path work, Duration listenFor) {
+  static IngestSession listen(
+      LiveStream stream, Events events, DvrFolder folder, Path work, Duration listenFor) {
     try {
       Files.createDirectories(work.resolve("hls"));
       List<DvrSegments> dvr = DvrSegments.plan(stream, folder, work);
       // DVR numbering goes on across the stream's live periods.
-      List<String> command = IngestCommand.of(stream, listenFor, work.resolve("hls"), dvr, stream.chunksRecorded() + 1);
+      List<String> command =
+          IngestCommand.of(
+              stream, listenFor, work.resolve("hls"), dvr, stream.chunksRecorded() + 1);
       Process process = ChildProcesses.start(FfmpegPrograms.process(command));
       var session = new IngestSession(stream, events, work, dvr, process);
       Thread.ofVirtual().name("rtmp-progress-" + stream.id()).start(session::readProgress);
@@ -109,8 +120,8 @@ final class IngestSession {
   }
 
   /**
-   * Ends the session: with a publisher, {@code q} makes ffmpeg finish every file; a listener without one is
-   * terminated. Returns at once; {@link #ended()} completes when ffmpeg is gone.
+   * Ends the session: with a publisher, {@code q} makes ffmpeg finish every file; a listener
+   * without one is terminated. Returns at once; {@link #ended()} completes when ffmpeg is gone.
    */
   CompletableFuture<Void> close() {
     closing = true;
@@ -123,17 +134,22 @@ final class IngestSession {
     } else {
       process.destroy();
     }
-    Thread.ofVirtual().start(() -> {
-      try {
-        if (!process.waitFor(CLEAN_EXIT.toMillis(), TimeUnit.MILLISECONDS)) {
-          LOG.warn("RTMP ingest of stream {} did not end within {}; killed", stream.id(), CLEAN_EXIT);
-          process.destroyForcibly();
-        }
-      } catch (InterruptedException e) {
-        process.destroyForcibly();
-        Thread.currentThread().interrupt();
-      }
-    });
+    Thread.ofVirtual()
+        .start(
+            () -> {
+              try {
+                if (!process.waitFor(CLEAN_EXIT.toMillis(), TimeUnit.MILLISECONDS)) {
+                  LOG.warn(
+                      "RTMP ingest of stream {} did not end within {}; killed",
+                      stream.id(),
+                      CLEAN_EXIT);
+                  process.destroyForcibly();
+                }
+              } catch (InterruptedException e) {
+                process.destroyForcibly();
+                Thread.currentThread().interrupt();
+              }
+            });
     return ended;
   }
 
@@ -158,7 +174,10 @@ final class IngestSession {
     }
   }
 
-  /** After each progress report: connected on the first, playing once the playlist exists, new DVR files. */
+  /**
+   * After each progress report: connected on the first, playing once the playlist exists, new DVR
+   * files.
+   */
   private void progressed() {
     if (!connected && !refused && !closing) {
       connected = true;
@@ -182,7 +201,9 @@ final class IngestSession {
         if (line.contains("Unexpected stream") || line.contains("App field don't match")) {
           refused = true;
           process.destroyForcibly();
-          LOG.info("RTMP ingest of stream {} refused a publisher with another app or stream key", stream.id());
+          LOG.info(
+              "RTMP ingest of stream {} refused a publisher with another app or stream key",
+              stream.id());
         }
         synchronized (logTail) {
           logTail.addLast(masked(line));
@@ -196,13 +217,17 @@ final class IngestSession {
     }
   }
 
-  /** ffmpeg has closed its output: wait for it to exit, list the last DVR files, report the end, clean up. */
+  /**
+   * ffmpeg has closed its output: wait for it to exit, list the last DVR files, report the end,
+   * clean up.
+   */
   private void finish() {
     try {
       int exit = process.waitFor();
       dvr.forEach(DvrSegments::collect);
       if (exit != 0 && connected && !refused && !closing) {
-        LOG.warn("RTMP ingest of stream {} ended with exit code {}:\n{}", stream.id(), exit, tail());
+        LOG.warn(
+            "RTMP ingest of stream {} ended with exit code {}:\n{}", stream.id(), exit, tail());
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

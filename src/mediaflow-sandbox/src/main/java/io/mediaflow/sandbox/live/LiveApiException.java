@@ -3,8 +3,8 @@ package io.mediaflow.sandbox.live;
 import org.springframework.http.HttpStatus;
 
 /**
- * A refused live streaming request. The document shows no error codes; the sandbox answers the HTTP status that
- * fits (see {@link LiveApiErrors}) with a message that names the field and the rule.
+ * A refused live streaming request. The document shows no error codes; the sandbox answers the HTTP
+ * status that fits (see {@link LiveApiErrors}) with a message that names the field and the rule.
  */
 class LiveApiException extends RuntimeException {
 
@@ -22,7 +22,6 @@ class LiveApiException extends RuntimeException {
   static LiveApiException invalid(String field, String rule) {
     return new LiveApiException(HttpStatus.BAD_REQUEST, field + ": " + rule);
   }
-
 
   static LiveApiException notFound(String what, String id) {
     return notFound(what + " '" + id + "' does not exist");

@@ -26,23 +26,27 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * The HLS output of live streams, at the default playback address ({@code /sandbox/live-playback/{playback_id}/})
- * and at the stream's origin ({@code /sandbox/live-origin/{stream_id}/}): a sliding-window live playlist and its
- * segments while the stream is live, 404 otherwise. With an encoder pushing over RTMP they are the real output of
- * its ingest; with the simulated ingest, the sample clip repeated. An authenticated playback ID is served only with
- * a token ({@code ?auth=}) signed with a key of the content delivery API bound to the stream, or to its live
- * playback domain (see {@link SignedTokenVerifier}), for the playlist and each segment alike; the playlist it gets
- * names its segments with the same token, as a player requests them relative to it. Without one: 403. Behind a
- * live playback domain the same output is served at {@code <domain>/<playback_id>.m3u8} ({@link LiveDomainPlayback}).
+ * The HLS output of live streams, at the default playback address ({@code
+ * /sandbox/live-playback/{playback_id}/}) and at the stream's origin ({@code
+ * /sandbox/live-origin/{stream_id}/}): a sliding-window live playlist and its segments while the
+ * stream is live, 404 otherwise. With an encoder pushing over RTMP they are the real output of its
+ * ingest; with the simulated ingest, the sample clip repeated. An authenticated playback ID is
+ * served only with a token ({@code ?auth=}) signed with a key of the content delivery API bound to
+ * the stream, or to its live playback domain (see {@link SignedTokenVerifier}), for the playlist
+ * and each segment alike; the playlist it gets names its segments with the same token, as a player
+ * requests them relative to it. Without one: 403. Behind a live playback domain the same output is
+ * served at {@code <domain>/<playback_id>.m3u8} ({@link LiveDomainPlayback}).
  */
 @RestController
 class LivePlaybackController implements LiveDomainPlayback {
 
   /** Under a live playback domain: {@code /<playback_id>.m3u8}, and the segments it names. */
   private static final Pattern DOMAIN_PLAYLIST = Pattern.compile("/([^/]+)\\.m3u8");
+
   private static final Pattern DOMAIN_SEGMENT = Pattern.compile("/([^/]+)/segment-(\\d+)\\.ts");
 
-  private static final String PLAYBACK = "/sandbox" + StreamAddresses.PLAYBACK_PATH + "/{playbackId}/";
+  private static final String PLAYBACK =
+      "/sandbox" + StreamAddresses.PLAYBACK_PATH + "/{playbackId}/";
   private static final String ORIGIN = "/sandbox" + StreamAddresses.ORIGIN_PATH + "/{streamId}/";
   private static final MediaType HLS = MediaType.parseMediaType(HlsPlaylist.CONTENT_TYPE);
   private static final MediaType TS = MediaType.parseMediaType("video/mp2t");
@@ -54,8 +58,13 @@ class LivePlaybackController implements LiveDomainPlayback {
   private final SignedTokenVerifier verifier;
   private final Domains domains;
 
-  LivePlaybackController(LiveStreams streams, SampleMedia media, NominalTime nominalTime, RtmpIngest rtmp,
-      SignedTokenVerifier verifier, Domains domains) {
+  LivePlaybackController(
+      LiveStreams streams,
+      SampleMedia media,
+      NominalTime nominalTime,
+      RtmpIngest rtmp,
+      SignedTokenVerifier verifier,
+      Domains domains) {
     this.streams = streams;
     this.media = media;
     this.nominalTime = nominalTime;
@@ -65,44 +74,58 @@ class LivePlaybackController implements LiveDomainPlayback {
   }
 
   @GetMapping(PLAYBACK + StreamAddresses.PLAYLIST)
-  ResponseEntity<?> playbackPlaylist(@PathVariable String playbackId, @RequestParam(required = false) String auth) {
+  ResponseEntity<?> playbackPlaylist(
+      @PathVariable String playbackId, @RequestParam(required = false) String auth) {
     LiveStream stream = byPlaybackId(playbackId);
-    return refusal(stream, playbackId, StreamAddresses.PLAYLIST, auth).orElseGet(() -> playlist(stream, auth));
+    return refusal(stream, playbackId, StreamAddresses.PLAYLIST, auth)
+        .orElseGet(() -> playlist(stream, auth));
   }
 
   @GetMapping(PLAYBACK + "segment-{n}.ts")
-  ResponseEntity<?> playbackSegment(@PathVariable String playbackId, @PathVariable long n,
+  ResponseEntity<?> playbackSegment(
+      @PathVariable String playbackId,
+      @PathVariable long n,
       @RequestParam(required = false) String auth) {
     LiveStream stream = byPlaybackId(playbackId);
-    return refusal(stream, playbackId, "segment-" + n + ".ts", auth).orElseGet(() -> segment(stream, n));
+    return refusal(stream, playbackId, "segment-" + n + ".ts", auth)
+        .orElseGet(() -> segment(stream, n));
   }
 
   /**
-   * A 403 when the playback ID is authenticated and the token does not open {@code <playback_id>/<file>}: tokens
-   * signed with a key bound to the stream, or to the live playback domain it plays under, are accepted.
+   * A 403 when the playback ID is authenticated and the token does not open {@code
+   * <playback_id>/<file>}: tokens signed with a key bound to the stream, or to the live playback
+   * domain it plays under, are accepted.
    */
-  private Optional<ResponseEntity<?>> refusal(LiveStream stream, String playbackId, String file, String auth) {
-    boolean authenticated = stream.playbackId(playbackId).map(id -> "authenticated".equals(id.policy())).orElse(false);
+  private Optional<ResponseEntity<?>> refusal(
+      LiveStream stream, String playbackId, String file, String auth) {
+    boolean authenticated =
+        stream.playbackId(playbackId).map(id -> "authenticated".equals(id.policy())).orElse(false);
     if (!authenticated) {
       return Optional.empty();
     }
     var accepted = new ArrayList<SigningKeyBinding>();
     accepted.add(SigningKeyBinding.stream(stream.id()));
     if (stream.playbackDomain() != null) {
-      domains.byName(stream.playbackDomain()).ifPresent(domain -> accepted.add(SigningKeyBinding.domain(domain.id())));
+      domains
+          .byName(stream.playbackDomain())
+          .ifPresent(domain -> accepted.add(SigningKeyBinding.domain(domain.id())));
     }
     try {
       verifier.verify(auth, accepted, playbackId + "/" + file);
       return Optional.empty();
     } catch (DeliveryException refused) {
-      return Optional.of(ResponseEntity.status(refused.status()).contentType(MediaType.TEXT_PLAIN).body(refused.getMessage()));
+      return Optional.of(
+          ResponseEntity.status(refused.status())
+              .contentType(MediaType.TEXT_PLAIN)
+              .body(refused.getMessage()));
     }
   }
 
   /**
-   * The stream's output behind its live playback domain: the playback ID must play under this domain, and an
-   * authenticated one needs the same token as at the default address. The playlist names its segments under the
-   * playback ID, since a player resolves them against {@code <domain>/}.
+   * The stream's output behind its live playback domain: the playback ID must play under this
+   * domain, and an authenticated one needs the same token as at the default address. The playlist
+   * names its segments under the playback ID, since a player resolves them against {@code
+   * <domain>/}.
    */
   @Override
   public ResponseEntity<?> serve(String domainName, String path, String auth) {
@@ -110,7 +133,9 @@ class LivePlaybackController implements LiveDomainPlayback {
     Matcher segment = DOMAIN_SEGMENT.matcher(path);
     boolean isPlaylist = playlist.matches();
     if (!isPlaylist && !segment.matches()) {
-      return StatusBody.response(org.springframework.http.HttpStatus.NOT_FOUND, "path: a live playback domain serves <playback_id>.m3u8 and its segments");
+      return StatusBody.response(
+          org.springframework.http.HttpStatus.NOT_FOUND,
+          "path: a live playback domain serves <playback_id>.m3u8 and its segments");
     }
     String playbackId = isPlaylist ? playlist.group(1) : segment.group(1);
     try {
@@ -120,24 +145,40 @@ class LivePlaybackController implements LiveDomainPlayback {
       }
       if (!isPlaylist) {
         long n = Long.parseLong(segment.group(2));
-        return refusal(stream, playbackId, "segment-" + n + ".ts", auth).orElseGet(() -> segment(stream, n));
+        return refusal(stream, playbackId, "segment-" + n + ".ts", auth)
+            .orElseGet(() -> segment(stream, n));
       }
-      return refusal(stream, playbackId, StreamAddresses.PLAYLIST, auth).orElseGet(() -> {
-        String named = playlistText(stream).lines()
-            .map(line -> line.isBlank() || line.startsWith("#") ? line : playbackId + "/" + line)
-            .collect(Collectors.joining("\n", "", "\n"));
-        return ResponseEntity.ok().contentType(HLS).header("Cache-Control", "no-cache")
-            .body(auth == null ? named : withToken(named, auth));
-      });
+      return refusal(stream, playbackId, StreamAddresses.PLAYLIST, auth)
+          .orElseGet(
+              () -> {
+                String named =
+                    playlistText(stream)
+                        .lines()
+                        .map(
+                            line ->
+                                line.isBlank() || line.startsWith("#")
+                                    ? line
+                                    : playbackId + "/" + line)
+                        .collect(Collectors.joining("\n", "", "\n"));
+                return ResponseEntity.ok()
+                    .contentType(HLS)
+                    .header("Cache-Control", "no-cache")
+                    .body(auth == null ? named : withToken(named, auth));
+              });
     } catch (LiveApiException refused) {
       return StatusBody.response(refused.status(), refused.getMessage());
     }
   }
 
-  /** The playlist with {@code ?auth=} on each segment, so a player's segment requests carry the viewer's token. */
+  /**
+   * The playlist with {@code ?auth=} on each segment, so a player's segment requests carry the
+   * viewer's token.
+   */
   private static String withToken(String playlist, String auth) {
     String query = "?auth=" + URLEncoder.encode(auth, StandardCharsets.UTF_8);
-    return playlist.lines().map(line -> line.isBlank() || line.startsWith("#") ? line : line + query)
+    return playlist
+        .lines()
+        .map(line -> line.isBlank() || line.startsWith("#") ? line : line + query)
         .collect(Collectors.joining("\n", "", "\n"));
   }
 
@@ -152,16 +193,22 @@ class LivePlaybackController implements LiveDomainPlayback {
   }
 
   private LiveStream byPlaybackId(String playbackId) {
-    return streams.withPlaybackId(playbackId).orElseThrow(() -> LiveApiException.notFound("playback ID", playbackId));
+    return streams
+        .withPlaybackId(playbackId)
+        .orElseThrow(() -> LiveApiException.notFound("playback ID", playbackId));
   }
 
-  /** @param auth the viewer's token, handed on to the segments; null for a playlist as it is */
+  /**
+   * @param auth the viewer's token, handed on to the segments; null for a playlist as it is
+   */
   private ResponseEntity<?> playlist(LiveStream stream, String auth) {
     // A live playlist changes with every segment: players must not cache it.
     var ok = ResponseEntity.ok().contentType(HLS).header("Cache-Control", "no-cache");
     if (stream.input() == LiveStream.Input.RTMP) {
       Path playlist = file(stream, IngestCommand.PLAYLIST);
-      return auth == null ? ok.body(new FileSystemResource(playlist)) : ok.body(withToken(read(stream, playlist), auth));
+      return auth == null
+          ? ok.body(new FileSystemResource(playlist))
+          : ok.body(withToken(read(stream, playlist), auth));
     }
     String playlist = HlsPlaylist.live(newestSimulatedSegment(stream));
     return ok.body(auth == null ? playlist : withToken(playlist, auth));
@@ -178,7 +225,8 @@ class LivePlaybackController implements LiveDomainPlayback {
       return Files.readString(playlist);
     } catch (IOException gone) {
       // Removed between the check and the read: the stream has just stopped being live.
-      throw LiveApiException.notFound("live output '" + IngestCommand.PLAYLIST + "' of stream", stream.id());
+      throw LiveApiException.notFound(
+          "live output '" + IngestCommand.PLAYLIST + "' of stream", stream.id());
     }
   }
 
@@ -199,12 +247,14 @@ class LivePlaybackController implements LiveDomainPlayback {
         .filter(folder -> stream.status() == LiveStreamStatus.LIVE)
         .map(folder -> folder.resolve(name))
         .filter(Files::isRegularFile)
-        .orElseThrow(() -> LiveApiException.notFound("live output '" + name + "' of stream", stream.id()));
+        .orElseThrow(
+            () -> LiveApiException.notFound("live output '" + name + "' of stream", stream.id()));
   }
 
   /** The newest segment of the simulated output; there is none unless the stream is live. */
   private long newestSimulatedSegment(LiveStream stream) {
-    return stream.liveSince()
+    return stream
+        .liveSince()
         .map(start -> HlsPlaylist.newestSegment(nominalTime.secondsSince(start)))
         .orElseThrow(() -> LiveApiException.notFound("stream '" + stream.id() + "' is not live"));
   }

@@ -3,10 +3,11 @@ package io.mediaflow.sandbox.live;
 import java.util.List;
 
 /**
- * A playback ID of a stream; its {@code playback_url} is derived from it (see {@link StreamAddresses}).
+ * A playback ID of a stream; its {@code playback_url} is derived from it (see {@link
+ * StreamAddresses}).
  *
- * @param policy {@code public}, or {@code authenticated} (playback needs a token signed with a key of the content
- *     delivery API)
+ * @param policy {@code public}, or {@code authenticated} (playback needs a token signed with a key
+ *     of the content delivery API)
  */
 record LivePlaybackId(String id, String policy, String created) {
 

@@ -8,18 +8,24 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.function.Consumer;
 
 /**
- * One live stream and everything the sandbox knows about it. Its monitor guards all of it: callers that combine
- * several steps (a transition, a rendering) hold {@code synchronized (stream)} around them. Every change to what
- * outlives the sandbox ({@link SavedStream}) is saved as it is made, still under the lock, so the API never answers
- * for a change a crash would lose; its input, timer and live period are the running sandbox's and are not saved.
+ * One live stream and everything the sandbox knows about it. Its monitor guards all of it: callers
+ * that combine several steps (a transition, a rendering) hold {@code synchronized (stream)} around
+ * them. Every change to what outlives the sandbox ({@link SavedStream}) is saved as it is made,
+ * still under the lock, so the API never answers for a change a crash would lose; its input, timer
+ * and live period are the running sandbox's and are not saved.
  */
 final class LiveStream {
 
   /**
    * What pushes to the stream: nothing, the sandbox's simulated encoder ({@code POST
-   * /sandbox/live-streams/{id}/ingest}, no media at all), or a real encoder over RTMP (see {@link RtmpIngest}).
+   * /sandbox/live-streams/{id}/ingest}, no media at all), or a real encoder over RTMP (see {@link
+   * RtmpIngest}).
    */
-  enum Input { NONE, SIMULATED, RTMP }
+  enum Input {
+    NONE,
+    SIMULATED,
+    RTMP
+  }
 
   private final String id;
   private final String name;
@@ -29,12 +35,18 @@ final class LiveStream {
   private final int rtmpPort;
   private LiveStreamParams params;
   private final List<LivePlaybackId> playbackIds = new ArrayList<>();
+
   /** Null until a target was first added: the field is absent from the JSON until then. */
   private List<LiveSimulcastTarget> simulcastTargets;
+
   private LiveStreamStatus status = LiveStreamStatus.CREATED;
   private String statusTimestamp;
-  /** Counts status changes, so a timer armed in one state does nothing once the stream has moved on. */
+
+  /**
+   * Counts status changes, so a timer armed in one state does nothing once the stream has moved on.
+   */
   private long statusVersion;
+
   private ScheduledFuture<?> timer;
   private Input input = Input.NONE;
   private Instant liveSince;
@@ -43,10 +55,18 @@ final class LiveStream {
   private final Consumer<LiveStream> save;
 
   /**
-   * @param save writes the stream's {@link #saved()} form; called holding its lock after every change to it
+   * @param save writes the stream's {@link #saved()} form; called holding its lock after every
+   *     change to it
    */
-  LiveStream(String id, String name, String streamKey, String createdAt, String playbackDomain,
-      int rtmpPort, LiveStreamParams params, Consumer<LiveStream> save) {
+  LiveStream(
+      String id,
+      String name,
+      String streamKey,
+      String createdAt,
+      String playbackDomain,
+      int rtmpPort,
+      LiveStreamParams params,
+      Consumer<LiveStream> save) {
     this.id = id;
     this.rtmpPort = rtmpPort;
     this.name = name;
@@ -58,12 +78,25 @@ final class LiveStream {
     this.save = save;
   }
 
-  /** The stream as it was saved, with its {@code recordings}' download links made by the running sandbox. */
-  static LiveStream restore(SavedStream saved, List<Recording> recordings, Consumer<LiveStream> save) {
-    var stream = new LiveStream(saved.id(), saved.name(), saved.streamKey(), saved.createdAt(),
-        saved.playbackDomain(), saved.rtmpPort(), saved.params(), save);
+  /**
+   * The stream as it was saved, with its {@code recordings}' download links made by the running
+   * sandbox.
+   */
+  static LiveStream restore(
+      SavedStream saved, List<Recording> recordings, Consumer<LiveStream> save) {
+    var stream =
+        new LiveStream(
+            saved.id(),
+            saved.name(),
+            saved.streamKey(),
+            saved.createdAt(),
+            saved.playbackDomain(),
+            saved.rtmpPort(),
+            saved.params(),
+            save);
     stream.playbackIds.addAll(saved.playbackIds());
-    stream.simulcastTargets = saved.simulcastTargets() == null ? null : new ArrayList<>(saved.simulcastTargets());
+    stream.simulcastTargets =
+        saved.simulcastTargets() == null ? null : new ArrayList<>(saved.simulcastTargets());
     stream.status = saved.status();
     stream.statusTimestamp = saved.statusTimestamp();
     stream.recordings.addAll(recordings);
@@ -72,9 +105,20 @@ final class LiveStream {
   }
 
   synchronized SavedStream saved() {
-    return new SavedStream(id, name, streamKey, createdAt, playbackDomain, rtmpPort, params,
-        List.copyOf(playbackIds), simulcastTargets == null ? null : List.copyOf(simulcastTargets), status,
-        statusTimestamp, recordings.stream().map(SavedStream.SavedRecording::of).toList(), recordedChunks);
+    return new SavedStream(
+        id,
+        name,
+        streamKey,
+        createdAt,
+        playbackDomain,
+        rtmpPort,
+        params,
+        List.copyOf(playbackIds),
+        simulcastTargets == null ? null : List.copyOf(simulcastTargets),
+        status,
+        statusTimestamp,
+        recordings.stream().map(SavedStream.SavedRecording::of).toList(),
+        recordedChunks);
   }
 
   String id() {
@@ -132,7 +176,10 @@ final class LiveStream {
     return playbackIds.stream().filter(candidate -> candidate.id().equals(playbackId)).findFirst();
   }
 
-  /** The targets, or empty when none was ever added (then the JSON has no {@code simulcast_targets}). */
+  /**
+   * The targets, or empty when none was ever added (then the JSON has no {@code
+   * simulcast_targets}).
+   */
   synchronized Optional<List<LiveSimulcastTarget>> simulcastTargets() {
     return Optional.ofNullable(simulcastTargets).map(List::copyOf);
   }
@@ -146,7 +193,9 @@ final class LiveStream {
   }
 
   synchronized boolean removeSimulcastTarget(String targetId) {
-    boolean removed = simulcastTargets != null && simulcastTargets.removeIf(target -> target.id().equals(targetId));
+    boolean removed =
+        simulcastTargets != null
+            && simulcastTargets.removeIf(target -> target.id().equals(targetId));
     if (removed) {
       save.accept(this);
     }

@@ -7,14 +7,15 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * The list filters: each query parameter is a property path with dots ({@code status.name},
- * {@code params.dvr.enabled}) into the stream's JSON, and its value is {@code null} (the property is null or
- * absent), {@code notnull}, or an exact value; all conditions must hold.
+ * The list filters: each query parameter is a property path with dots ({@code status.name}, {@code
+ * params.dvr.enabled}) into the stream's JSON, and its value is {@code null} (the property is null
+ * or absent), {@code notnull}, or an exact value; all conditions must hold.
  *
- * <p>An exact value matches a string equal to it, a number equal to it as a number ({@code 120} matches
- * {@code 120.0}), and a boolean by its truth value, where {@code true} and {@code 1} mean true and {@code false} and
- * {@code 0} mean false in either direction (so {@code params.dvr.enabled=1} and {@code =true} both match a stream
- * recording). Objects and arrays match only {@code null} and {@code notnull}.
+ * <p>An exact value matches a string equal to it, a number equal to it as a number ({@code 120}
+ * matches {@code 120.0}), and a boolean by its truth value, where {@code true} and {@code 1} mean
+ * true and {@code false} and {@code 0} mean false in either direction (so {@code
+ * params.dvr.enabled=1} and {@code =true} both match a stream recording). Objects and arrays match
+ * only {@code null} and {@code notnull}.
  */
 final class LiveStreamFilter {
 
@@ -30,20 +31,26 @@ final class LiveStreamFilter {
 
   /** The filter of these query parameters; a key that is no property path is refused. */
   static LiveStreamFilter of(Map<String, List<String>> query) {
-    return new LiveStreamFilter(query.entrySet().stream()
-        .flatMap(parameter -> parameter.getValue().stream().map(value -> condition(parameter.getKey(), value)))
-        .toList());
+    return new LiveStreamFilter(
+        query.entrySet().stream()
+            .flatMap(
+                parameter ->
+                    parameter.getValue().stream()
+                        .map(value -> condition(parameter.getKey(), value)))
+            .toList());
   }
 
   private static Condition condition(String key, String value) {
     if (!PATH.matcher(key).matches()) {
-      throw LiveApiException.invalid(key, "not a property path; use names joined by dots such as status.name");
+      throw LiveApiException.invalid(
+          key, "not a property path; use names joined by dots such as status.name");
     }
     return new Condition(List.of(key.split("\\.")), value);
   }
 
   boolean matches(JsonNode stream) {
-    return conditions.stream().allMatch(condition -> matches(at(stream, condition.path()), condition.value()));
+    return conditions.stream()
+        .allMatch(condition -> matches(at(stream, condition.path()), condition.value()));
   }
 
   private static JsonNode at(JsonNode node, List<String> path) {
@@ -71,7 +78,8 @@ final class LiveStreamFilter {
       return property.booleanValue() ? isTrue(value) : isFalse(value);
     }
     if (property.isNumber()) {
-      BigDecimal expected = isTrue(value) ? BigDecimal.ONE : isFalse(value) ? BigDecimal.ZERO : decimal(value);
+      BigDecimal expected =
+          isTrue(value) ? BigDecimal.ONE : isFalse(value) ? BigDecimal.ZERO : decimal(value);
       return expected != null && property.decimalValue().compareTo(expected) == 0;
     }
     return false;

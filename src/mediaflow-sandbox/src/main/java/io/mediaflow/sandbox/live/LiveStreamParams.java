@@ -5,7 +5,8 @@ import java.math.BigDecimal;
 /**
  * A stream's {@code params}, defaults filled in.
  *
- * @param inputFormat {@code rtmp}, {@code webrtc} or {@code srt}; changes to the ingest URL actually used
+ * @param inputFormat {@code rtmp}, {@code webrtc} or {@code srt}; changes to the ingest URL
+ *     actually used
  * @param outputFormat {@code hls} (or {@code cmaf}, which a sample shows)
  * @param framerate 0 keeps the input frame rate; at most 30
  * @param mode always {@code auto}, the only value the document shows
@@ -23,6 +24,7 @@ record LiveStreamParams(
     DvrParams dvr) {
 
   LiveStreamParams withInputFormat(String format) {
-    return new LiveStreamParams(format, outputFormat, framerate, mode, callbackUrl, streamTimeout, dvr);
+    return new LiveStreamParams(
+        format, outputFormat, framerate, mode, callbackUrl, streamTimeout, dvr);
   }
 }

@@ -19,8 +19,8 @@ enum LiveStreamStatus {
   }
 
   /**
-   * A transcoder is allocated: the {@code webrtc} and {@code srt} server URLs and the origin fields are shown only
-   * in these states.
+   * A transcoder is allocated: the {@code webrtc} and {@code srt} server URLs and the origin fields
+   * are shown only in these states.
    */
   boolean hasTranscoder() {
     return this == WAITING || this == LAUNCHING || this == LIVE || this == IDLE;

@@ -13,10 +13,11 @@ import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.stereotype.Component;
 
 /**
- * The streams of the sandbox's live streaming project, in creation order, and the edits that do not move a
- * stream's status: playback IDs and simulcast targets. Each stream is a row of the table {@code live_stream}
- * ({@link SavedStream}), written on every change to it: a restarted sandbox has them all again, each with its key
- * and RTMP URL, and takes each on from its status once the sandbox is up ({@link StreamStateMachine#resume}).
+ * The streams of the sandbox's live streaming project, in creation order, and the edits that do not
+ * move a stream's status: playback IDs and simulcast targets. Each stream is a row of the table
+ * {@code live_stream} ({@link SavedStream}), written on every change to it: a restarted sandbox has
+ * them all again, each with its key and RTMP URL, and takes each on from its status once the
+ * sandbox is up ({@link StreamStateMachine#resume}).
  */
 @Component
 class LiveStreams implements SmartInitializingSingleton {
@@ -28,18 +29,28 @@ class LiveStreams implements SmartInitializingSingleton {
   private final Table<SavedStream> table;
   private final Map<String, LiveStream> streams = new LinkedHashMap<>();
 
-  LiveStreams(SandboxClock clock, StatusCallbacks callbacks, RtmpIngest rtmp, StreamStateMachine stateMachine,
-      DvrFolder dvrFolder, SandboxDatabase database) {
+  LiveStreams(
+      SandboxClock clock,
+      StatusCallbacks callbacks,
+      RtmpIngest rtmp,
+      StreamStateMachine stateMachine,
+      DvrFolder dvrFolder,
+      SandboxDatabase database) {
     this.clock = clock;
     this.callbacks = callbacks;
     this.rtmp = rtmp;
     this.stateMachine = stateMachine;
     this.table = database.table("live_stream", SavedStream.class);
-    table.all().values().forEach(saved -> {
-      List<Recording> recordings = saved.recordings().stream().map(dvrFolder::recording).toList();
-      streams.put(saved.id(), LiveStream.restore(saved, recordings, this::save));
-      rtmp.reserve(saved.rtmpPort());
-    });
+    table
+        .all()
+        .values()
+        .forEach(
+            saved -> {
+              List<Recording> recordings =
+                  saved.recordings().stream().map(dvrFolder::recording).toList();
+              streams.put(saved.id(), LiveStream.restore(saved, recordings, this::save));
+              rtmp.reserve(saved.rtmpPort());
+            });
   }
 
   @Override
@@ -47,10 +58,21 @@ class LiveStreams implements SmartInitializingSingleton {
     all().forEach(stateMachine::resume);
   }
 
-  /** A new stream in status created, with one public playback ID and a port of its own for RTMP ingest. */
+  /**
+   * A new stream in status created, with one public playback ID and a port of its own for RTMP
+   * ingest.
+   */
   LiveStream create(StreamParamsValidator.NewStream request) {
-    var stream = new LiveStream(UUID.randomUUID().toString(), request.name(), RandomIds.alphanumeric(32),
-        clock.timestamp(), request.playbackDomain(), rtmp.newPort(), request.params(), this::save);
+    var stream =
+        new LiveStream(
+            UUID.randomUUID().toString(),
+            request.name(),
+            RandomIds.alphanumeric(32),
+            clock.timestamp(),
+            request.playbackDomain(),
+            rtmp.newPort(),
+            request.params(),
+            this::save);
     addPlaybackId(stream, "public");
     synchronized (this) {
       streams.put(stream.id(), stream);
@@ -94,7 +116,8 @@ class LiveStreams implements SmartInitializingSingleton {
   }
 
   void addSimulcastTarget(LiveStream stream, String url, String streamKey) {
-    stream.addSimulcastTarget(new LiveSimulcastTarget(UUID.randomUUID().toString(), url, streamKey));
+    stream.addSimulcastTarget(
+        new LiveSimulcastTarget(UUID.randomUUID().toString(), url, streamKey));
   }
 
   void removeSimulcastTarget(LiveStream stream, String targetId) {

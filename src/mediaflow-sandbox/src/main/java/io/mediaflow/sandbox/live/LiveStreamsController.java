@@ -15,8 +15,8 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * The live streaming API's stream operations under {@code {live_base_url}/v1/live-streams}; each answers
- * {@code {"stream": <Stream>}} (the list {@code {"streams": [...]}}), with HTTP 200.
+ * The live streaming API's stream operations under {@code {live_base_url}/v1/live-streams}; each
+ * answers {@code {"stream": <Stream>}} (the list {@code {"streams": [...]}}), with HTTP 200.
  */
 @RestController
 @RequestMapping(LiveWebConfiguration.API + "/live-streams")
@@ -30,8 +30,12 @@ class LiveStreamsController {
   private final StreamJson streamJson;
   private final ObjectMapper json;
 
-  LiveStreamsController(LiveStreams streams, StreamStateMachine stateMachine, StreamParamsValidator validator,
-      StreamJson streamJson, ObjectMapper json) {
+  LiveStreamsController(
+      LiveStreams streams,
+      StreamStateMachine stateMachine,
+      StreamParamsValidator validator,
+      StreamJson streamJson,
+      ObjectMapper json) {
     this.streams = streams;
     this.stateMachine = stateMachine;
     this.validator = validator;
@@ -95,8 +99,13 @@ class LiveStreamsController {
     LiveStream stream = streams.get(id);
     LiveRequestBody request = LiveRequestBody.parse(http, json);
     request.allowOnly(Set.of("url", "stream_key"));
-    String url = request.url("url", SIMULCAST_SCHEMES)
-        .orElseThrow(() -> LiveApiException.invalid("url", "required; the target's rtmp:// or rtmps:// ingest URL"));
+    String url =
+        request
+            .url("url", SIMULCAST_SCHEMES)
+            .orElseThrow(
+                () ->
+                    LiveApiException.invalid(
+                        "url", "required; the target's rtmp:// or rtmps:// ingest URL"));
     streams.addSimulcastTarget(stream, url, request.requiredText("stream_key"));
     return streamJson.answer(stream);
   }

@@ -7,7 +7,10 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
-/** Bearer authentication in front of the live streaming API (not its control and playback endpoints). */
+/**
+ * Bearer authentication in front of the live streaming API (not its control and playback
+ * endpoints).
+ */
 @Configuration(proxyBeanMethods = false)
 class LiveWebConfiguration implements WebMvcConfigurer {
 

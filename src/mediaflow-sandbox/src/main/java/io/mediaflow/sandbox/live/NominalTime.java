@@ -6,8 +6,9 @@ import java.time.Instant;
 import org.springframework.stereotype.Component;
 
 /**
- * The inverse of {@code SandboxClock.scaled}: how much of the service's nominal time a real interval stands for,
- * so a stream live for 0.5 s at time scale 0.01 has 50 s of media to record and play.
+ * The inverse of {@code SandboxClock.scaled}: how much of the service's nominal time a real
+ * interval stands for, so a stream live for 0.5 s at time scale 0.01 has 50 s of media to record
+ * and play.
  */
 @Component
 class NominalTime {

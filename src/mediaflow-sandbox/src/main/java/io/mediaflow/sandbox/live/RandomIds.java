@@ -5,7 +5,8 @@ import java.security.SecureRandom;
 /** Unguessable identifiers: stream keys, playback IDs and access tokens grant access. */
 final class RandomIds {
 
-  private static final String ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  private static final String ALPHABET =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
   private static final SecureRandom RANDOM = new SecureRandom();
 
   private RandomIds() {}

@@ -23,32 +23,42 @@ import org.springframework.beans.factory.DisposableBean;
 import org.springframework.stereotype.Component;
 
 /**
- * The real RTMP ingest of started streams: while a stream has a transcoder, an ffmpeg listens at its
- * {@code server_urls.rtmp} ({@code rtmp://127.0.0.1:<port>/live}, a port of its own, this machine only) for an
- * encoder pushing to {@code <server_urls.rtmp>/<stream_key>}, one {@link IngestSession} at a time. When a session
- * ends (the encoder stopped, a wrong key was refused, nobody came within {@link #LISTEN_FOR}), the next one listens
- * at once, so an encoder can reconnect; closing the ingest, when the stream stops or the sandbox shuts down, ends the
- * session for good. No ffmpeg outlives the sandbox: it ends them all when it stops, and a listener left behind by a
- * crashed one gives up after {@link #LISTEN_FOR}. A stream keeps its port across restarts ({@link #reserve}), so an
- * encoder pushes to the same URL again; a port still held a moment after a crash is retried like a failed listener.
+ * The real RTMP ingest of started streams: while a stream has a transcoder, an ffmpeg listens at
+ * its {@code server_urls.rtmp} ({@code rtmp://127.0.0.1:<port>/live}, a port of its own, this
+ * machine only) for an encoder pushing to {@code <server_urls.rtmp>/<stream_key>}, one {@link
+ * IngestSession} at a time. When a session ends (the encoder stopped, a wrong key was refused,
+ * nobody came within {@link #LISTEN_FOR}), the next one listens at once, so an encoder can
+ * reconnect; closing the ingest, when the stream stops or the sandbox shuts down, ends the session
+ * for good. No ffmpeg outlives the sandbox: it ends them all when it stops, and a listener left
+ * behind by a crashed one gives up after {@link #LISTEN_FOR}. A stream keeps its port across
+ * restarts ({@link #reserve}), so an encoder pushes to the same URL again; a port still held a
+ * moment after a crash is retried like a failed listener.
  */
 @Component
 class RtmpIngest implements DisposableBean {
 
   private static final Logger LOG = LoggerFactory.getLogger(RtmpIngest.class);
   static final Duration LISTEN_FOR = Duration.ofSeconds(30);
-  /** A listener that fails sooner than this without a publisher (its port taken, ffmpeg broken) is retried later. */
+
+  /**
+   * A listener that fails sooner than this without a publisher (its port taken, ffmpeg broken) is
+   * retried later.
+   */
   private static final Duration RETRY_FAILED_LISTENER = Duration.ofSeconds(2);
+
   private static final Duration SHUTDOWN = Duration.ofSeconds(10);
 
   private final DvrFolder dvrFolder;
   private final Path work;
   private final Map<String, IngestSession> sessions = new ConcurrentHashMap<>();
   private final Set<Integer> portsHandedOut = new HashSet<>();
+
   /** Guarded by this: set once no session may start any more. */
   private boolean stopped;
 
-  /** Sessions' working files (live HLS output, ffmpeg's DVR lists) are of no use after a restart. */
+  /**
+   * Sessions' working files (live HLS output, ffmpeg's DVR lists) are of no use after a restart.
+   */
   RtmpIngest(DvrFolder dvrFolder, SandboxFolders folders) {
     this.dvrFolder = dvrFolder;
     this.work = folders.emptyFolder("live-ingest");
@@ -73,8 +83,8 @@ class RtmpIngest implements DisposableBean {
   }
 
   /**
-   * Starts listening for the stream's encoder, unless it already does; call holding the stream's lock. Without a
-   * working ffmpeg the stream still runs, with the simulated ingest only.
+   * Starts listening for the stream's encoder, unless it already does; call holding the stream's
+   * lock. Without a working ffmpeg the stream still runs, with the simulated ingest only.
    */
   void open(LiveStream stream, IngestSession.Events events) {
     try {
@@ -97,16 +107,24 @@ class RtmpIngest implements DisposableBean {
     return session;
   }
 
-  /** A session ended on its own: the stream's next one listens, unless the ingest was closed meanwhile. */
-  private void relisten(LiveStream stream, IngestSession.Events events, IngestSession ended, Instant started) {
+  /**
+   * A session ended on its own: the stream's next one listens, unless the ingest was closed
+   * meanwhile.
+   */
+  private void relisten(
+      LiveStream stream, IngestSession.Events events, IngestSession ended, Instant started) {
     if (ended.closed()) {
       return;
     }
-    boolean failedAtOnce = !ended.hadPublisher()
-        && Duration.between(started, Instant.now()).compareTo(LISTEN_FOR.dividedBy(2)) < 0;
+    boolean failedAtOnce =
+        !ended.hadPublisher()
+            && Duration.between(started, Instant.now()).compareTo(LISTEN_FOR.dividedBy(2)) < 0;
     if (failedAtOnce) {
-      LOG.warn("RTMP ingest of stream {} stopped listening at once; listening again in {}:\n{}",
-          stream.id(), RETRY_FAILED_LISTENER, ended.tail());
+      LOG.warn(
+          "RTMP ingest of stream {} stopped listening at once; listening again in {}:\n{}",
+          stream.id(),
+          RETRY_FAILED_LISTENER,
+          ended.tail());
       CompletableFuture.delayedExecutor(RETRY_FAILED_LISTENER.toMillis(), TimeUnit.MILLISECONDS)
           .execute(() -> replace(stream, events, ended));
     } else {
@@ -115,13 +133,14 @@ class RtmpIngest implements DisposableBean {
   }
 
   /**
-   * Locks the stream first, as the state machine's calls to {@link #open} and {@link #close} do: a session is
-   * started while the map holds its entry, and starting one reads the stream.
+   * Locks the stream first, as the state machine's calls to {@link #open} and {@link #close} do: a
+   * session is started while the map holds its entry, and starting one reads the stream.
    */
   private void replace(LiveStream stream, IngestSession.Events events, IngestSession ended) {
     synchronized (stream) {
       try {
-        sessions.computeIfPresent(stream.id(), (id, current) -> current == ended ? listen(stream, events) : current);
+        sessions.computeIfPresent(
+            stream.id(), (id, current) -> current == ended ? listen(stream, events) : current);
       } catch (RuntimeException e) {
         sessions.remove(stream.id(), ended);
         LOG.error("RTMP ingest of stream {} could not listen again", stream.id(), e);
@@ -129,13 +148,18 @@ class RtmpIngest implements DisposableBean {
     }
   }
 
-  /** Stops listening; completes once the last session has finished its files. Call holding the stream's lock. */
+  /**
+   * Stops listening; completes once the last session has finished its files. Call holding the
+   * stream's lock.
+   */
   CompletableFuture<Void> close(LiveStream stream) {
     IngestSession session = sessions.remove(stream.id());
     return session == null ? CompletableFuture.completedFuture(null) : session.close();
   }
 
-  /** The folder of the stream's live HLS output, while an encoder pushes and the output has begun. */
+  /**
+   * The folder of the stream's live HLS output, while an encoder pushes and the output has begun.
+   */
   Optional<Path> liveOutput(LiveStream stream) {
     return Optional.ofNullable(sessions.get(stream.id())).flatMap(IngestSession::liveOutput);
   }
@@ -145,9 +169,15 @@ class RtmpIngest implements DisposableBean {
     List<IngestSession> closing;
     synchronized (this) {
       stopped = true;
-      closing = sessions.keySet().stream().map(sessions::remove).filter(session -> session != null).toList();
+      closing =
+          sessions.keySet().stream()
+              .map(sessions::remove)
+              .filter(session -> session != null)
+              .toList();
     }
-    var ended = CompletableFuture.allOf(closing.stream().map(IngestSession::close).toArray(CompletableFuture[]::new));
+    var ended =
+        CompletableFuture.allOf(
+            closing.stream().map(IngestSession::close).toArray(CompletableFuture[]::new));
     try {
       ended.get(SHUTDOWN.toMillis(), TimeUnit.MILLISECONDS);
     } catch (TimeoutException | java.util.concurrent.ExecutionException e) {

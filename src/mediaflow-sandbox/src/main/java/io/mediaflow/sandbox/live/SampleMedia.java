@@ -8,8 +8,8 @@ import org.springframework.stereotype.Component;
 /**
  * The media that stands in for what an encoder would push: the sandbox's 4 s sample clip, as MP4
  * ({@code sandbox/samples/bars.mp4}) and as the same streams remuxed to MPEG-TS (made once with
- * {@code ffmpeg -i bars.mp4 -c copy -bsf:v h264_mp4toannexb -f mpegts bars.ts}, so the build needs no ffmpeg).
- * Live playback repeats the TS clip as segments; DVR files carry these bytes.
+ * {@code ffmpeg -i bars.mp4 -c copy -bsf:v h264_mp4toannexb -f mpegts bars.ts}, so the build needs
+ * no ffmpeg). Live playback repeats the TS clip as segments; DVR files carry these bytes.
  */
 @Component
 class SampleMedia {

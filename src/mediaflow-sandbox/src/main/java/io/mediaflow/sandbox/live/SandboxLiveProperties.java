@@ -5,9 +5,10 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
- * How long the live streaming sandbox's transitions take, in nominal time (the sandbox's time scale applies). The
- * document gives none of these; the timings are chosen so a demo at time scale 1.0 feels like the service. With a
- * real RTMP push, launching lasts until the first output segment exists instead.
+ * How long the live streaming sandbox's transitions take, in nominal time (the sandbox's time scale
+ * applies). The document gives none of these; the timings are chosen so a demo at time scale 1.0
+ * feels like the service. With a real RTMP push, launching lasts until the first output segment
+ * exists instead.
  *
  * @param allocation starting to waiting: a transcoder is allocated
  * @param launch launching to live with the simulated ingest: the first output segments are produced

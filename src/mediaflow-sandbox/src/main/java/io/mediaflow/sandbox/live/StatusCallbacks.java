@@ -1,8 +1,8 @@
 package io.mediaflow.sandbox.live;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediaflow.sandbox.CallbackDelivery;
 import io.mediaflow.sandbox.SandboxProfile;
 import java.net.URLEncoder;
@@ -10,11 +10,12 @@ import java.nio.charset.StandardCharsets;
 import org.springframework.stereotype.Component;
 
 /**
- * The status callback of a live stream, and the only place that sends one: on every status change, when
- * {@code params.callback_url} is set, a {@code POST} of {@code {"stream": <Stream>}} (the API's own answer shape,
- * since the document does not show the payload) as {@code application/json}, or in the strict profile a form of
- * {@code stream_id}, {@code status} and {@code timestamp} ({@link SandboxProfile#liveCallbacksAsForm}). Like the
- * service, the sandbox does not retry a failed delivery and reports it nowhere.
+ * The status callback of a live stream, and the only place that sends one: on every status change,
+ * when {@code params.callback_url} is set, a {@code POST} of {@code {"stream": <Stream>}} (the
+ * API's own answer shape, since the document does not show the payload) as {@code
+ * application/json}, or in the strict profile a form of {@code stream_id}, {@code status} and
+ * {@code timestamp} ({@link SandboxProfile#liveCallbacksAsForm}). Like the service, the sandbox
+ * does not retry a failed delivery and reports it nowhere.
  */
 @Component
 class StatusCallbacks {
@@ -24,14 +25,18 @@ class StatusCallbacks {
   private final ObjectMapper json;
   private final SandboxProfile profile;
 
-  StatusCallbacks(CallbackDelivery delivery, StreamJson streamJson, ObjectMapper json, SandboxProfile profile) {
+  StatusCallbacks(
+      CallbackDelivery delivery, StreamJson streamJson, ObjectMapper json, SandboxProfile profile) {
     this.profile = profile;
     this.delivery = delivery;
     this.streamJson = streamJson;
     this.json = json;
   }
 
-  /** Call right after the change, still holding the stream's lock, so the body shows the state just entered. */
+  /**
+   * Call right after the change, still holding the stream's lock, so the body shows the state just
+   * entered.
+   */
   void statusChanged(LiveStream stream) {
     String url = stream.params().callbackUrl();
     if (url == null) {
@@ -39,8 +44,15 @@ class StatusCallbacks {
     }
     if (profile.liveCallbacksAsForm()) {
       JsonNode status = streamJson.render(stream).path("status");
-      delivery.post(url, "application/x-www-form-urlencoded", "stream_id=" + form(stream.id())
-          + "&status=" + form(status.path("name").asText()) + "&timestamp=" + form(status.path("timestamp").asText()));
+      delivery.post(
+          url,
+          "application/x-www-form-urlencoded",
+          "stream_id="
+              + form(stream.id())
+              + "&status="
+              + form(status.path("name").asText())
+              + "&timestamp="
+              + form(status.path("timestamp").asText()));
       return;
     }
     try {

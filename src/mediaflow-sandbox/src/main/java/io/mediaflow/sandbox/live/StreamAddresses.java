@@ -5,16 +5,18 @@ import java.net.URI;
 import org.springframework.stereotype.Component;
 
 /**
- * Every address the live streaming sandbox hands out, in one place. The RTMP server URL is the stream's own
- * listener ({@link RtmpIngest}), on this machine only; nothing listens at the others (RTMPS, WebRTC, SRT), whose
- * ingest is only simulated at {@code POST /sandbox/live-streams/{id}/ingest}. The origin and default playback
- * addresses are served by {@link LivePlaybackController}.
+ * Every address the live streaming sandbox hands out, in one place. The RTMP server URL is the
+ * stream's own listener ({@link RtmpIngest}), on this machine only; nothing listens at the others
+ * (RTMPS, WebRTC, SRT), whose ingest is only simulated at {@code POST
+ * /sandbox/live-streams/{id}/ingest}. The origin and default playback addresses are served by
+ * {@link LivePlaybackController}.
  */
 @Component
 class StreamAddresses {
 
   /** Under the public URL: where the default playback addresses and the origin are served. */
   static final String PLAYBACK_PATH = "/live-playback";
+
   static final String ORIGIN_PATH = "/live-origin";
   static final String PLAYLIST = "playlist.m3u8";
 
@@ -54,8 +56,9 @@ class StreamAddresses {
   }
 
   /**
-   * {@code {publicUrl}/live-playback/{playback_id}/playlist.m3u8}, or with a custom playback domain the form the
-   * service gives such URLs, {@code https://{playback_domain}/{playback_id}.m3u8} (signed, with {@code ?auth=}).
+   * {@code {publicUrl}/live-playback/{playback_id}/playlist.m3u8}, or with a custom playback domain
+   * the form the service gives such URLs, {@code https://{playback_domain}/{playback_id}.m3u8}
+   * (signed, with {@code ?auth=}).
    */
   String playbackUrl(LiveStream stream, LivePlaybackId playbackId) {
     return stream.playbackDomain() == null

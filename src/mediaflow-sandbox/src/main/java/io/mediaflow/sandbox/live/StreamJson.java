@@ -7,9 +7,9 @@ import io.mediaflow.sandbox.SandboxProfile;
 import org.springframework.stereotype.Component;
 
 /**
- * The JSON form of a stream, as the API answers it, callbacks carry it and list filters read it. Fields appear
- * as the document describes: the transcoder's URLs and origin only while one is allocated, {@code simulcast_targets}
- * only once a target was added, the DVR secret never.
+ * The JSON form of a stream, as the API answers it, callbacks carry it and list filters read it.
+ * Fields appear as the document describes: the transcoder's URLs and origin only while one is
+ * allocated, {@code simulcast_targets} only once a target was added, the DVR secret never.
  */
 @Component
 class StreamJson {
@@ -24,7 +24,10 @@ class StreamJson {
     this.profile = profile;
   }
 
-  /** {@code {"stream": <Stream>}}: the answer of every stream operation and the body of a status callback. */
+  /**
+   * {@code {"stream": <Stream>}}: the answer of every stream operation and the body of a status
+   * callback.
+   */
   ObjectNode answer(LiveStream stream) {
     ObjectNode answer = NODES.objectNode();
     answer.set("stream", render(stream));
@@ -57,19 +60,26 @@ class StreamJson {
         json.put("origin_url", addresses.originUrl(stream));
       }
       json.put("playback_domain", stream.playbackDomain());
-      stream.simulcastTargets().ifPresent(targets -> {
-        ArrayNode array = json.putArray("simulcast_targets");
-        targets.forEach(target -> array.addObject()
-            .put("id", target.id())
-            .put("url", target.url())
-            .put("stream_key", target.streamKey()));
-      });
+      stream
+          .simulcastTargets()
+          .ifPresent(
+              targets -> {
+                ArrayNode array = json.putArray("simulcast_targets");
+                targets.forEach(
+                    target ->
+                        array
+                            .addObject()
+                            .put("id", target.id())
+                            .put("url", target.url())
+                            .put("stream_key", target.streamKey()));
+              });
       return json;
     }
   }
 
   private ObjectNode playbackId(LiveStream stream, LivePlaybackId playbackId) {
-    return NODES.objectNode()
+    return NODES
+        .objectNode()
         .put("id", playbackId.id())
         .put("policy", playbackId.policy())
         .put("created", playbackId.created())
@@ -77,11 +87,13 @@ class StreamJson {
   }
 
   private ObjectNode params(LiveStreamParams params) {
-    ObjectNode json = NODES.objectNode()
-        .put("input_format", params.inputFormat())
-        .put("output_format", params.outputFormat())
-        .put("framerate", params.framerate())
-        .put("mode", params.mode());
+    ObjectNode json =
+        NODES
+            .objectNode()
+            .put("input_format", params.inputFormat())
+            .put("output_format", params.outputFormat())
+            .put("framerate", params.framerate())
+            .put("mode", params.mode());
     if (profile.echoesCallbackUrl()) {
       json.put("callback_url", params.callbackUrl());
     }
@@ -112,7 +124,8 @@ class StreamJson {
 
   /** The destination as given, less {@code secret_key}: a secret is accepted but never shown. */
   private static ObjectNode destination(LiveDvrDestination destination) {
-    return NODES.objectNode()
+    return NODES
+        .objectNode()
         .put("url", destination.url())
         .put("access_key", destination.accessKey())
         .put("permissions", destination.permissions())

@@ -24,22 +24,26 @@ import org.springframework.stereotype.Component;
  * waiting|idle --(stream_timeout without input)--> stopping       running --stop--> stopping --(shutdown)--> stopped
  * </pre>
  *
- * <p>Ingest is real or simulated. While the stream has a transcoder (waiting, launching, live, idle), {@link RtmpIngest}
- * listens at its RTMP server URL: an encoder pushing there with the stream key makes it launching, the first segment
- * of its live output makes it live, and the encoder leaving makes it idle. The simulated ingest ({@code POST
- * /sandbox/live-streams/{id}/ingest}) stands in for an encoder in tests that need no media: it moves the stream the
- * same way, with launching lasting a fixed nominal time, and its DVR files are a sample clip ({@link DvrRecorder}).
+ * <p>Ingest is real or simulated. While the stream has a transcoder (waiting, launching, live,
+ * idle), {@link RtmpIngest} listens at its RTMP server URL: an encoder pushing there with the
+ * stream key makes it launching, the first segment of its live output makes it live, and the
+ * encoder leaving makes it idle. The simulated ingest ({@code POST
+ * /sandbox/live-streams/{id}/ingest}) stands in for an encoder in tests that need no media: it
+ * moves the stream the same way, with launching lasting a fixed nominal time, and its DVR files are
+ * a sample clip ({@link DvrRecorder}).
  *
- * <p>Every change updates the status timestamp and sends the status callback. Start of a running stream and stop
- * of a stopping or stopped one change nothing (both are safe to retry); start while stopping and stop of a stream
- * never started are refused with 409. Ingest through the WebRTC or SRT URL needs a started stream (the URLs exist
- * only then); simulated RTMP ingest brings a created or stopped stream up by itself, as start is optional for RTMP.
- * A stopping stream becomes stopped once its RTMP ingest has finished its DVR files.
+ * <p>Every change updates the status timestamp and sends the status callback. Start of a running
+ * stream and stop of a stopping or stopped one change nothing (both are safe to retry); start while
+ * stopping and stop of a stream never started are refused with 409. Ingest through the WebRTC or
+ * SRT URL needs a started stream (the URLs exist only then); simulated RTMP ingest brings a created
+ * or stopped stream up by itself, as start is optional for RTMP. A stopping stream becomes stopped
+ * once its RTMP ingest has finished its DVR files.
  *
- * <p>A restart, after a stop or a crash, ends every input, and the sandbox takes each stream on from its saved status
- * ({@link #resume}): a stream that was launching or live has lost its input and becomes idle, as when an encoder
- * leaves; every started stream listens again at its RTMP URL, with a full {@code stream_timeout} to wait for input.
- * While the sandbox stops, the end of its pushes is not such a change: the stream keeps its status for the restart.
+ * <p>A restart, after a stop or a crash, ends every input, and the sandbox takes each stream on
+ * from its saved status ({@link #resume}): a stream that was launching or live has lost its input
+ * and becomes idle, as when an encoder leaves; every started stream listens again at its RTMP URL,
+ * with a full {@code stream_timeout} to wait for input. While the sandbox stops, the end of its
+ * pushes is not such a change: the stream keeps its status for the restart.
  */
 @Component
 class StreamStateMachine implements IngestSession.Events, DisposableBean {
@@ -53,8 +57,12 @@ class StreamStateMachine implements IngestSession.Events, DisposableBean {
   private final RtmpIngest rtmp;
   private volatile boolean stopping;
 
-  StreamStateMachine(SandboxClock clock, SandboxLiveProperties timings, StatusCallbacks callbacks,
-      DvrRecorder recorder, RtmpIngest rtmp) {
+  StreamStateMachine(
+      SandboxClock clock,
+      SandboxLiveProperties timings,
+      StatusCallbacks callbacks,
+      DvrRecorder recorder,
+      RtmpIngest rtmp) {
     this.clock = clock;
     this.timings = timings;
     this.callbacks = callbacks;
@@ -66,8 +74,10 @@ class StreamStateMachine implements IngestSession.Events, DisposableBean {
     synchronized (stream) {
       switch (stream.status()) {
         case CREATED, STOPPED -> allocate(stream);
-        case STOPPING -> throw LiveApiException.conflict("status stopping: start the stream again once it is stopped");
-        default -> { } // already started
+        case STOPPING ->
+            throw LiveApiException.conflict(
+                "status stopping: start the stream again once it is stopped");
+        default -> {} // already started
       }
     }
   }
@@ -75,18 +85,21 @@ class StreamStateMachine implements IngestSession.Events, DisposableBean {
   void stop(LiveStream stream) {
     synchronized (stream) {
       switch (stream.status()) {
-        case CREATED -> throw LiveApiException.conflict("status created: the stream was never started");
-        case STOPPING, STOPPED -> { } // already stopping
+        case CREATED ->
+            throw LiveApiException.conflict("status created: the stream was never started");
+        case STOPPING, STOPPED -> {} // already stopping
         default -> shutDown(stream);
       }
     }
   }
 
-  /** Takes a stream on after a restart: its input, timer and ingest listener ended with the sandbox. */
+  /**
+   * Takes a stream on after a restart: its input, timer and ingest listener ended with the sandbox.
+   */
   void resume(LiveStream stream) {
     synchronized (stream) {
       switch (stream.status()) {
-        case CREATED, STOPPED -> { }
+        case CREATED, STOPPED -> {}
         case STARTING -> awaitAllocation(stream);
         case WAITING, IDLE -> {
           rtmp.open(stream, this);
@@ -103,14 +116,20 @@ class StreamStateMachine implements IngestSession.Events, DisposableBean {
     synchronized (stream) {
       LiveStreamStatus status = stream.status();
       if (status == STOPPING) {
-        throw LiveApiException.conflict("status stopping: the stream takes no input until it is stopped");
+        throw LiveApiException.conflict(
+            "status stopping: the stream takes no input until it is stopped");
       }
       if (stream.inputConnected()) {
-        throw LiveApiException.conflict("input is already connected; a stream takes one ingest URL at a time");
+        throw LiveApiException.conflict(
+            "input is already connected; a stream takes one ingest URL at a time");
       }
       if (!format.equals("rtmp") && !status.hasTranscoder()) {
-        throw LiveApiException.conflict("input_format: the " + format + " server URL exists only once the stream "
-            + "is started (status waiting, launching, live or idle); status is " + status.apiName());
+        throw LiveApiException.conflict(
+            "input_format: the "
+                + format
+                + " server URL exists only once the stream "
+                + "is started (status waiting, launching, live or idle); status is "
+                + status.apiName());
       }
       stream.connectInput(LiveStream.Input.SIMULATED);
       stream.useInputFormat(format);
@@ -124,8 +143,12 @@ class StreamStateMachine implements IngestSession.Events, DisposableBean {
   void ingestStopped(LiveStream stream) {
     synchronized (stream) {
       switch (stream.input()) {
-        case NONE -> throw LiveApiException.conflict("no input is connected; status is " + stream.status().apiName());
-        case RTMP -> throw LiveApiException.conflict("the input is an encoder pushing over RTMP: stop the encoder");
+        case NONE ->
+            throw LiveApiException.conflict(
+                "no input is connected; status is " + stream.status().apiName());
+        case RTMP ->
+            throw LiveApiException.conflict(
+                "the input is an encoder pushing over RTMP: stop the encoder");
         case SIMULATED -> {
           recorder.recordSimulatedLivePeriod(stream);
           inputEnded(stream);
@@ -179,14 +202,17 @@ class StreamStateMachine implements IngestSession.Events, DisposableBean {
   }
 
   private void awaitAllocation(LiveStream stream) {
-    after(stream, timings.allocation(), () -> {
-      enter(stream, WAITING);
-      if (stream.inputConnected()) {
-        launch(stream);
-      } else {
-        awaitInput(stream);
-      }
-    });
+    after(
+        stream,
+        timings.allocation(),
+        () -> {
+          enter(stream, WAITING);
+          if (stream.inputConnected()) {
+            launch(stream);
+          } else {
+            awaitInput(stream);
+          }
+        });
   }
 
   /** The simulated encoder's output begins after a fixed nominal time. */
@@ -205,16 +231,21 @@ class StreamStateMachine implements IngestSession.Events, DisposableBean {
     stream.connectInput(LiveStream.Input.NONE);
     enter(stream, STOPPING);
     long version = stream.statusVersion();
-    rtmp.close(stream).whenComplete((ignored, failure) -> {
-      synchronized (stream) {
-        if (stream.statusVersion() == version) {
-          after(stream, timings.shutdown(), () -> enter(stream, STOPPED));
-        }
-      }
-    });
+    rtmp.close(stream)
+        .whenComplete(
+            (ignored, failure) -> {
+              synchronized (stream) {
+                if (stream.statusVersion() == version) {
+                  after(stream, timings.shutdown(), () -> enter(stream, STOPPED));
+                }
+              }
+            });
   }
 
-  /** Enters {@code next}; a stream that has a transcoder listens for RTMP ingest (see {@link RtmpIngest}). */
+  /**
+   * Enters {@code next}; a stream that has a transcoder listens for RTMP ingest (see {@link
+   * RtmpIngest}).
+   */
   private void enter(LiveStream stream, LiveStreamStatus next) {
     stream.moveTo(next, clock.timestamp());
     if (next.hasTranscoder()) {
@@ -223,24 +254,36 @@ class StreamStateMachine implements IngestSession.Events, DisposableBean {
     callbacks.statusChanged(stream);
   }
 
-  /** Runs {@code step} after the nominal {@code delay}, unless the stream has changed status by then. */
+  /**
+   * Runs {@code step} after the nominal {@code delay}, unless the stream has changed status by
+   * then.
+   */
   private void after(LiveStream stream, Duration delay, Runnable step) {
     long version = stream.statusVersion();
-    stream.replaceTimer(clock.after(delay, () -> {
-      synchronized (stream) {
-        if (stream.statusVersion() != version) {
-          return;
-        }
-        try {
-          step.run();
-        } catch (RuntimeException e) {
-          LOG.error("Live stream {} could not leave status {}", stream.id(), stream.status().apiName(), e);
-        }
-      }
-    }));
+    stream.replaceTimer(
+        clock.after(
+            delay,
+            () -> {
+              synchronized (stream) {
+                if (stream.statusVersion() != version) {
+                  return;
+                }
+                try {
+                  step.run();
+                } catch (RuntimeException e) {
+                  LOG.error(
+                      "Live stream {} could not leave status {}",
+                      stream.id(),
+                      stream.status().apiName(),
+                      e);
+                }
+              }
+            }));
   }
 
-  /** The sandbox stops: called before {@link RtmpIngest}, which this depends on, ends the pushes. */
+  /**
+   * The sandbox stops: called before {@link RtmpIngest}, which this depends on, ends the pushes.
+   */
   @Override
   public void destroy() {
     stopping = true;

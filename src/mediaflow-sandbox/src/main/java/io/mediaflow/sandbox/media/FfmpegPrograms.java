@@ -15,14 +15,15 @@ import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 
 /**
- * The {@code ffmpeg} and {@code ffprobe} programs the sandbox runs. They come inside the {@code org.bytedeco:ffmpeg}
- * platform jar from Maven Central (LGPL build: H.264 through libopenh264, VP8/VP9, AV1, AAC, Opus), so no FFmpeg
- * needs installing. They are copied out of the jar once per version, without loading any of its JNI libraries:
- * the sandbox only runs the programs.
+ * The {@code ffmpeg} and {@code ffprobe} programs the sandbox runs. They come inside the {@code
+ * org.bytedeco:ffmpeg} platform jar from Maven Central (LGPL build: H.264 through libopenh264,
+ * VP8/VP9, AV1, AAC, Opus), so no FFmpeg needs installing. They are copied out of the jar once per
+ * version, without loading any of its JNI libraries: the sandbox only runs the programs.
  *
- * <p>The libraries beside them are found through {@code LD_LIBRARY_PATH} (libavcodec has no run path), under the
- * names they ask for ({@code libva.so.2} is shipped as {@code libva.so}). The one system library they need that a
- * minimal Debian lacks is PulseAudio's client ({@code libpulse0}), linked by libavdevice.
+ * <p>The libraries beside them are found through {@code LD_LIBRARY_PATH} (libavcodec has no run
+ * path), under the names they ask for ({@code libva.so.2} is shipped as {@code libva.so}). The one
+ * system library they need that a minimal Debian lacks is PulseAudio's client ({@code libpulse0}),
+ * linked by libavdevice.
  */
 public final class FfmpegPrograms {
 
@@ -62,14 +63,20 @@ public final class FfmpegPrograms {
   private static Path unpack() {
     URL marker = FfmpegPrograms.class.getClassLoader().getResource(RESOURCES + "ffmpeg");
     if (marker == null) {
-      throw new IllegalStateException("ffmpeg for " + PLATFORM + " is not on the class path: the sandbox needs"
-          + " org.bytedeco:ffmpeg with classifier " + PLATFORM);
+      throw new IllegalStateException(
+          "ffmpeg for "
+              + PLATFORM
+              + " is not on the class path: the sandbox needs"
+              + " org.bytedeco:ffmpeg with classifier "
+              + PLATFORM);
     }
     try {
       var connection = (JarURLConnection) marker.openConnection();
       connection.setUseCaches(false);
       try (JarFile jar = connection.getJarFile()) {
-        Path target = cacheFolder().resolve(Path.of(jar.getName()).getFileName().toString().replace(".jar", ""));
+        Path target =
+            cacheFolder()
+                .resolve(Path.of(jar.getName()).getFileName().toString().replace(".jar", ""));
         if (!Files.isExecutable(target.resolve("ffprobe"))) {
           copy(jar, target);
         }
@@ -81,23 +88,32 @@ public final class FfmpegPrograms {
   }
 
   /**
-   * The user's cache folder for the programs ({@code $XDG_CACHE_HOME/mediaflow/ffmpeg}, {@code ~/.cache/...} by
-   * default), as JavaCPP keeps its own in {@code ~/.javacpp/cache}: one copy per ffmpeg version, shared by every
-   * run, and not left in the system's temporary directory.
+   * The user's cache folder for the programs ({@code $XDG_CACHE_HOME/mediaflow/ffmpeg}, {@code
+   * ~/.cache/...} by default), as JavaCPP keeps its own in {@code ~/.javacpp/cache}: one copy per
+   * ffmpeg version, shared by every run, and not left in the system's temporary directory.
    */
   private static Path cacheFolder() {
     String xdg = System.getenv("XDG_CACHE_HOME");
-    Path cache = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
+    Path cache =
+        xdg != null && !xdg.isBlank()
+            ? Path.of(xdg)
+            : Path.of(System.getProperty("user.home"), ".cache");
     return cache.resolve("mediaflow").resolve("ffmpeg");
   }
 
-  /** Copies into a fresh folder, then moves it in place, so a concurrent or interrupted copy is never used. */
+  /**
+   * Copies into a fresh folder, then moves it in place, so a concurrent or interrupted copy is
+   * never used.
+   */
   private static void copy(JarFile jar, Path target) throws IOException {
     Files.createDirectories(target.getParent());
     Path staging = Files.createTempDirectory(target.getParent(), "unpacking-");
     for (JarEntry entry : Collections.list(jar.entries())) {
       String name = entry.getName();
-      if (entry.isDirectory() || !name.startsWith(RESOURCES) || name.contains("/jni") || name.substring(RESOURCES.length()).contains("/")) {
+      if (entry.isDirectory()
+          || !name.startsWith(RESOURCES)
+          || name.contains("/jni")
+          || name.substring(RESOURCES.length()).contains("/")) {
         continue;
       }
       Path file = staging.resolve(name.substring(RESOURCES.length()));

@@ -9,10 +9,10 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Tokens the sandbox issued, each with its expiry, kept in a table of the sandbox's database so that a caller's
- * token stays good across a restart until the expiry it was told. A token is kept under its scope (what it is good
- * for) and its SHA-256 digest: the database file holds no token anyone could use. Expired tokens are forgotten
- * when the next one is issued.
+ * Tokens the sandbox issued, each with its expiry, kept in a table of the sandbox's database so
+ * that a caller's token stays good across a restart until the expiry it was told. A token is kept
+ * under its scope (what it is good for) and its SHA-256 digest: the database file holds no token
+ * anyone could use. Expired tokens are forgotten when the next one is issued.
  */
 public final class IssuedTokens {
 
@@ -28,15 +28,16 @@ public final class IssuedTokens {
   }
 
   /**
-   * Keeps {@code token} of {@code scope}, valid until {@code expiry}, and forgets the tokens expired by
-   * {@code now}.
+   * Keeps {@code token} of {@code scope}, valid until {@code expiry}, and forgets the tokens
+   * expired by {@code now}.
    */
   public void issue(String scope, String token, Instant now, Instant expiry) {
-    expiries.forEach((key, expired) -> {
-      if (!expired.isAfter(now) && expiries.remove(key, expired)) {
-        table.remove(key);
-      }
-    });
+    expiries.forEach(
+        (key, expired) -> {
+          if (!expired.isAfter(now) && expiries.remove(key, expired)) {
+            table.remove(key);
+          }
+        });
     String key = key(scope, token);
     table.put(key, new Saved(expiry));
     expiries.put(key, expiry);
@@ -50,7 +51,8 @@ public final class IssuedTokens {
 
   private static String key(String scope, String token) {
     try {
-      byte[] digest = MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8));
+      byte[] digest =
+          MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8));
       return scope + ":" + HexFormat.of().formatHex(digest);
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("Every Java runtime provides SHA-256", e);

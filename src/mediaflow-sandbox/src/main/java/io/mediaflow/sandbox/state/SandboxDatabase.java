@@ -11,11 +11,11 @@ import org.springframework.beans.factory.DisposableBean;
 import org.springframework.stereotype.Component;
 
 /**
- * The sandbox's embedded H2 database: one table per kind of resource ({@link Table}), each row a resource by its
- * id with its JSON. Durable ({@link SandboxStateProperties#directory()} set), it is the file {@code state.mv.db}
- * there, and every change is written to the file when its statement returns ({@code WRITE_DELAY=0}), so a
- * {@code kill -9} of the application loses no change the sandbox has answered for. Otherwise it is in memory and
- * gone when the sandbox stops.
+ * The sandbox's embedded H2 database: one table per kind of resource ({@link Table}), each row a
+ * resource by its id with its JSON. Durable ({@link SandboxStateProperties#directory()} set), it is
+ * the file {@code state.mv.db} there, and every change is written to the file when its statement
+ * returns ({@code WRITE_DELAY=0}), so a {@code kill -9} of the application loses no change the
+ * sandbox has answered for. Otherwise it is in memory and gone when the sandbox stops.
  */
 @Component
 public class SandboxDatabase implements DisposableBean {
@@ -26,12 +26,15 @@ public class SandboxDatabase implements DisposableBean {
   private final ObjectMapper json = JsonMapper.builder().findAndAddModules().build();
 
   public SandboxDatabase(SandboxStateProperties properties) {
-    String url = properties.durable()
-        // the application closes the database when it stops: H2's own shutdown hook would close it under
-        // the beans that still write while they stop
-        ? "jdbc:h2:file:" + properties.directory().toAbsolutePath().resolve("state")
-            + ";WRITE_DELAY=0;DB_CLOSE_ON_EXIT=FALSE"
-        : "jdbc:h2:mem:sandbox-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1";
+    String url =
+        properties.durable()
+            // the application closes the database when it stops: H2's own shutdown hook would close
+            // it under
+            // the beans that still write while they stop
+            ? "jdbc:h2:file:"
+                + properties.directory().toAbsolutePath().resolve("state")
+                + ";WRITE_DELAY=0;DB_CLOSE_ON_EXIT=FALSE"
+            : "jdbc:h2:mem:sandbox-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1";
     this.pool = JdbcConnectionPool.create(url, "sandbox", "");
   }
 
@@ -40,10 +43,16 @@ public class SandboxDatabase implements DisposableBean {
     if (!TABLE_NAME.matcher(name).matches()) {
       throw new IllegalArgumentException("Not a table name: " + name);
     }
-    run(connection -> connection.createStatement()
-        // seq: the order in which the rows were first written, which a rewrite of a row keeps
-        .execute("CREATE TABLE IF NOT EXISTS " + name
-            + " (seq BIGINT GENERATED ALWAYS AS IDENTITY, id VARCHAR PRIMARY KEY, body CLOB NOT NULL)"));
+    run(
+        connection ->
+            connection
+                .createStatement()
+                // seq: the order in which the rows were first written, which a rewrite of a row
+                // keeps
+                .execute(
+                    "CREATE TABLE IF NOT EXISTS "
+                        + name
+                        + " (seq BIGINT GENERATED ALWAYS AS IDENTITY, id VARCHAR PRIMARY KEY, body CLOB NOT NULL)"));
     return new Table<>(this, name, type, json);
   }
 

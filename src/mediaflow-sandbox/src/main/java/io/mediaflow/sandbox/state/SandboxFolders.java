@@ -9,10 +9,11 @@ import org.springframework.stereotype.Component;
 import org.springframework.util.FileSystemUtils;
 
 /**
- * The folders of the sandbox's files: stored objects, job outputs, uploads, DVR recordings, jobs' working files.
- * Durable, they are under {@code files/} of {@link SandboxStateProperties#directory()} and stay; otherwise under
- * one temporary folder removed when the sandbox stops, so nothing is left in the system's temporary directory.
- * All are on one file system, so a file moves from a job's working folder to its storage without a copy.
+ * The folders of the sandbox's files: stored objects, job outputs, uploads, DVR recordings, jobs'
+ * working files. Durable, they are under {@code files/} of {@link
+ * SandboxStateProperties#directory()} and stay; otherwise under one temporary folder removed when
+ * the sandbox stops, so nothing is left in the system's temporary directory. All are on one file
+ * system, so a file moves from a job's working folder to its storage without a copy.
  */
 @Component
 public class SandboxFolders implements DisposableBean {
@@ -22,8 +23,10 @@ public class SandboxFolders implements DisposableBean {
 
   public SandboxFolders(SandboxStateProperties properties) throws IOException {
     this.temporary = !properties.durable();
-    this.root = temporary ? Files.createTempDirectory("mediaflow-sandbox-")
-        : Files.createDirectories(properties.directory().toAbsolutePath().resolve("files"));
+    this.root =
+        temporary
+            ? Files.createTempDirectory("mediaflow-sandbox-")
+            : Files.createDirectories(properties.directory().toAbsolutePath().resolve("files"));
   }
 
   /** The folder {@code name}, created when it is not there. */
@@ -36,8 +39,8 @@ public class SandboxFolders implements DisposableBean {
   }
 
   /**
-   * The folder {@code name}, empty: for files nothing refers to after a restart (jobs' working files, which a
-   * restarted job fetches again).
+   * The folder {@code name}, empty: for files nothing refers to after a restart (jobs' working
+   * files, which a restarted job fetches again).
    */
   public Path emptyFolder(String name) {
     Path folder = root.resolve(name);

@@ -8,9 +8,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The resources of one kind, each by its id. A sandbox store keeps its working copy in memory, as it always did,
- * and writes each change here before it answers: {@link #put} after every change, {@link #remove} when the
- * resource goes, {@link #all} once when the sandbox starts.
+ * The resources of one kind, each by its id. A sandbox store keeps its working copy in memory, as
+ * it always did, and writes each change here before it answers: {@link #put} after every change,
+ * {@link #remove} when the resource goes, {@link #all} once when the sandbox starts.
  *
  * @param <T> what a row holds, a record Jackson writes and reads
  */
@@ -34,59 +34,70 @@ public final class Table<T> {
     try {
       body = json.writeValueAsString(value);
     } catch (JsonProcessingException e) {
-      throw new IllegalStateException("Cannot write " + name + " " + id + ": " + e.getOriginalMessage(), e);
+      throw new IllegalStateException(
+          "Cannot write " + name + " " + id + ": " + e.getOriginalMessage(), e);
     }
-    database.run(connection -> {
-      try (var statement = connection.prepareStatement("MERGE INTO " + name + " (id, body) KEY (id) VALUES (?, ?)")) {
-        statement.setString(1, id);
-        statement.setString(2, body);
-        return statement.executeUpdate();
-      }
-    });
+    database.run(
+        connection -> {
+          try (var statement =
+              connection.prepareStatement(
+                  "MERGE INTO " + name + " (id, body) KEY (id) VALUES (?, ?)")) {
+            statement.setString(1, id);
+            statement.setString(2, body);
+            return statement.executeUpdate();
+          }
+        });
   }
 
   public void remove(String id) {
-    database.run(connection -> {
-      try (var statement = connection.prepareStatement("DELETE FROM " + name + " WHERE id = ?")) {
-        statement.setString(1, id);
-        return statement.executeUpdate();
-      }
-    });
+    database.run(
+        connection -> {
+          try (var statement =
+              connection.prepareStatement("DELETE FROM " + name + " WHERE id = ?")) {
+            statement.setString(1, id);
+            return statement.executeUpdate();
+          }
+        });
   }
 
   public Optional<T> find(String id) {
-    return database.run(connection -> {
-      try (var statement = connection.prepareStatement("SELECT body FROM " + name + " WHERE id = ?")) {
-        statement.setString(1, id);
-        try (ResultSet rows = statement.executeQuery()) {
-          return rows.next() ? Optional.of(read(id, rows.getString(1))) : Optional.empty();
-        }
-      }
-    });
+    return database.run(
+        connection -> {
+          try (var statement =
+              connection.prepareStatement("SELECT body FROM " + name + " WHERE id = ?")) {
+            statement.setString(1, id);
+            try (ResultSet rows = statement.executeQuery()) {
+              return rows.next() ? Optional.of(read(id, rows.getString(1))) : Optional.empty();
+            }
+          }
+        });
   }
 
   /**
-   * Every resource, in the order in which each was first put (a later {@link #put} of it keeps its place): the
-   * creation order the service's lists answer in.
+   * Every resource, in the order in which each was first put (a later {@link #put} of it keeps its
+   * place): the creation order the service's lists answer in.
    */
   public Map<String, T> all() {
-    return database.run(connection -> {
-      var all = new LinkedHashMap<String, T>();
-      try (var statement = connection.prepareStatement("SELECT id, body FROM " + name + " ORDER BY seq");
-          ResultSet rows = statement.executeQuery()) {
-        while (rows.next()) {
-          all.put(rows.getString(1), read(rows.getString(1), rows.getString(2)));
-        }
-      }
-      return all;
-    });
+    return database.run(
+        connection -> {
+          var all = new LinkedHashMap<String, T>();
+          try (var statement =
+                  connection.prepareStatement("SELECT id, body FROM " + name + " ORDER BY seq");
+              ResultSet rows = statement.executeQuery()) {
+            while (rows.next()) {
+              all.put(rows.getString(1), read(rows.getString(1), rows.getString(2)));
+            }
+          }
+          return all;
+        });
   }
 
   private T read(String id, String body) {
     try {
       return json.readValue(body, type);
     } catch (JsonProcessingException e) {
-      throw new IllegalStateException("Cannot read " + name + " " + id + ": " + e.getOriginalMessage(), e);
+      throw new IllegalStateException(
+          "Cannot read " + name + " " + id + ": " + e.getOriginalMessage(), e);
     }
   }
 }

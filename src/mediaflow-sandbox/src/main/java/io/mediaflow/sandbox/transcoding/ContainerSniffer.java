@@ -8,24 +8,47 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * Recognizes a source's container by its first bytes, as the service's probe does before encoding; anything else
- * (an HTML error page, an image, a truncated file) is "Unsupported media type.".
+ * Recognizes a source's container by its first bytes, as the service's probe does before encoding;
+ * anything else (an HTML error page, an image, a truncated file) is "Unsupported media type.".
  */
 final class ContainerSniffer {
 
   private static final byte[] EBML = {0x1A, 0x45, (byte) 0xDF, (byte) 0xA3};
-  private static final byte[] ASF_HEADER = {0x30, 0x26, (byte) 0xB2, 0x75, (byte) 0x8E, 0x66, (byte) 0xCF, 0x11,
-      (byte) 0xA6, (byte) 0xD9, 0x00, (byte) 0xAA, 0x00, 0x62, (byte) 0xCE, 0x6C};
-  private static final byte[] MXF_PARTITION = {0x06, 0x0E, 0x2B, 0x34, 0x02, 0x05, 0x01, 0x01, 0x0D, 0x01, 0x02};
+  private static final byte[] ASF_HEADER = {
+    0x30,
+    0x26,
+    (byte) 0xB2,
+    0x75,
+    (byte) 0x8E,
+    0x66,
+    (byte) 0xCF,
+    0x11,
+    (byte) 0xA6,
+    (byte) 0xD9,
+    0x00,
+    (byte) 0xAA,
+    0x00,
+    0x62,
+    (byte) 0xCE,
+    0x6C
+  };
+  private static final byte[] MXF_PARTITION = {
+    0x06, 0x0E, 0x2B, 0x34, 0x02, 0x05, 0x01, 0x01, 0x0D, 0x01, 0x02
+  };
   private static final byte[] MPEG_PACK = {0x00, 0x00, 0x01, (byte) 0xBA};
   private static final byte[] MPEG_SEQUENCE = {0x00, 0x00, 0x01, (byte) 0xB3};
+
   /** MXF files may start with a run-in of up to 64 KiB before the header partition. */
   private static final int MXF_RUN_IN = 65536;
+
   private static final int TS_PACKET = 188;
 
   private ContainerSniffer() {}
 
-  /** Sniffs the first bytes of {@code file}: as many as any signature is looked for in (the MXF run-in). */
+  /**
+   * Sniffs the first bytes of {@code file}: as many as any signature is looked for in (the MXF
+   * run-in).
+   */
   static Optional<Container> sniff(Path file) throws IOException {
     try (InputStream in = Files.newInputStream(file)) {
       return sniff(in.readNBytes(MXF_RUN_IN));
@@ -61,7 +84,8 @@ final class ContainerSniffer {
   private static Container others(byte[] data) {
     if (startsWith(data, 0, EBML)) {
       return indexOf(data, "webm".getBytes(StandardCharsets.US_ASCII), 0, 64) >= 0
-          ? Container.WEBM : Container.MATROSKA;
+          ? Container.WEBM
+          : Container.MATROSKA;
     }
     if (data.length >= 12 && ascii(data, 0, 4).equals("RIFF")) {
       return switch (ascii(data, 8, 4)) {
@@ -97,7 +121,10 @@ final class ContainerSniffer {
     return audioFrame(data);
   }
 
-  /** Sync byte 0x47 in at least two packets of 188 bytes (or 192 for M2TS, which adds a 4-byte timecode). */
+  /**
+   * Sync byte 0x47 in at least two packets of 188 bytes (or 192 for M2TS, which adds a 4-byte
+   * timecode).
+   */
   private static boolean isTransportStream(byte[] data) {
     return synced(data, 0, TS_PACKET) || synced(data, 4, TS_PACKET + 4);
   }

@@ -13,9 +13,10 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * Outputs of jobs without a destination, at {@code /sandbox/transcoding/downloads/<task_token>/<path>} for 24
- * hours (nominal): 404 for an address that never existed, 410 once the task's files have expired. Range
- * requests and HEAD are served as for any resource.
+ * Outputs of jobs without a destination, at {@code
+ * /sandbox/transcoding/downloads/<task_token>/<path>} for 24 hours (nominal): 404 for an address
+ * that never existed, 410 once the task's files have expired. Range requests and HEAD are served as
+ * for any resource.
  */
 @RestController
 class DownloadController {
@@ -31,12 +32,16 @@ class DownloadController {
   @GetMapping(PREFIX + "{taskToken}/**")
   ResponseEntity<Resource> download(@PathVariable String taskToken, HttpServletRequest request) {
     String uri = request.getRequestURI().substring(request.getContextPath().length());
-    String path = URLDecoder.decode(uri.substring(PREFIX.length() + taskToken.length() + 1), StandardCharsets.UTF_8);
+    String path =
+        URLDecoder.decode(
+            uri.substring(PREFIX.length() + taskToken.length() + 1), StandardCharsets.UTF_8);
     return switch (temporary.get(taskToken, path)) {
-      case TemporaryStorage.Lookup.Found found -> ResponseEntity.ok()
-          .contentType(MediaType.parseMediaType(found.contentType()))
-          .body(new FileSystemResource(found.file()));
-      case TemporaryStorage.Lookup.Expired expired -> ResponseEntity.status(HttpStatus.GONE).build();
+      case TemporaryStorage.Lookup.Found found ->
+          ResponseEntity.ok()
+              .contentType(MediaType.parseMediaType(found.contentType()))
+              .body(new FileSystemResource(found.file()));
+      case TemporaryStorage.Lookup.Expired expired ->
+          ResponseEntity.status(HttpStatus.GONE).build();
       case TemporaryStorage.Lookup.Missing missing -> ResponseEntity.notFound().build();
     };
   }

@@ -22,34 +22,38 @@ import javax.net.ssl.SSLException;
 import org.springframework.stereotype.Component;
 
 /**
- * Fetches files over HTTP as the service does, from outside ({@link SourceAddresses} checks every address on the
- * way, redirects included), within the download timeout and the largest source size, streaming the body to a file.
- * A transfer that fails in passing (a timeout, a transfer too slow or broken off, a 5xx answer) is tried again after
- * a short pause, up to {@link #ATTEMPTS} times; one whose answer will not change (a 4xx answer, an unknown host, a
- * refused connection or address, a file too large) fails at once.
+ * Fetches files over HTTP as the service does, from outside ({@link SourceAddresses} checks every
+ * address on the way, redirects included), within the download timeout and the largest source size,
+ * streaming the body to a file. A transfer that fails in passing (a timeout, a transfer too slow or
+ * broken off, a 5xx answer) is tried again after a short pause, up to {@link #ATTEMPTS} times; one
+ * whose answer will not change (a 4xx answer, an unknown host, a refused connection or address, a
+ * file too large) fails at once.
  */
 @Component
 class Downloader {
 
   /** Tries of one file before a failure in passing is final. */
   static final int ATTEMPTS = 3;
+
   /** Nominal pause between two tries, scaled by the sandbox clock. */
   static final Duration PAUSE = Duration.ofSeconds(2);
 
   private static final int BUFFER = 64 * 1024;
   private static final int MAX_REDIRECTS = 5;
 
-  private final HttpClient http = HttpClient.newBuilder()
-      .version(HttpClient.Version.HTTP_1_1)
-      // followed by hand, so that every address on the way is checked
-      .followRedirects(HttpClient.Redirect.NEVER)
-      .connectTimeout(Duration.ofSeconds(10))
-      .build();
+  private final HttpClient http =
+      HttpClient.newBuilder()
+          .version(HttpClient.Version.HTTP_1_1)
+          // followed by hand, so that every address on the way is checked
+          .followRedirects(HttpClient.Redirect.NEVER)
+          .connectTimeout(Duration.ofSeconds(10))
+          .build();
   private final SandboxTranscodingProperties properties;
   private final SourceAddresses addresses;
   private final SandboxClock clock;
 
-  Downloader(SandboxTranscodingProperties properties, SourceAddresses addresses, SandboxClock clock) {
+  Downloader(
+      SandboxTranscodingProperties properties, SourceAddresses addresses, SandboxClock clock) {
     this.properties = properties;
     this.addresses = addresses;
     this.clock = clock;
@@ -76,8 +80,8 @@ class Downloader {
   }
 
   /**
-   * One GET of {@code uri} within the download timeout and size limit, writing the body to {@code out}; any failure
-   * is a {@code failure} message.
+   * One GET of {@code uri} within the download timeout and size limit, writing the body to {@code
+   * out}; any failure is a {@code failure} message.
    *
    * @return the bytes of the body
    */
@@ -87,8 +91,14 @@ class Downloader {
       close(response.body());
       String location = response.headers().firstValue("Location").orElse(null);
       if (location == null || redirects == MAX_REDIRECTS) {
-        throw new JobFailure(failure, uri.getHost() + " answered HTTP " + response.statusCode()
-            + (location == null ? " without a Location" : " after " + MAX_REDIRECTS + " redirects"));
+        throw new JobFailure(
+            failure,
+            uri.getHost()
+                + " answered HTTP "
+                + response.statusCode()
+                + (location == null
+                    ? " without a Location"
+                    : " after " + MAX_REDIRECTS + " redirects"));
       }
       try {
         uri = uri.resolve(location);
@@ -101,7 +111,9 @@ class Downloader {
       close(response.body());
       String details = uri.getHost() + " answered HTTP " + response.statusCode();
       // a server error may pass; a client error is the request's, and stays
-      throw response.statusCode() / 100 == 5 ? new InPassing(failure, details) : new JobFailure(failure, details);
+      throw response.statusCode() / 100 == 5
+          ? new InPassing(failure, details)
+          : new JobFailure(failure, details);
     }
     long declared = response.headers().firstValueAsLong("Content-Length").orElse(-1);
     if (declared > maxBytes()) {
@@ -115,7 +127,9 @@ class Downloader {
     return properties.maxSourceSize().toBytes();
   }
 
-  /** Writes {@code file} with {@code writer}; failing to write it is the sandbox's processing error. */
+  /**
+   * Writes {@code file} with {@code writer}; failing to write it is the sandbox's processing error.
+   */
   static <T> T write(Path file, Function<OutputStream, T> writer) {
     try (OutputStream out = Files.newOutputStream(file)) {
       return writer.apply(out);
@@ -133,8 +147,12 @@ class Downloader {
   private HttpResponse<InputStream> send(URI uri, String failure) {
     addresses.check(uri, failure);
     try {
-      var request = HttpRequest.newBuilder(uri).timeout(properties.downloadTimeout())
-          .header("User-Agent", "mediaflow-sandbox").GET().build();
+      var request =
+          HttpRequest.newBuilder(uri)
+              .timeout(properties.downloadTimeout())
+              .header("User-Agent", "mediaflow-sandbox")
+              .GET()
+              .build();
       return http.send(request, HttpResponse.BodyHandlers.ofInputStream());
     } catch (ConnectException | UnknownHostException | SSLException e) {
       // refused, unknown or untrusted: the next try would get the same answer
@@ -142,7 +160,9 @@ class Downloader {
     } catch (HttpTimeoutException e) {
       throw new InPassing(failure, uri.getHost() + ": no answer in time");
     } catch (IOException e) {
-      throw new InPassing(failure, uri.getHost() + ": connection broken off (" + e.getClass().getSimpleName() + ")");
+      throw new InPassing(
+          failure,
+          uri.getHost() + ": connection broken off (" + e.getClass().getSimpleName() + ")");
     } catch (IllegalArgumentException e) {
       throw new JobFailure(failure, uri.getHost() + ": " + e.getClass().getSimpleName());
     } catch (InterruptedException e) {
@@ -152,22 +172,29 @@ class Downloader {
   }
 
   /**
-   * Copies the body to {@code out}, giving up (by closing the stream) when the transfer is too slow, and after
-   * one byte more than the largest source. A failure to write {@code out} is the sandbox's, not the transfer's.
+   * Copies the body to {@code out}, giving up (by closing the stream) when the transfer is too
+   * slow, and after one byte more than the largest source. A failure to write {@code out} is the
+   * sandbox's, not the transfer's.
    *
    * @return the bytes copied
    */
   private long readWithin(InputStream body, Duration timeout, String failure, OutputStream out) {
     var expired = new AtomicBoolean();
-    CompletableFuture<Void> deadline = CompletableFuture.runAsync(() -> {
-      expired.set(true); // before closing: the read that closing breaks off must know it was the deadline
-      close(body);
-    }, CompletableFuture.delayedExecutor(timeout.toMillis(), TimeUnit.MILLISECONDS));
+    CompletableFuture<Void> deadline =
+        CompletableFuture.runAsync(
+            () -> {
+              expired.set(
+                  true); // before closing: the read that closing breaks off must know it was the
+              // deadline
+              close(body);
+            },
+            CompletableFuture.delayedExecutor(timeout.toMillis(), TimeUnit.MILLISECONDS));
     try (body) {
       byte[] buffer = new byte[BUFFER];
       long read = 0;
       int n;
-      while ((n = body.read(buffer, 0, (int) Math.min(buffer.length, maxBytes() + 1 - read))) >= 0) {
+      while ((n = body.read(buffer, 0, (int) Math.min(buffer.length, maxBytes() + 1 - read)))
+          >= 0) {
         read += n;
         if (read > maxBytes()) {
           throw tooLarge(failure);

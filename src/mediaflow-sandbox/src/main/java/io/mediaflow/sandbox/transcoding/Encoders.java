@@ -4,7 +4,10 @@ import java.util.ArrayDeque;
 import java.util.Queue;
 import java.util.concurrent.Executor;
 
-/** The encoders jobs wait for in {@code queued}: a fixed number of slots, handed out first come, first served. */
+/**
+ * The encoders jobs wait for in {@code queued}: a fixed number of slots, handed out first come,
+ * first served.
+ */
 final class Encoders {
 
   private final int slots;
@@ -17,7 +20,9 @@ final class Encoders {
     this.executor = executor;
   }
 
-  /** Runs {@code work} once an encoder is free; {@code work} must end by calling {@link #release()}. */
+  /**
+   * Runs {@code work} once an encoder is free; {@code work} must end by calling {@link #release()}.
+   */
   void acquire(Runnable work) {
     synchronized (this) {
       if (busy >= slots) {

@@ -9,17 +9,25 @@ import java.util.Optional;
 import org.springframework.stereotype.Component;
 
 /**
- * Test control: faults the next requests of an endpoint answer instead of being handled, so a client's retry and
- * fallback behaviour can be exercised over real HTTP. A fault is either one of the service's errors (HTTP 200,
- * {@code {"error": N, "message": ...}}, {@code retry_after} with error 8; for example the "busy" error 8 or the
- * "queue full" error 18) or a transport failure (an HTTP status such as 503).
+ * Test control: faults the next requests of an endpoint answer instead of being handled, so a
+ * client's retry and fallback behaviour can be exercised over real HTTP. A fault is either one of
+ * the service's errors (HTTP 200, {@code {"error": N, "message": ...}}, {@code retry_after} with
+ * error 8; for example the "busy" error 8 or the "queue full" error 18) or a transport failure (an
+ * HTTP status such as 503).
  */
 @Component
 class FaultInjector {
 
   /** The endpoints faults apply to; {@code status} covers both status endpoints. */
-  static final List<String> ENDPOINTS = List.of("access_token", "create_task", "start_encode2", "start_encode",
-      "status", "master_status", "upload");
+  static final List<String> ENDPOINTS =
+      List.of(
+          "access_token",
+          "create_task",
+          "start_encode2",
+          "start_encode",
+          "status",
+          "master_status",
+          "upload");
 
   /**
    * @param error the service error to answer, or null for a transport fault
@@ -27,11 +35,17 @@ class FaultInjector {
    * @param retryAfter seconds, sent as {@code retry_after} (error 8) or as a Retry-After header
    * @param remaining how many more requests it answers; -1 until the faults are cleared
    */
-  record Fault(String endpoint, Integer error, Integer httpStatus, Integer retryAfter, String message,
+  record Fault(
+      String endpoint,
+      Integer error,
+      Integer httpStatus,
+      Integer retryAfter,
+      String message,
       int remaining) {
 
     boolean matches(String requested) {
-      return endpoint.equals(requested) || endpoint.equals("status") && requested.equals("master_status");
+      return endpoint.equals(requested)
+          || endpoint.equals("status") && requested.equals("master_status");
     }
 
     Map<String, Object> describe() {
@@ -47,10 +61,14 @@ class FaultInjector {
   }
 
   private final List<Fault> faults = new ArrayList<>();
+
   /** Failure messages the next started jobs fail with, one each, oldest first. */
   private final List<String> jobFailures = new ArrayList<>();
 
-  /** The next {@code times} jobs started fail with {@code message}, as a job the service cannot process does. */
+  /**
+   * The next {@code times} jobs started fail with {@code message}, as a job the service cannot
+   * process does.
+   */
   synchronized void failNextJobs(String message, int times) {
     for (int i = 0; i < times; i++) {
       jobFailures.add(message);
@@ -74,8 +92,15 @@ class FaultInjector {
         if (fault.remaining() == 1) {
           it.remove();
         } else if (fault.remaining() > 1) {
-          faults.set(faults.indexOf(fault), new Fault(fault.endpoint(), fault.error(), fault.httpStatus(),
-              fault.retryAfter(), fault.message(), fault.remaining() - 1));
+          faults.set(
+              faults.indexOf(fault),
+              new Fault(
+                  fault.endpoint(),
+                  fault.error(),
+                  fault.httpStatus(),
+                  fault.retryAfter(),
+                  fault.message(),
+                  fault.remaining() - 1));
         }
         return Optional.of(fault);
       }

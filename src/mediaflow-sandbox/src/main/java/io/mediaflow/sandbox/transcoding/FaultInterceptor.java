@@ -9,7 +9,10 @@ import java.util.Optional;
 import org.springframework.http.MediaType;
 import org.springframework.web.servlet.HandlerInterceptor;
 
-/** Answers a request with the fault {@link FaultInjector} holds for its endpoint, before any handler runs. */
+/**
+ * Answers a request with the fault {@link FaultInjector} holds for its endpoint, before any handler
+ * runs.
+ */
 class FaultInterceptor implements HandlerInterceptor {
 
   private static final String API = "/sandbox/transcoding/v1/";
@@ -33,16 +36,26 @@ class FaultInterceptor implements HandlerInterceptor {
     response.setContentType(MediaType.APPLICATION_JSON_VALUE);
     if (f.error() != null) {
       response.setStatus(HttpServletResponse.SC_OK);
-      String message = f.message() != null ? f.message() : "Injected by the sandbox's test control.";
-      json.writeValue(response.getOutputStream(), TranscodingErrorHandler.body(f.error(), message,
-          f.error() == TranscodingApiError.SYSTEM_BUSY ? f.retryAfter() : null));
+      String message =
+          f.message() != null ? f.message() : "Injected by the sandbox's test control.";
+      json.writeValue(
+          response.getOutputStream(),
+          TranscodingErrorHandler.body(
+              f.error(),
+              message,
+              f.error() == TranscodingApiError.SYSTEM_BUSY ? f.retryAfter() : null));
     } else {
       response.setStatus(f.httpStatus());
       if (f.retryAfter() != null) {
         response.setHeader("Retry-After", Integer.toString(f.retryAfter()));
       }
-      json.writeValue(response.getOutputStream(), Map.of("message",
-          f.message() != null ? f.message() : "Transport fault injected by the sandbox's test control."));
+      json.writeValue(
+          response.getOutputStream(),
+          Map.of(
+              "message",
+              f.message() != null
+                  ? f.message()
+                  : "Transport fault injected by the sandbox's test control."));
     }
     return false;
   }

@@ -20,8 +20,17 @@ final class Ffprobe {
    * @param bitrate bits per second of the whole file (all streams)
    * @param frameRate frames per second of the video stream
    */
-  record Media(long size, Double duration, Long bitrate, Integer width, Integer height, String videoCodec,
-      String audioCodec, Double frameRate, Integer frameCount, Map<String, Object> report) {
+  record Media(
+      long size,
+      Double duration,
+      Long bitrate,
+      Integer width,
+      Integer height,
+      String videoCodec,
+      String audioCodec,
+      Double frameRate,
+      Integer frameCount,
+      Map<String, Object> report) {
 
     boolean hasVideo() {
       return videoCodec != null;
@@ -57,43 +66,72 @@ final class Ffprobe {
       return null;
     }
     JsonNode format = root.path("format");
-    Double duration = format.hasNonNull("duration") ? number(format.path("duration")) : lastPacketEnd(file);
+    Double duration =
+        format.hasNonNull("duration") ? number(format.path("duration")) : lastPacketEnd(file);
     Double frameRate = video == null ? null : rate(video.path("avg_frame_rate").asText(""));
-    Integer frames = video == null ? null : video.hasNonNull("nb_frames") ? video.path("nb_frames").asInt() : null;
+    Integer frames =
+        video == null
+            ? null
+            : video.hasNonNull("nb_frames") ? video.path("nb_frames").asInt() : null;
     if (frames == null && frameRate != null && duration != null) {
       frames = (int) Math.round(frameRate * duration);
     }
     Long bitrate = format.hasNonNull("bit_rate") ? format.path("bit_rate").asLong() : null;
     long size = format.path("size").asLong(file.toFile().length());
-    return new Media(size, duration, bitrate,
-        video == null ? null : video.path("width").asInt(), video == null ? null : video.path("height").asInt(),
-        video == null ? null : video.path("codec_name").asText(), audio == null ? null : audio.path("codec_name").asText(),
-        frameRate, frames, report(root));
+    return new Media(
+        size,
+        duration,
+        bitrate,
+        video == null ? null : video.path("width").asInt(),
+        video == null ? null : video.path("height").asInt(),
+        video == null ? null : video.path("codec_name").asText(),
+        audio == null ? null : audio.path("codec_name").asText(),
+        frameRate,
+        frames,
+        report(root));
   }
 
   private static JsonNode run(Path file) {
-    return run(FfmpegPrograms.ffprobe("-v", "error", "-show_format", "-show_streams", "-of", "json",
-        file.toAbsolutePath().toString()));
+    return run(
+        FfmpegPrograms.ffprobe(
+            "-v",
+            "error",
+            "-show_format",
+            "-show_streams",
+            "-of",
+            "json",
+            file.toAbsolutePath().toString()));
   }
 
   /**
-   * Where the last packet ends, in seconds: the duration of a file whose header does not say it (WebM DASH
-   * segments joined to their init segment).
+   * Where the last packet ends, in seconds: the duration of a file whose header does not say it
+   * (WebM DASH segments joined to their init segment).
    */
   private static Double lastPacketEnd(Path file) {
-    JsonNode packets = run(FfmpegPrograms.ffprobe("-v", "error", "-show_entries", "packet=pts_time,duration_time",
-        "-of", "json", file.toAbsolutePath().toString())).path("packets");
+    JsonNode packets =
+        run(FfmpegPrograms.ffprobe(
+                "-v",
+                "error",
+                "-show_entries",
+                "packet=pts_time,duration_time",
+                "-of",
+                "json",
+                file.toAbsolutePath().toString()))
+            .path("packets");
     double end = 0;
     for (JsonNode packet : packets) {
-      end = Math.max(end, packet.path("pts_time").asDouble() + packet.path("duration_time").asDouble());
+      end =
+          Math.max(
+              end, packet.path("pts_time").asDouble() + packet.path("duration_time").asDouble());
     }
     return end > 0 ? end : null;
   }
 
   private static JsonNode run(java.util.List<String> command) {
     try {
-      Process process = ChildProcesses.start(
-          FfmpegPrograms.process(command).redirectError(ProcessBuilder.Redirect.DISCARD));
+      Process process =
+          ChildProcesses.start(
+              FfmpegPrograms.process(command).redirectError(ProcessBuilder.Redirect.DISCARD));
       JsonNode root = JSON.readTree(process.getInputStream());
       process.waitFor();
       return root == null ? JSON.createObjectNode() : root;

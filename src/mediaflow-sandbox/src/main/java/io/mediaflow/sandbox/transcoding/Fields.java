@@ -7,8 +7,8 @@ import java.util.regex.Pattern;
 
 /**
  * Reads and checks the attributes of one JSON object of a query, naming every failure by its path
- * ({@code format[0].stream[1].quality}). Numbers may also be given as numeric strings, as the service's
- * form-based clients often send them.
+ * ({@code format[0].stream[1].quality}). Numbers may also be given as numeric strings, as the
+ * service's form-based clients often send them.
  */
 final class Fields {
 
@@ -70,7 +70,8 @@ final class Fields {
   Double number(String name, double min, double max) {
     Double value = numeric(name);
     if (value != null && (value < min || value > max)) {
-      throw TranscodingApiError.invalid(path(name), "must be a number from " + plain(min) + " to " + plain(max));
+      throw TranscodingApiError.invalid(
+          path(name), "must be a number from " + plain(min) + " to " + plain(max));
     }
     return value;
   }
@@ -91,7 +92,8 @@ final class Fields {
       return null;
     }
     if (value != Math.rint(value) || value < min || value > max) {
-      throw TranscodingApiError.invalid(path(name), "must be an integer from " + min + " to " + max);
+      throw TranscodingApiError.invalid(
+          path(name), "must be an integer from " + min + " to " + max);
     }
     return value.intValue();
   }

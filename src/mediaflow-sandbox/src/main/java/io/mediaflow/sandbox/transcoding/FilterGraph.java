@@ -5,11 +5,11 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The input side of one ffmpeg command for a format: the source's clips as inputs, trimmed to the format's
- * {@code start_time} and {@code duration}, and a filter graph that hands each rendition its own copy of the picture
- * ({@code [v0]}, {@code [v1]}, ...) and of the sound ({@code [a0]}, ...). A stitch job's clips are cut by their
- * own {@code start_time} and {@code duration}, brought to the first clip's size and frame rate, and joined by
- * ffmpeg's {@code concat} filter.
+ * The input side of one ffmpeg command for a format: the source's clips as inputs, trimmed to the
+ * format's {@code start_time} and {@code duration}, and a filter graph that hands each rendition
+ * its own copy of the picture ({@code [v0]}, {@code [v1]}, ...) and of the sound ({@code [a0]},
+ * ...). A stitch job's clips are cut by their own {@code start_time} and {@code duration}, brought
+ * to the first clip's size and frame rate, and joined by ffmpeg's {@code concat} filter.
  */
 final class FilterGraph {
 
@@ -53,18 +53,42 @@ final class FilterGraph {
       inputs.add("-i");
       inputs.add(clip.file().toString());
       if (withVideo) {
-        graph.append(String.format(Locale.ROOT, "[%d:v:0]scale=%d:%d:force_original_aspect_ratio=decrease,"
-            + "pad=%d:%d:(ow-iw)/2:(oh-ih)/2,setsar=1,fps=%s,format=yuv420p[jv%d];", i, first.width(),
-            first.height(), first.width(), first.height(), number(frameRate), i));
+        graph.append(
+            String.format(
+                Locale.ROOT,
+                "[%d:v:0]scale=%d:%d:force_original_aspect_ratio=decrease,"
+                    + "pad=%d:%d:(ow-iw)/2:(oh-ih)/2,setsar=1,fps=%s,format=yuv420p[jv%d];",
+                i,
+                first.width(),
+                first.height(),
+                first.width(),
+                first.height(),
+                number(frameRate),
+                i));
         joined.append("[jv").append(i).append(']');
       }
       if (withAudio) {
-        graph.append('[').append(i).append(":a:0]").append(JOINED_AUDIO).append("[ja").append(i).append("];");
+        graph
+            .append('[')
+            .append(i)
+            .append(":a:0]")
+            .append(JOINED_AUDIO)
+            .append("[ja")
+            .append(i)
+            .append("];");
         joined.append("[ja").append(i).append(']');
       }
     }
-    graph.append(joined).append("concat=n=").append(source.clips().size()).append(":v=").append(withVideo ? 1 : 0)
-        .append(":a=").append(withAudio ? 1 : 0).append(withVideo ? "[jv]" : "").append(withAudio ? "[ja]" : "")
+    graph
+        .append(joined)
+        .append("concat=n=")
+        .append(source.clips().size())
+        .append(":v=")
+        .append(withVideo ? 1 : 0)
+        .append(":a=")
+        .append(withAudio ? 1 : 0)
+        .append(withVideo ? "[jv]" : "")
+        .append(withAudio ? "[ja]" : "")
         .append(';');
     video = withVideo ? "[jv]" : null;
     audio = withAudio ? "[ja]" : null;
@@ -96,7 +120,10 @@ final class FilterGraph {
     return seconds;
   }
 
-  /** {@code [v<i>]}: the picture for rendition {@code i}, through {@code filters} (comma-separated) each. */
+  /**
+   * {@code [v<i>]}: the picture for rendition {@code i}, through {@code filters} (comma-separated)
+   * each.
+   */
   FilterGraph videos(List<String> filters) {
     videoUsed = true;
     graph.append(video).append("split=").append(filters.size());
@@ -105,12 +132,22 @@ final class FilterGraph {
     }
     graph.append(';');
     for (int i = 0; i < filters.size(); i++) {
-      graph.append("[vs").append(i).append(']').append(filters.get(i)).append("[v").append(i).append("];");
+      graph
+          .append("[vs")
+          .append(i)
+          .append(']')
+          .append(filters.get(i))
+          .append("[v")
+          .append(i)
+          .append("];");
     }
     return this;
   }
 
-  /** {@code [a<i>]}: the sound for rendition {@code i}, through {@code filters} (comma-separated) each. */
+  /**
+   * {@code [a<i>]}: the sound for rendition {@code i}, through {@code filters} (comma-separated)
+   * each.
+   */
   FilterGraph audios(List<String> filters) {
     audioUsed = true;
     graph.append(audio).append("asplit=").append(filters.size());
@@ -119,7 +156,14 @@ final class FilterGraph {
     }
     graph.append(';');
     for (int i = 0; i < filters.size(); i++) {
-      graph.append("[as").append(i).append(']').append(filters.get(i)).append("[a").append(i).append("];");
+      graph
+          .append("[as")
+          .append(i)
+          .append(']')
+          .append(filters.get(i))
+          .append("[a")
+          .append(i)
+          .append("];");
     }
     return this;
   }
@@ -147,6 +191,8 @@ final class FilterGraph {
   }
 
   static String number(double value) {
-    return value == Math.rint(value) ? Long.toString((long) value) : String.format(Locale.ROOT, "%.3f", value);
+    return value == Math.rint(value)
+        ? Long.toString((long) value)
+        : String.format(Locale.ROOT, "%.3f", value);
   }
 }

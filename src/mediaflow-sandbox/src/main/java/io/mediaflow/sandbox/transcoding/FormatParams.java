@@ -8,12 +8,17 @@ import java.util.List;
  * One validated element of the query's {@code format} array, read by the planner and the writers.
  *
  * @param index position in {@code format}; the middle number of the system tags
- * @param streams the renditions of an HLS or DASH output (the format itself when it has no {@code stream}); one
- *     element for other outputs
+ * @param streams the renditions of an HLS or DASH output (the format itself when it has no {@code
+ *     stream}); one element for other outputs
  * @param presetProfile the id of the profile a preset job took this format from, else null
  */
-record FormatParams(int index, OutputKind kind, Fields fields, List<OutputDestination> destinations,
-    List<Fields> streams, String presetProfile) {
+record FormatParams(
+    int index,
+    OutputKind kind,
+    Fields fields,
+    List<OutputDestination> destinations,
+    List<Fields> streams,
+    String presetProfile) {
 
   static final String DEFAULT_IMAGE_FORMAT = "png";
   static final double DEFAULT_SEGMENT_DURATION = 9;
@@ -93,7 +98,11 @@ record FormatParams(int index, OutputKind kind, Fields fields, List<OutputDestin
   /** The URL of each file of {@code subtitles.sources}. */
   List<String> subtitleSources() {
     var sources = new ArrayList<String>();
-    fields.node().path("subtitles").path("sources").forEach(source -> sources.add(source.path("source").asText()));
+    fields
+        .node()
+        .path("subtitles")
+        .path("sources")
+        .forEach(source -> sources.add(source.path("source").asText()));
     return sources;
   }
 
@@ -104,7 +113,10 @@ record FormatParams(int index, OutputKind kind, Fields fields, List<OutputDestin
   /** The master playlist's name (attribute name chosen by the sandbox: {@code playlist_name}). */
   String playlistName() {
     String name = fields.string("playlist_name");
-    return name != null ? name : kind == OutputKind.ADVANCED_HLS || kind == OutputKind.HLS_AUDIO
-        ? "playlist.m3u8" : "playlist.mpd";
+    return name != null
+        ? name
+        : kind == OutputKind.ADVANCED_HLS || kind == OutputKind.HLS_AUDIO
+            ? "playlist.m3u8"
+            : "playlist.mpd";
   }
 }

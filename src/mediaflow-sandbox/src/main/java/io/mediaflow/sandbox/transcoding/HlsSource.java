@@ -17,10 +17,11 @@ import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * An HLS source, downloaded the way the service does: the master playlist's highest-bandwidth variant, its
- * initialization section and every segment, AES-128 segments decrypted, appended one after the other to one
- * stream (the source file) as they arrive. Any failure (a playlist or segment not fetched, a media playlist given
- * instead of a master, decryption) is the documented HLS download error.
+ * An HLS source, downloaded the way the service does: the master playlist's highest-bandwidth
+ * variant, its initialization section and every segment, AES-128 segments decrypted, appended one
+ * after the other to one stream (the source file) as they arrive. Any failure (a playlist or
+ * segment not fetched, a media playlist given instead of a master, decryption) is the documented
+ * HLS download error.
  */
 final class HlsSource {
 
@@ -72,8 +73,10 @@ final class HlsSource {
       }
     }
     if (variant == null) {
-      throw fail(lines.stream().anyMatch(l -> l.startsWith("#EXTINF"))
-          ? "a media playlist was given instead of a master playlist" : "the master playlist lists no variant");
+      throw fail(
+          lines.stream().anyMatch(l -> l.startsWith("#EXTINF"))
+              ? "a media playlist was given instead of a master playlist"
+              : "the master playlist lists no variant");
     }
     List<String> media = lines(get(variant, "variant playlist"));
     if (media.stream().anyMatch(l -> l.startsWith("#EXT-X-STREAM-INF"))) {
@@ -169,7 +172,9 @@ final class HlsSource {
     }
   }
 
-  /** Decrypts an AES-128 segment on its way to {@code out}; {@link #finish()} checks its padding. */
+  /**
+   * Decrypts an AES-128 segment on its way to {@code out}; {@link #finish()} checks its padding.
+   */
   private static final class Decrypting extends OutputStream {
     private final OutputStream out;
     private final Cipher cipher;
@@ -208,7 +213,9 @@ final class HlsSource {
     }
   }
 
-  /** Without an IV attribute, the IV is the segment's media sequence number, big-endian in 16 bytes. */
+  /**
+   * Without an IV attribute, the IV is the segment's media sequence number, big-endian in 16 bytes.
+   */
   private static byte[] sequenceIv(long sequence) {
     return ByteBuffer.allocate(16).putLong(8, sequence).array();
   }

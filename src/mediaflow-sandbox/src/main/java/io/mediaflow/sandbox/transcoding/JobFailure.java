@@ -4,18 +4,20 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A job that cannot go on: its status becomes {@code error} with {@code error: 1} and this message, one of the
- * service's documented job failure messages (document 3, section 7).
+ * A job that cannot go on: its status becomes {@code error} with {@code error: 1} and this message,
+ * one of the service's documented job failure messages (document 3, section 7).
  */
 class JobFailure extends RuntimeException {
 
   static final String PROCESSING = "An error occurred while processing the video.";
-  static final String DOWNLOAD = "Download error: unable to download the specified source file/URL.";
+  static final String DOWNLOAD =
+      "Download error: unable to download the specified source file/URL.";
   static final String DOWNLOAD_HLS =
       "Download error: failed to download the source with additional details on the cause.";
   static final String DOWNLOAD_GOOGLE_DRIVE =
       "Download error: failed to download the file from the specified Google Drive URL.";
-  static final String DOWNLOAD_ATTEMPTS = "Download error: maximum number of download attempts reached.";
+  static final String DOWNLOAD_ATTEMPTS =
+      "Download error: maximum number of download attempts reached.";
   static final String UNSUPPORTED_MEDIA = "Unsupported media type.";
   static final String EXTRACT_VIDEO = "Extract video error.";
   static final String IMAGE_EXTRACT = "Image extract error.";
@@ -36,22 +38,50 @@ class JobFailure extends RuntimeException {
   static final String METADATA = "Get metadata video error.";
   static final String SUBTITLES_HLS = "Subtitles prepare error (HLS).";
   static final String SUBTITLES_DASH = "Subtitles prepare error (DASH).";
-  static final String SAVE = "Error saving video: the output could not be saved to the destination.";
+  static final String SAVE =
+      "Error saving video: the output could not be saved to the destination.";
 
   /** Every message above: the ones a test control may make a job fail with. */
-  static final List<String> MESSAGES = List.of(PROCESSING, DOWNLOAD, DOWNLOAD_HLS, DOWNLOAD_GOOGLE_DRIVE,
-      DOWNLOAD_ATTEMPTS, UNSUPPORTED_MEDIA, EXTRACT_VIDEO, IMAGE_EXTRACT, VIDEO_CONVERT, EXTRACT_AUDIO, CONVERT_AUDIO,
-      SPLIT_HLS, REPACK, REPACK_STITCHING, SPLIT_STITCHING, STITCHING_IMAGE_EXTRACT, STITCHING_EXTRACT_AUDIO,
-      STITCHING_THUMBNAILS_EXTRACT, STITCHING_THUMBNAILS_VTT, MERGE, THUMBNAILS_EXTRACT, THUMBNAILS_VTT, METADATA,
-      SUBTITLES_HLS, SUBTITLES_DASH, SAVE);
+  static final List<String> MESSAGES =
+      List.of(
+          PROCESSING,
+          DOWNLOAD,
+          DOWNLOAD_HLS,
+          DOWNLOAD_GOOGLE_DRIVE,
+          DOWNLOAD_ATTEMPTS,
+          UNSUPPORTED_MEDIA,
+          EXTRACT_VIDEO,
+          IMAGE_EXTRACT,
+          VIDEO_CONVERT,
+          EXTRACT_AUDIO,
+          CONVERT_AUDIO,
+          SPLIT_HLS,
+          REPACK,
+          REPACK_STITCHING,
+          SPLIT_STITCHING,
+          STITCHING_IMAGE_EXTRACT,
+          STITCHING_EXTRACT_AUDIO,
+          STITCHING_THUMBNAILS_EXTRACT,
+          STITCHING_THUMBNAILS_VTT,
+          MERGE,
+          THUMBNAILS_EXTRACT,
+          THUMBNAILS_VTT,
+          METADATA,
+          SUBTITLES_HLS,
+          SUBTITLES_DASH,
+          SAVE);
 
-  /** The stitching variant of each message that has one in the document: what a stitch job fails with. */
-  static final Map<String, String> STITCHING = Map.of(
-      REPACK, REPACK_STITCHING,
-      IMAGE_EXTRACT, STITCHING_IMAGE_EXTRACT,
-      EXTRACT_AUDIO, STITCHING_EXTRACT_AUDIO,
-      THUMBNAILS_EXTRACT, STITCHING_THUMBNAILS_EXTRACT,
-      THUMBNAILS_VTT, STITCHING_THUMBNAILS_VTT);
+  /**
+   * The stitching variant of each message that has one in the document: what a stitch job fails
+   * with.
+   */
+  static final Map<String, String> STITCHING =
+      Map.of(
+          REPACK, REPACK_STITCHING,
+          IMAGE_EXTRACT, STITCHING_IMAGE_EXTRACT,
+          EXTRACT_AUDIO, STITCHING_EXTRACT_AUDIO,
+          THUMBNAILS_EXTRACT, STITCHING_THUMBNAILS_EXTRACT,
+          THUMBNAILS_VTT, STITCHING_THUMBNAILS_VTT);
 
   private final String details;
 

@@ -5,10 +5,10 @@ import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 
 /**
- * Starts a validated job on its task, for both start endpoints: the task token is spent only by a start that is
- * accepted; a refused one (validation, queue limit) leaves the task startable. Once the application is up, it
- * starts over the jobs that were unfinished when the sandbox last stopped, so their callback receivers can take
- * the {@code restarted} event.
+ * Starts a validated job on its task, for both start endpoints: the task token is spent only by a
+ * start that is accepted; a refused one (validation, queue limit) leaves the task startable. Once
+ * the application is up, it starts over the jobs that were unfinished when the sandbox last
+ * stopped, so their callback receivers can take the {@code restarted} event.
  */
 @Component
 class JobLauncher {

@@ -4,15 +4,28 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * One entry of a status's {@code videos}, {@code audios}, {@code images} or {@code texts}: an output, or one
- * stream of an HLS or DASH output. Mutated only by its {@link Job}, under the job's lock.
+ * One entry of a status's {@code videos}, {@code audios}, {@code images} or {@code texts}: an
+ * output, or one stream of an HLS or DASH output. Mutated only by its {@link Job}, under the job's
+ * lock.
  */
 final class JobOutputItem {
 
   /** An item as the sandbox's database keeps it, with its job. */
-  record Saved(String tag, OutputKind kind, String userTag, String profile, Map<String, Object> meta,
-      Integer bitrate, Double duration, String status, int percent, String url, String downloadUrl,
-      Map<String, Object> storage, Long size, String errorDescription) {}
+  record Saved(
+      String tag,
+      OutputKind kind,
+      String userTag,
+      String profile,
+      Map<String, Object> meta,
+      Integer bitrate,
+      Double duration,
+      String status,
+      int percent,
+      String url,
+      String downloadUrl,
+      Map<String, Object> storage,
+      Long size,
+      String errorDescription) {}
 
   final String tag;
   final OutputKind kind;
@@ -29,7 +42,10 @@ final class JobOutputItem {
   Long size;
   String errorDescription;
 
-  /** {@code meta}, {@code bitrate}, {@code duration} and {@code size} are filled in from ffprobe once written. */
+  /**
+   * {@code meta}, {@code bitrate}, {@code duration} and {@code size} are filled in from ffprobe
+   * once written.
+   */
   JobOutputItem(String tag, OutputKind kind, String userTag, String profile) {
     this.tag = tag;
     this.kind = kind;
@@ -53,8 +69,21 @@ final class JobOutputItem {
   }
 
   Saved saved() {
-    return new Saved(tag, kind, userTag, profile, meta, bitrate, duration, status, percent, url, downloadUrl,
-        storage, size, errorDescription);
+    return new Saved(
+        tag,
+        kind,
+        userTag,
+        profile,
+        meta,
+        bitrate,
+        duration,
+        status,
+        percent,
+        url,
+        downloadUrl,
+        storage,
+        size,
+        errorDescription);
   }
 
   /** The figures ffprobe measured on the written rendition. */

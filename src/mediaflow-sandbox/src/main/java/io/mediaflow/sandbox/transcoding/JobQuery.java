@@ -7,14 +7,16 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 /**
- * What a start asked for, as the sandbox keeps it: the query of a custom job (a preset job's is built from its
- * profiles), the caller's payload and, for a preset job, the profile of each format. The {@link JobRequest} a job
- * runs is validated from it, when the job starts and again when it starts over after a restart of the sandbox.
+ * What a start asked for, as the sandbox keeps it: the query of a custom job (a preset job's is
+ * built from its profiles), the caller's payload and, for a preset job, the profile of each format.
+ * The {@link JobRequest} a job runs is validated from it, when the job starts and again when it
+ * starts over after a restart of the sandbox.
  *
  * <p>The sandbox checks no destination's credentials, so it keeps none: what the database keeps is
  * {@link #withoutCredentials()}.
  *
- * @param presetProfiles the profile id of each format of a preset job, in order; empty for a custom job
+ * @param presetProfiles the profile id of each format of a preset job, in order; empty for a custom
+ *     job
  */
 record JobQuery(JsonNode query, String payload, List<String> presetProfiles) {
 
@@ -33,8 +35,9 @@ record JobQuery(JsonNode query, String payload, List<String> presetProfiles) {
   }
 
   /**
-   * {@code callback_url}, read without validating the rest of the query, so that a job whose query no longer
-   * validates still tells its caller; null when there is none or it is not an http(s) URL.
+   * {@code callback_url}, read without validating the rest of the query, so that a job whose query
+   * no longer validates still tells its caller; null when there is none or it is not an http(s)
+   * URL.
    */
   String callbackUrl() {
     JsonNode url = query.get("callback_url");
@@ -42,8 +45,8 @@ record JobQuery(JsonNode query, String payload, List<String> presetProfiles) {
   }
 
   /**
-   * The query without each destination's {@code key} and {@code secret} and the user of its URL: the same job,
-   * as nothing checks them, with nothing a copy of the data folder could give away.
+   * The query without each destination's {@code key} and {@code secret} and the user of its URL:
+   * the same job, as nothing checks them, with nothing a copy of the data folder could give away.
    */
   JobQuery withoutCredentials() {
     JsonNode copy = query.deepCopy();

@@ -7,14 +7,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Comparator;
-import java.util.stream.Stream;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
@@ -22,20 +22,23 @@ import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.stereotype.Component;
 
 /**
- * Runs a started job through {@code downloading → queued → encoding → saving → completed}, or to {@code error}
- * with a documented message. Each stage does its work for real: download and probe the source into the job's
- * working folder, wait for a free encoder, encode every format with ffmpeg ({@code percent} follows ffmpeg's
- * progress), store the files. Downloading, queueing and saving last at least their nominal durations, scaled by
- * the sandbox clock. Every change is published as a {@link JobStateChanged}.
+ * Runs a started job through {@code downloading → queued → encoding → saving → completed}, or to
+ * {@code error} with a documented message. Each stage does its work for real: download and probe
+ * the source into the job's working folder, wait for a free encoder, encode every format with
+ * ffmpeg ({@code percent} follows ffmpeg's progress), store the files. Downloading, queueing and
+ * saving last at least their nominal durations, scaled by the sandbox clock. Every change is
+ * published as a {@link JobStateChanged}.
  *
- * <p>A job's working folder is under the sandbox's {@code work} folder, emptied when the sandbox starts: a job
- * that was unfinished when the sandbox stopped starts over ({@link #restart}) and fetches its source again. Once
- * the sandbox stops, jobs change no more, so a stop does not fail the encodes it interrupts.
+ * <p>A job's working folder is under the sandbox's {@code work} folder, emptied when the sandbox
+ * starts: a job that was unfinished when the sandbox stopped starts over ({@link #restart}) and
+ * fetches its source again. Once the sandbox stops, jobs change no more, so a stop does not fail
+ * the encodes it interrupts.
  */
 @Component
 class JobStateMachine implements DisposableBean {
 
   private static final Logger LOG = LoggerFactory.getLogger(JobStateMachine.class);
+
   /** {@code percent} is published in steps of this many points. */
   static final int PERCENT_STEP = 10;
 
@@ -47,14 +50,23 @@ class JobStateMachine implements DisposableBean {
   private final Tasks tasks;
   private final ApplicationEventPublisher events;
   private final FaultInjector faults;
+
   /** Downloads, encodes (waiting on ffmpeg) and saving block: one virtual thread each. */
   private final ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor();
+
   private final Encoders encoders;
   private final Path work;
   private volatile boolean stopped;
 
-  JobStateMachine(SandboxClock clock, SandboxTranscodingProperties properties, SourceFetcher fetcher,
-      OutputWriter writer, OutputStore store, Tasks tasks, ApplicationEventPublisher events, FaultInjector faults,
+  JobStateMachine(
+      SandboxClock clock,
+      SandboxTranscodingProperties properties,
+      SourceFetcher fetcher,
+      OutputWriter writer,
+      OutputStore store,
+      Tasks tasks,
+      ApplicationEventPublisher events,
+      FaultInjector faults,
       SandboxFolders sandboxFolders) {
     this.clock = clock;
     this.properties = properties;
@@ -65,33 +77,40 @@ class JobStateMachine implements DisposableBean {
     this.events = events;
     this.faults = faults;
     this.work = sandboxFolders.emptyFolder("work");
-    this.encoders = new Encoders(properties.encoders() > 0 ? properties.encoders()
-        : Runtime.getRuntime().availableProcessors(), workers);
+    this.encoders =
+        new Encoders(
+            properties.encoders() > 0
+                ? properties.encoders()
+                : Runtime.getRuntime().availableProcessors(),
+            workers);
   }
 
   void start(Job job) {
     publish(job);
     CompletableFuture.supplyAsync(() -> fetch(job), workers)
         .thenCombine(delay(properties.downloadingTime()), (source, elapsed) -> source)
-        .whenComplete((source, failure) -> {
-          if (failure != null) {
-            fail(job, failure);
-          } else {
-            downloaded(job, source);
-          }
-        });
+        .whenComplete(
+            (source, failure) -> {
+              if (failure != null) {
+                fail(job, failure);
+              } else {
+                downloaded(job, source);
+              }
+            });
   }
 
   /**
-   * Starts over {@code job}, which was unfinished when the sandbox stopped, from the query it was started with; if
-   * that no longer makes a valid request, the job fails instead.
+   * Starts over {@code job}, which was unfinished when the sandbox stopped, from the query it was
+   * started with; if that no longer makes a valid request, the job fails instead.
    */
   void restart(Job job) {
     JobRequest request;
     try {
       request = job.query().request();
     } catch (RuntimeException unreadable) {
-      LOG.warn("Sandbox job {} cannot start over: its query no longer reads ({})", job.taskToken(),
+      LOG.warn(
+          "Sandbox job {} cannot start over: its query no longer reads ({})",
+          job.taskToken(),
           unreadable.getMessage());
       if (job.fail(JobFailure.PROCESSING)) {
         tasks.finished();
@@ -107,9 +126,12 @@ class JobStateMachine implements DisposableBean {
 
   /** The source in a working folder of its own, which goes when the job no longer needs it. */
   private Source fetch(Job job) {
-    faults.takeJobFailure().ifPresent(message -> {
-      throw new JobFailure(message, "injected by the sandbox's test control");
-    });
+    faults
+        .takeJobFailure()
+        .ifPresent(
+            message -> {
+              throw new JobFailure(message, "injected by the sandbox's test control");
+            });
     Path folder;
     try {
       folder = Files.createTempDirectory(work, "job-");
@@ -143,8 +165,10 @@ class JobStateMachine implements DisposableBean {
     boolean saving;
     try {
       plans = OutputPlanner.plan(job.request(), source, job::warn);
-      List<JobOutputItem> items = plans.stream()
-          .flatMap(plan -> plan.renditions().stream().map(OutputPlanner.Rendition::item)).toList();
+      List<JobOutputItem> items =
+          plans.stream()
+              .flatMap(plan -> plan.renditions().stream().map(OutputPlanner.Rendition::item))
+              .toList();
       if (stopped || !job.startEncoding(items)) {
         delete(source.folder());
         return;
@@ -153,18 +177,27 @@ class JobStateMachine implements DisposableBean {
       for (int i = 0; i < plans.size(); i++) {
         int done = i;
         int formats = plans.size();
-        written.add(write(job, plans.get(i), source, new Progress() {
-          @Override
-          public void done(double share) {
-            progress(job, (done + Math.clamp(share, 0, 1)) / formats);
-          }
+        written.add(
+            write(
+                job,
+                plans.get(i),
+                source,
+                new Progress() {
+                  @Override
+                  public void done(double share) {
+                    progress(job, (done + Math.clamp(share, 0, 1)) / formats);
+                  }
 
-          @Override
-          public void decodingErrors(String details) {
-            job.warnOnce(new Warning(Warning.SOURCE_DECODING,
-                "Source video decoding errors: the source may be corrupt.", details, null));
-          }
-        }));
+                  @Override
+                  public void decodingErrors(String details) {
+                    job.warnOnce(
+                        new Warning(
+                            Warning.SOURCE_DECODING,
+                            "Source video decoding errors: the source may be corrupt.",
+                            details,
+                            null));
+                  }
+                }));
       }
       saving = advance(job, Job.State.SAVING);
     } catch (RuntimeException e) {
@@ -179,21 +212,24 @@ class JobStateMachine implements DisposableBean {
       return;
     }
     // the outputs are files in the working folder: it goes once saving has moved or copied them out
-    CompletableFuture.runAsync(() -> {
-      try {
-        save(job, plans, written);
-      } finally {
-        delete(source.folder());
-      }
-    }, workers)
+    CompletableFuture.runAsync(
+            () -> {
+              try {
+                save(job, plans, written);
+              } finally {
+                delete(source.folder());
+              }
+            },
+            workers)
         .thenCombine(delay(properties.savingTime()), (saved, elapsed) -> saved)
-        .whenComplete((saved, failure) -> {
-          if (failure != null) {
-            fail(job, failure);
-          } else {
-            advance(job, Job.State.COMPLETED);
-          }
-        });
+        .whenComplete(
+            (saved, failure) -> {
+              if (failure != null) {
+                fail(job, failure);
+              } else {
+                advance(job, Job.State.COMPLETED);
+              }
+            });
   }
 
   /** Publishes {@code percent} each time it passes a step. */
@@ -206,8 +242,9 @@ class JobStateMachine implements DisposableBean {
   }
 
   /**
-   * One format's files, or null when it failed but its format allows that ({@code allow_soft_fail}): then its
-   * items carry the error and the job a warning. A source ffmpeg decoded with errors gives a warning too.
+   * One format's files, or null when it failed but its format allows that ({@code
+   * allow_soft_fail}): then its items carry the error and the job a warning. A source ffmpeg
+   * decoded with errors gives a warning too.
    */
   private WrittenOutput write(Job job, OutputPlanner.Plan plan, Source source, Progress progress) {
     try {
@@ -222,12 +259,18 @@ class JobStateMachine implements DisposableBean {
         throw failure;
       }
       for (OutputPlanner.Rendition rendition : plan.renditions()) {
-        job.update(rendition.item(), item -> {
-          item.status = "error";
-          item.errorDescription = failure.getMessage();
-        });
-        job.warn(new Warning(Warning.SOFT_FAIL, failure.getMessage(), "ignored by allow_soft_fail: "
-            + failure.details(), rendition.item().tag));
+        job.update(
+            rendition.item(),
+            item -> {
+              item.status = "error";
+              item.errorDescription = failure.getMessage();
+            });
+        job.warn(
+            new Warning(
+                Warning.SOFT_FAIL,
+                failure.getMessage(),
+                "ignored by allow_soft_fail: " + failure.details(),
+                rendition.item().tag));
       }
       return null;
     }
@@ -242,15 +285,18 @@ class JobStateMachine implements DisposableBean {
       }
       OutputStore.Saved saved = store.save(job.taskToken(), plan, output);
       for (OutputPlanner.Rendition rendition : plan.renditions()) {
-        job.update(rendition.item(), item -> {
-          item.status = "completed";
-          item.percent = 100;
-          item.url = saved.url();
-          item.downloadUrl = saved.downloadUrl();
-          item.storage = saved.storage();
-        });
+        job.update(
+            rendition.item(),
+            item -> {
+              item.status = "completed";
+              item.percent = 100;
+              item.url = saved.url();
+              item.downloadUrl = saved.downloadUrl();
+              item.storage = saved.storage();
+            });
         for (String failure : saved.failedDestinations()) {
-          job.warn(new Warning(Warning.DESTINATION, JobFailure.SAVE, failure, rendition.item().tag));
+          job.warn(
+              new Warning(Warning.DESTINATION, JobFailure.SAVE, failure, rendition.item().tag));
         }
       }
     }
@@ -280,8 +326,10 @@ class JobStateMachine implements DisposableBean {
       // interrupted by the stop: the job starts over when the sandbox starts again
       return;
     }
-    Throwable cause = failure instanceof CompletionException && failure.getCause() != null
-        ? failure.getCause() : failure;
+    Throwable cause =
+        failure instanceof CompletionException && failure.getCause() != null
+            ? failure.getCause()
+            : failure;
     String message;
     if (cause instanceof JobFailure jobFailure) {
       message = jobFailure.getMessage();
@@ -299,7 +347,8 @@ class JobStateMachine implements DisposableBean {
   private void publish(Job job) {
     events.publishEvent(new JobStateChanged(job, job.state(), job.percent()));
     if (job.state() == Job.State.COMPLETED || job.state() == Job.State.ERROR) {
-      events.publishEvent(new JobFinished(job.taskToken(), job.state() == Job.State.ERROR, Instant.now()));
+      events.publishEvent(
+          new JobFinished(job.taskToken(), job.state() == Job.State.ERROR, Instant.now()));
     }
   }
 

@@ -9,17 +9,18 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A written rendition as ffprobe measures it: what the status reports in {@code meta}, {@code bitrate},
- * {@code duration} and {@code size}.
+ * A written rendition as ffprobe measures it: what the status reports in {@code meta}, {@code
+ * bitrate}, {@code duration} and {@code size}.
  *
- * @param bitrate kbps of the whole rendition (picture and sound): its bytes over its duration; null for images
+ * @param bitrate kbps of the whole rendition (picture and sound): its bytes over its duration; null
+ *     for images
  * @param size bytes of all the rendition's files
  */
 record Measurement(Map<String, Object> meta, Integer bitrate, Double duration, long size) {
 
   /**
-   * Measures the media made of {@code files} in order (one file, or an init segment and media segments, which
-   * joined are one playable file).
+   * Measures the media made of {@code files} in order (one file, or an init segment and media
+   * segments, which joined are one playable file).
    */
   static Measurement of(List<Path> files, boolean timed, String failure) {
     Path probed = files.getFirst();
@@ -41,7 +42,8 @@ record Measurement(Map<String, Object> meta, Integer bitrate, Double duration, l
         throw new JobFailure(failure, probed.getFileName() + " holds no readable stream");
       }
       Double duration = timed ? media.duration() : null;
-      Integer bitrate = duration == null || duration <= 0 ? null : (int) Math.round(size * 8 / duration / 1000);
+      Integer bitrate =
+          duration == null || duration <= 0 ? null : (int) Math.round(size * 8 / duration / 1000);
       return new Measurement(media.meta(), bitrate, duration, size);
     } catch (IOException e) {
       throw new UncheckedIOException(e);

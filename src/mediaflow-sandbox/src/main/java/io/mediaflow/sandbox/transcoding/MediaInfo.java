@@ -21,12 +21,30 @@ record MediaInfo(
     Map<String, Object> report) {
 
   static MediaInfo of(Container container, Ffprobe.Media media) {
-    return new MediaInfo(container, media.size(), media.duration(), media.width(), media.height(),
-        media.videoCodec(), media.audioCodec(), media.frameRate(), media.frameCount(), media.report());
+    return new MediaInfo(
+        container,
+        media.size(),
+        media.duration(),
+        media.width(),
+        media.height(),
+        media.videoCodec(),
+        media.audioCodec(),
+        media.frameRate(),
+        media.frameCount(),
+        media.report());
   }
 
   MediaInfo withDuration(Double seconds) {
-    return new MediaInfo(container, size, seconds, width, height, videoCodec, audioCodec, frameRate, frameCount,
+    return new MediaInfo(
+        container,
+        size,
+        seconds,
+        width,
+        height,
+        videoCodec,
+        audioCodec,
+        frameRate,
+        frameCount,
         report);
   }
 

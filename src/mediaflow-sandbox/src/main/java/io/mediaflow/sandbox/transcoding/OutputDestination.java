@@ -6,13 +6,14 @@ import java.util.Optional;
 
 /**
  * Where an output goes. Every documented prefix lands in the sandbox's {@link
- * io.mediaflow.sandbox.storage.MediaStorage}: the host of the URL (after an FTP user name) is the bucket, or the
- * first path segment when the URL has no host ({@code s3:///bucket/path}). An FTP host is a host name, whatever its
- * case; an object storage's bucket name is kept as written, and must follow the storage's rule to be saved to.
- * Credentials are checked by no one and kept nowhere.
+ * io.mediaflow.sandbox.storage.MediaStorage}: the host of the URL (after an FTP user name) is the
+ * bucket, or the first path segment when the URL has no host ({@code s3:///bucket/path}). An FTP
+ * host is a host name, whatever its case; an object storage's bucket name is kept as written, and
+ * must follow the storage's rule to be saved to. Credentials are checked by no one and kept
+ * nowhere.
  *
- * @param path the object key of a file output, or the folder of a folder output (no leading slash; a trailing
- *     slash on a file output's path asks for the default file name in that folder)
+ * @param path the object key of a file output, or the folder of a folder output (no leading slash;
+ *     a trailing slash on a file output's path asks for the default file name in that folder)
  */
 record OutputDestination(String scheme, String bucket, String path) {
 
@@ -43,7 +44,8 @@ record OutputDestination(String scheme, String bucket, String path) {
     if (host.isEmpty()) {
       return Optional.empty();
     }
-    String bucket = scheme.startsWith("ftp") || scheme.equals("sftp") ? host.toLowerCase(Locale.ROOT) : host;
+    String bucket =
+        scheme.startsWith("ftp") || scheme.equals("sftp") ? host.toLowerCase(Locale.ROOT) : host;
     return Optional.of(new OutputDestination(scheme, bucket, path.replaceFirst("^/+", "")));
   }
 

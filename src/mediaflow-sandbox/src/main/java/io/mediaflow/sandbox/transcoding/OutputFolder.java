@@ -24,7 +24,9 @@ record OutputFolder(Path path) {
     return path.resolve(name);
   }
 
-  /** Creates {@code name} as a sub-folder (ffmpeg's HLS muxer writes into existing folders only). */
+  /**
+   * Creates {@code name} as a sub-folder (ffmpeg's HLS muxer writes into existing folders only).
+   */
   Path folder(String name) {
     try {
       return Files.createDirectories(path.resolve(name));
@@ -33,23 +35,35 @@ record OutputFolder(Path path) {
     }
   }
 
-  /** The files under {@code under} (a sub-folder, or "" for all) whose names match {@code glob}, by name. */
+  /**
+   * The files under {@code under} (a sub-folder, or "" for all) whose names match {@code glob}, by
+   * name.
+   */
   List<Path> files(String under, String glob) {
     var matcher = path.getFileSystem().getPathMatcher("glob:" + glob);
     try (Stream<Path> files = Files.walk(path.resolve(under))) {
-      return files.filter(Files::isRegularFile).filter(file -> matcher.matches(file.getFileName()))
-          .sorted(Comparator.comparing(Path::toString)).toList();
+      return files
+          .filter(Files::isRegularFile)
+          .filter(file -> matcher.matches(file.getFileName()))
+          .sorted(Comparator.comparing(Path::toString))
+          .toList();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
   }
 
-  /** Every file written, named by its path in the folder; {@code single} names the one file of a file output. */
+  /**
+   * Every file written, named by its path in the folder; {@code single} names the one file of a
+   * file output.
+   */
   List<OutputFile> list(String single) {
-    return files("", "*").stream().map(file -> {
-      String name = path.relativize(file).toString();
-      return new OutputFile(name.equals(single) ? "" : name, file, contentType(name));
-    }).toList();
+    return files("", "*").stream()
+        .map(
+            file -> {
+              String name = path.relativize(file).toString();
+              return new OutputFile(name.equals(single) ? "" : name, file, contentType(name));
+            })
+        .toList();
   }
 
   static String contentType(String name) {

@@ -5,8 +5,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The documented values of a format's {@code output}, with what the sandbox needs to know about each: the status
- * list it is reported in, whether its destination is a folder or a file, and its file type.
+ * The documented values of a format's {@code output}, with what the sandbox needs to know about
+ * each: the status list it is reported in, whether its destination is a folder or a file, and its
+ * file type.
  */
 enum OutputKind {
   MP4("mp4", Category.VIDEO, Layout.FILE, "mp4", true),
@@ -33,7 +34,10 @@ enum OutputKind {
 
   /** The status list an output is reported in, and the first word of its system tag. */
   enum Category {
-    VIDEO("videos", "video"), AUDIO("audios", "audio"), IMAGE("images", "image"), TEXT("texts", "text");
+    VIDEO("videos", "video"),
+    AUDIO("audios", "audio"),
+    IMAGE("images", "image"),
+    TEXT("texts", "text");
 
     final String list;
     final String tag;
@@ -44,8 +48,13 @@ enum OutputKind {
     }
   }
 
-  /** Whether {@code destination.url} names the output file, or a folder that receives several files. */
-  enum Layout { FILE, FOLDER }
+  /**
+   * Whether {@code destination.url} names the output file, or a folder that receives several files.
+   */
+  enum Layout {
+    FILE,
+    FOLDER
+  }
 
   private final String value;
   private final Category category;
@@ -86,12 +95,16 @@ enum OutputKind {
     return extension;
   }
 
-  /** Outputs made from the picture: they fail with "Extract video error." for an audio-only source. */
+  /**
+   * Outputs made from the picture: they fail with "Extract video error." for an audio-only source.
+   */
   boolean needsVideo() {
     return needsVideo;
   }
 
-  /** HLS and DASH outputs: renditions given as {@code stream} objects, one status item per stream. */
+  /**
+   * HLS and DASH outputs: renditions given as {@code stream} objects, one status item per stream.
+   */
   boolean adaptive() {
     return this == ADVANCED_HLS || this == ADVANCED_DASH || this == WEBM_DASH;
   }
@@ -101,9 +114,15 @@ enum OutputKind {
     return this == THUMBNAIL || this == THUMBNAILS || this == SMART_THUMBNAIL;
   }
 
-  /** Analyses the sandbox does not perform: it writes their files with empty results and says so in a warning. */
+  /**
+   * Analyses the sandbox does not perform: it writes their files with empty results and says so in
+   * a warning.
+   */
   boolean analysis() {
-    return this == SPEECH_TO_TEXT || this == VMAF || this == VIDEO_INTELLIGENCE || this == AI_DETECTION
+    return this == SPEECH_TO_TEXT
+        || this == VMAF
+        || this == VIDEO_INTELLIGENCE
+        || this == AI_DETECTION
         || this == WAVEFORM;
   }
 }

@@ -1,15 +1,15 @@
 package io.mediaflow.sandbox.transcoding;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.UUID;
 import java.util.function.Consumer;
 
 /**
- * Decides, when encoding starts, what each format will produce: its renditions with their picture size and
- * encoders, and the status items that report them. Renditions larger than the source are dropped unless
- * {@code upscale} is 1; if all are larger, only the first is made, at the source's size (document 3).
+ * Decides, when encoding starts, what each format will produce: its renditions with their picture
+ * size and encoders, and the status items that report them. Renditions larger than the source are
+ * dropped unless {@code upscale} is 1; if all are larger, only the first is made, at the source's
+ * size (document 3).
  */
 final class OutputPlanner {
 
@@ -36,7 +36,9 @@ final class OutputPlanner {
     var kept = new ArrayList<Fields>();
     for (Fields stream : format.streams()) {
       boolean upscale = upscaleFormat || stream.flag(UnnamedAttributes.UPSCALE);
-      if (upscale || Picture.requested(stream, info.width(), info.height()).fitsIn(info.width(), info.height())) {
+      if (upscale
+          || Picture.requested(stream, info.width(), info.height())
+              .fitsIn(info.width(), info.height())) {
         kept.add(stream);
       }
     }
@@ -47,17 +49,23 @@ final class OutputPlanner {
     var renditions = new ArrayList<Rendition>();
     for (int i = 0; i < kept.size(); i++) {
       Fields settings = format.settings(kept.get(i));
-      Picture picture = (atSourceSize ? new Picture(info.width(), info.height())
-          : Picture.requested(settings, info.width(), info.height()))
-          .rotated(settings.integer(UnnamedAttributes.ROTATE, 0, 360));
+      Picture picture =
+          (atSourceSize
+                  ? new Picture(info.width(), info.height())
+                  : Picture.requested(settings, info.width(), info.height()))
+              .rotated(settings.integer(UnnamedAttributes.ROTATE, 0, 360));
       if (kind.category() == OutputKind.Category.IMAGE) {
         picture = picture.orDefault();
       }
       String tag = kind.category().tag + "-" + format.index() + "-" + i;
-      String userTag = kept.get(i).string("user_tag") != null ? kept.get(i).string("user_tag") : format.userTag();
+      String userTag =
+          kept.get(i).string("user_tag") != null
+              ? kept.get(i).string("user_tag")
+              : format.userTag();
       var item = new JobOutputItem(tag, kind, userTag, format.presetProfile());
-      Encoding encoding = Encoding.of(kind, settings, picture, kind == OutputKind.ADVANCED_HLS && !format.fmp4(),
-          tag);
+      Encoding encoding =
+          Encoding.of(
+              kind, settings, picture, kind == OutputKind.ADVANCED_HLS && !format.fmp4(), tag);
       encoding.substitutions().forEach(warnings);
       renditions.add(new Rendition(picture, encoding, item));
       warn(kind, settings, tag, warnings);
@@ -68,13 +76,26 @@ final class OutputPlanner {
   private static void warn(OutputKind kind, Fields stream, String tag, Consumer<Warning> warnings) {
     Integer audioBitrate = stream.integer("audio_bitrate", 1, Integer.MAX_VALUE);
     if (audioBitrate != null && audioBitrate < Warning.LOW_AUDIO_BITRATE_KBPS) {
-      warnings.accept(new Warning(Warning.LOW_AUDIO_BITRATE, "Low audio bitrate.",
-          "audio_bitrate " + audioBitrate + " kbps is below " + Warning.LOW_AUDIO_BITRATE_KBPS + " kbps", tag));
+      warnings.accept(
+          new Warning(
+              Warning.LOW_AUDIO_BITRATE,
+              "Low audio bitrate.",
+              "audio_bitrate "
+                  + audioBitrate
+                  + " kbps is below "
+                  + Warning.LOW_AUDIO_BITRATE_KBPS
+                  + " kbps",
+              tag));
     }
     if (kind.analysis()) {
-      warnings.accept(new Warning(Warning.SANDBOX, "Analysis not performed by the sandbox.",
-          "the " + kind.value() + " output is written with empty results; the sandbox does not analyse media",
-          tag));
+      warnings.accept(
+          new Warning(
+              Warning.SANDBOX,
+              "Analysis not performed by the sandbox.",
+              "the "
+                  + kind.value()
+                  + " output is written with empty results; the sandbox does not analyse media",
+              tag));
     }
   }
 }

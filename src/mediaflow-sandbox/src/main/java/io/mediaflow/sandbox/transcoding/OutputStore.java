@@ -20,15 +20,17 @@ import java.util.zip.ZipOutputStream;
 import org.springframework.stereotype.Component;
 
 /**
- * The {@code saving} stage: puts an output's files at each of its destinations in {@link MediaStorage}, or,
- * without a destination, in the temporary storage under the default names (document 3, section 4, rule 3):
- * {@code {uuid}.<ext>} for a file, a folder {@code {uuid}} for several files, which are also offered as
- * {@code {uuid}.zip} ({@code download_url}). The files go from the job's working folder without passing through
- * the heap: the temporary storage takes them over, a destination gets a copy streamed from each.
+ * The {@code saving} stage: puts an output's files at each of its destinations in {@link
+ * MediaStorage}, or, without a destination, in the temporary storage under the default names
+ * (document 3, section 4, rule 3): {@code {uuid}.<ext>} for a file, a folder {@code {uuid}} for
+ * several files, which are also offered as {@code {uuid}.zip} ({@code download_url}). The files go
+ * from the job's working folder without passing through the heap: the temporary storage takes them
+ * over, a destination gets a copy streamed from each.
  *
- * <p>A destination the output cannot be saved to (a bucket the storage cannot have, a storage that cannot write)
- * fails the job with the document's saving error, unless another destination of the output took it: then the job
- * goes on, and the failed destinations are reported (document 3, section 7).
+ * <p>A destination the output cannot be saved to (a bucket the storage cannot have, a storage that
+ * cannot write) fails the job with the document's saving error, unless another destination of the
+ * output took it: then the job goes on, and the failed destinations are reported (document 3,
+ * section 7).
  */
 @Component
 class OutputStore {
@@ -38,9 +40,14 @@ class OutputStore {
   /**
    * Where an output went: the status's {@code url}, {@code download_url} and {@code storage}.
    *
-   * @param failedDestinations why each destination the output could not be saved to failed; it is at the others
+   * @param failedDestinations why each destination the output could not be saved to failed; it is
+   *     at the others
    */
-  record Saved(String url, String downloadUrl, Map<String, Object> storage, List<String> failedDestinations) {}
+  record Saved(
+      String url,
+      String downloadUrl,
+      Map<String, Object> storage,
+      List<String> failedDestinations) {}
 
   private final MediaStorage media;
   private final TemporaryStorage temporary;
@@ -73,8 +80,11 @@ class OutputStore {
         temporary.put(taskToken, plan.uuid() + ".zip", zip, "application/zip");
         zipUrl = downloadUrl(taskToken, plan.uuid() + ".zip");
       }
-      return new Saved(downloadUrl(taskToken, main), zipUrl,
-          storage(TEMPORARY, null, taskToken + "/" + main, format), List.of());
+      return new Saved(
+          downloadUrl(taskToken, main),
+          zipUrl,
+          storage(TEMPORARY, null, taskToken + "/" + main, format),
+          List.of());
     }
     Saved first = null;
     var failed = new ArrayList<String>();
@@ -85,8 +95,12 @@ class OutputStore {
       if (failure.isPresent()) {
         failed.add(destination.url(main) + ": " + failure.get());
       } else if (first == null) {
-        first = new Saved(destination.url(main), null,
-            storage(destination.scheme(), destination.bucket(), main, format), List.of());
+        first =
+            new Saved(
+                destination.url(main),
+                null,
+                storage(destination.scheme(), destination.bucket(), main, format),
+                List.of());
       }
     }
     if (first == null) {
@@ -95,8 +109,11 @@ class OutputStore {
     return new Saved(first.url(), null, first.storage(), failed);
   }
 
-  /** Puts the output's files at {@code destination}: empty when they are all there, else why not. */
-  private Optional<String> put(OutputDestination destination, String base, WrittenOutput written, boolean folder) {
+  /**
+   * Puts the output's files at {@code destination}: empty when they are all there, else why not.
+   */
+  private Optional<String> put(
+      OutputDestination destination, String base, WrittenOutput written, boolean folder) {
     if (!BucketName.isValid(destination.bucket())) {
       // the storage holds buckets named by its rule only
       return Optional.of("no bucket " + destination.bucket() + " in the storage");
@@ -109,8 +126,12 @@ class OutputStore {
         // the job's own file: the sandbox's fault, not the destination's
         throw new UncheckedIOException(e);
       } catch (UncheckedIOException e) {
-        return Optional.of("the storage could not write " + key + " (" + e.getCause().getClass().getSimpleName()
-            + ")");
+        return Optional.of(
+            "the storage could not write "
+                + key
+                + " ("
+                + e.getCause().getClass().getSimpleName()
+                + ")");
       }
     }
     return Optional.empty();
@@ -120,7 +141,8 @@ class OutputStore {
     return folder ? base + "/" + file.name() : base;
   }
 
-  private static Map<String, Object> storage(String type, String bucket, String key, FormatParams format) {
+  private static Map<String, Object> storage(
+      String type, String bucket, String key, FormatParams format) {
     var storage = new LinkedHashMap<String, Object>();
     storage.put("bucket", bucket);
     storage.put("type", type);
@@ -130,14 +152,15 @@ class OutputStore {
   }
 
   /**
-   * The folder's files in one zip beside the folder, each entry streamed from its file; the zip goes with the
-   * job's working folder unless the temporary storage takes it over.
+   * The folder's files in one zip beside the folder, each entry streamed from its file; the zip
+   * goes with the job's working folder unless the temporary storage takes it over.
    */
   private static Path zip(WrittenOutput written) {
     Path folder = written.folder().path();
     Path zipped = folder.resolveSibling(folder.getFileName() + ".zip");
     try (var zip = new ZipOutputStream(new BufferedOutputStream(Files.newOutputStream(zipped)))) {
-      zip.setLevel(Deflater.NO_COMPRESSION); // media does not compress; deflating it only costs time
+      zip.setLevel(
+          Deflater.NO_COMPRESSION); // media does not compress; deflating it only costs time
       for (OutputFile file : written.files()) {
         zip.putNextEntry(new ZipEntry(file.name()));
         Files.copy(file.file(), zip);

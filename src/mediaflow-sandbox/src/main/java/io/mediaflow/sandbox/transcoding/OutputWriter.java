@@ -14,11 +14,12 @@ import java.util.Map;
 import org.springframework.stereotype.Component;
 
 /**
- * Produces the files of each format in {@code encoding}, with ffmpeg: video and audio files are encodes of the
- * source with the requested size, rate, codec and sound; {@code repack} copies the streams into a new file;
- * HLS and DASH go to {@link Playlists} once their subtitle files are prepared ({@link SubtitleSources}), images to
- * {@link Stills}; {@code metadata} is ffprobe's report of the source. Every rendition is then measured with
- * ffprobe. The analysis outputs are written with empty results (and a warning saying so).
+ * Produces the files of each format in {@code encoding}, with ffmpeg: video and audio files are
+ * encodes of the source with the requested size, rate, codec and sound; {@code repack} copies the
+ * streams into a new file; HLS and DASH go to {@link Playlists} once their subtitle files are
+ * prepared ({@link SubtitleSources}), images to {@link Stills}; {@code metadata} is ffprobe's
+ * report of the source. Every rendition is then measured with ffprobe. The analysis outputs are
+ * written with empty results (and a warning saying so).
  */
 @Component
 class OutputWriter {
@@ -40,12 +41,16 @@ class OutputWriter {
     OutputKind kind = plan.format().kind();
     source.requireCuts();
     if (kind.needsVideo() && !source.info().hasVideo()) {
-      throw new JobFailure(JobFailure.EXTRACT_VIDEO, "the " + source.info().container().extension()
-          + " source has no video stream");
+      throw new JobFailure(
+          JobFailure.EXTRACT_VIDEO,
+          "the " + source.info().container().extension() + " source has no video stream");
     }
     if (kind.category() == OutputKind.Category.AUDIO && !source.hasAudio()) {
-      throw new JobFailure(source.failure(JobFailure.EXTRACT_AUDIO), source.stitched()
-          ? "a stitch clip has no audio stream" : "the source has no audio stream");
+      throw new JobFailure(
+          source.failure(JobFailure.EXTRACT_AUDIO),
+          source.stitched()
+              ? "a stitch clip has no audio stream"
+              : "the source has no audio stream");
     }
     subtitles.prepare(plan.format(), source.folder());
     var folder = OutputFolder.create(source.folder(), "output-" + plan.format().index());
@@ -58,18 +63,20 @@ class OutputWriter {
       case GIF -> Stills.gif(plan, source, folder, progress);
       case THUMBNAILS -> Thumbnails.write(plan, source, folder, progress);
       case METADATA -> document(folder, metadata(source));
-      case SPEECH_TO_TEXT, VMAF, VIDEO_INTELLIGENCE, AI_DETECTION, WAVEFORM -> analysis(folder, kind);
+      case SPEECH_TO_TEXT, VMAF, VIDEO_INTELLIGENCE, AI_DETECTION, WAVEFORM ->
+          analysis(folder, kind);
     };
   }
 
   /** One file, encoded with the format's settings. */
-  private static WrittenOutput encoded(OutputPlanner.Plan plan, Source source, OutputFolder folder,
-      Progress progress) {
+  private static WrittenOutput encoded(
+      OutputPlanner.Plan plan, Source source, OutputFolder folder, Progress progress) {
     FormatParams format = plan.format();
     OutputKind kind = format.kind();
     Encoding encoding = plan.renditions().getFirst().encoding();
     boolean video = kind.category() == OutputKind.Category.VIDEO;
-    var graph = new FilterGraph(source, format.startTime(), format.duration(), stitchFrameRate(source));
+    var graph =
+        new FilterGraph(source, format.startTime(), format.duration(), stitchFrameRate(source));
     if (video) {
       graph.videos(List.of(encoding.videoFilters(source.info().frameRate())));
     }
@@ -87,10 +94,11 @@ class OutputWriter {
     }
     arguments.addAll(graph.outputOptions());
     String name = "output." + kind.extension();
-    arguments.addAll(switch (kind) {
-      case MP4, M4A -> List.of("-movflags", "+faststart", "-f", "mp4");
-      default -> List.of("-f", kind.extension());
-    });
+    arguments.addAll(
+        switch (kind) {
+          case MP4, M4A -> List.of("-movflags", "+faststart", "-f", "mp4");
+          default -> List.of("-f", kind.extension());
+        });
     arguments.add(name);
     String failure = video ? JobFailure.VIDEO_CONVERT : JobFailure.CONVERT_AUDIO;
     Ffmpeg.run(folder.path(), arguments, progress, graph.seconds(), failure);
@@ -99,11 +107,11 @@ class OutputWriter {
   }
 
   /**
-   * The source's streams copied, not encoded, into a new file of the source's container; a stitch job's clips are
-   * joined by ffmpeg's concat demuxer at their cut points.
+   * The source's streams copied, not encoded, into a new file of the source's container; a stitch
+   * job's clips are joined by ffmpeg's concat demuxer at their cut points.
    */
-  private static WrittenOutput repacked(OutputPlanner.Plan plan, Source source, OutputFolder folder,
-      Progress progress) {
+  private static WrittenOutput repacked(
+      OutputPlanner.Plan plan, Source source, OutputFolder folder, Progress progress) {
     FormatParams format = plan.format();
     Container container = source.info().container();
     var arguments = new ArrayList<String>();
@@ -116,7 +124,9 @@ class OutputWriter {
           list.append("inpoint ").append(FilterGraph.number(clip.start())).append('\n');
         }
         if (clip.request().duration() != null) {
-          list.append("outpoint ").append(FilterGraph.number(clip.start() + clip.request().duration())).append('\n');
+          list.append("outpoint ")
+              .append(FilterGraph.number(clip.start() + clip.request().duration()))
+              .append('\n');
         }
       }
       Path clips = source.folder().resolve("repack-" + format.index() + ".ffconcat");
@@ -138,12 +148,17 @@ class OutputWriter {
       arguments.addAll(List.of("-t", FilterGraph.number(format.duration())));
     }
     String name = "output." + container.extension();
-    arguments.addAll(List.of("-map", "0:v?", "-map", "0:a?", "-c", "copy", "-f", muxer(container), name));
+    arguments.addAll(
+        List.of("-map", "0:v?", "-map", "0:a?", "-c", "copy", "-f", muxer(container), name));
     double seconds = source.duration() == null ? 0 : source.duration();
     Ffmpeg.run(folder.path(), arguments, progress, seconds, failure);
     Measurement measured = Measurement.of(List.of(folder.resolve(name)), true, failure);
-    return new WrittenOutput(folder, container.extension(),
-        List.of(new OutputFile("", folder.resolve(name), container.contentType())), "", List.of(measured));
+    return new WrittenOutput(
+        folder,
+        container.extension(),
+        List.of(new OutputFile("", folder.resolve(name), container.contentType())),
+        "",
+        List.of(measured));
   }
 
   private static String muxer(Container container) {
@@ -165,7 +180,9 @@ class OutputWriter {
   /** The rendition's output frame rate: requested, limited, or the source's. */
   static Double frameRate(Encoding encoding, Source source) {
     Double chosen = encoding.frameRate(source.info().frameRate());
-    return chosen != null ? chosen : source.stitched() ? stitchFrameRate(source) : source.info().frameRate();
+    return chosen != null
+        ? chosen
+        : source.stitched() ? stitchFrameRate(source) : source.info().frameRate();
   }
 
   private static Map<String, Object> metadata(Source source) {
@@ -176,12 +193,17 @@ class OutputWriter {
     }
     out.put("size", source.size());
     out.put("duration", source.duration());
-    out.put("ffprobe", source.stitched()
-        ? source.clips().stream().map(clip -> clip.info().report()).toList() : source.info().report());
+    out.put(
+        "ffprobe",
+        source.stitched()
+            ? source.clips().stream().map(clip -> clip.info().report()).toList()
+            : source.info().report());
     return out;
   }
 
-  /** An analysis the sandbox does not perform: the document the service writes, with empty results. */
+  /**
+   * An analysis the sandbox does not perform: the document the service writes, with empty results.
+   */
   private WrittenOutput analysis(OutputFolder folder, OutputKind kind) {
     Map<String, Object> result = new LinkedHashMap<>();
     result.put("sandbox", NOT_ANALYSED);
@@ -190,16 +212,24 @@ class OutputWriter {
         result.put("language", null);
         result.put("text", "");
         result.put("segments", List.of());
-        var files = List.of(written(folder, "transcript.json", json(result), "application/json"),
-            written(folder, "transcript.vtt", "WEBVTT\n".getBytes(StandardCharsets.UTF_8), "text/vtt"),
-            written(folder, "transcript.srt", new byte[0], "application/x-subrip"));
+        var files =
+            List.of(
+                written(folder, "transcript.json", json(result), "application/json"),
+                written(
+                    folder,
+                    "transcript.vtt",
+                    "WEBVTT\n".getBytes(StandardCharsets.UTF_8),
+                    "text/vtt"),
+                written(folder, "transcript.srt", new byte[0], "application/x-subrip"));
         return new WrittenOutput(folder, "json", files, "transcript.json", List.of(sized(files)));
       }
       case VIDEO_INTELLIGENCE -> {
         result.put("labels", List.of());
         result.put("shots", List.of());
-        var files = List.of(written(folder, "video_intelligence.json", json(result), "application/json"));
-        return new WrittenOutput(folder, "json", files, "video_intelligence.json", List.of(sized(files)));
+        var files =
+            List.of(written(folder, "video_intelligence.json", json(result), "application/json"));
+        return new WrittenOutput(
+            folder, "json", files, "video_intelligence.json", List.of(sized(files)));
       }
       case VMAF -> {
         result.put("pooled_metrics", Map.of());
@@ -217,8 +247,12 @@ class OutputWriter {
     return new WrittenOutput(folder, "json", files, "", List.of(sized(files)));
   }
 
-  /** A small document the writer makes itself, put beside ffmpeg's files so that every output is a file. */
-  private static OutputFile written(OutputFolder folder, String name, byte[] content, String contentType) {
+  /**
+   * A small document the writer makes itself, put beside ffmpeg's files so that every output is a
+   * file.
+   */
+  private static OutputFile written(
+      OutputFolder folder, String name, byte[] content, String contentType) {
     try {
       return new OutputFile(name, Files.write(folder.resolve(name), content), contentType);
     } catch (IOException e) {

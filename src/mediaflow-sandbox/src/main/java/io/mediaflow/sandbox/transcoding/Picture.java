@@ -4,13 +4,15 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The picture size of an output, computed as the service does from {@code resolution}, {@code size},
- * {@code width} and {@code height}, proportionally to the source. A side is null when neither the request nor the
- * source's container gives it.
+ * The picture size of an output, computed as the service does from {@code resolution}, {@code
+ * size}, {@code width} and {@code height}, proportionally to the source. A side is null when
+ * neither the request nor the source's container gives it.
  */
 record Picture(Integer width, Integer height) {
 
-  /** Images of a source whose size is unknown (not probed, none requested) get the common 16:9 size. */
+  /**
+   * Images of a source whose size is unknown (not probed, none requested) get the common 16:9 size.
+   */
   static final Picture DEFAULT = new Picture(640, 360);
 
   /** The size {@code f} asks for, given the source's size (either may be null). */
@@ -21,9 +23,12 @@ record Picture(Integer width, Integer height) {
     if (resolution != null) {
       // the height of a horizontal picture, the width of a vertical one
       boolean vertical = known && sourceHeight > sourceWidth;
-      picture = vertical
-          ? new Picture(resolution, even(resolution * (double) sourceHeight / sourceWidth))
-          : new Picture(known ? even(resolution * (double) sourceWidth / sourceHeight) : null, resolution);
+      picture =
+          vertical
+              ? new Picture(resolution, even(resolution * (double) sourceHeight / sourceWidth))
+              : new Picture(
+                  known ? even(resolution * (double) sourceWidth / sourceHeight) : null,
+                  resolution);
     } else if (f.string("size") != null) {
       String[] sides = f.string("size").split("x");
       picture = new Picture(Integer.parseInt(sides[0]), Integer.parseInt(sides[1]));
@@ -49,7 +54,9 @@ record Picture(Integer width, Integer height) {
         && (height == null || sourceHeight == null || height <= sourceHeight);
   }
 
-  /** This size, with an unknown side completed at 16:9 and {@link #DEFAULT} when both are unknown. */
+  /**
+   * This size, with an unknown side completed at 16:9 and {@link #DEFAULT} when both are unknown.
+   */
   Picture orDefault() {
     if (width == null && height == null) {
       return DEFAULT;
@@ -57,7 +64,9 @@ record Picture(Integer width, Integer height) {
     if (width == null) {
       return new Picture(Math.max(1, height * DEFAULT.width / DEFAULT.height), height);
     }
-    return height == null ? new Picture(width, Math.max(1, width * DEFAULT.height / DEFAULT.width)) : this;
+    return height == null
+        ? new Picture(width, Math.max(1, width * DEFAULT.height / DEFAULT.width))
+        : this;
   }
 
   /** A rotation by 90 or 270 degrees swaps the sides. */

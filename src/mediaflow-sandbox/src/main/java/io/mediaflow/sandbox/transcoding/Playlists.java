@@ -10,24 +10,28 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * HLS and DASH outputs, encoded in one ffmpeg run that decodes the source once and encodes every rendition.
- * HLS: one folder per rendition ({@code video_1}, {@code video_2}, ... or {@code audio_1}) with its media playlist
- * and segments (MPEG-TS, or fragmented MP4 with {@code fmp4}), and a master playlist whose {@code BANDWIDTH},
- * {@code AVERAGE-BANDWIDTH} and {@code RESOLUTION} are measured on the written segments. DASH: ffmpeg's MPD with
- * one representation per stream plus the sound, each {@code bandwidth} replaced by the measured one.
+ * HLS and DASH outputs, encoded in one ffmpeg run that decodes the source once and encodes every
+ * rendition. HLS: one folder per rendition ({@code video_1}, {@code video_2}, ... or {@code
+ * audio_1}) with its media playlist and segments (MPEG-TS, or fragmented MP4 with {@code fmp4}),
+ * and a master playlist whose {@code BANDWIDTH}, {@code AVERAGE-BANDWIDTH} and {@code RESOLUTION}
+ * are measured on the written segments. DASH: ffmpeg's MPD with one representation per stream plus
+ * the sound, each {@code bandwidth} replaced by the measured one.
  *
- * <p>The master playlist is written as text: {@code io.lindstrom:m3u8-parser}, the maintained HLS library, is not
- * served by the Maven registry this build uses, and a master playlist is three fixed tags and one line per rendition.
+ * <p>The master playlist is written as text: {@code io.lindstrom:m3u8-parser}, the maintained HLS
+ * library, is not served by the Maven registry this build uses, and a master playlist is three
+ * fixed tags and one line per rendition.
  */
 final class Playlists {
 
   private static final String CHUNKLIST = "chunklist.m3u8";
   private static final Pattern EXTINF = Pattern.compile("#EXTINF:([0-9.]+),");
-  private static final Pattern REPRESENTATION = Pattern.compile("<Representation id=\"(\\d+)\"([^>]*?)bandwidth=\"\\d+\"");
+  private static final Pattern REPRESENTATION =
+      Pattern.compile("<Representation id=\"(\\d+)\"([^>]*?)bandwidth=\"\\d+\"");
 
   private Playlists() {}
 
-  static WrittenOutput hls(OutputPlanner.Plan plan, Source source, OutputFolder folder, Progress progress) {
+  static WrittenOutput hls(
+      OutputPlanner.Plan plan, Source source, OutputFolder folder, Progress progress) {
     FormatParams format = plan.format();
     boolean audioOnly = format.kind() == OutputKind.HLS_AUDIO;
     boolean fmp4 = format.fmp4();
@@ -43,26 +47,43 @@ final class Playlists {
       folder.folder(name);
       if (!audioOnly) {
         arguments.addAll(List.of("-map", "[v" + i + "]"));
-        arguments.addAll(encoding.videoOptions(0, OutputWriter.frameRate(encoding, source), segment));
+        arguments.addAll(
+            encoding.videoOptions(0, OutputWriter.frameRate(encoding, source), segment));
       }
       if (graph.hasAudio()) {
         arguments.addAll(List.of("-map", "[a" + i + "]"));
         arguments.addAll(encoding.audioOptions(0));
       }
       arguments.addAll(graph.outputOptions());
-      arguments.addAll(List.of("-f", "hls", "-hls_time", FilterGraph.number(segment), "-hls_playlist_type", "vod",
-          "-hls_flags", "independent_segments"));
-      arguments.addAll(fmp4
-          ? List.of("-hls_segment_type", "fmp4", "-hls_fmp4_init_filename", "init.mp4",
-              "-hls_segment_filename", name + "/segment_%03d.m4s")
-          : List.of("-hls_segment_filename", name + "/segment_%03d.ts"));
+      arguments.addAll(
+          List.of(
+              "-f",
+              "hls",
+              "-hls_time",
+              FilterGraph.number(segment),
+              "-hls_playlist_type",
+              "vod",
+              "-hls_flags",
+              "independent_segments"));
+      arguments.addAll(
+          fmp4
+              ? List.of(
+                  "-hls_segment_type",
+                  "fmp4",
+                  "-hls_fmp4_init_filename",
+                  "init.mp4",
+                  "-hls_segment_filename",
+                  name + "/segment_%03d.m4s")
+              : List.of("-hls_segment_filename", name + "/segment_%03d.ts"));
       arguments.add(name + "/" + CHUNKLIST);
     }
     Ffmpeg.run(folder.path(), arguments, progress, graph.seconds(), JobFailure.SPLIT_HLS);
 
     var measurements = new ArrayList<Measurement>();
-    var master = new StringBuilder("#EXTM3U\n#EXT-X-VERSION:").append(fmp4 ? 7 : 3)
-        .append("\n#EXT-X-INDEPENDENT-SEGMENTS\n");
+    var master =
+        new StringBuilder("#EXTM3U\n#EXT-X-VERSION:")
+            .append(fmp4 ? 7 : 3)
+            .append("\n#EXT-X-INDEPENDENT-SEGMENTS\n");
     for (String name : folders) {
       var files = new ArrayList<Path>();
       if (fmp4) {
@@ -71,10 +92,16 @@ final class Playlists {
       files.addAll(folder.files(name, "segment_*"));
       Measurement measured = Measurement.of(files, true, JobFailure.SPLIT_HLS);
       measurements.add(measured);
-      master.append("#EXT-X-STREAM-INF:BANDWIDTH=").append(peakBandwidth(folder.resolve(name)))
-          .append(",AVERAGE-BANDWIDTH=").append(bitsPerSecond(measured));
+      master
+          .append("#EXT-X-STREAM-INF:BANDWIDTH=")
+          .append(peakBandwidth(folder.resolve(name)))
+          .append(",AVERAGE-BANDWIDTH=")
+          .append(bitsPerSecond(measured));
       if (measured.meta().containsKey("width")) {
-        master.append(",RESOLUTION=").append(measured.meta().get("width")).append('x')
+        master
+            .append(",RESOLUTION=")
+            .append(measured.meta().get("width"))
+            .append('x')
             .append(measured.meta().get("height"));
       }
       master.append('\n').append(name).append('/').append(CHUNKLIST).append('\n');
@@ -84,7 +111,8 @@ final class Playlists {
     return new WrittenOutput(folder, "m3u8", folder.list(null), playlist, measurements);
   }
 
-  static WrittenOutput dash(OutputPlanner.Plan plan, Source source, OutputFolder folder, Progress progress) {
+  static WrittenOutput dash(
+      OutputPlanner.Plan plan, Source source, OutputFolder folder, Progress progress) {
     FormatParams format = plan.format();
     boolean webm = format.kind() == OutputKind.WEBM_DASH;
     String extension = webm ? "webm" : "m4s";
@@ -102,10 +130,22 @@ final class Playlists {
       arguments.addAll(renditions.getFirst().encoding().audioOptions(0));
     }
     arguments.addAll(graph.outputOptions());
-    arguments.addAll(List.of("-f", "dash", "-seg_duration", FilterGraph.number(segment), "-use_template", "1",
-        "-use_timeline", "1", "-adaptation_sets", graph.hasAudio() ? "id=0,streams=v id=1,streams=a" : "id=0,streams=v",
-        "-init_seg_name", "init-$RepresentationID$." + extension,
-        "-media_seg_name", "chunk-$RepresentationID$-$Number%05d$." + extension));
+    arguments.addAll(
+        List.of(
+            "-f",
+            "dash",
+            "-seg_duration",
+            FilterGraph.number(segment),
+            "-use_template",
+            "1",
+            "-use_timeline",
+            "1",
+            "-adaptation_sets",
+            graph.hasAudio() ? "id=0,streams=v id=1,streams=a" : "id=0,streams=v",
+            "-init_seg_name",
+            "init-$RepresentationID$." + extension,
+            "-media_seg_name",
+            "chunk-$RepresentationID$-$Number%05d$." + extension));
     if (webm) {
       arguments.addAll(List.of("-dash_segment_type", "webm"));
     }
@@ -128,9 +168,17 @@ final class Playlists {
     }
     Path mpd = folder.resolve(playlist);
     Matcher matcher = REPRESENTATION.matcher(read(mpd));
-    String measuredMpd = matcher.replaceAll(match -> Matcher.quoteReplacement("<Representation id=\""
-        + match.group(1) + "\"" + match.group(2) + "bandwidth=\"" + bandwidths.get(Integer.parseInt(match.group(1)))
-        + "\""));
+    String measuredMpd =
+        matcher.replaceAll(
+            match ->
+                Matcher.quoteReplacement(
+                    "<Representation id=\""
+                        + match.group(1)
+                        + "\""
+                        + match.group(2)
+                        + "bandwidth=\""
+                        + bandwidths.get(Integer.parseInt(match.group(1)))
+                        + "\""));
     write(mpd, measuredMpd);
     return new WrittenOutput(folder, "mpd", folder.list(null), playlist, measurements);
   }
@@ -138,15 +186,24 @@ final class Playlists {
   /** The command's inputs and a copy of picture and sound per rendition (DASH shares one sound). */
   private static FilterGraph graph(OutputPlanner.Plan plan, Source source, boolean video) {
     FormatParams format = plan.format();
-    var graph = new FilterGraph(source, format.startTime(), format.duration(), OutputWriter.stitchFrameRate(source));
+    var graph =
+        new FilterGraph(
+            source, format.startTime(), format.duration(), OutputWriter.stitchFrameRate(source));
     List<OutputPlanner.Rendition> renditions = plan.renditions();
     if (video) {
-      graph.videos(renditions.stream().map(r -> r.encoding().videoFilters(source.info().frameRate())).toList());
+      graph.videos(
+          renditions.stream()
+              .map(r -> r.encoding().videoFilters(source.info().frameRate()))
+              .toList());
     }
     if (graph.hasAudio()) {
-      boolean dash = format.kind() == OutputKind.ADVANCED_DASH || format.kind() == OutputKind.WEBM_DASH;
-      graph.audios(renditions.stream().limit(dash ? 1 : renditions.size()).map(r -> r.encoding().audioFilters())
-          .toList());
+      boolean dash =
+          format.kind() == OutputKind.ADVANCED_DASH || format.kind() == OutputKind.WEBM_DASH;
+      graph.audios(
+          renditions.stream()
+              .limit(dash ? 1 : renditions.size())
+              .map(r -> r.encoding().audioFilters())
+              .toList());
     }
     return graph;
   }
@@ -165,7 +222,9 @@ final class Playlists {
         duration = Double.parseDouble(extinf.group(1));
       } else if (!line.isBlank() && !line.startsWith("#") && duration != null && duration > 0) {
         try {
-          peak = Math.max(peak, Math.round(Files.size(rendition.resolve(line.strip())) * 8 / duration));
+          peak =
+              Math.max(
+                  peak, Math.round(Files.size(rendition.resolve(line.strip())) * 8 / duration));
         } catch (IOException e) {
           throw new UncheckedIOException(e);
         }

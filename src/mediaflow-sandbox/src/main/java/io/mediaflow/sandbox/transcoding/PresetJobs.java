@@ -15,11 +15,12 @@ import java.util.regex.Pattern;
 import org.springframework.stereotype.Component;
 
 /**
- * Turns a preset job's form ({@code uri} or {@code stitch}, {@code profiles}, {@code transfer_method},
- * {@code output_path_variables}, {@code subtitles}) into the query of a custom job built from the profiles of
- * {@link PresetCatalogue}, validated by the same rules. Outputs are named {@code {uuid}.<ext>} (adaptive ones in
- * a folder {@code {uuid}}), under the profile's output path when a transfer method is given, else in the
- * temporary storage (document 3, section 4, rule 3).
+ * Turns a preset job's form ({@code uri} or {@code stitch}, {@code profiles}, {@code
+ * transfer_method}, {@code output_path_variables}, {@code subtitles}) into the query of a custom
+ * job built from the profiles of {@link PresetCatalogue}, validated by the same rules. Outputs are
+ * named {@code {uuid}.<ext>} (adaptive ones in a folder {@code {uuid}}), under the profile's output
+ * path when a transfer method is given, else in the temporary storage (document 3, section 4, rule
+ * 3).
  */
 @Component
 class PresetJobs {
@@ -28,8 +29,15 @@ class PresetJobs {
   private static final Pattern PLACEHOLDER = Pattern.compile("\\{([A-Za-z0-9_]+)}");
 
   /** The form fields of {@code /v1/start_encode} (besides {@code task_token}). */
-  record Form(String uri, String stitch, String profiles, String transferMethod, String outputPathVariables,
-      String subtitles, String payload, String callbackUrl) {}
+  record Form(
+      String uri,
+      String stitch,
+      String profiles,
+      String transferMethod,
+      String outputPathVariables,
+      String subtitles,
+      String payload,
+      String callbackUrl) {}
 
   private final ObjectMapper json;
 
@@ -78,12 +86,20 @@ class PresetJobs {
     for (String part : profiles.split(",", -1)) {
       String id = part.strip();
       if (!PROFILE_ID.matcher(id).matches()) {
-        throw new TranscodingApiError(TranscodingApiError.BAD_PROFILE, "Field 'profiles' failed validation: '" + id
-            + "' is not a profile id (letters, digits, '_', '-', '.'; several separated by commas).");
+        throw new TranscodingApiError(
+            TranscodingApiError.BAD_PROFILE,
+            "Field 'profiles' failed validation: '"
+                + id
+                + "' is not a profile id (letters, digits, '_', '-', '.'; several separated by commas).");
       }
       if (!PresetCatalogue.PROFILES.containsKey(id)) {
-        throw new TranscodingApiError(TranscodingApiError.PROFILE_NOT_FOUND, "Profile not found: '" + id + "' (known: "
-            + String.join(", ", new TreeMap<>(PresetCatalogue.PROFILES).keySet()) + ").");
+        throw new TranscodingApiError(
+            TranscodingApiError.PROFILE_NOT_FOUND,
+            "Profile not found: '"
+                + id
+                + "' (known: "
+                + String.join(", ", new TreeMap<>(PresetCatalogue.PROFILES).keySet())
+                + ").");
       }
       ids.add(id);
     }
@@ -96,8 +112,13 @@ class PresetJobs {
     }
     String prefix = PresetCatalogue.TRANSFER_METHODS.get(transferMethod.strip());
     if (prefix == null) {
-      throw TranscodingApiError.invalid("transfer_method", "unknown transfer method '" + transferMethod.strip()
-          + "' (known: " + String.join(", ", PresetCatalogue.TRANSFER_METHODS.keySet()) + ")");
+      throw TranscodingApiError.invalid(
+          "transfer_method",
+          "unknown transfer method '"
+              + transferMethod.strip()
+              + "' (known: "
+              + String.join(", ", PresetCatalogue.TRANSFER_METHODS.keySet())
+              + ")");
     }
     return prefix;
   }
@@ -109,14 +130,18 @@ class PresetJobs {
     }
     JsonNode node = parse(outputPathVariables, "output_path_variables");
     if (!node.isObject()) {
-      throw TranscodingApiError.invalid("output_path_variables", "must be a JSON object of placeholder values");
+      throw TranscodingApiError.invalid(
+          "output_path_variables", "must be a JSON object of placeholder values");
     }
-    node.fields().forEachRemaining(field -> {
-      if (!field.getValue().isValueNode() || field.getValue().isNull()) {
-        throw TranscodingApiError.invalid("output_path_variables." + field.getKey(), "must be a string or a number");
-      }
-      variables.put(field.getKey(), field.getValue().asText());
-    });
+    node.fields()
+        .forEachRemaining(
+            field -> {
+              if (!field.getValue().isValueNode() || field.getValue().isNull()) {
+                throw TranscodingApiError.invalid(
+                    "output_path_variables." + field.getKey(), "must be a string or a number");
+              }
+              variables.put(field.getKey(), field.getValue().asText());
+            });
     return variables;
   }
 
@@ -131,14 +156,16 @@ class PresetJobs {
     }
     for (int i = 0; i < list.size(); i++) {
       if (!list.get(i).isObject()) {
-        throw TranscodingApiError.invalid("subtitles[" + i + "]", "must be an object {source, language}");
+        throw TranscodingApiError.invalid(
+            "subtitles[" + i + "]", "must be an object {source, language}");
       }
       QueryValidator.subtitle(new Fields(list.get(i), "subtitles[" + i + "]"));
     }
     return list;
   }
 
-  private ObjectNode format(String id, String transfer, Map<String, String> variables, JsonNode subtitles) {
+  private ObjectNode format(
+      String id, String transfer, Map<String, String> variables, JsonNode subtitles) {
     PresetCatalogue.Profile profile = PresetCatalogue.PROFILES.get(id);
     ObjectNode format = (ObjectNode) parse(profile.format(), "profiles");
     OutputKind kind = OutputKind.of(format.get("output").asText()).orElseThrow();
@@ -148,10 +175,15 @@ class PresetJobs {
     if (transfer != null) {
       String name = UUID.randomUUID().toString();
       if (kind.layout() == OutputKind.Layout.FILE) {
-        name += "." + (kind.extension() != null ? kind.extension()
-            : format.path("image_format").asText(FormatParams.DEFAULT_IMAGE_FORMAT));
+        name +=
+            "."
+                + (kind.extension() != null
+                    ? kind.extension()
+                    : format.path("image_format").asText(FormatParams.DEFAULT_IMAGE_FORMAT));
       }
-      format.putObject("destination").put("url", transfer + fill(id, profile.outputPath(), variables) + name);
+      format
+          .putObject("destination")
+          .put("url", transfer + fill(id, profile.outputPath(), variables) + name);
     }
     return format;
   }
@@ -162,8 +194,14 @@ class PresetJobs {
     while (placeholder.find()) {
       String value = variables.get(placeholder.group(1));
       if (value == null || value.isBlank()) {
-        throw TranscodingApiError.invalid("output_path_variables", "profile " + profile + " needs a value for {"
-            + placeholder.group(1) + "} in its output path " + outputPath);
+        throw TranscodingApiError.invalid(
+            "output_path_variables",
+            "profile "
+                + profile
+                + " needs a value for {"
+                + placeholder.group(1)
+                + "} in its output path "
+                + outputPath);
       }
       placeholder.appendReplacement(path, Matcher.quoteReplacement(value));
     }

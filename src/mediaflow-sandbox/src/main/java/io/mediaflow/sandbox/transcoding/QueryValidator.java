@@ -9,20 +9,22 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * Checks a custom job's {@code query} against every documented rule (document 3, section 2): error 14 names a
- * missing required field, error 19 names the field and the rule it breaks. Unknown attributes are ignored, as
- * the service ignores them. Where the document gives values but no attribute name, the names checked are the
- * sandbox's choice, listed in {@link UnnamedAttributes}.
+ * Checks a custom job's {@code query} against every documented rule (document 3, section 2): error
+ * 14 names a missing required field, error 19 names the field and the rule it breaks. Unknown
+ * attributes are ignored, as the service ignores them. Where the document gives values but no
+ * attribute name, the names checked are the sandbox's choice, listed in {@link UnnamedAttributes}.
  */
 final class QueryValidator {
 
   static final int MAX_PAYLOAD = 1000;
 
   private static final List<String> VIDEO_CODECS =
-      List.of("libx264", "libx265", "libvpx", "libvpx-vp9", "libsvtav1", "lcevc_h264", "lcevc_hevc");
+      List.of(
+          "libx264", "libx265", "libvpx", "libvpx-vp9", "libsvtav1", "lcevc_h264", "lcevc_hevc");
   private static final List<String> IMAGE_FORMATS = List.of("png", "jpg", "webp");
   private static final List<String> SMART_THUMBNAIL_FORMATS = List.of("png", "jpg");
-  private static final List<String> ACLS = List.of("bucket-owner-full-control", "bucket-owner-read");
+  private static final List<String> ACLS =
+      List.of("bucket-owner-full-control", "bucket-owner-read");
   private static final Pattern SIZE = Pattern.compile("([1-9]\\d{0,4})x([1-9]\\d{0,4})");
   private static final Pattern KEYFRAME_SECONDS = Pattern.compile("\\d+(\\.\\d+)?s");
   private static final int MAX_DIMENSION = 16384;
@@ -38,17 +40,28 @@ final class QueryValidator {
   /** Error 9 when the payload is longer than the service accepts. */
   static void checkPayload(String payload) {
     if (payload != null && payload.length() > MAX_PAYLOAD) {
-      throw new TranscodingApiError(TranscodingApiError.BAD_PAYLOAD,
-          "Field 'payload' is too long: " + payload.length() + " characters, at most " + MAX_PAYLOAD + ".");
+      throw new TranscodingApiError(
+          TranscodingApiError.BAD_PAYLOAD,
+          "Field 'payload' is too long: "
+              + payload.length()
+              + " characters, at most "
+              + MAX_PAYLOAD
+              + ".");
     }
   }
 
-  /** The {@code query} form field of {@code /v1/start_encode2}: JSON with the single top-level key {@code query}. */
+  /**
+   * The {@code query} form field of {@code /v1/start_encode2}: JSON with the single top-level key
+   * {@code query}.
+   */
   static JobRequest validate(String queryJson, ObjectMapper json) {
     return validate(new Fields(query(queryJson, json), ""));
   }
 
-  /** The object under the top-level key {@code query} of the form field, before its fields are checked. */
+  /**
+   * The object under the top-level key {@code query} of the form field, before its fields are
+   * checked.
+   */
   static JsonNode query(String queryJson, ObjectMapper json) {
     if (queryJson == null || queryJson.isBlank()) {
       throw TranscodingApiError.required("query");
@@ -64,10 +77,12 @@ final class QueryValidator {
     }
     var top = new Fields(root, "");
     if (!top.has("query")) {
-      throw new TranscodingApiError(TranscodingApiError.FIELD_REQUIRED,
+      throw new TranscodingApiError(
+          TranscodingApiError.FIELD_REQUIRED,
           "Field 'query' is required: the form field query holds JSON of the form {\"query\": {...}}.");
     }
-    // fields are named as in the document (source, format[0].output), without the enclosing "query."
+    // fields are named as in the document (source, format[0].output), without the enclosing
+    // "query."
     return top.object("query").node();
   }
 
@@ -78,28 +93,33 @@ final class QueryValidator {
     boolean hasSource = query.has("source");
     boolean hasStitch = query.has("stitch");
     if (hasSource && hasStitch) {
-      throw TranscodingApiError.invalid("source", "give exactly one of 'source' and 'stitch', not both");
+      throw TranscodingApiError.invalid(
+          "source", "give exactly one of 'source' and 'stitch', not both");
     }
     if (!hasSource && !hasStitch) {
       throw TranscodingApiError.required("source");
     }
-    List<SourceClip> clips = hasSource
-        ? List.of(source(query.requiredString("source"), query.path("source")))
-        : stitch(query.get("stitch"), query.path("stitch"));
+    List<SourceClip> clips =
+        hasSource
+            ? List.of(source(query.requiredString("source"), query.path("source")))
+            : stitch(query.get("stitch"), query.path("stitch"));
     return new JobRequest(clips, hasStitch, validator.formats(query), validator.encoderVersion);
   }
 
-  private static final java.util.regex.Pattern TUS_FILE_ID = java.util.regex.Pattern.compile("[A-Za-z0-9._~-]+");
+  private static final java.util.regex.Pattern TUS_FILE_ID =
+      java.util.regex.Pattern.compile("[A-Za-z0-9._~-]+");
 
   /**
-   * {@code source}: an http(s) URL or {@code tus:<file_uuid>}; the id is checked for its form only (a path segment:
-   * the document does not show it as a dashed UUID), an unknown upload fails the job as a download error.
+   * {@code source}: an http(s) URL or {@code tus:<file_uuid>}; the id is checked for its form only
+   * (a path segment: the document does not show it as a dashed UUID), an unknown upload fails the
+   * job as a download error.
    */
   static SourceClip source(String value, String field) {
     String url = value.strip();
     if (url.startsWith(SourceClip.TUS_PREFIX)) {
       if (!TUS_FILE_ID.matcher(url.substring(SourceClip.TUS_PREFIX.length())).matches()) {
-        throw TranscodingApiError.invalid(field, "tus: must be followed by the file_uuid of a TUS upload");
+        throw TranscodingApiError.invalid(
+            field, "tus: must be followed by the file_uuid of a TUS upload");
       }
     } else if (!Fields.isHttpUrl(url)) {
       throw TranscodingApiError.invalid(field, "must be an http or https URL, or tus:<file_uuid>");
@@ -107,10 +127,14 @@ final class QueryValidator {
     return new SourceClip(url, null, null);
   }
 
-  /** {@code stitch}: URL strings or {@code {url, start_time, duration}} objects; the same URL may repeat. */
+  /**
+   * {@code stitch}: URL strings or {@code {url, start_time, duration}} objects; the same URL may
+   * repeat.
+   */
   static List<SourceClip> stitch(JsonNode stitch, String field) {
     if (stitch == null || !stitch.isArray()) {
-      throw TranscodingApiError.invalid(field, "must be an array of URLs or {url, start_time, duration} objects");
+      throw TranscodingApiError.invalid(
+          field, "must be an array of URLs or {url, start_time, duration} objects");
     }
     if (stitch.isEmpty()) {
       throw TranscodingApiError.required(field + "[0]");
@@ -124,10 +148,14 @@ final class QueryValidator {
       } else if (item.isObject()) {
         var clip = new Fields(item, at);
         SourceClip url = source(clip.requiredString("url"), clip.path("url"));
-        clips.add(new SourceClip(url.url(), clip.number("start_time", 0, Double.MAX_VALUE),
-            clip.positive("duration")));
+        clips.add(
+            new SourceClip(
+                url.url(),
+                clip.number("start_time", 0, Double.MAX_VALUE),
+                clip.positive("duration")));
       } else {
-        throw TranscodingApiError.invalid(at, "must be a URL or an object {url, start_time, duration}");
+        throw TranscodingApiError.invalid(
+            at, "must be a URL or an object {url, start_time, duration}");
       }
     }
     return clips;
@@ -154,10 +182,16 @@ final class QueryValidator {
 
   private FormatParams format(Fields format, int index) {
     String output = format.requiredString("output");
-    OutputKind kind = OutputKind.of(output).orElseThrow(() -> TranscodingApiError.invalid(format.path("output"),
-        "must be one of " + String.join(", ", OutputKind.names())));
+    OutputKind kind =
+        OutputKind.of(output)
+            .orElseThrow(
+                () ->
+                    TranscodingApiError.invalid(
+                        format.path("output"),
+                        "must be one of " + String.join(", ", OutputKind.names())));
     if (kind == OutputKind.VMAF && encoderVersion != 1) {
-      throw TranscodingApiError.invalid(format.path("output"), "vmaf works with encoder_version 1 only");
+      throw TranscodingApiError.invalid(
+          format.path("output"), "vmaf works with encoder_version 1 only");
     }
     format.number("start_time", 0, Double.MAX_VALUE);
     format.positive("duration");
@@ -176,10 +210,12 @@ final class QueryValidator {
       return List.of(format);
     }
     if (!kind.adaptive()) {
-      throw TranscodingApiError.invalid(format.path("stream"), "only for advanced_hls, advanced_dash and webm_dash");
+      throw TranscodingApiError.invalid(
+          format.path("stream"), "only for advanced_hls, advanced_dash and webm_dash");
     }
     if (!stream.isArray() || stream.isEmpty()) {
-      throw TranscodingApiError.invalid(format.path("stream"), "must be a non-empty array of stream objects");
+      throw TranscodingApiError.invalid(
+          format.path("stream"), "must be a non-empty array of stream objects");
     }
     var streams = new ArrayList<Fields>();
     for (int i = 0; i < stream.size(); i++) {
@@ -198,7 +234,8 @@ final class QueryValidator {
   private void encodingAttributes(Fields f, OutputKind kind) {
     String size = f.string("size");
     if (size != null && !SIZE.matcher(size).matches()) {
-      throw TranscodingApiError.invalid(f.path("size"), "must be <width>x<height> in pixels, for example 1280x720");
+      throw TranscodingApiError.invalid(
+          f.path("size"), "must be <width>x<height> in pixels, for example 1280x720");
     }
     f.integer("width", 1, MAX_DIMENSION);
     f.integer("height", 1, MAX_DIMENSION);
@@ -219,7 +256,8 @@ final class QueryValidator {
       throw TranscodingApiError.invalid(f.path("video_codec"), codec + " needs encoder_version 2");
     }
     if (f.flag("keep_sei") && encoderVersion != 2 && !useV2) {
-      throw TranscodingApiError.invalid(f.path("keep_sei"), "needs encoder_version 2 (or use_v2 set to 1)");
+      throw TranscodingApiError.invalid(
+          f.path("keep_sei"), "needs encoder_version 2 (or use_v2 set to 1)");
     }
     logo(f);
     f.string("user_tag");
@@ -239,12 +277,16 @@ final class QueryValidator {
     if (keyframe == null) {
       return;
     }
-    boolean frames = keyframe.canConvertToExactIntegral() && keyframe.asLong() >= 1
-        || keyframe.isTextual() && keyframe.asText().matches("[1-9]\\d*");
-    boolean seconds = keyframe.isTextual() && KEYFRAME_SECONDS.matcher(keyframe.asText()).matches()
-        && Double.parseDouble(keyframe.asText().replace("s", "")) > 0;
+    boolean frames =
+        keyframe.canConvertToExactIntegral() && keyframe.asLong() >= 1
+            || keyframe.isTextual() && keyframe.asText().matches("[1-9]\\d*");
+    boolean seconds =
+        keyframe.isTextual()
+            && KEYFRAME_SECONDS.matcher(keyframe.asText()).matches()
+            && Double.parseDouble(keyframe.asText().replace("s", "")) > 0;
     if (!frames && !seconds) {
-      throw TranscodingApiError.invalid(f.path("keyframe"),
+      throw TranscodingApiError.invalid(
+          f.path("keyframe"),
           "must be a number of frames (integer above 0) or seconds with the suffix s, for example 3s");
     }
   }
@@ -260,7 +302,8 @@ final class QueryValidator {
     } else if (logo.isObject()) {
       logos.add(logo);
     } else {
-      throw TranscodingApiError.invalid(f.path("logo"), "must be a logo object or an array of logo objects");
+      throw TranscodingApiError.invalid(
+          f.path("logo"), "must be a logo object or an array of logo objects");
     }
     for (int i = 0; i < logos.size(); i++) {
       String at = logo.isArray() ? f.path("logo") + "[" + i + "]" : f.path("logo");
@@ -279,7 +322,9 @@ final class QueryValidator {
     f.number("time", 0, 1);
     f.integer("frame_number", 0, Integer.MAX_VALUE);
     f.positive("interval");
-    f.oneOf("image_format", kind == OutputKind.SMART_THUMBNAIL ? SMART_THUMBNAIL_FORMATS : IMAGE_FORMATS);
+    f.oneOf(
+        "image_format",
+        kind == OutputKind.SMART_THUMBNAIL ? SMART_THUMBNAIL_FORMATS : IMAGE_FORMATS);
     boolean sprite = f.flag("sprite");
     if (f.integer("columns", 1, 1000) != null && !sprite) {
       throw TranscodingApiError.invalid(f.path("columns"), "needs sprite set to 1");
@@ -297,7 +342,8 @@ final class QueryValidator {
       return;
     }
     if (!sources.isArray()) {
-      throw TranscodingApiError.invalid(subtitles.path("sources"), "must be an array of {source, language}");
+      throw TranscodingApiError.invalid(
+          subtitles.path("sources"), "must be an array of {source, language}");
     }
     for (int i = 0; i < sources.size(); i++) {
       String at = subtitles.path("sources") + "[" + i + "]";
@@ -308,7 +354,9 @@ final class QueryValidator {
     }
   }
 
-  /** One subtitle file: {@code source} (an .ass or .srt URL) and {@code language}, both required. */
+  /**
+   * One subtitle file: {@code source} (an .ass or .srt URL) and {@code language}, both required.
+   */
   static void subtitle(Fields subtitle) {
     subtitle.requiredString("source");
     subtitle.httpUrl("source");
@@ -321,20 +369,26 @@ final class QueryValidator {
       return List.of();
     }
     if (!destination.isObject() && !(destination.isArray() && !destination.isEmpty())) {
-      throw TranscodingApiError.invalid(f.path("destination"),
-          "must be a destination object or a non-empty array of them");
+      throw TranscodingApiError.invalid(
+          f.path("destination"), "must be a destination object or a non-empty array of them");
     }
     var result = new ArrayList<OutputDestination>();
     for (int i = 0; i < (destination.isArray() ? destination.size() : 1); i++) {
       JsonNode item = destination.isArray() ? destination.get(i) : destination;
-      String at = destination.isArray() ? f.path("destination") + "[" + i + "]" : f.path("destination");
+      String at =
+          destination.isArray() ? f.path("destination") + "[" + i + "]" : f.path("destination");
       if (!item.isObject()) {
         throw TranscodingApiError.invalid(at, "must be a destination object");
       }
       var fields = new Fields(item, at);
       String url = fields.requiredString("url");
-      result.add(OutputDestination.parse(url.strip()).orElseThrow(() -> TranscodingApiError.invalid(fields.path("url"),
-          "must start with s3://, b2://, azblob://, ftp://, ftps:// or sftp:// and name a bucket or host")));
+      result.add(
+          OutputDestination.parse(url.strip())
+              .orElseThrow(
+                  () ->
+                      TranscodingApiError.invalid(
+                          fields.path("url"),
+                          "must start with s3://, b2://, azblob://, ftp://, ftps:// or sftp:// and name a bucket or host")));
       fields.string("key");
       fields.string("secret");
       fields.string("permissions");

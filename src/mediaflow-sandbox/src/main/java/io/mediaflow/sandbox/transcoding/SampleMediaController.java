@@ -16,20 +16,26 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * Sample media for demos and tests, a source URL that needs no internet: the files under
- * {@code sandbox/samples/} on the classpath at {@code GET /sandbox/samples/<name>} (with HEAD and Range), and
- * their names at {@code GET /sandbox/samples}.
+ * Sample media for demos and tests, a source URL that needs no internet: the files under {@code
+ * sandbox/samples/} on the classpath at {@code GET /sandbox/samples/<name>} (with HEAD and Range),
+ * and their names at {@code GET /sandbox/samples}.
  */
 @RestController
 class SampleMediaController {
 
   private static final String LOCATION = "sandbox/samples/";
-  private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_-]*(\\.[A-Za-z0-9]+)*");
+  private static final Pattern NAME =
+      Pattern.compile("[A-Za-z0-9][A-Za-z0-9_-]*(\\.[A-Za-z0-9]+)*");
 
   @GetMapping("/sandbox/samples")
   List<String> names() throws IOException {
-    Resource[] found = new PathMatchingResourcePatternResolver().getResources("classpath*:" + LOCATION + "*");
-    return Arrays.stream(found).map(Resource::getFilename).filter(Objects::nonNull).sorted().toList();
+    Resource[] found =
+        new PathMatchingResourcePatternResolver().getResources("classpath*:" + LOCATION + "*");
+    return Arrays.stream(found)
+        .map(Resource::getFilename)
+        .filter(Objects::nonNull)
+        .sorted()
+        .toList();
   }
 
   @GetMapping("/sandbox/samples/{name}")

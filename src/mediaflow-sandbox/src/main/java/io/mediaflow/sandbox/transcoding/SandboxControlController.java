@@ -18,20 +18,23 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * Test controls of the transcoding sandbox at {@code /sandbox/transcoding/control} (JSON, not part of the
- * service's API):
+ * Test controls of the transcoding sandbox at {@code /sandbox/transcoding/control} (JSON, not part
+ * of the service's API):
  *
  * <ul>
- *   <li>{@code {"failNext": {"endpoint": "start_encode2", "error": 8, "retryAfter": 1, "times": 1}}}: the next
- *       request(s) of an endpoint answer a service error; {@code {"failNext": {"endpoint": "status",
- *       "httpStatus": 503, "times": 2}}}: a transport fault. {@code "always": true} instead of {@code times}
- *       keeps the fault until reset (a "busy" or "queue full" switch). {@code failNext} may be an array.
- *   <li>{@code {"failNextJob": {"message": "An error occurred while processing the video.", "times": 1}}}: the
- *       next job(s) started fail while downloading with that documented failure message.
- *   <li>{@code {"sessionTokenLifetime": "PT2S"}}: session tokens issued from now on live that long (ISO-8601;
- *       null restores the configured lifetime).
+ *   <li>{@code {"failNext": {"endpoint": "start_encode2", "error": 8, "retryAfter": 1, "times":
+ *       1}}}: the next request(s) of an endpoint answer a service error; {@code {"failNext":
+ *       {"endpoint": "status", "httpStatus": 503, "times": 2}}}: a transport fault. {@code
+ *       "always": true} instead of {@code times} keeps the fault until reset (a "busy" or "queue
+ *       full" switch). {@code failNext} may be an array.
+ *   <li>{@code {"failNextJob": {"message": "An error occurred while processing the video.",
+ *       "times": 1}}}: the next job(s) started fail while downloading with that documented failure
+ *       message.
+ *   <li>{@code {"sessionTokenLifetime": "PT2S"}}: session tokens issued from now on live that long
+ *       (ISO-8601; null restores the configured lifetime).
  *   <li>{@code {"reset": true}} or {@code DELETE}: clears faults and overrides.
  * </ul>
+ *
  * Every call answers the controls in force.
  */
 @ConditionalOnProperty(name = "mediaflow.sandbox.test-controls", havingValue = "true")
@@ -79,8 +82,10 @@ class SandboxControlController {
         String message = failNextJob.path("message").asText("");
         int times = failNextJob.path("times").asInt(1);
         if (!JobFailure.MESSAGES.contains(message) || times < 1) {
-          throw new IllegalArgumentException("failNextJob needs a message of document 3's failure table, one of "
-              + JobFailure.MESSAGES + ", and times of at least 1");
+          throw new IllegalArgumentException(
+              "failNextJob needs a message of document 3's failure table, one of "
+                  + JobFailure.MESSAGES
+                  + ", and times of at least 1");
         }
         faults.failNextJobs(message, times);
       }
@@ -105,7 +110,8 @@ class SandboxControlController {
   private static FaultInjector.Fault fault(JsonNode rule) {
     String endpoint = rule.path("endpoint").asText("");
     if (!FaultInjector.ENDPOINTS.contains(endpoint)) {
-      throw new IllegalArgumentException("failNext.endpoint must be one of " + FaultInjector.ENDPOINTS);
+      throw new IllegalArgumentException(
+          "failNext.endpoint must be one of " + FaultInjector.ENDPOINTS);
     }
     boolean hasError = rule.hasNonNull("error");
     boolean hasStatus = rule.hasNonNull("httpStatus");
@@ -113,10 +119,12 @@ class SandboxControlController {
       throw new IllegalArgumentException("failNext needs exactly one of error and httpStatus");
     }
     Integer error = hasError ? rule.get("error").asInt() : null;
-    if (hasError && (!TranscodingApiError.DOCUMENTED_CODES.contains(error) || endpoint.equals("upload"))) {
-      throw new IllegalArgumentException(endpoint.equals("upload")
-          ? "the upload host speaks TUS: give it an httpStatus"
-          : "failNext.error must be one of " + TranscodingApiError.DOCUMENTED_CODES);
+    if (hasError
+        && (!TranscodingApiError.DOCUMENTED_CODES.contains(error) || endpoint.equals("upload"))) {
+      throw new IllegalArgumentException(
+          endpoint.equals("upload")
+              ? "the upload host speaks TUS: give it an httpStatus"
+              : "failNext.error must be one of " + TranscodingApiError.DOCUMENTED_CODES);
     }
     Integer status = hasStatus ? rule.get("httpStatus").asInt() : null;
     if (hasStatus && (status < 400 || status > 599)) {
@@ -130,7 +138,8 @@ class SandboxControlController {
     }
     int times = rule.path("always").asBoolean(false) ? -1 : rule.path("times").asInt(1);
     if (times == 0 || times < -1) {
-      throw new IllegalArgumentException("failNext.times must be at least 1 (or use \"always\": true)");
+      throw new IllegalArgumentException(
+          "failNext.times must be at least 1 (or use \"always\": true)");
     }
     String message = rule.hasNonNull("message") ? rule.get("message").asText() : null;
     return new FaultInjector.Fault(endpoint, error, status, retryAfter, message, times);

@@ -10,15 +10,20 @@ import java.time.ZoneOffset;
 import org.springframework.stereotype.Component;
 
 /**
- * Session tokens of {@code /v1/access_token}: issued for a project API key, valid for
- * {@code mediaflow.sandbox.session-token-lifetime} (real time, not scaled: it is a credential's validity, and the
- * caller must be able to rely on the {@code expire} it was told), across a restart too ({@link IssuedTokens}).
+ * Session tokens of {@code /v1/access_token}: issued for a project API key, valid for {@code
+ * mediaflow.sandbox.session-token-lifetime} (real time, not scaled: it is a credential's validity,
+ * and the caller must be able to rely on the {@code expire} it was told), across a restart too
+ * ({@link IssuedTokens}).
  */
 @Component
 class SessionTokens {
 
-  /** API keys are opaque, but never blank, never contain whitespace or control characters, and stay short. */
+  /**
+   * API keys are opaque, but never blank, never contain whitespace or control characters, and stay
+   * short.
+   */
   private static final int MAX_API_KEY_LENGTH = 256;
+
   /** What a session token is good for: the transcoding API. */
   private static final String SCOPE = "transcoding";
 
@@ -34,9 +39,12 @@ class SessionTokens {
   }
 
   Issued issue(String apiKey) {
-    if (apiKey == null || apiKey.isBlank() || apiKey.length() > MAX_API_KEY_LENGTH
+    if (apiKey == null
+        || apiKey.isBlank()
+        || apiKey.length() > MAX_API_KEY_LENGTH
         || apiKey.chars().anyMatch(c -> Character.isWhitespace(c) || Character.isISOControl(c))) {
-      throw new TranscodingApiError(TranscodingApiError.BAD_API_KEY,
+      throw new TranscodingApiError(
+          TranscodingApiError.BAD_API_KEY,
           "Field 'api_key' failed validation: it must be a non-empty key without spaces.");
     }
     if (!sandbox.acceptsApiKey(apiKey)) {
@@ -53,12 +61,16 @@ class SessionTokens {
   void check(String token) {
     String wellFormed = Tokens.requireWellFormed(token, "token");
     if (!issued.isValid(SCOPE, wellFormed, Instant.now())) {
-      throw new TranscodingApiError(TranscodingApiError.TOKEN_NOT_FOUND,
+      throw new TranscodingApiError(
+          TranscodingApiError.TOKEN_NOT_FOUND,
           "Session token not found or expired: request a new one at /v1/access_token.");
     }
   }
 
-  /** Test control: tokens issued from now on live {@code lifetime} (null restores the configured lifetime). */
+  /**
+   * Test control: tokens issued from now on live {@code lifetime} (null restores the configured
+   * lifetime).
+   */
   void overrideLifetime(Duration lifetime) {
     this.lifetimeOverride = lifetime;
   }

@@ -4,8 +4,8 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * A job's downloaded input: one clip for {@code source}, one per item for {@code stitch}, each a file in the
- * job's working folder.
+ * A job's downloaded input: one clip for {@code source}, one per item for {@code stitch}, each a
+ * file in the job's working folder.
  *
  * @param clips in order; a stitch job's output starts with the first
  * @param folder the job's working folder, where the clips are and the outputs are encoded
@@ -15,7 +15,10 @@ record Source(List<Clip> clips, Path folder) {
   /** One downloaded input with what ffprobe read from it. */
   record Clip(SourceClip request, Path file, MediaInfo info) {
 
-    /** Seconds this clip contributes: its {@code duration}, else what follows its {@code start_time}. */
+    /**
+     * Seconds this clip contributes: its {@code duration}, else what follows its {@code
+     * start_time}.
+     */
     Double contributes() {
       Double whole = info.duration();
       double start = start();
@@ -39,7 +42,10 @@ record Source(List<Clip> clips, Path folder) {
     return clips.size() > 1;
   }
 
-  /** The input's picture and codecs: those of the first clip (a stitch job takes its frame rate from it too). */
+  /**
+   * The input's picture and codecs: those of the first clip (a stitch job takes its frame rate from
+   * it too).
+   */
   MediaInfo info() {
     return first().info();
   }
@@ -50,17 +56,23 @@ record Source(List<Clip> clips, Path folder) {
   }
 
   /**
-   * Fails with the document's stitch split error when a clip cannot be cut: a {@code start_time} at or beyond its
-   * end leaves nothing of it to join (ffmpeg would leave it out without a word).
+   * Fails with the document's stitch split error when a clip cannot be cut: a {@code start_time} at
+   * or beyond its end leaves nothing of it to join (ffmpeg would leave it out without a word).
    */
   void requireCuts() {
     for (int i = 0; i < clips.size(); i++) {
       Clip clip = clips.get(i);
       Double whole = clip.info().duration();
       if (whole != null && clip.request().startTime() != null && clip.start() >= whole) {
-        throw new JobFailure(JobFailure.SPLIT_STITCHING, "stitch[" + i + "]: start_time "
-            + FilterGraph.number(clip.start()) + " is at or beyond the clip's end (" + FilterGraph.number(whole)
-            + " s)");
+        throw new JobFailure(
+            JobFailure.SPLIT_STITCHING,
+            "stitch["
+                + i
+                + "]: start_time "
+                + FilterGraph.number(clip.start())
+                + " is at or beyond the clip's end ("
+                + FilterGraph.number(whole)
+                + " s)");
       }
     }
   }

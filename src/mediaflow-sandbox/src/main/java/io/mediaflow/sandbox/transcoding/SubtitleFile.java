@@ -8,22 +8,27 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Whether a text is a subtitle file of the kinds the service takes (document 3: "URL of .ass or .srt file"): SubRip
- * cues (a number, a timing line {@code 00:00:01,000 --> 00:00:02,500}, their text, a blank line), or Advanced
- * SubStation Alpha, which opens with {@code [Script Info]} and has an {@code [Events]} section with its
- * {@code Format:} line. Read line by line, each line of bounded length: anything else fails at its first lines.
+ * Whether a text is a subtitle file of the kinds the service takes (document 3: "URL of .ass or
+ * .srt file"): SubRip cues (a number, a timing line {@code 00:00:01,000 --> 00:00:02,500}, their
+ * text, a blank line), or Advanced SubStation Alpha, which opens with {@code [Script Info]} and has
+ * an {@code [Events]} section with its {@code Format:} line. Read line by line, each line of
+ * bounded length: anything else fails at its first lines.
  */
 final class SubtitleFile {
 
   /** Far longer than a subtitle line: a file with a longer one is something else. */
   private static final int MAX_LINE = 4096;
+
   private static final String SCRIPT_INFO = "[Script Info]";
   private static final String EVENTS = "[Events]";
   private static final Pattern CUE_NUMBER = Pattern.compile("\\d+");
-  private static final Pattern TIMING = Pattern.compile("(\\d{1,3}):([0-5]\\d):([0-5]\\d)[,.](\\d{3})\\s*-->\\s*"
-      + "(\\d{1,3}):([0-5]\\d):([0-5]\\d)[,.](\\d{3})(\\s.*)?");
+  private static final Pattern TIMING =
+      Pattern.compile(
+          "(\\d{1,3}):([0-5]\\d):([0-5]\\d)[,.](\\d{3})\\s*-->\\s*"
+              + "(\\d{1,3}):([0-5]\\d):([0-5]\\d)[,.](\\d{3})(\\s.*)?");
 
   private final BufferedReader in;
+
   /** The number of the last line read. */
   private int line;
 
@@ -71,7 +76,10 @@ final class SubtitleFile {
     }
   }
 
-  /** ASS, after its {@code [Script Info]}: sections, one of them the events with the order of their fields. */
+  /**
+   * ASS, after its {@code [Script Info]}: sections, one of them the events with the order of their
+   * fields.
+   */
   private void ass() throws IOException, Malformed {
     String section = SCRIPT_INFO;
     boolean events = false;
@@ -95,7 +103,9 @@ final class SubtitleFile {
 
   private static long millis(Matcher times, int group) {
     return ((Long.parseLong(times.group(group)) * 60 + Long.parseLong(times.group(group + 1))) * 60
-        + Long.parseLong(times.group(group + 2))) * 1000 + Long.parseLong(times.group(group + 3));
+                + Long.parseLong(times.group(group + 2)))
+            * 1000
+        + Long.parseLong(times.group(group + 3));
   }
 
   private String nextNonBlank() throws IOException, Malformed {

@@ -11,11 +11,12 @@ import java.util.Optional;
 import org.springframework.stereotype.Component;
 
 /**
- * The subtitle files of an HLS or DASH output ({@code subtitles.sources[].source}), prepared before it is encoded:
- * each is downloaded under the sources' rules ({@link Downloader}) and must be a SubRip or ASS file
- * ({@link SubtitleFile}); one that cannot be downloaded or read is the document's subtitles prepare error of that
- * output. The sandbox adds no subtitles to the media, so this is all it does with them. Other outputs have no
- * documented subtitles failure: their subtitle files are not fetched.
+ * The subtitle files of an HLS or DASH output ({@code subtitles.sources[].source}), prepared before
+ * it is encoded: each is downloaded under the sources' rules ({@link Downloader}) and must be a
+ * SubRip or ASS file ({@link SubtitleFile}); one that cannot be downloaded or read is the
+ * document's subtitles prepare error of that output. The sandbox adds no subtitles to the media, so
+ * this is all it does with them. Other outputs have no documented subtitles failure: their subtitle
+ * files are not fetched.
  */
 @Component
 class SubtitleSources {
@@ -26,7 +27,9 @@ class SubtitleSources {
     this.downloader = downloader;
   }
 
-  /** Fetches and reads the format's subtitle files into {@code folder}, the job's working folder. */
+  /**
+   * Fetches and reads the format's subtitle files into {@code folder}, the job's working folder.
+   */
   void prepare(FormatParams format, Path folder) {
     Optional<String> failure = failure(format.kind());
     if (failure.isEmpty()) {
@@ -40,7 +43,8 @@ class SubtitleSources {
       try (var text = new InputStreamReader(Files.newInputStream(file), StandardCharsets.UTF_8)) {
         problem = SubtitleFile.problem(text);
       } catch (IOException e) {
-        throw new JobFailure(JobFailure.PROCESSING, "cannot read the subtitle file: " + e.getMessage());
+        throw new JobFailure(
+            JobFailure.PROCESSING, "cannot read the subtitle file: " + e.getMessage());
       }
       if (problem.isPresent()) {
         // named by its place, not its URL: a signed URL carries a credential

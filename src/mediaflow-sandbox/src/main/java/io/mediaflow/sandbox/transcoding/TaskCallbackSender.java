@@ -12,18 +12,22 @@ import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 
 /**
- * The task callbacks: when a job with a {@code callback_url} is queued, saved (completed) or fails, and when it
- * starts over after a restart of the sandbox ({@code restarted}) or cannot ({@code restart_failed}), POSTs the
- * form the service sends ({@code task_token}, {@code event}, {@code payload}, {@code callback_type=task},
- * {@code status} = the complete status as URL-encoded JSON, and {@code error_code}/{@code error_message} on
- * errors). A delivery that fails adds a "callback endpoint errors" warning to the job. All sending happens
- * here, so delivery faults (drop, repeat, delay, reorder) can be injected in this one place.
+ * The task callbacks: when a job with a {@code callback_url} is queued, saved (completed) or fails,
+ * and when it starts over after a restart of the sandbox ({@code restarted}) or cannot ({@code
+ * restart_failed}), POSTs the form the service sends ({@code task_token}, {@code event}, {@code
+ * payload}, {@code callback_type=task}, {@code status} = the complete status as URL-encoded JSON,
+ * and {@code error_code}/{@code error_message} on errors). A delivery that fails adds a "callback
+ * endpoint errors" warning to the job. All sending happens here, so delivery faults (drop, repeat,
+ * delay, reorder) can be injected in this one place.
  */
 @Component
 class TaskCallbackSender {
 
   private static final String FORM = "application/x-www-form-urlencoded";
-  /** The {@code error_code} of a failed job: the status's {@code error} flag, 1 on any job error. */
+
+  /**
+   * The {@code error_code} of a failed job: the status's {@code error} flag, 1 on any job error.
+   */
   private static final int JOB_ERROR_CODE = 1;
 
   private final CallbackDelivery delivery;
@@ -36,12 +40,13 @@ class TaskCallbackSender {
 
   @EventListener
   void on(JobStateChanged change) {
-    String event = switch (change.state()) {
-      case QUEUED -> "queued";
-      case COMPLETED -> "saved";
-      case ERROR -> "error";
-      default -> null;
-    };
+    String event =
+        switch (change.state()) {
+          case QUEUED -> "queued";
+          case COMPLETED -> "saved";
+          case ERROR -> "error";
+          default -> null;
+        };
     if (event != null) {
       send(change.job(), event, change.state() == Job.State.ERROR);
     }
@@ -69,13 +74,21 @@ class TaskCallbackSender {
       form.put("error_code", Integer.toString(JOB_ERROR_CODE));
       form.put("error_message", String.valueOf(status.get("error_description")));
     }
-    delivery.post(url, FORM, encode(form)).thenAccept(delivered -> {
-      if (!delivered) {
-        job.warn(new Warning(Warning.CALLBACK_ENDPOINT, "Callback endpoint errors.",
-            "the '" + event + "' callback was not accepted: the endpoint answered an error or could not be reached",
-            null));
-      }
-    });
+    delivery
+        .post(url, FORM, encode(form))
+        .thenAccept(
+            delivered -> {
+              if (!delivered) {
+                job.warn(
+                    new Warning(
+                        Warning.CALLBACK_ENDPOINT,
+                        "Callback endpoint errors.",
+                        "the '"
+                            + event
+                            + "' callback was not accepted: the endpoint answered an error or could not be reached",
+                        null));
+              }
+            });
   }
 
   private String toJson(Map<String, Object> status) {
@@ -88,7 +101,9 @@ class TaskCallbackSender {
 
   private static String encode(Map<String, String> form) {
     return form.entrySet().stream()
-        .map(field -> field.getKey() + "=" + URLEncoder.encode(field.getValue(), StandardCharsets.UTF_8))
+        .map(
+            field ->
+                field.getKey() + "=" + URLEncoder.encode(field.getValue(), StandardCharsets.UTF_8))
         .collect(Collectors.joining("&"));
   }
 }

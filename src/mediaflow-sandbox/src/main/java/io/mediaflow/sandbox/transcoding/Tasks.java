@@ -11,12 +11,13 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.stereotype.Component;
 
 /**
- * The tasks of {@code /v1/create_task}: each task token starts at most one job (error 16 for a second start), and
- * at most {@code max-queued-tasks} started jobs may be unfinished at once (error 22).
+ * The tasks of {@code /v1/create_task}: each task token starts at most one job (error 16 for a
+ * second start), and at most {@code max-queued-tasks} started jobs may be unfinished at once (error
+ * 22).
  *
- * <p>Tasks and their jobs are kept in the sandbox's database, each job's status written at every change. After a
- * restart a finished job answers as before, and the jobs that were unfinished are {@link #interrupted()}: they
- * count as unfinished until they have started over and ended.
+ * <p>Tasks and their jobs are kept in the sandbox's database, each job's status written at every
+ * change. After a restart a finished job answers as before, and the jobs that were unfinished are
+ * {@link #interrupted()}: they count as unfinished until they have started over and ended.
  */
 @Component
 class Tasks {
@@ -49,21 +50,27 @@ class Tasks {
   private final List<Job> interrupted = new ArrayList<>();
   private int unfinished;
 
-  Tasks(SandboxTranscodingProperties properties, SandboxProperties sandbox, SandboxDatabase database) {
+  Tasks(
+      SandboxTranscodingProperties properties,
+      SandboxProperties sandbox,
+      SandboxDatabase database) {
     this.properties = properties;
     this.sandbox = sandbox;
     this.table = database.table("transcoding_tasks", Saved.class);
-    table.all().forEach((token, saved) -> {
-      var task = new Task(token);
-      if (saved.job() != null) {
-        task.job = Job.restored(token, saved.job(), this::statusUrl, this::keep);
-        if (!task.job.state().terminal()) {
-          interrupted.add(task.job);
-          unfinished++;
-        }
-      }
-      tasks.put(token, task);
-    });
+    table
+        .all()
+        .forEach(
+            (token, saved) -> {
+              var task = new Task(token);
+              if (saved.job() != null) {
+                task.job = Job.restored(token, saved.job(), this::statusUrl, this::keep);
+                if (!task.job.state().terminal()) {
+                  interrupted.add(task.job);
+                  unfinished++;
+                }
+              }
+              tasks.put(token, task);
+            });
   }
 
   /** Master host {@code host}'s status address, handed out as {@code status_url}. */
@@ -82,10 +89,17 @@ class Tasks {
     return token == null ? Optional.empty() : Optional.ofNullable(tasks.get(token));
   }
 
-  /** The task of {@code token} in a start request: error 4 when malformed, 5 when unknown, 16 when used. */
+  /**
+   * The task of {@code token} in a start request: error 4 when malformed, 5 when unknown, 16 when
+   * used.
+   */
   Task forStart(String token) {
-    Task task = find(Tokens.requireWellFormed(token, "task_token"))
-        .orElseThrow(() -> new TranscodingApiError(TranscodingApiError.TOKEN_NOT_FOUND, "Task token not found."));
+    Task task =
+        find(Tokens.requireWellFormed(token, "task_token"))
+            .orElseThrow(
+                () ->
+                    new TranscodingApiError(
+                        TranscodingApiError.TOKEN_NOT_FOUND, "Task token not found."));
     if (task.job().isPresent()) {
       throw alreadyUsed();
     }
@@ -93,8 +107,8 @@ class Tasks {
   }
 
   /**
-   * Starts {@code task}'s job unless the task was started meanwhile (16) or the queue limit is reached (22).
-   * A refused start leaves the task unused, so the caller may start it again later.
+   * Starts {@code task}'s job unless the task was started meanwhile (16) or the queue limit is
+   * reached (22). A refused start leaves the task unused, so the caller may start it again later.
    */
   Job launch(Task task, JobQuery query, JobRequest request) {
     synchronized (this) {
@@ -103,8 +117,10 @@ class Tasks {
           throw alreadyUsed();
         }
         if (unfinished >= properties.maxQueuedTasks()) {
-          throw new TranscodingApiError(TranscodingApiError.LIMIT_EXCEEDED,
-              "Limit of simultaneously queued tasks reached (" + properties.maxQueuedTasks()
+          throw new TranscodingApiError(
+              TranscodingApiError.LIMIT_EXCEEDED,
+              "Limit of simultaneously queued tasks reached ("
+                  + properties.maxQueuedTasks()
                   + "); start again when a task has finished.");
         }
         var job = new Job(task.token(), query, request, this::statusUrl, this::keep);
@@ -131,7 +147,8 @@ class Tasks {
   }
 
   private static TranscodingApiError alreadyUsed() {
-    return new TranscodingApiError(TranscodingApiError.TOKEN_ALREADY_USED,
+    return new TranscodingApiError(
+        TranscodingApiError.TOKEN_ALREADY_USED,
         "Task token already used: create a new task for another start.");
   }
 }

@@ -19,8 +19,8 @@ final class Tokens {
   }
 
   /**
-   * Error 14 (a required field missing, as document 3 names it) without a token, error 4 unless it has the service's
-   * token form; the caller then looks it up (error 5).
+   * Error 14 (a required field missing, as document 3 names it) without a token, error 4 unless it
+   * has the service's token form; the caller then looks it up (error 5).
    */
   static String requireWellFormed(String token, String field) {
     if (token == null || token.isBlank()) {
@@ -28,7 +28,8 @@ final class Tokens {
     }
     String trimmed = token.strip();
     if (!FORM.matcher(trimmed).matches()) {
-      throw new TranscodingApiError(TranscodingApiError.BAD_TOKEN,
+      throw new TranscodingApiError(
+          TranscodingApiError.BAD_TOKEN,
           "Field '" + field + "' failed validation: a token is 32 hexadecimal characters.");
     }
     return trimmed;

@@ -3,8 +3,8 @@ package io.mediaflow.sandbox.transcoding;
 import java.util.Set;
 
 /**
- * An API call the service refuses: answered with HTTP 200 and {@code {"error": code, "message": ...}} (plus
- * {@code retry_after} for error 8), as the service does.
+ * An API call the service refuses: answered with HTTP 200 and {@code {"error": code, "message":
+ * ...}} (plus {@code retry_after} for error 8), as the service does.
  */
 public class TranscodingApiError extends RuntimeException {
 
@@ -48,7 +48,8 @@ public class TranscodingApiError extends RuntimeException {
 
   /** Error 19: {@code field} breaks {@code rule}. */
   public static TranscodingApiError invalid(String field, String rule) {
-    return new TranscodingApiError(VALID_PARAMS, "Invalid parameter '" + field + "': " + rule + ".");
+    return new TranscodingApiError(
+        VALID_PARAMS, "Invalid parameter '" + field + "': " + rule + ".");
   }
 
   public int code() {

@@ -15,10 +15,11 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * The transcoding API (document 3) at {@code /sandbox/transcoding}: form-encoded POSTs, JSON answers with
- * {@code error} 0 on success and the service's error codes otherwise (HTTP 200 either way). The master hosts that
- * {@code status_url} points at are {@code /sandbox/transcoding/master/<n>}: a job is handed to another one at every
- * stage, so only the last {@code status_url} returned reads the complete status.
+ * The transcoding API (document 3) at {@code /sandbox/transcoding}: form-encoded POSTs, JSON
+ * answers with {@code error} 0 on success and the service's error codes otherwise (HTTP 200 either
+ * way). The master hosts that {@code status_url} points at are {@code
+ * /sandbox/transcoding/master/<n>}: a job is handed to another one at every stage, so only the last
+ * {@code status_url} returned reads the complete status.
  */
 @RestController
 @RequestMapping("/sandbox/transcoding")
@@ -32,8 +33,14 @@ class TranscodingSandboxController {
   private final ObjectMapper json;
   private final SandboxProfile profile;
 
-  TranscodingSandboxController(SessionTokens sessions, Tasks tasks, JobLauncher launcher, PresetJobs presets,
-      SandboxProperties sandbox, ObjectMapper json, SandboxProfile profile) {
+  TranscodingSandboxController(
+      SessionTokens sessions,
+      Tasks tasks,
+      JobLauncher launcher,
+      PresetJobs presets,
+      SandboxProperties sandbox,
+      ObjectMapper json,
+      SandboxProfile profile) {
     this.profile = profile;
     this.sessions = sessions;
     this.tasks = tasks;
@@ -49,16 +56,21 @@ class TranscodingSandboxController {
     return ok("token", issued.token(), "expire", issued.expire());
   }
 
-  /** {@code upload_url} is the TUS endpoint, as the service answers it; clients upload to {@code {upload_url}/{task_token}}. */
+  /**
+   * {@code upload_url} is the TUS endpoint, as the service answers it; clients upload to {@code
+   * {upload_url}/{task_token}}.
+   */
   @PostMapping("/v1/create_task")
   Map<String, Object> createTask(@RequestParam(name = "token", required = false) String token) {
     sessions.check(token);
     Tasks.Task task = tasks.create();
-    return ok("upload_url", sandbox.publicUrl() + "/upload/v1/upload_file", "task_token", task.token());
+    return ok(
+        "upload_url", sandbox.publicUrl() + "/upload/v1/upload_file", "task_token", task.token());
   }
 
   @PostMapping("/v1/start_encode2")
-  Map<String, Object> startEncode2(@RequestParam(name = "task_token", required = false) String taskToken,
+  Map<String, Object> startEncode2(
+      @RequestParam(name = "task_token", required = false) String taskToken,
       @RequestParam(name = "query", required = false) String query,
       @RequestParam(name = "payload", required = false) String payload) {
     Tasks.Task task = tasks.forStart(taskToken);
@@ -68,11 +80,12 @@ class TranscodingSandboxController {
   }
 
   /**
-   * Preset jobs. Besides the documented fields, {@code payload} and {@code callback_url} are accepted as in a
-   * custom job (the document does not list the further fields).
+   * Preset jobs. Besides the documented fields, {@code payload} and {@code callback_url} are
+   * accepted as in a custom job (the document does not list the further fields).
    */
   @PostMapping("/v1/start_encode")
-  Map<String, Object> startEncode(@RequestParam(name = "task_token", required = false) String taskToken,
+  Map<String, Object> startEncode(
+      @RequestParam(name = "task_token", required = false) String taskToken,
       @RequestParam(name = "uri", required = false) String uri,
       @RequestParam(name = "stitch", required = false) String stitch,
       @RequestParam(name = "profiles", required = false) String profiles,
@@ -83,38 +96,62 @@ class TranscodingSandboxController {
       @RequestParam(name = "callback_url", required = false) String callbackUrl) {
     Tasks.Task task = tasks.forStart(taskToken);
     QueryValidator.checkPayload(payload);
-    JobQuery started = presets.query(new PresetJobs.Form(uri, stitch, profiles, transferMethod,
-        outputPathVariables, subtitles, payload, callbackUrl));
+    JobQuery started =
+        presets.query(
+            new PresetJobs.Form(
+                uri,
+                stitch,
+                profiles,
+                transferMethod,
+                outputPathVariables,
+                subtitles,
+                payload,
+                callbackUrl));
     return ok("status_url", launcher.launch(task, started).statusUrl());
   }
 
-  /** The basic status: state and progress (see {@link Job#status}), with the current {@code status_url}. */
+  /**
+   * The basic status: state and progress (see {@link Job#status}), with the current {@code
+   * status_url}.
+   */
   @PostMapping("/v1/status")
-  Map<String, Object> status(@RequestParam(name = "task_tokens", required = false) String taskTokens) {
+  Map<String, Object> status(
+      @RequestParam(name = "task_tokens", required = false) String taskTokens) {
     return statuses(taskTokens, null);
   }
 
   /**
-   * The complete status, with outputs and warnings, from master host {@code host}: the address given as
-   * {@code status_url}. A host that has handed a job on no longer knows it.
+   * The complete status, with outputs and warnings, from master host {@code host}: the address
+   * given as {@code status_url}. A host that has handed a job on no longer knows it.
    */
   @PostMapping("/master/{host}/v1/status")
-  Map<String, Object> masterStatus(@PathVariable int host,
+  Map<String, Object> masterStatus(
+      @PathVariable int host,
       @RequestParam(name = "task_tokens", required = false) String taskTokens) {
     return statuses(taskTokens, host);
   }
 
-  /** @param master the master host asked, null for the main host */
+  /**
+   * @param master the master host asked, null for the main host
+   */
   private Map<String, Object> statuses(String taskTokens, Integer master) {
     var statuses = new LinkedHashMap<String, Object>();
     for (String token : tokens(taskTokens)) {
-      Tasks.Task task = tasks.find(token).orElseThrow(() -> new TranscodingApiError(TranscodingApiError.OUT_OF_RANGE,
-          "Field 'task_tokens': task token " + token + " is unknown."));
+      Tasks.Task task =
+          tasks
+              .find(token)
+              .orElseThrow(
+                  () ->
+                      new TranscodingApiError(
+                          TranscodingApiError.OUT_OF_RANGE,
+                          "Field 'task_tokens': task token " + token + " is unknown."));
       Optional<Job> job = task.job();
       if (master != null && job.isPresent() && !job.get().heldBy(master)) {
         throw new HandedOn(token);
       }
-      statuses.put(token, job.map(started -> started.status(master != null)).orElseGet(() -> notStarted(token)));
+      statuses.put(
+          token,
+          job.map(started -> started.status(master != null)).orElseGet(() -> notStarted(token)));
     }
     return ok("statuses", statuses);
   }
@@ -122,28 +159,35 @@ class TranscodingSandboxController {
   /** A master host asked for a job it has handed on: it answers as an unavailable host would. */
   static final class HandedOn extends RuntimeException {
     HandedOn(String taskToken) {
-      super("This master no longer holds task " + taskToken + "; the main host's status names the current status_url.");
+      super(
+          "This master no longer holds task "
+              + taskToken
+              + "; the main host's status names the current status_url.");
     }
   }
 
   /**
-   * {@code task_tokens}: one token or several separated by commas. A JSON array, an empty element or a malformed
-   * token fails validation (13).
+   * {@code task_tokens}: one token or several separated by commas. A JSON array, an empty element
+   * or a malformed token fails validation (13).
    */
   private static List<String> tokens(String taskTokens) {
     if (taskTokens == null || taskTokens.isBlank()) {
       throw TranscodingApiError.required("task_tokens");
     }
     if (taskTokens.strip().startsWith("[")) {
-      throw new TranscodingApiError(TranscodingApiError.BAD_TOKENS,
+      throw new TranscodingApiError(
+          TranscodingApiError.BAD_TOKENS,
           "Field 'task_tokens' failed validation: give one token or several separated by commas, not a JSON array.");
     }
     var tokens = new ArrayList<String>();
     for (String part : taskTokens.split(",", -1)) {
       String token = part.strip();
       if (!Tokens.wellFormed(token)) {
-        throw new TranscodingApiError(TranscodingApiError.BAD_TOKENS, "Field 'task_tokens' failed validation: '" + token
-            + "' is not a task token (32 hexadecimal characters).");
+        throw new TranscodingApiError(
+            TranscodingApiError.BAD_TOKENS,
+            "Field 'task_tokens' failed validation: '"
+                + token
+                + "' is not a task token (32 hexadecimal characters).");
       }
       if (!tokens.contains(token)) {
         tokens.add(token);
@@ -153,13 +197,13 @@ class TranscodingSandboxController {
   }
 
   /**
-   * A created task that was never started: no documented state fits, so it reports {@code created}, or (strict
-   * profile) it is refused as a token the status list does not hold.
+   * A created task that was never started: no documented state fits, so it reports {@code created},
+   * or (strict profile) it is refused as a token the status list does not hold.
    */
   private Map<String, Object> notStarted(String token) {
     if (profile.unstartedTaskIsAnError()) {
-      throw new TranscodingApiError(TranscodingApiError.OUT_OF_RANGE,
-          "Field 'task_tokens': task " + token + " has no job.");
+      throw new TranscodingApiError(
+          TranscodingApiError.OUT_OF_RANGE, "Field 'task_tokens': task " + token + " has no job.");
     }
     var status = new LinkedHashMap<String, Object>();
     status.put("status", "created");

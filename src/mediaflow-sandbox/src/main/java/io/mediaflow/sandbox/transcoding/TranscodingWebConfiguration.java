@@ -19,7 +19,9 @@ class TranscodingWebConfiguration implements WebMvcConfigurer {
 
   @Override
   public void addInterceptors(InterceptorRegistry registry) {
-    registry.addInterceptor(new FaultInterceptor(faults, json))
-        .addPathPatterns("/sandbox/transcoding/v1/**", "/sandbox/transcoding/master/**", "/sandbox/upload/**");
+    registry
+        .addInterceptor(new FaultInterceptor(faults, json))
+        .addPathPatterns(
+            "/sandbox/transcoding/v1/**", "/sandbox/transcoding/master/**", "/sandbox/upload/**");
   }
 }

@@ -9,9 +9,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The attributes document 3 lists with their values but without their names ("Attributes whose names are not
- * shown"). The names below are the sandbox's choice, kept in this one place so they are easy to correct; their
- * values are checked against the documented ones. Attributes under any other name are ignored.
+ * The attributes document 3 lists with their values but without their names ("Attributes whose
+ * names are not shown"). The names below are the sandbox's choice, kept in this one place so they
+ * are easy to correct; their values are checked against the documented ones. Attributes under any
+ * other name are ignored.
  */
 final class UnnamedAttributes {
 
@@ -21,16 +22,44 @@ final class UnnamedAttributes {
   static final String UPSCALE = "upscale";
   static final String ROTATE = "rotate";
 
-  private static final List<String> X26X_PRESETS = List.of("ultrafast", "superfast", "veryfast", "faster", "fast",
-      "medium", "slow", "slower", "veryslow", "placebo");
+  private static final List<String> X26X_PRESETS =
+      List.of(
+          "ultrafast",
+          "superfast",
+          "veryfast",
+          "faster",
+          "fast",
+          "medium",
+          "slow",
+          "slower",
+          "veryslow",
+          "placebo");
   private static final List<String> VPX_TIERS = List.of("good", "best", "realtime");
   private static final Set<String> H264_FLAGS2 =
       Set.of("+bpyramid", "+wpred", "+mixed_refs", "+dct8x8", "-fastpskip", "+fastpskip", "+aud");
   private static final Set<String> PARTITIONS =
       Set.of("+partp8x8", "+partp4x4", "+partb8x8", "+parti8x8", "+parti4x4");
-  private static final Set<String> GENERIC_FLAGS = Set.of("mv4", "qpel", "loop", "qscale", "pass1", "pass2",
-      "gray", "emu_edge", "psnr", "truncated", "ildct", "low_delay", "global_header", "bitexact", "aic", "cbp",
-      "qprd", "ilme", "cgop");
+  private static final Set<String> GENERIC_FLAGS =
+      Set.of(
+          "mv4",
+          "qpel",
+          "loop",
+          "qscale",
+          "pass1",
+          "pass2",
+          "gray",
+          "emu_edge",
+          "psnr",
+          "truncated",
+          "ildct",
+          "low_delay",
+          "global_header",
+          "bitexact",
+          "aic",
+          "cbp",
+          "qprd",
+          "ilme",
+          "cgop");
 
   private UnnamedAttributes() {}
 
@@ -38,7 +67,8 @@ final class UnnamedAttributes {
     f.integerIn(ROTATE, List.of(90, 180, 270));
     String aspect = f.string("aspect_ratio");
     if (aspect != null && !aspect.matches("[1-9]\\d*:[1-9]\\d*|\\d+(\\.\\d+)?")) {
-      throw TranscodingApiError.invalid(f.path("aspect_ratio"), "must be width:height (16:9) or a ratio (1.77)");
+      throw TranscodingApiError.invalid(
+          f.path("aspect_ratio"), "must be width:height (16:9) or a ratio (1.77)");
     }
     f.oneOf("resize_mode", List.of("scale", "crop"));
     f.integerIn("scale_version", List.of(1, 2));
@@ -71,16 +101,21 @@ final class UnnamedAttributes {
     f.integer("audio_sample_rate", 8000, 192000);
     Integer channels = f.integer("audio_channels_number", -1, 64);
     if (channels != null && channels == 0) {
-      throw TranscodingApiError.invalid(f.path("audio_channels_number"), "must be -1 (all source channels) or 1 to 64");
+      throw TranscodingApiError.invalid(
+          f.path("audio_channels_number"), "must be -1 (all source channels) or 1 to 64");
     }
     f.flag("audio_mute");
     Fields map = f.object("audio_channels_map");
     if (map != null) {
-      map.node().fieldNames().forEachRemaining(name -> {
-        if (!name.matches("c\\d+") || !map.node().get(name).asText().matches("c\\d+")) {
-          throw TranscodingApiError.invalid(map.path(name), "must map an output channel cN to an input channel cM");
-        }
-      });
+      map.node()
+          .fieldNames()
+          .forEachRemaining(
+              name -> {
+                if (!name.matches("c\\d+") || !map.node().get(name).asText().matches("c\\d+")) {
+                  throw TranscodingApiError.invalid(
+                      map.path(name), "must map an output channel cN to an input channel cM");
+                }
+              });
     }
   }
 
@@ -98,8 +133,10 @@ final class UnnamedAttributes {
       return;
     }
     if (!value.isTextual() || allowed != null && !allowed.contains(value.asText())) {
-      throw TranscodingApiError.invalid(f.path(name), "must be 1 (keep the source's) or "
-          + (allowed == null ? "a named value" : "one of " + String.join(", ", allowed)));
+      throw TranscodingApiError.invalid(
+          f.path(name),
+          "must be 1 (keep the source's) or "
+              + (allowed == null ? "a named value" : "one of " + String.join(", ", allowed)));
     }
   }
 
@@ -116,8 +153,14 @@ final class UnnamedAttributes {
       return;
     }
     Map<String, Integer> crop = new LinkedHashMap<>();
-    for (String name : List.of("full_width", "full_height", "cropped_width", "cropped_height", "cropped_left",
-        "cropped_top")) {
+    for (String name :
+        List.of(
+            "full_width",
+            "full_height",
+            "cropped_width",
+            "cropped_height",
+            "cropped_left",
+            "cropped_top")) {
       if (!side.has(name)) {
         throw TranscodingApiError.required(side.path(name));
       }
@@ -125,12 +168,14 @@ final class UnnamedAttributes {
       crop.put(name, side.integer(name, offset ? 0 : 1, Integer.MAX_VALUE));
     }
     if (crop.get("cropped_left") + crop.get("cropped_width") > crop.get("full_width")) {
-      throw TranscodingApiError.invalid(side.path("cropped_width"), "cropped_left + cropped_width must not exceed "
-          + "full_width");
+      throw TranscodingApiError.invalid(
+          side.path("cropped_width"),
+          "cropped_left + cropped_width must not exceed " + "full_width");
     }
     if (crop.get("cropped_top") + crop.get("cropped_height") > crop.get("full_height")) {
-      throw TranscodingApiError.invalid(side.path("cropped_height"), "cropped_top + cropped_height must not exceed "
-          + "full_height");
+      throw TranscodingApiError.invalid(
+          side.path("cropped_height"),
+          "cropped_top + cropped_height must not exceed " + "full_height");
     }
   }
 
@@ -169,7 +214,7 @@ final class UnnamedAttributes {
         p.integer("speed", 0, 8);
       }
       case "libsvtav1" -> p.integer("preset", 0, 13);
-      default -> { }
+      default -> {}
     }
   }
 
@@ -180,10 +225,13 @@ final class UnnamedAttributes {
       return;
     }
     boolean signed = allowed.iterator().next().matches("[+-].*");
-    List<String> tokens = signed
-        ? Arrays.stream(value.split("(?=[+-])")).filter(t -> !t.isBlank()).toList()
-        : Arrays.stream(value.split("[+,\\s]+")).map(t -> t.replaceFirst("^-", "")).filter(t -> !t.isBlank())
-            .toList();
+    List<String> tokens =
+        signed
+            ? Arrays.stream(value.split("(?=[+-])")).filter(t -> !t.isBlank()).toList()
+            : Arrays.stream(value.split("[+,\\s]+"))
+                .map(t -> t.replaceFirst("^-", ""))
+                .filter(t -> !t.isBlank())
+                .toList();
     for (String token : tokens) {
       if (!allowed.contains(token)) {
         throw TranscodingApiError.invalid(p.path(name), "'" + token + "' is not one of " + allowed);
@@ -193,16 +241,20 @@ final class UnnamedAttributes {
 
   private static void lcevc(Fields f, String videoCodec) {
     var names = new ArrayList<String>();
-    f.node().fieldNames().forEachRemaining(name -> {
-      if (name.startsWith("lcevc_")) {
-        names.add(name);
-      }
-    });
+    f.node()
+        .fieldNames()
+        .forEachRemaining(
+            name -> {
+              if (name.startsWith("lcevc_")) {
+                names.add(name);
+              }
+            });
     if (names.isEmpty()) {
       return;
     }
     if (videoCodec == null || !videoCodec.startsWith("lcevc_")) {
-      throw TranscodingApiError.invalid(f.path(names.getFirst()), "LCEVC parameters need an lcevc_* video_codec");
+      throw TranscodingApiError.invalid(
+          f.path(names.getFirst()), "LCEVC parameters need an lcevc_* video_codec");
     }
     f.oneOf("lcevc_tune", List.of("vq", "vmaf", "vmaf_neg", "psnr", "ssim", "animation"));
     f.oneOf("lcevc_scaling_mode", List.of("2D", "1D", "0D"));

@@ -18,10 +18,10 @@ import org.springframework.web.bind.annotation.RequestMethod;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * The upload host's TUS 1.0.0 endpoint (core protocol and the creation extension) at
- * {@code /sandbox/upload/v1/upload_file/<task_token>}: POST creates an upload for the task and answers its
- * {@code Location}; HEAD on it tells the offset to resume from; PATCH appends at that offset. A finished upload
- * is the source {@code tus:<file_uuid>} of that task's job.
+ * The upload host's TUS 1.0.0 endpoint (core protocol and the creation extension) at {@code
+ * /sandbox/upload/v1/upload_file/<task_token>}: POST creates an upload for the task and answers its
+ * {@code Location}; HEAD on it tells the offset to resume from; PATCH appends at that offset. A
+ * finished upload is the source {@code tus:<file_uuid>} of that task's job.
  */
 @RestController
 @RequestMapping("/sandbox/upload/v1/upload_file")
@@ -40,7 +40,9 @@ class UploadController {
     this.sandbox = sandbox;
   }
 
-  @RequestMapping(path = {"/{taskToken}", "/{taskToken}/{fileId}"}, method = RequestMethod.OPTIONS)
+  @RequestMapping(
+      path = {"/{taskToken}", "/{taskToken}/{fileId}"},
+      method = RequestMethod.OPTIONS)
   ResponseEntity<Void> options() {
     return ResponseEntity.noContent()
         .header("Tus-Resumable", TUS_VERSION)
@@ -51,7 +53,8 @@ class UploadController {
   }
 
   @PostMapping("/{taskToken}")
-  ResponseEntity<String> create(@PathVariable String taskToken,
+  ResponseEntity<String> create(
+      @PathVariable String taskToken,
       @RequestHeader(name = "Tus-Resumable", required = false) String resumable,
       @RequestHeader(name = "Upload-Length", required = false) String uploadLength) {
     if (!TUS_VERSION.equals(resumable)) {
@@ -62,16 +65,21 @@ class UploadController {
     }
     long length = parseLength(uploadLength);
     if (length < 0) {
-      return answer(HttpStatus.BAD_REQUEST, "Upload-Length must be a non-negative integer (deferred length is not "
-          + "supported).");
+      return answer(
+          HttpStatus.BAD_REQUEST,
+          "Upload-Length must be a non-negative integer (deferred length is not " + "supported).");
     }
     if (length > uploads.maxSize()) {
-      return answer(HttpStatus.PAYLOAD_TOO_LARGE, "Upload-Length is above Tus-Max-Size " + uploads.maxSize() + ".");
+      return answer(
+          HttpStatus.PAYLOAD_TOO_LARGE,
+          "Upload-Length is above Tus-Max-Size " + uploads.maxSize() + ".");
     }
     UploadStore.Upload upload = uploads.create(taskToken, length);
     return ResponseEntity.status(HttpStatus.CREATED)
         .header("Tus-Resumable", TUS_VERSION)
-        .header(HttpHeaders.LOCATION, sandbox.publicUrl() + "/upload/v1/upload_file/" + taskToken + "/" + upload.id)
+        .header(
+            HttpHeaders.LOCATION,
+            sandbox.publicUrl() + "/upload/v1/upload_file/" + taskToken + "/" + upload.id)
         .build();
   }
 
@@ -90,15 +98,19 @@ class UploadController {
   }
 
   @PatchMapping("/{taskToken}/{fileId}")
-  ResponseEntity<String> patch(@PathVariable String taskToken, @PathVariable String fileId,
+  ResponseEntity<String> patch(
+      @PathVariable String taskToken,
+      @PathVariable String fileId,
       @RequestHeader(name = "Tus-Resumable", required = false) String resumable,
       @RequestHeader(name = "Upload-Offset", required = false) String uploadOffset,
-      HttpServletRequest request) throws IOException {
+      HttpServletRequest request)
+      throws IOException {
     if (!TUS_VERSION.equals(resumable)) {
       return unsupportedVersion();
     }
     if (!isOffsetOctetStream(request.getContentType())) {
-      return answer(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Content-Type must be " + OFFSET_OCTET_STREAM + ".");
+      return answer(
+          HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Content-Type must be " + OFFSET_OCTET_STREAM + ".");
     }
     Optional<UploadStore.Upload> upload = uploads.find(taskToken, fileId);
     if (upload.isEmpty()) {
@@ -108,19 +120,30 @@ class UploadController {
     if (offset < 0) {
       return answer(HttpStatus.BAD_REQUEST, "Upload-Offset must be a non-negative integer.");
     }
-    UploadStore.Patched patched = uploads.patch(upload.get(), offset, request.getContentLengthLong(),
-        request.getInputStream());
+    UploadStore.Patched patched =
+        uploads.patch(
+            upload.get(), offset, request.getContentLengthLong(), request.getInputStream());
     if (patched.refusal() != null) {
-      HttpStatus status = patched.refusal() == UploadStore.Refusal.TOO_LONG
-          ? HttpStatus.PAYLOAD_TOO_LARGE : HttpStatus.CONFLICT;
-      String message = switch (patched.refusal()) {
-        case OFFSET_MISMATCH -> "Upload-Offset " + offset + " does not match the upload's offset " + patched.offset()
-            + "; resume from the offset HEAD reports.";
-        case BUSY -> "Another PATCH of this upload is still in progress.";
-        case TOO_LONG -> "The body goes beyond Upload-Length.";
-      };
-      return ResponseEntity.status(status).header("Tus-Resumable", TUS_VERSION)
-          .header("Upload-Offset", Long.toString(patched.offset())).contentType(MediaType.TEXT_PLAIN).body(message);
+      HttpStatus status =
+          patched.refusal() == UploadStore.Refusal.TOO_LONG
+              ? HttpStatus.PAYLOAD_TOO_LARGE
+              : HttpStatus.CONFLICT;
+      String message =
+          switch (patched.refusal()) {
+            case OFFSET_MISMATCH ->
+                "Upload-Offset "
+                    + offset
+                    + " does not match the upload's offset "
+                    + patched.offset()
+                    + "; resume from the offset HEAD reports.";
+            case BUSY -> "Another PATCH of this upload is still in progress.";
+            case TOO_LONG -> "The body goes beyond Upload-Length.";
+          };
+      return ResponseEntity.status(status)
+          .header("Tus-Resumable", TUS_VERSION)
+          .header("Upload-Offset", Long.toString(patched.offset()))
+          .contentType(MediaType.TEXT_PLAIN)
+          .body(message);
     }
     return ResponseEntity.noContent()
         .header("Tus-Resumable", TUS_VERSION)
@@ -148,12 +171,16 @@ class UploadController {
   }
 
   private static ResponseEntity<String> unsupportedVersion() {
-    return ResponseEntity.status(HttpStatus.PRECONDITION_FAILED).header("Tus-Version", TUS_VERSION)
-        .contentType(MediaType.TEXT_PLAIN).body("Tus-Resumable " + TUS_VERSION + " is required.");
+    return ResponseEntity.status(HttpStatus.PRECONDITION_FAILED)
+        .header("Tus-Version", TUS_VERSION)
+        .contentType(MediaType.TEXT_PLAIN)
+        .body("Tus-Resumable " + TUS_VERSION + " is required.");
   }
 
   private static ResponseEntity<String> answer(HttpStatus status, String message) {
     var response = ResponseEntity.status(status).header("Tus-Resumable", TUS_VERSION);
-    return message == null ? response.build() : response.contentType(MediaType.TEXT_PLAIN).body(message);
+    return message == null
+        ? response.build()
+        : response.contentType(MediaType.TEXT_PLAIN).body(message);
   }
 }

@@ -22,18 +22,23 @@ import java.util.concurrent.locks.ReentrantLock;
 import org.springframework.stereotype.Component;
 
 /**
- * The files of TUS uploads, on disk in the sandbox's {@code uploads} folder (uploads may be large). An upload
- * belongs to one task, grows by PATCH requests, and keeps every byte that arrived even when the client is cut off
- * mid-request, so the next HEAD reports the true offset to resume from. Uploads expire with the temporary storage.
+ * The files of TUS uploads, on disk in the sandbox's {@code uploads} folder (uploads may be large).
+ * An upload belongs to one task, grows by PATCH requests, and keeps every byte that arrived even
+ * when the client is cut off mid-request, so the next HEAD reports the true offset to resume from.
+ * Uploads expire with the temporary storage.
  *
- * <p>What an upload is (its task, length and expiry) is kept in the sandbox's database; how far it got is the
- * length of its file, written by the same write that stores the bytes. A stored offset would be behind the file
- * after a crash in the middle of a PATCH, and an upload resumes after a restart exactly where its bytes end.
+ * <p>What an upload is (its task, length and expiry) is kept in the sandbox's database; how far it
+ * got is the length of its file, written by the same write that stores the bytes. A stored offset
+ * would be behind the file after a crash in the middle of a PATCH, and an upload resumes after a
+ * restart exactly where its bytes end.
  */
 @Component
 class UploadStore {
 
-  /** How long a PATCH waits for the previous PATCH of the same upload (one cut off, not yet noticed) to end. */
+  /**
+   * How long a PATCH waits for the previous PATCH of the same upload (one cut off, not yet noticed)
+   * to end.
+   */
   private static final long LOCK_WAIT_SECONDS = 10;
 
   static final class Upload {
@@ -62,7 +67,11 @@ class UploadStore {
   }
 
   /** Why a PATCH was refused. */
-  enum Refusal { OFFSET_MISMATCH, BUSY, TOO_LONG }
+  enum Refusal {
+    OFFSET_MISMATCH,
+    BUSY,
+    TOO_LONG
+  }
 
   /** The outcome of a PATCH: the new offset, or why nothing was written. */
   record Patched(long offset, Refusal refusal) {}
@@ -76,21 +85,29 @@ class UploadStore {
   private final Table<Saved> table;
   private final Path directory;
 
-  UploadStore(SandboxClock clock, SandboxTranscodingProperties properties, SandboxDatabase database,
+  UploadStore(
+      SandboxClock clock,
+      SandboxTranscodingProperties properties,
+      SandboxDatabase database,
       SandboxFolders folders) {
     this.clock = clock;
     this.properties = properties;
     this.table = database.table("transcoding_uploads", Saved.class);
     this.directory = folders.folder("uploads");
-    table.all().forEach((id, saved) -> {
-      Path file = directory.resolve(id);
-      try {
-        keep(new Upload(id, saved.taskToken(), saved.length(), file, Files.size(file)), saved.expiry());
-      } catch (IOException gone) {
-        // its file was removed from the data folder by hand: there is nothing to resume
-        table.remove(id);
-      }
-    });
+    table
+        .all()
+        .forEach(
+            (id, saved) -> {
+              Path file = directory.resolve(id);
+              try {
+                keep(
+                    new Upload(id, saved.taskToken(), saved.length(), file, Files.size(file)),
+                    saved.expiry());
+              } catch (IOException gone) {
+                // its file was removed from the data folder by hand: there is nothing to resume
+                table.remove(id);
+              }
+            });
   }
 
   long maxSize() {
@@ -119,7 +136,9 @@ class UploadStore {
 
   Optional<Upload> find(String taskToken, String id) {
     Upload upload = uploads.get(id);
-    return upload != null && upload.taskToken.equals(taskToken) ? Optional.of(upload) : Optional.empty();
+    return upload != null && upload.taskToken.equals(taskToken)
+        ? Optional.of(upload)
+        : Optional.empty();
   }
 
   /** The file of a finished upload of {@code taskToken}, the source {@code tus:<id>} of its job. */
@@ -128,8 +147,8 @@ class UploadStore {
   }
 
   /**
-   * Appends the body at {@code offset}. Bytes are stored as they arrive: if the client goes away mid-request,
-   * what arrived stays and the offset says how much.
+   * Appends the body at {@code offset}. Bytes are stored as they arrive: if the client goes away
+   * mid-request, what arrived stays and the offset says how much.
    *
    * @param declaredLength the request's Content-Length, or -1 when unknown (chunked)
    */
@@ -156,14 +175,16 @@ class UploadStore {
     }
   }
 
-  // Only the holder of upload.lock (patch) updates the offset; it is volatile for the HEADs that read it meanwhile.
+  // Only the holder of upload.lock (patch) updates the offset; it is volatile for the HEADs that
+  // read it meanwhile.
   @SuppressWarnings("NonAtomicVolatileUpdate")
   private static void write(Upload upload, InputStream body) {
     byte[] buffer = new byte[64 * 1024];
     try (var channel = FileChannel.open(upload.file, StandardOpenOption.WRITE)) {
       channel.position(upload.offset);
       while (upload.offset < upload.length) {
-        int read = body.read(buffer, 0, (int) Math.min(buffer.length, upload.length - upload.offset));
+        int read =
+            body.read(buffer, 0, (int) Math.min(buffer.length, upload.length - upload.offset));
         if (read < 0) {
           break;
         }
@@ -171,7 +192,8 @@ class UploadStore {
         upload.offset += read;
       }
     } catch (IOException cutOff) {
-      // The client went away (or the disk failed): keep what was written; HEAD tells the client where to resume.
+      // The client went away (or the disk failed): keep what was written; HEAD tells the client
+      // where to resume.
     }
   }
 

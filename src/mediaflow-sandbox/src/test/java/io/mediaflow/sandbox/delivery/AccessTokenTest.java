@@ -16,8 +16,10 @@ class AccessTokenTest extends SandboxTest {
     assertThat(answer.status()).isEqualTo(200);
     String token = answer.json().get("access_token").asText();
     assertThat(token).isNotBlank();
-    var domains = cdn.send(cdn.request("/sandbox/cdn/v1/domains", "GET", null)
-        .header("Authorization", "Bearer " + token));
+    var domains =
+        cdn.send(
+            cdn.request("/sandbox/cdn/v1/domains", "GET", null)
+                .header("Authorization", "Bearer " + token));
     assertThat(domains.status()).isEqualTo(200);
   }
 
@@ -33,8 +35,10 @@ class AccessTokenTest extends SandboxTest {
   @Test
   void everyOtherCallNeedsAValidBearer() {
     var missing = cdn.plain("GET", "/sandbox/cdn/v1/signing-keys", null);
-    var unknown = cdn.send(cdn.request("/sandbox/cdn/v1/buckets/demo-bucket/cors", "GET", null)
-        .header("Authorization", "Bearer forged"));
+    var unknown =
+        cdn.send(
+            cdn.request("/sandbox/cdn/v1/buckets/demo-bucket/cors", "GET", null)
+                .header("Authorization", "Bearer forged"));
 
     assertThat(missing.status()).isEqualTo(401);
     assertThat(missing.header("WWW-Authenticate")).isEqualTo("Bearer");

@@ -45,7 +45,10 @@ final class CdnHttp {
     this.baseUrl = baseUrl;
   }
 
-  /** A client that goes on with an access token it got before, as a client does across a restart of the sandbox. */
+  /**
+   * A client that goes on with an access token it got before, as a client does across a restart of
+   * the sandbox.
+   */
   CdnHttp(String baseUrl, String accessToken) {
     this.baseUrl = baseUrl;
     this.accessToken = accessToken;
@@ -53,7 +56,9 @@ final class CdnHttp {
 
   /** A content delivery API call under {@code /sandbox/cdn/v1}, with a bearer token. */
   Answer api(String method, String path, Object body) {
-    return send(request("/sandbox/cdn/v1" + path, method, body).header("Authorization", "Bearer " + token()));
+    return send(
+        request("/sandbox/cdn/v1" + path, method, body)
+            .header("Authorization", "Bearer " + token()));
   }
 
   /** Any sandbox call, without a bearer. */
@@ -68,7 +73,8 @@ final class CdnHttp {
     }
     try {
       String text = body instanceof String raw ? raw : JSON.writeValueAsString(body);
-      return builder.header("Content-Type", "application/json")
+      return builder
+          .header("Content-Type", "application/json")
           .method(method, HttpRequest.BodyPublishers.ofString(text));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -77,7 +83,8 @@ final class CdnHttp {
 
   Answer send(HttpRequest.Builder request) {
     try {
-      HttpResponse<byte[]> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+      HttpResponse<byte[]> response =
+          HTTP.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
       return new Answer(response.statusCode(), response.body(), response.headers());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -89,16 +96,21 @@ final class CdnHttp {
 
   String token() {
     if (accessToken == null) {
-      accessToken = plain("POST", "/sandbox/cdn/v1/access_token/" + API_KEY, null).json().get("access_token").asText();
+      accessToken =
+          plain("POST", "/sandbox/cdn/v1/access_token/" + API_KEY, null)
+              .json()
+              .get("access_token")
+              .asText();
     }
     return accessToken;
   }
 
   /** Uploads an object through the storage control endpoint. */
   Answer put(String bucket, String path, String content, String contentType) {
-    return send(HttpRequest.newBuilder(URI.create(baseUrl + "/sandbox/storage/" + bucket + "/" + path))
-        .header("Content-Type", contentType)
-        .PUT(HttpRequest.BodyPublishers.ofString(content)));
+    return send(
+        HttpRequest.newBuilder(URI.create(baseUrl + "/sandbox/storage/" + bucket + "/" + path))
+            .header("Content-Type", contentType)
+            .PUT(HttpRequest.BodyPublishers.ofString(content)));
   }
 
   static Map<String, Object> body(Object... pairs) {

@@ -14,8 +14,9 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The CORS policies of the shared fixtures ({@code mediaflow-api-fixtures}), as request bodies: the sandbox accepts
- * the valid ones and refuses each invalid one naming its header, as the plugin's rules do with the same fixtures.
+ * The CORS policies of the shared fixtures ({@code mediaflow-api-fixtures}), as request bodies: the
+ * sandbox accepts the valid ones and refuses each invalid one naming its header, as the plugin's
+ * rules do with the same fixtures.
  */
 class CorsPolicyFixturesTest {
 
@@ -32,7 +33,8 @@ class CorsPolicyFixturesTest {
     if (invalidField == null) {
       assertThatCode(() -> BucketCorsPolicy.of(request)).doesNotThrowAnyException();
     } else {
-      assertThatThrownBy(() -> BucketCorsPolicy.of(request)).isInstanceOf(DeliveryException.class)
+      assertThatThrownBy(() -> BucketCorsPolicy.of(request))
+          .isInstanceOf(DeliveryException.class)
           .hasMessageContaining(invalidField + ":");
     }
   }

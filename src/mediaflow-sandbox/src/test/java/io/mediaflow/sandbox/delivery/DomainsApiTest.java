@@ -4,8 +4,8 @@ import static io.mediaflow.sandbox.delivery.CdnHttp.body;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.mediaflow.sandbox.SandboxTest;
 import io.mediaflow.sandbox.PlaybackDomainDirectory;
+import io.mediaflow.sandbox.SandboxTest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -33,15 +33,18 @@ class DomainsApiTest extends SandboxTest {
   void aVodDomainMapsANameToABucket() {
     String name = uniqueName();
 
-    var answer = cdn.api("POST", "/domains", body("name", name, "type", "vod", "bucket_name", "vod-bucket"));
+    var answer =
+        cdn.api("POST", "/domains", body("name", name, "type", "vod", "bucket_name", "vod-bucket"));
 
     assertThat(answer.status()).isEqualTo(200);
     JsonNode domain = remember(answer).get("domain");
     assertThat(domain.get("id").asText()).matches("[0-9a-f-]{36}");
     assertThat(domain.get("type").asText()).isEqualTo("vod");
     assertThat(domain.get("domain_name").asText()).isEqualTo(name);
-    assertThat(domain.properties()).extracting(Map.Entry::getKey)
-        .as("the documented fields only").containsExactly("id", "type", "domain_name", "created", "bucket_name");
+    assertThat(domain.properties())
+        .extracting(Map.Entry::getKey)
+        .as("the documented fields only")
+        .containsExactly("id", "type", "domain_name", "created", "bucket_name");
     assertThat(domain.get("bucket_name").asText()).isEqualTo("vod-bucket");
     assertThat(domain.get("created").asText()).matches("\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}");
   }
@@ -56,14 +59,25 @@ class DomainsApiTest extends SandboxTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"localhost", "-video.example.com", "video-.example.com", "vid_eo.example.com",
-      "video..example.com", "video.example.com.", "http://video.example.com", ""})
+  @ValueSource(
+      strings = {
+        "localhost",
+        "-video.example.com",
+        "video-.example.com",
+        "vid_eo.example.com",
+        "video..example.com",
+        "video.example.com.",
+        "http://video.example.com",
+        ""
+      })
   void aNameThatIsNotAnFqdnIsRefused(String name) {
     var answer = cdn.api("POST", "/domains", body("name", name, "type", "live"));
 
     assertThat(answer.status()).isEqualTo(400);
     assertThat(answer.json().get("status").asText()).isEqualTo("failed");
-    assertThat(answer.json().get("error").asText()).startsWith("name:").contains("fully qualified domain name");
+    assertThat(answer.json().get("error").asText())
+        .startsWith("name:")
+        .contains("fully qualified domain name");
   }
 
   @Test
@@ -71,11 +85,17 @@ class DomainsApiTest extends SandboxTest {
     String longLabel = "a".repeat(64) + ".example.com";
     String longName = ("a".repeat(60) + ".").repeat(4) + "example.com";
 
-    assertThat(cdn.api("POST", "/domains", body("name", longLabel, "type", "live")).status()).isEqualTo(400);
-    assertThat(cdn.api("POST", "/domains", body("name", longName, "type", "live")).status()).isEqualTo(400);
+    assertThat(cdn.api("POST", "/domains", body("name", longLabel, "type", "live")).status())
+        .isEqualTo(400);
+    assertThat(cdn.api("POST", "/domains", body("name", longName, "type", "live")).status())
+        .isEqualTo(400);
     String longest = "a".repeat(63) + "." + uniqueName();
-    assertThat(remember(cdn.api("POST", "/domains", body("name", longest, "type", "live"))).get("domain")
-        .get("domain_name").asText()).isEqualTo(longest);
+    assertThat(
+            remember(cdn.api("POST", "/domains", body("name", longest, "type", "live")))
+                .get("domain")
+                .get("domain_name")
+                .asText())
+        .isEqualTo(longest);
   }
 
   @Test
@@ -83,8 +103,11 @@ class DomainsApiTest extends SandboxTest {
     var noType = cdn.api("POST", "/domains", body("name", uniqueName()));
     var badType = cdn.api("POST", "/domains", body("name", uniqueName(), "type", "both"));
     var vodWithoutBucket = cdn.api("POST", "/domains", body("name", uniqueName(), "type", "vod"));
-    var liveWithBucket = cdn.api("POST", "/domains", body("name", uniqueName(), "type", "live", "bucket_name", "b-1"));
-    var responseFieldAsName = cdn.api("POST", "/domains", body("domain_name", uniqueName(), "type", "live"));
+    var liveWithBucket =
+        cdn.api(
+            "POST", "/domains", body("name", uniqueName(), "type", "live", "bucket_name", "b-1"));
+    var responseFieldAsName =
+        cdn.api("POST", "/domains", body("domain_name", uniqueName(), "type", "live"));
 
     assertThat(error(noType, 400)).startsWith("type:");
     assertThat(error(badType, 400)).startsWith("type:").contains("live, vod");
@@ -98,31 +121,48 @@ class DomainsApiTest extends SandboxTest {
     String name = uniqueName();
     remember(cdn.api("POST", "/domains", body("name", name, "type", "live")));
 
-    var again = cdn.api("POST", "/domains", body("name", name.toUpperCase(), "type", "vod", "bucket_name", "abc"));
+    var again =
+        cdn.api(
+            "POST",
+            "/domains",
+            body("name", name.toUpperCase(), "type", "vod", "bucket_name", "abc"));
 
     assertThat(error(again, 409)).startsWith("name:").contains("exists");
   }
 
   @Test
   void domainsAreListedAllOrByType() {
-    String live = id(remember(cdn.api("POST", "/domains", body("name", uniqueName(), "type", "live"))));
-    String vod = id(remember(cdn.api("POST", "/domains",
-        body("name", uniqueName(), "type", "vod", "bucket_name", "abc"))));
+    String live =
+        id(remember(cdn.api("POST", "/domains", body("name", uniqueName(), "type", "live"))));
+    String vod =
+        id(
+            remember(
+                cdn.api(
+                    "POST",
+                    "/domains",
+                    body("name", uniqueName(), "type", "vod", "bucket_name", "abc"))));
 
     assertThat(ids(cdn.api("GET", "/domains", null))).contains(live, vod);
     assertThat(ids(cdn.api("GET", "/domains/live", null))).contains(live).doesNotContain(vod);
     assertThat(ids(cdn.api("GET", "/domains/vod", null))).contains(vod).doesNotContain(live);
-    assertThat(cdn.api("GET", "/domains/" + live, null).json().get("domain").get("id").asText()).isEqualTo(live);
-    assertThat(error(cdn.api("GET", "/domains/" + UUID.randomUUID(), null), 404)).startsWith("domain_id:");
+    assertThat(cdn.api("GET", "/domains/" + live, null).json().get("domain").get("id").asText())
+        .isEqualTo(live);
+    assertThat(error(cdn.api("GET", "/domains/" + UUID.randomUUID(), null), 404))
+        .startsWith("domain_id:");
   }
 
   @Test
   void onlyTheBucketOfAVodDomainCanChange() {
     String name = uniqueName();
-    String vod = id(remember(cdn.api("POST", "/domains", body("name", name, "type", "vod", "bucket_name", "abc"))));
+    String vod =
+        id(
+            remember(
+                cdn.api(
+                    "POST", "/domains", body("name", name, "type", "vod", "bucket_name", "abc"))));
 
     var updated = cdn.api("PUT", "/domains/" + vod, body("bucket_name", "other-bucket"));
-    var rename = cdn.api("PUT", "/domains/" + vod, body("name", uniqueName(), "bucket_name", "abc"));
+    var rename =
+        cdn.api("PUT", "/domains/" + vod, body("name", uniqueName(), "bucket_name", "abc"));
     var retype = cdn.api("PUT", "/domains/" + vod, body("type", "live"));
     var noBucket = cdn.api("PUT", "/domains/" + vod, body());
 
@@ -132,13 +172,19 @@ class DomainsApiTest extends SandboxTest {
     assertThat(error(rename, 400)).startsWith("name:");
     assertThat(error(retype, 400)).startsWith("type:");
     assertThat(error(noBucket, 400)).startsWith("bucket_name:");
-    assertThat(cdn.api("GET", "/domains/" + vod, null).json().get("domain").get("bucket_name").asText())
+    assertThat(
+            cdn.api("GET", "/domains/" + vod, null)
+                .json()
+                .get("domain")
+                .get("bucket_name")
+                .asText())
         .isEqualTo("other-bucket");
   }
 
   @Test
   void aLiveDomainCannotBeUpdated() {
-    String live = id(remember(cdn.api("POST", "/domains", body("name", uniqueName(), "type", "live"))));
+    String live =
+        id(remember(cdn.api("POST", "/domains", body("name", uniqueName(), "type", "live"))));
 
     var answer = cdn.api("PUT", "/domains/" + live, body("bucket_name", "abc"));
 
@@ -176,7 +222,9 @@ class DomainsApiTest extends SandboxTest {
   void anAccountHasAtMostTwentyDomains() {
     int existing = cdn.api("GET", "/domains", null).json().get("domains").size();
     for (int i = existing; i < 20; i++) {
-      assertThat(remember(cdn.api("POST", "/domains", body("name", uniqueName(), "type", "live"))).has("domain"))
+      assertThat(
+              remember(cdn.api("POST", "/domains", body("name", uniqueName(), "type", "live")))
+                  .has("domain"))
           .isTrue();
     }
 
@@ -205,7 +253,8 @@ class DomainsApiTest extends SandboxTest {
 
   private static List<String> ids(CdnHttp.Answer answer) {
     return StreamSupport.stream(answer.json().get("domains").spliterator(), false)
-        .map(domain -> domain.get("id").asText()).toList();
+        .map(domain -> domain.get("id").asText())
+        .toList();
   }
 
   static String error(CdnHttp.Answer answer, int status) {

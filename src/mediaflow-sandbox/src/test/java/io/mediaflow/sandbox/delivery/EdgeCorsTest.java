@@ -29,7 +29,8 @@ class EdgeCorsTest extends SandboxTest {
     var answer = cdn.send(fromOrigin(PLAYER));
 
     assertThat(answer.status()).isEqualTo(200);
-    assertThat(answer.headers().map().keySet()).noneMatch(name -> name.toLowerCase().startsWith("access-control-"));
+    assertThat(answer.headers().map().keySet())
+        .noneMatch(name -> name.toLowerCase().startsWith("access-control-"));
   }
 
   @Test
@@ -45,7 +46,8 @@ class EdgeCorsTest extends SandboxTest {
 
   @Test
   void oneSpecificOriginIsEchoedWithCredentials() {
-    setCors(body("Access-Control-Allow-Origin", PLAYER, "Access-Control-Allow-Credentials", "true"));
+    setCors(
+        body("Access-Control-Allow-Origin", PLAYER, "Access-Control-Allow-Credentials", "true"));
 
     var allowed = cdn.send(fromOrigin(PLAYER));
     var other = cdn.send(fromOrigin("https://elsewhere.example.com"));
@@ -62,10 +64,17 @@ class EdgeCorsTest extends SandboxTest {
 
   @Test
   void aPreflightForAnAllowedMethodGetsThePolicy() {
-    setCors(body("Access-Control-Allow-Origin", PLAYER, "Access-Control-Allow-Methods", "GET, HEAD, OPTIONS",
-        "Access-Control-Max-Age", "600"));
+    setCors(
+        body(
+            "Access-Control-Allow-Origin",
+            PLAYER,
+            "Access-Control-Allow-Methods",
+            "GET, HEAD, OPTIONS",
+            "Access-Control-Max-Age",
+            "600"));
 
-    var answer = cdn.send(preflight(PLAYER, "GET").header("Access-Control-Request-Headers", "range"));
+    var answer =
+        cdn.send(preflight(PLAYER, "GET").header("Access-Control-Request-Headers", "range"));
 
     assertThat(answer.status()).isEqualTo(204);
     assertThat(answer.header("Access-Control-Allow-Origin")).isEqualTo(PLAYER);
@@ -76,14 +85,16 @@ class EdgeCorsTest extends SandboxTest {
 
   @Test
   void aPreflightForAMethodOrOriginNotAllowedIsRefusedWithoutCorsHeaders() {
-    setCors(body("Access-Control-Allow-Origin", PLAYER, "Access-Control-Allow-Methods", "GET, HEAD"));
+    setCors(
+        body("Access-Control-Allow-Origin", PLAYER, "Access-Control-Allow-Methods", "GET, HEAD"));
 
     var wrongMethod = cdn.send(preflight(PLAYER, "DELETE"));
     var wrongOrigin = cdn.send(preflight("https://elsewhere.example.com", "GET"));
 
     for (var answer : new CdnHttp.Answer[] {wrongMethod, wrongOrigin}) {
       assertThat(error(answer, 403)).contains("CORS policy");
-      assertThat(answer.headers().map().keySet()).noneMatch(name -> name.toLowerCase().startsWith("access-control-"));
+      assertThat(answer.headers().map().keySet())
+          .noneMatch(name -> name.toLowerCase().startsWith("access-control-"));
     }
   }
 
@@ -91,7 +102,8 @@ class EdgeCorsTest extends SandboxTest {
   void withoutAMethodListAPreflightMayAskForReadsOnly() {
     setCors(body("Access-Control-Allow-Origin", "*"));
 
-    assertThat(cdn.send(preflight(PLAYER, "GET")).header("Access-Control-Allow-Methods")).isEqualTo("GET, HEAD");
+    assertThat(cdn.send(preflight(PLAYER, "GET")).header("Access-Control-Allow-Methods"))
+        .isEqualTo("GET, HEAD");
     assertThat(cdn.send(preflight(PLAYER, "PUT")).status()).isEqualTo(403);
   }
 
@@ -105,20 +117,35 @@ class EdgeCorsTest extends SandboxTest {
 
     assertThat(preflight.status()).isEqualTo(204);
     assertThat(error(refused, 403)).startsWith("auth:");
-    assertThat(refused.header("Access-Control-Allow-Origin")).as("the player can read the refusal").isEqualTo(PLAYER);
+    assertThat(refused.header("Access-Control-Allow-Origin"))
+        .as("the player can read the refusal")
+        .isEqualTo(PLAYER);
   }
 
   @Test
   void aCustomDomainAppliesItsBucketsPolicy() {
     setCors(body("Access-Control-Allow-Origin", PLAYER));
     String name = DomainsApiTest.uniqueName();
-    String id = cdn.api("POST", "/domains", body("name", name, "type", "vod", "bucket_name", bucket)).json()
-        .get("domain").get("id").asText();
+    String id =
+        cdn.api("POST", "/domains", body("name", name, "type", "vod", "bucket_name", bucket))
+            .json()
+            .get("domain")
+            .get("id")
+            .asText();
 
-    var answer = cdn.send(cdn.request("/sandbox/domains/" + name + "/clip.mp4", "OPTIONS", null)
-        .header("Origin", PLAYER).header("Access-Control-Request-Method", "GET"));
-    var unknown = cdn.send(cdn.request("/sandbox/domains/" + DomainsApiTest.uniqueName() + "/clip.mp4", "OPTIONS",
-        null).header("Origin", PLAYER).header("Access-Control-Request-Method", "GET"));
+    var answer =
+        cdn.send(
+            cdn.request("/sandbox/domains/" + name + "/clip.mp4", "OPTIONS", null)
+                .header("Origin", PLAYER)
+                .header("Access-Control-Request-Method", "GET"));
+    var unknown =
+        cdn.send(
+            cdn.request(
+                    "/sandbox/domains/" + DomainsApiTest.uniqueName() + "/clip.mp4",
+                    "OPTIONS",
+                    null)
+                .header("Origin", PLAYER)
+                .header("Access-Control-Request-Method", "GET"));
 
     assertThat(answer.status()).isEqualTo(204);
     assertThat(answer.header("Access-Control-Allow-Origin")).isEqualTo(PLAYER);
@@ -135,7 +162,8 @@ class EdgeCorsTest extends SandboxTest {
   }
 
   private HttpRequest.Builder preflight(String origin, String method) {
-    return cdn.request(object, "OPTIONS", null).header("Origin", origin)
+    return cdn.request(object, "OPTIONS", null)
+        .header("Origin", origin)
         .header("Access-Control-Request-Method", method);
   }
 }

@@ -30,7 +30,8 @@ class SignedAccessTest extends SandboxTest {
   @BeforeEach
   void anAuthenticatedBucketWithAKey() {
     cdn.put(bucket, OBJECT, "#EXTM3U\n", "application/vnd.apple.mpegurl");
-    assertThat(cdn.api("PUT", "/buckets/" + bucket + "/policy/authenticated", null).status()).isEqualTo(200);
+    assertThat(cdn.api("PUT", "/buckets/" + bucket + "/policy/authenticated", null).status())
+        .isEqualTo(200);
     JsonNode created = createKey(body("bucket_name", bucket));
     kid = created.get("id").asText();
     key = SignedTokens.privateKey(created.get("private_key").asText());
@@ -55,20 +56,29 @@ class SignedAccessTest extends SandboxTest {
 
   @Test
   void aTamperedTokenIsRefused() {
-    String[] parts = SignedTokens.token(kid, key).claim("uri", "videos/clip").compact().split("\\.");
-    String widened = Base64.getUrlEncoder().withoutPadding()
-        .encodeToString("{\"uri\":\"\"}".getBytes(StandardCharsets.UTF_8));
+    String[] parts =
+        SignedTokens.token(kid, key).claim("uri", "videos/clip").compact().split("\\.");
+    String widened =
+        Base64.getUrlEncoder()
+            .withoutPadding()
+            .encodeToString("{\"uri\":\"\"}".getBytes(StandardCharsets.UTF_8));
 
-    assertThat(refusal(fetch(OBJECT, parts[0] + "." + widened + "." + parts[2]))).contains("signature");
+    assertThat(refusal(fetch(OBJECT, parts[0] + "." + widened + "." + parts[2])))
+        .contains("signature");
   }
 
   @Test
   void expiryAndActivationTimesAreRespected() {
     Instant now = Instant.now();
-    String expired = SignedTokens.token(kid, key).expiration(Date.from(now.minusSeconds(60))).compact();
-    String notYetValid = SignedTokens.token(kid, key).notBefore(Date.from(now.plusSeconds(3600))).compact();
-    String current = SignedTokens.token(kid, key)
-        .notBefore(Date.from(now.minusSeconds(60))).expiration(Date.from(now.plusSeconds(3600))).compact();
+    String expired =
+        SignedTokens.token(kid, key).expiration(Date.from(now.minusSeconds(60))).compact();
+    String notYetValid =
+        SignedTokens.token(kid, key).notBefore(Date.from(now.plusSeconds(3600))).compact();
+    String current =
+        SignedTokens.token(kid, key)
+            .notBefore(Date.from(now.minusSeconds(60)))
+            .expiration(Date.from(now.plusSeconds(3600)))
+            .compact();
 
     assertThat(refusal(fetch(OBJECT, expired))).contains("expired");
     assertThat(refusal(fetch(OBJECT, notYetValid))).contains("not valid yet");
@@ -78,11 +88,15 @@ class SignedAccessTest extends SandboxTest {
   @Test
   void timesAreNumericDatesInSecondsAndOtherFormsAreRefused() {
     long past = Instant.now().minusSeconds(60).getEpochSecond();
-    String secondsAsString = SignedTokens.token(kid, key).claim("exp", String.valueOf(past)).compact();
-    String notADate = SignedTokens.token(kid, key).content("{\"exp\":\"tomorrow\"}".getBytes(StandardCharsets.UTF_8))
-        .compact();
+    String secondsAsString =
+        SignedTokens.token(kid, key).claim("exp", String.valueOf(past)).compact();
+    String notADate =
+        SignedTokens.token(kid, key)
+            .content("{\"exp\":\"tomorrow\"}".getBytes(StandardCharsets.UTF_8))
+            .compact();
 
-    assertThat(refusal(fetch(OBJECT, SignedTokens.token(kid, key).claim("exp", past).compact()))).contains("expired");
+    assertThat(refusal(fetch(OBJECT, SignedTokens.token(kid, key).claim("exp", past).compact())))
+        .contains("expired");
     assertThat(refusal(fetch(OBJECT, secondsAsString))).contains("expired");
     assertThat(refusal(fetch(OBJECT, notADate))).contains("well-formed");
   }
@@ -95,16 +109,22 @@ class SignedAccessTest extends SandboxTest {
     }
     for (String other : new String[] {"vid", "videos/clip/master", "videos/other", "audio"}) {
       String token = SignedTokens.token(kid, key).claim("uri", other).compact();
-      assertThat(refusal(fetch(OBJECT, token))).as("uri '%s'", other).contains("uri does not cover");
+      assertThat(refusal(fetch(OBJECT, token)))
+          .as("uri '%s'", other)
+          .contains("uri does not cover");
     }
-    assertThat(refusal(fetch(OBJECT, SignedTokens.token(kid, key).claim("uri", 7).compact()))).contains("uri");
+    assertThat(refusal(fetch(OBJECT, SignedTokens.token(kid, key).claim("uri", 7).compact())))
+        .contains("uri");
   }
 
   @Test
   void aKeyOfAnotherBucketIsRefused() {
     JsonNode other = createKey(body("bucket_name", otherBucket));
-    String token = SignedTokens.token(other.get("id").asText(),
-        SignedTokens.privateKey(other.get("private_key").asText())).compact();
+    String token =
+        SignedTokens.token(
+                other.get("id").asText(),
+                SignedTokens.privateKey(other.get("private_key").asText()))
+            .compact();
 
     assertThat(refusal(fetch(OBJECT, token))).contains("does not serve");
   }
@@ -122,8 +142,16 @@ class SignedAccessTest extends SandboxTest {
   @Test
   void theHeaderMustNameTheKeyAndRs256AndJwt() {
     String noTyp = Jwts.builder().header().keyId(kid).and().signWith(key, Jwts.SIG.RS256).compact();
-    String noKid = Jwts.builder().header().type("JWT").and().signWith(key, Jwts.SIG.RS256).compact();
-    String rs512 = Jwts.builder().header().keyId(kid).type("JWT").and().signWith(key, Jwts.SIG.RS512).compact();
+    String noKid =
+        Jwts.builder().header().type("JWT").and().signWith(key, Jwts.SIG.RS256).compact();
+    String rs512 =
+        Jwts.builder()
+            .header()
+            .keyId(kid)
+            .type("JWT")
+            .and()
+            .signWith(key, Jwts.SIG.RS512)
+            .compact();
 
     assertThat(refusal(fetch(OBJECT, noTyp))).contains("kid, alg RS256 and typ JWT");
     assertThat(refusal(fetch(OBJECT, noKid))).contains("kid, alg RS256 and typ JWT");
@@ -133,18 +161,26 @@ class SignedAccessTest extends SandboxTest {
   @Test
   void theCustomDomainAcceptsKeysOfItsBucketAndOfTheDomain() {
     String name = DomainsApiTest.uniqueName();
-    String domainId = cdn.api("POST", "/domains", body("name", name, "type", "vod", "bucket_name", bucket)).json()
-        .get("domain").get("id").asText();
+    String domainId =
+        cdn.api("POST", "/domains", body("name", name, "type", "vod", "bucket_name", bucket))
+            .json()
+            .get("domain")
+            .get("id")
+            .asText();
     JsonNode domainKey = createKey(body("domain_id", domainId));
-    String domainToken = SignedTokens.token(domainKey.get("id").asText(),
-        SignedTokens.privateKey(domainKey.get("private_key").asText())).compact();
+    String domainToken =
+        SignedTokens.token(
+                domainKey.get("id").asText(),
+                SignedTokens.privateKey(domainKey.get("private_key").asText()))
+            .compact();
     String bucketToken = SignedTokens.token(kid, key).compact();
     String viaDomain = "/sandbox/domains/" + name + "/" + OBJECT + "?auth=";
 
     assertThat(cdn.plain("GET", viaDomain + domainToken, null).status()).isEqualTo(200);
     assertThat(cdn.plain("GET", viaDomain + bucketToken, null).status()).isEqualTo(200);
     assertThat(refusal(cdn.plain("GET", viaDomain, null))).contains("required");
-    assertThat(refusal(fetch(OBJECT, domainToken))).as("a domain's key does not open the default address")
+    assertThat(refusal(fetch(OBJECT, domainToken)))
+        .as("a domain's key does not open the default address")
         .contains("does not serve");
     cdn.api("DELETE", "/domains/" + domainId, null);
   }
@@ -163,7 +199,10 @@ class SignedAccessTest extends SandboxTest {
   }
 
   private CdnHttp.Answer fetch(String path, String token) {
-    return cdn.plain("GET", "/sandbox/storage/" + bucket + "/" + path + (token == null ? "" : "?auth=" + token), null);
+    return cdn.plain(
+        "GET",
+        "/sandbox/storage/" + bucket + "/" + path + (token == null ? "" : "?auth=" + token),
+        null);
   }
 
   /** The refusal's reason, which must name no key material. */

@@ -16,7 +16,8 @@ class SigningKeysApiTest extends SandboxTest {
 
   @Test
   void theCreationResponseAloneCarriesThePrivateKey() {
-    var created = cdn.api("POST", "/signing-keys", body("bucket_name", "keys-bucket", "name", "player"));
+    var created =
+        cdn.api("POST", "/signing-keys", body("bucket_name", "keys-bucket", "name", "player"));
 
     assertThat(created.status()).as(created.text()).isEqualTo(200);
     JsonNode key = created.json().get("signing_key");
@@ -28,14 +29,17 @@ class SigningKeysApiTest extends SandboxTest {
     assertThat(key.has("stream_id")).isFalse();
     assertThat(key.get("created").asText()).matches("\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}");
     String pem = key.get("private_key").asText();
-    assertThat(pem).startsWith("-----BEGIN PRIVATE KEY-----\n").endsWith("-----END PRIVATE KEY-----\n");
+    assertThat(pem)
+        .startsWith("-----BEGIN PRIVATE KEY-----\n")
+        .endsWith("-----END PRIVATE KEY-----\n");
     assertThat(SignedTokens.privateKey(pem).getAlgorithm()).isEqualTo("RSA");
 
     JsonNode fetched = cdn.api("GET", "/signing-keys/" + id, null).json().get("signing_key");
     assertThat(fetched.has("private_key")).isFalse();
     assertThat(fetched.get("bucket_name").asText()).isEqualTo("keys-bucket");
     assertThat(listed(id).has("private_key")).isFalse();
-    JsonNode renamed = cdn.api("PUT", "/signing-keys/" + id, body("name", "web player")).json().get("signing_key");
+    JsonNode renamed =
+        cdn.api("PUT", "/signing-keys/" + id, body("name", "web player")).json().get("signing_key");
     assertThat(renamed.has("private_key")).isFalse();
     assertThat(cdn.api("GET", "/signing-keys", null).text()).doesNotContain("PRIVATE KEY");
     cdn.api("DELETE", "/signing-keys/" + id, null);
@@ -43,12 +47,18 @@ class SigningKeysApiTest extends SandboxTest {
 
   @Test
   void aKeyServesADomainOrAStreamWithOnlyThatFieldPresentAndANullNameWhenUnset() {
-    String domainId = cdn.api("POST", "/domains", body("name", DomainsApiTest.uniqueName(), "type", "live"))
-        .json().get("domain").get("id").asText();
+    String domainId =
+        cdn.api("POST", "/domains", body("name", DomainsApiTest.uniqueName(), "type", "live"))
+            .json()
+            .get("domain")
+            .get("id")
+            .asText();
     String streamId = UUID.randomUUID().toString();
 
-    JsonNode forDomain = cdn.api("POST", "/signing-keys", body("domain_id", domainId)).json().get("signing_key");
-    JsonNode forStream = cdn.api("POST", "/signing-keys", body("stream_id", streamId)).json().get("signing_key");
+    JsonNode forDomain =
+        cdn.api("POST", "/signing-keys", body("domain_id", domainId)).json().get("signing_key");
+    JsonNode forStream =
+        cdn.api("POST", "/signing-keys", body("stream_id", streamId)).json().get("signing_key");
 
     assertThat(forDomain.get("domain_id").asText()).isEqualTo(domainId);
     assertThat(forDomain.has("stream_id") || forDomain.has("bucket_name")).isFalse();
@@ -62,30 +72,55 @@ class SigningKeysApiTest extends SandboxTest {
   @Test
   void exactlyOneBindingIsRequired() {
     assertThat(error(cdn.api("POST", "/signing-keys", body("name", "nothing")), 400))
-        .startsWith("domain_id, stream_id, bucket_name:").contains("exactly one").contains("0 given");
-    assertThat(error(cdn.api("POST", "/signing-keys",
-        body("bucket_name", "abc", "stream_id", UUID.randomUUID().toString())), 400)).contains("2 given");
-    assertThat(error(cdn.api("POST", "/signing-keys", body("domain_id", UUID.randomUUID().toString())), 404))
+        .startsWith("domain_id, stream_id, bucket_name:")
+        .contains("exactly one")
+        .contains("0 given");
+    assertThat(
+            error(
+                cdn.api(
+                    "POST",
+                    "/signing-keys",
+                    body("bucket_name", "abc", "stream_id", UUID.randomUUID().toString())),
+                400))
+        .contains("2 given");
+    assertThat(
+            error(
+                cdn.api("POST", "/signing-keys", body("domain_id", UUID.randomUUID().toString())),
+                404))
         .startsWith("domain_id:");
-    assertThat(error(cdn.api("POST", "/signing-keys", body("stream_id", "stream-1")), 400)).startsWith("stream_id:");
+    assertThat(error(cdn.api("POST", "/signing-keys", body("stream_id", "stream-1")), 400))
+        .startsWith("stream_id:");
     assertThat(error(cdn.api("POST", "/signing-keys", body("bucket_name", "Not_A_Bucket")), 400))
         .startsWith("bucket_name:");
-    assertThat(error(cdn.api("POST", "/signing-keys", body("bucket_name", "abc", "name", " ")), 400))
+    assertThat(
+            error(cdn.api("POST", "/signing-keys", body("bucket_name", "abc", "name", " ")), 400))
         .startsWith("name:");
   }
 
   @Test
   void onlyTheNameCanBeUpdated() {
-    String id = cdn.api("POST", "/signing-keys", body("bucket_name", "abc")).json().get("signing_key")
-        .get("id").asText();
+    String id =
+        cdn.api("POST", "/signing-keys", body("bucket_name", "abc"))
+            .json()
+            .get("signing_key")
+            .get("id")
+            .asText();
 
     var renamed = cdn.api("PUT", "/signing-keys/" + id, body("name", "renamed"));
 
     assertThat(renamed.json().get("signing_key").get("name").asText()).isEqualTo("renamed");
-    assertThat(cdn.api("GET", "/signing-keys/" + id, null).json().get("signing_key").get("name").asText())
+    assertThat(
+            cdn.api("GET", "/signing-keys/" + id, null)
+                .json()
+                .get("signing_key")
+                .get("name")
+                .asText())
         .isEqualTo("renamed");
     assertThat(error(cdn.api("PUT", "/signing-keys/" + id, body()), 400)).startsWith("name:");
-    assertThat(error(cdn.api("PUT", "/signing-keys/" + id, body("name", "x", "bucket_name", "other")), 400))
+    assertThat(
+            error(
+                cdn.api("PUT", "/signing-keys/" + id, body("name", "x", "bucket_name", "other")),
+                400))
         .contains("fixed at creation");
     assertThat(error(cdn.api("PUT", "/signing-keys/" + UUID.randomUUID(), body("name", "x")), 404))
         .startsWith("signing_key_id:");
@@ -94,18 +129,27 @@ class SigningKeysApiTest extends SandboxTest {
 
   @Test
   void aDeletedKeyIsGone() {
-    String id = cdn.api("POST", "/signing-keys", body("bucket_name", "abc")).json().get("signing_key")
-        .get("id").asText();
+    String id =
+        cdn.api("POST", "/signing-keys", body("bucket_name", "abc"))
+            .json()
+            .get("signing_key")
+            .get("id")
+            .asText();
 
     var deleted = cdn.api("DELETE", "/signing-keys/" + id, null);
 
     assertThat(deleted.json().get("status").asText()).isEqualTo("ok");
-    assertThat(error(cdn.api("GET", "/signing-keys/" + id, null), 404)).startsWith("signing_key_id:");
-    assertThat(error(cdn.api("DELETE", "/signing-keys/" + id, null), 404)).startsWith("signing_key_id:");
+    assertThat(error(cdn.api("GET", "/signing-keys/" + id, null), 404))
+        .startsWith("signing_key_id:");
+    assertThat(error(cdn.api("DELETE", "/signing-keys/" + id, null), 404))
+        .startsWith("signing_key_id:");
   }
 
   private JsonNode listed(String id) {
-    return StreamSupport.stream(cdn.api("GET", "/signing-keys", null).json().get("signing_keys").spliterator(), false)
-        .filter(key -> key.get("id").asText().equals(id)).findFirst().orElseThrow();
+    return StreamSupport.stream(
+            cdn.api("GET", "/signing-keys", null).json().get("signing_keys").spliterator(), false)
+        .filter(key -> key.get("id").asText().equals(id))
+        .findFirst()
+        .orElseThrow();
   }
 }

@@ -8,7 +8,10 @@ import io.mediaflow.sandbox.SandboxTest;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
-/** The CDN edge over a public bucket: serving, the control upload, the cache and the custom domain address. */
+/**
+ * The CDN edge over a public bucket: serving, the control upload, the cache and the custom domain
+ * address.
+ */
 class StorageEdgeTest extends SandboxTest {
 
   private final CdnHttp cdn = new CdnHttp(baseUrl());
@@ -16,7 +19,8 @@ class StorageEdgeTest extends SandboxTest {
 
   @Test
   void anUploadedObjectIsServedWithItsContentType() {
-    var uploaded = cdn.put(bucket, "videos/clip/master.m3u8", "#EXTM3U\n", "application/vnd.apple.mpegurl");
+    var uploaded =
+        cdn.put(bucket, "videos/clip/master.m3u8", "#EXTM3U\n", "application/vnd.apple.mpegurl");
 
     assertThat(uploaded.status()).isEqualTo(201);
     assertThat(uploaded.json().get("path").asText()).isEqualTo("videos/clip/master.m3u8");
@@ -25,7 +29,9 @@ class StorageEdgeTest extends SandboxTest {
     assertThat(served.status()).isEqualTo(200);
     assertThat(served.text()).isEqualTo("#EXTM3U\n");
     assertThat(served.header("Content-Type")).isEqualTo("application/vnd.apple.mpegurl");
-    var head = cdn.send(cdn.request("/sandbox/storage/" + bucket + "/videos/clip/master.m3u8", "HEAD", null));
+    var head =
+        cdn.send(
+            cdn.request("/sandbox/storage/" + bucket + "/videos/clip/master.m3u8", "HEAD", null));
     assertThat(head.status()).isEqualTo(200);
     assertThat(head.header("Content-Length")).isEqualTo("8");
     assertThat(head.bytes()).isEmpty();
@@ -34,7 +40,11 @@ class StorageEdgeTest extends SandboxTest {
   /** Served from the console's origin, an uploaded page must not run as one of its pages. */
   @Test
   void anUploadedPageIsServedSandboxedAndNeverSniffed() {
-    cdn.put(bucket, "x.html", "<script>fetch('/v2/process-instances/search', {method: 'POST'})</script>", "text/html");
+    cdn.put(
+        bucket,
+        "x.html",
+        "<script>fetch('/v2/process-instances/search', {method: 'POST'})</script>",
+        "text/html");
 
     var served = fetch("/sandbox/storage/" + bucket + "/x.html");
 
@@ -46,8 +56,12 @@ class StorageEdgeTest extends SandboxTest {
   @Test
   void aBodySentWithCurlsFormContentTypeIsStoredAsSent() {
     // what `curl -X PUT --data-binary` sends: a form content type over arbitrary bytes
-    var uploaded = cdn.put(bucket, "videos/clip/master.m3u8", "#EXTM3U\n#EXT-X-VERSION:3\n",
-        "application/x-www-form-urlencoded");
+    var uploaded =
+        cdn.put(
+            bucket,
+            "videos/clip/master.m3u8",
+            "#EXTM3U\n#EXT-X-VERSION:3\n",
+            "application/x-www-form-urlencoded");
 
     assertThat(uploaded.status()).isEqualTo(201);
     assertThat(uploaded.json().get("size").asInt()).isEqualTo(25);
@@ -58,15 +72,18 @@ class StorageEdgeTest extends SandboxTest {
 
   @Test
   void anAbsentObjectIsNotFound() {
-    assertThat(error(fetch("/sandbox/storage/" + bucket + "/nothing.mp4"), 404)).startsWith("path:");
+    assertThat(error(fetch("/sandbox/storage/" + bucket + "/nothing.mp4"), 404))
+        .startsWith("path:");
   }
 
   @Test
   void rangesAreServed() {
     cdn.put(bucket, "clip.mp4", "0123456789", "video/mp4");
 
-    var range = cdn.send(cdn.request("/sandbox/storage/" + bucket + "/clip.mp4", "GET", null)
-        .header("Range", "bytes=2-5"));
+    var range =
+        cdn.send(
+            cdn.request("/sandbox/storage/" + bucket + "/clip.mp4", "GET", null)
+                .header("Range", "bytes=2-5"));
 
     assertThat(range.status()).isEqualTo(206);
     assertThat(range.text()).isEqualTo("2345");
@@ -76,7 +93,8 @@ class StorageEdgeTest extends SandboxTest {
   void aPublicBucketIgnoresTokens() {
     cdn.put(bucket, "a.txt", "a", "text/plain");
 
-    assertThat(fetch("/sandbox/storage/" + bucket + "/a.txt?auth=not-a-token").status()).isEqualTo(200);
+    assertThat(fetch("/sandbox/storage/" + bucket + "/a.txt?auth=not-a-token").status())
+        .isEqualTo(200);
   }
 
   @Test
@@ -109,16 +127,26 @@ class StorageEdgeTest extends SandboxTest {
   void aVodDomainServesItsBucket() {
     cdn.put(bucket, "videos/a.mp4", "via domain", "video/mp4");
     String name = DomainsApiTest.uniqueName();
-    String vod = cdn.api("POST", "/domains", body("name", name, "type", "vod", "bucket_name", bucket)).json()
-        .get("domain").get("id").asText();
+    String vod =
+        cdn.api("POST", "/domains", body("name", name, "type", "vod", "bucket_name", bucket))
+            .json()
+            .get("domain")
+            .get("id")
+            .asText();
     String liveName = DomainsApiTest.uniqueName();
-    String live = cdn.api("POST", "/domains", body("name", liveName, "type", "live")).json()
-        .get("domain").get("id").asText();
+    String live =
+        cdn.api("POST", "/domains", body("name", liveName, "type", "live"))
+            .json()
+            .get("domain")
+            .get("id")
+            .asText();
 
     assertThat(fetch("/sandbox/domains/" + name + "/videos/a.mp4").text()).isEqualTo("via domain");
     assertThat(error(fetch("/sandbox/domains/" + liveName + "/videos/a.mp4"), 404))
-        .as("a live domain serves playback IDs' playlists, not a bucket").startsWith("path:");
-    assertThat(error(fetch("/sandbox/domains/" + DomainsApiTest.uniqueName() + "/videos/a.mp4"), 404))
+        .as("a live domain serves playback IDs' playlists, not a bucket")
+        .startsWith("path:");
+    assertThat(
+            error(fetch("/sandbox/domains/" + DomainsApiTest.uniqueName() + "/videos/a.mp4"), 404))
         .startsWith("domain_name:");
     cdn.api("DELETE", "/domains/" + vod, null);
     cdn.api("DELETE", "/domains/" + live, null);

@@ -15,20 +15,30 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Document 1: an issued certificate "is renewed automatically afterwards", and {@code renewing} is one of the
- * subscription's states. Here a certificate is due for renewal soon after its issue, so the subscription shows it.
+ * Document 1: an issued certificate "is renewed automatically afterwards", and {@code renewing} is
+ * one of the subscription's states. Here a certificate is due for renewal soon after its issue, so
+ * the subscription shows it.
  */
 class TlsRenewalTest {
 
-  /** A thousandth of the nominal time: checks every 10 ms, a certificate due for renewal 200 ms after its issue. */
+  /**
+   * A thousandth of the nominal time: checks every 10 ms, a certificate due for renewal 200 ms
+   * after its issue.
+   */
   private static final SandboxProperties SANDBOX =
-      new SandboxProperties(true, "http://localhost/sandbox", 0.001, List.of("key"), Duration.ofHours(24));
+      new SandboxProperties(
+          true, "http://localhost/sandbox", 0.001, List.of("key"), Duration.ofHours(24));
+
   private static final SandboxDeliveryProperties DELIVERY =
-      new SandboxDeliveryProperties(20, Duration.ofSeconds(10), Duration.ofHours(24), "acme.test.invalid", Duration.ofSeconds(200));
+      new SandboxDeliveryProperties(
+          20,
+          Duration.ofSeconds(10),
+          Duration.ofHours(24),
+          "acme.test.invalid",
+          Duration.ofSeconds(200));
   private static final Pattern TARGET = Pattern.compile("pointing to (\\S+) ");
 
-  @TempDir
-  Path directory;
+  @TempDir Path directory;
 
   private final SandboxClock clock = new SandboxClock(SANDBOX);
   private SandboxDatabase database;
@@ -53,13 +63,18 @@ class TlsRenewalTest {
     String record = TlsSubscriptions.CHALLENGE_LABEL + "renew.example.com";
     dns.put("CNAME", record, instruction.group(1));
 
-    Awaitility.await("renewal due").atMost(Duration.ofSeconds(10))
+    Awaitility.await("renewal due")
+        .atMost(Duration.ofSeconds(10))
         .until(() -> subscriptions.get(id).status(), DeliveryTlsSubscription.RENEWING::equals);
     dns.delete(record);
-    Awaitility.await("stays renewing without the record").during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(10))
+    Awaitility.await("stays renewing without the record")
+        .during(Duration.ofMillis(300))
+        .atMost(Duration.ofSeconds(10))
         .until(() -> subscriptions.get(id).status(), DeliveryTlsSubscription.RENEWING::equals);
     dns.put("CNAME", record, instruction.group(1));
-    Awaitility.await("renewed").pollInterval(Duration.ofMillis(10)).atMost(Duration.ofSeconds(10))
+    Awaitility.await("renewed")
+        .pollInterval(Duration.ofMillis(10))
+        .atMost(Duration.ofSeconds(10))
         .until(() -> subscriptions.get(id).status(), DeliveryTlsSubscription.ISSUED::equals);
   }
 }

@@ -21,7 +21,8 @@ class TlsSubscriptionsApiTest extends SandboxTest {
 
   /** The instruction's documented form: the record to create and its target. */
   private static final Pattern INSTRUCTION =
-      Pattern.compile("Create a CNAME record (\\S+) pointing to (\\S+) to verify ownership of (\\S+);.*");
+      Pattern.compile(
+          "Create a CNAME record (\\S+) pointing to (\\S+) to verify ownership of (\\S+);.*");
 
   private final CdnHttp cdn = new CdnHttp(baseUrl());
   private final List<String> domains = new ArrayList<>();
@@ -45,7 +46,8 @@ class TlsSubscriptionsApiTest extends SandboxTest {
     assertThat(subscription.get("id").asText()).matches("[0-9a-f-]{36}");
     assertThat(subscription.get("domain_id").asText()).isEqualTo(domainId);
     assertThat(subscription.get("status").asText()).isEqualTo("pending");
-    assertThat(subscription.get("created").asText()).matches("\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}");
+    assertThat(subscription.get("created").asText())
+        .matches("\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}");
     Matcher instruction = INSTRUCTION.matcher(subscription.get("message").asText());
     assertThat(instruction.matches()).as(subscription.get("message").asText()).isTrue();
     assertThat(instruction.group(1)).isEqualTo("_acme-challenge." + name);
@@ -55,35 +57,51 @@ class TlsSubscriptionsApiTest extends SandboxTest {
 
   @Test
   void everySubscriptionHasItsOwnTarget() {
-    String first = target(cdn.api("POST", "/tls/subscriptions", body("domain_id", domain(uniqueName()))));
-    String second = target(cdn.api("POST", "/tls/subscriptions", body("domain_id", domain(uniqueName()))));
+    String first =
+        target(cdn.api("POST", "/tls/subscriptions", body("domain_id", domain(uniqueName()))));
+    String second =
+        target(cdn.api("POST", "/tls/subscriptions", body("domain_id", domain(uniqueName()))));
 
     assertThat(first).isNotEqualTo(second);
   }
 
   @Test
   void listsCarryTheTlsSubscriptionIdAndThePathsTakeOnlyIt() {
-    String id = cdn.api("POST", "/tls/subscriptions", body("domain_id", domain(uniqueName())))
-        .json().get("tls_subscription").get("id").asText();
+    String id =
+        cdn.api("POST", "/tls/subscriptions", body("domain_id", domain(uniqueName())))
+            .json()
+            .get("tls_subscription")
+            .get("id")
+            .asText();
 
     JsonNode listed = listed(id);
     String tlsSubscriptionId = listed.get("tls_subscription_id").asText();
 
     assertThat(tlsSubscriptionId).isNotBlank().isNotEqualTo(id);
     assertThat(listed.has("message")).isFalse();
-    JsonNode byTlsId = cdn.api("GET", "/tls/subscriptions/" + tlsSubscriptionId, null).json().get("tls_subscription");
+    JsonNode byTlsId =
+        cdn.api("GET", "/tls/subscriptions/" + tlsSubscriptionId, null)
+            .json()
+            .get("tls_subscription");
     assertThat(byTlsId.get("id").asText()).isEqualTo(id);
-    assertThat(error(cdn.api("GET", "/tls/subscriptions/" + id, null), 404)).startsWith("tls_subscription_id:");
-    assertThat(error(cdn.api("DELETE", "/tls/subscriptions/" + id, null), 404)).startsWith("tls_subscription_id:");
+    assertThat(error(cdn.api("GET", "/tls/subscriptions/" + id, null), 404))
+        .startsWith("tls_subscription_id:");
+    assertThat(error(cdn.api("DELETE", "/tls/subscriptions/" + id, null), 404))
+        .startsWith("tls_subscription_id:");
     var deleted = cdn.api("DELETE", "/tls/subscriptions/" + tlsSubscriptionId, null);
     assertThat(deleted.json().get("status").asText()).isEqualTo("ok");
-    assertThat(error(cdn.api("GET", "/tls/subscriptions/" + tlsSubscriptionId, null), 404)).startsWith("tls_subscription_id:");
+    assertThat(error(cdn.api("GET", "/tls/subscriptions/" + tlsSubscriptionId, null), 404))
+        .startsWith("tls_subscription_id:");
   }
 
   @Test
   void theDomainMustExist() {
     assertThat(error(cdn.api("POST", "/tls/subscriptions", body()), 400)).startsWith("domain_id:");
-    assertThat(error(cdn.api("POST", "/tls/subscriptions", body("domain_id", UUID.randomUUID().toString())), 404))
+    assertThat(
+            error(
+                cdn.api(
+                    "POST", "/tls/subscriptions", body("domain_id", UUID.randomUUID().toString())),
+                404))
         .startsWith("domain_id:");
   }
 
@@ -93,40 +111,56 @@ class TlsSubscriptionsApiTest extends SandboxTest {
     cdn.api("POST", "/tls/subscriptions", body("domain_id", domainId));
 
     assertThat(error(cdn.api("POST", "/tls/subscriptions", body("domain_id", domainId)), 409))
-        .startsWith("domain_id:").contains("delete it first");
+        .startsWith("domain_id:")
+        .contains("delete it first");
   }
 
   @Test
   void theCertificateIsIssuedOnceTheCnameRecordIsInPlace() {
     var created = cdn.api("POST", "/tls/subscriptions", body("domain_id", domain(uniqueName())));
-    String id = listed(created.json().get("tls_subscription").get("id").asText()).get("tls_subscription_id").asText();
-    Matcher instruction = INSTRUCTION.matcher(created.json().get("tls_subscription").get("message").asText());
+    String id =
+        listed(created.json().get("tls_subscription").get("id").asText())
+            .get("tls_subscription_id")
+            .asText();
+    Matcher instruction =
+        INSTRUCTION.matcher(created.json().get("tls_subscription").get("message").asText());
     assertThat(instruction.matches()).isTrue();
     assertThat(status(id)).isEqualTo("pending");
 
-    var record = cdn.plain("POST", "/sandbox/dns/records",
-        body("type", "CNAME", "name", instruction.group(1), "value", instruction.group(2)));
+    var record =
+        cdn.plain(
+            "POST",
+            "/sandbox/dns/records",
+            body("type", "CNAME", "name", instruction.group(1), "value", instruction.group(2)));
     records.add(instruction.group(1));
     assertThat(record.status()).isEqualTo(200);
 
     List<String> seen = new ArrayList<>();
-    await("the certificate to be issued", () -> {
-      String status = status(id);
-      if (seen.isEmpty() || !seen.getLast().equals(status)) {
-        seen.add(status);
-      }
-      return Optional.of(status).filter("issued"::equals);
-    });
+    await(
+        "the certificate to be issued",
+        () -> {
+          String status = status(id);
+          if (seen.isEmpty() || !seen.getLast().equals(status)) {
+            seen.add(status);
+          }
+          return Optional.of(status).filter("issued"::equals);
+        });
     assertThat(seen).containsSubsequence("processing", "issued").doesNotContain("failed");
   }
 
   @Test
   void aRecordPointingElsewhereDoesNotVerifyAndTheSubscriptionFailsAtTheDeadline() {
     var created = cdn.api("POST", "/tls/subscriptions", body("domain_id", domain(uniqueName())));
-    String id = listed(created.json().get("tls_subscription").get("id").asText()).get("tls_subscription_id").asText();
-    Matcher instruction = INSTRUCTION.matcher(created.json().get("tls_subscription").get("message").asText());
+    String id =
+        listed(created.json().get("tls_subscription").get("id").asText())
+            .get("tls_subscription_id")
+            .asText();
+    Matcher instruction =
+        INSTRUCTION.matcher(created.json().get("tls_subscription").get("message").asText());
     assertThat(instruction.matches()).isTrue();
-    cdn.plain("POST", "/sandbox/dns/records",
+    cdn.plain(
+        "POST",
+        "/sandbox/dns/records",
         body("type", "CNAME", "name", instruction.group(1), "value", "elsewhere.example.net"));
     records.add(instruction.group(1));
 
@@ -140,8 +174,15 @@ class TlsSubscriptionsApiTest extends SandboxTest {
   @Test
   void deletingTheDomainEndsItsSubscriptions() {
     String domainId = domain(uniqueName());
-    String id = listed(cdn.api("POST", "/tls/subscriptions", body("domain_id", domainId))
-        .json().get("tls_subscription").get("id").asText()).get("tls_subscription_id").asText();
+    String id =
+        listed(
+                cdn.api("POST", "/tls/subscriptions", body("domain_id", domainId))
+                    .json()
+                    .get("tls_subscription")
+                    .get("id")
+                    .asText())
+            .get("tls_subscription_id")
+            .asText();
 
     cdn.api("DELETE", "/domains/" + domainId, null);
 
@@ -158,16 +199,28 @@ class TlsSubscriptionsApiTest extends SandboxTest {
 
   /** The subscription as the list shows it, with the tls_subscription_id the paths take. */
   private JsonNode listed(String id) {
-    return StreamSupport.stream(cdn.api("GET", "/tls/subscriptions", null).json().get("tls_subscriptions").spliterator(), false)
-        .filter(subscription -> subscription.get("id").asText().equals(id)).findFirst().orElseThrow();
+    return StreamSupport.stream(
+            cdn.api("GET", "/tls/subscriptions", null)
+                .json()
+                .get("tls_subscriptions")
+                .spliterator(),
+            false)
+        .filter(subscription -> subscription.get("id").asText().equals(id))
+        .findFirst()
+        .orElseThrow();
   }
 
   private String status(String tlsSubscriptionId) {
-    return cdn.api("GET", "/tls/subscriptions/" + tlsSubscriptionId, null).json().get("tls_subscription").get("status").asText();
+    return cdn.api("GET", "/tls/subscriptions/" + tlsSubscriptionId, null)
+        .json()
+        .get("tls_subscription")
+        .get("status")
+        .asText();
   }
 
   private static String target(CdnHttp.Answer answer) {
-    Matcher instruction = INSTRUCTION.matcher(answer.json().get("tls_subscription").get("message").asText());
+    Matcher instruction =
+        INSTRUCTION.matcher(answer.json().get("tls_subscription").get("message").asText());
     assertThat(instruction.matches()).isTrue();
     return instruction.group(2);
   }

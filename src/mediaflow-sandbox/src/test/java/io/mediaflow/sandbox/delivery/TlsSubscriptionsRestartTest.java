@@ -25,14 +25,20 @@ class TlsSubscriptionsRestartTest {
 
   /** A thousandth of the nominal time: checks every 10 ms, a deadline of 86.4 s after creation. */
   private static final SandboxProperties SANDBOX =
-      new SandboxProperties(true, "http://localhost/sandbox", 0.001, List.of("key"), Duration.ofHours(24));
+      new SandboxProperties(
+          true, "http://localhost/sandbox", 0.001, List.of("key"), Duration.ofHours(24));
+
   private static final SandboxDeliveryProperties DELIVERY =
-      new SandboxDeliveryProperties(20, Duration.ofSeconds(10), Duration.ofHours(24), "acme.test.invalid", Duration.ofDays(60));
+      new SandboxDeliveryProperties(
+          20,
+          Duration.ofSeconds(10),
+          Duration.ofHours(24),
+          "acme.test.invalid",
+          Duration.ofDays(60));
   private static final Pattern TARGET = Pattern.compile("pointing to (\\S+) ");
   private static final Instant CREATED = Instant.parse("2026-01-01T00:00:00Z");
 
-  @TempDir
-  Path directory;
+  @TempDir Path directory;
 
   private final SandboxClock clock = new SandboxClock(SANDBOX);
   private SandboxDatabase database;
@@ -51,10 +57,14 @@ class TlsSubscriptionsRestartTest {
 
     database = new SandboxDatabase(new SandboxStateProperties(directory));
     // well within a fresh deadline, past the one the subscription got
-    var restarted = subscriptions(clock, new DnsZone(database), CREATED.plus(Duration.ofSeconds(87)));
+    var restarted =
+        subscriptions(clock, new DnsZone(database), CREATED.plus(Duration.ofSeconds(87)));
 
-    Awaitility.await("the subscription fails").atMost(Duration.ofSeconds(10))
-        .until(() -> restarted.get(listedId(restarted, created)).status(), DeliveryTlsSubscription.FAILED::equals);
+    Awaitility.await("the subscription fails")
+        .atMost(Duration.ofSeconds(10))
+        .until(
+            () -> restarted.get(listedId(restarted, created)).status(),
+            DeliveryTlsSubscription.FAILED::equals);
   }
 
   @Test
@@ -65,13 +75,17 @@ class TlsSubscriptionsRestartTest {
     var dns = new DnsZone(database);
     var restarted = subscriptions(clock, dns, CREATED.plus(Duration.ofSeconds(86)));
     String tlsSubscriptionId = listedId(restarted, created);
-    assertThat(restarted.get(tlsSubscriptionId).status()).isEqualTo(DeliveryTlsSubscription.PENDING);
+    assertThat(restarted.get(tlsSubscriptionId).status())
+        .isEqualTo(DeliveryTlsSubscription.PENDING);
     Matcher instruction = TARGET.matcher(created.message());
     assertThat(instruction.find()).isTrue();
     dns.put("CNAME", TlsSubscriptions.CHALLENGE_LABEL + "tls.example.com", instruction.group(1));
 
-    Awaitility.await("the subscription is issued").atMost(Duration.ofSeconds(10))
-        .until(() -> restarted.get(tlsSubscriptionId).status(), DeliveryTlsSubscription.ISSUED::equals);
+    Awaitility.await("the subscription is issued")
+        .atMost(Duration.ofSeconds(10))
+        .until(
+            () -> restarted.get(tlsSubscriptionId).status(),
+            DeliveryTlsSubscription.ISSUED::equals);
   }
 
   @Test
@@ -86,7 +100,8 @@ class TlsSubscriptionsRestartTest {
     database = new SandboxDatabase(new SandboxStateProperties(directory));
 
     assertThat(subscriptions(clock, new DnsZone(database), CREATED).list()).isEmpty();
-    assertThat(database.table("tls_subscriptions", TlsSubscriptions.SavedSubscription.class).all()).isEmpty();
+    assertThat(database.table("tls_subscriptions", TlsSubscriptions.SavedSubscription.class).all())
+        .isEmpty();
   }
 
   /** A pending subscription made at {@link #CREATED}, by a sandbox that then stops. */
@@ -95,19 +110,28 @@ class TlsSubscriptionsRestartTest {
     var stopping = new SandboxClock(SANDBOX);
     var domains = new Domains(stopping, DELIVERY, database);
     String domainId = domains.create("tls.example.com", PlaybackDomain.LIVE, null).id();
-    DeliveryTlsSubscription created = subscriptions(stopping, new DnsZone(database), CREATED).create(domainId);
+    DeliveryTlsSubscription created =
+        subscriptions(stopping, new DnsZone(database), CREATED).create(domainId);
     stopping.close();
     database.destroy();
     return created;
   }
 
   private TlsSubscriptions subscriptions(SandboxClock sandboxClock, DnsZone dns, Instant now) {
-    return new TlsSubscriptions(new Domains(sandboxClock, DELIVERY, database), dns, sandboxClock,
-        Clock.fixed(now, ZoneOffset.UTC), DELIVERY, database);
+    return new TlsSubscriptions(
+        new Domains(sandboxClock, DELIVERY, database),
+        dns,
+        sandboxClock,
+        Clock.fixed(now, ZoneOffset.UTC),
+        DELIVERY,
+        database);
   }
 
   private static String listedId(TlsSubscriptions subscriptions, DeliveryTlsSubscription created) {
-    return subscriptions.list().stream().filter(s -> s.id().equals(created.id())).findFirst().orElseThrow()
+    return subscriptions.list().stream()
+        .filter(s -> s.id().equals(created.id()))
+        .findFirst()
+        .orElseThrow()
         .tlsSubscriptionId();
   }
 }

@@ -17,14 +17,16 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The storage DVR destinations stand for answers as an S3-compatible service: a bucket is listed (ListObjectsV2)
- * and its objects read only with a valid signature of the destination's access key, within its lifetime.
+ * The storage DVR destinations stand for answers as an S3-compatible service: a bucket is listed
+ * (ListObjectsV2) and its objects read only with a valid signature of the destination's access key,
+ * within its lifetime.
  */
 class DvrStorageTest extends SandboxTest {
 
   private static final Pattern KEY = Pattern.compile("<Key>([^<]+)</Key>");
 
-  private final String accessKey = "AKIA" + UUID.randomUUID().toString().replace("-", "").substring(0, 16).toUpperCase();
+  private final String accessKey =
+      "AKIA" + UUID.randomUUID().toString().replace("-", "").substring(0, 16).toUpperCase();
   private final String secretKey = UUID.randomUUID().toString().replace("-", "") + "abcdefgh";
   private final String bucket = "dvr-" + UUID.randomUUID();
   private LiveApi api;
@@ -44,27 +46,43 @@ class DvrStorageTest extends SandboxTest {
     HttpResponse<byte[]> listed = fetch(signed(listing, accessKey, secretKey, Instant.now()));
     assertThat(listed.statusCode()).as(text(listed)).isEqualTo(200);
     assertThat(keys(text(listed))).isEqualTo(recorded);
-    assertThat(fetch(signed(listing, accessKey, "not-the-secret-key-of-this-access-key!!", Instant.now())))
+    assertThat(
+            fetch(
+                signed(
+                    listing, accessKey, "not-the-secret-key-of-this-access-key!!", Instant.now())))
         .satisfies(refused("SignatureDoesNotMatch", 403));
     assertThat(fetch(signed(listing, "AKIAUNKNOWNUNKNOWN00", secretKey, Instant.now())))
         .satisfies(refused("InvalidAccessKeyId", 403));
-    assertThat(fetch(signed(baseUrl() + "/sandbox/dvr/no-such-bucket?list-type=2", accessKey, secretKey,
-        Instant.now()))).satisfies(refused("NoSuchBucket", 404));
+    assertThat(
+            fetch(
+                signed(
+                    baseUrl() + "/sandbox/dvr/no-such-bucket?list-type=2",
+                    accessKey,
+                    secretKey,
+                    Instant.now())))
+        .satisfies(refused("NoSuchBucket", 404));
 
     String object = baseUrl() + "/sandbox/dvr/" + bucket + "/" + recorded.getFirst();
     assertThat(fetch(object)).satisfies(refused("AccessDenied", 403));
-    assertThat(fetch(signed(object, accessKey, secretKey, Instant.now())).statusCode()).isEqualTo(200);
-    assertThat(fetch(signed(object, accessKey, secretKey, Instant.now().minus(Duration.ofHours(2)))))
-        .as("signed for an hour, two hours ago").satisfies(refused("SignatureDoesNotMatch", 403));
-    String tampered = signed(object, accessKey, secretKey, Instant.now()).replace(recorded.getFirst(),
-        recorded.get(1));
-    assertThat(fetch(tampered)).as("a signature is for one object").satisfies(refused("SignatureDoesNotMatch", 403));
+    assertThat(fetch(signed(object, accessKey, secretKey, Instant.now())).statusCode())
+        .isEqualTo(200);
+    assertThat(
+            fetch(signed(object, accessKey, secretKey, Instant.now().minus(Duration.ofHours(2)))))
+        .as("signed for an hour, two hours ago")
+        .satisfies(refused("SignatureDoesNotMatch", 403));
+    String tampered =
+        signed(object, accessKey, secretKey, Instant.now())
+            .replace(recorded.getFirst(), recorded.get(1));
+    assertThat(fetch(tampered))
+        .as("a signature is for one object")
+        .satisfies(refused("SignatureDoesNotMatch", 403));
   }
 
   @Test
   void aLongListingComesInPagesThatFollowOnByContinuationToken() {
     List<String> recorded = record(30);
-    String firstPage = baseUrl() + "/sandbox/dvr/" + bucket + "?list-type=2&max-keys=1&prefix=shows/";
+    String firstPage =
+        baseUrl() + "/sandbox/dvr/" + bucket + "?list-type=2&max-keys=1&prefix=shows/";
 
     String first = text(fetch(signed(firstPage, accessKey, secretKey, Instant.now())));
     Matcher token = Pattern.compile("<NextContinuationToken>([^<]+)<").matcher(first);
@@ -72,18 +90,30 @@ class DvrStorageTest extends SandboxTest {
     assertThat(first).contains("<IsTruncated>true</IsTruncated>", "<KeyCount>1</KeyCount>");
     assertThat(keys(first)).containsExactly(recorded.getFirst());
     assertThat(token.find()).isTrue();
-    String second = text(fetch(signed(firstPage + "&continuation-token=" + token.group(1), accessKey, secretKey,
-        Instant.now())));
+    String second =
+        text(
+            fetch(
+                signed(
+                    firstPage + "&continuation-token=" + token.group(1),
+                    accessKey,
+                    secretKey,
+                    Instant.now())));
     assertThat(keys(second)).containsExactly(recorded.get(1));
   }
 
-  /** A stream recording mp4 to this test's bucket for {@code seconds} of nominal live time; its recordings' keys. */
+  /**
+   * A stream recording mp4 to this test's bucket for {@code seconds} of nominal live time; its
+   * recordings' keys.
+   */
   private List<String> record(int seconds) {
-    JsonNode created = api.create("""
+    JsonNode created =
+        api.create(
+            """
         {"name": "dvr storage", "stream_timeout": 600,
          "dvr": {"enabled": 1, "max_file_duration": 10,
                  "destination": {"url": "s3://%s/shows", "access_key": "%s", "secret_key": "%s"}}}
-        """.formatted(bucket, accessKey, secretKey));
+        """
+                .formatted(bucket, accessKey, secretKey));
     String id = created.get("id").asText();
     api.post("/live-streams/" + id + "/start", null);
     Poll.status(api, id, "waiting");
@@ -101,10 +131,12 @@ class DvrStorageTest extends SandboxTest {
   }
 
   private static String signed(String url, String accessKey, String secretKey, Instant at) {
-    return S3Signatures.presign(url, DvrAccess.REGION, accessKey, secretKey, at, Duration.ofHours(1));
+    return S3Signatures.presign(
+        url, DvrAccess.REGION, accessKey, secretKey, at, Duration.ofHours(1));
   }
 
-  private static java.util.function.Consumer<HttpResponse<byte[]>> refused(String code, int status) {
+  private static java.util.function.Consumer<HttpResponse<byte[]>> refused(
+      String code, int status) {
     return answer -> {
       assertThat(answer.statusCode()).as(text(answer)).isEqualTo(status);
       assertThat(text(answer)).contains("<Code>" + code + "</Code>");

@@ -27,7 +27,9 @@ final class LiveApi {
       return body.get("stream");
     }
 
-    /** The error message of a refused request, after checking the status and the error body's form. */
+    /**
+     * The error message of a refused request, after checking the status and the error body's form.
+     */
     String error(int expectedStatus) {
       assertThat(status).as("HTTP status of %s", text).isEqualTo(expectedStatus);
       assertThat(body.path("status").asText()).isEqualTo("failed");
@@ -95,9 +97,14 @@ final class LiveApi {
   }
 
   static Answer send(String method, String url, String body, String token, String contentType) {
-    var request = HttpRequest.newBuilder(URI.create(url))
-        .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body))
-        .header("Content-Type", contentType);
+    var request =
+        HttpRequest.newBuilder(URI.create(url))
+            .method(
+                method,
+                body == null
+                    ? HttpRequest.BodyPublishers.noBody()
+                    : HttpRequest.BodyPublishers.ofString(body))
+            .header("Content-Type", contentType);
     if (token != null) {
       request.header("Authorization", "Bearer " + token);
     }
@@ -106,10 +113,12 @@ final class LiveApi {
   }
 
   static HttpResponse<byte[]> fetch(String url) {
-    return exchange(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofByteArray());
+    return exchange(
+        HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofByteArray());
   }
 
-  private static <T> HttpResponse<T> exchange(HttpRequest request, HttpResponse.BodyHandler<T> body) {
+  private static <T> HttpResponse<T> exchange(
+      HttpRequest request, HttpResponse.BodyHandler<T> body) {
     try {
       return HTTP.send(request, body);
     } catch (IOException e) {

@@ -21,13 +21,17 @@ class LiveAuthTest extends SandboxTest {
   void everyCallButTheTokenRequestNeedsABearerToken() {
     String id = LiveApi.connect(baseUrl()).create(null).get("id").asText();
     for (String path : new String[] {"/live-streams", "/live-streams/" + id}) {
-      assertThat(LiveApi.send("GET", url(path), null, null).error(401)).startsWith("Authorization: missing");
+      assertThat(LiveApi.send("GET", url(path), null, null).error(401))
+          .startsWith("Authorization: missing");
       assertThat(LiveApi.send("GET", url(path), null, "made-up-token").error(401))
           .startsWith("Authorization: the access token is unknown or expired");
     }
     assertThat(LiveApi.send("POST", url("/live-streams"), "{}", null).status()).isEqualTo(401);
-    assertThat(LiveApi.send("POST", url("/live-streams/" + id + "/start"), null, null).status()).isEqualTo(401);
-    assertThat(LiveApi.send("DELETE", url("/live-streams/" + id + "/playback-ids/x"), null, null).status())
+    assertThat(LiveApi.send("POST", url("/live-streams/" + id + "/start"), null, null).status())
+        .isEqualTo(401);
+    assertThat(
+            LiveApi.send("DELETE", url("/live-streams/" + id + "/playback-ids/x"), null, null)
+                .status())
         .isEqualTo(401);
   }
 

@@ -24,15 +24,17 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
- * The live streaming sandbox over a data folder, stopped and started again as the embedded default is: what a
- * client knows of its streams is back unchanged over the API, a stream that was live goes on from idle, and an
- * encoder pushes to the same URL with the same key again.
+ * The live streaming sandbox over a data folder, stopped and started again as the embedded default
+ * is: what a client knows of its streams is back unchanged over the API, a stream that was live
+ * goes on from idle, and an encoder pushes to the same URL with the same key again.
  */
 class LiveRestartTest {
 
   private static final Duration MEDIA = RtmpIngestTest.MEDIA;
 
-  /** An application that adds nothing: what it serves comes from the sandbox's auto-configuration. */
+  /**
+   * An application that adds nothing: what it serves comes from the sandbox's auto-configuration.
+   */
   @SpringBootApplication(scanBasePackages = "io.mediaflow.sandbox.none")
   static class SandboxOnly {}
 
@@ -46,12 +48,14 @@ class LiveRestartTest {
   @BeforeEach
   void startEndpoint() throws IOException {
     endpoint = HttpServer.create(new InetSocketAddress("localhost", 0), 0);
-    endpoint.createContext("/hooks/live", exchange -> {
-      try (exchange) {
-        callbacks.add(LiveApi.JSON.readTree(exchange.getRequestBody()).get("stream"));
-        exchange.sendResponseHeaders(204, -1);
-      }
-    });
+    endpoint.createContext(
+        "/hooks/live",
+        exchange -> {
+          try (exchange) {
+            callbacks.add(LiveApi.JSON.readTree(exchange.getRequestBody()).get("stream"));
+            exchange.sendResponseHeaders(204, -1);
+          }
+        });
     endpoint.start();
   }
 
@@ -70,23 +74,44 @@ class LiveRestartTest {
     RealMedia.Encoder encoder;
     try (var sandbox = start()) {
       LiveApi api = LiveApi.connect(baseUrl);
-      liveId = api.create("""
+      liveId =
+          api.create(
+                  """
           {"name": "evening show", "stream_timeout": 6000, "callback_url": "%s",
            "dvr": {"enabled": 1, "format": ["mp4", "hls"], "max_file_duration": 2,
                    "destination": {"url": "s3://live-recordings/shows", "access_key": "%s", "secret_key": "%s"}}}
-          """.formatted(callbackUrl, LiveStreamLifecycleTest.ACCESS_KEY, LiveStreamLifecycleTest.SECRET_KEY))
-          .get("id").asText();
-      api.post("/live-streams/" + liveId + "/playback-ids", "{\"policy\": \"authenticated\"}").stream();
+          """
+                      .formatted(
+                          callbackUrl,
+                          LiveStreamLifecycleTest.ACCESS_KEY,
+                          LiveStreamLifecycleTest.SECRET_KEY))
+              .get("id")
+              .asText();
+      api
+          .post("/live-streams/" + liveId + "/playback-ids", "{\"policy\": \"authenticated\"}")
+          .stream();
       // Nothing listens at the target: the relay is left out and the show goes on.
-      api.post("/live-streams/" + liveId + "/simulcast-targets", """
-          {"url": "rtmp://127.0.0.1:%d/relay", "stream_key": "target-key"}""".formatted(freePort())).stream();
+      api
+          .post(
+              "/live-streams/" + liveId + "/simulcast-targets",
+              """
+          {"url": "rtmp://127.0.0.1:%d/relay", "stream_key": "target-key"}"""
+                  .formatted(freePort()))
+          .stream();
       String createdId = api.create("{\"name\": \"never started\"}").get("id").asText();
       String publicId = api.stream(createdId).at("/playback_ids/0/id").asText();
-      api.post("/live-streams/" + createdId + "/playback-ids", "{\"policy\": \"authenticated\"}").stream();
+      api
+          .post("/live-streams/" + createdId + "/playback-ids", "{\"policy\": \"authenticated\"}")
+          .stream();
       api.delete("/live-streams/" + createdId + "/playback-ids/" + publicId).stream();
-      api.post("/live-streams/" + createdId + "/simulcast-targets", """
-          {"url": "rtmps://live-api-s.facebook.com:443/rtmp/", "stream_key": "fb-key"}""").stream();
-      waitingId = api.create("{\"name\": \"waiting\", \"stream_timeout\": 6000}").get("id").asText();
+      api
+          .post(
+              "/live-streams/" + createdId + "/simulcast-targets",
+              """
+          {"url": "rtmps://live-api-s.facebook.com:443/rtmp/", "stream_key": "fb-key"}""")
+          .stream();
+      waitingId =
+          api.create("{\"name\": \"waiting\", \"stream_timeout\": 6000}").get("id").asText();
       api.post("/live-streams/" + waitingId + "/start", null).stream();
       api.post("/live-streams/" + liveId + "/start", null).stream();
       Poll.status(api, waitingId, "waiting");
@@ -99,9 +124,11 @@ class LiveRestartTest {
       recordingsBefore = api.recordings(liveId);
       Poll.until(() -> statuses(liveId).size(), count -> count == 5);
     }
-    // The push ended with the sandbox, and the stream kept its status for the restart: no callback came.
+    // The push ended with the sandbox, and the stream kept its status for the restart: no callback
+    // came.
     encoder.await(60);
-    assertThat(statuses(liveId)).containsExactlyInAnyOrder("created", "starting", "waiting", "launching", "live");
+    assertThat(statuses(liveId))
+        .containsExactlyInAnyOrder("created", "starting", "waiting", "launching", "live");
 
     try (var sandbox = start()) {
       LiveApi api = LiveApi.connect(baseUrl);
@@ -123,8 +150,11 @@ class LiveRestartTest {
 
       JsonNode recordingsAfter = api.recordings(liveId);
       assertThat(withoutUrls(recordingsAfter)).containsAll(withoutUrls(recordingsBefore));
-      recordingsAfter.forEach(recording -> assertThat(LiveApi.fetch(recording.get("url").asText()).statusCode())
-          .as(recording.get("location").asText()).isEqualTo(200));
+      recordingsAfter.forEach(
+          recording ->
+              assertThat(LiveApi.fetch(recording.get("url").asText()).statusCode())
+                  .as(recording.get("location").asText())
+                  .isEqualTo(200));
       assertThat(data.resolve("files/dvr/live-recordings/shows/" + liveId)).isDirectory();
 
       // The same URL and key take a push again.
@@ -139,15 +169,22 @@ class LiveRestartTest {
     String startingId;
     String stoppingId;
     String liveId;
-    // Allocation and shutdown take 10^6 nominal seconds here: the restart comes in the middle of both.
-    try (var sandbox = start("mediaflow.sandbox.live.allocation=1000000s", "mediaflow.sandbox.live.shutdown=1000000s")) {
+    // Allocation and shutdown take 10^6 nominal seconds here: the restart comes in the middle of
+    // both.
+    try (var sandbox =
+        start(
+            "mediaflow.sandbox.live.allocation=1000000s",
+            "mediaflow.sandbox.live.shutdown=1000000s")) {
       LiveApi api = LiveApi.connect(baseUrl);
       startingId = api.create("{\"name\": \"starting\"}").get("id").asText();
       api.post("/live-streams/" + startingId + "/start", null).stream();
       stoppingId = api.create("{\"name\": \"stopping\"}").get("id").asText();
       api.ingest(stoppingId, "{\"action\": \"start\"}").stream();
       api.post("/live-streams/" + stoppingId + "/stop", null).stream();
-      liveId = api.create("{\"stream_timeout\": 6000, \"callback_url\": \"" + callbackUrl + "\"}").get("id").asText();
+      liveId =
+          api.create("{\"stream_timeout\": 6000, \"callback_url\": \"" + callbackUrl + "\"}")
+              .get("id")
+              .asText();
       api.ingest(liveId, "{\"action\": \"start\"}").stream();
       Poll.status(api, liveId, "live");
       assertThat(api.status(startingId)).isEqualTo("starting");
@@ -163,29 +200,37 @@ class LiveRestartTest {
       api.ingest(liveId, "{\"action\": \"start\"}").stream();
       Poll.status(api, liveId, "live");
       Poll.until(() -> statuses(liveId).size(), count -> count == 6);
-      assertThat(statuses(liveId)).containsExactlyInAnyOrder("created", "launching", "live", "idle", "launching",
-          "live");
+      assertThat(statuses(liveId))
+          .containsExactlyInAnyOrder("created", "launching", "live", "idle", "launching", "live");
     }
   }
 
   private ConfigurableApplicationContext start(String... settings) {
-    return new SpringApplicationBuilder(SandboxOnly.class).properties(
-        "server.port=" + port,
-        "mediaflow.sandbox.enabled=true",
-        "mediaflow.sandbox.test-controls=true",
-        "mediaflow.sandbox.public-url=" + baseUrl + "/sandbox",
-        "mediaflow.sandbox.time-scale=0.01",
-        "mediaflow.sandbox.state.directory=" + data).properties(settings).run();
+    return new SpringApplicationBuilder(SandboxOnly.class)
+        .properties(
+            "server.port=" + port,
+            "mediaflow.sandbox.enabled=true",
+            "mediaflow.sandbox.test-controls=true",
+            "mediaflow.sandbox.public-url=" + baseUrl + "/sandbox",
+            "mediaflow.sandbox.time-scale=0.01",
+            "mediaflow.sandbox.state.directory=" + data)
+        .properties(settings)
+        .run();
   }
 
   private static String ingest(JsonNode stream) {
     return stream.at("/server_urls/rtmp").asText() + "/" + stream.get("stream_key").asText();
   }
 
-  /** The statuses of the stream's callbacks, in the order they came (which may not be the order they were sent). */
+  /**
+   * The statuses of the stream's callbacks, in the order they came (which may not be the order they
+   * were sent).
+   */
   private List<String> statuses(String id) {
-    return callbacks.stream().filter(stream -> stream.get("id").asText().equals(id))
-        .map(stream -> stream.at("/status/name").asText()).toList();
+    return callbacks.stream()
+        .filter(stream -> stream.get("id").asText().equals(id))
+        .map(stream -> stream.at("/status/name").asText())
+        .toList();
   }
 
   private static List<String> ids(JsonNode streams) {

@@ -30,18 +30,30 @@ class LiveStreamLifecycleTest extends SandboxTest {
   @Test
   void wholeLifeWithDvrAndSimulcast() throws IOException {
     String folder = "shows/" + UUID.randomUUID();
-    JsonNode created = api.create("""
+    JsonNode created =
+        api.create(
+            """
         {"name": "evening show", "stream_timeout": 600,
          "dvr": {"enabled": 1, "format": ["mp4", "hls"], "max_file_duration": 10,
                  "destination": {"url": "s3://live-recordings/%s", "access_key": "%s", "secret_key": "%s"}}}
-        """.formatted(folder, ACCESS_KEY, SECRET_KEY));
+        """
+                .formatted(folder, ACCESS_KEY, SECRET_KEY));
     String id = created.get("id").asText();
     assertThat(created.at("/status/name").asText()).isEqualTo("created");
     assertThat(created.toString()).doesNotContain(SECRET_KEY);
-    api.post("/live-streams/" + id + "/simulcast-targets", """
-        {"url": "rtmp://a.rtmp.youtube.com/live2", "stream_key": "yt-key"}""").stream();
-    JsonNode withTargets = api.post("/live-streams/" + id + "/simulcast-targets", """
-        {"url": "rtmps://live-api-s.facebook.com:443/rtmp/", "stream_key": "fb-key"}""").stream();
+    api
+        .post(
+            "/live-streams/" + id + "/simulcast-targets",
+            """
+        {"url": "rtmp://a.rtmp.youtube.com/live2", "stream_key": "yt-key"}""")
+        .stream();
+    JsonNode withTargets =
+        api
+            .post(
+                "/live-streams/" + id + "/simulcast-targets",
+                """
+        {"url": "rtmps://live-api-s.facebook.com:443/rtmp/", "stream_key": "fb-key"}""")
+            .stream();
     assertThat(withTargets.get("simulcast_targets")).hasSize(2);
 
     JsonNode starting = api.post("/live-streams/" + id + "/start", null).stream();
@@ -51,21 +63,32 @@ class LiveStreamLifecycleTest extends SandboxTest {
 
     Poll.status(api, id, "waiting");
     JsonNode waiting = api.stream(id);
-    assertThat(waiting.get("server_urls").fieldNames()).toIterable().containsExactly("rtmp", "rtmps", "webrtc", "srt");
+    assertThat(waiting.get("server_urls").fieldNames())
+        .toIterable()
+        .containsExactly("rtmp", "rtmps", "webrtc", "srt");
     assertThat(waiting.get("origin_host").asText()).isEqualTo("localhost");
-    assertThat(waiting.get("origin_url").asText()).endsWith("/sandbox/live-origin/" + id + "/playlist.m3u8");
+    assertThat(waiting.get("origin_url").asText())
+        .endsWith("/sandbox/live-origin/" + id + "/playlist.m3u8");
 
-    assertThat(api.ingest(id, "{\"action\": \"start\"}").stream().at("/status/name").asText()).isEqualTo("launching");
+    assertThat(api.ingest(id, "{\"action\": \"start\"}").stream().at("/status/name").asText())
+        .isEqualTo("launching");
     Poll.status(api, id, "live");
     String playbackUrl = created.at("/playback_ids/0/playback_url").asText();
-    // Four segments of the 4 s clip: at least 16 s of nominal live time, so at least two 10 s DVR files. A segment
-    // lasts 40 ms at the tests' time scale and the playlist holds three: wait for the newest, not for one file name.
-    String playlist = Poll.until(() -> text(LiveApi.fetch(playbackUrl).body()), p -> newestSegment(p) >= 4);
-    assertThat(playlist).startsWith("#EXTM3U\n").contains("#EXT-X-TARGETDURATION:4").doesNotContain("#EXT-X-ENDLIST");
+    // Four segments of the 4 s clip: at least 16 s of nominal live time, so at least two 10 s DVR
+    // files. A segment
+    // lasts 40 ms at the tests' time scale and the playlist holds three: wait for the newest, not
+    // for one file name.
+    String playlist =
+        Poll.until(() -> text(LiveApi.fetch(playbackUrl).body()), p -> newestSegment(p) >= 4);
+    assertThat(playlist)
+        .startsWith("#EXTM3U\n")
+        .contains("#EXT-X-TARGETDURATION:4")
+        .doesNotContain("#EXT-X-ENDLIST");
     var segment = LiveApi.fetch(playbackUrl.replace("playlist.m3u8", "segment-4.ts"));
     assertThat(segment.statusCode()).isEqualTo(200);
     assertThat(segment.body()).isEqualTo(classpath("io/mediaflow/sandbox/live/bars.ts"));
-    assertThat(text(LiveApi.fetch(waiting.get("origin_url").asText()).body())).startsWith("#EXTM3U\n");
+    assertThat(text(LiveApi.fetch(waiting.get("origin_url").asText()).body()))
+        .startsWith("#EXTM3U\n");
 
     JsonNode idle = api.ingest(id, "{\"action\": \"stop\"}").stream();
     assertThat(idle.at("/status/name").asText()).isEqualTo("idle");
@@ -88,8 +111,12 @@ class LiveStreamLifecycleTest extends SandboxTest {
     assertRecordings(id, "live-recordings", folder, firstPeriodFiles);
   }
 
-  /** Two live periods, each split into 10 s files, numbered on across both, each written as mp4 and as hls. */
-  private void assertRecordings(String id, String bucket, String folder, int firstPeriodFiles) throws IOException {
+  /**
+   * Two live periods, each split into 10 s files, numbered on across both, each written as mp4 and
+   * as hls.
+   */
+  private void assertRecordings(String id, String bucket, String folder, int firstPeriodFiles)
+      throws IOException {
     JsonNode recordings = api.recordings(id);
     assertThat(recordings.size()).isGreaterThan(firstPeriodFiles).isEven();
     byte[] mp4 = classpath("sandbox/samples/bars.mp4");
@@ -104,17 +131,33 @@ class LiveStreamLifecycleTest extends SandboxTest {
       assertThat(asMp4.get("format").asText()).isEqualTo("mp4");
       assertThat(asHls.get("path").asText()).isEqualTo(path + ".m3u8");
       assertThat(asHls.get("duration").asDouble()).isEqualTo(asMp4.get("duration").asDouble());
-      assertThat(asMp4.get("url").asText()).as("presigned with the destination's key")
-          .startsWith(baseUrl() + "/sandbox/dvr/" + bucket + "/" + path + ".mp4?X-Amz-Algorithm=AWS4-HMAC-SHA256");
+      assertThat(asMp4.get("url").asText())
+          .as("presigned with the destination's key")
+          .startsWith(
+              baseUrl()
+                  + "/sandbox/dvr/"
+                  + bucket
+                  + "/"
+                  + path
+                  + ".mp4?X-Amz-Algorithm=AWS4-HMAC-SHA256");
       assertThat(LiveApi.fetch(asMp4.get("url").asText()).body()).isEqualTo(mp4);
       String playlistUrl = asHls.get("url").asText();
-      String segmentUrl = S3Signatures.presign(baseUrl() + "/sandbox/dvr/" + bucket + "/" + path + ".ts",
-          DvrAccess.REGION, ACCESS_KEY, SECRET_KEY, Instant.now(), Duration.ofMinutes(5));
+      String segmentUrl =
+          S3Signatures.presign(
+              baseUrl() + "/sandbox/dvr/" + bucket + "/" + path + ".ts",
+              DvrAccess.REGION,
+              ACCESS_KEY,
+              SECRET_KEY,
+              Instant.now(),
+              Duration.ofMinutes(5));
       assertThat(LiveApi.fetch(segmentUrl).body()).isEqualTo(ts);
-      assertThat(text(LiveApi.fetch(playlistUrl).body())).contains(name + ".ts").endsWith("#EXT-X-ENDLIST\n");
+      assertThat(text(LiveApi.fetch(playlistUrl).body()))
+          .contains(name + ".ts")
+          .endsWith("#EXT-X-ENDLIST\n");
       durations.add(asMp4.get("duration").asDouble());
     }
-    // Within a live period every file but the last holds max_file_duration; each period ends with one partial file.
+    // Within a live period every file but the last holds max_file_duration; each period ends with
+    // one partial file.
     int lastOfFirstPeriod = firstPeriodFiles / 2 - 1;
     for (int i = 0; i < durations.size(); i++) {
       if (i == lastOfFirstPeriod || i == durations.size() - 1) {
@@ -123,9 +166,13 @@ class LiveStreamLifecycleTest extends SandboxTest {
         assertThat(durations.get(i)).isEqualTo(10);
       }
     }
-    // The files cover the live time: the playlists showed segment 4 (16 s) and then segment 3 (12 s) of 4 s each.
+    // The files cover the live time: the playlists showed segment 4 (16 s) and then segment 3 (12
+    // s) of 4 s each.
     double first = durations.subList(0, lastOfFirstPeriod + 1).stream().mapToDouble(d -> d).sum();
-    double second = durations.subList(lastOfFirstPeriod + 1, durations.size()).stream().mapToDouble(d -> d).sum();
+    double second =
+        durations.subList(lastOfFirstPeriod + 1, durations.size()).stream()
+            .mapToDouble(d -> d)
+            .sum();
     assertThat(first).isGreaterThanOrEqualTo(16);
     assertThat(second).isGreaterThanOrEqualTo(12);
   }
@@ -147,21 +194,28 @@ class LiveStreamLifecycleTest extends SandboxTest {
     assertThat(launching.at("/status/name").asText()).isEqualTo("launching");
     assertThat(launching.has("origin_host")).isTrue();
     Poll.status(api, id, "live");
-    assertThat(api.ingest(id, "{\"action\": \"stop\"}").stream().at("/status/name").asText()).isEqualTo("idle");
+    assertThat(api.ingest(id, "{\"action\": \"stop\"}").stream().at("/status/name").asText())
+        .isEqualTo("idle");
     Poll.status(api, id, "stopped");
     assertThat(api.recordings(id)).isEmpty();
   }
 
   @Test
   void webrtcAndSrtIngestNeedAStartedStream() {
-    // 600 s without input (6 s here), not the default's 1.2 s: the ingest below must find the stream still waiting.
-    String id = api.create("{\"input_format\": \"webrtc\", \"stream_timeout\": 600}").get("id").asText();
-    assertThat(api.ingest(id, "{\"action\": \"start\"}").error(409)).contains("webrtc").contains("started");
-    assertThat(api.ingest(id, "{\"action\": \"start\", \"input_format\": \"srt\"}").error(409)).contains("srt");
+    // 600 s without input (6 s here), not the default's 1.2 s: the ingest below must find the
+    // stream still waiting.
+    String id =
+        api.create("{\"input_format\": \"webrtc\", \"stream_timeout\": 600}").get("id").asText();
+    assertThat(api.ingest(id, "{\"action\": \"start\"}").error(409))
+        .contains("webrtc")
+        .contains("started");
+    assertThat(api.ingest(id, "{\"action\": \"start\", \"input_format\": \"srt\"}").error(409))
+        .contains("srt");
 
     api.post("/live-streams/" + id + "/start", null).stream();
     Poll.status(api, id, "waiting");
-    JsonNode launching = api.ingest(id, "{\"action\": \"start\", \"input_format\": \"srt\"}").stream();
+    JsonNode launching =
+        api.ingest(id, "{\"action\": \"start\", \"input_format\": \"srt\"}").stream();
     assertThat(launching.at("/status/name").asText()).isEqualTo("launching");
     // The system changes input_format to the server URL actually used.
     assertThat(launching.at("/params/input_format").asText()).isEqualTo("srt");
@@ -172,14 +226,17 @@ class LiveStreamLifecycleTest extends SandboxTest {
 
   @Test
   void startAndStopAnswerForEveryStatus() {
-    // 600 s without input (6 s here), not the default's 1.2 s: only the test's own calls move the stream.
+    // 600 s without input (6 s here), not the default's 1.2 s: only the test's own calls move the
+    // stream.
     String id = api.create("{\"stream_timeout\": 600}").get("id").asText();
-    assertThat(api.post("/live-streams/" + id + "/stop", null).error(409)).contains("never started");
+    assertThat(api.post("/live-streams/" + id + "/stop", null).error(409))
+        .contains("never started");
     assertThat(api.ingest(id, "{\"action\": \"stop\"}").error(409)).contains("no input");
 
     api.post("/live-streams/" + id + "/start", null).stream();
     // Start again while starting: nothing changes.
-    assertThat(api.post("/live-streams/" + id + "/start", null).stream().at("/status/name").asText())
+    assertThat(
+            api.post("/live-streams/" + id + "/start", null).stream().at("/status/name").asText())
         .isIn("starting", "waiting");
     api.post("/live-streams/" + id + "/stop", null).stream();
     Poll.status(api, id, "stopped");
@@ -187,15 +244,21 @@ class LiveStreamLifecycleTest extends SandboxTest {
         .isEqualTo("stopped");
 
     // A stopped stream starts again with a newly allocated transcoder.
-    assertThat(api.post("/live-streams/" + id + "/start", null).stream().at("/status/name").asText())
+    assertThat(
+            api.post("/live-streams/" + id + "/start", null).stream().at("/status/name").asText())
         .isEqualTo("starting");
-    // Stopping lasts only while the transcoder is freed (30 ms at the tests' time scale): a start sent right after the
-    // stop may find the stream stopped already, and so start it. Stop it again until a start meets it stopping.
-    LiveApi.Answer refused = Poll.until(() -> {
-      Poll.status(api, id, "waiting");
-      api.post("/live-streams/" + id + "/stop", null).stream();
-      return api.post("/live-streams/" + id + "/start", null);
-    }, answer -> answer.status() != 200);
+    // Stopping lasts only while the transcoder is freed (30 ms at the tests' time scale): a start
+    // sent right after the
+    // stop may find the stream stopped already, and so start it. Stop it again until a start meets
+    // it stopping.
+    LiveApi.Answer refused =
+        Poll.until(
+            () -> {
+              Poll.status(api, id, "waiting");
+              api.post("/live-streams/" + id + "/stop", null).stream();
+              return api.post("/live-streams/" + id + "/start", null);
+            },
+            answer -> answer.status() != 200);
     assertThat(refused.error(409)).contains("stopping");
     Poll.status(api, id, "stopped");
   }
@@ -206,14 +269,21 @@ class LiveStreamLifecycleTest extends SandboxTest {
     assertThat(api.get("/live-streams/" + unknown).error(404)).contains(unknown);
     assertThat(api.post("/live-streams/" + unknown + "/start", null).error(404)).contains("stream");
     assertThat(api.ingest(unknown, "{\"action\": \"start\"}").error(404)).contains(unknown);
-    assertThat(LiveApi.fetch(baseUrl() + "/sandbox/live-playback/nosuchid/playlist.m3u8").statusCode()).isEqualTo(404);
+    assertThat(
+            LiveApi.fetch(baseUrl() + "/sandbox/live-playback/nosuchid/playlist.m3u8").statusCode())
+        .isEqualTo(404);
   }
 
   /** The number of the newest segment a live playlist lists, -1 if it lists none. */
   static long newestSegment(String playlist) {
-    return playlist.lines().filter(line -> line.matches("segment-\\d+\\.ts"))
-        .mapToLong(line -> Long.parseLong(line.substring("segment-".length(), line.length() - ".ts".length())))
-        .max().orElse(-1);
+    return playlist
+        .lines()
+        .filter(line -> line.matches("segment-\\d+\\.ts"))
+        .mapToLong(
+            line ->
+                Long.parseLong(line.substring("segment-".length(), line.length() - ".ts".length())))
+        .max()
+        .orElse(-1);
   }
 
   static String text(byte[] bytes) {

@@ -11,35 +11,41 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.support.DefaultListableBeanFactory;
 
 /**
- * The playback domain rule against a directory: in the application the content delivery sandbox provides it, so
- * here a directory of two domains stands in.
+ * The playback domain rule against a directory: in the application the content delivery sandbox
+ * provides it, so here a directory of two domains stands in.
  */
 class PlaybackDomainValidationTest {
 
-  private static final Map<String, String> DOMAINS = Map.of("live.example.com", "live", "vod.example.com", "vod");
+  private static final Map<String, String> DOMAINS =
+      Map.of("live.example.com", "live", "vod.example.com", "vod");
 
-  private final StreamParamsValidator validator = validator(domain -> Optional.ofNullable(DOMAINS.get(domain)));
+  private final StreamParamsValidator validator =
+      validator(domain -> Optional.ofNullable(DOMAINS.get(domain)));
 
   @Test
   void aLiveDomainIsAcceptedInLowerCase() {
-    assertThat(read("{\"playback_domain\": \"Live.Example.COM\"}").playbackDomain()).isEqualTo("live.example.com");
+    assertThat(read("{\"playback_domain\": \"Live.Example.COM\"}").playbackDomain())
+        .isEqualTo("live.example.com");
   }
 
   @Test
   void aVodDomainIsRefused() {
     assertThatThrownBy(() -> read("{\"playback_domain\": \"vod.example.com\"}"))
-        .hasMessage("playback_domain: 'vod.example.com' is a vod playback domain; a live one is required");
+        .hasMessage(
+            "playback_domain: 'vod.example.com' is a vod playback domain; a live one is required");
   }
 
   @Test
   void anUnknownDomainIsRefused() {
     assertThatThrownBy(() -> read("{\"playback_domain\": \"other.example.com\"}"))
-        .hasMessage("playback_domain: 'other.example.com' is not a playback domain of this project");
+        .hasMessage(
+            "playback_domain: 'other.example.com' is not a playback domain of this project");
   }
 
   @Test
   void withoutADirectoryEveryDomainIsUnknown() {
-    assertThatThrownBy(() -> validator(null).read(body("{\"playback_domain\": \"live.example.com\"}")))
+    assertThatThrownBy(
+            () -> validator(null).read(body("{\"playback_domain\": \"live.example.com\"}")))
         .hasMessageContaining("is not a playback domain");
   }
 
@@ -56,6 +62,7 @@ class PlaybackDomainValidationTest {
     if (directory != null) {
       beans.registerSingleton("playbackDomainDirectory", directory);
     }
-    return new StreamParamsValidator(beans.getBeanProvider(PlaybackDomainDirectory.class), new DvrParamsValidator());
+    return new StreamParamsValidator(
+        beans.getBeanProvider(PlaybackDomainDirectory.class), new DvrParamsValidator());
   }
 }

@@ -21,7 +21,10 @@ class PlaybackIdsAndSimulcastTest extends SandboxTest {
   @Test
   void playbackIdsAreAddedAndDeleted() {
     String publicId = api.stream(id).at("/playback_ids/0/id").asText();
-    JsonNode stream = api.post("/live-streams/" + id + "/playback-ids", "{\"policy\": \"authenticated\"}").stream();
+    JsonNode stream =
+        api
+            .post("/live-streams/" + id + "/playback-ids", "{\"policy\": \"authenticated\"}")
+            .stream();
     assertThat(stream.get("playback_ids")).hasSize(2);
     JsonNode added = stream.at("/playback_ids/1");
     String addedId = added.get("id").asText();
@@ -42,10 +45,19 @@ class PlaybackIdsAndSimulcastTest extends SandboxTest {
   @Test
   void simulcastTargetsAreAddedAndDeleted() {
     assertThat(api.stream(id).has("simulcast_targets")).isFalse();
-    api.post("/live-streams/" + id + "/simulcast-targets", """
-        {"url": "rtmp://a.rtmp.youtube.com/live2", "stream_key": "yt-key"}""").stream();
-    JsonNode stream = api.post("/live-streams/" + id + "/simulcast-targets", """
-        {"url": "rtmps://live.twitch.tv/app", "stream_key": "tw-key"}""").stream();
+    api
+        .post(
+            "/live-streams/" + id + "/simulcast-targets",
+            """
+        {"url": "rtmp://a.rtmp.youtube.com/live2", "stream_key": "yt-key"}""")
+        .stream();
+    JsonNode stream =
+        api
+            .post(
+                "/live-streams/" + id + "/simulcast-targets",
+                """
+        {"url": "rtmps://live.twitch.tv/app", "stream_key": "tw-key"}""")
+            .stream();
     JsonNode targets = stream.get("simulcast_targets");
     assertThat(targets).hasSize(2);
     assertThat(targets.get(0).get("id").asText()).matches("[0-9a-f-]{36}");
@@ -54,7 +66,9 @@ class PlaybackIdsAndSimulcastTest extends SandboxTest {
 
     String first = targets.get(0).get("id").asText();
     String second = targets.get(1).get("id").asText();
-    assertThat(api.delete("/live-streams/" + id + "/simulcast-targets/" + first).stream().get("simulcast_targets"))
+    assertThat(
+            api.delete("/live-streams/" + id + "/simulcast-targets/" + first).stream()
+                .get("simulcast_targets"))
         .hasSize(1);
     JsonNode none = api.delete("/live-streams/" + id + "/simulcast-targets/" + second).stream();
     assertThat(none.get("simulcast_targets").isArray()).isTrue();

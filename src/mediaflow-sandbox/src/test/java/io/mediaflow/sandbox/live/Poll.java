@@ -12,7 +12,9 @@ final class Poll {
 
   private Poll() {}
 
-  /** Reads {@code value} until it satisfies {@code condition}; fails with the last value after 15 s. */
+  /**
+   * Reads {@code value} until it satisfies {@code condition}; fails with the last value after 15 s.
+   */
   static <T> T until(Supplier<T> value, Predicate<T> condition) {
     return until(value, condition, TIMEOUT);
   }

@@ -14,7 +14,10 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
-/** The world around the RTMP ingest, made of the sandbox's own ffmpeg: an encoder, a simulcast target, ffprobe. */
+/**
+ * The world around the RTMP ingest, made of the sandbox's own ffmpeg: an encoder, a simulcast
+ * target, ffprobe.
+ */
 final class RealMedia {
 
   private RealMedia() {}
@@ -43,14 +46,37 @@ final class RealMedia {
   }
 
   /**
-   * An encoder pushing {@code seconds} of a test pattern with a tone, in real time, H.264 with a key frame a second.
-   * Like OBS, it connects again while nothing listens at the URL yet: a stream's listener starts a moment after the
-   * stream reaches waiting, and again after each publisher.
+   * An encoder pushing {@code seconds} of a test pattern with a tone, in real time, H.264 with a
+   * key frame a second. Like OBS, it connects again while nothing listens at the URL yet: a
+   * stream's listener starts a moment after the stream reaches waiting, and again after each
+   * publisher.
    */
   static Encoder push(String url, int seconds) {
-    return new Encoder(FfmpegPrograms.ffmpeg("-hide_banner", "-loglevel", "error", "-re",
-        "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25", "-f", "lavfi", "-i", "sine=frequency=440",
-        "-t", Integer.toString(seconds), "-c:v", "libopenh264", "-g", "25", "-c:a", "aac", "-f", "flv", url));
+    return new Encoder(
+        FfmpegPrograms.ffmpeg(
+            "-hide_banner",
+            "-loglevel",
+            "error",
+            "-re",
+            "-f",
+            "lavfi",
+            "-i",
+            "testsrc2=size=320x240:rate=25",
+            "-f",
+            "lavfi",
+            "-i",
+            "sine=frequency=440",
+            "-t",
+            Integer.toString(seconds),
+            "-c:v",
+            "libopenh264",
+            "-g",
+            "25",
+            "-c:a",
+            "aac",
+            "-f",
+            "flv",
+            url));
   }
 
   static final class Encoder {
@@ -105,16 +131,37 @@ final class RealMedia {
     }
   }
 
-  /** A platform's RTMP ingest: accepts one push at {@code url} and keeps what it receives in {@code file}. */
+  /**
+   * A platform's RTMP ingest: accepts one push at {@code url} and keeps what it receives in {@code
+   * file}.
+   */
   static Process receive(String url, Path file) {
-    return run(FfmpegPrograms.ffmpeg("-hide_banner", "-loglevel", "error", "-listen", "1", "-i", url,
-        "-c", "copy", file.toString()));
+    return run(
+        FfmpegPrograms.ffmpeg(
+            "-hide_banner",
+            "-loglevel",
+            "error",
+            "-listen",
+            "1",
+            "-i",
+            url,
+            "-c",
+            "copy",
+            file.toString()));
   }
 
   /** ffprobe's view of a file: {@code format.duration} and {@code streams[].codec_type}. */
   static JsonNode probe(Path file) {
-    Process ffprobe = run(FfmpegPrograms.ffprobe("-v", "error", "-show_entries",
-        "format=duration:stream=codec_type,codec_name", "-of", "json", file.toString()));
+    Process ffprobe =
+        run(
+            FfmpegPrograms.ffprobe(
+                "-v",
+                "error",
+                "-show_entries",
+                "format=duration:stream=codec_type,codec_name",
+                "-of",
+                "json",
+                file.toString()));
     try {
       JsonNode probe = LiveApi.JSON.readTree(ffprobe.getInputStream());
       ffprobe.waitFor(30, TimeUnit.SECONDS);

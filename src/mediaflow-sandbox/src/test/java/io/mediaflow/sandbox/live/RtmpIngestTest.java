@@ -18,15 +18,21 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A real encoder pushing over RTMP, and what comes out: live HLS, DVR files, a simulcast relay, checked by ffprobe. */
+/**
+ * A real encoder pushing over RTMP, and what comes out: live HLS, DVR files, a simulcast relay,
+ * checked by ffprobe.
+ */
 class RtmpIngestTest extends SandboxTest {
 
   static final int PUSH_SECONDS = 6;
+
   /**
-   * Long enough to be seen live: a push is live from its first 2 s HLS segment until it ends, so a 3 s push was live
-   * for only 0.3 to 0.8 s, while a status poll on a loaded machine was seen to stall for 0.6 s.
+   * Long enough to be seen live: a push is live from its first 2 s HLS segment until it ends, so a
+   * 3 s push was live for only 0.3 to 0.8 s, while a status poll on a loaded machine was seen to
+   * stall for 0.6 s.
    */
   static final int RECONNECT_SECONDS = 6;
+
   /** How long real media may take on a busy machine: encoders start, connect and fill a segment. */
   static final Duration MEDIA = Duration.ofSeconds(60);
 
@@ -42,20 +48,37 @@ class RtmpIngestTest extends SandboxTest {
   @Test
   void aPushGoesLivePlaysRecordsAndRelays() throws Exception {
     String bucketFolder = "shows/" + UUID.randomUUID();
-    String id = api.create("""
+    String id =
+        api.create(
+                """
         {"name": "rtmp show", "stream_timeout": 6000,
          "dvr": {"enabled": 1, "format": ["mp4", "hls"], "max_file_duration": 2,
                  "destination": {"url": "s3://live-recordings/%s", "access_key": "AKIAIOSFODNN7EXAMPLE",
                                  "secret_key": "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"}}}
-        """.formatted(bucketFolder)).get("id").asText();
+        """
+                    .formatted(bucketFolder))
+            .get("id")
+            .asText();
     int targetPort = freePort();
-    api.post("/live-streams/" + id + "/simulcast-targets", """
-        {"url": "rtmp://127.0.0.1:%d/relay", "stream_key": "target-key"}""".formatted(targetPort)).stream();
+    api
+        .post(
+            "/live-streams/" + id + "/simulcast-targets",
+            """
+        {"url": "rtmp://127.0.0.1:%d/relay", "stream_key": "target-key"}"""
+                .formatted(targetPort))
+        .stream();
     // A target that refuses the connection is left out; the show goes on.
-    api.post("/live-streams/" + id + "/simulcast-targets", """
-        {"url": "rtmp://127.0.0.1:%d/relay", "stream_key": "nobody"}""".formatted(freePort())).stream();
+    api
+        .post(
+            "/live-streams/" + id + "/simulcast-targets",
+            """
+        {"url": "rtmp://127.0.0.1:%d/relay", "stream_key": "nobody"}"""
+                .formatted(freePort()))
+        .stream();
     Path relayed = folder.resolve("relayed.flv");
-    Process target = processes.add(RealMedia.receive("rtmp://127.0.0.1:" + targetPort + "/relay/target-key", relayed));
+    Process target =
+        processes.add(
+            RealMedia.receive("rtmp://127.0.0.1:" + targetPort + "/relay/target-key", relayed));
     api.post("/live-streams/" + id + "/start", null).stream();
     Poll.status(api, id, "waiting");
     JsonNode waiting = api.stream(id);
@@ -66,16 +89,24 @@ class RtmpIngestTest extends SandboxTest {
     assertThat(processes.add(RealMedia.push(ingest + "/not-the-key", 3)).await(60)).isNotZero();
     assertThat(api.status(id)).isEqualTo("waiting");
 
-    RealMedia.Encoder encoder = processes.add(RealMedia.push(ingest + "/" + waiting.get("stream_key").asText(), PUSH_SECONDS));
+    RealMedia.Encoder encoder =
+        processes.add(
+            RealMedia.push(ingest + "/" + waiting.get("stream_key").asText(), PUSH_SECONDS));
     Poll.until(() -> api.status(id), status -> !status.equals("waiting"), MEDIA);
     assertThat(api.status(id)).isIn("launching", "live");
     Poll.status(api, id, "live", MEDIA);
     String playbackUrl = waiting.at("/playback_ids/0/playback_url").asText();
     String playlist = LiveStreamLifecycleTest.text(LiveApi.fetch(playbackUrl).body());
-    assertThat(playlist).startsWith("#EXTM3U").contains("#EXTINF:").doesNotContain("#EXT-X-ENDLIST");
-    String firstSegment = playlist.lines().filter(line -> line.endsWith(".ts")).findFirst().orElseThrow();
-    Path segment = Files.write(folder.resolve("live.ts"),
-        LiveApi.fetch(playbackUrl.replace("playlist.m3u8", firstSegment)).body());
+    assertThat(playlist)
+        .startsWith("#EXTM3U")
+        .contains("#EXTINF:")
+        .doesNotContain("#EXT-X-ENDLIST");
+    String firstSegment =
+        playlist.lines().filter(line -> line.endsWith(".ts")).findFirst().orElseThrow();
+    Path segment =
+        Files.write(
+            folder.resolve("live.ts"),
+            LiveApi.fetch(playbackUrl.replace("playlist.m3u8", firstSegment)).body());
     assertThat(RealMedia.codecTypes(segment)).contains("video", "audio");
 
     assertThat(encoder.await(60)).isZero();
@@ -86,7 +117,9 @@ class RtmpIngestTest extends SandboxTest {
     assertThat(RealMedia.duration(relayed)).isGreaterThan(PUSH_SECONDS - 1);
 
     // The encoder comes back: live again, and the recording goes on.
-    RealMedia.Encoder again = processes.add(RealMedia.push(ingest + "/" + waiting.get("stream_key").asText(), RECONNECT_SECONDS));
+    RealMedia.Encoder again =
+        processes.add(
+            RealMedia.push(ingest + "/" + waiting.get("stream_key").asText(), RECONNECT_SECONDS));
     Poll.status(api, id, "live", MEDIA);
     assertThat(again.await(60)).isZero();
     Poll.status(api, id, "idle", MEDIA);
@@ -96,14 +129,18 @@ class RtmpIngestTest extends SandboxTest {
     assertRecordings(id, bucketFolder);
   }
 
-  /** 2 s files as mp4 and as hls, numbered from 0001 on across both pushes, adding up to them; each probed. */
+  /**
+   * 2 s files as mp4 and as hls, numbered from 0001 on across both pushes, adding up to them; each
+   * probed.
+   */
   private void assertRecordings(String id, String bucketFolder) throws IOException {
     JsonNode recordings = api.recordings(id);
     var mp4Seconds = new ArrayList<Double>();
     var hls = new ArrayList<String>();
     for (JsonNode recording : recordings) {
       assertThat(recording.get("location").asText())
-          .matches("s3://live-recordings/" + bucketFolder + "/" + id + "/recording-\\d{4}\\.(mp4|m3u8)");
+          .matches(
+              "s3://live-recordings/" + bucketFolder + "/" + id + "/recording-\\d{4}\\.(mp4|m3u8)");
       if (recording.get("format").asText().equals("mp4")) {
         Path file = Files.write(folder.resolve("dvr.mp4"), download(recording));
         assertThat(RealMedia.codecTypes(file)).contains("video", "audio");
@@ -114,12 +151,18 @@ class RtmpIngestTest extends SandboxTest {
         hls.add(LiveStreamLifecycleTest.text(download(recording)));
       }
     }
-    assertThat(mp4Seconds).hasSizeGreaterThanOrEqualTo((PUSH_SECONDS + RECONNECT_SECONDS) / 2)
+    assertThat(mp4Seconds)
+        .hasSizeGreaterThanOrEqualTo((PUSH_SECONDS + RECONNECT_SECONDS) / 2)
         .allSatisfy(seconds -> assertThat(seconds).isLessThanOrEqualTo(2.5));
     assertThat(mp4Seconds.stream().mapToDouble(Double::doubleValue).sum())
         .isCloseTo(PUSH_SECONDS + RECONNECT_SECONDS, offset(1.0));
-    assertThat(hls).hasSameSizeAs(mp4Seconds)
-        .allSatisfy(playlist -> assertThat(playlist).contains("#EXT-X-ENDLIST").containsPattern("recording-\\d{4}\\.ts"));
+    assertThat(hls)
+        .hasSameSizeAs(mp4Seconds)
+        .allSatisfy(
+            playlist ->
+                assertThat(playlist)
+                    .contains("#EXT-X-ENDLIST")
+                    .containsPattern("recording-\\d{4}\\.ts"));
     assertThat(recordings.get(0).get("location").asText()).endsWith("recording-0001.mp4");
     var locations = new ArrayList<String>();
     recordings.forEach(recording -> locations.add(recording.get("location").asText()));

@@ -12,7 +12,10 @@ import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** Other tests' streams share the application, so each filter is checked on the streams this test made. */
+/**
+ * Other tests' streams share the application, so each filter is checked on the streams this test
+ * made.
+ */
 class StreamListFilterTest extends SandboxTest {
 
   LiveApi api;
@@ -25,14 +28,22 @@ class StreamListFilterTest extends SandboxTest {
   void createStreams() {
     api = LiveApi.connect(baseUrl());
     name = "filters-" + UUID.randomUUID();
-    recorded = api.create("""
+    recorded =
+        api.create(
+                """
         {"name": "%s", "stream_timeout": 300, "dvr": {"enabled": 1, "destination": {"url": "s3://b/f",
-         "access_key": "%s", "secret_key": "%s"}}}""".formatted(name, ACCESS_KEY, SECRET_KEY)).get("id").asText();
+         "access_key": "%s", "secret_key": "%s"}}}"""
+                    .formatted(name, ACCESS_KEY, SECRET_KEY))
+            .get("id")
+            .asText();
     started = api.create("{\"stream_timeout\": 300}").get("id").asText();
     api.post("/live-streams/" + started + "/start", null).stream();
     simulcast = api.create("{\"dvr\": {\"enabled\": false}}").get("id").asText();
-    api.post("/live-streams/" + simulcast + "/simulcast-targets", "{\"url\": \"rtmp://x.example.com/live\", "
-        + "\"stream_key\": \"k\"}").stream();
+    api
+        .post(
+            "/live-streams/" + simulcast + "/simulcast-targets",
+            "{\"url\": \"rtmp://x.example.com/live\", " + "\"stream_key\": \"k\"}")
+        .stream();
   }
 
   @Test
@@ -69,12 +80,14 @@ class StreamListFilterTest extends SandboxTest {
   void conditionsCombineWithAnd() {
     assertThat(mine("?params.stream_timeout=300&params.dvr.enabled=0")).containsExactly(started);
     assertThat(mine("?params.stream_timeout=300&simulcast_targets=notnull")).isEmpty();
-    assertThat(ids("?name=" + name + "&status.name=created&params.dvr.enabled=1")).containsExactly(recorded);
+    assertThat(ids("?name=" + name + "&status.name=created&params.dvr.enabled=1"))
+        .containsExactly(recorded);
   }
 
   @Test
   void aKeyThatIsNoPropertyPathIsRefused() {
-    assertThat(api.get("/live-streams?status..name=live").error(400)).startsWith("status..name: not a property path");
+    assertThat(api.get("/live-streams?status..name=live").error(400))
+        .startsWith("status..name: not a property path");
   }
 
   private List<String> ids(String query) {

@@ -14,7 +14,11 @@ import org.junit.jupiter.params.provider.CsvSource;
 class StreamValidationTest extends SandboxTest {
 
   private static final String S3 =
-      "\"url\": \"s3://b/f\", \"access_key\": \"" + ACCESS_KEY + "\", \"secret_key\": \"" + SECRET_KEY + "\"";
+      "\"url\": \"s3://b/f\", \"access_key\": \""
+          + ACCESS_KEY
+          + "\", \"secret_key\": \""
+          + SECRET_KEY
+          + "\"";
 
   LiveApi api;
 
@@ -29,17 +33,24 @@ class StreamValidationTest extends SandboxTest {
     assertThat(stream.get("id").asText()).matches("[0-9a-f-]{36}");
     assertThat(stream.get("name").isNull()).isTrue();
     assertThat(stream.get("stream_key").asText()).hasSize(32);
-    assertThat(stream.get("server_urls").fieldNames()).toIterable().containsExactly("rtmp", "rtmps");
+    assertThat(stream.get("server_urls").fieldNames())
+        .toIterable()
+        .containsExactly("rtmp", "rtmps");
     assertThat(stream.at("/server_urls/rtmp").asText()).startsWith("rtmp://");
     assertThat(stream.at("/status/name").asText()).isEqualTo("created");
-    assertThat(stream.at("/status/timestamp").asText()).matches("\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d");
-    assertThat(stream.get("created_at").asText()).isEqualTo(stream.at("/status/timestamp").asText());
+    assertThat(stream.at("/status/timestamp").asText())
+        .matches("\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d");
+    assertThat(stream.get("created_at").asText())
+        .isEqualTo(stream.at("/status/timestamp").asText());
     assertThat(stream.get("playback_ids")).hasSize(1);
     assertThat(stream.at("/playback_ids/0/policy").asText()).isEqualTo("public");
     assertThat(stream.get("playback_domain").isNull()).isTrue();
     assertThat(stream.has("simulcast_targets")).isFalse();
     assertThat(stream.has("origin_host")).isFalse();
-    assertThat(stream.get("params")).isEqualTo(json("""
+    assertThat(stream.get("params"))
+        .isEqualTo(
+            json(
+                """
         {"input_format": "rtmp", "output_format": "hls", "framerate": 0, "mode": "auto", "callback_url": null,
          "stream_timeout": 120,
          "dvr": {"enabled": 0, "destination": null, "stream_source": "auto", "resolution": "highest",
@@ -48,40 +59,52 @@ class StreamValidationTest extends SandboxTest {
 
   @Test
   void creationEchoesWhatWasGivenInItsForm() {
-    JsonNode stream = api.create("""
+    JsonNode stream =
+        api.create(
+            """
         {"name": "show", "input_format": "srt", "output_format": "cmaf", "framerate": 29.97, "stream_timeout": 300,
          "callback_url": "https://hooks.example.com/live?id=7",
          "dvr": {"enabled": true, "stream_source": "transcoded", "resolution": "720p", "format": ["ts", "hls"],
                  "max_file_duration": 21600,
                  "destination": [{%s, "permissions": "public-read", "storage_class": "REDUCED_REDUNDANCY"},
-                                 {"url": "sftp://backup.example.com/live"}]}}""".formatted(S3));
+                                 {"url": "sftp://backup.example.com/live"}]}}"""
+                .formatted(S3));
     assertThat(stream.get("name").asText()).isEqualTo("show");
     JsonNode params = stream.get("params");
     assertThat(params.get("framerate").decimalValue()).isEqualByComparingTo("29.97");
-    assertThat(params.get("callback_url").asText()).isEqualTo("https://hooks.example.com/live?id=7");
-    assertThat(params.get("dvr")).isEqualTo(json("""
+    assertThat(params.get("callback_url").asText())
+        .isEqualTo("https://hooks.example.com/live?id=7");
+    assertThat(params.get("dvr"))
+        .isEqualTo(
+            json(
+                """
         {"enabled": 1,
          "destination": [{"url": "s3://b/f", "access_key": "%s", "permissions": "public-read",
                           "storage_class": "REDUCED_REDUNDANCY"},
                          {"url": "sftp://backup.example.com/live", "access_key": null, "permissions": null,
                           "storage_class": null}],
          "stream_source": "transcoded", "resolution": "720p", "format": ["ts", "hls"], "max_file_duration": 21600}
-        """.formatted(ACCESS_KEY)));
+        """
+                    .formatted(ACCESS_KEY)));
     // The secret is accepted, never shown.
     assertThat(stream.toString()).doesNotContain(SECRET_KEY).doesNotContain("secret_key");
   }
 
   @Test
   void aSingleDestinationStaysAnObjectWithS3Defaults() {
-    JsonNode dvr = api.create("{\"dvr\": {\"enabled\": 1, \"format\": \"ts\", \"destination\": {" + S3 + "}}}")
-        .at("/params/dvr");
+    JsonNode dvr =
+        api.create("{\"dvr\": {\"enabled\": 1, \"format\": \"ts\", \"destination\": {" + S3 + "}}}")
+            .at("/params/dvr");
     assertThat(dvr.at("/destination/url").asText()).isEqualTo("s3://b/f");
     assertThat(dvr.at("/destination/permissions").asText()).isEqualTo("private");
     assertThat(dvr.get("format").asText()).isEqualTo("ts");
   }
 
   @ParameterizedTest(name = "{0} -> {1}")
-  @CsvSource(delimiter = '|', textBlock = """
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
       {"name": 5}                                      | name: must be a string
       {"callbackUrl": "https://x.example.com"}         | callbackUrl: unknown field
       {"input_format": "rtmpx"}                        | input_format: must be one of rtmp, webrtc, srt
@@ -132,7 +155,10 @@ class StreamValidationTest extends SandboxTest {
   }
 
   @ParameterizedTest(name = "{0} -> {1}")
-  @CsvSource(delimiter = '|', textBlock = """
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
       "access_key": "AKIAIOSFODNN7EXAMPL", "secret_key": "%2$s"  | access_key: required for s3:// destinations; 20 alphanumeric
       "access_key": "AKIAIOSFODNN7EXAMP-E", "secret_key": "%2$s" | access_key: required for s3:// destinations; 20 alphanumeric
       "access_key": "%1$s", "secret_key": "short"               | secret_key: required for s3:// destinations; 40 characters
@@ -148,13 +174,20 @@ class StreamValidationTest extends SandboxTest {
 
   @Test
   void aBodyMustBeSentAsJson() {
-    String ingest = baseUrl() + "/sandbox/live-streams/" + api.create(null).get("id").asText() + "/ingest";
-    var answer = LiveApi.send("POST", ingest, "{\"action\": \"start\"}", null, "application/x-www-form-urlencoded");
-    assertThat(answer.error(400)).isEqualTo("Content-Type: must be application/json, not application/x-www-form-urlencoded");
+    String ingest =
+        baseUrl() + "/sandbox/live-streams/" + api.create(null).get("id").asText() + "/ingest";
+    var answer =
+        LiveApi.send(
+            "POST", ingest, "{\"action\": \"start\"}", null, "application/x-www-form-urlencoded");
+    assertThat(answer.error(400))
+        .isEqualTo("Content-Type: must be application/json, not application/x-www-form-urlencoded");
   }
 
   @ParameterizedTest(name = "{0} -> {1}")
-  @CsvSource(delimiter = '|', textBlock = """
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
       {"url": "http://x.example.com/live", "stream_key": "k"}   | url: must be an absolute URL starting with rtmp://
       {"stream_key": "k"}                                        | url: required
       {"url": "rtmp://x.example.com/live"}                       | stream_key: required
@@ -163,22 +196,30 @@ class StreamValidationTest extends SandboxTest {
       """)
   void simulcastTargetsNeedAnRtmpUrlAndAKey(String body, String error) {
     String id = api.create(null).get("id").asText();
-    assertThat(api.post("/live-streams/" + id + "/simulcast-targets", body).error(400)).startsWith(error);
+    assertThat(api.post("/live-streams/" + id + "/simulcast-targets", body).error(400))
+        .startsWith(error);
   }
 
   @ParameterizedTest(name = "{0} -> {1}")
-  @CsvSource(delimiter = '|', textBlock = """
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
       {"policy": "private"}                | policy: must be one of public, authenticated
       {}                                   | policy: required; one of public, authenticated
       {"policy": "public", "url": "x"}     | url: unknown field
       """)
   void playbackIdsNeedAPolicy(String body, String error) {
     String id = api.create(null).get("id").asText();
-    assertThat(api.post("/live-streams/" + id + "/playback-ids", body).error(400)).startsWith(error);
+    assertThat(api.post("/live-streams/" + id + "/playback-ids", body).error(400))
+        .startsWith(error);
   }
 
   @ParameterizedTest(name = "{0} -> {1}")
-  @CsvSource(delimiter = '|', textBlock = """
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
       {"action": "pause"}                          | action: must be one of start, stop
       {}                                           | action: required; one of start, stop
       {"action": "start", "input_format": "hls"}   | input_format: must be one of rtmp, webrtc, srt

@@ -15,8 +15,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * A program the sandbox started ends with it even when the JVM is killed with {@code kill -9}, which runs no
- * shutdown hook: its RTMP port is free again at once, not when a timeout of the program's own runs out.
+ * A program the sandbox started ends with it even when the JVM is killed with {@code kill -9},
+ * which runs no shutdown hook: its RTMP port is free again at once, not when a timeout of the
+ * program's own runs out.
  */
 class ChildProcessesTest {
 
@@ -24,11 +25,20 @@ class ChildProcessesTest {
   void aListenerEndsWhenTheJvmThatStartedItIsKilled() throws Exception {
     int port = freePort();
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    Process jvm = new ProcessBuilder(List.of(java, "-cp", System.getProperty("java.class.path"),
-        KilledParent.class.getName(), Integer.toString(port))).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    Process jvm =
+        new ProcessBuilder(
+                List.of(
+                    java,
+                    "-cp",
+                    System.getProperty("java.class.path"),
+                    KilledParent.class.getName(),
+                    Integer.toString(port)))
+            .redirectError(ProcessBuilder.Redirect.DISCARD)
+            .start();
     try {
       long listener;
-      try (var out = new BufferedReader(new InputStreamReader(jvm.getInputStream(), StandardCharsets.UTF_8))) {
+      try (var out =
+          new BufferedReader(new InputStreamReader(jvm.getInputStream(), StandardCharsets.UTF_8))) {
         String line = out.readLine();
         while (!line.startsWith("pid=")) { // the JVM may log before it
           line = out.readLine();
@@ -47,7 +57,10 @@ class ChildProcessesTest {
     }
   }
 
-  /** Gone, or a zombie waiting for a parent to reap it: either way it runs no more and holds no port. */
+  /**
+   * Gone, or a zombie waiting for a parent to reap it: either way it runs no more and holds no
+   * port.
+   */
   private static boolean gone(long pid) throws IOException {
     Path stat = Path.of("/proc", Long.toString(pid), "stat");
     if (!Files.exists(stat)) {
@@ -58,8 +71,8 @@ class ChildProcessesTest {
   }
 
   /**
-   * Whether a socket listens on {@code port}, read from Linux's {@code /proc/net/tcp{,6}}: connecting to find out
-   * would be the listener's one connection, and it would end by itself.
+   * Whether a socket listens on {@code port}, read from Linux's {@code /proc/net/tcp{,6}}:
+   * connecting to find out would be the listener's one connection, and it would end by itself.
    */
   private static boolean listening(int port) throws IOException {
     String hexPort = String.format(":%04X ", port);

@@ -11,8 +11,7 @@ class SandboxDatabaseTest {
 
   record Resource(String name, int size) {}
 
-  @TempDir
-  Path directory;
+  @TempDir Path directory;
 
   @Test
   void aDurableDatabaseHasItsRowsAgainWhenOpenedAfterAStop() {
@@ -31,7 +30,8 @@ class SandboxDatabaseTest {
     try {
       assertThat(again.table("resource", Resource.class).all())
           .as("in the order each was first put, which a rewrite keeps")
-          .containsExactly(java.util.Map.entry("b", new Resource("second", 2)),
+          .containsExactly(
+              java.util.Map.entry("b", new Resource("second", 2)),
               java.util.Map.entry("a", new Resource("first, changed", 3)));
       assertThat(again.table("resource", Resource.class).find("c")).isEmpty();
     } finally {
@@ -45,7 +45,8 @@ class SandboxDatabaseTest {
     try {
       String id = "bucket/" + "k".repeat(1024); // S3 allows keys of 1024 bytes
       database.table("resource", Resource.class).put(id, new Resource("long", 1));
-      assertThat(database.table("resource", Resource.class).find(id)).contains(new Resource("long", 1));
+      assertThat(database.table("resource", Resource.class).find(id))
+          .contains(new Resource("long", 1));
     } finally {
       database.destroy();
     }

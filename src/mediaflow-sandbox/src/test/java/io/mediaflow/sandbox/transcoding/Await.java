@@ -5,7 +5,9 @@ import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.awaitility.Awaitility;
 
-/** Waits for asynchronous state: an encode may take as long as real media takes on a loaded machine. */
+/**
+ * Waits for asynchronous state: an encode may take as long as real media takes on a loaded machine.
+ */
 final class Await {
 
   static final Duration TIMEOUT = Duration.ofSeconds(90);

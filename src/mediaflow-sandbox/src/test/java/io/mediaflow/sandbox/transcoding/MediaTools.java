@@ -16,8 +16,9 @@ import java.util.Locale;
 import javax.imageio.ImageIO;
 
 /**
- * The tests' own use of the bundled ffmpeg and ffprobe, independent of the sandbox's code: sources made at test
- * time (a moving test pattern with a tone), and what ffprobe and ffmpeg say about the outputs.
+ * The tests' own use of the bundled ffmpeg and ffprobe, independent of the sandbox's code: sources
+ * made at test time (a moving test pattern with a tone), and what ffprobe and ffmpeg say about the
+ * outputs.
  */
 final class MediaTools {
 
@@ -25,22 +26,49 @@ final class MediaTools {
 
   private MediaTools() {}
 
-  /** An H.264/AAC MP4 of {@code seconds} of ffmpeg's moving {@code testsrc2} pattern at 25 fps, with a tone. */
+  /**
+   * An H.264/AAC MP4 of {@code seconds} of ffmpeg's moving {@code testsrc2} pattern at 25 fps, with
+   * a tone.
+   */
   static byte[] source(int width, int height, double seconds) {
     return source(width, height, seconds, "testsrc2");
   }
 
-  /** The same with another pattern ({@code smptebars}, {@code rgbtestsrc}...), to tell clips apart. */
+  /**
+   * The same with another pattern ({@code smptebars}, {@code rgbtestsrc}...), to tell clips apart.
+   */
   static byte[] source(int width, int height, double seconds, String pattern) {
     try {
       Path file = Files.createTempFile("mediaflow-test-", ".mp4");
       try {
         String time = String.format(Locale.ROOT, "%.3f", seconds);
-        run(FfmpegPrograms.ffmpeg("-v", "error", "-y", "-f", "lavfi", "-i",
-            pattern + "=size=" + width + "x" + height + ":rate=25:duration=" + time, "-f", "lavfi", "-i",
-            "sine=frequency=440:sample_rate=44100:duration=" + time, "-c:v", "libopenh264", "-b:v", "2000k",
-            "-pix_fmt", "yuv420p", "-c:a", "aac", "-b:a", "96k", "-shortest", "-movflags", "+faststart",
-            file.toString()));
+        run(
+            FfmpegPrograms.ffmpeg(
+                "-v",
+                "error",
+                "-y",
+                "-f",
+                "lavfi",
+                "-i",
+                pattern + "=size=" + width + "x" + height + ":rate=25:duration=" + time,
+                "-f",
+                "lavfi",
+                "-i",
+                "sine=frequency=440:sample_rate=44100:duration=" + time,
+                "-c:v",
+                "libopenh264",
+                "-b:v",
+                "2000k",
+                "-pix_fmt",
+                "yuv420p",
+                "-c:a",
+                "aac",
+                "-b:a",
+                "96k",
+                "-shortest",
+                "-movflags",
+                "+faststart",
+                file.toString()));
         return Files.readAllBytes(file);
       } finally {
         Files.deleteIfExists(file);
@@ -51,21 +79,48 @@ final class MediaTools {
   }
 
   /**
-   * An H.264 MP4 of {@code pictureSeconds} of {@code testsrc2} at 25 fps, with {@code soundSeconds} of AAC tone
-   * (none when 0): a picture that ends before the sound, or a picture without sound.
+   * An H.264 MP4 of {@code pictureSeconds} of {@code testsrc2} at 25 fps, with {@code soundSeconds}
+   * of AAC tone (none when 0): a picture that ends before the sound, or a picture without sound.
    */
   static byte[] source(int width, int height, double pictureSeconds, double soundSeconds) {
     try {
       Path file = Files.createTempFile("mediaflow-test-", ".mp4");
       try {
-        var command = new ArrayList<>(List.of("-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=" + width
-            + "x" + height + ":rate=25:duration=" + String.format(Locale.ROOT, "%.3f", pictureSeconds)));
+        var command =
+            new ArrayList<>(
+                List.of(
+                    "-v",
+                    "error",
+                    "-y",
+                    "-f",
+                    "lavfi",
+                    "-i",
+                    "testsrc2=size="
+                        + width
+                        + "x"
+                        + height
+                        + ":rate=25:duration="
+                        + String.format(Locale.ROOT, "%.3f", pictureSeconds)));
         if (soundSeconds > 0) {
-          command.addAll(List.of("-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100:duration="
-              + String.format(Locale.ROOT, "%.3f", soundSeconds), "-c:a", "aac"));
+          command.addAll(
+              List.of(
+                  "-f",
+                  "lavfi",
+                  "-i",
+                  "sine=frequency=440:sample_rate=44100:duration="
+                      + String.format(Locale.ROOT, "%.3f", soundSeconds),
+                  "-c:a",
+                  "aac"));
         }
-        command.addAll(List.of("-c:v", "libopenh264", "-pix_fmt", "yuv420p", "-movflags", "+faststart",
-            file.toString()));
+        command.addAll(
+            List.of(
+                "-c:v",
+                "libopenh264",
+                "-pix_fmt",
+                "yuv420p",
+                "-movflags",
+                "+faststart",
+                file.toString()));
         run(FfmpegPrograms.ffmpeg(command.toArray(String[]::new)));
         return Files.readAllBytes(file);
       } finally {
@@ -77,19 +132,37 @@ final class MediaTools {
   }
 
   /**
-   * An MPEG-TS file of {@code seconds} of {@code testsrc2} at 160x90, with a tone: an HLS segment whose timestamps
-   * start at {@code offset} seconds, where the previous segment ends.
+   * An MPEG-TS file of {@code seconds} of {@code testsrc2} at 160x90, with a tone: an HLS segment
+   * whose timestamps start at {@code offset} seconds, where the previous segment ends.
    */
   static byte[] transportStream(double seconds, double offset) {
     try {
       Path file = Files.createTempFile("mediaflow-test-", ".ts");
       try {
         String time = String.format(Locale.ROOT, "%.3f", seconds);
-        run(FfmpegPrograms.ffmpeg("-v", "error", "-y", "-f", "lavfi", "-i",
-            "testsrc2=size=160x90:rate=25:duration=" + time, "-f", "lavfi", "-i",
-            "sine=frequency=440:duration=" + time, "-c:v", "libopenh264", "-c:a", "aac", "-shortest", "-output_ts_offset",
-            String.format(Locale.ROOT, "%.3f", offset), "-f", "mpegts",
-            file.toString()));
+        run(
+            FfmpegPrograms.ffmpeg(
+                "-v",
+                "error",
+                "-y",
+                "-f",
+                "lavfi",
+                "-i",
+                "testsrc2=size=160x90:rate=25:duration=" + time,
+                "-f",
+                "lavfi",
+                "-i",
+                "sine=frequency=440:duration=" + time,
+                "-c:v",
+                "libopenh264",
+                "-c:a",
+                "aac",
+                "-shortest",
+                "-output_ts_offset",
+                String.format(Locale.ROOT, "%.3f", offset),
+                "-f",
+                "mpegts",
+                file.toString()));
         return Files.readAllBytes(file);
       } finally {
         Files.deleteIfExists(file);
@@ -101,7 +174,10 @@ final class MediaTools {
 
   /** ffprobe's report (format and streams) of a file or an http URL. */
   static JsonNode probe(String input) {
-    String out = run(FfmpegPrograms.ffprobe("-v", "error", "-show_format", "-show_streams", "-of", "json", input));
+    String out =
+        run(
+            FfmpegPrograms.ffprobe(
+                "-v", "error", "-show_format", "-show_streams", "-of", "json", input));
     try {
       return JSON.readTree(out);
     } catch (IOException e) {
@@ -133,20 +209,40 @@ final class MediaTools {
     return JSON.missingNode();
   }
 
-  /** What {@code ffmpeg -v error} prints while decoding all of {@code input}: empty when it plays cleanly. */
+  /**
+   * What {@code ffmpeg -v error} prints while decoding all of {@code input}: empty when it plays
+   * cleanly.
+   */
   static String playErrors(String input) {
     return runCapturingErrors(FfmpegPrograms.ffmpeg("-v", "error", "-i", input, "-f", "null", "-"));
   }
 
-  /** The frame of {@code media} at {@code seconds}, scaled to {@code width} x {@code height}, as ffmpeg gives it. */
+  /**
+   * The frame of {@code media} at {@code seconds}, scaled to {@code width} x {@code height}, as
+   * ffmpeg gives it.
+   */
   static BufferedImage frame(byte[] media, double seconds, int width, int height) {
     try {
       Path in = Files.createTempFile("mediaflow-frame-", ".mp4");
       Path out = Files.createTempFile("mediaflow-frame-", ".png");
       try {
         Files.write(in, media);
-        run(FfmpegPrograms.ffmpeg("-v", "error", "-y", "-ss", String.format(Locale.ROOT, "%.3f", seconds), "-i",
-            in.toString(), "-frames:v", "1", "-vf", "scale=" + width + ":" + height, "-update", "1", out.toString()));
+        run(
+            FfmpegPrograms.ffmpeg(
+                "-v",
+                "error",
+                "-y",
+                "-ss",
+                String.format(Locale.ROOT, "%.3f", seconds),
+                "-i",
+                in.toString(),
+                "-frames:v",
+                "1",
+                "-vf",
+                "scale=" + width + ":" + height,
+                "-update",
+                "1",
+                out.toString()));
         return ImageIO.read(out.toFile());
       } finally {
         Files.deleteIfExists(in);
@@ -182,7 +278,8 @@ final class MediaTools {
 
   private static String run(List<String> command) {
     try {
-      Process process = FfmpegPrograms.process(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+      Process process =
+          FfmpegPrograms.process(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
       String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
       if (process.waitFor() != 0) {
         throw new IllegalStateException("failed: " + String.join(" ", command));
@@ -198,7 +295,9 @@ final class MediaTools {
 
   private static String runCapturingErrors(List<String> command) {
     try {
-      var builder = FfmpegPrograms.process(new ArrayList<>(command)).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+      var builder =
+          FfmpegPrograms.process(new ArrayList<>(command))
+              .redirectOutput(ProcessBuilder.Redirect.DISCARD);
       Process process = builder.start();
       String errors = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
       int exit = process.waitFor();

@@ -14,9 +14,10 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The Query objects of the shared fixtures ({@code mediaflow-api-fixtures}), sent as {@code /v1/start_encode2}'s
- * {@code query} form field: the sandbox accepts the valid ones and refuses each invalid one naming its field. The
- * plugin's rules meet the same fixtures, so the two readings of document 3 cannot drift apart.
+ * The Query objects of the shared fixtures ({@code mediaflow-api-fixtures}), sent as {@code
+ * /v1/start_encode2}'s {@code query} form field: the sandbox accepts the valid ones and refuses
+ * each invalid one naming its field. The plugin's rules meet the same fixtures, so the two readings
+ * of document 3 cannot drift apart.
  */
 class QueryFixturesTest {
 
@@ -28,7 +29,8 @@ class QueryFixturesTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("cases")
-  void theValidatorAgreesWithTheFixture(String name, JsonNode query, String invalidField) throws IOException {
+  void theValidatorAgreesWithTheFixture(String name, JsonNode query, String invalidField)
+      throws IOException {
     String form = JSON.writeValueAsString(Map.of("query", query));
     if (invalidField == null) {
       assertThatCode(() -> QueryValidator.validate(form, JSON)).doesNotThrowAnyException();

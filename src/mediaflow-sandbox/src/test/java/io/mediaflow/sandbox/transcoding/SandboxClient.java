@@ -46,12 +46,15 @@ final class SandboxClient {
   }
 
   HttpResponse<String> postForm(String url, Map<String, String> form) {
-    String body = form.entrySet().stream()
-        .map(e -> e.getKey() + "=" + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
-        .collect(Collectors.joining("&"));
-    return send(HttpRequest.newBuilder(URI.create(url))
-        .header("Content-Type", "application/x-www-form-urlencoded")
-        .POST(HttpRequest.BodyPublishers.ofString(body)).build());
+    String body =
+        form.entrySet().stream()
+            .map(e -> e.getKey() + "=" + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
+            .collect(Collectors.joining("&"));
+    return send(
+        HttpRequest.newBuilder(URI.create(url))
+            .header("Content-Type", "application/x-www-form-urlencoded")
+            .POST(HttpRequest.BodyPublishers.ofString(body))
+            .build());
   }
 
   HttpResponse<String> send(HttpRequest request) {
@@ -67,7 +70,8 @@ final class SandboxClient {
 
   HttpResponse<byte[]> get(String url) {
     try {
-      return http.send(HttpRequest.newBuilder(URI.create(url)).GET().build(),
+      return http.send(
+          HttpRequest.newBuilder(URI.create(url)).GET().build(),
           HttpResponse.BodyHandlers.ofByteArray());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -120,8 +124,8 @@ final class SandboxClient {
   }
 
   /**
-   * The complete status of one job, from the master host that holds it: the main host's basic status names it, and
-   * when the job is handed on in between, the main host is asked again.
+   * The complete status of one job, from the master host that holds it: the main host's basic
+   * status names it, and when the job is handed on in between, the main host is asked again.
    */
   JsonNode status(String taskToken) {
     while (true) {
@@ -135,7 +139,10 @@ final class SandboxClient {
     }
   }
 
-  /** The basic status of one job, from the main host: state, progress and the current {@code status_url}. */
+  /**
+   * The basic status of one job, from the main host: state, progress and the current {@code
+   * status_url}.
+   */
   JsonNode basicStatus(String taskToken) {
     JsonNode answer = post("/v1/status", Map.of("task_tokens", taskToken));
     assertThat(answer.path("error").asInt()).as("status: %s", answer).isZero();
@@ -148,12 +155,19 @@ final class SandboxClient {
 
   /** Waits for the job to finish ({@code completed} or {@code error}). */
   JsonNode awaitFinished(String taskToken) {
-    return awaitStatus(taskToken, s -> s.path("status").asText().equals("completed")
-        || s.path("status").asText().equals("error"));
+    return awaitStatus(
+        taskToken,
+        s ->
+            s.path("status").asText().equals("completed")
+                || s.path("status").asText().equals("error"));
   }
 
   /** A query with a single source and the given format objects (JSON). */
   static String query(String source, String... formats) {
-    return "{\"query\": {\"source\": \"" + source + "\", \"format\": [" + String.join(",", formats) + "]}}";
+    return "{\"query\": {\"source\": \""
+        + source
+        + "\", \"format\": ["
+        + String.join(",", formats)
+        + "]}}";
   }
 }

@@ -17,30 +17,49 @@ import org.junit.jupiter.api.io.TempDir;
 import org.springframework.util.unit.DataSize;
 
 /**
- * Outputs without a destination are kept on disk, and gone once their 24 hours (nominal) have passed; a restart of
- * the sandbox changes neither.
+ * Outputs without a destination are kept on disk, and gone once their 24 hours (nominal) have
+ * passed; a restart of the sandbox changes neither.
  */
 class TemporaryStorageTest {
 
-  private static final SandboxTranscodingProperties PROPERTIES = new SandboxTranscodingProperties(20, 2,
-      Duration.ZERO, Duration.ZERO, Duration.ZERO, Duration.ofHours(24), Duration.ofSeconds(1),
-      DataSize.ofMegabytes(1), List.of());
+  private static final SandboxTranscodingProperties PROPERTIES =
+      new SandboxTranscodingProperties(
+          20,
+          2,
+          Duration.ZERO,
+          Duration.ZERO,
+          Duration.ZERO,
+          Duration.ofHours(24),
+          Duration.ofSeconds(1),
+          DataSize.ofMegabytes(1),
+          List.of());
 
-  @TempDir
-  Path job;
+  @TempDir Path job;
 
-  /** The storage and what it stands on, opened over one state directory (or none) and closed as the sandbox does. */
-  private record Sandbox(SandboxClock clock, SandboxDatabase database, SandboxFolders folders,
-      TemporaryStorage storage) implements AutoCloseable {
+  /**
+   * The storage and what it stands on, opened over one state directory (or none) and closed as the
+   * sandbox does.
+   */
+  private record Sandbox(
+      SandboxClock clock,
+      SandboxDatabase database,
+      SandboxFolders folders,
+      TemporaryStorage storage)
+      implements AutoCloseable {
 
-    /** @param timeScale 24 h at 1e-5 are about 0.9 s */
+    /**
+     * @param timeScale 24 h at 1e-5 are about 0.9 s
+     */
     static Sandbox open(Path directory, double timeScale) throws IOException {
-      var clock = new SandboxClock(new SandboxProperties(true, "http://localhost/sandbox", timeScale, List.of("k"),
-          Duration.ofHours(24)));
+      var clock =
+          new SandboxClock(
+              new SandboxProperties(
+                  true, "http://localhost/sandbox", timeScale, List.of("k"), Duration.ofHours(24)));
       var state = new SandboxStateProperties(directory);
       var database = new SandboxDatabase(state);
       var folders = new SandboxFolders(state);
-      return new Sandbox(clock, database, folders, new TemporaryStorage(clock, PROPERTIES, database, folders));
+      return new Sandbox(
+          clock, database, folders, new TemporaryStorage(clock, PROPERTIES, database, folders));
     }
 
     @Override
@@ -62,18 +81,28 @@ class TemporaryStorageTest {
       assertThat(file).as("kept on disk, not in memory").hasBinaryContent(new byte[] {1});
       assertThat(storage.get("task", "b.mp4")).isInstanceOf(TemporaryStorage.Lookup.Missing.class);
       assertThat(storage.get("other", "a.mp4")).isInstanceOf(TemporaryStorage.Lookup.Missing.class);
-      Await.until("expiry", () -> storage.get("task", "a.mp4"), TemporaryStorage.Lookup.Expired.class::isInstance);
-      // Expiry marks the task expired before it deletes its files, so lookups never see them half gone.
+      Await.until(
+          "expiry",
+          () -> storage.get("task", "a.mp4"),
+          TemporaryStorage.Lookup.Expired.class::isInstance);
+      // Expiry marks the task expired before it deletes its files, so lookups never see them half
+      // gone.
       Await.until("deleted when it expires", () -> Files.exists(file), exists -> !exists);
     }
   }
 
   @Test
-  void afterARestartTheFilesAreThereUntilTheirExpiryAndThenAnswerGone(@TempDir Path state) throws IOException {
+  void afterARestartTheFilesAreThereUntilTheirExpiryAndThenAnswerGone(@TempDir Path state)
+      throws IOException {
     // 24 h at 5e-5: about 4.3 s, ample for a restart
     try (var before = Sandbox.open(state, 5e-5)) {
-      before.storage().put("task", "folder/a.m3u8", Files.write(job.resolve("a.m3u8"), new byte[] {7}),
-          "application/vnd.apple.mpegurl");
+      before
+          .storage()
+          .put(
+              "task",
+              "folder/a.m3u8",
+              Files.write(job.resolve("a.m3u8"), new byte[] {7}),
+              "application/vnd.apple.mpegurl");
     }
 
     Path file;
@@ -82,13 +111,16 @@ class TemporaryStorageTest {
       file = found.file();
       assertThat(file).hasBinaryContent(new byte[] {7}).startsWith(state);
       assertThat(found.contentType()).isEqualTo("application/vnd.apple.mpegurl");
-      Await.until("expiry, at the instant set before the restart", () -> after.storage().get("task", "folder/a.m3u8"),
+      Await.until(
+          "expiry, at the instant set before the restart",
+          () -> after.storage().get("task", "folder/a.m3u8"),
           TemporaryStorage.Lookup.Expired.class::isInstance);
       Await.until("deleted when it expires", () -> Files.exists(file), exists -> !exists);
     }
 
     try (var again = Sandbox.open(state, 5e-5)) {
-      assertThat(again.storage().get("task", "folder/a.m3u8")).as("an expired task still answers 410")
+      assertThat(again.storage().get("task", "folder/a.m3u8"))
+          .as("an expired task still answers 410")
           .isInstanceOf(TemporaryStorage.Lookup.Expired.class);
     }
   }

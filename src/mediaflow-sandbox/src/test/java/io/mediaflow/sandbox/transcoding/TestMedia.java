@@ -17,9 +17,17 @@ final class TestMedia {
   static byte[] wav(int seconds) {
     int data = 16_000 * seconds;
     var wav = ByteBuffer.allocate(44 + data).order(ByteOrder.LITTLE_ENDIAN);
-    wav.put("RIFF".getBytes(StandardCharsets.US_ASCII)).putInt(36 + data).put("WAVE".getBytes(StandardCharsets.US_ASCII));
-    wav.put("fmt ".getBytes(StandardCharsets.US_ASCII)).putInt(16).putShort((short) 1).putShort((short) 1)
-        .putInt(8000).putInt(16_000).putShort((short) 2).putShort((short) 16);
+    wav.put("RIFF".getBytes(StandardCharsets.US_ASCII))
+        .putInt(36 + data)
+        .put("WAVE".getBytes(StandardCharsets.US_ASCII));
+    wav.put("fmt ".getBytes(StandardCharsets.US_ASCII))
+        .putInt(16)
+        .putShort((short) 1)
+        .putShort((short) 1)
+        .putInt(8000)
+        .putInt(16_000)
+        .putShort((short) 2)
+        .putShort((short) 16);
     wav.put("data".getBytes(StandardCharsets.US_ASCII)).putInt(data);
     return wav.array();
   }

@@ -14,8 +14,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 
 /**
- * A tiny HTTP server on a free port, standing in for the outside world: a source host (files, errors, a host
- * that stalls) and a callback endpoint that records what it receives.
+ * A tiny HTTP server on a free port, standing in for the outside world: a source host (files,
+ * errors, a host that stalls) and a callback endpoint that records what it receives.
  */
 final class TestServer implements AutoCloseable {
 
@@ -45,11 +45,13 @@ final class TestServer implements AutoCloseable {
   }
 
   TestServer on(String path, Handler handler) {
-    server.createContext(path, exchange -> {
-      try (exchange) {
-        handler.handle(exchange);
-      }
-    });
+    server.createContext(
+        path,
+        exchange -> {
+          try (exchange) {
+            handler.handle(exchange);
+          }
+        });
     return this;
   }
 
@@ -60,14 +62,18 @@ final class TestServer implements AutoCloseable {
 
   /** Records every POST form at {@code path} and answers {@code status}. */
   TestServer recorder(String path, int status) {
-    return on(path, exchange -> {
-      String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
-      received.add(new Received(exchange.getRequestURI().getPath(), form(body)));
-      respond(exchange, status, new byte[0], "text/plain");
-    });
+    return on(
+        path,
+        exchange -> {
+          String body =
+              new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+          received.add(new Received(exchange.getRequestURI().getPath(), form(body)));
+          respond(exchange, status, new byte[0], "text/plain");
+        });
   }
 
-  static void respond(HttpExchange exchange, int status, byte[] body, String contentType) throws IOException {
+  static void respond(HttpExchange exchange, int status, byte[] body, String contentType)
+      throws IOException {
     exchange.getResponseHeaders().set("Content-Type", contentType);
     exchange.sendResponseHeaders(status, body.length == 0 ? -1 : body.length);
     if (body.length > 0) {
@@ -80,7 +86,8 @@ final class TestServer implements AutoCloseable {
     for (String pair : body.split("&")) {
       if (!pair.isEmpty()) {
         int equals = pair.indexOf('=');
-        fields.put(URLDecoder.decode(pair.substring(0, equals), StandardCharsets.UTF_8),
+        fields.put(
+            URLDecoder.decode(pair.substring(0, equals), StandardCharsets.UTF_8),
             URLDecoder.decode(pair.substring(equals + 1), StandardCharsets.UTF_8));
       }
     }

@@ -12,7 +12,13 @@ import java.lang.annotation.Target;
 
 /** The API's integer switches ({@code fmp4}, {@code sprite}, {@code use_v2}, ...): 0 or 1. */
 @Retention(RetentionPolicy.RUNTIME)
-@Target({ElementType.METHOD, ElementType.FIELD, ElementType.PARAMETER, ElementType.TYPE_USE, ElementType.ANNOTATION_TYPE})
+@Target({
+  ElementType.METHOD,
+  ElementType.FIELD,
+  ElementType.PARAMETER,
+  ElementType.TYPE_USE,
+  ElementType.ANNOTATION_TYPE
+})
 @Constraint(validatedBy = {})
 @ReportAsSingleViolation
 @Min(0)

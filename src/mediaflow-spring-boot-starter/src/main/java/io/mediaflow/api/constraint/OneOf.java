@@ -15,12 +15,19 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * A text that must be one of a fixed list of values: those {@link #value()} names, or the JSON values of an enum's
- * constants ({@link #enumType()}), so an enum that a form or template offers as choices is also the rule. Null is
- * valid (add {@code @NotNull} where the value is required). The message names the values.
+ * A text that must be one of a fixed list of values: those {@link #value()} names, or the JSON
+ * values of an enum's constants ({@link #enumType()}), so an enum that a form or template offers as
+ * choices is also the rule. Null is valid (add {@code @NotNull} where the value is required). The
+ * message names the values.
  */
 @Retention(RetentionPolicy.RUNTIME)
-@Target({ElementType.METHOD, ElementType.FIELD, ElementType.PARAMETER, ElementType.TYPE_USE, ElementType.ANNOTATION_TYPE})
+@Target({
+  ElementType.METHOD,
+  ElementType.FIELD,
+  ElementType.PARAMETER,
+  ElementType.TYPE_USE,
+  ElementType.ANNOTATION_TYPE
+})
 @Constraint(validatedBy = OneOf.Check.class)
 public @interface OneOf {
 
@@ -45,14 +52,19 @@ public @interface OneOf {
     @Override
     public void initialize(OneOf oneOf) {
       allowed = values(oneOf);
-      message = oneOf.message().isEmpty() ? "must be one of " + String.join(", ", allowed) : oneOf.message();
+      message =
+          oneOf.message().isEmpty()
+              ? "must be one of " + String.join(", ", allowed)
+              : oneOf.message();
     }
 
     /** The allowed values, in the order given. */
     public static List<String> values(OneOf oneOf) {
-      return Stream.concat(Arrays.stream(oneOf.value()), Arrays.stream(oneOf.enumType())
-              .flatMap(type -> Arrays.stream(type.getEnumConstants()))
-              .map(constant -> ApiJson.MAPPER.convertValue(constant, String.class)))
+      return Stream.concat(
+              Arrays.stream(oneOf.value()),
+              Arrays.stream(oneOf.enumType())
+                  .flatMap(type -> Arrays.stream(type.getEnumConstants()))
+                  .map(constant -> ApiJson.MAPPER.convertValue(constant, String.class)))
           .toList();
     }
 

@@ -14,12 +14,18 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * An absolute URL with one of {@link #schemes()} and a host (or bucket). Unless {@link #credentials()} allows them,
- * it carries no user name or password: a URL is shown in variables and logs, where a credential must not be.
- * Null is valid.
+ * An absolute URL with one of {@link #schemes()} and a host (or bucket). Unless {@link
+ * #credentials()} allows them, it carries no user name or password: a URL is shown in variables and
+ * logs, where a credential must not be. Null is valid.
  */
 @Retention(RetentionPolicy.RUNTIME)
-@Target({ElementType.METHOD, ElementType.FIELD, ElementType.PARAMETER, ElementType.TYPE_USE, ElementType.ANNOTATION_TYPE})
+@Target({
+  ElementType.METHOD,
+  ElementType.FIELD,
+  ElementType.PARAMETER,
+  ElementType.TYPE_USE,
+  ElementType.ANNOTATION_TYPE
+})
 @Constraint(validatedBy = Url.Check.class)
 public @interface Url {
 
@@ -58,9 +64,11 @@ public @interface Url {
       } catch (URISyntaxException e) {
         return false;
       }
-      return uri.getScheme() != null && schemes.contains(uri.getScheme().toLowerCase(Locale.ROOT))
+      return uri.getScheme() != null
+          && schemes.contains(uri.getScheme().toLowerCase(Locale.ROOT))
           && uri.getRawAuthority() != null
-          && (credentials || (uri.getRawUserInfo() == null && !uri.getRawAuthority().contains("@")));
+          && (credentials
+              || (uri.getRawUserInfo() == null && !uri.getRawAuthority().contains("@")));
     }
   }
 }

@@ -6,8 +6,9 @@ import java.time.Instant;
 import java.util.function.Supplier;
 
 /**
- * One API's access token, fetched on first use, reused until shortly before it expires, and fetched again at
- * once when the service says it no longer knows it. Shared by every worker thread of a replica.
+ * One API's access token, fetched on first use, reused until shortly before it expires, and fetched
+ * again at once when the service says it no longer knows it. Shared by every worker thread of a
+ * replica.
  */
 public final class AccessTokenCache {
 
@@ -37,7 +38,10 @@ public final class AccessTokenCache {
     return current.value();
   }
 
-  /** The service rejected {@code token}; the next {@link #token()} fetches a new one (unless another did). */
+  /**
+   * The service rejected {@code token}; the next {@link #token()} fetches a new one (unless another
+   * did).
+   */
   public synchronized void invalidate(String token) {
     if (current != null && current.value().equals(token)) {
       current = null;

@@ -18,13 +18,14 @@ import okhttp3.RequestBody;
 
 /**
  * What the live streaming and content delivery APIs share (documents 1 and 2): an access token from
- * {@code POST /v1/access_token/<api_key>}, valid 24 hours and sent as a bearer header; JSON bodies; and
- * {@code {status: "ok" | "failed"}} answers. Failures become typed {@link ApiException}s:
+ * {@code POST /v1/access_token/<api_key>}, valid 24 hours and sent as a bearer header; JSON bodies;
+ * and {@code {status: "ok" | "failed"}} answers. Failures become typed {@link ApiException}s:
  *
  * <ul>
  *   <li>401: the token is fetched again and the call repeated once; a second 401 needs an operator;
- *   <li>400, 404, 409 and other 4xx, and {@code {status: "failed"}}: {@link ApiException.Rejected} with the code
- *       {@code BAD_REQUEST}, {@code NOT_FOUND}, {@code CONFLICT}, {@code HTTP_<n>} or {@code FAILED};
+ *   <li>400, 404, 409 and other 4xx, and {@code {status: "failed"}}: {@link ApiException.Rejected}
+ *       with the code {@code BAD_REQUEST}, {@code NOT_FOUND}, {@code CONFLICT}, {@code HTTP_<n>} or
+ *       {@code FAILED};
  *   <li>5xx, 408, 429, transport faults: {@link ApiException.Transient} (see {@link ApiHttp}).
  * </ul>
  */
@@ -32,6 +33,7 @@ public final class BearerJsonApi {
 
   /** Documents 1 and 2: an access token is valid for 24 hours. */
   public static final Duration TOKEN_LIFETIME = Duration.ofHours(24);
+
   private static final MediaType JSON = MediaType.get("application/json");
 
   private final HttpUrl base;
@@ -43,8 +45,14 @@ public final class BearerJsonApi {
    * @param baseUrl the API's base address ({@code {live_base_url}} or {@code {cdn_base_url}})
    * @param configurationKey the property that holds the base URL, named in configuration errors
    */
-  public BearerJsonApi(String baseUrl, String configurationKey, String apiKey, OkHttpClient client, Duration timeout,
-      Duration renewBefore, Clock clock) {
+  public BearerJsonApi(
+      String baseUrl,
+      String configurationKey,
+      String apiKey,
+      OkHttpClient client,
+      Duration timeout,
+      Duration renewBefore,
+      Clock clock) {
     this.base = HttpUrl.parse(baseUrl);
     if (base == null) {
       throw InvalidRequestException.field(configurationKey, "must be an http or https URL");
@@ -83,44 +91,65 @@ public final class BearerJsonApi {
       tokens.invalidate(token);
       answer = http.send(request(method, query, body, tokens.token(), path), endpoint);
       if (answer.status() == 401) {
-        throw new ApiException.Misconfigured("UNAUTHORIZED", endpoint + ": the service refused a fresh access token");
+        throw new ApiException.Misconfigured(
+            "UNAUTHORIZED", endpoint + ": the service refused a fresh access token");
       }
     }
     return checked(answer, endpoint);
   }
 
-  private Request request(String method, Map<String, String> query, Object body, String token, String... path) {
+  private Request request(
+      String method, Map<String, String> query, Object body, String token, String... path) {
     HttpUrl.Builder url = base.newBuilder();
     for (String segment : path) {
       url.addPathSegment(segment);
     }
     query.forEach(url::addQueryParameter);
-    RequestBody content = body == null ? ("GET".equals(method) || "DELETE".equals(method) ? null : RequestBody.create(new byte[0], JSON))
-        : RequestBody.create(json(body), JSON);
-    return new Request.Builder().url(url.build()).header("Authorization", "Bearer " + token).method(method, content).build();
+    RequestBody content =
+        body == null
+            ? ("GET".equals(method) || "DELETE".equals(method)
+                ? null
+                : RequestBody.create(new byte[0], JSON))
+            : RequestBody.create(json(body), JSON);
+    return new Request.Builder()
+        .url(url.build())
+        .header("Authorization", "Bearer " + token)
+        .method(method, content)
+        .build();
   }
 
   private static JsonNode checked(ApiHttp.Answer answer, String endpoint) {
     JsonNode body = answer.body();
     if (answer.successful()) {
       if ("failed".equals(body.path("status").asText())) {
-        throw new ApiException.Rejected("FAILED", endpoint + ": " + reason(body, "the service answered status failed"), Map.of());
+        throw new ApiException.Rejected(
+            "FAILED",
+            endpoint + ": " + reason(body, "the service answered status failed"),
+            Map.of());
       }
       return body;
     }
-    String code = switch (answer.status()) {
-      case 400 -> "BAD_REQUEST";
-      case 404 -> "NOT_FOUND";
-      case 409 -> "CONFLICT";
-      default -> "HTTP_" + answer.status();
-    };
+    String code =
+        switch (answer.status()) {
+          case 400 -> "BAD_REQUEST";
+          case 404 -> "NOT_FOUND";
+          case 409 -> "CONFLICT";
+          default -> "HTTP_" + answer.status();
+        };
     if (answer.status() == 403) {
-      throw new ApiException.Misconfigured("FORBIDDEN", endpoint + ": " + reason(body, "forbidden"));
+      throw new ApiException.Misconfigured(
+          "FORBIDDEN", endpoint + ": " + reason(body, "forbidden"));
     }
-    throw new ApiException.Rejected(code, endpoint + ": " + reason(body, "HTTP " + answer.status()), Map.of("httpStatus", answer.status()));
+    throw new ApiException.Rejected(
+        code,
+        endpoint + ": " + reason(body, "HTTP " + answer.status()),
+        Map.of("httpStatus", answer.status()));
   }
 
-  /** The service's own words: {@code error} or {@code message}, as a string or an object with a message. */
+  /**
+   * The service's own words: {@code error} or {@code message}, as a string or an object with a
+   * message.
+   */
   private static String reason(JsonNode body, String fallback) {
     for (String field : new String[] {"error", "message"}) {
       JsonNode value = body.path(field);
@@ -135,17 +164,24 @@ public final class BearerJsonApi {
   }
 
   private AccessToken fetchToken(Clock clock) {
-    HttpUrl url = base.newBuilder().addPathSegments("v1/access_token").addPathSegment(apiKey).build();
-    var request = new Request.Builder().url(url).post(RequestBody.create(new byte[0], JSON)).build();
+    HttpUrl url =
+        base.newBuilder().addPathSegments("v1/access_token").addPathSegment(apiKey).build();
+    var request =
+        new Request.Builder().url(url).post(RequestBody.create(new byte[0], JSON)).build();
     // The key is part of the path: the endpoint is named without it.
     ApiHttp.Answer answer = http.send(request, "POST /v1/access_token/***");
     if (answer.status() == 401 || answer.status() == 403 || answer.status() == 404) {
-      throw new ApiException.Misconfigured("BAD_API_KEY", "POST /v1/access_token/***: the service refused the API key (HTTP " + answer.status() + ")");
+      throw new ApiException.Misconfigured(
+          "BAD_API_KEY",
+          "POST /v1/access_token/***: the service refused the API key (HTTP "
+              + answer.status()
+              + ")");
     }
     JsonNode body = checked(answer, "POST /v1/access_token/***");
     String token = body.path("access_token").asText(null);
     if (token == null) {
-      throw new ApiException.Transient("BAD_ANSWER", "POST /v1/access_token/***: no access_token in the answer", null, null);
+      throw new ApiException.Transient(
+          "BAD_ANSWER", "POST /v1/access_token/***: no access_token in the answer", null, null);
     }
     return new AccessToken(token, clock.instant().plus(TOKEN_LIFETIME));
   }

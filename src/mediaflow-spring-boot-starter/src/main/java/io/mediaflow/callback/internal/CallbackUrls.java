@@ -1,25 +1,20 @@
 package io.mediaflow.callback.internal;
 
-import io.mediaflow.callback.CallbackProperties;
-import java.nio.charset.StandardCharsets;
-import java.security.InvalidKeyException;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.security.SecureRandom;
 import io.jsonwebtoken.JwtException;
 import io.jsonwebtoken.Jwts;
 import io.mediaflow.api.SharedSecret;
+import io.mediaflow.callback.CallbackProperties;
 import java.time.Clock;
 import java.util.Date;
 import java.util.Optional;
 import okhttp3.HttpUrl;
 
 /**
- * Callback URLs the receiver can trust. The service does not sign its callbacks, so the workers hand it a URL
- * that carries its own proof: a JWT (HS256, jjwt) in the query parameter {@value #TOKEN}, under a secret only this
- * application knows, whose audience is the kind of callback, whose subject is what it is about (a transcoding task
- * token, or a process instance key), and which expires. The receiver refuses any callback whose URL does not verify
- * or has expired.
+ * Callback URLs the receiver can trust. The service does not sign its callbacks, so the workers
+ * hand it a URL that carries its own proof: a JWT (HS256, jjwt) in the query parameter {@value
+ * #TOKEN}, under a secret only this application knows, whose audience is the kind of callback,
+ * whose subject is what it is about (a transcoding task token, or a process instance key), and
+ * which expires. The receiver refuses any callback whose URL does not verify or has expired.
  */
 public class CallbackUrls {
 
@@ -28,7 +23,8 @@ public class CallbackUrls {
 
   /** What a callback is about. */
   public enum Kind {
-    TRANSCODING("transcoding"), LIVE("live");
+    TRANSCODING("transcoding"),
+    LIVE("live");
 
     final String path;
 
@@ -56,32 +52,41 @@ public class CallbackUrls {
     if (base == null) {
       throw new IllegalStateException("mediaflow.callbacks.base-url: must be an http or https URL");
     }
-    String token = Jwts.builder()
-        .audience().add(kind.path).and()
-        .subject(subject)
-        .expiration(Date.from(clock.instant().plus(properties.urlLifetime())))
-        .signWith(secret.jwtKey(), Jwts.SIG.HS256)
-        .compact();
-    return Optional.of(base.newBuilder()
-        .addPathSegments("callbacks/" + kind.path)
-        .addQueryParameter(TOKEN, token)
-        .build().toString());
+    String token =
+        Jwts.builder()
+            .audience()
+            .add(kind.path)
+            .and()
+            .subject(subject)
+            .expiration(Date.from(clock.instant().plus(properties.urlLifetime())))
+            .signWith(secret.jwtKey(), Jwts.SIG.HS256)
+            .compact();
+    return Optional.of(
+        base.newBuilder()
+            .addPathSegments("callbacks/" + kind.path)
+            .addQueryParameter(TOKEN, token)
+            .build()
+            .toString());
   }
 
-  /** What a callback is about, if its URL is one this application signed for {@code kind} and still valid. */
+  /**
+   * What a callback is about, if its URL is one this application signed for {@code kind} and still
+   * valid.
+   */
   public Optional<String> verifiedSubject(Kind kind, String token) {
     if (token == null) {
       return Optional.empty();
     }
     try {
-      return Optional.ofNullable(Jwts.parser()
-          .verifyWith(secret.jwtKey())
-          .clock(() -> Date.from(clock.instant()))
-          .requireAudience(kind.path)
-          .build()
-          .parseSignedClaims(token)
-          .getPayload()
-          .getSubject());
+      return Optional.ofNullable(
+          Jwts.parser()
+              .verifyWith(secret.jwtKey())
+              .clock(() -> Date.from(clock.instant()))
+              .requireAudience(kind.path)
+              .build()
+              .parseSignedClaims(token)
+              .getPayload()
+              .getSubject());
     } catch (JwtException | IllegalArgumentException refused) {
       return Optional.empty();
     }

@@ -13,23 +13,24 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * Private keys in files, one per signing key, sealed by {@link KeySeal} (AES-256-GCM under the master key, the key
- * id bound in, so a file copied or renamed to another key's name does not decrypt). A file is written to a
- * temporary file first and moved into place, and readable by the owner only where the file system has POSIX
- * permissions.
+ * Private keys in files, one per signing key, sealed by {@link KeySeal} (AES-256-GCM under the
+ * master key, the key id bound in, so a file copied or renamed to another key's name does not
+ * decrypt). A file is written to a temporary file first and moved into place, and readable by the
+ * owner only where the file system has POSIX permissions.
  */
 public final class FileSigningKeyStore implements SigningKeyStore, AutoCloseable {
 
   private static final String SUFFIX = ".key";
-  private static final boolean POSIX = FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
+  private static final boolean POSIX =
+      FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
 
   private final Path directory;
   private final KeySeal seal;
   private final boolean deleteOnClose;
 
   /**
-   * @param deleteOnClose remove the directory and its files when the application stops: for a store whose master
-   *     key lives only as long as this run, so nothing unreadable is left behind
+   * @param deleteOnClose remove the directory and its files when the application stops: for a store
+   *     whose master key lives only as long as this run, so nothing unreadable is left behind
    */
   public FileSigningKeyStore(Path directory, KeySeal seal, boolean deleteOnClose) {
     this.directory = directory;
@@ -41,7 +42,8 @@ public final class FileSigningKeyStore implements SigningKeyStore, AutoCloseable
         Files.setPosixFilePermissions(directory, PosixFilePermissions.fromString("rwx------"));
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("Signing key store: cannot create the directory " + directory, e);
+      throw new UncheckedIOException(
+          "Signing key store: cannot create the directory " + directory, e);
     }
   }
 
@@ -56,12 +58,14 @@ public final class FileSigningKeyStore implements SigningKeyStore, AutoCloseable
           Files.setPosixFilePermissions(temporary, PosixFilePermissions.fromString("rw-------"));
         }
         Files.write(temporary, content);
-        Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        Files.move(
+            temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
       } finally {
         Files.deleteIfExists(temporary);
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("Signing key store: cannot write the key of signing key " + keyId, e);
+      throw new UncheckedIOException(
+          "Signing key store: cannot write the key of signing key " + keyId, e);
     }
   }
 
@@ -75,7 +79,8 @@ public final class FileSigningKeyStore implements SigningKeyStore, AutoCloseable
       }
       content = Files.readAllBytes(file);
     } catch (IOException e) {
-      throw new UncheckedIOException("Signing key store: cannot read the key of signing key " + keyId, e);
+      throw new UncheckedIOException(
+          "Signing key store: cannot read the key of signing key " + keyId, e);
     }
     return Optional.of(seal.open(keyId, content));
   }
@@ -85,13 +90,14 @@ public final class FileSigningKeyStore implements SigningKeyStore, AutoCloseable
     try {
       Files.deleteIfExists(file(keyId));
     } catch (IOException e) {
-      throw new UncheckedIOException("Signing key store: cannot delete the key of signing key " + keyId, e);
+      throw new UncheckedIOException(
+          "Signing key store: cannot delete the key of signing key " + keyId, e);
     }
   }
 
   /**
-   * Whether this store's keys are gone after this run (no directory was configured): another replica cannot sign
-   * with them, nor this one after a restart.
+   * Whether this store's keys are gone after this run (no directory was configured): another
+   * replica cannot sign with them, nor this one after a restart.
    */
   public boolean keptForThisRunOnly() {
     return deleteOnClose;

@@ -9,9 +9,19 @@ import jakarta.validation.constraints.NotBlank;
 @Operation(
     type = "mediaflow.delivery.delete_cors_header",
     name = "Delivery: delete one CORS header",
-    description = "Removes one header from a bucket's CORS policy (DELETE /v1/buckets/<bucket_name>/cors/<header_name>). The result is true.",
+    description =
+        "Removes one header from a bucket's CORS policy (DELETE /v1/buckets/<bucket_name>/cors/<header_name>). The result is true.",
     resultVariable = "corsHeaderDeleted",
     errors = {"BAD_REQUEST", "NOT_FOUND", "CONFLICT", "FAILED"})
 public record DeleteCorsHeaderInput(
     @NotBlank @BucketName @Input(label = "Bucket", value = "=bucketName") String bucketName,
-    @NotBlank @Input(label = "Header", choices = {CorsPolicy.ALLOW_ORIGIN, CorsPolicy.ALLOW_CREDENTIALS, CorsPolicy.ALLOW_METHODS, CorsPolicy.MAX_AGE}) String headerName) {}
+    @NotBlank
+        @Input(
+            label = "Header",
+            choices = {
+              CorsPolicy.ALLOW_ORIGIN,
+              CorsPolicy.ALLOW_CREDENTIALS,
+              CorsPolicy.ALLOW_METHODS,
+              CorsPolicy.MAX_AGE
+            })
+        String headerName) {}

@@ -8,7 +8,8 @@ import jakarta.validation.constraints.NotBlank;
 @Operation(
     type = "mediaflow.delivery.delete_cors",
     name = "Delivery: delete bucket CORS policy",
-    description = "Removes a bucket's whole CORS policy (DELETE /v1/buckets/<bucket_name>/cors). The result is true.",
+    description =
+        "Removes a bucket's whole CORS policy (DELETE /v1/buckets/<bucket_name>/cors). The result is true.",
     resultVariable = "corsDeleted",
     errors = {"BAD_REQUEST", "NOT_FOUND", "FAILED"})
 public record DeleteCorsInput(

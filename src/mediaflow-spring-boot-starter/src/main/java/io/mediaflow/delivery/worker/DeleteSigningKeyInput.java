@@ -8,8 +8,10 @@ import jakarta.validation.constraints.NotBlank;
 @Operation(
     type = "mediaflow.delivery.delete_signing_key",
     name = "Delivery: delete signing key",
-    description = "Deletes a signing key (DELETE /v1/signing-keys/<signing_key_id>): every URL it signed stops working. Its private key is deleted from the application's key store too. The result is true.",
+    description =
+        "Deletes a signing key (DELETE /v1/signing-keys/<signing_key_id>): every URL it signed stops working. Its private key is deleted from the application's key store too. The result is true.",
     resultVariable = "signingKeyDeleted",
     errors = {"NOT_FOUND", "FAILED"})
 public record DeleteSigningKeyInput(
-    @NotBlank @ServiceId @Input(label = "Signing key id", value = "=signingKey.id") String signingKeyId) {}
+    @NotBlank @ServiceId @Input(label = "Signing key id", value = "=signingKey.id")
+        String signingKeyId) {}

@@ -7,8 +7,15 @@ import jakarta.validation.constraints.NotBlank;
 @Operation(
     type = "mediaflow.delivery.delete_tls_subscription",
     name = "Delivery: delete TLS subscription",
-    description = "Removes a TLS subscription (DELETE /v1/tls/subscriptions/<tls_subscription_id>). One removed before the month ends is not billed for that month. The result is true.",
+    description =
+        "Removes a TLS subscription (DELETE /v1/tls/subscriptions/<tls_subscription_id>). One removed before the month ends is not billed for that month. The result is true.",
     resultVariable = "tlsSubscriptionDeleted",
     errors = {"NOT_FOUND", "FAILED"})
 public record DeleteTlsSubscriptionInput(
-    @NotBlank @Input(label = "TLS subscription id", description = "The tls_subscription_id (not the id): list answers and the create operation's result carry it", value = "=tlsSubscription.tls_subscription_id") String tlsSubscriptionId) {}
+    @NotBlank
+        @Input(
+            label = "TLS subscription id",
+            description =
+                "The tls_subscription_id (not the id): list answers and the create operation's result carry it",
+            value = "=tlsSubscription.tls_subscription_id")
+        String tlsSubscriptionId) {}

@@ -8,7 +8,8 @@ import jakarta.validation.constraints.NotBlank;
 @Operation(
     type = "mediaflow.delivery.get_cors",
     name = "Delivery: get bucket CORS policy",
-    description = "Reads a bucket's CORS policy (GET /v1/buckets/<bucket_name>/cors): header names to values, empty when none is set.",
+    description =
+        "Reads a bucket's CORS policy (GET /v1/buckets/<bucket_name>/cors): header names to values, empty when none is set.",
     resultVariable = "cors",
     errors = {"BAD_REQUEST", "NOT_FOUND"})
 public record GetCorsInput(

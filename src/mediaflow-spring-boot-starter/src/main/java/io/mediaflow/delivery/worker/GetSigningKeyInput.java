@@ -8,8 +8,10 @@ import jakarta.validation.constraints.NotBlank;
 @Operation(
     type = "mediaflow.delivery.get_signing_key",
     name = "Delivery: get signing key",
-    description = "Reads one signing key (GET /v1/signing-keys/<signing_key_id>), without its private key.",
+    description =
+        "Reads one signing key (GET /v1/signing-keys/<signing_key_id>), without its private key.",
     resultVariable = "signingKey",
     errors = {"NOT_FOUND"})
 public record GetSigningKeyInput(
-    @NotBlank @ServiceId @Input(label = "Signing key id", value = "=signingKey.id") String signingKeyId) {}
+    @NotBlank @ServiceId @Input(label = "Signing key id", value = "=signingKey.id")
+        String signingKeyId) {}

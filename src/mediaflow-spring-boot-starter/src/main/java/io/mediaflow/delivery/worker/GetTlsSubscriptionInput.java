@@ -7,8 +7,15 @@ import jakarta.validation.constraints.NotBlank;
 @Operation(
     type = "mediaflow.delivery.get_tls_subscription",
     name = "Delivery: get TLS subscription",
-    description = "Reads one TLS subscription and its status: pending, processing, issued, renewing or failed (GET /v1/tls/subscriptions/<tls_subscription_id>).",
+    description =
+        "Reads one TLS subscription and its status: pending, processing, issued, renewing or failed (GET /v1/tls/subscriptions/<tls_subscription_id>).",
     resultVariable = "tlsSubscription",
     errors = {"NOT_FOUND"})
 public record GetTlsSubscriptionInput(
-    @NotBlank @Input(label = "TLS subscription id", description = "The tls_subscription_id (not the id): list answers and the create operation's result carry it", value = "=tlsSubscription.tls_subscription_id") String tlsSubscriptionId) {}
+    @NotBlank
+        @Input(
+            label = "TLS subscription id",
+            description =
+                "The tls_subscription_id (not the id): list answers and the create operation's result carry it",
+            value = "=tlsSubscription.tls_subscription_id")
+        String tlsSubscriptionId) {}

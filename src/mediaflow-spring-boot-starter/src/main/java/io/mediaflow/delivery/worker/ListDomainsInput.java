@@ -6,7 +6,9 @@ import io.mediaflow.worker.Operation;
 @Operation(
     type = "mediaflow.delivery.list_domains",
     name = "Delivery: list playback domains",
-    description = "Lists the account's playback domains (GET /v1/domains), or those of one type (GET /v1/domains/<type>).",
+    description =
+        "Lists the account's playback domains (GET /v1/domains), or those of one type (GET /v1/domains/<type>).",
     resultVariable = "domains")
 public record ListDomainsInput(
-    @Input(label = "Type", description = "live or vod for only domains of that type; empty for all") String type) {}
+    @Input(label = "Type", description = "live or vod for only domains of that type; empty for all")
+        String type) {}

@@ -8,9 +8,13 @@ import jakarta.validation.constraints.NotBlank;
 @Operation(
     type = "mediaflow.delivery.purge_cache",
     name = "Delivery: purge CDN cache",
-    description = "Purges the CDN cache of a whole bucket (POST /v1/buckets/<bucket_name>/cache/purge_all) or, when a path is given, of one object (POST /v1/buckets/<bucket_name>/cache/purge). The result is true.",
+    description =
+        "Purges the CDN cache of a whole bucket (POST /v1/buckets/<bucket_name>/cache/purge_all) or, when a path is given, of one object (POST /v1/buckets/<bucket_name>/cache/purge). The result is true.",
     resultVariable = "cachePurged",
     errors = {"BAD_REQUEST", "NOT_FOUND", "FAILED"})
 public record PurgeCacheInput(
     @NotBlank @BucketName @Input(label = "Bucket", value = "=bucketName") String bucketName,
-    @Input(label = "Path", description = "One object's path inside the bucket; empty for the whole bucket") String path) {}
+    @Input(
+            label = "Path",
+            description = "One object's path inside the bucket; empty for the whole bucket")
+        String path) {}

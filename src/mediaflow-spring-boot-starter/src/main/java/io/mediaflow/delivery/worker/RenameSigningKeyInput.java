@@ -9,9 +9,12 @@ import jakarta.validation.constraints.Size;
 @Operation(
     type = "mediaflow.delivery.rename_signing_key",
     name = "Delivery: rename signing key",
-    description = "Changes a signing key's name, the only thing that can change (PUT /v1/signing-keys/<signing_key_id>).",
+    description =
+        "Changes a signing key's name, the only thing that can change (PUT /v1/signing-keys/<signing_key_id>).",
     resultVariable = "signingKey",
     errors = {"NOT_FOUND", "BAD_REQUEST", "FAILED"})
 public record RenameSigningKeyInput(
-    @NotBlank @ServiceId @Input(label = "Signing key id", value = "=signingKey.id") String signingKeyId,
-    @NotBlank @Size(max = 255, message = "must be at most {max} characters") @Input(label = "Name") String name) {}
+    @NotBlank @ServiceId @Input(label = "Signing key id", value = "=signingKey.id")
+        String signingKeyId,
+    @NotBlank @Size(max = 255, message = "must be at most {max} characters") @Input(label = "Name")
+        String name) {}

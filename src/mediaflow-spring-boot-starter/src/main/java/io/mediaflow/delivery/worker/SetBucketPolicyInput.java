@@ -10,7 +10,8 @@ import jakarta.validation.constraints.NotNull;
 @Operation(
     type = "mediaflow.delivery.set_bucket_policy",
     name = "Delivery: set bucket access policy",
-    description = "Sets a bucket's access policy (PUT /v1/buckets/<bucket_name>/policy/<policy_name>): public (every bucket's default) or authenticated, after which every object needs a signed token in ?auth=. The result is the policy set.",
+    description =
+        "Sets a bucket's access policy (PUT /v1/buckets/<bucket_name>/policy/<policy_name>): public (every bucket's default) or authenticated, after which every object needs a signed token in ?auth=. The result is the policy set.",
     resultVariable = "bucketPolicy",
     errors = {"BAD_REQUEST", "NOT_FOUND", "FAILED"})
 public record SetBucketPolicyInput(

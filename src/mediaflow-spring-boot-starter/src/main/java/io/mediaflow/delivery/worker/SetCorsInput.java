@@ -9,15 +9,31 @@ import jakarta.validation.constraints.NotBlank;
 @Operation(
     type = "mediaflow.delivery.set_cors",
     name = "Delivery: set bucket CORS policy",
-    description = "Sets a bucket's whole CORS policy (POST /v1/buckets/<bucket_name>/cors). Credentials need one specific origin, not *; methods come from GET, HEAD, POST, PUT, DELETE, CONNECT, OPTIONS, TRACE, PATCH. The result is the policy as the API writes it (header names to values).",
+    description =
+        "Sets a bucket's whole CORS policy (POST /v1/buckets/<bucket_name>/cors). Credentials need one specific origin, not *; methods come from GET, HEAD, POST, PUT, DELETE, CONNECT, OPTIONS, TRACE, PATCH. The result is the policy as the API writes it (header names to values).",
     resultVariable = "cors",
     errors = {"BAD_REQUEST", "NOT_FOUND", "FAILED"})
 public record SetCorsInput(
     @NotBlank @BucketName @Input(label = "Bucket", value = "=bucketName") String bucketName,
-    @Input(label = "Allowed origin", description = "Access-Control-Allow-Origin: * or one origin such as https://player.example.com", value = "*") String allowOrigin,
-    @Input(label = "Allow credentials", description = "Access-Control-Allow-Credentials: true needs one specific origin") Boolean allowCredentials,
-    @Input(label = "Allowed methods", description = "Access-Control-Allow-Methods, comma-separated", value = "GET, HEAD") String allowMethods,
-    @Input(label = "Max age (seconds)", description = "Access-Control-Max-Age: how long a preflight answer may be cached") Integer maxAge) {
+    @Input(
+            label = "Allowed origin",
+            description =
+                "Access-Control-Allow-Origin: * or one origin such as https://player.example.com",
+            value = "*")
+        String allowOrigin,
+    @Input(
+            label = "Allow credentials",
+            description = "Access-Control-Allow-Credentials: true needs one specific origin")
+        Boolean allowCredentials,
+    @Input(
+            label = "Allowed methods",
+            description = "Access-Control-Allow-Methods, comma-separated",
+            value = "GET, HEAD")
+        String allowMethods,
+    @Input(
+            label = "Max age (seconds)",
+            description = "Access-Control-Max-Age: how long a preflight answer may be cached")
+        Integer maxAge) {
 
   CorsPolicy policy() {
     return CorsPolicy.of(allowOrigin, allowCredentials, allowMethods, maxAge);

@@ -1,9 +1,9 @@
 package io.mediaflow.delivery.worker;
 
-import io.mediaflow.delivery.signing.internal.SignedUrls;
 import io.mediaflow.api.constraint.Fqdn;
 import io.mediaflow.delivery.BucketName;
 import io.mediaflow.delivery.ServiceId;
+import io.mediaflow.delivery.signing.internal.SignedUrls;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
 import jakarta.validation.constraints.NotBlank;
@@ -16,20 +16,53 @@ import java.util.Map;
 @Operation(
     type = "mediaflow.delivery.sign_urls",
     name = "Delivery: issue signed URLs",
-    description = "Signs one URL per object of an authenticated bucket: an RS256 JWT (header kid, alg, typ; claims uri, exp, nbf and custom ones) in ?auth=, at the bucket's default address or behind a vod playback domain. The private key comes from the application's key store, never from the process. The result is a list of {path, url, expires}. SIGNING_KEY_NOT_IN_STORE: this application does not hold the key's private key (create a new key).",
+    description =
+        "Signs one URL per object of an authenticated bucket: an RS256 JWT (header kid, alg, typ; claims uri, exp, nbf and custom ones) in ?auth=, at the bucket's default address or behind a vod playback domain. The private key comes from the application's key store, never from the process. The result is a list of {path, url, expires}. SIGNING_KEY_NOT_IN_STORE: this application does not hold the key's private key (create a new key).",
     resultVariable = "signedUrls",
     errors = {"SIGNING_KEY_NOT_IN_STORE"})
 public record SignUrlsInput(
-    @NotBlank @ServiceId @Input(label = "Signing key id", value = "=signingKey.id") String signingKeyId,
-    @BucketName @Input(label = "Bucket", description = "For URLs at the bucket's default address", value = "=bucketName") String bucketName,
-    @Fqdn @Input(label = "Playback domain", description = "A vod domain name: when given, the URLs use it instead of the default address") String domainName,
-    @NotEmpty @Input(label = "Paths", description = "The objects' paths inside the bucket, e.g. [\"videos/clip/master.m3u8\"]", value = "=paths") List<String> paths,
-    @Input(label = "Lifetime", description = "ISO-8601 duration until the tokens expire (exp); empty for tokens that never expire", value = "PT24H") Duration lifetime,
-    @Input(label = "Not before", description = "ISO-8601 instant before which the tokens do not work (nbf); empty for at once") Instant notBefore,
-    @Input(label = "Granted path (uri)", description = "The uri claim of every token: a directory or full path; an empty string opens the whole bucket; left out, each token opens its own object only") String uri,
-    @Input(label = "Custom claims", description = "Further claims, e.g. {viewer: \"abc\"}") Map<String, Object> claims) {
+    @NotBlank @ServiceId @Input(label = "Signing key id", value = "=signingKey.id")
+        String signingKeyId,
+    @BucketName
+        @Input(
+            label = "Bucket",
+            description = "For URLs at the bucket's default address",
+            value = "=bucketName")
+        String bucketName,
+    @Fqdn
+        @Input(
+            label = "Playback domain",
+            description =
+                "A vod domain name: when given, the URLs use it instead of the default address")
+        String domainName,
+    @NotEmpty
+        @Input(
+            label = "Paths",
+            description =
+                "The objects' paths inside the bucket, e.g. [\"videos/clip/master.m3u8\"]",
+            value = "=paths")
+        List<String> paths,
+    @Input(
+            label = "Lifetime",
+            description =
+                "ISO-8601 duration until the tokens expire (exp); empty for tokens that never expire",
+            value = "PT24H")
+        Duration lifetime,
+    @Input(
+            label = "Not before",
+            description =
+                "ISO-8601 instant before which the tokens do not work (nbf); empty for at once")
+        Instant notBefore,
+    @Input(
+            label = "Granted path (uri)",
+            description =
+                "The uri claim of every token: a directory or full path; an empty string opens the whole bucket; left out, each token opens its own object only")
+        String uri,
+    @Input(label = "Custom claims", description = "Further claims, e.g. {viewer: \"abc\"}")
+        Map<String, Object> claims) {
 
   SignedUrls.Request request() {
-    return new SignedUrls.Request(signingKeyId, bucketName, domainName, paths, lifetime, notBefore, uri, claims);
+    return new SignedUrls.Request(
+        signingKeyId, bucketName, domainName, paths, lifetime, notBefore, uri, claims);
   }
 }

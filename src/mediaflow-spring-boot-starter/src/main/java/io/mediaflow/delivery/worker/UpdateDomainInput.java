@@ -9,7 +9,8 @@ import jakarta.validation.constraints.NotBlank;
 @Operation(
     type = "mediaflow.delivery.update_domain",
     name = "Delivery: change a vod domain's bucket",
-    description = "Points a vod playback domain at another media storage bucket (PUT /v1/domains/<domain_id>). Nothing else can change, and live domains not at all: delete the domain and create a new one instead.",
+    description =
+        "Points a vod playback domain at another media storage bucket (PUT /v1/domains/<domain_id>). Nothing else can change, and live domains not at all: delete the domain and create a new one instead.",
     resultVariable = "domain",
     errors = {"NOT_FOUND", "CONFLICT", "BAD_REQUEST", "FAILED"})
 public record UpdateDomainInput(

@@ -22,17 +22,18 @@ import org.xml.sax.InputSource;
 import org.xml.sax.SAXException;
 
 /**
- * The S3-compatible storage that DVR destinations ({@code s3://<bucket>/<folder>}) name, read with its own API: a
- * folder is listed with ListObjectsV2 and a recording handed on as a presigned URL, both signed with the
- * destination's credentials. The media service writes there but does not say what it wrote; only the storage knows.
- * Buckets are addressed path-style ({@code <endpoint>/<bucket>/<key>}), which AWS and the S3-compatible services
- * all answer.
+ * The S3-compatible storage that DVR destinations ({@code s3://<bucket>/<folder>}) name, read with
+ * its own API: a folder is listed with ListObjectsV2 and a recording handed on as a presigned URL,
+ * both signed with the destination's credentials. The media service writes there but does not say
+ * what it wrote; only the storage knows. Buckets are addressed path-style ({@code
+ * <endpoint>/<bucket>/<key>}), which AWS and the S3-compatible services all answer.
  *
- * <p>Two requests by hand rather than the AWS SDK's {@code S3Client} and {@code S3Presigner}: the SDK's S3 client is
- * 32 jars and 8.4 MB (with the smallest HTTP client, url-connection-client) for one listing and one presigned URL,
- * brings {@code org.reactivestreams:reactive-streams} (MIT-0) where the plugin adds Apache-2.0 dependencies only, sends
- * through an HTTP stack of its own instead of the application's {@link io.mediaflow.api.MediaflowHttpClient}
- * (proxy, timeouts, TLS). The listing is read with the JDK's parser, DTDs and external entities off.
+ * <p>Two requests by hand rather than the AWS SDK's {@code S3Client} and {@code S3Presigner}: the
+ * SDK's S3 client is 32 jars and 8.4 MB (with the smallest HTTP client, url-connection-client) for
+ * one listing and one presigned URL, brings {@code org.reactivestreams:reactive-streams} (MIT-0)
+ * where the plugin adds Apache-2.0 dependencies only, sends through an HTTP stack of its own
+ * instead of the application's {@link io.mediaflow.api.MediaflowHttpClient} (proxy, timeouts, TLS).
+ * The listing is read with the JDK's parser, DTDs and external entities off.
  */
 public class DvrStorage {
 
@@ -53,7 +54,8 @@ public class DvrStorage {
   private final Clock clock;
 
   /**
-   * @param endpoint the storage's address, e.g. {@code https://s3.amazonaws.com} or an S3-compatible service's
+   * @param endpoint the storage's address, e.g. {@code https://s3.amazonaws.com} or an
+   *     S3-compatible service's
    * @param region the region requests are signed for
    */
   public DvrStorage(ApiHttp http, URI endpoint, String region, Clock clock) {
@@ -63,32 +65,56 @@ public class DvrStorage {
     this.clock = clock;
   }
 
-  /** Every object whose key starts with {@code prefix}, in key order, following the listing's pages. */
+  /**
+   * Every object whose key starts with {@code prefix}, in key order, following the listing's pages.
+   */
   public List<StoredObject> list(String bucket, String prefix, Credentials credentials) {
     var objects = new ArrayList<StoredObject>();
     String continuation = null;
     do {
-      URI page = URI.create(endpoint + "/" + S3Signature.encode(bucket) + "?list-type=2&prefix="
-          + S3Signature.encode(prefix) + (continuation == null ? "" : "&continuation-token="
-          + S3Signature.encode(continuation)));
+      URI page =
+          URI.create(
+              endpoint
+                  + "/"
+                  + S3Signature.encode(bucket)
+                  + "?list-type=2&prefix="
+                  + S3Signature.encode(prefix)
+                  + (continuation == null
+                      ? ""
+                      : "&continuation-token=" + S3Signature.encode(continuation)));
       Document listing = listing(page, bucket, prefix, credentials);
       NodeList contents = listing.getElementsByTagName("Contents");
       for (int i = 0; i < contents.getLength(); i++) {
         Element content = (Element) contents.item(i);
-        objects.add(new StoredObject(text(content, "Key"), Long.parseLong(text(content, "Size")),
-            Instant.parse(text(content, "LastModified"))));
+        objects.add(
+            new StoredObject(
+                text(content, "Key"),
+                Long.parseLong(text(content, "Size")),
+                Instant.parse(text(content, "LastModified"))));
       }
-      continuation = "true".equals(text(listing.getDocumentElement(), "IsTruncated"))
-          ? text(listing.getDocumentElement(), "NextContinuationToken") : null;
+      continuation =
+          "true".equals(text(listing.getDocumentElement(), "IsTruncated"))
+              ? text(listing.getDocumentElement(), "NextContinuationToken")
+              : null;
     } while (continuation != null);
     return objects;
   }
 
-  /** The address at which anyone may GET {@code key} for {@code lifetime}; the plain address without credentials. */
+  /**
+   * The address at which anyone may GET {@code key} for {@code lifetime}; the plain address without
+   * credentials.
+   */
   public URI downloadUrl(String bucket, String key, Credentials credentials, Duration lifetime) {
-    URI object = URI.create(endpoint + "/" + S3Signature.encode(bucket) + "/"
-        + S3Signature.encode(key).replace("%2F", "/"));
-    return credentials == null ? object : signature(credentials).presigned(object, clock.instant(), lifetime);
+    URI object =
+        URI.create(
+            endpoint
+                + "/"
+                + S3Signature.encode(bucket)
+                + "/"
+                + S3Signature.encode(key).replace("%2F", "/"));
+    return credentials == null
+        ? object
+        : signature(credentials).presigned(object, clock.instant(), lifetime);
   }
 
   private Document listing(URI page, String bucket, String prefix, Credentials credentials) {
@@ -100,14 +126,16 @@ public class DvrStorage {
     ApiHttp.Text answer = http.text(request.build(), endpointName);
     if (answer.status() / 100 != 2) {
       String code = errorCode(answer.body());
-      throw new ApiException.Rejected(answer.status() == 404 ? "NOT_FOUND" : "DVR_STORAGE_REFUSED",
+      throw new ApiException.Rejected(
+          answer.status() == 404 ? "NOT_FOUND" : "DVR_STORAGE_REFUSED",
           endpointName + " answered HTTP " + answer.status() + (code == null ? "" : " " + code),
           Map.of("status", answer.status(), "code", code == null ? "" : code));
     }
     try {
       return parse(answer.body());
     } catch (IOException | SAXException e) {
-      throw new ApiException.Transient("BAD_ANSWER", endpointName + " answered a listing that is not XML", null, e);
+      throw new ApiException.Transient(
+          "BAD_ANSWER", endpointName + " answered a listing that is not XML", null, e);
     }
   }
 
@@ -115,7 +143,10 @@ public class DvrStorage {
     return new S3Signature(region, credentials.accessKey(), credentials.secretKey());
   }
 
-  /** S3's error {@code <Code>}, such as {@code AccessDenied} or {@code NoSuchBucket}, when the body has one. */
+  /**
+   * S3's error {@code <Code>}, such as {@code AccessDenied} or {@code NoSuchBucket}, when the body
+   * has one.
+   */
   private static String errorCode(String body) {
     try {
       return text(parse(body).getDocumentElement(), "Code");

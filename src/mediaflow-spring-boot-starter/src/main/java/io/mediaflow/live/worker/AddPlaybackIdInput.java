@@ -9,7 +9,8 @@ import jakarta.validation.constraints.NotNull;
 @Operation(
     type = "mediaflow.live.add_playback_id",
     name = "Live: add playback ID",
-    description = "Adds a playback ID to a live stream (POST /v1/live-streams/<stream_id>/playback-ids). The result is the stream with the new ID and its playback_url; an authenticated one plays only with a signed token (content delivery API).",
+    description =
+        "Adds a playback ID to a live stream (POST /v1/live-streams/<stream_id>/playback-ids). The result is the stream with the new ID and its playback_url; an authenticated one plays only with a signed token (content delivery API).",
     resultVariable = "liveStream",
     sideEffect = true,
     errors = {"NOT_FOUND", "BAD_REQUEST"})

@@ -1,7 +1,7 @@
 package io.mediaflow.live.worker;
 
-import io.mediaflow.live.NewSimulcastTarget;
 import io.mediaflow.api.internal.Secrets;
+import io.mediaflow.live.NewSimulcastTarget;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
 import jakarta.validation.constraints.NotBlank;
@@ -9,14 +9,24 @@ import jakarta.validation.constraints.NotBlank;
 @Operation(
     type = "mediaflow.live.add_simulcast_target",
     name = "Live: add simulcast target",
-    description = "Re-streams a live stream to an external RTMP ingest (POST /v1/live-streams/<stream_id>/simulcast-targets). The result is the stream with the target in simulcast_targets; target stream keys are masked.",
+    description =
+        "Re-streams a live stream to an external RTMP ingest (POST /v1/live-streams/<stream_id>/simulcast-targets). The result is the stream with the target in simulcast_targets; target stream keys are masked.",
     resultVariable = "liveStream",
     sideEffect = true,
     errors = {"NOT_FOUND", "BAD_REQUEST"})
 public record AddSimulcastTargetInput(
     @NotBlank @Input(label = "Stream ID", value = "=liveStream.id") String streamId,
-    @NotBlank @Input(label = "Target URL", description = "The re-streaming service's rtmp:// or rtmps:// ingest URL") String url,
-    @NotBlank @Input(label = "Target stream key", description = "Authenticates against the target: a secret reference such as {{secrets.YOUTUBE_STREAM_KEY}}; never written to a result") String streamKey) {
+    @NotBlank
+        @Input(
+            label = "Target URL",
+            description = "The re-streaming service's rtmp:// or rtmps:// ingest URL")
+        String url,
+    @NotBlank
+        @Input(
+            label = "Target stream key",
+            description =
+                "Authenticates against the target: a secret reference such as {{secrets.YOUTUBE_STREAM_KEY}}; never written to a result")
+        String streamKey) {
 
   NewSimulcastTarget target() {
     return new NewSimulcastTarget(url, streamKey);
@@ -24,6 +34,12 @@ public record AddSimulcastTargetInput(
 
   @Override
   public String toString() {
-    return "AddSimulcastTargetInput[streamId=" + streamId + ", url=" + url + ", streamKey=" + Secrets.mask(streamKey) + "]";
+    return "AddSimulcastTargetInput[streamId="
+        + streamId
+        + ", url="
+        + url
+        + ", streamKey="
+        + Secrets.mask(streamKey)
+        + "]";
   }
 }

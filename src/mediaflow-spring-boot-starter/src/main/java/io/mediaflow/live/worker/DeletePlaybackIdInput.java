@@ -4,11 +4,15 @@ import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
 import jakarta.validation.constraints.NotBlank;
 
-/** A retry after a successful delete would find nothing to delete: the first answer is kept (sideEffect). */
+/**
+ * A retry after a successful delete would find nothing to delete: the first answer is kept
+ * (sideEffect).
+ */
 @Operation(
     type = "mediaflow.live.delete_playback_id",
     name = "Live: delete playback ID",
-    description = "Deletes a playback ID of a live stream (DELETE /v1/live-streams/<stream_id>/playback-ids/<playback_id>); players using it stop working. The result is the updated stream.",
+    description =
+        "Deletes a playback ID of a live stream (DELETE /v1/live-streams/<stream_id>/playback-ids/<playback_id>); players using it stop working. The result is the updated stream.",
     resultVariable = "liveStream",
     sideEffect = true,
     errors = {"NOT_FOUND"})

@@ -4,11 +4,15 @@ import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
 import jakarta.validation.constraints.NotBlank;
 
-/** A retry after a successful delete would find nothing to delete: the first answer is kept (sideEffect). */
+/**
+ * A retry after a successful delete would find nothing to delete: the first answer is kept
+ * (sideEffect).
+ */
 @Operation(
     type = "mediaflow.live.delete_simulcast_target",
     name = "Live: delete simulcast target",
-    description = "Stops re-streaming to a target (DELETE /v1/live-streams/<stream_id>/simulcast-targets/<target_id>). The result is the updated stream; simulcast_targets is empty when none remain.",
+    description =
+        "Stops re-streaming to a target (DELETE /v1/live-streams/<stream_id>/simulcast-targets/<target_id>). The result is the updated stream; simulcast_targets is empty when none remain.",
     resultVariable = "liveStream",
     sideEffect = true,
     errors = {"NOT_FOUND"})

@@ -20,9 +20,10 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * How each operation of the live streaming API (document 2), and a wait for a stream status, is carried out;
- * {@link OperationWorkers} opens the workers. Every result is a stream without secrets: simulcast keys and DVR
- * credentials masked, the stream key only where the model asks for it.
+ * How each operation of the live streaming API (document 2), and a wait for a stream status, is
+ * carried out; {@link OperationWorkers} opens the workers. Every result is a stream without
+ * secrets: simulcast keys and DVR credentials masked, the stream key only where the model asks for
+ * it.
  */
 public class LiveWorkers implements OperationHandlers {
 
@@ -39,102 +40,170 @@ public class LiveWorkers implements OperationHandlers {
   @Override
   public List<OperationHandler<?>> handlers() {
     return List.of(
-        OperationHandler.create(CreateStreamInput.class, this::unmarkedStreams, this::createStream,
+        OperationHandler.create(
+            CreateStreamInput.class,
+            this::unmarkedStreams,
+            this::createStream,
             this::findCreatedStream),
-        OperationHandler.call(GetStreamInput.class, input -> client.getStream(input.streamId()).withoutSecrets(input.keepStreamKey())),
-        OperationHandler.call(ListStreamsInput.class,
-            input -> client.listStreams(StreamFilter.of(input.filters())).stream().map(LiveWorkers::shown).toList()),
-        OperationHandler.call(StartStreamInput.class, input -> shown(client.startStream(input.streamId()))),
-        OperationHandler.call(StopStreamInput.class, input -> shown(client.stopStream(input.streamId()))),
-        OperationHandler.create(AddPlaybackIdInput.class, (input, job) -> playbackIds(client.getStream(input.streamId())),
-            (input, job) -> shown(client.addPlaybackId(input.streamId(), input.policy())), this::findAddedPlaybackId),
-        OperationHandler.delete(DeletePlaybackIdInput.class,
+        OperationHandler.call(
+            GetStreamInput.class,
+            input -> client.getStream(input.streamId()).withoutSecrets(input.keepStreamKey())),
+        OperationHandler.call(
+            ListStreamsInput.class,
+            input ->
+                client.listStreams(StreamFilter.of(input.filters())).stream()
+                    .map(LiveWorkers::shown)
+                    .toList()),
+        OperationHandler.call(
+            StartStreamInput.class, input -> shown(client.startStream(input.streamId()))),
+        OperationHandler.call(
+            StopStreamInput.class, input -> shown(client.stopStream(input.streamId()))),
+        OperationHandler.create(
+            AddPlaybackIdInput.class,
+            (input, job) -> playbackIds(client.getStream(input.streamId())),
+            (input, job) -> shown(client.addPlaybackId(input.streamId(), input.policy())),
+            this::findAddedPlaybackId),
+        OperationHandler.delete(
+            DeletePlaybackIdInput.class,
             (input, job) -> shown(client.deletePlaybackId(input.streamId(), input.playbackId())),
             (input, job) -> shown(client.getStream(input.streamId()))),
-        OperationHandler.create(AddSimulcastTargetInput.class,
-            (input, job) -> shown(client.addSimulcastTarget(input.streamId(), input.target())), this::findSimulcastTarget),
-        OperationHandler.delete(DeleteSimulcastTargetInput.class,
+        OperationHandler.create(
+            AddSimulcastTargetInput.class,
+            (input, job) -> shown(client.addSimulcastTarget(input.streamId(), input.target())),
+            this::findSimulcastTarget),
+        OperationHandler.delete(
+            DeleteSimulcastTargetInput.class,
             (input, job) -> shown(client.deleteSimulcastTarget(input.streamId(), input.targetId())),
             (input, job) -> shown(client.getStream(input.streamId()))),
         OperationHandler.poll(WaitForStatusInput.class, this::waitForStatus),
-        OperationHandler.call(DvrRecordingsInput.class, input -> recordings.of(client.getStream(input.streamId()),
-            input.dvr(), input.downloadUrlLifetime() == null ? Duration.ofHours(24) : input.downloadUrlLifetime())));
+        OperationHandler.call(
+            DvrRecordingsInput.class,
+            input ->
+                recordings.of(
+                    client.getStream(input.streamId()),
+                    input.dvr(),
+                    input.downloadUrlLifetime() == null
+                        ? Duration.ofHours(24)
+                        : input.downloadUrlLifetime())));
   }
 
-  /** The job's marker goes into the callback URL, Mediaflow's own or the model's, so the stream can be found again. */
+  /**
+   * The job's marker goes into the callback URL, Mediaflow's own or the model's, so the stream can
+   * be found again.
+   */
   private Stream createStream(CreateStreamInput input, JobContext job) {
-    return client.createStream(input.newStream(callbackUrl(input, job))).withoutSecrets(input.keepStreamKey());
+    return client
+        .createStream(input.newStream(callbackUrl(input, job)))
+        .withoutSecrets(input.keepStreamKey());
   }
 
   private Optional<String> callbackUrl(CreateStreamInput input, JobContext job) {
-    return input.markedCallbackUrl(callbacks.forSubject(CallbackUrls.Kind.LIVE, Long.toString(job.processInstanceKey())),
+    return input.markedCallbackUrl(
+        callbacks.forSubject(CallbackUrls.Kind.LIVE, Long.toString(job.processInstanceKey())),
         job.marker());
   }
 
   /**
-   * The stream an earlier attempt of this job created. Document 2 does not say that creation keeps a callback URL,
-   * so the marker in it finds the stream only where the service shows it again; otherwise the stream is the one of
-   * this name that is new since the create was sent and carries no other job's marker. Where two or more are, which
-   * is this job's cannot be told, and a person decides rather than a second stream being made.
+   * The stream an earlier attempt of this job created. Document 2 does not say that creation keeps
+   * a callback URL, so the marker in it finds the stream only where the service shows it again;
+   * otherwise the stream is the one of this name that is new since the create was sent and carries
+   * no other job's marker. Where two or more are, which is this job's cannot be told, and a person
+   * decides rather than a second stream being made.
    */
   private Optional<Stream> findCreatedStream(CreateStreamInput input, JobContext job) {
     List<Stream> named = sameName(input);
-    Optional<Stream> marked = named.stream().filter(stream -> job.marker().equals(markerOf(stream))).findFirst();
-    List<Stream> unmarked = named.stream().filter(stream -> markerOf(stream) == null)
-        .filter(stream -> !job.before().contains(stream.id())).toList();
+    Optional<Stream> marked =
+        named.stream().filter(stream -> job.marker().equals(markerOf(stream))).findFirst();
+    List<Stream> unmarked =
+        named.stream()
+            .filter(stream -> markerOf(stream) == null)
+            .filter(stream -> !job.before().contains(stream.id()))
+            .toList();
     if (marked.isEmpty() && unmarked.size() > 1) {
-      throw new ApiException.Misconfigured("UNKNOWN_OUTCOME", "The create call failed without an answer, and the streams "
-          + unmarked.stream().map(Stream::id).toList() + " named " + input.name() + " appeared since; the service"
-          + " keeps no callback URL to tell them apart by. Delete the one this instance did not create, then resolve"
-          + " this incident");
+      throw new ApiException.Misconfigured(
+          "UNKNOWN_OUTCOME",
+          "The create call failed without an answer, and the streams "
+              + unmarked.stream().map(Stream::id).toList()
+              + " named "
+              + input.name()
+              + " appeared since; the service"
+              + " keeps no callback URL to tell them apart by. Delete the one this instance did not create, then resolve"
+              + " this incident");
     }
-    return marked.or(() -> unmarked.stream().findFirst()).map(stream -> stream.withoutSecrets(input.keepStreamKey()));
-  }
-
-  /** The streams of the new one's name that carry no marker, which a lookup could otherwise take for it. */
-  private List<String> unmarkedStreams(CreateStreamInput input, JobContext job) {
-    return sameName(input).stream().filter(stream -> markerOf(stream) == null).map(Stream::id).toList();
-  }
-
-  private List<Stream> sameName(CreateStreamInput input) {
-    return client.listStreams(input.name() == null
-        ? StreamFilter.all().andNull("name")
-        : StreamFilter.all().and("name", input.name()));
-  }
-
-  private static String markerOf(Stream stream) {
-    return stream.params() == null ? null : CreateStreamInput.markerOf(stream.params().callbackUrl());
+    return marked
+        .or(() -> unmarked.stream().findFirst())
+        .map(stream -> stream.withoutSecrets(input.keepStreamKey()));
   }
 
   /**
-   * The stream with the playback ID an earlier attempt added: a playback ID has nothing a marker could go in, so it
-   * is the one of this policy that is new since the add was sent. Two or more mean another job adds IDs to this
-   * stream at the same moment, and a person decides which is whose.
+   * The streams of the new one's name that carry no marker, which a lookup could otherwise take for
+   * it.
+   */
+  private List<String> unmarkedStreams(CreateStreamInput input, JobContext job) {
+    return sameName(input).stream()
+        .filter(stream -> markerOf(stream) == null)
+        .map(Stream::id)
+        .toList();
+  }
+
+  private List<Stream> sameName(CreateStreamInput input) {
+    return client.listStreams(
+        input.name() == null
+            ? StreamFilter.all().andNull("name")
+            : StreamFilter.all().and("name", input.name()));
+  }
+
+  private static String markerOf(Stream stream) {
+    return stream.params() == null
+        ? null
+        : CreateStreamInput.markerOf(stream.params().callbackUrl());
+  }
+
+  /**
+   * The stream with the playback ID an earlier attempt added: a playback ID has nothing a marker
+   * could go in, so it is the one of this policy that is new since the add was sent. Two or more
+   * mean another job adds IDs to this stream at the same moment, and a person decides which is
+   * whose.
    */
   private Optional<Stream> findAddedPlaybackId(AddPlaybackIdInput input, JobContext job) {
     Stream stream = client.getStream(input.streamId());
-    List<PlaybackId> added = Optional.ofNullable(stream.playbackIds()).orElse(List.of()).stream()
-        .filter(id -> !job.before().contains(id.id()) && input.policy().apiName().equals(id.policy())).toList();
+    List<PlaybackId> added =
+        Optional.ofNullable(stream.playbackIds()).orElse(List.of()).stream()
+            .filter(
+                id ->
+                    !job.before().contains(id.id()) && input.policy().apiName().equals(id.policy()))
+            .toList();
     if (added.size() > 1) {
-      throw new ApiException.Misconfigured("UNKNOWN_OUTCOME", "The add call failed without an answer, and the playback"
-          + " IDs " + added.stream().map(PlaybackId::id).toList() + " appeared on stream " + stream.id() + " since;"
-          + " delete the one this instance did not add, then resolve this incident");
+      throw new ApiException.Misconfigured(
+          "UNKNOWN_OUTCOME",
+          "The add call failed without an answer, and the playback"
+              + " IDs "
+              + added.stream().map(PlaybackId::id).toList()
+              + " appeared on stream "
+              + stream.id()
+              + " since;"
+              + " delete the one this instance did not add, then resolve this incident");
     }
     return added.isEmpty() ? Optional.empty() : Optional.of(shown(stream));
   }
 
   private static List<String> playbackIds(Stream stream) {
-    return Optional.ofNullable(stream.playbackIds()).orElse(List.of()).stream().map(PlaybackId::id).toList();
+    return Optional.ofNullable(stream.playbackIds()).orElse(List.of()).stream()
+        .map(PlaybackId::id)
+        .toList();
   }
 
   /**
-   * The stream already re-streaming to this URL with this key: the target an earlier attempt added. Were it anyone
-   * else's, a second would only push the stream twice to one key, which the target refuses or mixes.
+   * The stream already re-streaming to this URL with this key: the target an earlier attempt added.
+   * Were it anyone else's, a second would only push the stream twice to one key, which the target
+   * refuses or mixes.
    */
   private Optional<Stream> findSimulcastTarget(AddSimulcastTargetInput input, JobContext job) {
     Stream stream = client.getStream(input.streamId());
     return Optional.ofNullable(stream.simulcastTargets()).orElse(List.of()).stream()
-        .filter(target -> input.url().equals(target.url()) && input.streamKey().equals(target.streamKey()))
+        .filter(
+            target ->
+                input.url().equals(target.url()) && input.streamKey().equals(target.streamKey()))
         .findFirst()
         .map(target -> shown(stream));
   }
@@ -146,8 +215,13 @@ public class LiveWorkers implements OperationHandlers {
       return Poll.done(shown(stream));
     }
     if (StreamState.STOPPED.apiName().equals(status)) {
-      throw new ApiException.Rejected("STREAM_STOPPED", "Live stream " + stream.id() + " is stopped; it was awaited in "
-          + input.states().stream().map(StreamState::apiName).toList(), Map.of("stream", shown(stream)));
+      throw new ApiException.Rejected(
+          "STREAM_STOPPED",
+          "Live stream "
+              + stream.id()
+              + " is stopped; it was awaited in "
+              + input.states().stream().map(StreamState::apiName).toList(),
+          Map.of("stream", shown(stream)));
     }
     return Poll.pending("status " + status);
   }

@@ -7,7 +7,9 @@ import jakarta.validation.constraints.NotBlank;
 @Operation(
     type = "mediaflow.live.stop_stream",
     name = "Live: stop stream",
-    description = "Stops a running live stream (POST /v1/live-streams/<stream_id>/stop): stopping, then stopped; the transcoder is freed and DVR recordings are transferred. Stopping a stopped stream changes nothing.",
+    description =
+        "Stops a running live stream (POST /v1/live-streams/<stream_id>/stop): stopping, then stopped; the transcoder is freed and DVR recordings are transferred. Stopping a stopped stream changes nothing.",
     resultVariable = "liveStream",
     errors = {"NOT_FOUND", "CONFLICT"})
-public record StopStreamInput(@NotBlank @Input(label = "Stream ID", value = "=liveStream.id") String streamId) {}
+public record StopStreamInput(
+    @NotBlank @Input(label = "Stream ID", value = "=liveStream.id") String streamId) {}

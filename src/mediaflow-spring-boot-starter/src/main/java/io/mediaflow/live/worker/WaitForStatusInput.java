@@ -12,12 +12,20 @@ import java.util.List;
 @Operation(
     type = "mediaflow.live.wait_for_status",
     name = "Live: wait for stream status",
-    description = "Reads the stream with a growing pause between checks, holding no thread, until its status is one of the given states; the result is the stream (stream key left out). WAIT_TIMEOUT when the timeout passes first; STREAM_STOPPED when the stream is stopped and stopped is not awaited (a stopped stream moves only when started again).",
+    description =
+        "Reads the stream with a growing pause between checks, holding no thread, until its status is one of the given states; the result is the stream (stream key left out). WAIT_TIMEOUT when the timeout passes first; STREAM_STOPPED when the stream is stopped and stopped is not awaited (a stopped stream moves only when started again).",
     resultVariable = "liveStream",
     retries = 10,
     errors = {"WAIT_TIMEOUT", "STREAM_STOPPED", "NOT_FOUND"})
 public record WaitForStatusInput(
     @NotBlank @Input(label = "Stream ID", value = "=liveStream.id") String streamId,
-    @NotEmpty @Input(label = "States", description = "Any of created, starting, waiting, launching, live, idle, stopping, stopped", value = "=[\"live\"]") List<StreamState> states,
-    @Input(label = "Timeout", description = "ISO-8601 duration, e.g. PT10M", value = "PT10M") Duration timeout)
+    @NotEmpty
+        @Input(
+            label = "States",
+            description =
+                "Any of created, starting, waiting, launching, live, idle, stopping, stopped",
+            value = "=[\"live\"]")
+        List<StreamState> states,
+    @Input(label = "Timeout", description = "ISO-8601 duration, e.g. PT10M", value = "PT10M")
+        Duration timeout)
     implements WaitInput {}

@@ -6,21 +6,22 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What a process and its forms need of a job's status; the one place a {@link JobStatus} becomes variables. The
- * engine copies a variable on every write, and the complete status (storage, meta, every output's progress) is
- * several times larger: it stays available from the {@code status} operation.
+ * What a process and its forms need of a job's status; the one place a {@link JobStatus} becomes
+ * variables. The engine copies a variable on every write, and the complete status (storage, meta,
+ * every output's progress) is several times larger: it stays available from the {@code status}
+ * operation.
  *
  * @param status the service's word for where the job stands, {@code completed} once done
  * @param percent completion of the {@code encoding} stage, while it runs
  * @param duration of the source, in seconds
  * @param renditions one per video output
  * @param thumbnails the URLs of the image outputs
- * @param outputs every output the status lists, of every kind (video, audio, image, text, and lists the document
- *     does not name), each with where it is
+ * @param outputs every output the status lists, of every kind (video, audio, image, text, and lists
+ *     the document does not name), each with where it is
  * @param warnings the service's warnings, as it sends them; empty when none
  * @param statusUrl where the next status is read: the last {@code status_url} the service returned
- * @param outputErrors the outputs that failed, each {@code {tag, error}} (its user tag, else its system tag, and its
- *     {@code error_description}); empty when none
+ * @param outputErrors the outputs that failed, each {@code {tag, error}} (its user tag, else its
+ *     system tag, and its {@code error_description}); empty when none
  */
 public record JobResult(
     String status,
@@ -42,11 +43,19 @@ public record JobResult(
   /**
    * One output, as document 3 says every output item carries it.
    *
-   * @param list the status list it came in: {@code videos}, {@code audios}, {@code images}, {@code texts}, ...
+   * @param list the status list it came in: {@code videos}, {@code audios}, {@code images}, {@code
+   *     texts}, ...
    * @param format its {@code output_format}, when the service names it
-   * @param downloadUrl the ZIP of an output's files kept in temporary storage, when the service offers one
+   * @param downloadUrl the ZIP of an output's files kept in temporary storage, when the service
+   *     offers one
    */
-  public record Output(String list, String format, String tag, String userTag, String url, String downloadUrl,
+  public record Output(
+      String list,
+      String format,
+      String tag,
+      String userTag,
+      String url,
+      String downloadUrl,
       Map<String, Object> storage) {}
 
   /** An output the service reports failed. */
@@ -58,7 +67,14 @@ public record JobResult(
         status.finished() ? null : status.percent(),
         status.duration(),
         orEmpty(status.videos()).stream()
-            .map(video -> new Rendition(video.userTag(), resolution(video.meta()), video.bitrate(), video.size(), video.url()))
+            .map(
+                video ->
+                    new Rendition(
+                        video.userTag(),
+                        resolution(video.meta()),
+                        video.bitrate(),
+                        video.size(),
+                        video.url()))
             .toList(),
         orEmpty(status.images()).stream().map(OutputItem::url).toList(),
         outputs(status),
@@ -69,20 +85,39 @@ public record JobResult(
 
   private static List<Output> outputs(JobStatus status) {
     return status.outputLists().entrySet().stream()
-        .flatMap(list -> list.getValue().stream().map(item -> new Output(list.getKey(), item.outputFormat(), item.tag(),
-            item.userTag(), item.url(), item.downloadUrl(), item.storage())))
+        .flatMap(
+            list ->
+                list.getValue().stream()
+                    .map(
+                        item ->
+                            new Output(
+                                list.getKey(),
+                                item.outputFormat(),
+                                item.tag(),
+                                item.userTag(),
+                                item.url(),
+                                item.downloadUrl(),
+                                item.storage())))
         .toList();
   }
 
-  /** The outputs the status reports failed, by user tag (else system tag), each with its error description. */
+  /**
+   * The outputs the status reports failed, by user tag (else system tag), each with its error
+   * description.
+   */
   public static List<OutputError> outputErrors(JobStatus status) {
     return status.failedOutputs().stream()
-        .map(item -> new OutputError(item.userTag() != null ? item.userTag() : item.tag(), item.errorDescription()))
+        .map(
+            item ->
+                new OutputError(
+                    item.userTag() != null ? item.userTag() : item.tag(), item.errorDescription()))
         .toList();
   }
 
   private static String resolution(Object meta) {
-    if (meta instanceof Map<?, ?> fields && fields.get("width") != null && fields.get("height") != null) {
+    if (meta instanceof Map<?, ?> fields
+        && fields.get("width") != null
+        && fields.get("height") != null) {
       return number(fields.get("width")) + "x" + number(fields.get("height"));
     }
     return null;
@@ -90,7 +125,9 @@ public record JobResult(
 
   /** 1280 rather than 1280.0 when the service sent the width as a JSON number with a fraction. */
   private static String number(Object value) {
-    return value instanceof Number n && n.doubleValue() == Math.rint(n.doubleValue()) ? String.valueOf(n.longValue()) : String.valueOf(value);
+    return value instanceof Number n && n.doubleValue() == Math.rint(n.doubleValue())
+        ? String.valueOf(n.longValue())
+        : String.valueOf(value);
   }
 
   private static <T> List<T> orEmpty(List<T> list) {

@@ -8,10 +8,11 @@ import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
 
 /**
- * Where an output is written. Without one, the output is downloadable from the service for 24 hours.
+ * Where an output is written. Without one, the output is downloadable from the service for 24
+ * hours.
  *
- * @param url {@code s3://}, {@code b2://}, {@code azblob://}, {@code ftp://}, {@code ftps://} or {@code sftp://}:
- *     a file path for single-file outputs, a folder for HLS, DASH and thumbnails
+ * @param url {@code s3://}, {@code b2://}, {@code azblob://}, {@code ftp://}, {@code ftps://} or
+ *     {@code sftp://}: a file path for single-file outputs, a folder for HLS, DASH and thumbnails
  * @param key the bucket's access key or the FTP user; a credential, so never logged
  * @param secret the bucket's secret key or the FTP password
  * @param permissions S3 canned ACL, {@code private} by default
@@ -21,8 +22,10 @@ import jakarta.validation.constraints.Pattern;
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record Destination(
     @NotNull(message = "is required")
-    @Pattern(regexp = "(s3|b2|azblob|ftp|ftps|sftp)://.*",
-        message = "must start with one of azblob://, b2://, ftp://, ftps://, s3://, sftp://") String url,
+        @Pattern(
+            regexp = "(s3|b2|azblob|ftp|ftps|sftp)://.*",
+            message = "must start with one of azblob://, b2://, ftp://, ftps://, s3://, sftp://")
+        String url,
     String key,
     String secret,
     String permissions,

@@ -21,20 +21,42 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * One output of a custom job, with every field document 3 names. Attributes whose names the document does not
- * show (rotation, pixel format, audio codec, ...) pass through unchanged in {@link #other()}.
+ * One output of a custom job, with every field document 3 names. Attributes whose names the
+ * document does not show (rotation, pixel format, audio codec, ...) pass through unchanged in
+ * {@link #other()}.
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @RenditionRules
 public record Format(
     @NotNull(message = "is required")
-    @OneOf({"mp4", "webm", "advanced_hls", "advanced_dash", "webm_dash", "repack", "mp3", "hls_audio", "flac", "m4a",
-        "gif", "thumbnail", "thumbnails", "smart_thumbnail", "metadata", "speech_to_text", "vmaf", "video_intelligence",
-        "ai_detection", "waveform"}) String output,
+        @OneOf({
+          "mp4",
+          "webm",
+          "advanced_hls",
+          "advanced_dash",
+          "webm_dash",
+          "repack",
+          "mp3",
+          "hls_audio",
+          "flac",
+          "m4a",
+          "gif",
+          "thumbnail",
+          "thumbnails",
+          "smart_thumbnail",
+          "metadata",
+          "speech_to_text",
+          "vmaf",
+          "video_intelligence",
+          "ai_detection",
+          "waveform"
+        })
+        String output,
     @PositiveOrZero(message = "must be 0 or more") Double startTime,
     @Positive(message = "must be more than 0") Double duration,
     List<@NotNull(message = "must be an object") @Valid Destination> destination,
-    @Pattern(regexp = "[1-9]\\d*x[1-9]\\d*", message = "must be <width>x<height> in pixels") String size,
+    @Pattern(regexp = "[1-9]\\d*x[1-9]\\d*", message = "must be <width>x<height> in pixels")
+        String size,
     @Pixels Integer width,
     @Pixels Integer height,
     @Pixels Integer resolution,
@@ -53,25 +75,32 @@ public record Format(
     @Positive(message = "must be more than 0") Double segmentDuration,
     @JsonProperty("fmp4") @Flag Integer fmp4,
     @DecimalMin(value = "0", message = "is a fraction of the duration, from 0 to 1")
-    @DecimalMax(value = "1", message = "is a fraction of the duration, from 0 to 1") Double time,
+        @DecimalMax(value = "1", message = "is a fraction of the duration, from 0 to 1")
+        Double time,
     @PositiveOrZero(message = "must be 0 or more") Integer frameNumber,
     @Positive(message = "must be more than 0") Double interval,
     String imageFormat,
     @Flag Integer sprite,
     @Positive(message = "must be positive") Integer columns,
     @Flag Integer optimizeBitrate,
-    @Min(value = 0, message = "must be from 0 to 51") @Max(value = 51, message = "must be from 0 to 51") Integer minCrf,
-    @Min(value = 0, message = "must be from 0 to 51") @Max(value = 51, message = "must be from 0 to 51") Integer maxCrf,
+    @Min(value = 0, message = "must be from 0 to 51")
+        @Max(value = 51, message = "must be from 0 to 51")
+        Integer minCrf,
+    @Min(value = 0, message = "must be from 0 to 51")
+        @Max(value = 51, message = "must be from 0 to 51")
+        Integer maxCrf,
     String userTag,
     Object allowSoftFail,
     @JsonProperty(VideoSideData.FIELD) VideoSideData videoSideData,
     @JsonAnySetter @JsonAnyGetter Map<String, Object> other) {
 
   /** Outputs whose renditions are given as {@code stream} objects. */
-  public static final Set<String> STREAMING_OUTPUTS = Set.of("advanced_hls", "advanced_dash", "webm_dash");
+  public static final Set<String> STREAMING_OUTPUTS =
+      Set.of("advanced_hls", "advanced_dash", "webm_dash");
 
   /** Outputs whose {@code quality} is JPEG quality (1 to 100) rather than a video CRF (0 to 51). */
-  public static final Set<String> IMAGE_OUTPUTS = Set.of("thumbnail", "thumbnails", "smart_thumbnail");
+  public static final Set<String> IMAGE_OUTPUTS =
+      Set.of("thumbnail", "thumbnails", "smart_thumbnail");
 
   public Format {
     other = other == null ? new java.util.LinkedHashMap<>() : other;
@@ -87,7 +116,10 @@ public record Format(
     return new Builder().output(output);
   }
 
-  /** Builds a Format in code: each setter names its field, and what is not set stays out of the request. */
+  /**
+   * Builds a Format in code: each setter names its field, and what is not set stays out of the
+   * request.
+   */
   public static final class Builder {
 
     private String output;
@@ -305,7 +337,42 @@ public record Format(
     }
 
     public Format build() {
-      return new Format(output, startTime, duration, destination, size, width, height, resolution, framerate, framerateLimit, frameMatch, keyframe, keepSei, quality, bitrate, videoCodec, audioBitrate, logo, subtitles, stream, segmentDuration, fmp4, time, frameNumber, interval, imageFormat, sprite, columns, optimizeBitrate, minCrf, maxCrf, userTag, allowSoftFail, videoSideData, other);
+      return new Format(
+          output,
+          startTime,
+          duration,
+          destination,
+          size,
+          width,
+          height,
+          resolution,
+          framerate,
+          framerateLimit,
+          frameMatch,
+          keyframe,
+          keepSei,
+          quality,
+          bitrate,
+          videoCodec,
+          audioBitrate,
+          logo,
+          subtitles,
+          stream,
+          segmentDuration,
+          fmp4,
+          time,
+          frameNumber,
+          interval,
+          imageFormat,
+          sprite,
+          columns,
+          optimizeBitrate,
+          minCrf,
+          maxCrf,
+          userTag,
+          allowSoftFail,
+          videoSideData,
+          other);
     }
   }
 }

@@ -9,9 +9,18 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
-/** Document 3, Limits: a job's {@code payload}, returned in its callbacks, is up to 1000 characters (longer gives error 9). */
+/**
+ * Document 3, Limits: a job's {@code payload}, returned in its callbacks, is up to 1000 characters
+ * (longer gives error 9).
+ */
 @Retention(RetentionPolicy.RUNTIME)
-@Target({ElementType.METHOD, ElementType.FIELD, ElementType.PARAMETER, ElementType.TYPE_USE, ElementType.ANNOTATION_TYPE})
+@Target({
+  ElementType.METHOD,
+  ElementType.FIELD,
+  ElementType.PARAMETER,
+  ElementType.TYPE_USE,
+  ElementType.ANNOTATION_TYPE
+})
 @Constraint(validatedBy = {})
 @ReportAsSingleViolation
 @Size(max = JobPayload.MAX)

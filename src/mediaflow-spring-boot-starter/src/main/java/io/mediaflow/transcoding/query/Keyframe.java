@@ -5,8 +5,8 @@ import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.regex.Pattern;
 
 /**
- * The distance between keyframes: a number of frames ({@code 90}, the default) or seconds with the suffix
- * {@code s} ({@code "3s"}). Kept as written so it is sent back in the same form.
+ * The distance between keyframes: a number of frames ({@code 90}, the default) or seconds with the
+ * suffix {@code s} ({@code "3s"}). Kept as written so it is sent back in the same form.
  */
 public record Keyframe(Object value) {
 
@@ -28,8 +28,10 @@ public record Keyframe(Object value) {
     return switch (value) {
       case Integer frames -> frames > 0;
       case Long frames -> frames > 0;
-      case String text -> SECONDS.matcher(text).matches() && Double.parseDouble(text.substring(0, text.length() - 1)) > 0
-          || text.matches("[1-9]\\d*");
+      case String text ->
+          SECONDS.matcher(text).matches()
+                  && Double.parseDouble(text.substring(0, text.length() - 1)) > 0
+              || text.matches("[1-9]\\d*");
       case null, default -> false;
     };
   }

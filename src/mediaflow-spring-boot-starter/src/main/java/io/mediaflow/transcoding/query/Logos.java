@@ -8,9 +8,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The {@code logo} of a format or stream, "object or array" in document 3: one logo object, or an array of logo
- * objects for dynamic logos over time ranges. Sent in the shape it was given, since the document does not say the
- * service reads one shape as the other.
+ * The {@code logo} of a format or stream, "object or array" in document 3: one logo object, or an
+ * array of logo objects for dynamic logos over time ranges. Sent in the shape it was given, since
+ * the document does not say the service reads one shape as the other.
  *
  * @param array whether the logos came (and go) as an array
  */
@@ -32,7 +32,8 @@ public record Logos(List<Logo> logos, boolean array) {
       return of(ApiJson.MAPPER.convertValue(json, Logo.class));
     }
     var logos = new ArrayList<Logo>();
-    json.forEach(logo -> logos.add(logo.isNull() ? null : ApiJson.MAPPER.convertValue(logo, Logo.class)));
+    json.forEach(
+        logo -> logos.add(logo.isNull() ? null : ApiJson.MAPPER.convertValue(logo, Logo.class)));
     return of(logos);
   }
 

@@ -11,13 +11,21 @@ import java.lang.annotation.Target;
 import java.util.List;
 
 /**
- * A file the service downloads: a source, a stitched clip, a logo, a subtitle file. Any scheme the service reads
- * from, credentials included, since an FTP or S3 source may carry them.
+ * A file the service downloads: a source, a stitched clip, a logo, a subtitle file. Any scheme the
+ * service reads from, credentials included, since an FTP or S3 source may carry them.
  */
 @Retention(RetentionPolicy.RUNTIME)
-@Target({ElementType.METHOD, ElementType.FIELD, ElementType.PARAMETER, ElementType.TYPE_USE, ElementType.ANNOTATION_TYPE})
+@Target({
+  ElementType.METHOD,
+  ElementType.FIELD,
+  ElementType.PARAMETER,
+  ElementType.TYPE_USE,
+  ElementType.ANNOTATION_TYPE
+})
 @Constraint(validatedBy = {})
-@Url(schemes = {"http", "https", "ftp", "ftps", "sftp", "s3"}, credentials = true)
+@Url(
+    schemes = {"http", "https", "ftp", "ftps", "sftp", "s3"},
+    credentials = true)
 public @interface MediaUrl {
 
   /** The schemes above, for rules that check a URL in code ({@link QueryRules}). */

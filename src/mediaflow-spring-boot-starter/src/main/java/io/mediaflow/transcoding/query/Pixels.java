@@ -11,12 +11,19 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * A {@code width}, {@code height} or {@code resolution}: a whole number of pixels from 1 to {@link #MAX}. Document 3
- * gives no upper bound; 16384 is the sandbox's, kept here in one place so the plugin refuses what the sandbox
- * refuses (the shared fixtures check both) and can be corrected in one place should the real service differ.
+ * A {@code width}, {@code height} or {@code resolution}: a whole number of pixels from 1 to {@link
+ * #MAX}. Document 3 gives no upper bound; 16384 is the sandbox's, kept here in one place so the
+ * plugin refuses what the sandbox refuses (the shared fixtures check both) and can be corrected in
+ * one place should the real service differ.
  */
 @Retention(RetentionPolicy.RUNTIME)
-@Target({ElementType.METHOD, ElementType.FIELD, ElementType.PARAMETER, ElementType.TYPE_USE, ElementType.ANNOTATION_TYPE})
+@Target({
+  ElementType.METHOD,
+  ElementType.FIELD,
+  ElementType.PARAMETER,
+  ElementType.TYPE_USE,
+  ElementType.ANNOTATION_TYPE
+})
 @Constraint(validatedBy = {})
 @ReportAsSingleViolation
 @Min(1)

@@ -14,10 +14,11 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 /**
- * The rules of document 3 that compare fields of a whole custom job: exactly one of {@code source} and
- * {@code stitch}, and what {@code encoder_version} allows in each output ({@code vmaf} only with 1, {@code lcevc_*}
- * codecs only with 2, {@code keep_sei} with 2 or {@code use_v2}). The rules of one field are the constraints on the
- * records' components; those comparing a format's own fields are {@link RenditionRules}.
+ * The rules of document 3 that compare fields of a whole custom job: exactly one of {@code source}
+ * and {@code stitch}, and what {@code encoder_version} allows in each output ({@code vmaf} only
+ * with 1, {@code lcevc_*} codecs only with 2, {@code keep_sei} with 2 or {@code use_v2}). The rules
+ * of one field are the constraints on the records' components; those comparing a format's own
+ * fields are {@link RenditionRules}.
  */
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.TYPE)
@@ -34,8 +35,9 @@ public @interface QueryRules {
   final class Check implements ConstraintValidator<QueryRules, Query> {
 
     /**
-     * An uploaded file: {@code tus:<file_uuid>}, the id the upload's {@code Location} ends in. Its form is not shown
-     * (a UUID with or without dashes, or another id): any non-empty URL path segment.
+     * An uploaded file: {@code tus:<file_uuid>}, the id the upload's {@code Location} ends in. Its
+     * form is not shown (a UUID with or without dashes, or another id): any non-empty URL path
+     * segment.
      */
     private static final Pattern TUS_SOURCE = Pattern.compile("tus:[A-Za-z0-9._~-]+");
 
@@ -51,12 +53,21 @@ public @interface QueryRules {
         if ("vmaf".equals(format.output()) && query.effectiveEncoderVersion() != 1) {
           valid = report(context, "vmaf works with encoder_version 1 only", "format", i, "output");
         }
-        valid &= encoderFeatures(query, format.videoCodec(), format.keepSei(), context, "format", i);
+        valid &=
+            encoderFeatures(query, format.videoCodec(), format.keepSei(), context, "format", i);
         List<Stream> streams = format.stream() == null ? List.of() : format.stream();
         for (int j = 0; j < streams.size(); j++) {
           if (streams.get(j) != null) {
-            valid &= encoderFeatures(query, streams.get(j).videoCodec(), streams.get(j).keepSei(), context,
-                "format", i, "stream", j);
+            valid &=
+                encoderFeatures(
+                    query,
+                    streams.get(j).videoCodec(),
+                    streams.get(j).keepSei(),
+                    context,
+                    "format",
+                    i,
+                    "stream",
+                    j);
           }
         }
       }
@@ -73,22 +84,31 @@ public @interface QueryRules {
       if (hasSource && hasStitch) {
         return report(context, "give exactly one of source and stitch, not both", "source");
       }
-      if (hasSource && !Url.Check.isUrl(query.source(), MediaUrl.SCHEMES, true)
+      if (hasSource
+          && !Url.Check.isUrl(query.source(), MediaUrl.SCHEMES, true)
           && !TUS_SOURCE.matcher(query.source()).matches()) {
         return report(context, "must be a URL or tus:<file_uuid>", "source");
       }
       return true;
     }
 
-    /** The codec and {@code keep_sei} of a format or stream at {@code at}, against the job's encoder. */
-    private static boolean encoderFeatures(Query query, String codec, Integer keepSei, ConstraintValidatorContext context,
+    /**
+     * The codec and {@code keep_sei} of a format or stream at {@code at}, against the job's
+     * encoder.
+     */
+    private static boolean encoderFeatures(
+        Query query,
+        String codec,
+        Integer keepSei,
+        ConstraintValidatorContext context,
         Object... at) {
       boolean valid = true;
       if (codec != null && codec.startsWith("lcevc_") && query.effectiveEncoderVersion() != 2) {
         valid = report(context, codec + " needs encoder_version 2", path(at, "video_codec"));
       }
       if (keepSei != null && keepSei == 1 && !query.keepsSei()) {
-        valid = report(context, "needs encoder_version 2 (or use_v2 set to 1)", path(at, "keep_sei"));
+        valid =
+            report(context, "needs encoder_version 2 (or use_v2 set to 1)", path(at, "keep_sei"));
       }
       return valid;
     }

@@ -14,10 +14,11 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The rules of document 3 that compare fields of one {@link Format} or {@link Stream}, or read a field whose JSON
- * takes two shapes: quality by kind of output, a valid keyframe, at least one logo each with its URL (named
- * {@code logo.source} for one object, {@code logo[1].source} in an array), the VR180 side data, and on a format the
- * per-title CRF bounds, image formats, sprites and where streams belong.
+ * The rules of document 3 that compare fields of one {@link Format} or {@link Stream}, or read a
+ * field whose JSON takes two shapes: quality by kind of output, a valid keyframe, at least one logo
+ * each with its URL (named {@code logo.source} for one object, {@code logo[1].source} in an array),
+ * the VR180 side data, and on a format the per-title CRF bounds, image formats, sprites and where
+ * streams belong.
  */
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.TYPE)
@@ -39,8 +40,12 @@ public @interface RenditionRules {
       var run = new Run(context);
       switch (value) {
         case Format format -> run.format(format);
-        case Stream stream -> run.picture(false, stream.quality(), stream.keyframe(), stream.logo(), stream.videoSideData());
-        default -> throw new IllegalArgumentException("@RenditionRules is for formats and streams: " + value);
+        case Stream stream ->
+            run.picture(
+                false, stream.quality(), stream.keyframe(), stream.logo(), stream.videoSideData());
+        default ->
+            throw new IllegalArgumentException(
+                "@RenditionRules is for formats and streams: " + value);
       }
       return run.valid;
     }
@@ -61,15 +66,22 @@ public @interface RenditionRules {
 
     private void format(Format format) {
       String output = format.output();
-      picture(Format.IMAGE_OUTPUTS.contains(output), format.quality(), format.keyframe(), format.logo(),
+      picture(
+          Format.IMAGE_OUTPUTS.contains(output),
+          format.quality(),
+          format.keyframe(),
+          format.logo(),
           format.videoSideData());
       if (format.minCrf() != null && format.maxCrf() != null && format.minCrf() > format.maxCrf()) {
         report("must not be above max_crf", "min_crf");
       }
       if (format.imageFormat() != null) {
-        Set<String> allowed = "smart_thumbnail".equals(output) ? SMART_THUMBNAIL_FORMATS : IMAGE_FORMATS;
+        Set<String> allowed =
+            "smart_thumbnail".equals(output) ? SMART_THUMBNAIL_FORMATS : IMAGE_FORMATS;
         if (!allowed.contains(format.imageFormat())) {
-          report("must be one of " + String.join(", ", allowed.stream().sorted().toList()), "image_format");
+          report(
+              "must be one of " + String.join(", ", allowed.stream().sorted().toList()),
+              "image_format");
         }
       }
       if (format.columns() != null && !Integer.valueOf(1).equals(format.sprite())) {
@@ -78,9 +90,15 @@ public @interface RenditionRules {
       if (format.sprite() != null && format.sprite() != 0 && !"thumbnails".equals(output)) {
         report("applies to thumbnails only", "sprite");
       }
-      if (format.stream() != null && !format.stream().isEmpty() && output != null
+      if (format.stream() != null
+          && !format.stream().isEmpty()
+          && output != null
           && !Format.STREAMING_OUTPUTS.contains(output)) {
-        report("is for " + String.join(", ", Format.STREAMING_OUTPUTS.stream().sorted().toList()) + " only", "stream");
+        report(
+            "is for "
+                + String.join(", ", Format.STREAMING_OUTPUTS.stream().sorted().toList())
+                + " only",
+            "stream");
       }
       Subtitles subtitles = format.subtitles();
       if (subtitles != null && subtitles.sources() == null && subtitles.copy() == null) {
@@ -88,7 +106,8 @@ public @interface RenditionRules {
       }
     }
 
-    private void picture(boolean image, Double quality, Keyframe keyframe, Logos logos, VideoSideData side) {
+    private void picture(
+        boolean image, Double quality, Keyframe keyframe, Logos logos, VideoSideData side) {
       if (quality != null) {
         if (image && (quality < 1 || quality > 100)) {
           report("is JPEG quality for images, from 1 to 100", "quality");
@@ -97,7 +116,9 @@ public @interface RenditionRules {
         }
       }
       if (keyframe != null && !keyframe.isValid()) {
-        report("must be a positive number of frames, or seconds with the suffix s (e.g. 3s)", "keyframe");
+        report(
+            "must be a positive number of frames, or seconds with the suffix s (e.g. 3s)",
+            "keyframe");
       }
       logos(logos);
       sideData(side);
@@ -113,7 +134,9 @@ public @interface RenditionRules {
       }
       for (int k = 0; k < logos.size(); k++) {
         Logo logo = logos.get(k);
-        if (logo == null || logo.source() == null || !Url.Check.isUrl(logo.source(), MediaUrl.SCHEMES, true)) {
+        if (logo == null
+            || logo.source() == null
+            || !Url.Check.isUrl(logo.source(), MediaUrl.SCHEMES, true)) {
           if (given.array()) {
             report("is required: a public JPEG or PNG URL", "logo", k, "source");
           } else {
@@ -123,7 +146,9 @@ public @interface RenditionRules {
       }
     }
 
-    /** With {@code vr180} the frame sizes and crop are required, and the crop lies inside the frame. */
+    /**
+     * With {@code vr180} the frame sizes and crop are required, and the crop lies inside the frame.
+     */
     private void sideData(VideoSideData side) {
       if (side == null || !Boolean.TRUE.equals(side.vr180())) {
         return;
@@ -134,13 +159,23 @@ public @interface RenditionRules {
       requirePositive(side.croppedHeight(), "cropped_height", false);
       requirePositive(side.croppedLeft(), "cropped_left", true);
       requirePositive(side.croppedTop(), "cropped_top", true);
-      if (side.fullWidth() != null && side.croppedLeft() != null && side.croppedWidth() != null
+      if (side.fullWidth() != null
+          && side.croppedLeft() != null
+          && side.croppedWidth() != null
           && side.croppedLeft() + side.croppedWidth() > side.fullWidth()) {
-        report("cropped_left + cropped_width must not exceed full_width", VideoSideData.FIELD, "cropped_left");
+        report(
+            "cropped_left + cropped_width must not exceed full_width",
+            VideoSideData.FIELD,
+            "cropped_left");
       }
-      if (side.fullHeight() != null && side.croppedTop() != null && side.croppedHeight() != null
+      if (side.fullHeight() != null
+          && side.croppedTop() != null
+          && side.croppedHeight() != null
           && side.croppedTop() + side.croppedHeight() > side.fullHeight()) {
-        report("cropped_top + cropped_height must not exceed full_height", VideoSideData.FIELD, "cropped_top");
+        report(
+            "cropped_top + cropped_height must not exceed full_height",
+            VideoSideData.FIELD,
+            "cropped_top");
       }
     }
 

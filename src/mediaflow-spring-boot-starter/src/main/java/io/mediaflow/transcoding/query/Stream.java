@@ -8,17 +8,17 @@ import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import io.mediaflow.api.constraint.Flag;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Positive;
-import java.util.List;
 import java.util.Map;
 
 /**
- * One rendition of an HLS or DASH output (a rung of the ladder): the per-output attributes that document 3
- * specifies on stream level. Unnamed attributes pass through in {@link #other()}.
+ * One rendition of an HLS or DASH output (a rung of the ladder): the per-output attributes that
+ * document 3 specifies on stream level. Unnamed attributes pass through in {@link #other()}.
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @RenditionRules
 public record Stream(
-    @Pattern(regexp = "[1-9]\\d*x[1-9]\\d*", message = "must be <width>x<height> in pixels") String size,
+    @Pattern(regexp = "[1-9]\\d*x[1-9]\\d*", message = "must be <width>x<height> in pixels")
+        String size,
     @Pixels Integer width,
     @Pixels Integer height,
     @Pixels Integer resolution,
@@ -44,7 +44,10 @@ public record Stream(
     return new Builder();
   }
 
-  /** Builds a Stream in code: each setter names its field, and what is not set stays out of the request. */
+  /**
+   * Builds a Stream in code: each setter names its field, and what is not set stays out of the
+   * request.
+   */
   public static final class Builder {
 
     private String size;
@@ -154,7 +157,24 @@ public record Stream(
     }
 
     public Stream build() {
-      return new Stream(size, width, height, resolution, framerate, keyframe, keepSei, quality, bitrate, videoCodec, audioBitrate, logo, segmentDuration, fmp4, userTag, videoSideData, other);
+      return new Stream(
+          size,
+          width,
+          height,
+          resolution,
+          framerate,
+          keyframe,
+          keepSei,
+          quality,
+          bitrate,
+          videoCodec,
+          audioBitrate,
+          logo,
+          segmentDuration,
+          fmp4,
+          userTag,
+          videoSideData,
+          other);
     }
   }
 }

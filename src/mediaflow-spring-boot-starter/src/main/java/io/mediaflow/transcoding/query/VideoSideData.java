@@ -4,8 +4,9 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 
 /**
- * Spherical and stereo metadata. Document 3 lists these attributes but not the name of the group that holds
- * them; Mediaflow calls it {@code video_side_data} (the one place to correct if the service names it otherwise).
+ * Spherical and stereo metadata. Document 3 lists these attributes but not the name of the group
+ * that holds them; Mediaflow calls it {@code video_side_data} (the one place to correct if the
+ * service names it otherwise).
  *
  * @param category {@code Spherical Mapping} or {@code Stereo 3D}
  * @param projection {@code equirectangular} or {@code rectangular}

@@ -7,11 +7,17 @@ import jakarta.validation.constraints.NotBlank;
 @Operation(
     type = "mediaflow.transcoding.check_job",
     name = "Transcoding: check the job",
-    description = "Reads the job's status once (POST /v1/status at the last status_url). Result, whatever the stage: status, percent, duration, renditions (tag, resolution, bitrate, size, url), thumbnails, outputs (every output of every kind: list, format, tag, userTag, url, downloadUrl, storage), warnings, outputErrors ({tag, error} of each failed output) and statusUrl (the last status_url the service returned, written back into the job variable for the next check); the complete status is the 'Transcoding: get status' operation's. A failed job is the BPMN error JOB_FAILED with errorDetails.error_description, warnings, output_errors and retry (true for the failures the document says to retry: start the job again on a new task). Use it after a 'transcoding-job-finished' message or a timer, so a callback moves the process on at once and polling stays the safety net.",
+    description =
+        "Reads the job's status once (POST /v1/status at the last status_url). Result, whatever the stage: status, percent, duration, renditions (tag, resolution, bitrate, size, url), thumbnails, outputs (every output of every kind: list, format, tag, userTag, url, downloadUrl, storage), warnings, outputErrors ({tag, error} of each failed output) and statusUrl (the last status_url the service returned, written back into the job variable for the next check); the complete status is the 'Transcoding: get status' operation's. A failed job is the BPMN error JOB_FAILED with errorDetails.error_description, warnings, output_errors and retry (true for the failures the document says to retry: start the job again on a new task). Use it after a 'transcoding-job-finished' message or a timer, so a callback moves the process on at once and polling stays the safety net.",
     resultVariable = "transcodingResult",
-    carries = @Operation.Carry(label = "Job variable", target = "transcodingJob",
-        description = "Written back as {task_token, status_url} with the last status_url the service returned, which the next check reads (document 3: always read status from the last value returned)",
-        source = "={task_token: taskToken, status_url: if transcodingResult.statusUrl = null then statusUrl else transcodingResult.statusUrl}"),
+    carries =
+        @Operation.Carry(
+            label = "Job variable",
+            target = "transcodingJob",
+            description =
+                "Written back as {task_token, status_url} with the last status_url the service returned, which the next check reads (document 3: always read status from the last value returned)",
+            source =
+                "={task_token: taskToken, status_url: if transcodingResult.statusUrl = null then statusUrl else transcodingResult.statusUrl}"),
     errors = {"JOB_FAILED"})
 public record CheckJobInput(
     @NotBlank @Input(label = "Task token", value = "=transcodingJob.task_token") String taskToken,

@@ -5,7 +5,10 @@ import io.mediaflow.worker.internal.OperationHandler;
 import io.mediaflow.worker.internal.OperationHandlers;
 import java.util.List;
 
-/** Reading a job's {@code metadata} output: a download of the output, not a call of the transcoding API. */
+/**
+ * Reading a job's {@code metadata} output: a download of the output, not a call of the transcoding
+ * API.
+ */
 public class MetadataWorkers implements OperationHandlers {
 
   private final MetadataOutputs outputs;
@@ -16,6 +19,7 @@ public class MetadataWorkers implements OperationHandlers {
 
   @Override
   public List<OperationHandler<?>> handlers() {
-    return List.of(OperationHandler.call(ReadMetadataInput.class, input -> outputs.read(input.url())));
+    return List.of(
+        OperationHandler.call(ReadMetadataInput.class, input -> outputs.read(input.url())));
   }
 }

@@ -10,12 +10,28 @@ import jakarta.validation.constraints.NotNull;
 @Operation(
     type = "mediaflow.transcoding.start_encode2",
     name = "Transcoding: start custom job",
-    description = "Starts a custom job (POST /v1/start_encode2) with a Query object as document 3 describes it: source or stitch, one format per output, callback_url, encoder_version. Every documented rule is checked before anything is sent. A task token is single-use: after ERROR_TOKEN_ALREADY_USED create a new task.",
+    description =
+        "Starts a custom job (POST /v1/start_encode2) with a Query object as document 3 describes it: source or stitch, one format per output, callback_url, encoder_version. Every documented rule is checked before anything is sent. A task token is single-use: after ERROR_TOKEN_ALREADY_USED create a new task.",
     resultVariable = "transcodingJob",
     sideEffect = true,
-    errors = {"ERROR_VALID_PARAMS", "ERROR_FIELD_REQUIRED", "ERROR_TOKEN_ALREADY_USED", "ERROR_BAD_TOKEN", "ERROR_TOKEN_NOT_FOUND", "ERROR_BAD_PAYLOAD"})
+    errors = {
+      "ERROR_VALID_PARAMS",
+      "ERROR_FIELD_REQUIRED",
+      "ERROR_TOKEN_ALREADY_USED",
+      "ERROR_BAD_TOKEN",
+      "ERROR_TOKEN_NOT_FOUND",
+      "ERROR_BAD_PAYLOAD"
+    })
 public record StartEncode2Input(
     @NotBlank @Input(label = "Task token", value = "=transcodingTask.task_token") String taskToken,
-    @NotNull @Input(label = "Query", description = "The Query object with the API's field names, e.g. {source: \"https://...\", format: [{output: \"mp4\", resolution: 720, destination: {url: \"s3://bucket/clip.mp4\", key: \"{{secrets.S3_ACCESS_KEY}}\", secret: \"{{secrets.S3_SECRET_KEY}}\"}}]}; credentials as secret references") Query query,
-    @JobPayload @Input(label = "Payload", description = "Up to " + JobPayload.MAX + " characters, returned in callbacks")
-    String payload) {}
+    @NotNull
+        @Input(
+            label = "Query",
+            description =
+                "The Query object with the API's field names, e.g. {source: \"https://...\", format: [{output: \"mp4\", resolution: 720, destination: {url: \"s3://bucket/clip.mp4\", key: \"{{secrets.S3_ACCESS_KEY}}\", secret: \"{{secrets.S3_SECRET_KEY}}\"}}]}; credentials as secret references")
+        Query query,
+    @JobPayload
+        @Input(
+            label = "Payload",
+            description = "Up to " + JobPayload.MAX + " characters, returned in callbacks")
+        String payload) {}

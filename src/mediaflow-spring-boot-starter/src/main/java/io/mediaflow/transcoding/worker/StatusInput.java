@@ -8,12 +8,27 @@ import java.util.List;
 @Operation(
     type = "mediaflow.transcoding.status",
     name = "Transcoding: get status",
-    description = "Reads the status of one or more jobs (POST /v1/status) at the last status_url, falling back to the main host. The result maps each task token to its status.",
+    description =
+        "Reads the status of one or more jobs (POST /v1/status) at the last status_url, falling back to the main host. The result maps each task token to its status.",
     resultVariable = "transcodingStatuses",
-    carries = @Operation.Carry(label = "Job variable", target = "transcodingJob",
-        description = "For one task token: written back as {task_token, status_url} with the last status_url the service returned, which the next status request reads; left as it was for several tokens",
-        source = "=if count(taskTokens) = 1 and get value(transcodingStatuses, taskTokens[1]).status_url != null then {task_token: taskTokens[1], status_url: get value(transcodingStatuses, taskTokens[1]).status_url} else transcodingJob"),
+    carries =
+        @Operation.Carry(
+            label = "Job variable",
+            target = "transcodingJob",
+            description =
+                "For one task token: written back as {task_token, status_url} with the last status_url the service returned, which the next status request reads; left as it was for several tokens",
+            source =
+                "=if count(taskTokens) = 1 and get value(transcodingStatuses, taskTokens[1]).status_url != null then {task_token: taskTokens[1], status_url: get value(transcodingStatuses, taskTokens[1]).status_url} else transcodingJob"),
     errors = {"ERROR_BAD_TOKENS", "OUT_OF_RANGE"})
 public record StatusInput(
-    @NotEmpty @Input(label = "Task tokens", description = "One token or a list", value = "=[transcodingJob.task_token]") List<String> taskTokens,
-    @Input(label = "Status URL", description = "The last status_url the service returned", value = "=transcodingJob.status_url") String statusUrl) {}
+    @NotEmpty
+        @Input(
+            label = "Task tokens",
+            description = "One token or a list",
+            value = "=[transcodingJob.task_token]")
+        List<String> taskTokens,
+    @Input(
+            label = "Status URL",
+            description = "The last status_url the service returned",
+            value = "=transcodingJob.status_url")
+        String statusUrl) {}

@@ -3,14 +3,14 @@ package io.mediaflow.transcoding.worker;
 import io.mediaflow.api.ApiException;
 import io.mediaflow.api.ApiJson;
 import io.mediaflow.callback.internal.CallbackUrls;
-import io.mediaflow.transcoding.internal.JobProgress;
-import io.mediaflow.transcoding.internal.JobResult;
 import io.mediaflow.transcoding.JobStatus;
 import io.mediaflow.transcoding.StartedJob;
 import io.mediaflow.transcoding.Task;
 import io.mediaflow.transcoding.TranscodingClient;
-import io.mediaflow.transcoding.query.Query;
+import io.mediaflow.transcoding.internal.JobProgress;
+import io.mediaflow.transcoding.internal.JobResult;
 import io.mediaflow.transcoding.internal.LocalSources;
+import io.mediaflow.transcoding.query.Query;
 import io.mediaflow.worker.internal.OperationHandler;
 import io.mediaflow.worker.internal.OperationHandlers;
 import io.mediaflow.worker.internal.OperationWorkers;
@@ -22,14 +22,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** How each operation of the transcoding API (document 3) is carried out; {@link OperationWorkers} opens the workers. */
+/**
+ * How each operation of the transcoding API (document 3) is carried out; {@link OperationWorkers}
+ * opens the workers.
+ */
 public class TranscodingWorkers implements OperationHandlers {
 
   private final TranscodingClient client;
   private final CallbackUrls callbacks;
   private final LocalSources localSources;
 
-  public TranscodingWorkers(TranscodingClient client, CallbackUrls callbacks, LocalSources localSources) {
+  public TranscodingWorkers(
+      TranscodingClient client, CallbackUrls callbacks, LocalSources localSources) {
     this.client = client;
     this.callbacks = callbacks;
     this.localSources = localSources;
@@ -39,14 +43,26 @@ public class TranscodingWorkers implements OperationHandlers {
   public List<OperationHandler<?>> handlers() {
     return List.of(
         OperationHandler.call(CreateTaskInput.class, input -> client.createTask()),
-        OperationHandler.call(UploadFileInput.class,
-            input -> client.uploadFile(new Task(input.taskToken(), input.uploadUrl()), localSources.file("file", input.file()))),
-        OperationHandler.create(StartEncode2Input.class,
-            (input, job) -> client.startEncode2(input.taskToken(), withCallback(input.query(), input.taskToken()), input.payload()),
+        OperationHandler.call(
+            UploadFileInput.class,
+            input ->
+                client.uploadFile(
+                    new Task(input.taskToken(), input.uploadUrl()),
+                    localSources.file("file", input.file()))),
+        OperationHandler.create(
+            StartEncode2Input.class,
+            (input, job) ->
+                client.startEncode2(
+                    input.taskToken(),
+                    withCallback(input.query(), input.taskToken()),
+                    input.payload()),
             (input, job) -> startedJob(input.taskToken())),
-        OperationHandler.create(StartEncodeInput.class, (input, job) -> client.startEncode(input.taskToken(), input.presetJob()),
+        OperationHandler.create(
+            StartEncodeInput.class,
+            (input, job) -> client.startEncode(input.taskToken(), input.presetJob()),
             (input, job) -> startedJob(input.taskToken())),
-        OperationHandler.call(StatusInput.class, input -> client.status(input.statusUrl(), input.taskTokens())),
+        OperationHandler.call(
+            StatusInput.class, input -> client.status(input.statusUrl(), input.taskTokens())),
         OperationHandler.call(CheckJobInput.class, this::checkJob),
         OperationHandler.poll(WaitForJobInput.class, this::waitForJob));
   }
@@ -84,12 +100,13 @@ public class TranscodingWorkers implements OperationHandlers {
   }
 
   /**
-   * The job an earlier start of this task set going, when its answer was lost: a task token is single-use, so
-   * starting again would only be refused (error 16) while the job runs. Document 3 does not say how
-   * {@code /v1/status} answers about a task never started: an error (21, the token unknown to the list; 4, 5, 13...),
-   * no status for it, or a status word outside the job states all mean "not started", and the start is sent. A
-   * lookup that fails in passing cannot tell: it is asked again later as a busy service is, keeping the start's
-   * retries for the start's own faults.
+   * The job an earlier start of this task set going, when its answer was lost: a task token is
+   * single-use, so starting again would only be refused (error 16) while the job runs. Document 3
+   * does not say how {@code /v1/status} answers about a task never started: an error (21, the token
+   * unknown to the list; 4, 5, 13...), no status for it, or a status word outside the job states
+   * all mean "not started", and the start is sent. A lookup that fails in passing cannot tell: it
+   * is asked again later as a busy service is, keeping the start's retries for the start's own
+   * faults.
    */
   private Optional<StartedJob> startedJob(String taskToken) {
     JobStatus status;
@@ -98,8 +115,10 @@ public class TranscodingWorkers implements OperationHandlers {
     } catch (ApiException.Rejected notListed) {
       return Optional.empty();
     } catch (ApiException.Transient fault) {
-      throw ApiException.Transient.busy(fault.code(),
-          "Whether the lost start took effect is not known yet: " + fault.getMessage(), fault.retryAfter().orElse(null));
+      throw ApiException.Transient.busy(
+          fault.code(),
+          "Whether the lost start took effect is not known yet: " + fault.getMessage(),
+          fault.retryAfter().orElse(null));
     }
     return Optional.ofNullable(status)
         .filter(JobStatus::started)
@@ -115,18 +134,26 @@ public class TranscodingWorkers implements OperationHandlers {
     if (query == null || query.callbackUrl() != null) {
       return query;
     }
-    return callbacks.forSubject(CallbackUrls.Kind.TRANSCODING, taskToken).map(query::withCallbackUrl).orElse(query);
+    return callbacks
+        .forSubject(CallbackUrls.Kind.TRANSCODING, taskToken)
+        .map(query::withCallbackUrl)
+        .orElse(query);
   }
 
-  /** Details without the complete status, which every variable event would copy; {@code status} reads it. */
+  /**
+   * Details without the complete status, which every variable event would copy; {@code status}
+   * reads it.
+   */
   private static ApiException.Rejected jobFailed(String taskToken, JobStatus status) {
     var details = new LinkedHashMap<String, Object>();
     details.put("task_token", taskToken);
     details.put("error_description", status.errorDescription());
     details.put("warnings", status.warnings() == null ? List.of() : status.warnings());
-    // The document says to retry these failures: a process may start the job again on a new task before asking anyone.
+    // The document says to retry these failures: a process may start the job again on a new task
+    // before asking anyone.
     details.put("retry", status.failedTransiently());
     details.put("output_errors", JobResult.outputErrors(status));
-    return new ApiException.Rejected("JOB_FAILED", "The transcoding job failed: " + status.errorDescription(), details);
+    return new ApiException.Rejected(
+        "JOB_FAILED", "The transcoding job failed: " + status.errorDescription(), details);
   }
 }

@@ -7,7 +7,8 @@ import jakarta.validation.constraints.NotBlank;
 @Operation(
     type = "mediaflow.transcoding.upload_file",
     name = "Transcoding: upload file",
-    description = "Uploads a file from the worker's disk to the task's upload host with the resumable TUS protocol (OPTIONS, POST, PATCH), resuming after a cut connection. The result is the job source tus:<file_uuid>.",
+    description =
+        "Uploads a file from the worker's disk to the task's upload host with the resumable TUS protocol (OPTIONS, POST, PATCH), resuming after a cut connection. The result is the job source tus:<file_uuid>.",
     resultVariable = "source",
     sideEffect = true,
     errors = {"UPLOAD_TOO_LARGE", "UPLOAD_REFUSED"},
@@ -15,5 +16,17 @@ import jakarta.validation.constraints.NotBlank;
     timeout = "PT30M")
 public record UploadFileInput(
     @NotBlank @Input(label = "Task token", value = "=transcodingTask.task_token") String taskToken,
-    @NotBlank @Input(label = "Upload URL", description = "The TUS endpoint create task returns as upload_url (https://<upload host>/v1/upload_file); the file is uploaded to {upload_url}/{task_token}", value = "=transcodingTask.upload_url") String uploadUrl,
-    @NotBlank @Input(label = "File", description = "Path of the file on the worker's machine, inside the folder mediaflow.transcoding.local-source-directory", value = "=source") String file) {}
+    @NotBlank
+        @Input(
+            label = "Upload URL",
+            description =
+                "The TUS endpoint create task returns as upload_url (https://<upload host>/v1/upload_file); the file is uploaded to {upload_url}/{task_token}",
+            value = "=transcodingTask.upload_url")
+        String uploadUrl,
+    @NotBlank
+        @Input(
+            label = "File",
+            description =
+                "Path of the file on the worker's machine, inside the folder mediaflow.transcoding.local-source-directory",
+            value = "=source")
+        String file) {}

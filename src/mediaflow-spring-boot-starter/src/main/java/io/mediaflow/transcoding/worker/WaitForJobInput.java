@@ -9,15 +9,19 @@ import java.time.Duration;
 @Operation(
     type = "mediaflow.transcoding.wait_for_job",
     name = "Transcoding: wait until the job is done",
-    description = "Checks the job's status with a growing pause between checks, holding no thread while the service works, until it is completed (result: status, duration, renditions with tag, resolution, bitrate, size and url, thumbnails, outputs (every output of every kind, audio and text ones too: list, format, tag, userTag, url, downloadUrl, storage), warnings and outputErrors; the complete status is the 'Transcoding: get status' operation's) or failed (BPMN error JOB_FAILED with errorDetails.error_description, warnings, output_errors and retry, true for the failures the document says to retry). WAIT_TIMEOUT when the timeout passes first.",
+    description =
+        "Checks the job's status with a growing pause between checks, holding no thread while the service works, until it is completed (result: status, duration, renditions with tag, resolution, bitrate, size and url, thumbnails, outputs (every output of every kind, audio and text ones too: list, format, tag, userTag, url, downloadUrl, storage), warnings and outputErrors; the complete status is the 'Transcoding: get status' operation's) or failed (BPMN error JOB_FAILED with errorDetails.error_description, warnings, output_errors and retry, true for the failures the document says to retry). WAIT_TIMEOUT when the timeout passes first.",
     resultVariable = "transcodingResult",
     retries = 10,
     errors = {"JOB_FAILED", "WAIT_TIMEOUT"})
 public record WaitForJobInput(
     @NotBlank @Input(label = "Task token", value = "=transcodingJob.task_token") String taskToken,
     @Input(label = "Status URL", value = "=transcodingJob.status_url") String statusUrl,
-    @Input(label = "Timeout", description = "ISO-8601 duration, e.g. PT2H", value = "PT6H") Duration timeout,
-    // Not an input: the progress the last check left on the element instance, read back so that an unchanged one
-    // is not written again. Any shape a process put under that name is only compared, never trusted.
+    @Input(label = "Timeout", description = "ISO-8601 duration, e.g. PT2H", value = "PT6H")
+        Duration timeout,
+    // Not an input: the progress the last check left on the element instance, read back so that an
+    // unchanged one
+    // is not written again. Any shape a process put under that name is only compared, never
+    // trusted.
     Object transcodingProgress)
     implements WaitInput {}

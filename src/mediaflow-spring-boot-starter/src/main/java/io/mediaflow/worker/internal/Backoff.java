@@ -4,9 +4,9 @@ import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * Exponential backoff with jitter, capped: the pause before attempt {@code n + 1} is about {@code first * 2^n},
- * never above {@code max}. Jitter (up to a quarter less) spreads the retries of many instances hit by the same
- * outage.
+ * Exponential backoff with jitter, capped: the pause before attempt {@code n + 1} is about {@code
+ * first * 2^n}, never above {@code max}. Jitter (up to a quarter less) spreads the retries of many
+ * instances hit by the same outage.
  */
 final class Backoff {
 

@@ -6,8 +6,8 @@ import io.camunda.client.api.command.ClientStatusException;
 import io.grpc.Status;
 
 /**
- * Why Camunda refused a command, the same over either of the client's protocols: gRPC answers with a status code,
- * REST (the client's default) with an HTTP status.
+ * Why Camunda refused a command, the same over either of the client's protocols: gRPC answers with
+ * a status code, REST (the client's default) with an HTTP status.
  */
 public enum CommandRejection {
   /** The job, or what the command names, is gone: a message, a timer or a cancellation ended it. */

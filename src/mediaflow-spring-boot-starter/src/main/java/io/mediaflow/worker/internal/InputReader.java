@@ -9,35 +9,31 @@ import com.fasterxml.jackson.databind.type.LogicalType;
 import io.mediaflow.api.ApiJson;
 import io.mediaflow.api.Constraints;
 import io.mediaflow.api.InvalidRequestException;
-import io.mediaflow.api.Rules;
-import io.mediaflow.worker.Input;
-import io.mediaflow.worker.SecretProvider;
-import java.lang.reflect.RecordComponent;
-import java.util.Arrays;
-import java.util.Collection;
-import java.util.Comparator;
 import io.mediaflow.api.Violation;
+import io.mediaflow.worker.SecretProvider;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * Reads a job's variables into an operation's input record and checks the constraints on its components
- * ({@link Constraints}). Secret references
- * ({@code {{secrets.NAME}}}) are resolved here, into the record only, never into a variable. Whatever is wrong is
- * named by field and rule in one {@link InvalidRequestException}, which becomes the incident's message; values
- * are never echoed, since a variable may hold something secret.
+ * Reads a job's variables into an operation's input record and checks the constraints on its
+ * components ({@link Constraints}). Secret references ({@code {{secrets.NAME}}}) are resolved here,
+ * into the record only, never into a variable. Whatever is wrong is named by field and rule in one
+ * {@link InvalidRequestException}, which becomes the incident's message; values are never echoed,
+ * since a variable may hold something secret.
  */
 public class InputReader {
 
   /**
-   * The API mapper, but reading inputs as the process gave them: a number or true/false where text is expected is
-   * refused ({@code bucketName: must be a string}), not turned into the text "7" or "true".
+   * The API mapper, but reading inputs as the process gave them: a number or true/false where text
+   * is expected is refused ({@code bucketName: must be a string}), not turned into the text "7" or
+   * "true".
    */
   private static final ObjectMapper INPUTS = ApiJson.MAPPER.copy();
 
   static {
-    INPUTS.coercionConfigFor(LogicalType.Textual)
+    INPUTS
+        .coercionConfigFor(LogicalType.Textual)
         .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail)
         .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
         .setCoercion(CoercionInputShape.Float, CoercionAction.Fail);
@@ -70,22 +66,33 @@ public class InputReader {
 
   private static List<Violation> describe(IllegalArgumentException e) {
     if (e.getCause() instanceof JsonMappingException mapping && !mapping.getPath().isEmpty()) {
-      String field = mapping.getPath().stream()
-          .map(ref -> ref.getFieldName() != null ? "." + ref.getFieldName() : "[" + ref.getIndex() + "]")
-          .collect(Collectors.joining())
-          .substring(1);
+      String field =
+          mapping.getPath().stream()
+              .map(
+                  ref ->
+                      ref.getFieldName() != null
+                          ? "." + ref.getFieldName()
+                          : "[" + ref.getIndex() + "]")
+              .collect(Collectors.joining())
+              .substring(1);
       if (mapping.getCause() instanceof InvalidRequestException invalid) {
         return invalid.violations().stream().map(violation -> violation.under(field)).toList();
       }
       return List.of(new Violation(field, rule(mapping)));
     }
-    return List.of(new Violation("", "variables cannot be read: "
-        + (e.getCause() instanceof JsonProcessingException p ? p.getOriginalMessage() : e.getMessage())));
+    return List.of(
+        new Violation(
+            "",
+            "variables cannot be read: "
+                + (e.getCause() instanceof JsonProcessingException p
+                    ? p.getOriginalMessage()
+                    : e.getMessage())));
   }
 
   /** Jackson's own words without the echoed value or source location. */
   private static String rule(JsonMappingException mapping) {
-    if (mapping instanceof com.fasterxml.jackson.databind.exc.MismatchedInputException mismatch && mismatch.getTargetType() != null) {
+    if (mapping instanceof com.fasterxml.jackson.databind.exc.MismatchedInputException mismatch
+        && mismatch.getTargetType() != null) {
       return "must be " + typeName(mismatch.getTargetType());
     }
     String message = mapping.getOriginalMessage();

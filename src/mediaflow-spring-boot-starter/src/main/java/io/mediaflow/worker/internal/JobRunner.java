@@ -19,23 +19,25 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The one way a Mediaflow worker runs an API operation for a job: read and check the input, call, write the
- * result, and turn every failure into what the process can act on.
+ * The one way a Mediaflow worker runs an API operation for a job: read and check the input, call,
+ * write the result, and turn every failure into what the process can act on.
  *
  * <ul>
- *   <li>input that breaks a rule, or a misconfigured account: an incident whose message names the problem;
- *   <li>the service rejecting the request or failing the work: a BPMN error with the service's code, and
- *       {@code errorCode}, {@code errorMessage}, {@code errorDetails} as variables;
- *   <li>transient faults: a retry after a growing pause, or after the service's {@code retry_after};
- *   <li>a busy service (backpressure): asked again the same way, without spending the job's retries, for as long
- *       as {@code mediaflow.worker.busy-wait} allows.
+ *   <li>input that breaks a rule, or a misconfigured account: an incident whose message names the
+ *       problem;
+ *   <li>the service rejecting the request or failing the work: a BPMN error with the service's
+ *       code, and {@code errorCode}, {@code errorMessage}, {@code errorDetails} as variables;
+ *   <li>transient faults: a retry after a growing pause, or after the service's {@code
+ *       retry_after};
+ *   <li>a busy service (backpressure): asked again the same way, without spending the job's
+ *       retries, for as long as {@code mediaflow.worker.busy-wait} allows.
  * </ul>
  *
- * <p>Workers keep no state: what a retry or the next check needs (attempts so far, that a create was sent and
- * what was there before it, the result of a call that cannot be looked up, when a wait began) is kept as a signed
- * local variable of the job's element instance (see {@link JobStates}), which no process variable can stand in
- * for. Secrets an input resolved are masked in everything that leaves the worker: results, error variables,
- * incident messages, logs.
+ * <p>Workers keep no state: what a retry or the next check needs (attempts so far, that a create
+ * was sent and what was there before it, the result of a call that cannot be looked up, when a wait
+ * began) is kept as a signed local variable of the job's element instance (see {@link JobStates}),
+ * which no process variable can stand in for. Secrets an input resolved are masked in everything
+ * that leaves the worker: results, error variables, incident messages, logs.
  */
 public class JobRunner {
 
@@ -48,7 +50,8 @@ public class JobRunner {
   private final JobStates states;
   private final WorkerProperties properties;
 
-  public JobRunner(CamundaClient camunda, InputReader inputs, JobStates states, WorkerProperties properties) {
+  public JobRunner(
+      CamundaClient camunda, InputReader inputs, JobStates states, WorkerProperties properties) {
     this.camunda = camunda;
     this.inputs = inputs;
     this.states = states;
@@ -75,25 +78,36 @@ public class JobRunner {
   }
 
   /**
-   * Calls once. A create with a lookup, or a side effect with an "already gone" answer, first writes down that it
-   * is about to call, so that every later attempt (after a lost answer, a failed write, a worker that died, a job
-   * that timed out) knows the service may have done the work: it asks the lookup before creating again, and takes
-   * NOT_FOUND as done. Any other side effect records its result, so a retry returns it instead of calling again.
+   * Calls once. A create with a lookup, or a side effect with an "already gone" answer, first
+   * writes down that it is about to call, so that every later attempt (after a lost answer, a
+   * failed write, a worker that died, a job that timed out) knows the service may have done the
+   * work: it asks the lookup before creating again, and takes NOT_FOUND as done. Any other side
+   * effect records its result, so a retry returns it instead of calling again.
    */
-  private <I> JobOutcome call(ActivatedJob job, OperationHandler<I> handler, Map<String, Object> variables,
-      JobState state, SecretReferences secrets) {
+  private <I> JobOutcome call(
+      ActivatedJob job,
+      OperationHandler<I> handler,
+      Map<String, Object> variables,
+      JobState state,
+      SecretReferences secrets) {
     Operation operation = handler.operation();
     if (operation.sideEffect() && state.recorded()) {
-      LOG.info("Job {} ({}) was retried after its call succeeded; returning that call's result", job.getKey(), job.getType());
+      LOG.info(
+          "Job {} ({}) was retried after its call succeeded; returning that call's result",
+          job.getKey(),
+          job.getType());
       return result(job, operation, state.result(), secrets);
     }
     I input = inputs.read(variables, handler.inputType(), secrets);
-    JobContext context = new JobContext(job.getProcessInstanceKey(), states.marker(job), state.before());
+    JobContext context =
+        new JobContext(job.getProcessInstanceKey(), states.marker(job), state.before());
     if (state.sent() && handler.lookup().isPresent()) {
       Optional<?> found = handler.lookup().get().find(input, context);
       if (found.isPresent()) {
-        LOG.info("Job {} ({}): an earlier attempt took effect although its answer was lost; returning what it created",
-            job.getKey(), job.getType());
+        LOG.info(
+            "Job {} ({}): an earlier attempt took effect although its answer was lost; returning what it created",
+            job.getKey(),
+            job.getType());
         return result(job, operation, found.get(), secrets);
       }
     }
@@ -101,7 +115,8 @@ public class JobRunner {
     if (operation.sideEffect() && handler.tellsRepeats() && !state.sent()) {
       List<String> before = handler.before().map(ids -> ids.ids(input, context)).orElse(List.of());
       sending = state.withSent(before);
-      // Written before the call, and the call is not sent unless it was: nothing after the call can be relied on.
+      // Written before the call, and the call is not sent unless it was: nothing after the call can
+      // be relied on.
       setLocal(job, states.write(job, sending));
     }
     Object output;
@@ -112,8 +127,11 @@ public class JobRunner {
       if (!(handler.gone().isPresent() && state.mayHaveTakenEffect() && notFound(failure))) {
         return outcome(job, sending, failure, secrets);
       }
-      LOG.info("Job {} ({}): what the call removes was already gone, removed by an earlier attempt whose answer was"
-          + " lost", job.getKey(), job.getType());
+      LOG.info(
+          "Job {} ({}): what the call removes was already gone, removed by an earlier attempt whose answer was"
+              + " lost",
+          job.getKey(),
+          job.getType());
       output = handler.gone().get().apply(input, context);
     }
     if (operation.sideEffect() && !handler.tellsRepeats()) {
@@ -123,16 +141,24 @@ public class JobRunner {
   }
 
   /**
-   * Keeps the result for a retry. Not written, the job is still completed with it: failing the job would only send
-   * the call again, and the complete command carries the result as well as the record would.
+   * Keeps the result for a retry. Not written, the job is still completed with it: failing the job
+   * would only send the call again, and the complete command carries the result as well as the
+   * record would.
    */
   private void record(ActivatedJob job, JobState state, Object output, SecretReferences secrets) {
     try {
       // Kept as the process will see it: a secret the service echoed is masked here too.
-      setLocal(job, states.write(job, state.withResult(secrets.mask(ApiJson.MAPPER.convertValue(output, Object.class)))));
+      setLocal(
+          job,
+          states.write(
+              job,
+              state.withResult(secrets.mask(ApiJson.MAPPER.convertValue(output, Object.class)))));
     } catch (RuntimeException notWritten) {
-      LOG.warn("Job {} ({}): its result could not be recorded ({}); completing the job with it", job.getKey(),
-          job.getType(), secrets.mask(String.valueOf(notWritten.getMessage())));
+      LOG.warn(
+          "Job {} ({}): its result could not be recorded ({}); completing the job with it",
+          job.getKey(),
+          job.getType(),
+          secrets.mask(String.valueOf(notWritten.getMessage())));
     }
   }
 
@@ -141,12 +167,17 @@ public class JobRunner {
   }
 
   /**
-   * Checks once whether what the job waits for has happened. If not, the job is failed with its retries unchanged
-   * and a growing backoff, so no thread is held while the service works; the engine hands the job out again for
-   * the next check. Past the input's timeout, the wait ends with the BPMN error {@code WAIT_TIMEOUT}.
+   * Checks once whether what the job waits for has happened. If not, the job is failed with its
+   * retries unchanged and a growing backoff, so no thread is held while the service works; the
+   * engine hands the job out again for the next check. Past the input's timeout, the wait ends with
+   * the BPMN error {@code WAIT_TIMEOUT}.
    */
-  private <I> JobOutcome check(ActivatedJob job, OperationHandler<I> handler, Map<String, Object> variables,
-      JobState state, SecretReferences secrets) {
+  private <I> JobOutcome check(
+      ActivatedJob job,
+      OperationHandler<I> handler,
+      Map<String, Object> variables,
+      JobState state,
+      SecretReferences secrets) {
     I input = inputs.read(variables, handler.inputType(), secrets);
     long now = System.currentTimeMillis();
     long since = state.waitingSince() != null ? state.waitingSince() : now;
@@ -155,24 +186,33 @@ public class JobRunner {
     return switch (poll) {
       case Poll.Done<?> done -> result(job, handler.operation(), done.result(), secrets);
       case Poll.Pending<?> pending -> {
-        Duration timeout = ((WaitInput) input).timeout() != null ? ((WaitInput) input).timeout() : properties.waitTimeout();
+        Duration timeout =
+            ((WaitInput) input).timeout() != null
+                ? ((WaitInput) input).timeout()
+                : properties.waitTimeout();
         if (now - since >= timeout.toMillis()) {
-          throw new ApiException.Rejected("WAIT_TIMEOUT",
+          throw new ApiException.Rejected(
+              "WAIT_TIMEOUT",
               "Still " + pending.progress() + " after " + timeout + ", the longest wait allowed",
               Map.of("progress", pending.progress()));
         }
         var next = new HashMap<String, Object>(pending.keep());
         next.putAll(states.write(job, state.withCheck(state.checks() + 1, since)));
-        yield new JobOutcome.Fail(secrets.mask("Waiting: " + pending.progress()), job.getRetries(),
-            Backoff.after(state.checks(), properties.pollInterval(), properties.maxPollInterval()), next);
+        yield new JobOutcome.Fail(
+            secrets.mask("Waiting: " + pending.progress()),
+            job.getRetries(),
+            Backoff.after(state.checks(), properties.pollInterval(), properties.maxPollInterval()),
+            next);
       }
     };
   }
 
-  private static JobOutcome result(ActivatedJob job, Operation operation, Object output, SecretReferences secrets) {
-    String name = job.getCustomHeaders().getOrDefault(RESULT_VARIABLE_HEADER, "").isBlank()
-        ? operation.resultVariable()
-        : job.getCustomHeaders().get(RESULT_VARIABLE_HEADER);
+  private static JobOutcome result(
+      ActivatedJob job, Operation operation, Object output, SecretReferences secrets) {
+    String name =
+        job.getCustomHeaders().getOrDefault(RESULT_VARIABLE_HEADER, "").isBlank()
+            ? operation.resultVariable()
+            : job.getCustomHeaders().get(RESULT_VARIABLE_HEADER);
     var result = new HashMap<String, Object>();
     // Through the API mapper: the API's field names, and no null fields cluttering the process.
     result.put(name, secrets.mask(ApiJson.MAPPER.convertValue(output, Object.class)));
@@ -181,69 +221,112 @@ public class JobRunner {
 
   private void setLocal(ActivatedJob job, Map<String, Object> variables) {
     if (!variables.isEmpty()) {
-      camunda.newSetVariablesCommand(job.getElementInstanceKey()).variables(variables).local(true).send().join();
+      camunda
+          .newSetVariablesCommand(job.getElementInstanceKey())
+          .variables(variables)
+          .local(true)
+          .send()
+          .join();
     }
   }
 
-  private JobOutcome outcome(ActivatedJob job, JobState state, RuntimeException failure, SecretReferences secrets) {
+  private JobOutcome outcome(
+      ActivatedJob job, JobState state, RuntimeException failure, SecretReferences secrets) {
     return switch (failure) {
-      case InvalidRequestException invalid -> new JobOutcome.Fail(
-          secrets.mask("Invalid input: "
-              + InvalidRequestException.message(InputVariables.name(job, invalid.violations()))), 0, Duration.ZERO, Map.of());
-      case ApiException.Misconfigured misconfigured -> new JobOutcome.Fail(
-          secrets.mask(misconfigured.getMessage() + " [" + misconfigured.code() + "]"), 0, Duration.ZERO, Map.of());
+      case InvalidRequestException invalid ->
+          new JobOutcome.Fail(
+              secrets.mask(
+                  "Invalid input: "
+                      + InvalidRequestException.message(
+                          InputVariables.name(job, invalid.violations()))),
+              0,
+              Duration.ZERO,
+              Map.of());
+      case ApiException.Misconfigured misconfigured ->
+          new JobOutcome.Fail(
+              secrets.mask(misconfigured.getMessage() + " [" + misconfigured.code() + "]"),
+              0,
+              Duration.ZERO,
+              Map.of());
       case ApiException.Rejected rejected -> {
         var errorVariables = new LinkedHashMap<String, Object>();
         errorVariables.put("errorCode", rejected.code());
         errorVariables.put("errorMessage", secrets.mask(rejected.getMessage()));
-        errorVariables.put("errorDetails", secrets.mask(ApiJson.MAPPER.convertValue(rejected.details(), Object.class)));
-        yield new JobOutcome.Throw(rejected.code(), secrets.mask(rejected.getMessage()), errorVariables);
+        errorVariables.put(
+            "errorDetails",
+            secrets.mask(ApiJson.MAPPER.convertValue(rejected.details(), Object.class)));
+        yield new JobOutcome.Throw(
+            rejected.code(), secrets.mask(rejected.getMessage()), errorVariables);
       }
       case ApiException.Transient busy when busy.busy() && stillWaiting(state) -> {
-        // The service asks to be asked later: wait as long as busyWait allows, keeping the retries for faults.
+        // The service asks to be asked later: wait as long as busyWait allows, keeping the retries
+        // for faults.
         int attempt = state.attempt();
         Duration pause = pause(busy, attempt);
         String message = secrets.mask(busy.getMessage());
-        LOG.info("Job {} ({}): the service is busy ({}); asking again in {}", job.getKey(), job.getType(), busy.code(), pause);
+        LOG.info(
+            "Job {} ({}): the service is busy ({}); asking again in {}",
+            job.getKey(),
+            job.getType(),
+            busy.code(),
+            pause);
         long since = state.busySince() != null ? state.busySince() : System.currentTimeMillis();
-        yield new JobOutcome.Fail("Waiting, the service is busy: " + message + " [" + busy.code() + "]", job.getRetries(),
-            pause, states.write(job, state.withBusy(attempt + 1, since)));
+        yield new JobOutcome.Fail(
+            "Waiting, the service is busy: " + message + " [" + busy.code() + "]",
+            job.getRetries(),
+            pause,
+            states.write(job, state.withBusy(attempt + 1, since)));
       }
       case ApiException.Transient fault -> {
         int attempt = state.attempt();
         Duration pause = pause(fault, attempt);
         String message = secrets.mask(fault.getMessage());
         LOG.warn("Job {} ({}): {}; retrying in {}", job.getKey(), job.getType(), message, pause);
-        yield new JobOutcome.Fail(message + " [" + fault.code() + "]", job.getRetries() - 1, pause,
+        yield new JobOutcome.Fail(
+            message + " [" + fault.code() + "]",
+            job.getRetries() - 1,
+            pause,
             states.write(job, state.withAttempt(attempt + 1)));
       }
       default -> {
-        String message = failure.getClass().getSimpleName() + ": " + secrets.mask(failure.getMessage());
+        String message =
+            failure.getClass().getSimpleName() + ": " + secrets.mask(failure.getMessage());
         if (secrets.resolvedAny()) {
           // The stack trace's messages could hold a resolved secret.
           LOG.error("Job {} ({}) failed unexpectedly: {}", job.getKey(), job.getType(), message);
         } else {
           LOG.error("Job {} ({}) failed unexpectedly", job.getKey(), job.getType(), failure);
         }
-        yield new JobOutcome.Fail(message, job.getRetries() - 1, properties.retryBackoff(), Map.of());
+        yield new JobOutcome.Fail(
+            message, job.getRetries() - 1, properties.retryBackoff(), Map.of());
       }
     };
   }
 
-  /** The service's {@code retry_after} when it gave one, otherwise a pause growing with the attempts so far. */
+  /**
+   * The service's {@code retry_after} when it gave one, otherwise a pause growing with the attempts
+   * so far.
+   */
   private Duration pause(ApiException.Transient fault, int attempt) {
-    return fault.retryAfter().orElseGet(() -> Backoff.after(attempt, properties.retryBackoff(), properties.maxRetryBackoff()));
+    return fault
+        .retryAfter()
+        .orElseGet(
+            () -> Backoff.after(attempt, properties.retryBackoff(), properties.maxRetryBackoff()));
   }
 
-  /** Whether a busy service may still be waited for: within {@code busyWait} of its first busy answer. */
+  /**
+   * Whether a busy service may still be waited for: within {@code busyWait} of its first busy
+   * answer.
+   */
   private boolean stillWaiting(JobState state) {
     return state.busySince() == null
         || System.currentTimeMillis() - state.busySince() < properties.busyWait().toMillis();
   }
 
   /**
-   * Sends the job's outcome. A job that is gone meanwhile (its element was left: a callback's message or a timer
-   * ended the wait, or the instance was cancelled) needs none; the SDK would fail it, be refused again and log both.
+   * Sends the job's outcome. A job that is gone meanwhile (its element was left: a callback's
+   * message or a timer ended the wait, or the instance was cancelled) needs none; the SDK would
+   * fail it, be refused again and log both.
    */
   private void send(JobClient client, ActivatedJob job, JobOutcome outcome) {
     try {
@@ -252,18 +335,34 @@ public class JobRunner {
       if (!CommandRejection.NOT_FOUND.is(e)) {
         throw e;
       }
-      LOG.debug("Job {} of type {} was gone before its outcome was sent", job.getKey(), job.getType());
+      LOG.debug(
+          "Job {} of type {} was gone before its outcome was sent", job.getKey(), job.getType());
     }
   }
 
   private static void sendCommand(JobClient client, ActivatedJob job, JobOutcome outcome) {
     switch (outcome) {
-      case JobOutcome.Complete complete -> client.newCompleteCommand(job).variables(complete.variables()).send().join();
-      // A fail command's variables become local variables of the job's element instance, as the bookkeeping needs.
-      case JobOutcome.Fail fail -> client.newFailCommand(job).retries(Math.max(fail.retries(), 0))
-          .errorMessage(fail.message()).retryBackoff(fail.backoff()).variables(fail.variables()).send().join();
-      case JobOutcome.Throw error -> client.newThrowErrorCommand(job).errorCode(error.code())
-          .errorMessage(error.message()).variables(error.variables()).send().join();
+      case JobOutcome.Complete complete ->
+          client.newCompleteCommand(job).variables(complete.variables()).send().join();
+      // A fail command's variables become local variables of the job's element instance, as the
+      // bookkeeping needs.
+      case JobOutcome.Fail fail ->
+          client
+              .newFailCommand(job)
+              .retries(Math.max(fail.retries(), 0))
+              .errorMessage(fail.message())
+              .retryBackoff(fail.backoff())
+              .variables(fail.variables())
+              .send()
+              .join();
+      case JobOutcome.Throw error ->
+          client
+              .newThrowErrorCommand(job)
+              .errorCode(error.code())
+              .errorMessage(error.message())
+              .variables(error.variables())
+              .send()
+              .join();
     }
   }
 }

@@ -5,9 +5,8 @@ import io.jsonwebtoken.Claims;
 import io.jsonwebtoken.JwtException;
 import io.jsonwebtoken.Jwts;
 import io.mediaflow.api.ApiJson;
-import io.mediaflow.worker.WorkerProperties;
-import java.io.IOException;
 import io.mediaflow.api.SharedSecret;
+import io.mediaflow.worker.WorkerProperties;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.LinkedHashMap;
@@ -18,16 +17,17 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Keeps a job's {@link JobState} in the local variable {@value #VARIABLE} of its element instance, in a form no
- * process can forge: a JWT (HS256, jjwt) whose claims are the state and the element instance key, under a key only
- * the workers hold ({@code mediaflow.worker.state-secret}). A variable of that name given at start, set by another
- * element, or copied from another element instance does not verify and is ignored, so a process cannot make a
- * create return a value of its choosing or shorten a wait. Replicas share the key, so any of them can carry on a
- * job another one began.
+ * Keeps a job's {@link JobState} in the local variable {@value #VARIABLE} of its element instance,
+ * in a form no process can forge: a JWT (HS256, jjwt) whose claims are the state and the element
+ * instance key, under a key only the workers hold ({@code mediaflow.worker.state-secret}). A
+ * variable of that name given at start, set by another element, or copied from another element
+ * instance does not verify and is ignored, so a process cannot make a create return a value of its
+ * choosing or shorten a wait. Replicas share the key, so any of them can carry on a job another one
+ * began.
  *
- * <p>The token has no expiry: the state must outlive any wait and any incident of its element instance (a create
- * whose "sent" mark expired would be sent again), and the element instance key already binds it to the one place
- * it is good for.
+ * <p>The token has no expiry: the state must outlive any wait and any incident of its element
+ * instance (a create whose "sent" mark expired would be sent again), and the element instance key
+ * already binds it to the one place it is good for.
  */
 public class JobStates {
 
@@ -41,20 +41,32 @@ public class JobStates {
     this.secret = new SharedSecret(properties.stateSecret(), "job-state");
   }
 
-  /** The job's state as the workers last wrote it for this element instance; {@link JobState#NONE} otherwise. */
+  /**
+   * The job's state as the workers last wrote it for this element instance; {@link JobState#NONE}
+   * otherwise.
+   */
   JobState read(ActivatedJob job) {
     if (!(job.getVariablesAsMap().get(VARIABLE) instanceof String sealed)) {
       return JobState.NONE;
     }
     Optional<Map<?, ?>> verified = verify(sealed);
     if (verified.isEmpty()) {
-      LOG.warn("Job {} ({}): ignoring a {} the workers did not write", job.getKey(), job.getType(), VARIABLE);
+      LOG.warn(
+          "Job {} ({}): ignoring a {} the workers did not write",
+          job.getKey(),
+          job.getType(),
+          VARIABLE);
       return JobState.NONE;
     }
     Map<?, ?> fields = verified.get();
     try {
-      if (!(fields.get("element") instanceof Number element) || element.longValue() != job.getElementInstanceKey()) {
-        LOG.warn("Job {} ({}): ignoring a {} of another element instance", job.getKey(), job.getType(), VARIABLE);
+      if (!(fields.get("element") instanceof Number element)
+          || element.longValue() != job.getElementInstanceKey()) {
+        LOG.warn(
+            "Job {} ({}): ignoring a {} of another element instance",
+            job.getKey(),
+            job.getType(),
+            VARIABLE);
         return JobState.NONE;
       }
       return new JobState(
@@ -65,7 +77,9 @@ public class JobStates {
           Boolean.TRUE.equals(fields.get("recorded")),
           fields.get("result"),
           Boolean.TRUE.equals(fields.get("sent")),
-          fields.get("before") instanceof List<?> before ? before.stream().map(String::valueOf).toList() : List.of());
+          fields.get("before") instanceof List<?> before
+              ? before.stream().map(String::valueOf).toList()
+              : List.of());
     } catch (ClassCastException | NullPointerException unreadable) {
       return JobState.NONE;
     }
@@ -85,10 +99,15 @@ public class JobStates {
     fields.put("before", state.before());
     // Through the API mapper, as the process sees results: the API's field names, no null fields.
     Map<String, ?> claims = ApiJson.MAPPER.convertValue(fields, Map.class);
-    return Map.of(VARIABLE, Jwts.builder().claims(claims).signWith(secret.jwtKey(), Jwts.SIG.HS256).compact());
+    return Map.of(
+        VARIABLE,
+        Jwts.builder().claims(claims).signWith(secret.jwtKey(), Jwts.SIG.HS256).compact());
   }
 
-  /** The job's marker: its element instance key with a signature, so no process can make up another's. */
+  /**
+   * The job's marker: its element instance key with a signature, so no process can make up
+   * another's.
+   */
   String marker(ActivatedJob job) {
     long element = job.getElementInstanceKey();
     byte[] signature = secret.mac(("marker\n" + element).getBytes(StandardCharsets.UTF_8));
@@ -98,11 +117,11 @@ public class JobStates {
   /** The state's fields, if the workers signed them. */
   private Optional<Map<?, ?>> verify(String sealed) {
     try {
-      Claims claims = Jwts.parser().verifyWith(secret.jwtKey()).build().parseSignedClaims(sealed).getPayload();
+      Claims claims =
+          Jwts.parser().verifyWith(secret.jwtKey()).build().parseSignedClaims(sealed).getPayload();
       return Optional.of(claims);
     } catch (JwtException | IllegalArgumentException notAJwtOfOurs) {
       return Optional.empty();
     }
   }
-
 }

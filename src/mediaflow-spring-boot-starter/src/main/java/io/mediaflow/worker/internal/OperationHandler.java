@@ -8,9 +8,10 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * How one operation is carried out for a job, declared once next to its client call; {@link OperationWorkers} opens
- * its worker. The input record's {@link Operation} says the job type and everything else the worker and the element
- * template share; the record's components are the only variables the worker fetches.
+ * How one operation is carried out for a job, declared once next to its client call; {@link
+ * OperationWorkers} opens its worker. The input record's {@link Operation} says the job type and
+ * everything else the worker and the element template share; the record's components are the only
+ * variables the worker fetches.
  *
  * @param <I> the operation's input record
  */
@@ -29,10 +30,11 @@ public final class OperationHandler<I> {
   }
 
   /**
-   * Finds what an earlier attempt of this job created, by the {@link JobContext#marker()} the create wrote into it,
-   * by what there can only be one of, or as what is new since {@link JobContext#before()}; empty when that attempt
-   * created nothing. Asked whenever an earlier attempt may have reached the service, so it must not depend on the
-   * service echoing anything the documents do not promise.
+   * Finds what an earlier attempt of this job created, by the {@link JobContext#marker()} the
+   * create wrote into it, by what there can only be one of, or as what is new since {@link
+   * JobContext#before()}; empty when that attempt created nothing. Asked whenever an earlier
+   * attempt may have reached the service, so it must not depend on the service echoing anything the
+   * documents do not promise.
    */
   @FunctionalInterface
   public interface Lookup<I> {
@@ -40,9 +42,9 @@ public final class OperationHandler<I> {
   }
 
   /**
-   * The ids of what a lookup could mistake for this job's creation, read before the first attempt is sent and kept
-   * with the job's state: the lookup then takes only what is new. Few, since they are read for one stream, one
-   * binding or one name.
+   * The ids of what a lookup could mistake for this job's creation, read before the first attempt
+   * is sent and kept with the job's state: the lookup then takes only what is new. Few, since they
+   * are read for one stream, one binding or one name.
    */
   @FunctionalInterface
   public interface Before<I> {
@@ -57,14 +59,21 @@ public final class OperationHandler<I> {
   private final Before<I> before;
   private final Call<I> gone;
 
-  private OperationHandler(Class<I> inputType, Call<I> call, Check<I> check, Lookup<I> lookup, Before<I> before,
+  private OperationHandler(
+      Class<I> inputType,
+      Call<I> call,
+      Check<I> check,
+      Lookup<I> lookup,
+      Before<I> before,
       Call<I> gone) {
     this.operation = inputType.getAnnotation(Operation.class);
     if (operation == null || !inputType.isRecord()) {
-      throw new IllegalArgumentException(inputType.getName() + " is not an @Operation input record");
+      throw new IllegalArgumentException(
+          inputType.getName() + " is not an @Operation input record");
     }
     if (lookup != null && !operation.sideEffect()) {
-      throw new IllegalArgumentException(inputType.getName() + ": only an operation with a side effect has a lookup");
+      throw new IllegalArgumentException(
+          inputType.getName() + ": only an operation with a side effect has a lookup");
     }
     this.inputType = inputType;
     this.call = call;
@@ -76,7 +85,8 @@ public final class OperationHandler<I> {
 
   /** An operation called once per job. */
   public static <I> OperationHandler<I> call(Class<I> inputType, Function<? super I, ?> call) {
-    return new OperationHandler<>(inputType, (input, job) -> call.apply(input), null, null, null, null);
+    return new OperationHandler<>(
+        inputType, (input, job) -> call.apply(input), null, null, null, null);
   }
 
   /** An operation called once per job that needs to know about the job. */
@@ -85,33 +95,43 @@ public final class OperationHandler<I> {
   }
 
   /**
-   * A create whose answer may be lost after the service did the work (a cut connection, a timeout, a worker that
-   * dies or cannot write down the answer). Before the create is sent, the job's state records that it is; every
-   * later attempt first asks {@code lookup} whether an earlier one took effect; what it finds is the result, and
-   * the create is not sent again.
+   * A create whose answer may be lost after the service did the work (a cut connection, a timeout,
+   * a worker that dies or cannot write down the answer). Before the create is sent, the job's state
+   * records that it is; every later attempt first asks {@code lookup} whether an earlier one took
+   * effect; what it finds is the result, and the create is not sent again.
    */
-  public static <I> OperationHandler<I> create(Class<I> inputType, Call<I> create, Lookup<I> lookup) {
+  public static <I> OperationHandler<I> create(
+      Class<I> inputType, Call<I> create, Lookup<I> lookup) {
     return new OperationHandler<>(inputType, create, null, lookup, null, null);
   }
 
-  /** As {@link #create(Class, Call, Lookup)}, for a lookup that knows its creation as new since {@code before}. */
-  public static <I> OperationHandler<I> create(Class<I> inputType, Before<I> before, Call<I> create,
-      Lookup<I> lookup) {
+  /**
+   * As {@link #create(Class, Call, Lookup)}, for a lookup that knows its creation as new since
+   * {@code before}.
+   */
+  public static <I> OperationHandler<I> create(
+      Class<I> inputType, Before<I> before, Call<I> create, Lookup<I> lookup) {
     return new OperationHandler<>(inputType, create, null, lookup, before, null);
   }
 
   /**
-   * A delete, or another call that ends in a state rather than making something: repeated after an attempt that may
-   * have taken effect (a lost answer, a dead worker), the service answers NOT_FOUND for what that attempt already
-   * removed, and the result is then {@code ifGone}'s: the state the call was for has been reached.
+   * A delete, or another call that ends in a state rather than making something: repeated after an
+   * attempt that may have taken effect (a lost answer, a dead worker), the service answers
+   * NOT_FOUND for what that attempt already removed, and the result is then {@code ifGone}'s: the
+   * state the call was for has been reached.
    */
   public static <I> OperationHandler<I> delete(Class<I> inputType, Call<I> delete, Call<I> ifGone) {
     return new OperationHandler<>(inputType, delete, null, null, null, ifGone);
   }
 
-  /** A wait: checked again after a growing pause until done, or until its timeout passes (see {@link JobRunner}). */
-  public static <I extends WaitInput> OperationHandler<I> poll(Class<I> inputType, Function<? super I, ? extends Poll<?>> check) {
-    return new OperationHandler<>(inputType, null, (input, job) -> check.apply(input), null, null, null);
+  /**
+   * A wait: checked again after a growing pause until done, or until its timeout passes (see {@link
+   * JobRunner}).
+   */
+  public static <I extends WaitInput> OperationHandler<I> poll(
+      Class<I> inputType, Function<? super I, ? extends Poll<?>> check) {
+    return new OperationHandler<>(
+        inputType, null, (input, job) -> check.apply(input), null, null, null);
   }
 
   public Class<I> inputType() {
@@ -127,12 +147,15 @@ public final class OperationHandler<I> {
   }
 
   /**
-   * The variables the worker fetches: the input record's components, the job's own state, and the engine's loop
-   * counter, with which an incident names the element of a multi-instance loop ({@link InputVariables}).
+   * The variables the worker fetches: the input record's components, the job's own state, and the
+   * engine's loop counter, with which an incident names the element of a multi-instance loop
+   * ({@link InputVariables}).
    */
   public List<String> variables() {
     var names = new java.util.ArrayList<String>();
-    Arrays.stream(inputType.getRecordComponents()).map(java.lang.reflect.RecordComponent::getName).forEach(names::add);
+    Arrays.stream(inputType.getRecordComponents())
+        .map(java.lang.reflect.RecordComponent::getName)
+        .forEach(names::add);
     names.add(JobStates.VARIABLE);
     names.add(InputVariables.LOOP_COUNTER);
     return List.copyOf(names);
@@ -140,7 +163,9 @@ public final class OperationHandler<I> {
 
   /** How long a job stays locked to the worker that took it; empty for the client's default. */
   public Optional<Duration> timeout() {
-    return operation.timeout().isEmpty() ? Optional.empty() : Optional.of(Duration.parse(operation.timeout()));
+    return operation.timeout().isEmpty()
+        ? Optional.empty()
+        : Optional.of(Duration.parse(operation.timeout()));
   }
 
   boolean isWait() {
@@ -167,7 +192,10 @@ public final class OperationHandler<I> {
     return Optional.ofNullable(gone);
   }
 
-  /** Whether a repeat of the call is told apart from a first attempt: by a lookup, or by "already gone". */
+  /**
+   * Whether a repeat of the call is told apart from a first attempt: by a lookup, or by "already
+   * gone".
+   */
   boolean tellsRepeats() {
     return lookup != null || gone != null;
   }

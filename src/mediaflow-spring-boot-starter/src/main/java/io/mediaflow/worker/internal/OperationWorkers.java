@@ -21,19 +21,23 @@ import org.springframework.context.SmartLifecycle;
 import org.springframework.util.ReflectionUtils;
 
 /**
- * Opens one job worker per declared operation, the way the SDK opens a {@code @JobWorker} method: the job type
- * from the input record's {@link Operation}, the record's components (and the job's state) as the only variables
- * fetched, and the operation's own lock timeout if it names one; then every {@link JobWorkerValueCustomizer} of the
- * application, so {@code camunda.client.worker.defaults.*} and {@code camunda.client.worker.override.<type>.*}
- * (enabled, tenant IDs, jobs in flight, timeouts, streaming) apply as they do to the application's own workers, and
- * the SDK's {@link JobWorkerManager} opens what is enabled, with its metrics. Every job goes through {@link JobRunner}.
+ * Opens one job worker per declared operation, the way the SDK opens a {@code @JobWorker} method:
+ * the job type from the input record's {@link Operation}, the record's components (and the job's
+ * state) as the only variables fetched, and the operation's own lock timeout if it names one; then
+ * every {@link JobWorkerValueCustomizer} of the application, so {@code
+ * camunda.client.worker.defaults.*} and {@code camunda.client.worker.override.<type>.*} (enabled,
+ * tenant IDs, jobs in flight, timeouts, streaming) apply as they do to the application's own
+ * workers, and the SDK's {@link JobWorkerManager} opens what is enabled, with its metrics. Every
+ * job goes through {@link JobRunner}.
  */
 public class OperationWorkers implements SmartLifecycle {
 
   private static final Logger LOG = LoggerFactory.getLogger(OperationWorkers.class);
+
   /** The method every operation's jobs come in by, as the SDK sees it. */
-  private static final Method HANDLE = ReflectionUtils.findMethod(OperationJobHandler.class, "handle",
-      JobClient.class, ActivatedJob.class);
+  private static final Method HANDLE =
+      ReflectionUtils.findMethod(
+          OperationJobHandler.class, "handle", JobClient.class, ActivatedJob.class);
 
   private final CamundaClient camunda;
   private final JobWorkerManager manager;
@@ -43,15 +47,23 @@ public class OperationWorkers implements SmartLifecycle {
   private final List<JobWorker> open = new ArrayList<>();
   private boolean running;
 
-  public OperationWorkers(CamundaClient camunda, JobWorkerManager manager, List<JobWorkerValueCustomizer> customizers,
-      JobRunner jobs, List<OperationHandlers> declarations) {
+  public OperationWorkers(
+      CamundaClient camunda,
+      JobWorkerManager manager,
+      List<JobWorkerValueCustomizer> customizers,
+      JobRunner jobs,
+      List<OperationHandlers> declarations) {
     this.camunda = camunda;
     this.manager = manager;
     this.customizers = List.copyOf(customizers);
     this.jobs = jobs;
     this.handlers = byType(declarations);
   }
-  /** Every declared operation, in job type order; a job type declared twice is a bug caught at start. */
+
+  /**
+   * Every declared operation, in job type order; a job type declared twice is a bug caught at
+   * start.
+   */
   public static List<OperationHandler<?>> byType(List<? extends OperationHandlers> declarations) {
     var seen = new HashMap<String, Class<?>>();
     var all = new ArrayList<OperationHandler<?>>();
@@ -59,8 +71,13 @@ public class OperationWorkers implements SmartLifecycle {
       for (OperationHandler<?> handler : declaration.handlers()) {
         Class<?> other = seen.putIfAbsent(handler.type(), handler.inputType());
         if (other != null) {
-          throw new IllegalStateException("Job type " + handler.type() + " is declared by both " + other.getName()
-              + " and " + handler.inputType().getName());
+          throw new IllegalStateException(
+              "Job type "
+                  + handler.type()
+                  + " is declared by both "
+                  + other.getName()
+                  + " and "
+                  + handler.inputType().getName());
         }
         all.add(handler);
       }
@@ -96,16 +113,23 @@ public class OperationWorkers implements SmartLifecycle {
     value.setAutoComplete(false);
     value.setFetchVariables(handler.variables());
     handler.timeout().ifPresent(value::setTimeout);
-    // What the SDK knows of an annotated method: this one takes the ActivatedJob, so the variables stay as given.
-    value.setMethodInfo(BeanInfo.builder().bean(jobHandler).beanName("mediaflowOperationWorkers")
-        .targetClass(OperationJobHandler.class).build().toMethodInfo(HANDLE));
+    // What the SDK knows of an annotated method: this one takes the ActivatedJob, so the variables
+    // stay as given.
+    value.setMethodInfo(
+        BeanInfo.builder()
+            .bean(jobHandler)
+            .beanName("mediaflowOperationWorkers")
+            .targetClass(OperationJobHandler.class)
+            .build()
+            .toMethodInfo(HANDLE));
     customizers.forEach(customizer -> customizer.customize(value));
     return value;
   }
 
   @Override
   public synchronized void stop() {
-    // The SDK closes every worker it opened once the context closes, which may come first; a worker it closed
+    // The SDK closes every worker it opened once the context closes, which may come first; a worker
+    // it closed
     // while jobs were in flight is not open any more, though not yet closed until they finish.
     open.stream().filter(JobWorker::isOpen).forEach(manager::closeWorker);
     open.clear();
@@ -118,7 +142,8 @@ public class OperationWorkers implements SmartLifecycle {
   }
 
   /** One operation's job handler. */
-  private record OperationJobHandler(JobRunner jobs, OperationHandler<?> handler) implements JobHandler {
+  private record OperationJobHandler(JobRunner jobs, OperationHandler<?> handler)
+      implements JobHandler {
 
     @Override
     public void handle(JobClient client, ActivatedJob job) {

@@ -1,9 +1,9 @@
 package io.mediaflow.worker.internal;
 
 import io.mediaflow.api.InvalidRequestException;
+import io.mediaflow.api.Violation;
 import io.mediaflow.api.internal.Secrets;
 import io.mediaflow.worker.SecretProvider;
-import io.mediaflow.api.Violation;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -16,9 +16,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Resolves {@code {{secrets.NAME}}} in a job's variables, wherever it stands in a text (a whole value such as a DVR
- * secret key, or part of one), and remembers the values it put in so that everything leaving the worker can be
- * {@linkplain #mask masked}. The resolved values live only in the worker's memory for the one call.
+ * Resolves {@code {{secrets.NAME}}} in a job's variables, wherever it stands in a text (a whole
+ * value such as a DVR secret key, or part of one), and remembers the values it put in so that
+ * everything leaving the worker can be {@linkplain #mask masked}. The resolved values live only in
+ * the worker's memory for the one call.
  */
 final class SecretReferences {
 
@@ -32,7 +33,10 @@ final class SecretReferences {
     this.provider = provider;
   }
 
-  /** The variables with every reference replaced; a reference to an unknown secret is named by field. */
+  /**
+   * The variables with every reference replaced; a reference to an unknown secret is named by
+   * field.
+   */
   Map<String, Object> resolve(Map<String, Object> variables) {
     var resolved = new LinkedHashMap<String, Object>();
     variables.forEach((name, value) -> resolved.put(name, resolve(name, value)));
@@ -43,13 +47,20 @@ final class SecretReferences {
   }
 
   /**
-   * Whether the field at {@code path} is one that carries a credential: its name ends in key, secret or token, or
-   * holds password ({@code secret_key}, {@code streamKey}, {@code destination.secret}). Only the service's
-   * credential fields are never echoed into answers or used as addresses.
+   * Whether the field at {@code path} is one that carries a credential: its name ends in key,
+   * secret or token, or holds password ({@code secret_key}, {@code streamKey}, {@code
+   * destination.secret}). Only the service's credential fields are never echoed into answers or
+   * used as addresses.
    */
   static boolean carriesCredential(String path) {
-    String field = path.substring(path.lastIndexOf('.') + 1).replaceAll("\\[\\d+]$", "").toLowerCase(Locale.ROOT);
-    return field.endsWith("key") || field.endsWith("secret") || field.endsWith("token") || field.contains("password");
+    String field =
+        path.substring(path.lastIndexOf('.') + 1)
+            .replaceAll("\\[\\d+]$", "")
+            .toLowerCase(Locale.ROOT);
+    return field.endsWith("key")
+        || field.endsWith("secret")
+        || field.endsWith("token")
+        || field.contains("password");
   }
 
   private Object resolve(String path, Object value) {
@@ -77,8 +88,11 @@ final class SecretReferences {
       return text;
     }
     if (!carriesCredential(path)) {
-      missing.add(new Violation(path, "a secret reference is allowed only in a field that carries a credential (a key,"
-          + " secret, password or token): the service may echo other fields back, or call the address they hold"));
+      missing.add(
+          new Violation(
+              path,
+              "a secret reference is allowed only in a field that carries a credential (a key,"
+                  + " secret, password or token): the service may echo other fields back, or call the address they hold"));
       return text;
     }
     var out = new StringBuilder();
@@ -86,8 +100,15 @@ final class SecretReferences {
       String name = reference.group(1);
       String secret = provider.secret(name).orElse(null);
       if (secret == null) {
-        missing.add(new Violation(path, "the secret " + name + " is unknown to the worker's secret provider (by default"
-            + " the environment variable MEDIAFLOW_SECRET_" + name + ", after mediaflow.secrets.environment-prefix)"));
+        missing.add(
+            new Violation(
+                path,
+                "the secret "
+                    + name
+                    + " is unknown to the worker's secret provider (by default"
+                    + " the environment variable MEDIAFLOW_SECRET_"
+                    + name
+                    + ", after mediaflow.secrets.environment-prefix)"));
         secret = "";
       } else if (!secret.isEmpty()) {
         used.add(secret);
@@ -98,14 +119,17 @@ final class SecretReferences {
     return out.toString();
   }
 
-  /** {@code text} with every secret value put into the variables replaced by {@value Secrets#MASK}. */
+  /**
+   * {@code text} with every secret value put into the variables replaced by {@value Secrets#MASK}.
+   */
   String mask(String text) {
     if (text == null || used.isEmpty()) {
       return text;
     }
     String masked = text;
     // Longest first, so a secret that contains another is masked whole.
-    for (String secret : used.stream().sorted(Comparator.comparingInt(String::length).reversed()).toList()) {
+    for (String secret :
+        used.stream().sorted(Comparator.comparingInt(String::length).reversed()).toList()) {
       masked = masked.replace(secret, Secrets.MASK);
     }
     return masked;

@@ -12,8 +12,8 @@ import okhttp3.HttpUrl;
 import org.junit.jupiter.api.Test;
 
 /**
- * Callback URLs carry a JWT the receiver verifies until it expires. The receiver's HTTP side is the app's
- * {@code CallbackReceiverTest}.
+ * Callback URLs carry a JWT the receiver verifies until it expires. The receiver's HTTP side is the
+ * app's {@code CallbackReceiverTest}.
  */
 class CallbackUrlsTest {
 
@@ -28,19 +28,24 @@ class CallbackUrlsTest {
     assertThat(HttpUrl.parse(url).encodedPath()).isEqualTo("/callbacks/transcoding");
     assertThat(urls(SECRET, NOW).verifiedSubject(Kind.TRANSCODING, token)).contains("task-1");
     assertThat(urls(SECRET, NOW).verifiedSubject(Kind.LIVE, token)).as("another kind").isEmpty();
-    assertThat(urls(SECRET, NOW.plus(Duration.ofDays(8))).verifiedSubject(Kind.TRANSCODING, token)).as("expired")
+    assertThat(urls(SECRET, NOW.plus(Duration.ofDays(8))).verifiedSubject(Kind.TRANSCODING, token))
+        .as("expired")
         .isEmpty();
-    assertThat(urls("another-secret", NOW).verifiedSubject(Kind.TRANSCODING, token)).as("another key").isEmpty();
-    assertThat(urls(SECRET, NOW).verifiedSubject(Kind.TRANSCODING,
-        token.substring(0, token.length() - 2) + "AA"))
-        .as("altered").isEmpty();
+    assertThat(urls("another-secret", NOW).verifiedSubject(Kind.TRANSCODING, token))
+        .as("another key")
+        .isEmpty();
+    assertThat(
+            urls(SECRET, NOW)
+                .verifiedSubject(Kind.TRANSCODING, token.substring(0, token.length() - 2) + "AA"))
+        .as("altered")
+        .isEmpty();
     assertThat(urls(SECRET, NOW).verifiedSubject(Kind.TRANSCODING, null)).isEmpty();
   }
 
-
-
   private static CallbackUrls urls(String secret, Instant now) {
-    return new CallbackUrls(new CallbackProperties(true, "https://mediaflow.example", secret, Duration.ofDays(7),
-        Duration.ofHours(1)), Clock.fixed(now, ZoneOffset.UTC));
+    return new CallbackUrls(
+        new CallbackProperties(
+            true, "https://mediaflow.example", secret, Duration.ofDays(7), Duration.ofHours(1)),
+        Clock.fixed(now, ZoneOffset.UTC));
   }
 }

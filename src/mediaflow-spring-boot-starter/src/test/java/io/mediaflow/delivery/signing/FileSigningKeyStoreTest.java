@@ -10,7 +10,10 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Private keys at rest in files: AES-256-GCM with a fresh nonce per file and the key id bound in as associated data. */
+/**
+ * Private keys at rest in files: AES-256-GCM with a fresh nonce per file and the key id bound in as
+ * associated data.
+ */
 class FileSigningKeyStoreTest {
 
   private static final String KEY_ID = "7d0f6a3e-2b1c-4d5e-8f90-a1b2c3d4e5f6";
@@ -40,7 +43,9 @@ class FileSigningKeyStoreTest {
     byte[] second = Files.readAllBytes(directory.resolve(KEY_ID + ".key"));
 
     String body = PEM.text().lines().skip(1).findFirst().orElseThrow();
-    assertThat(new String(first, StandardCharsets.ISO_8859_1)).doesNotContain("PRIVATE KEY").doesNotContain(body);
+    assertThat(new String(first, StandardCharsets.ISO_8859_1))
+        .doesNotContain("PRIVATE KEY")
+        .doesNotContain(body);
     assertThat(first).isNotEqualTo(second);
     try (var files = Files.list(directory)) {
       assertThat(files).containsExactly(directory.resolve(KEY_ID + ".key"));
@@ -53,8 +58,10 @@ class FileSigningKeyStoreTest {
 
     assertThatThrownBy(() -> new FileSigningKeyStore(directory, masterKey(), false).find(KEY_ID))
         .isInstanceOf(IllegalStateException.class)
-        .hasMessage("Signing key store: the key of signing key " + KEY_ID
-            + " does not decrypt: it was written with another master key, or altered");
+        .hasMessage(
+            "Signing key store: the key of signing key "
+                + KEY_ID
+                + " does not decrypt: it was written with another master key, or altered");
   }
 
   @Test
@@ -84,8 +91,10 @@ class FileSigningKeyStoreTest {
   void aKeyIdIsNeverAPath() {
     var store = new FileSigningKeyStore(directory, masterKey(), false);
 
-    assertThatThrownBy(() -> store.save("../outside", PEM)).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> store.find("/etc/passwd")).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> store.save("../outside", PEM))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> store.find("/etc/passwd"))
+        .isInstanceOf(IllegalArgumentException.class);
   }
 
   @Test
@@ -104,12 +113,15 @@ class FileSigningKeyStoreTest {
     var configuration = new SigningKeyStoreConfiguration();
     String masterKey = TestKeys.masterKey();
 
-    assertThatThrownBy(() -> configuration.mediaflowSigningKeyStore(files(directory.toString(), null)))
+    assertThatThrownBy(
+            () -> configuration.mediaflowSigningKeyStore(files(directory.toString(), null)))
         .hasMessageEndingWith("master-key is missing");
     assertThatThrownBy(() -> configuration.mediaflowSigningKeyStore(files(null, masterKey)))
         .hasMessageEndingWith("directory is missing");
-    assertThatThrownBy(() -> configuration.mediaflowSigningKeyStore(files(directory.toString(), "c2hvcnQ=")))
-        .hasMessage("mediaflow.delivery.key-store.master-key: must be 32 bytes in base64 (AES-256), e.g. from: openssl rand -base64 32");
+    assertThatThrownBy(
+            () -> configuration.mediaflowSigningKeyStore(files(directory.toString(), "c2hvcnQ=")))
+        .hasMessage(
+            "mediaflow.delivery.key-store.master-key: must be 32 bytes in base64 (AES-256), e.g. from: openssl rand -base64 32");
 
     var configured = configuration.mediaflowSigningKeyStore(files(directory.toString(), masterKey));
     configured.save(KEY_ID, PEM);
@@ -131,7 +143,8 @@ class FileSigningKeyStoreTest {
   }
 
   private static KeyStoreProperties files(String directory, String masterKey) {
-    return new KeyStoreProperties(KeyStoreProperties.Type.FILE, directory, masterKey, "mediaflow_signing_keys");
+    return new KeyStoreProperties(
+        KeyStoreProperties.Type.FILE, directory, masterKey, "mediaflow_signing_keys");
   }
 
   private static KeySeal masterKey() {

@@ -13,8 +13,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
- * Private keys at rest in a table of the application's database, here H2 (in PostgreSQL's and MySQL's compatibility
- * modes too): each test has a database of its own, and two stores over one database stand for two replicas.
+ * Private keys at rest in a table of the application's database, here H2 (in PostgreSQL's and
+ * MySQL's compatibility modes too): each test has a database of its own, and two stores over one
+ * database stand for two replicas.
  */
 class JdbcSigningKeyStoreTest {
 
@@ -41,7 +42,8 @@ class JdbcSigningKeyStoreTest {
 
   @Test
   void savingAgainReplacesTheKey() {
-    var store = new JdbcSigningKeyStore(dataSource("REGULAR"), KeySeal.ofMasterKey(masterKey), TABLE);
+    var store =
+        new JdbcSigningKeyStore(dataSource("REGULAR"), KeySeal.ofMasterKey(masterKey), TABLE);
     PrivateKeyPem other = TestKeys.pkcs8(TestKeys.rsa());
 
     store.save(KEY_ID, PEM);
@@ -51,11 +53,16 @@ class JdbcSigningKeyStoreTest {
     assertThat(rows().queryForObject("SELECT COUNT(*) FROM " + TABLE, Integer.class)).isOne();
   }
 
-  /** Two replicas on one database: the table is created once, and a key either one keeps, the other signs with. */
+  /**
+   * Two replicas on one database: the table is created once, and a key either one keeps, the other
+   * signs with.
+   */
   @Test
   void twoReplicasOnOneDatabaseShareTheirKeys() {
-    var first = new JdbcSigningKeyStore(dataSource("REGULAR"), KeySeal.ofMasterKey(masterKey), TABLE);
-    var second = new JdbcSigningKeyStore(dataSource("REGULAR"), KeySeal.ofMasterKey(masterKey), TABLE);
+    var first =
+        new JdbcSigningKeyStore(dataSource("REGULAR"), KeySeal.ofMasterKey(masterKey), TABLE);
+    var second =
+        new JdbcSigningKeyStore(dataSource("REGULAR"), KeySeal.ofMasterKey(masterKey), TABLE);
     String otherId = "11111111-2222-3333-4444-555555555555";
     PrivateKeyPem otherPem = TestKeys.pkcs8(TestKeys.rsa());
 
@@ -70,57 +77,88 @@ class JdbcSigningKeyStoreTest {
 
   @Test
   void theRowHoldsNoReadableKey() {
-    var store = new JdbcSigningKeyStore(dataSource("REGULAR"), KeySeal.ofMasterKey(masterKey), TABLE);
+    var store =
+        new JdbcSigningKeyStore(dataSource("REGULAR"), KeySeal.ofMasterKey(masterKey), TABLE);
 
     store.save(KEY_ID, PEM);
 
-    String row = rows().queryForObject("SELECT sealed_key FROM " + TABLE + " WHERE key_id = ?", String.class, KEY_ID);
+    String row =
+        rows()
+            .queryForObject(
+                "SELECT sealed_key FROM " + TABLE + " WHERE key_id = ?", String.class, KEY_ID);
     String body = PEM.text().lines().skip(1).findFirst().orElseThrow();
-    assertThat(row).doesNotContain("PRIVATE KEY").doesNotContain(body).doesNotContain(body.substring(0, 16));
+    assertThat(row)
+        .doesNotContain("PRIVATE KEY")
+        .doesNotContain(body)
+        .doesNotContain(body.substring(0, 16));
   }
 
   @Test
   void anotherMasterKeyCannotReadIt() {
-    new JdbcSigningKeyStore(dataSource("REGULAR"), KeySeal.ofMasterKey(masterKey), TABLE).save(KEY_ID, PEM);
-    var otherReplica = new JdbcSigningKeyStore(dataSource("REGULAR"), KeySeal.ofMasterKey(TestKeys.masterKey()), TABLE);
+    new JdbcSigningKeyStore(dataSource("REGULAR"), KeySeal.ofMasterKey(masterKey), TABLE)
+        .save(KEY_ID, PEM);
+    var otherReplica =
+        new JdbcSigningKeyStore(
+            dataSource("REGULAR"), KeySeal.ofMasterKey(TestKeys.masterKey()), TABLE);
 
     assertThatThrownBy(() -> otherReplica.find(KEY_ID))
         .isInstanceOf(IllegalStateException.class)
-        .hasMessage("Signing key store: the key of signing key " + KEY_ID
-            + " does not decrypt: it was written with another master key, or altered");
+        .hasMessage(
+            "Signing key store: the key of signing key "
+                + KEY_ID
+                + " does not decrypt: it was written with another master key, or altered");
   }
 
   @Test
   void aRowCopiedToAnotherKeysIdDoesNotDecrypt() {
-    var store = new JdbcSigningKeyStore(dataSource("REGULAR"), KeySeal.ofMasterKey(masterKey), TABLE);
+    var store =
+        new JdbcSigningKeyStore(dataSource("REGULAR"), KeySeal.ofMasterKey(masterKey), TABLE);
     store.save(KEY_ID, PEM);
     String other = "11111111-2222-3333-4444-555555555555";
 
-    rows().update("INSERT INTO " + TABLE + " (key_id, sealed_key) SELECT ?, sealed_key FROM " + TABLE
-        + " WHERE key_id = ?", other, KEY_ID);
+    rows()
+        .update(
+            "INSERT INTO "
+                + TABLE
+                + " (key_id, sealed_key) SELECT ?, sealed_key FROM "
+                + TABLE
+                + " WHERE key_id = ?",
+            other,
+            KEY_ID);
 
     assertThatThrownBy(() -> store.find(other)).hasMessageContaining("does not decrypt");
   }
 
   @Test
   void aRowThatIsNotASealedKeyIsNamed() {
-    var store = new JdbcSigningKeyStore(dataSource("REGULAR"), KeySeal.ofMasterKey(masterKey), TABLE);
-    rows().update("INSERT INTO " + TABLE + " (key_id, sealed_key) VALUES (?, ?)", KEY_ID, "not base64!");
+    var store =
+        new JdbcSigningKeyStore(dataSource("REGULAR"), KeySeal.ofMasterKey(masterKey), TABLE);
+    rows()
+        .update(
+            "INSERT INTO " + TABLE + " (key_id, sealed_key) VALUES (?, ?)", KEY_ID, "not base64!");
 
     assertThatThrownBy(() -> store.find(KEY_ID))
-        .hasMessage("Signing key store: what is stored for signing key " + KEY_ID + " is not a sealed key");
+        .hasMessage(
+            "Signing key store: what is stored for signing key " + KEY_ID + " is not a sealed key");
   }
 
   @Test
   void theTableIsTheOneConfiguredAndOnlyATableName() {
-    var store = new JdbcSigningKeyStore(dataSource("REGULAR"), KeySeal.ofMasterKey(masterKey), "studio_keys");
+    var store =
+        new JdbcSigningKeyStore(
+            dataSource("REGULAR"), KeySeal.ofMasterKey(masterKey), "studio_keys");
     store.save(KEY_ID, PEM);
     assertThat(rows().queryForObject("SELECT COUNT(*) FROM studio_keys", Integer.class)).isOne();
 
-    assertThatThrownBy(() -> new JdbcSigningKeyStore(dataSource("REGULAR"), KeySeal.ofMasterKey(masterKey),
-        "keys; DROP TABLE studio_keys"))
-        .hasMessage("mediaflow.delivery.key-store.table: 'keys; DROP TABLE studio_keys' is not a table name"
-            + " (letters, digits and _, optionally schema.table)");
+    assertThatThrownBy(
+            () ->
+                new JdbcSigningKeyStore(
+                    dataSource("REGULAR"),
+                    KeySeal.ofMasterKey(masterKey),
+                    "keys; DROP TABLE studio_keys"))
+        .hasMessage(
+            "mediaflow.delivery.key-store.table: 'keys; DROP TABLE studio_keys' is not a table name"
+                + " (letters, digits and _, optionally schema.table)");
     assertThat(rows().queryForObject("SELECT COUNT(*) FROM studio_keys", Integer.class)).isOne();
   }
 
@@ -128,17 +166,26 @@ class JdbcSigningKeyStoreTest {
   void aTableOfAnotherShapeStopsTheStart() {
     rows().execute("CREATE TABLE " + TABLE + " (id INT PRIMARY KEY)");
 
-    assertThatThrownBy(() -> new JdbcSigningKeyStore(dataSource("REGULAR"), KeySeal.ofMasterKey(masterKey), TABLE))
-        .hasMessage("Signing key store: the table " + TABLE + " on the application's DataSource cannot be created"
-            + " or does not have the columns key_id and sealed_key");
+    assertThatThrownBy(
+            () ->
+                new JdbcSigningKeyStore(
+                    dataSource("REGULAR"), KeySeal.ofMasterKey(masterKey), TABLE))
+        .hasMessage(
+            "Signing key store: the table "
+                + TABLE
+                + " on the application's DataSource cannot be created"
+                + " or does not have the columns key_id and sealed_key");
   }
 
   @Test
   void aKeyIdIsASimpleId() {
-    var store = new JdbcSigningKeyStore(dataSource("REGULAR"), KeySeal.ofMasterKey(masterKey), TABLE);
+    var store =
+        new JdbcSigningKeyStore(dataSource("REGULAR"), KeySeal.ofMasterKey(masterKey), TABLE);
 
-    assertThatThrownBy(() -> store.save("x".repeat(129), PEM)).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> store.find("' OR 1=1 --")).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> store.save("x".repeat(129), PEM))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> store.find("' OR 1=1 --"))
+        .isInstanceOf(IllegalArgumentException.class);
   }
 
   private DataSource dataSource(String mode) {

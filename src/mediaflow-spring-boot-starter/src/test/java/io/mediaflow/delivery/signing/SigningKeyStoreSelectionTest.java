@@ -17,22 +17,26 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * Which signing key store the application gets: its own bean, else the JDBC store on its DataSource when a master key
- * is set without a directory (or {@code type=jdbc}), else files; every half-given configuration stops the start with
- * the property to set.
+ * Which signing key store the application gets: its own bean, else the JDBC store on its DataSource
+ * when a master key is set without a directory (or {@code type=jdbc}), else files; every half-given
+ * configuration stops the start with the property to set.
  */
 class SigningKeyStoreSelectionTest {
 
   private final String masterKey = TestKeys.masterKey();
 
   /**
-   * The application's configurations come first, as they do before auto-configurations (ReplicaCheckTest runs the
-   * starter's with the DataSource Spring Boot configures).
+   * The application's configurations come first, as they do before auto-configurations
+   * (ReplicaCheckTest runs the starter's with the DataSource Spring Boot configures).
    */
-  private final ApplicationContextRunner withoutDataSource = new ApplicationContextRunner()
-      .withUserConfiguration(Properties.class, SigningKeyStoreConfiguration.class);
-  private final ApplicationContextRunner withDataSource = new ApplicationContextRunner()
-      .withUserConfiguration(Properties.class, ApplicationDataSource.class, SigningKeyStoreConfiguration.class);
+  private final ApplicationContextRunner withoutDataSource =
+      new ApplicationContextRunner()
+          .withUserConfiguration(Properties.class, SigningKeyStoreConfiguration.class);
+
+  private final ApplicationContextRunner withDataSource =
+      new ApplicationContextRunner()
+          .withUserConfiguration(
+              Properties.class, ApplicationDataSource.class, SigningKeyStoreConfiguration.class);
 
   @TempDir Path directory;
 
@@ -71,74 +75,119 @@ class SigningKeyStoreSelectionTest {
 
   @Test
   void aMasterKeyWithoutADirectoryKeepsTheKeysInTheApplicationsDatabase() {
-    withDataSource.withPropertyValues("mediaflow.delivery.key-store.master-key=" + masterKey).run(context ->
-        assertThat(context).hasSingleBean(SigningKeyStore.class).getBean(SigningKeyStore.class)
-            .isInstanceOf(JdbcSigningKeyStore.class));
+    withDataSource
+        .withPropertyValues("mediaflow.delivery.key-store.master-key=" + masterKey)
+        .run(
+            context ->
+                assertThat(context)
+                    .hasSingleBean(SigningKeyStore.class)
+                    .getBean(SigningKeyStore.class)
+                    .isInstanceOf(JdbcSigningKeyStore.class));
   }
 
   @Test
   void anExplicitDirectoryKeepsTheFileStore() {
-    withDataSource.withPropertyValues("mediaflow.delivery.key-store.master-key=" + masterKey,
-        "mediaflow.delivery.key-store.directory=" + directory).run(context ->
-        assertThat(context.getBean(SigningKeyStore.class)).isInstanceOf(FileSigningKeyStore.class));
+    withDataSource
+        .withPropertyValues(
+            "mediaflow.delivery.key-store.master-key=" + masterKey,
+            "mediaflow.delivery.key-store.directory=" + directory)
+        .run(
+            context ->
+                assertThat(context.getBean(SigningKeyStore.class))
+                    .isInstanceOf(FileSigningKeyStore.class));
   }
 
   @Test
   void typeFileNeverTouchesTheDatabase() {
-    withDataSource.withPropertyValues("mediaflow.delivery.key-store.type=file",
-        "mediaflow.delivery.key-store.master-key=" + masterKey).run(context ->
-        assertThat(context.getStartupFailure()).rootCause().hasMessageEndingWith("directory is missing"));
+    withDataSource
+        .withPropertyValues(
+            "mediaflow.delivery.key-store.type=file",
+            "mediaflow.delivery.key-store.master-key=" + masterKey)
+        .run(
+            context ->
+                assertThat(context.getStartupFailure())
+                    .rootCause()
+                    .hasMessageEndingWith("directory is missing"));
   }
 
   @Test
   void nothingSetKeepsTheKeysForThisRunOnlyEvenWithADataSource() {
-    withDataSource.run(context ->
-        assertThat(context.getBean(SigningKeyStore.class)).isInstanceOfSatisfying(FileSigningKeyStore.class,
-            store -> assertThat(store.keptForThisRunOnly()).isTrue()));
+    withDataSource.run(
+        context ->
+            assertThat(context.getBean(SigningKeyStore.class))
+                .isInstanceOfSatisfying(
+                    FileSigningKeyStore.class,
+                    store -> assertThat(store.keptForThisRunOnly()).isTrue()));
   }
 
   @Test
   void theApplicationsOwnStoreWins() {
     new ApplicationContextRunner()
-        .withUserConfiguration(Properties.class, ApplicationDataSource.class, OwnStore.class,
+        .withUserConfiguration(
+            Properties.class,
+            ApplicationDataSource.class,
+            OwnStore.class,
             SigningKeyStoreConfiguration.class)
         .withPropertyValues("mediaflow.delivery.key-store.master-key=" + masterKey)
-        .run(context -> assertThat(context).hasSingleBean(SigningKeyStore.class).hasBean("vaultKeys"));
+        .run(
+            context ->
+                assertThat(context).hasSingleBean(SigningKeyStore.class).hasBean("vaultKeys"));
   }
 
   @Test
   void typeJdbcNeedsAMasterKey() {
-    withDataSource.withPropertyValues("mediaflow.delivery.key-store.type=jdbc").run(context ->
-        assertThat(context.getStartupFailure()).rootCause()
-            .hasMessageStartingWith("mediaflow.delivery.key-store.master-key is missing: the signing key store on"
-                + " the application's DataSource"));
+    withDataSource
+        .withPropertyValues("mediaflow.delivery.key-store.type=jdbc")
+        .run(
+            context ->
+                assertThat(context.getStartupFailure())
+                    .rootCause()
+                    .hasMessageStartingWith(
+                        "mediaflow.delivery.key-store.master-key is missing: the signing key store on"
+                            + " the application's DataSource"));
   }
 
   @Test
   void typeJdbcNeedsADataSource() {
     withoutDataSource
-        .withPropertyValues("mediaflow.delivery.key-store.type=jdbc", "mediaflow.delivery.key-store.master-key=" + masterKey)
-        .run(context -> assertThat(context.getStartupFailure()).rootCause()
-            .hasMessageStartingWith("mediaflow.delivery.key-store.type=jdbc: the application has no DataSource bean"));
+        .withPropertyValues(
+            "mediaflow.delivery.key-store.type=jdbc",
+            "mediaflow.delivery.key-store.master-key=" + masterKey)
+        .run(
+            context ->
+                assertThat(context.getStartupFailure())
+                    .rootCause()
+                    .hasMessageStartingWith(
+                        "mediaflow.delivery.key-store.type=jdbc: the application has no DataSource bean"));
   }
 
   @Test
   void withoutSpringJdbcADataSourceIsNotUsed() {
-    withDataSource.withClassLoader(new FilteredClassLoader("org.springframework.jdbc"))
+    withDataSource
+        .withClassLoader(new FilteredClassLoader("org.springframework.jdbc"))
         .withPropertyValues("mediaflow.delivery.key-store.master-key=" + masterKey)
-        .run(context -> assertThat(context.getStartupFailure()).rootCause()
-            .hasMessageContaining("master-key is set without a directory, and the application has no DataSource"));
+        .run(
+            context ->
+                assertThat(context.getStartupFailure())
+                    .rootCause()
+                    .hasMessageContaining(
+                        "master-key is set without a directory, and the application has no DataSource"));
   }
 
   @Test
   void theTableIsConfigurable() {
-    withDataSource.withPropertyValues("mediaflow.delivery.key-store.master-key=" + masterKey,
-        "mediaflow.delivery.key-store.table=studio_signing_keys").run(context -> {
-          DataSource dataSource = context.getBean(DataSource.class);
-          try (var connection = dataSource.getConnection();
-              var tables = connection.getMetaData().getTables(null, null, "STUDIO_SIGNING_KEYS", null)) {
-            assertThat(tables.next()).isTrue();
-          }
-        });
+    withDataSource
+        .withPropertyValues(
+            "mediaflow.delivery.key-store.master-key=" + masterKey,
+            "mediaflow.delivery.key-store.table=studio_signing_keys")
+        .run(
+            context -> {
+              DataSource dataSource = context.getBean(DataSource.class);
+              try (var connection = dataSource.getConnection();
+                  var tables =
+                      connection.getMetaData().getTables(null, null, "STUDIO_SIGNING_KEYS", null)) {
+                assertThat(tables.next()).isTrue();
+              }
+            });
   }
 }

@@ -7,7 +7,10 @@ import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.util.Base64;
 
-/** RSA key pairs and their private keys in the block forms a service may send; master keys of the key stores. */
+/**
+ * RSA key pairs and their private keys in the block forms a service may send; master keys of the
+ * key stores.
+ */
 public final class TestKeys {
 
   private TestKeys() {}
@@ -26,7 +29,10 @@ public final class TestKeys {
     return new PrivateKeyPem(pem("PRIVATE KEY", pair.getPrivate().getEncoded()));
   }
 
-  /** A fresh master key as {@code mediaflow.delivery.key-store.master-key} takes it: 32 random bytes in base64. */
+  /**
+   * A fresh master key as {@code mediaflow.delivery.key-store.master-key} takes it: 32 random bytes
+   * in base64.
+   */
   public static String masterKey() {
     byte[] key = new byte[32];
     new SecureRandom().nextBytes(key);
@@ -34,7 +40,12 @@ public final class TestKeys {
   }
 
   public static String pem(String type, byte[] der) {
-    return "-----BEGIN " + type + "-----\n" + Base64.getMimeEncoder(64, "\n".getBytes()).encodeToString(der)
-        + "\n-----END " + type + "-----\n";
+    return "-----BEGIN "
+        + type
+        + "-----\n"
+        + Base64.getMimeEncoder(64, "\n".getBytes()).encodeToString(der)
+        + "\n-----END "
+        + type
+        + "-----\n";
   }
 }

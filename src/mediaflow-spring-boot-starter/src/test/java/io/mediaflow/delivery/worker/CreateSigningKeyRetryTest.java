@@ -16,15 +16,15 @@ import io.mediaflow.api.ApiJson;
 import io.mediaflow.delivery.ContentAddresses;
 import io.mediaflow.delivery.DeliveryClient;
 import io.mediaflow.delivery.MockCdn;
-import io.mediaflow.delivery.signing.internal.ManagedSigningKeys;
 import io.mediaflow.delivery.signing.MemorySigningKeyStore;
+import io.mediaflow.delivery.signing.internal.ManagedSigningKeys;
 import io.mediaflow.delivery.signing.internal.SignedUrls;
+import io.mediaflow.worker.WorkerProperties;
 import io.mediaflow.worker.internal.InputReader;
 import io.mediaflow.worker.internal.JobRunner;
 import io.mediaflow.worker.internal.JobStates;
 import io.mediaflow.worker.internal.JobStatesAccess;
 import io.mediaflow.worker.internal.OperationHandler;
-import io.mediaflow.worker.WorkerProperties;
 import java.security.KeyPairGenerator;
 import java.time.Clock;
 import java.time.Duration;
@@ -39,9 +39,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The create-signing-key worker: the job's state says the create is sent before it is, the private key is in the
- * key store before the job completes, neither the state nor the completion holds it, and a retried job creates no
- * second key.
+ * The create-signing-key worker: the job's state says the create is sent before it is, the private
+ * key is in the key store before the job completes, neither the state nor the completion holds it,
+ * and a retried job creates no second key.
  */
 class CreateSigningKeyRetryTest {
 
@@ -64,29 +64,52 @@ class CreateSigningKeyRetryTest {
     server.start();
     DeliveryClient client = MockCdn.client(server);
     var properties = MockCdn.properties(server.url("/cdn").toString());
-    var workerProperties = new WorkerProperties(Duration.ofSeconds(1), Duration.ofMinutes(1), Duration.ofMillis(500),
-        Duration.ofSeconds(30), Duration.ofHours(6), Duration.ofHours(1), "test-state-secret");
+    var workerProperties =
+        new WorkerProperties(
+            Duration.ofSeconds(1),
+            Duration.ofMinutes(1),
+            Duration.ofMillis(500),
+            Duration.ofSeconds(30),
+            Duration.ofHours(6),
+            Duration.ofHours(1),
+            "test-state-secret");
     states = new JobStates(workerProperties);
-    jobs = new JobRunner(camunda, new InputReader(name -> Optional.empty()),
-        states, workerProperties);
-    createSigningKey = new DeliveryWorkers(client, new ManagedSigningKeys(client, store),
-        new SignedUrls(store, new ContentAddresses(properties), Clock.systemUTC())).handlers().stream()
-        .filter(handler -> handler.type().equals(TYPE)).findFirst().orElseThrow();
-    when(camunda.newSetVariablesCommand(anyLong())).thenAnswer(invocation -> {
-      keptWhenWritten.set(store.find(KEY_ID).isPresent());
-      SetVariablesCommandStep1 command = mock(SetVariablesCommandStep1.class, RETURNS_DEEP_STUBS);
-      when(command.variables(org.mockito.ArgumentMatchers.<Map<String, Object>>any())).thenAnswer(variables -> {
-        recorded.set(variables.getArgument(0));
-        return mock(io.camunda.client.api.command.SetVariablesCommandStep1.SetVariablesCommandStep2.class, RETURNS_DEEP_STUBS);
-      });
-      return command;
-    });
+    jobs =
+        new JobRunner(camunda, new InputReader(name -> Optional.empty()), states, workerProperties);
+    createSigningKey =
+        new DeliveryWorkers(
+                client,
+                new ManagedSigningKeys(client, store),
+                new SignedUrls(store, new ContentAddresses(properties), Clock.systemUTC()))
+            .handlers().stream()
+                .filter(handler -> handler.type().equals(TYPE))
+                .findFirst()
+                .orElseThrow();
+    when(camunda.newSetVariablesCommand(anyLong()))
+        .thenAnswer(
+            invocation -> {
+              keptWhenWritten.set(store.find(KEY_ID).isPresent());
+              SetVariablesCommandStep1 command =
+                  mock(SetVariablesCommandStep1.class, RETURNS_DEEP_STUBS);
+              when(command.variables(org.mockito.ArgumentMatchers.<Map<String, Object>>any()))
+                  .thenAnswer(
+                      variables -> {
+                        recorded.set(variables.getArgument(0));
+                        return mock(
+                            io.camunda.client.api.command.SetVariablesCommandStep1
+                                .SetVariablesCommandStep2.class,
+                            RETURNS_DEEP_STUBS);
+                      });
+              return command;
+            });
     CompleteJobCommandStep1 complete = mock(CompleteJobCommandStep1.class, RETURNS_DEEP_STUBS);
     when(jobClient.newCompleteCommand(any(ActivatedJob.class))).thenReturn(complete);
-    when(complete.variables(org.mockito.ArgumentMatchers.<Map<String, Object>>any())).thenAnswer(variables -> {
-      completed.set(variables.getArgument(0));
-      return mock(CompleteJobCommandStep1.class, RETURNS_DEEP_STUBS);
-    });
+    when(complete.variables(org.mockito.ArgumentMatchers.<Map<String, Object>>any()))
+        .thenAnswer(
+            variables -> {
+              completed.set(variables.getArgument(0));
+              return mock(CompleteJobCommandStep1.class, RETURNS_DEEP_STUBS);
+            });
   }
 
   @AfterEach
@@ -95,7 +118,8 @@ class CreateSigningKeyRetryTest {
   }
 
   @Test
-  void theFirstRunMarksTheJobBeforeCreatingAndKeepsThePrivateKeyBeforeCompletingWithoutIt() throws Exception {
+  void theFirstRunMarksTheJobBeforeCreatingAndKeepsThePrivateKeyBeforeCompletingWithoutIt()
+      throws Exception {
     String pem = pem();
     server.enqueue(MockCdn.token());
     server.enqueue(MockCdn.json(200, "{\"signing_keys\":[]}"));
@@ -104,29 +128,40 @@ class CreateSigningKeyRetryTest {
     jobs.handle(jobClient, job(new HashMap<>(Map.of("bucketName", "media"))), createSigningKey);
     Map<String, Object> result = completed.get();
 
-    assertThat(result.get("signingKey")).asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP).containsEntry("id", KEY_ID);
-    assertThat(keptWhenWritten.get()).as("the job's state was written before the key existed").isFalse();
+    assertThat(result.get("signingKey"))
+        .asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP)
+        .containsEntry("id", KEY_ID);
+    assertThat(keptWhenWritten.get())
+        .as("the job's state was written before the key existed")
+        .isFalse();
     assertThat(store.find(KEY_ID)).isPresent();
     String body = pem.lines().skip(1).findFirst().orElseThrow();
     assertThat(ApiJson.MAPPER.writeValueAsString(recorded.get())).doesNotContain(body);
-    assertThat(ApiJson.MAPPER.writeValueAsString(result)).doesNotContain(body).doesNotContain("private_key");
+    assertThat(ApiJson.MAPPER.writeValueAsString(result))
+        .doesNotContain(body)
+        .doesNotContain("private_key");
   }
 
   @Test
-  void anAttemptAfterAWorkerDiedWithTheKeyCreatedReturnsThatKeyAndCreatesNoOther() throws Exception {
+  void anAttemptAfterAWorkerDiedWithTheKeyCreatedReturnsThatKeyAndCreatesNoOther()
+      throws Exception {
     server.enqueue(MockCdn.token());
     server.enqueue(MockCdn.json(200, "{\"signing_keys\":[]}"));
     server.enqueue(created(pem()));
-    server.enqueue(MockCdn.json(200, "{\"signing_keys\":[{\"id\":\"" + KEY_ID + "\",\"bucket_name\":\"media\"}]}"));
+    server.enqueue(
+        MockCdn.json(
+            200, "{\"signing_keys\":[{\"id\":\"" + KEY_ID + "\",\"bucket_name\":\"media\"}]}"));
     jobs.handle(jobClient, job(new HashMap<>(Map.of("bucketName", "media"))), createSigningKey);
     completed.set(null);
 
-    // Handed out again with only what the first attempt wrote down, as after a worker that died before completing.
+    // Handed out again with only what the first attempt wrote down, as after a worker that died
+    // before completing.
     var variables = new HashMap<String, Object>(Map.of("bucketName", "media"));
     variables.putAll(recorded.get());
     jobs.handle(jobClient, job(variables), createSigningKey);
 
-    assertThat(completed.get().get("signingKey")).asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP)
+    assertThat(completed.get().get("signingKey"))
+        .asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP)
         .containsEntry("id", KEY_ID);
     assertThat(server.getRequestCount()).as("token, list, create, then only a list").isEqualTo(4);
   }
@@ -146,8 +181,13 @@ class CreateSigningKeyRetryTest {
   }
 
   private static mockwebserver3.MockResponse created(String pem) {
-    return MockCdn.json(200, "{\"signing_key\":{\"id\":\"" + KEY_ID + "\",\"bucket_name\":\"media\",\"private_key\":\""
-        + pem.replace("\n", "\\n") + "\",\"created\":\"2026-01-02 03:04:05\"}}");
+    return MockCdn.json(
+        200,
+        "{\"signing_key\":{\"id\":\""
+            + KEY_ID
+            + "\",\"bucket_name\":\"media\",\"private_key\":\""
+            + pem.replace("\n", "\\n")
+            + "\",\"created\":\"2026-01-02 03:04:05\"}}");
   }
 
   private static ActivatedJob job(Map<String, Object> variables) {
@@ -165,6 +205,8 @@ class CreateSigningKeyRetryTest {
     var generator = KeyPairGenerator.getInstance("RSA");
     generator.initialize(2048);
     byte[] der = generator.generateKeyPair().getPrivate().getEncoded();
-    return "-----BEGIN PRIVATE KEY-----\n" + Base64.getMimeEncoder(64, "\n".getBytes()).encodeToString(der) + "\n-----END PRIVATE KEY-----\n";
+    return "-----BEGIN PRIVATE KEY-----\n"
+        + Base64.getMimeEncoder(64, "\n".getBytes()).encodeToString(der)
+        + "\n-----END PRIVATE KEY-----\n";
   }
 }

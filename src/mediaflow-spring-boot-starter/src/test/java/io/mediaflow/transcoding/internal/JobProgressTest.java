@@ -8,7 +8,10 @@ import java.time.Instant;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Where a running job stands, as a wait keeps it: the encoding percent only, written again only when it moved. */
+/**
+ * Where a running job stands, as a wait keeps it: the encoding percent only, written again only
+ * when it moved.
+ */
 class JobProgressTest {
 
   private static final Instant NOW = Instant.parse("2026-11-25T23:00:00Z");
@@ -22,7 +25,8 @@ class JobProgressTest {
 
   @Test
   void thePercentIsKeptForTheEncodingStageOnly() {
-    assertThat(JobProgress.of(status("encoding", 40.0), NOW)).isEqualTo(new JobProgress("encoding", 40.0, "2026-11-25T23:00:00Z"));
+    assertThat(JobProgress.of(status("encoding", 40.0), NOW))
+        .isEqualTo(new JobProgress("encoding", 40.0, "2026-11-25T23:00:00Z"));
     assertThat(JobProgress.of(status("queued", 0.0), NOW).percent()).isNull();
     assertThat(JobProgress.of(status("saving", 100.0), NOW).percent()).isNull();
   }
@@ -31,11 +35,15 @@ class JobProgressTest {
   void theSameStatusAndPercentAreTheSameProgressWhateverTheTime() {
     JobProgress progress = JobProgress.of(status("encoding", 40.0), NOW);
 
-    assertThat(progress.sameAs(Map.of("status", "encoding", "percent", 40, "updatedAt", "earlier"))).isTrue();
+    assertThat(progress.sameAs(Map.of("status", "encoding", "percent", 40, "updatedAt", "earlier")))
+        .isTrue();
     assertThat(progress.sameAs(Map.of("status", "encoding", "percent", 30.0))).isFalse();
     assertThat(progress.sameAs(Map.of("status", "saving"))).isFalse();
     assertThat(progress.sameAs(null)).isFalse();
-    assertThat(progress.sameAs("encoding 40%")).as("anything else a process put under the name").isFalse();
-    assertThat(JobProgress.of(status("queued", null), NOW).sameAs(Map.of("status", "queued"))).isTrue();
+    assertThat(progress.sameAs("encoding 40%"))
+        .as("anything else a process put under the name")
+        .isFalse();
+    assertThat(JobProgress.of(status("queued", null), NOW).sameAs(Map.of("status", "queued")))
+        .isTrue();
   }
 }

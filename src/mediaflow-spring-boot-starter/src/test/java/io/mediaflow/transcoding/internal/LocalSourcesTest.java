@@ -18,8 +18,9 @@ class LocalSourcesTest {
   void withoutTheSettingNoLocalFileIsRead() {
     assertThatThrownBy(() -> new LocalSources("").file("file", "/etc/passwd"))
         .isInstanceOf(InvalidRequestException.class)
-        .hasMessageStartingWith("file: is a path on the worker's machine, and reading local files is off;"
-            + " set mediaflow.transcoding.local-source-directory");
+        .hasMessageStartingWith(
+            "file: is a path on the worker's machine, and reading local files is off;"
+                + " set mediaflow.transcoding.local-source-directory");
   }
 
   @Test
@@ -39,11 +40,16 @@ class LocalSourcesTest {
     Files.createSymbolicLink(folder.resolve("link.mp4"), secret);
     var sources = new LocalSources(folder.toString());
 
-    for (String outside : new String[] {"/etc/passwd", "../secret.txt", folder + "/../secret.txt", "link.mp4"}) {
-      assertThatThrownBy(() -> sources.file("file", outside)).as(outside)
-          .hasMessage("file: lies outside mediaflow.transcoding.local-source-directory; only files inside it are read");
+    for (String outside :
+        new String[] {"/etc/passwd", "../secret.txt", folder + "/../secret.txt", "link.mp4"}) {
+      assertThatThrownBy(() -> sources.file("file", outside))
+          .as(outside)
+          .hasMessage(
+              "file: lies outside mediaflow.transcoding.local-source-directory; only files inside it are read");
     }
-    assertThatThrownBy(() -> sources.file("file", "missing.mp4")).hasMessage("file: no such file in mediaflow.transcoding.local-source-directory");
-    assertThatThrownBy(() -> sources.file("file", ".")).hasMessage("file: is not a file in mediaflow.transcoding.local-source-directory");
+    assertThatThrownBy(() -> sources.file("file", "missing.mp4"))
+        .hasMessage("file: no such file in mediaflow.transcoding.local-source-directory");
+    assertThatThrownBy(() -> sources.file("file", "."))
+        .hasMessage("file: is not a file in mediaflow.transcoding.local-source-directory");
   }
 }

@@ -15,9 +15,9 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The Query objects of the shared fixtures ({@code mediaflow-api-fixtures}): the plugin's rules accept the valid
- * ones and refuse each invalid one naming its field. The sandbox's validator meets the same fixtures, so the two
- * readings of document 3 cannot drift apart.
+ * The Query objects of the shared fixtures ({@code mediaflow-api-fixtures}): the plugin's rules
+ * accept the valid ones and refuse each invalid one naming its field. The sandbox's validator meets
+ * the same fixtures, so the two readings of document 3 cannot drift apart.
  */
 class QueryFixturesTest {
 
@@ -50,7 +50,11 @@ class QueryFixturesTest {
   @MethodSource("payloads")
   void thePayloadRuleAgreesWithTheFixture(String name, JsonNode payload, String invalidField) {
     String text = payload.isNull() || payload.isMissingNode() ? null : payload.asText();
-    var input = new StartEncode2Input("task", Query.of("https://example.com/in.mp4", java.util.List.of(Format.of("mp4"))), text);
+    var input =
+        new StartEncode2Input(
+            "task",
+            Query.of("https://example.com/in.mp4", java.util.List.of(Format.of("mp4"))),
+            text);
     if (invalidField == null) {
       assertThatCode(() -> Constraints.check(input)).doesNotThrowAnyException();
     } else {

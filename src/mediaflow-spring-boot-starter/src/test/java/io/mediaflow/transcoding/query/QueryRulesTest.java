@@ -13,11 +13,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** Every documented rule of a custom job's Query object, each named by field and rule when broken. */
+/**
+ * Every documented rule of a custom job's Query object, each named by field and rule when broken.
+ */
 class QueryRulesTest {
 
   @ParameterizedTest(name = "{0}")
-  @CsvSource(delimiter = '|', textBlock = """
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
       neither source nor stitch  | {"format":[{"output":"mp4"}]}                                                          | source: is required, unless stitch is given
       both source and stitch     | {"source":"https://a/b.mp4","stitch":["https://a/c.mp4"],"format":[{"output":"mp4"}]} | source: give exactly one of source and stitch
       source not a url           | {"source":"/tmp/in.mp4","format":[{"output":"mp4"}]}                                  | source: must be a URL or tus:<file_uuid>
@@ -62,35 +67,50 @@ class QueryRulesTest {
 
   @Test
   void payloadLongerThan1000CharactersIsRefused() throws Exception {
-    Query query = ApiJson.MAPPER.readValue("{\"source\":\"tus:0b6a1f4e-2c3d-4e5f-8a9b-0c1d2e3f4a5b\",\"format\":[{\"output\":\"mp4\"}]}", Query.class);
+    Query query =
+        ApiJson.MAPPER.readValue(
+            "{\"source\":\"tus:0b6a1f4e-2c3d-4e5f-8a9b-0c1d2e3f4a5b\",\"format\":[{\"output\":\"mp4\"}]}",
+            Query.class);
     assertThatThrownBy(() -> Constraints.check(new StartEncode2Input("t", query, "x".repeat(1001))))
         .hasMessageContaining("payload: must be at most 1000 characters");
-    assertThatCode(() -> Constraints.check(new StartEncode2Input("t", query, "x".repeat(1000)))).doesNotThrowAnyException();
+    assertThatCode(() -> Constraints.check(new StartEncode2Input("t", query, "x".repeat(1000))))
+        .doesNotThrowAnyException();
   }
 
   @Test
   void eachViolationIsOneFieldWithItsRuleAndNeverTheValue() throws Exception {
-    Query query = ApiJson.MAPPER.readValue("{\"source\":\"https://a/b.mp4\",\"format\":[{\"output\":\"mp4\","
-        + "\"destination\":{\"url\":\"http://x/y.mp4\",\"key\":\"AKIA\",\"secret\":\"s3cr3t\",\"acl\":\"s3cr3t\"}}]}", Query.class);
+    Query query =
+        ApiJson.MAPPER.readValue(
+            "{\"source\":\"https://a/b.mp4\",\"format\":[{\"output\":\"mp4\","
+                + "\"destination\":{\"url\":\"http://x/y.mp4\",\"key\":\"AKIA\",\"secret\":\"s3cr3t\",\"acl\":\"s3cr3t\"}}]}",
+            Query.class);
 
-    assertThatThrownBy(() -> Constraints.check(query)).isInstanceOfSatisfying(InvalidRequestException.class, e -> {
-      assertThat(e.violations()).extracting(Violation::field)
-          .containsExactly("format[0].destination[0].acl", "format[0].destination[0].url");
-      assertThat(e.getMessage()).doesNotContain("s3cr3t").doesNotContain("http://x");
-    });
+    assertThatThrownBy(() -> Constraints.check(query))
+        .isInstanceOfSatisfying(
+            InvalidRequestException.class,
+            e -> {
+              assertThat(e.violations())
+                  .extracting(Violation::field)
+                  .containsExactly("format[0].destination[0].acl", "format[0].destination[0].url");
+              assertThat(e.getMessage()).doesNotContain("s3cr3t").doesNotContain("http://x");
+            });
   }
 
   @Test
   void everyBrokenRuleIsListedAtOnce() throws Exception {
-    Query query = ApiJson.MAPPER.readValue(
-        "{\"source\":\"https://a/b.mp4\",\"format\":[{\"output\":\"mp4\",\"quality\":99,\"keyframe\":\"x\"}]}", Query.class);
+    Query query =
+        ApiJson.MAPPER.readValue(
+            "{\"source\":\"https://a/b.mp4\",\"format\":[{\"output\":\"mp4\",\"quality\":99,\"keyframe\":\"x\"}]}",
+            Query.class);
     assertThatThrownBy(() -> Constraints.check(query))
-        .hasMessageContaining("format[0].quality").hasMessageContaining("format[0].keyframe");
+        .hasMessageContaining("format[0].quality")
+        .hasMessageContaining("format[0].keyframe");
   }
 
   @Test
   void aFullValidQueryPassesAndUnnamedAttributesTravelUnchanged() throws Exception {
-    String json = """
+    String json =
+        """
         {"source":"https://a/b.mp4","encoder_version":2,"callback_url":"https://hooks.example.com/t",
          "format":[
            {"output":"advanced_hls","segment_duration":6,"fmp4":1,"stream":[
@@ -105,7 +125,11 @@ class QueryRulesTest {
 
     assertThatCode(() -> Constraints.check(query)).doesNotThrowAnyException();
     String sent = ApiJson.MAPPER.writeValueAsString(query);
-    assertThat(sent).contains("\"rotate\":90").contains("\"keyframe\":\"2s\"").contains("\"keyframe\":48")
-        .contains("\"video_side_data\":{").contains("\"encoder_version\":2");
+    assertThat(sent)
+        .contains("\"rotate\":90")
+        .contains("\"keyframe\":\"2s\"")
+        .contains("\"keyframe\":48")
+        .contains("\"video_side_data\":{")
+        .contains("\"encoder_version\":2");
   }
 }

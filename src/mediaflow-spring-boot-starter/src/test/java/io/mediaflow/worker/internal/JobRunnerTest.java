@@ -30,32 +30,54 @@ import org.junit.jupiter.api.Test;
 /** How the one worker mechanism turns each kind of outcome into what the engine does next. */
 class JobRunnerTest {
 
-  @Operation(type = "test.create", name = "Create", description = "creates", resultVariable = "created", sideEffect = true)
-  record CreateInput(@NotBlank @Input(label = "Name") String name, Integer count,
-      @Size(max = 3, message = "must be at most {max} characters") @Input(label = "Code") String code, @Input(label = "Secret key") String secretKey) {}
+  @Operation(
+      type = "test.create",
+      name = "Create",
+      description = "creates",
+      resultVariable = "created",
+      sideEffect = true)
+  record CreateInput(
+      @NotBlank @Input(label = "Name") String name,
+      Integer count,
+      @Size(max = 3, message = "must be at most {max} characters") @Input(label = "Code")
+          String code,
+      @Input(label = "Secret key") String secretKey) {}
 
   @Operation(type = "test.wait", name = "Wait", description = "waits", resultVariable = "done")
   record WaitFor(Duration timeout) implements WaitInput {}
 
   private static final long ELEMENT = 2251799813685302L;
-  private static final Map<String, String> SECRETS = Map.of("DVR_SECRET_KEY", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY");
+  private static final Map<String, String> SECRETS =
+      Map.of("DVR_SECRET_KEY", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY");
 
-  private final WorkerProperties properties = new WorkerProperties(
-      Duration.ofSeconds(1), Duration.ofMinutes(1), Duration.ofMillis(500), Duration.ofSeconds(30), Duration.ofHours(6), Duration.ofHours(1), "test-state-secret");
+  private final WorkerProperties properties =
+      new WorkerProperties(
+          Duration.ofSeconds(1),
+          Duration.ofMinutes(1),
+          Duration.ofMillis(500),
+          Duration.ofSeconds(30),
+          Duration.ofHours(6),
+          Duration.ofHours(1),
+          "test-state-secret");
   private final JobStates states = new JobStates(properties);
-  private final JobRunner runner = new JobRunner(mock(CamundaClient.class, org.mockito.Mockito.RETURNS_DEEP_STUBS),
-      new InputReader(name -> Optional.ofNullable(SECRETS.get(name))),
-      states, properties);
+  private final JobRunner runner =
+      new JobRunner(
+          mock(CamundaClient.class, org.mockito.Mockito.RETURNS_DEEP_STUBS),
+          new InputReader(name -> Optional.ofNullable(SECRETS.get(name))),
+          states,
+          properties);
   private final AtomicInteger calls = new AtomicInteger();
   private final OperationHandler<CreateInput> create =
-      OperationHandler.call(CreateInput.class, input -> Map.of("id", "second-" + calls.incrementAndGet()));
+      OperationHandler.call(
+          CreateInput.class, input -> Map.of("id", "second-" + calls.incrementAndGet()));
 
   @Test
   void aRetriedJobWhoseCallAlreadySucceededReturnsThatResultWithoutCallingAgain() {
     ActivatedJob retried = job("test.create", Map.of("name", "a"), 4);
     withState(retried, JobState.NONE.withResult(Map.of("id", "first")));
 
-    assertThat(runner.outcome(retried, create)).isEqualTo(new JobOutcome.Complete(Map.of("created", Map.of("id", "first"))));
+    assertThat(runner.outcome(retried, create))
+        .isEqualTo(new JobOutcome.Complete(Map.of("created", Map.of("id", "first"))));
     assertThat(calls).hasValue(0);
   }
 
@@ -63,20 +85,34 @@ class JobRunnerTest {
   void bookkeepingThatTheWorkersDidNotWriteForThisElementInstanceIsIgnored() {
     ActivatedJob elsewhere = job("test.create", Map.of("name", "a"), 4);
     when(elsewhere.getElementInstanceKey()).thenReturn(ELEMENT + 1);
-    String anotherElementsState = (String) states.write(elsewhere, JobState.NONE.withResult(Map.of("id", "injected"))).get(JobStates.VARIABLE);
+    String anotherElementsState =
+        (String)
+            states
+                .write(elsewhere, JobState.NONE.withResult(Map.of("id", "injected")))
+                .get(JobStates.VARIABLE);
 
-    for (Object forged : List.of(anotherElementsState, "eyJyZXN1bHQiOiJ4In0.AAAA", Map.of("recorded", true, "result", "x"))) {
+    for (Object forged :
+        List.of(
+            anotherElementsState,
+            "eyJyZXN1bHQiOiJ4In0.AAAA",
+            Map.of("recorded", true, "result", "x"))) {
       var variables = new HashMap<String, Object>(Map.of("name", "a", JobStates.VARIABLE, forged));
-      assertThat(runner.outcome(job("test.create", variables, 4), create)).as(String.valueOf(forged))
-          .isInstanceOfSatisfying(JobOutcome.Complete.class, complete ->
-              assertThat(complete.variables().get("created")).isEqualTo(Map.of("id", "second-" + calls.get())));
+      assertThat(runner.outcome(job("test.create", variables, 4), create))
+          .as(String.valueOf(forged))
+          .isInstanceOfSatisfying(
+              JobOutcome.Complete.class,
+              complete ->
+                  assertThat(complete.variables().get("created"))
+                      .isEqualTo(Map.of("id", "second-" + calls.get())));
     }
     assertThat(calls).hasValue(3);
   }
 
   @Test
   void theWorkerFetchesOnlyTheInputsComponentsAndItsOwnState() {
-    assertThat(create.variables()).containsExactly("name", "count", "code", "secretKey", JobStates.VARIABLE, InputVariables.LOOP_COUNTER);
+    assertThat(create.variables())
+        .containsExactly(
+            "name", "count", "code", "secretKey", JobStates.VARIABLE, InputVariables.LOOP_COUNTER);
   }
 
   @Test
@@ -90,26 +126,40 @@ class JobRunnerTest {
   void inputThatBreaksARuleIsAnIncidentNamingEveryField() {
     ActivatedJob job = job("test.create", Map.of("name", " ", "code", "toolong"), 3);
 
-    assertThat(runner.outcome(job, create)).isInstanceOfSatisfying(JobOutcome.Fail.class, fail -> {
-      assertThat(fail.retries()).isZero();
-      assertThat(fail.message()).isEqualTo("Invalid input: code: must be at most 3 characters; name: must not be blank");
-    });
+    assertThat(runner.outcome(job, create))
+        .isInstanceOfSatisfying(
+            JobOutcome.Fail.class,
+            fail -> {
+              assertThat(fail.retries()).isZero();
+              assertThat(fail.message())
+                  .isEqualTo(
+                      "Invalid input: code: must be at most 3 characters; name: must not be blank");
+            });
   }
 
   @Test
   void aVariableOfTheWrongTypeIsNamedWithoutEchoingItsValue() {
     ActivatedJob job = job("test.create", Map.of("name", "a", "count", "secret-looking-text"), 3);
 
-    assertThat(runner.outcome(job, create)).isInstanceOfSatisfying(JobOutcome.Fail.class, fail ->
-        assertThat(fail.message()).isEqualTo("Invalid input: count: must be a number").doesNotContain("secret-looking-text"));
+    assertThat(runner.outcome(job, create))
+        .isInstanceOfSatisfying(
+            JobOutcome.Fail.class,
+            fail ->
+                assertThat(fail.message())
+                    .isEqualTo("Invalid input: count: must be a number")
+                    .doesNotContain("secret-looking-text"));
   }
 
   @Test
   void aNumberOrTrueWhereTextIsExpectedIsRefusedNotTurnedIntoText() {
     for (Object notText : new Object[] {true, 7, 2.5}) {
       ActivatedJob job = job("test.create", Map.of("name", notText), 3);
-      assertThat(runner.outcome(job, create)).as("name = %s", notText).isInstanceOfSatisfying(JobOutcome.Fail.class, fail ->
-          assertThat(fail.message()).isEqualTo("Invalid input: name: must be a string"));
+      assertThat(runner.outcome(job, create))
+          .as("name = %s", notText)
+          .isInstanceOfSatisfying(
+              JobOutcome.Fail.class,
+              fail ->
+                  assertThat(fail.message()).isEqualTo("Invalid input: name: must be a string"));
     }
   }
 
@@ -117,69 +167,129 @@ class JobRunnerTest {
   void aSecretReferenceReachesTheCallAndIsMaskedInTheResultAndInErrors() {
     String secret = SECRETS.get("DVR_SECRET_KEY");
     var seen = new java.util.concurrent.atomic.AtomicReference<String>();
-    ActivatedJob job = job("test.create", Map.of("name", "a", "secretKey", "key={{secrets.DVR_SECRET_KEY}}"), 3);
+    ActivatedJob job =
+        job("test.create", Map.of("name", "a", "secretKey", "key={{secrets.DVR_SECRET_KEY}}"), 3);
 
-    JobOutcome echoed = runner.outcome(job, OperationHandler.call(CreateInput.class, input -> {
-      seen.set(input.secretKey());
-      return Map.of("echo", input.secretKey());
-    }));
-    JobOutcome refused = runner.outcome(job, OperationHandler.call(CreateInput.class, input -> {
-      throw new ApiException.Rejected("BAD_REQUEST", "bad " + input.secretKey(), Map.of("field", input.secretKey()));
-    }));
-    JobOutcome failed = runner.outcome(job, OperationHandler.call(CreateInput.class, input -> {
-      throw new ApiException.Transient("HTTP_503", "down for " + input.secretKey(), null, null);
-    }));
+    JobOutcome echoed =
+        runner.outcome(
+            job,
+            OperationHandler.call(
+                CreateInput.class,
+                input -> {
+                  seen.set(input.secretKey());
+                  return Map.of("echo", input.secretKey());
+                }));
+    JobOutcome refused =
+        runner.outcome(
+            job,
+            OperationHandler.call(
+                CreateInput.class,
+                input -> {
+                  throw new ApiException.Rejected(
+                      "BAD_REQUEST",
+                      "bad " + input.secretKey(),
+                      Map.of("field", input.secretKey()));
+                }));
+    JobOutcome failed =
+        runner.outcome(
+            job,
+            OperationHandler.call(
+                CreateInput.class,
+                input -> {
+                  throw new ApiException.Transient(
+                      "HTTP_503", "down for " + input.secretKey(), null, null);
+                }));
 
     assertThat(seen).hasValue("key=" + secret);
-    assertThat(echoed).isEqualTo(new JobOutcome.Complete(Map.of("created", Map.of("echo", "key=***"))));
-    assertThat(refused).isInstanceOfSatisfying(JobOutcome.Throw.class, error -> {
-      assertThat(error.message()).isEqualTo("bad key=***");
-      assertThat(error.variables().toString()).doesNotContain(secret);
-    });
-    assertThat(failed).isInstanceOfSatisfying(JobOutcome.Fail.class, fail -> assertThat(fail.message()).doesNotContain(secret));
+    assertThat(echoed)
+        .isEqualTo(new JobOutcome.Complete(Map.of("created", Map.of("echo", "key=***"))));
+    assertThat(refused)
+        .isInstanceOfSatisfying(
+            JobOutcome.Throw.class,
+            error -> {
+              assertThat(error.message()).isEqualTo("bad key=***");
+              assertThat(error.variables().toString()).doesNotContain(secret);
+            });
+    assertThat(failed)
+        .isInstanceOfSatisfying(
+            JobOutcome.Fail.class, fail -> assertThat(fail.message()).doesNotContain(secret));
   }
 
   @Test
   void aReferenceToAnUnknownSecretIsAnIncidentNamingTheFieldAndTheSecret() {
-    ActivatedJob job = job("test.create", Map.of("name", "a", "secretKey", "{{secrets.NO_SUCH_SECRET}}"), 3);
+    ActivatedJob job =
+        job("test.create", Map.of("name", "a", "secretKey", "{{secrets.NO_SUCH_SECRET}}"), 3);
 
-    assertThat(runner.outcome(job, create)).isInstanceOfSatisfying(JobOutcome.Fail.class, fail -> {
-      assertThat(fail.retries()).isZero();
-      assertThat(fail.message()).startsWith("Invalid input: secretKey: the secret NO_SUCH_SECRET is unknown");
-    });
+    assertThat(runner.outcome(job, create))
+        .isInstanceOfSatisfying(
+            JobOutcome.Fail.class,
+            fail -> {
+              assertThat(fail.retries()).isZero();
+              assertThat(fail.message())
+                  .startsWith("Invalid input: secretKey: the secret NO_SUCH_SECRET is unknown");
+            });
     assertThat(calls).hasValue(0);
   }
 
-  /** A field the service echoes (a name, a URL it calls) could carry the secret back out: only credentials take one. */
+  /**
+   * A field the service echoes (a name, a URL it calls) could carry the secret back out: only
+   * credentials take one.
+   */
   @Test
   void aSecretReferenceInAFieldThatIsNoCredentialIsAnIncidentAndNothingIsResolved() {
     ActivatedJob job = job("test.create", Map.of("name", "{{secrets.DVR_SECRET_KEY}}"), 3);
 
-    assertThat(runner.outcome(job, create)).isInstanceOfSatisfying(JobOutcome.Fail.class, fail -> {
-      assertThat(fail.retries()).isZero();
-      assertThat(fail.message()).startsWith("Invalid input: name: a secret reference is allowed only in a field that"
-          + " carries a credential");
-    });
+    assertThat(runner.outcome(job, create))
+        .isInstanceOfSatisfying(
+            JobOutcome.Fail.class,
+            fail -> {
+              assertThat(fail.retries()).isZero();
+              assertThat(fail.message())
+                  .startsWith(
+                      "Invalid input: name: a secret reference is allowed only in a field that"
+                          + " carries a credential");
+            });
     assertThat(calls).hasValue(0);
     assertThat(SecretReferences.carriesCredential("dvr.destination[0].secret_key")).isTrue();
     assertThat(SecretReferences.carriesCredential("simulcastTargets[1].streamKey")).isTrue();
     assertThat(SecretReferences.carriesCredential("query.format[0].destination.url")).isFalse();
   }
 
-  /** By default only variables named as secrets are: the worker's other environment is out of a process's reach. */
+  /**
+   * By default only variables named as secrets are: the worker's other environment is out of a
+   * process's reach.
+   */
   @Test
   void anEnvironmentVariableThatIsNoSecretCannotBeNamed() {
-    var environment = Map.of("JAVA_HOME", "/usr/lib/jvm/temurin-25", "MEDIAFLOW_SECRET_DVR_SECRET_KEY", "wJalr");
-    var byDefault = new JobRunner(mock(CamundaClient.class, org.mockito.Mockito.RETURNS_DEEP_STUBS),
-        new InputReader(new EnvironmentSecretProvider("MEDIAFLOW_SECRET_", List.of(), environment)), states, properties);
+    var environment =
+        Map.of("JAVA_HOME", "/usr/lib/jvm/temurin-25", "MEDIAFLOW_SECRET_DVR_SECRET_KEY", "wJalr");
+    var byDefault =
+        new JobRunner(
+            mock(CamundaClient.class, org.mockito.Mockito.RETURNS_DEEP_STUBS),
+            new InputReader(
+                new EnvironmentSecretProvider("MEDIAFLOW_SECRET_", List.of(), environment)),
+            states,
+            properties);
 
-    assertThat(byDefault.outcome(job("test.create", Map.of("name", "a", "secretKey", "{{secrets.JAVA_HOME}}"), 3), create))
-        .isInstanceOfSatisfying(JobOutcome.Fail.class, fail -> {
-          assertThat(fail.retries()).isZero();
-          assertThat(fail.message()).startsWith("Invalid input: secretKey: the secret JAVA_HOME is unknown")
-              .doesNotContain("/usr/lib/jvm");
-        });
-    assertThat(byDefault.outcome(job("test.create", Map.of("name", "a", "secretKey", "{{secrets.DVR_SECRET_KEY}}"), 3), create))
+    assertThat(
+            byDefault.outcome(
+                job("test.create", Map.of("name", "a", "secretKey", "{{secrets.JAVA_HOME}}"), 3),
+                create))
+        .isInstanceOfSatisfying(
+            JobOutcome.Fail.class,
+            fail -> {
+              assertThat(fail.retries()).isZero();
+              assertThat(fail.message())
+                  .startsWith("Invalid input: secretKey: the secret JAVA_HOME is unknown")
+                  .doesNotContain("/usr/lib/jvm");
+            });
+    assertThat(
+            byDefault.outcome(
+                job(
+                    "test.create",
+                    Map.of("name", "a", "secretKey", "{{secrets.DVR_SECRET_KEY}}"),
+                    3),
+                create))
         .isInstanceOf(JobOutcome.Complete.class);
   }
 
@@ -187,132 +297,224 @@ class JobRunnerTest {
   void aRejectionIsABpmnErrorWithTheServiceCodeAndDetails() {
     ActivatedJob job = job("test.create", Map.of("name", "a"), 3);
 
-    assertThat(runner.outcome(job, OperationHandler.call(CreateInput.class, input -> {
-      throw new ApiException.Rejected("ERROR_VALID_PARAMS", "bad", Map.of("error", 19));
-    }))).isInstanceOfSatisfying(JobOutcome.Throw.class, error -> {
-      assertThat(error.code()).isEqualTo("ERROR_VALID_PARAMS");
-      assertThat(error.variables()).containsEntry("errorCode", "ERROR_VALID_PARAMS").containsEntry("errorDetails", Map.of("error", 19));
-    });
+    assertThat(
+            runner.outcome(
+                job,
+                OperationHandler.call(
+                    CreateInput.class,
+                    input -> {
+                      throw new ApiException.Rejected(
+                          "ERROR_VALID_PARAMS", "bad", Map.of("error", 19));
+                    })))
+        .isInstanceOfSatisfying(
+            JobOutcome.Throw.class,
+            error -> {
+              assertThat(error.code()).isEqualTo("ERROR_VALID_PARAMS");
+              assertThat(error.variables())
+                  .containsEntry("errorCode", "ERROR_VALID_PARAMS")
+                  .containsEntry("errorDetails", Map.of("error", 19));
+            });
   }
 
   @Test
   void aTransientFaultIsRetriedAfterTheServicesRetryAfterOrAGrowingPause() {
     ActivatedJob busy = job("test.create", Map.of("name", "a"), 5);
-    assertThat(runner.outcome(busy, OperationHandler.call(CreateInput.class, input -> {
-      throw new ApiException.Transient("ERROR_SYSTEM_BUSY", "busy", Duration.ofSeconds(7), null);
-    }))).isInstanceOfSatisfying(JobOutcome.Fail.class, fail -> {
-      assertThat(fail.retries()).isEqualTo(4);
-      assertThat(fail.backoff()).isEqualTo(Duration.ofSeconds(7));
-      withState(busy, JobState.NONE);
-      busy.getVariablesAsMap().putAll(fail.variables());
-      assertThat(states.read(busy).attempt()).isEqualTo(1);
-    });
+    assertThat(
+            runner.outcome(
+                busy,
+                OperationHandler.call(
+                    CreateInput.class,
+                    input -> {
+                      throw new ApiException.Transient(
+                          "ERROR_SYSTEM_BUSY", "busy", Duration.ofSeconds(7), null);
+                    })))
+        .isInstanceOfSatisfying(
+            JobOutcome.Fail.class,
+            fail -> {
+              assertThat(fail.retries()).isEqualTo(4);
+              assertThat(fail.backoff()).isEqualTo(Duration.ofSeconds(7));
+              withState(busy, JobState.NONE);
+              busy.getVariablesAsMap().putAll(fail.variables());
+              assertThat(states.read(busy).attempt()).isEqualTo(1);
+            });
 
     ActivatedJob thirdAttempt = job("test.create", Map.of("name", "a"), 2);
     withState(thirdAttempt, JobState.NONE.withAttempt(3));
-    assertThat(runner.outcome(thirdAttempt, OperationHandler.call(CreateInput.class, input -> {
-      throw new ApiException.Transient("HTTP_503", "down", null, null);
-    }))).isInstanceOfSatisfying(JobOutcome.Fail.class, fail -> {
-      assertThat(fail.retries()).isEqualTo(1);
-      // 1 s doubled three times, less up to a quarter of jitter.
-      assertThat(fail.backoff()).isBetween(Duration.ofMillis(6000), Duration.ofSeconds(8));
-    });
+    assertThat(
+            runner.outcome(
+                thirdAttempt,
+                OperationHandler.call(
+                    CreateInput.class,
+                    input -> {
+                      throw new ApiException.Transient("HTTP_503", "down", null, null);
+                    })))
+        .isInstanceOfSatisfying(
+            JobOutcome.Fail.class,
+            fail -> {
+              assertThat(fail.retries()).isEqualTo(1);
+              // 1 s doubled three times, less up to a quarter of jitter.
+              assertThat(fail.backoff()).isBetween(Duration.ofMillis(6000), Duration.ofSeconds(8));
+            });
   }
 
   @Test
   void aBusyServiceIsAskedAgainWithoutSpendingRetriesUntilTheBusyWaitPasses() {
     ActivatedJob refused = job("test.create", Map.of("name", "a"), 5);
-    assertThat(runner.outcome(refused, OperationHandler.call(CreateInput.class, input -> {
-      throw ApiException.Transient.busy("ERROR_LIMIT_EXCEEDED", "limit of queued tasks reached", null);
-    }))).isInstanceOfSatisfying(JobOutcome.Fail.class, fail -> {
-      assertThat(fail.retries()).as("the retries are kept for faults").isEqualTo(5);
-      assertThat(fail.backoff()).isBetween(Duration.ofMillis(750), Duration.ofSeconds(1));
-      assertThat(fail.message()).startsWith("Waiting, the service is busy").endsWith("[ERROR_LIMIT_EXCEEDED]");
-      withState(refused, JobState.NONE);
-      refused.getVariablesAsMap().putAll(fail.variables());
-      assertThat(states.read(refused).busySince()).isNotNull();
-    });
+    assertThat(
+            runner.outcome(
+                refused,
+                OperationHandler.call(
+                    CreateInput.class,
+                    input -> {
+                      throw ApiException.Transient.busy(
+                          "ERROR_LIMIT_EXCEEDED", "limit of queued tasks reached", null);
+                    })))
+        .isInstanceOfSatisfying(
+            JobOutcome.Fail.class,
+            fail -> {
+              assertThat(fail.retries()).as("the retries are kept for faults").isEqualTo(5);
+              assertThat(fail.backoff()).isBetween(Duration.ofMillis(750), Duration.ofSeconds(1));
+              assertThat(fail.message())
+                  .startsWith("Waiting, the service is busy")
+                  .endsWith("[ERROR_LIMIT_EXCEEDED]");
+              withState(refused, JobState.NONE);
+              refused.getVariablesAsMap().putAll(fail.variables());
+              assertThat(states.read(refused).busySince()).isNotNull();
+            });
 
     ActivatedJob advised = job("test.create", Map.of("name", "a"), 5);
-    withState(advised, JobState.NONE.withBusy(12, System.currentTimeMillis() - Duration.ofMinutes(59).toMillis()));
-    assertThat(runner.outcome(advised, OperationHandler.call(CreateInput.class, input -> {
-      throw ApiException.Transient.busy("ERROR_SYSTEM_BUSY", "not enough resources", Duration.ofSeconds(7));
-    }))).isInstanceOfSatisfying(JobOutcome.Fail.class, fail -> {
-      assertThat(fail.retries()).isEqualTo(5);
-      assertThat(fail.backoff()).as("the service's retry_after").isEqualTo(Duration.ofSeconds(7));
-    });
+    withState(
+        advised,
+        JobState.NONE.withBusy(12, System.currentTimeMillis() - Duration.ofMinutes(59).toMillis()));
+    assertThat(
+            runner.outcome(
+                advised,
+                OperationHandler.call(
+                    CreateInput.class,
+                    input -> {
+                      throw ApiException.Transient.busy(
+                          "ERROR_SYSTEM_BUSY", "not enough resources", Duration.ofSeconds(7));
+                    })))
+        .isInstanceOfSatisfying(
+            JobOutcome.Fail.class,
+            fail -> {
+              assertThat(fail.retries()).isEqualTo(5);
+              assertThat(fail.backoff())
+                  .as("the service's retry_after")
+                  .isEqualTo(Duration.ofSeconds(7));
+            });
 
     ActivatedJob tooLong = job("test.create", Map.of("name", "a"), 5);
-    withState(tooLong, JobState.NONE.withBusy(40, System.currentTimeMillis() - Duration.ofMinutes(61).toMillis()));
-    assertThat(runner.outcome(tooLong, OperationHandler.call(CreateInput.class, input -> {
-      throw ApiException.Transient.busy("ERROR_QUEUE_IS_FULL", "processing queue full", null);
-    }))).isInstanceOfSatisfying(JobOutcome.Fail.class, fail ->
-        assertThat(fail.retries()).as("past busyWait a busy answer counts as a fault").isEqualTo(4));
+    withState(
+        tooLong,
+        JobState.NONE.withBusy(40, System.currentTimeMillis() - Duration.ofMinutes(61).toMillis()));
+    assertThat(
+            runner.outcome(
+                tooLong,
+                OperationHandler.call(
+                    CreateInput.class,
+                    input -> {
+                      throw ApiException.Transient.busy(
+                          "ERROR_QUEUE_IS_FULL", "processing queue full", null);
+                    })))
+        .isInstanceOfSatisfying(
+            JobOutcome.Fail.class,
+            fail ->
+                assertThat(fail.retries())
+                    .as("past busyWait a busy answer counts as a fault")
+                    .isEqualTo(4));
   }
 
   @Test
   void aCreateRetriedAfterATransientFaultFirstLooksForWhatTheFailedAttemptCreated() {
     var lookups = new java.util.ArrayList<String>();
-    OperationHandler<CreateInput> lookedUp = OperationHandler.create(CreateInput.class,
-        (input, job) -> Map.of("id", "new-" + calls.incrementAndGet()),
-        (input, job) -> {
-          lookups.add(job.marker());
-          return "found".equals(input.name()) ? Optional.of(Map.of("id", "earlier")) : Optional.empty();
-        });
+    OperationHandler<CreateInput> lookedUp =
+        OperationHandler.create(
+            CreateInput.class,
+            (input, job) -> Map.of("id", "new-" + calls.incrementAndGet()),
+            (input, job) -> {
+              lookups.add(job.marker());
+              return "found".equals(input.name())
+                  ? Optional.of(Map.of("id", "earlier"))
+                  : Optional.empty();
+            });
 
     ActivatedJob first = job("test.create", Map.of("name", "found"), 5);
-    assertThat(runner.outcome(first, lookedUp)).isEqualTo(new JobOutcome.Complete(Map.of("created", Map.of("id", "new-1"))));
+    assertThat(runner.outcome(first, lookedUp))
+        .isEqualTo(new JobOutcome.Complete(Map.of("created", Map.of("id", "new-1"))));
     assertThat(lookups).as("a first attempt has nothing to look for").isEmpty();
 
     ActivatedJob retried = job("test.create", Map.of("name", "found"), 4);
     withState(retried, JobState.NONE.withSent(List.of()).withAttempt(1));
-    assertThat(runner.outcome(retried, lookedUp)).isEqualTo(new JobOutcome.Complete(Map.of("created", Map.of("id", "earlier"))));
+    assertThat(runner.outcome(retried, lookedUp))
+        .isEqualTo(new JobOutcome.Complete(Map.of("created", Map.of("id", "earlier"))));
 
     ActivatedJob nothingThere = job("test.create", Map.of("name", "lost"), 4);
     withState(nothingThere, JobState.NONE.withSent(List.of()).withAttempt(1));
-    assertThat(runner.outcome(nothingThere, lookedUp)).isEqualTo(new JobOutcome.Complete(Map.of("created", Map.of("id", "new-2"))));
+    assertThat(runner.outcome(nothingThere, lookedUp))
+        .isEqualTo(new JobOutcome.Complete(Map.of("created", Map.of("id", "new-2"))));
 
-    assertThat(lookups).hasSize(2).allSatisfy(marker -> assertThat(marker).startsWith("mf-" + ELEMENT + "-"));
+    assertThat(lookups)
+        .hasSize(2)
+        .allSatisfy(marker -> assertThat(marker).startsWith("mf-" + ELEMENT + "-"));
   }
 
-  @Operation(type = "test.delete", name = "Delete", description = "deletes", resultVariable = "deleted")
+  @Operation(
+      type = "test.delete",
+      name = "Delete",
+      description = "deletes",
+      resultVariable = "deleted")
   record DeleteInput(String id) {}
 
-  /** Set-variables commands as the engine sees them: what was written, in order, unless writing fails. */
+  /**
+   * Set-variables commands as the engine sees them: what was written, in order, unless writing
+   * fails.
+   */
   private final List<Map<String, Object>> written = new java.util.ArrayList<>();
+
   private RuntimeException writeFailure;
-  private final JobRunner writing = new JobRunner(engine(), new InputReader(name -> Optional.empty()), states, properties);
+  private final JobRunner writing =
+      new JobRunner(engine(), new InputReader(name -> Optional.empty()), states, properties);
 
   @Test
   void aCreateWritesThatItIsSentBeforeSendingItSoAnAttemptAfterADeadWorkerLooksFirst() {
     var writtenBeforeTheCall = new AtomicInteger(-1);
-    OperationHandler<CreateInput> lookedUp = OperationHandler.create(CreateInput.class,
-        (input, job) -> {
-          writtenBeforeTheCall.set(written.size());
-          return Map.of("id", "new-" + calls.incrementAndGet());
-        },
-        (input, job) -> Optional.of(Map.of("id", "found")));
+    OperationHandler<CreateInput> lookedUp =
+        OperationHandler.create(
+            CreateInput.class,
+            (input, job) -> {
+              writtenBeforeTheCall.set(written.size());
+              return Map.of("id", "new-" + calls.incrementAndGet());
+            },
+            (input, job) -> Optional.of(Map.of("id", "found")));
 
     ActivatedJob first = job("test.create", Map.of("name", "a"), 5);
-    assertThat(writing.outcome(first, lookedUp)).isEqualTo(new JobOutcome.Complete(Map.of("created", Map.of("id", "new-1"))));
+    assertThat(writing.outcome(first, lookedUp))
+        .isEqualTo(new JobOutcome.Complete(Map.of("created", Map.of("id", "new-1"))));
     assertThat(writtenBeforeTheCall).as("the mark was written before the call").hasValue(1);
     assertThat(written).as("and nothing after it: the lookup stands in for a record").hasSize(1);
 
-    // The worker died before completing the job: it is handed out again with what was written, and nothing else.
+    // The worker died before completing the job: it is handed out again with what was written, and
+    // nothing else.
     ActivatedJob again = job("test.create", Map.of("name", "a"), 5);
     again.getVariablesAsMap().putAll(written.get(0));
-    assertThat(writing.outcome(again, lookedUp)).isEqualTo(new JobOutcome.Complete(Map.of("created", Map.of("id", "found"))));
+    assertThat(writing.outcome(again, lookedUp))
+        .isEqualTo(new JobOutcome.Complete(Map.of("created", Map.of("id", "found"))));
     assertThat(calls).hasValue(1);
   }
 
   @Test
   void aCreateWhoseMarkCannotBeWrittenIsNotSent() {
     writeFailure = new ProblemException(404, "Not Found", null);
-    OperationHandler<CreateInput> lookedUp = OperationHandler.create(CreateInput.class,
-        (input, job) -> Map.of("id", "new-" + calls.incrementAndGet()), (input, job) -> Optional.empty());
+    OperationHandler<CreateInput> lookedUp =
+        OperationHandler.create(
+            CreateInput.class,
+            (input, job) -> Map.of("id", "new-" + calls.incrementAndGet()),
+            (input, job) -> Optional.empty());
 
     assertThat(writing.outcome(job("test.create", Map.of("name", "a"), 5), lookedUp))
-        .isInstanceOfSatisfying(JobOutcome.Fail.class, fail -> assertThat(fail.retries()).isEqualTo(4));
+        .isInstanceOfSatisfying(
+            JobOutcome.Fail.class, fail -> assertThat(fail.retries()).isEqualTo(4));
     assertThat(calls).hasValue(0);
   }
 
@@ -328,26 +530,30 @@ class JobRunnerTest {
   @Test
   void aFaultAfterTheCreateWasSentKeepsTheMarkAndWhatWasThereBefore() {
     var seenBefore = new java.util.ArrayList<List<String>>();
-    OperationHandler<CreateInput> lookedUp = OperationHandler.create(CreateInput.class,
-        (input, job) -> List.of("k1", "k2"),
-        (input, job) -> {
-          throw new ApiException.Transient("TRANSPORT", "connection reset", null, null);
-        },
-        (input, job) -> {
-          seenBefore.add(job.before());
-          return Optional.empty();
-        });
+    OperationHandler<CreateInput> lookedUp =
+        OperationHandler.create(
+            CreateInput.class,
+            (input, job) -> List.of("k1", "k2"),
+            (input, job) -> {
+              throw new ApiException.Transient("TRANSPORT", "connection reset", null, null);
+            },
+            (input, job) -> {
+              seenBefore.add(job.before());
+              return Optional.empty();
+            });
 
     ActivatedJob first = job("test.create", Map.of("name", "a"), 5);
     JobOutcome failed = writing.outcome(first, lookedUp);
     assertThat(failed).isInstanceOf(JobOutcome.Fail.class);
     ActivatedJob retried = job("test.create", Map.of("name", "a"), 4);
     retried.getVariablesAsMap().putAll(((JobOutcome.Fail) failed).variables());
-    assertThat(states.read(retried)).satisfies(state -> {
-      assertThat(state.attempt()).isEqualTo(1);
-      assertThat(state.sent()).isTrue();
-      assertThat(state.before()).containsExactly("k1", "k2");
-    });
+    assertThat(states.read(retried))
+        .satisfies(
+            state -> {
+              assertThat(state.attempt()).isEqualTo(1);
+              assertThat(state.sent()).isTrue();
+              assertThat(state.before()).containsExactly("k1", "k2");
+            });
 
     writing.outcome(retried, lookedUp);
     assertThat(seenBefore).containsExactly(List.of("k1", "k2"));
@@ -356,73 +562,105 @@ class JobRunnerTest {
 
   @Test
   void aDeleteRepeatedAfterAnAttemptThatMayHaveTakenEffectTakesNotFoundAsDone() {
-    OperationHandler<DeleteInput> delete = OperationHandler.delete(DeleteInput.class,
-        (input, job) -> {
-          throw new ApiException.Rejected("NOT_FOUND", "no such thing", Map.of());
-        },
-        (input, job) -> "gone");
+    OperationHandler<DeleteInput> delete =
+        OperationHandler.delete(
+            DeleteInput.class,
+            (input, job) -> {
+              throw new ApiException.Rejected("NOT_FOUND", "no such thing", Map.of());
+            },
+            (input, job) -> "gone");
 
-    assertThat(runner.outcome(job("test.delete", Map.of("id", "x"), 5), delete)).as("a first attempt")
-        .isInstanceOfSatisfying(JobOutcome.Throw.class, error -> assertThat(error.code()).isEqualTo("NOT_FOUND"));
+    assertThat(runner.outcome(job("test.delete", Map.of("id", "x"), 5), delete))
+        .as("a first attempt")
+        .isInstanceOfSatisfying(
+            JobOutcome.Throw.class, error -> assertThat(error.code()).isEqualTo("NOT_FOUND"));
     ActivatedJob repeated = job("test.delete", Map.of("id", "x"), 4);
     withState(repeated, JobState.NONE.withAttempt(1));
-    assertThat(runner.outcome(repeated, delete)).isEqualTo(new JobOutcome.Complete(Map.of("deleted", "gone")));
+    assertThat(runner.outcome(repeated, delete))
+        .isEqualTo(new JobOutcome.Complete(Map.of("deleted", "gone")));
   }
 
   @Test
   void aDeleteWithASideEffectTellsItsOwnMarkFromAnEarlierAttempts() {
-    OperationHandler<CreateInput> delete = OperationHandler.delete(CreateInput.class,
-        (input, job) -> {
-          throw new ApiException.Rejected("NOT_FOUND", "no such playback ID", Map.of());
-        },
-        (input, job) -> "gone");
+    OperationHandler<CreateInput> delete =
+        OperationHandler.delete(
+            CreateInput.class,
+            (input, job) -> {
+              throw new ApiException.Rejected("NOT_FOUND", "no such playback ID", Map.of());
+            },
+            (input, job) -> "gone");
 
-    assertThat(writing.outcome(job("test.create", Map.of("name", "a"), 5), delete)).as("a first attempt, though marked")
-        .isInstanceOfSatisfying(JobOutcome.Throw.class, error -> assertThat(error.code()).isEqualTo("NOT_FOUND"));
+    assertThat(writing.outcome(job("test.create", Map.of("name", "a"), 5), delete))
+        .as("a first attempt, though marked")
+        .isInstanceOfSatisfying(
+            JobOutcome.Throw.class, error -> assertThat(error.code()).isEqualTo("NOT_FOUND"));
     assertThat(written).as("the mark").hasSize(1);
     ActivatedJob afterADeadWorker = job("test.create", Map.of("name", "a"), 5);
     afterADeadWorker.getVariablesAsMap().putAll(written.get(0));
-    assertThat(writing.outcome(afterADeadWorker, delete)).isEqualTo(new JobOutcome.Complete(Map.of("created", "gone")));
+    assertThat(writing.outcome(afterADeadWorker, delete))
+        .isEqualTo(new JobOutcome.Complete(Map.of("created", "gone")));
   }
 
   private CamundaClient engine() {
     CamundaClient camunda = mock(CamundaClient.class);
-    when(camunda.newSetVariablesCommand(org.mockito.ArgumentMatchers.anyLong())).thenAnswer(command -> {
-      var step1 = mock(io.camunda.client.api.command.SetVariablesCommandStep1.class);
-      var step2 = mock(io.camunda.client.api.command.SetVariablesCommandStep1.SetVariablesCommandStep2.class);
-      var variables = new java.util.concurrent.atomic.AtomicReference<Map<String, Object>>();
-      when(step1.variables(org.mockito.ArgumentMatchers.<String, Object>anyMap())).thenAnswer(given -> {
-        variables.set(given.getArgument(0));
-        return step2;
-      });
-      when(step2.local(true)).thenReturn(step2);
-      when(step2.send()).thenAnswer(send -> {
-        if (writeFailure != null) {
-          throw writeFailure;
-        }
-        written.add(variables.get());
-        return mock(io.camunda.client.api.CamundaFuture.class);
-      });
-      return step1;
-    });
+    when(camunda.newSetVariablesCommand(org.mockito.ArgumentMatchers.anyLong()))
+        .thenAnswer(
+            command -> {
+              var step1 = mock(io.camunda.client.api.command.SetVariablesCommandStep1.class);
+              var step2 =
+                  mock(
+                      io.camunda.client.api.command.SetVariablesCommandStep1
+                          .SetVariablesCommandStep2.class);
+              var variables =
+                  new java.util.concurrent.atomic.AtomicReference<Map<String, Object>>();
+              when(step1.variables(org.mockito.ArgumentMatchers.<String, Object>anyMap()))
+                  .thenAnswer(
+                      given -> {
+                        variables.set(given.getArgument(0));
+                        return step2;
+                      });
+              when(step2.local(true)).thenReturn(step2);
+              when(step2.send())
+                  .thenAnswer(
+                      send -> {
+                        if (writeFailure != null) {
+                          throw writeFailure;
+                        }
+                        written.add(variables.get());
+                        return mock(io.camunda.client.api.CamundaFuture.class);
+                      });
+              return step1;
+            });
     return camunda;
   }
 
   @Test
   void aPendingWaitKeepsItsRetriesAndBacksOffUntilItsTimeoutPasses() {
     ActivatedJob firstCheck = job("test.wait", Map.of(), 3);
-    assertThat(runner.outcome(firstCheck, OperationHandler.poll(WaitFor.class, input -> Poll.pending("encoding 40%", Map.of("statusUrl", "u2")))))
-        .isInstanceOfSatisfying(JobOutcome.Fail.class, fail -> {
-          assertThat(fail.retries()).isEqualTo(3);
-          assertThat(fail.message()).isEqualTo("Waiting: encoding 40%");
-          assertThat(fail.variables()).containsEntry("statusUrl", "u2").containsKey(JobStates.VARIABLE);
-        });
+    assertThat(
+            runner.outcome(
+                firstCheck,
+                OperationHandler.poll(
+                    WaitFor.class,
+                    input -> Poll.pending("encoding 40%", Map.of("statusUrl", "u2")))))
+        .isInstanceOfSatisfying(
+            JobOutcome.Fail.class,
+            fail -> {
+              assertThat(fail.retries()).isEqualTo(3);
+              assertThat(fail.message()).isEqualTo("Waiting: encoding 40%");
+              assertThat(fail.variables())
+                  .containsEntry("statusUrl", "u2")
+                  .containsKey(JobStates.VARIABLE);
+            });
 
     long anHourAgo = System.currentTimeMillis() - Duration.ofHours(1).toMillis();
     ActivatedJob late = job("test.wait", Map.of("timeout", "PT30M"), 3);
     withState(late, JobState.NONE.withCheck(40, anHourAgo));
-    assertThat(runner.outcome(late, OperationHandler.poll(WaitFor.class, input -> Poll.pending("queued"))))
-        .isInstanceOfSatisfying(JobOutcome.Throw.class, error -> assertThat(error.code()).isEqualTo("WAIT_TIMEOUT"));
+    assertThat(
+            runner.outcome(
+                late, OperationHandler.poll(WaitFor.class, input -> Poll.pending("queued"))))
+        .isInstanceOfSatisfying(
+            JobOutcome.Throw.class, error -> assertThat(error.code()).isEqualTo("WAIT_TIMEOUT"));
   }
 
   private void withState(ActivatedJob job, JobState state) {
@@ -433,7 +671,8 @@ class JobRunnerTest {
     return job(type, variables, retries, Map.of());
   }
 
-  private static ActivatedJob job(String type, Map<String, Object> variables, int retries, Map<String, String> headers) {
+  private static ActivatedJob job(
+      String type, Map<String, Object> variables, int retries, Map<String, String> headers) {
     ActivatedJob job = mock(ActivatedJob.class);
     var mutable = new HashMap<>(variables);
     when(job.getType()).thenReturn(type);
@@ -449,18 +688,29 @@ class JobRunnerTest {
   @Test
   void aJobGoneBeforeItsOutcomeIsSentIsLeftAloneOverEitherProtocol() {
     ActivatedJob job = job("test.create", Map.of("name", "a"), 3);
-    for (ClientException gone : List.of(new ProblemException(404, "Not Found", null),
-        new ClientStatusException(Status.NOT_FOUND, null))) {
+    for (ClientException gone :
+        List.of(
+            new ProblemException(404, "Not Found", null),
+            new ClientStatusException(Status.NOT_FOUND, null))) {
       JobClient client = mock(JobClient.class, org.mockito.Mockito.RETURNS_DEEP_STUBS);
-      when(client.newCompleteCommand(job).variables(org.mockito.ArgumentMatchers.<Map<String, Object>>any()).send()
-          .join()).thenThrow(gone);
-      runner.handle(client, job, create); // no exception: the SDK would fail the job and be refused again
+      when(client
+              .newCompleteCommand(job)
+              .variables(org.mockito.ArgumentMatchers.<Map<String, Object>>any())
+              .send()
+              .join())
+          .thenThrow(gone);
+      runner.handle(
+          client, job, create); // no exception: the SDK would fail the job and be refused again
     }
 
     JobClient client = mock(JobClient.class, org.mockito.Mockito.RETURNS_DEEP_STUBS);
     var refused = new ProblemException(500, "Internal Server Error", null);
-    when(client.newCompleteCommand(job).variables(org.mockito.ArgumentMatchers.<Map<String, Object>>any()).send()
-        .join()).thenThrow(refused);
+    when(client
+            .newCompleteCommand(job)
+            .variables(org.mockito.ArgumentMatchers.<Map<String, Object>>any())
+            .send()
+            .join())
+        .thenThrow(refused);
     assertThatThrownBy(() -> runner.handle(client, job, create)).isSameAs(refused);
   }
 }

@@ -3,7 +3,10 @@ package io.mediaflow.worker.internal;
 import io.camunda.client.api.response.ActivatedJob;
 import java.util.Map;
 
-/** For tests of other packages: the job state a worker would have written, and what a written one holds. */
+/**
+ * For tests of other packages: the job state a worker would have written, and what a written one
+ * holds.
+ */
 public final class JobStatesAccess {
 
   private JobStatesAccess() {}

@@ -15,7 +15,10 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.Test;
 
-/** The job state as a JWT bound to its element instance, and the marker a create writes into the service. */
+/**
+ * The job state as a JWT bound to its element instance, and the marker a create writes into the
+ * service.
+ */
 class JobStatesTest {
 
   private static final long ELEMENT = 2251799813685302L;
@@ -28,11 +31,16 @@ class JobStatesTest {
     String token = (String) states.write(job(ELEMENT, Map.of()), state).get(JobStates.VARIABLE);
 
     assertThat(token.split("\\.")).hasSize(3);
-    assertThat(new String(Base64.getUrlDecoder().decode(token.split("\\.")[0]), StandardCharsets.UTF_8))
+    assertThat(
+            new String(
+                Base64.getUrlDecoder().decode(token.split("\\.")[0]), StandardCharsets.UTF_8))
         .contains("\"alg\":\"HS256\"");
     assertThat(states.read(job(ELEMENT, Map.of(JobStates.VARIABLE, token)))).isEqualTo(state);
-    assertThat(states.read(job(ELEMENT + 1, Map.of(JobStates.VARIABLE, token)))).isEqualTo(JobState.NONE);
-    assertThat(new JobStates(properties("another-secret")).read(job(ELEMENT, Map.of(JobStates.VARIABLE, token))))
+    assertThat(states.read(job(ELEMENT + 1, Map.of(JobStates.VARIABLE, token))))
+        .isEqualTo(JobState.NONE);
+    assertThat(
+            new JobStates(properties("another-secret"))
+                .read(job(ELEMENT, Map.of(JobStates.VARIABLE, token))))
         .isEqualTo(JobState.NONE);
   }
 
@@ -41,8 +49,15 @@ class JobStatesTest {
   void theMarkerIsTheElementInstanceKeySignedWithTheSecret() throws Exception {
     byte[] signature = hmac(SECRET, ("marker\n" + ELEMENT).getBytes(StandardCharsets.UTF_8));
 
-    assertThat(states.marker(job(ELEMENT, Map.of()))).isEqualTo("mf-" + ELEMENT + "-"
-        + Base64.getUrlEncoder().withoutPadding().encodeToString(signature).substring(0, 16));
+    assertThat(states.marker(job(ELEMENT, Map.of())))
+        .isEqualTo(
+            "mf-"
+                + ELEMENT
+                + "-"
+                + Base64.getUrlEncoder()
+                    .withoutPadding()
+                    .encodeToString(signature)
+                    .substring(0, 16));
   }
 
   private static byte[] hmac(String key, byte[] content) throws Exception {
@@ -52,8 +67,14 @@ class JobStatesTest {
   }
 
   private static WorkerProperties properties(String secret) {
-    return new WorkerProperties(Duration.ofSeconds(1), Duration.ofMinutes(1), Duration.ofMillis(500),
-        Duration.ofSeconds(30), Duration.ofHours(6), Duration.ofHours(1), secret);
+    return new WorkerProperties(
+        Duration.ofSeconds(1),
+        Duration.ofMinutes(1),
+        Duration.ofMillis(500),
+        Duration.ofSeconds(30),
+        Duration.ofHours(6),
+        Duration.ofHours(1),
+        secret);
   }
 
   private static ActivatedJob job(long element, Map<String, Object> variables) {

@@ -8,9 +8,9 @@ import io.camunda.client.CamundaClient;
 import io.camunda.client.api.response.ActivatedJob;
 import io.mediaflow.callback.CallbackProperties;
 import io.mediaflow.callback.internal.CallbackUrls;
-import io.mediaflow.transcoding.internal.LocalSources;
 import io.mediaflow.transcoding.TranscodingClient;
 import io.mediaflow.transcoding.TranscodingProperties;
+import io.mediaflow.transcoding.internal.LocalSources;
 import io.mediaflow.transcoding.worker.TranscodingWorkers;
 import io.mediaflow.worker.WorkerProperties;
 import java.time.Clock;
@@ -27,9 +27,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code start_encode2} retried after a busy or lost answer: the worker first asks {@code /v1/status} whether the
- * earlier start took effect. Document 3 does not say what the service answers about a task never started, so every
- * plausible answer must lead to the start being sent, and the lookup's own faults must not spend the retries.
+ * {@code start_encode2} retried after a busy or lost answer: the worker first asks {@code
+ * /v1/status} whether the earlier start took effect. Document 3 does not say what the service
+ * answers about a task never started, so every plausible answer must lead to the start being sent,
+ * and the lookup's own faults must not spend the retries.
  */
 class StartEncodeAfterLostAnswerTest {
 
@@ -37,22 +38,49 @@ class StartEncodeAfterLostAnswerTest {
   private static final long ELEMENT = 2251799813685302L;
 
   private final MockWebServer server = new MockWebServer();
-  private final WorkerProperties properties = new WorkerProperties(Duration.ofSeconds(1), Duration.ofMinutes(1),
-      Duration.ofMillis(500), Duration.ofSeconds(30), Duration.ofHours(6), Duration.ofHours(1), "test-state-secret");
+  private final WorkerProperties properties =
+      new WorkerProperties(
+          Duration.ofSeconds(1),
+          Duration.ofMinutes(1),
+          Duration.ofMillis(500),
+          Duration.ofSeconds(30),
+          Duration.ofHours(6),
+          Duration.ofHours(1),
+          "test-state-secret");
   private final JobStates states = new JobStates(properties);
-  private final JobRunner runner = new JobRunner(mock(CamundaClient.class, org.mockito.Mockito.RETURNS_DEEP_STUBS),
-      new InputReader(name -> Optional.empty()), states, properties);
+  private final JobRunner runner =
+      new JobRunner(
+          mock(CamundaClient.class, org.mockito.Mockito.RETURNS_DEEP_STUBS),
+          new InputReader(name -> Optional.empty()),
+          states,
+          properties);
   private OperationHandler<?> startEncode2;
 
   @BeforeEach
   void start() throws Exception {
     server.start();
-    var client = new TranscodingClient(new TranscodingProperties(true, server.url("/base").toString(), "key",
-        2_000_000, Duration.ofMinutes(5), Duration.ofSeconds(5), null), new OkHttpClient(), Clock.systemUTC());
-    var callbacks = new CallbackUrls(new CallbackProperties(false, null, "", Duration.ofDays(7), Duration.ofHours(1)),
-        Clock.systemUTC());
-    startEncode2 = new TranscodingWorkers(client, callbacks, new LocalSources(null)).handlers().stream()
-        .filter(handler -> handler.type().equals(TYPE)).findFirst().orElseThrow();
+    var client =
+        new TranscodingClient(
+            new TranscodingProperties(
+                true,
+                server.url("/base").toString(),
+                "key",
+                2_000_000,
+                Duration.ofMinutes(5),
+                Duration.ofSeconds(5),
+                null),
+            new OkHttpClient(),
+            Clock.systemUTC());
+    var callbacks =
+        new CallbackUrls(
+            new CallbackProperties(false, null, "", Duration.ofDays(7), Duration.ofHours(1)),
+            Clock.systemUTC());
+    startEncode2 =
+        new TranscodingWorkers(client, callbacks, new LocalSources(null))
+            .handlers().stream()
+                .filter(handler -> handler.type().equals(TYPE))
+                .findFirst()
+                .orElseThrow();
   }
 
   @AfterEach
@@ -62,21 +90,27 @@ class StartEncodeAfterLostAnswerTest {
 
   @Test
   void everyPlausibleAnswerAboutAnUnstartedTaskLeadsToTheStart() throws Exception {
-    List<MockResponse> unstarted = List.of(
-        json(200, "{\"error\":21,\"message\":\"a token array element is out of range\"}"),
-        json(200, "{\"error\":13,\"message\":\"task_tokens failed validation\"}"),
-        json(200, "{\"error\":0,\"statuses\":{}}"),
-        json(200, "{\"error\":0,\"statuses\":{\"task\":{\"status\":\"created\"}}}"),
-        json(200, "{\"error\":0,\"statuses\":{\"task\":{}}}"),
-        json(404, "{}"));
+    List<MockResponse> unstarted =
+        List.of(
+            json(200, "{\"error\":21,\"message\":\"a token array element is out of range\"}"),
+            json(200, "{\"error\":13,\"message\":\"task_tokens failed validation\"}"),
+            json(200, "{\"error\":0,\"statuses\":{}}"),
+            json(200, "{\"error\":0,\"statuses\":{\"task\":{\"status\":\"created\"}}}"),
+            json(200, "{\"error\":0,\"statuses\":{\"task\":{}}}"),
+            json(404, "{}"));
     for (MockResponse answer : unstarted) {
       server.enqueue(answer);
       server.enqueue(json(200, "{\"error\":0,\"status_url\":\"https://master-1/v1/status\"}"));
 
       JobOutcome outcome = runner.outcome(retriedJob(), startEncode2);
 
-      assertThat(outcome).as(answer.toString()).isEqualTo(new JobOutcome.Complete(
-          Map.of("transcodingJob", Map.of("task_token", "task", "status_url", "https://master-1/v1/status"))));
+      assertThat(outcome)
+          .as(answer.toString())
+          .isEqualTo(
+              new JobOutcome.Complete(
+                  Map.of(
+                      "transcodingJob",
+                      Map.of("task_token", "task", "status_url", "https://master-1/v1/status"))));
       assertThat(server.takeRequest().getUrl().encodedPath()).isEqualTo("/base/v1/status");
       assertThat(server.takeRequest().getUrl().encodedPath()).isEqualTo("/base/v1/start_encode2");
     }
@@ -84,10 +118,17 @@ class StartEncodeAfterLostAnswerTest {
 
   @Test
   void aJobTheEarlierStartSetGoingIsTheResultAndNoSecondStartIsSent() {
-    server.enqueue(json(200, "{\"error\":0,\"statuses\":{\"task\":{\"status\":\"queued\",\"status_url\":\"https://master-2/v1/status\"}}}"));
+    server.enqueue(
+        json(
+            200,
+            "{\"error\":0,\"statuses\":{\"task\":{\"status\":\"queued\",\"status_url\":\"https://master-2/v1/status\"}}}"));
 
-    assertThat(runner.outcome(retriedJob(), startEncode2)).isEqualTo(new JobOutcome.Complete(
-        Map.of("transcodingJob", Map.of("task_token", "task", "status_url", "https://master-2/v1/status"))));
+    assertThat(runner.outcome(retriedJob(), startEncode2))
+        .isEqualTo(
+            new JobOutcome.Complete(
+                Map.of(
+                    "transcodingJob",
+                    Map.of("task_token", "task", "status_url", "https://master-2/v1/status"))));
     assertThat(server.getRequestCount()).isEqualTo(1);
   }
 
@@ -95,21 +136,35 @@ class StartEncodeAfterLostAnswerTest {
   void aLookupThatFailsInPassingWaitsLikeABusyServiceAndKeepsTheStartsRetries() {
     server.enqueue(new MockResponse.Builder().code(503).build());
 
-    assertThat(runner.outcome(retriedJob(), startEncode2)).isInstanceOfSatisfying(JobOutcome.Fail.class, fail -> {
-      assertThat(fail.retries()).as("retries unchanged").isEqualTo(3);
-      assertThat(fail.message()).startsWith("Waiting, the service is busy");
-    });
-    assertThat(server.getRequestCount()).as("no start while it is unknown whether the first took effect").isEqualTo(1);
+    assertThat(runner.outcome(retriedJob(), startEncode2))
+        .isInstanceOfSatisfying(
+            JobOutcome.Fail.class,
+            fail -> {
+              assertThat(fail.retries()).as("retries unchanged").isEqualTo(3);
+              assertThat(fail.message()).startsWith("Waiting, the service is busy");
+            });
+    assertThat(server.getRequestCount())
+        .as("no start while it is unknown whether the first took effect")
+        .isEqualTo(1);
   }
 
   /**
-   * A job of start_encode2 whose earlier attempt was sent (its mark written before the call, as every create's is)
-   * and met a busy service or lost its answer.
+   * A job of start_encode2 whose earlier attempt was sent (its mark written before the call, as
+   * every create's is) and met a busy service or lost its answer.
    */
   private ActivatedJob retriedJob() {
     ActivatedJob job = mock(ActivatedJob.class);
-    var variables = new HashMap<String, Object>(Map.of("taskToken", "task",
-        "query", Map.of("source", "https://example.com/in.mp4", "format", List.of(Map.of("output", "mp4")))));
+    var variables =
+        new HashMap<String, Object>(
+            Map.of(
+                "taskToken",
+                "task",
+                "query",
+                Map.of(
+                    "source",
+                    "https://example.com/in.mp4",
+                    "format",
+                    List.of(Map.of("output", "mp4")))));
     when(job.getType()).thenReturn(TYPE);
     when(job.getKey()).thenReturn(1L);
     when(job.getElementInstanceKey()).thenReturn(ELEMENT);
@@ -117,11 +172,17 @@ class StartEncodeAfterLostAnswerTest {
     when(job.getRetries()).thenReturn(3);
     when(job.getVariablesAsMap()).thenReturn(variables);
     when(job.getCustomHeaders()).thenReturn(Map.of());
-    variables.putAll(states.write(job, JobState.NONE.withSent(List.of()).withBusy(1, System.currentTimeMillis())));
+    variables.putAll(
+        states.write(
+            job, JobState.NONE.withSent(List.of()).withBusy(1, System.currentTimeMillis())));
     return job;
   }
 
   private static MockResponse json(int code, String body) {
-    return new MockResponse.Builder().code(code).addHeader("Content-Type", "application/json").body(body).build();
+    return new MockResponse.Builder()
+        .code(code)
+        .addHeader("Content-Type", "application/json")
+        .body(body)
+        .build();
   }
 }

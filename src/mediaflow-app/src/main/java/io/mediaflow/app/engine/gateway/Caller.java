@@ -16,10 +16,12 @@ interface Caller {
     return new Caller() {
       @Override
       public void answer(EngineResponse response) {
-        Calls.send(observer, () -> {
-          observer.onNext(reply.apply(response));
-          observer.onCompleted();
-        });
+        Calls.send(
+            observer,
+            () -> {
+              observer.onNext(reply.apply(response));
+              observer.onCompleted();
+            });
       }
 
       @Override

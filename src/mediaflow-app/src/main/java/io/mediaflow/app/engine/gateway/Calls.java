@@ -14,16 +14,18 @@ final class Calls {
   private Calls() {}
 
   /**
-   * Sends unless the client cancelled the call meanwhile (a worker's poll when the worker closes, a call past its
-   * deadline): the answer is dropped then, as a broker drops the answer to a connection that is gone. Whether it
-   * was sent.
+   * Sends unless the client cancelled the call meanwhile (a worker's poll when the worker closes, a
+   * call past its deadline): the answer is dropped then, as a broker drops the answer to a
+   * connection that is gone. Whether it was sent.
    */
   static boolean send(StreamObserver<?> observer, Runnable sending) {
     if (observer instanceof ServerCallStreamObserver<?> call && call.isCancelled()) {
       return false;
     }
     try {
-      synchronized (observer) { // a stream observer is not thread-safe; a job stream is sent to from several threads
+      synchronized (
+          observer) { // a stream observer is not thread-safe; a job stream is sent to from several
+        // threads
         sending.run();
       }
       return true;

@@ -14,9 +14,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Where the engine writes its answer to a command that carried a request id: the stream processor sets the
- * answer's parts, then calls {@link #tryWriteResponse}, once per command and always on its own thread. The answer
- * goes to the request's {@link Caller}, a rejection as the gRPC status Zeebe's gateway gives it.
+ * Where the engine writes its answer to a command that carried a request id: the stream processor
+ * sets the answer's parts, then calls {@link #tryWriteResponse}, once per command and always on its
+ * own thread. The answer goes to the request's {@link Caller}, a rejection as the gRPC status
+ * Zeebe's gateway gives it.
  */
 final class EngineAnswers implements CommandResponseWriter {
 
@@ -72,7 +73,10 @@ final class EngineAnswers implements CommandResponseWriter {
     return this;
   }
 
-  /** Copies the value: the caller may read it after the engine has reused its buffer (a long poll parked). */
+  /**
+   * Copies the value: the caller may read it after the engine has reused its buffer (a long poll
+   * parked).
+   */
   @Override
   public CommandResponseWriter valueWriter(BufferWriter writer) {
     byte[] bytes = new byte[writer.getLength()];
@@ -95,7 +99,8 @@ final class EngineAnswers implements CommandResponseWriter {
         caller.answer(new EngineResponse(key, intent, value));
       }
     } catch (RuntimeException e) {
-      // One client's failed answer must not fail the engine's processing, which would retry the side effect.
+      // One client's failed answer must not fail the engine's processing, which would retry the
+      // side effect.
       LOG.warn("The answer to request {} could not be sent: {}", requestId, e.toString());
     } finally {
       rejectionType = RejectionType.NULL_VAL;
@@ -103,18 +108,23 @@ final class EngineAnswers implements CommandResponseWriter {
     }
   }
 
-  /** A rejection as Zeebe's gateway reports it: the status code for its type, the command and the reason. */
+  /**
+   * A rejection as Zeebe's gateway reports it: the status code for its type, the command and the
+   * reason.
+   */
   static Status rejection(RejectionType type, Intent intent, String reason) {
-    Status status = switch (type) {
-      case INVALID_ARGUMENT -> Status.INVALID_ARGUMENT;
-      case NOT_FOUND -> Status.NOT_FOUND;
-      case ALREADY_EXISTS -> Status.ALREADY_EXISTS;
-      case INVALID_STATE -> Status.FAILED_PRECONDITION;
-      case UNAUTHORIZED, FORBIDDEN -> Status.PERMISSION_DENIED;
-      case EXCEEDED_BATCH_RECORD_SIZE -> Status.RESOURCE_EXHAUSTED;
-      case PROCESSING_ERROR -> Status.INTERNAL;
-      default -> Status.UNKNOWN;
-    };
-    return status.withDescription("Command '" + intent + "' rejected with code '" + type + "': " + reason);
+    Status status =
+        switch (type) {
+          case INVALID_ARGUMENT -> Status.INVALID_ARGUMENT;
+          case NOT_FOUND -> Status.NOT_FOUND;
+          case ALREADY_EXISTS -> Status.ALREADY_EXISTS;
+          case INVALID_STATE -> Status.FAILED_PRECONDITION;
+          case UNAUTHORIZED, FORBIDDEN -> Status.PERMISSION_DENIED;
+          case EXCEEDED_BATCH_RECORD_SIZE -> Status.RESOURCE_EXHAUSTED;
+          case PROCESSING_ERROR -> Status.INTERNAL;
+          default -> Status.UNKNOWN;
+        };
+    return status.withDescription(
+        "Command '" + intent + "' rejected with code '" + type + "': " + reason);
   }
 }

@@ -18,10 +18,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 
 /**
- * The embedded engine's gRPC gateway: Camunda's gateway protocol over the engine's log, as Zeebe's gateway and
- * broker together serve it, for one partition in this process. The engine is built with this gateway's
- * {@link #responseWriter}, {@link #commandSender} and {@link #jobStreamer}; the gRPC server serves
- * {@link #service}.
+ * The embedded engine's gRPC gateway: Camunda's gateway protocol over the engine's log, as Zeebe's
+ * gateway and broker together serve it, for one partition in this process. The engine is built with
+ * this gateway's {@link #responseWriter}, {@link #commandSender} and {@link #jobStreamer}; the gRPC
+ * server serves {@link #service}.
  */
 public final class EngineGateway implements AutoCloseable {
 
@@ -30,10 +30,14 @@ public final class EngineGateway implements AutoCloseable {
   private final JobPolls polls;
   private final JobStreams streams;
   private final LogGateway gateway;
-  private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(
-      Thread.ofPlatform().daemon().name("gateway-timeouts").factory());
+  private final ScheduledExecutorService timer =
+      Executors.newSingleThreadScheduledExecutor(
+          Thread.ofPlatform().daemon().name("gateway-timeouts").factory());
 
-  /** The gateway to the engine on {@code logStream}, which lists itself in its topology at {@code port}. */
+  /**
+   * The gateway to the engine on {@code logStream}, which lists itself in its topology at {@code
+   * port}.
+   */
   public EngineGateway(LogStream logStream, int partitionId, int port) {
     log = new CommandLog(logStream.newLogStreamWriter(), partitionId);
     var requests = new OpenRequests(System::currentTimeMillis);
@@ -53,7 +57,10 @@ public final class EngineGateway implements AutoCloseable {
     return log;
   }
 
-  /** Where the engine pushes jobs to streaming workers and says that work is available for polling ones. */
+  /**
+   * Where the engine pushes jobs to streaming workers and says that work is available for polling
+   * ones.
+   */
   public JobStreamer jobStreamer() {
     return streams;
   }
@@ -77,15 +84,17 @@ public final class EngineGateway implements AutoCloseable {
   }
 
   /**
-   * gRPC closes a call whose handler throws with UNKNOWN. A handler that throws a {@link StatusRuntimeException}
-   * means that status; a record that refuses a request's value ({@link MsgpackPropertyException}: variables that
-   * are no JSON object, say) means INVALID_ARGUMENT with the record's reason, as Zeebe's gateway answers.
+   * gRPC closes a call whose handler throws with UNKNOWN. A handler that throws a {@link
+   * StatusRuntimeException} means that status; a record that refuses a request's value ({@link
+   * MsgpackPropertyException}: variables that are no JSON object, say) means INVALID_ARGUMENT with
+   * the record's reason, as Zeebe's gateway answers.
    */
   private static final class StatusOfFailure implements ServerInterceptor {
     @Override
-    public <Q, A> ServerCall.Listener<Q> interceptCall(ServerCall<Q, A> call, Metadata headers,
-        ServerCallHandler<Q, A> next) {
-      return new ForwardingServerCallListener.SimpleForwardingServerCallListener<>(next.startCall(call, headers)) {
+    public <Q, A> ServerCall.Listener<Q> interceptCall(
+        ServerCall<Q, A> call, Metadata headers, ServerCallHandler<Q, A> next) {
+      return new ForwardingServerCallListener.SimpleForwardingServerCallListener<>(
+          next.startCall(call, headers)) {
         @Override
         public void onHalfClose() {
           try {

@@ -4,7 +4,10 @@ import io.camunda.zeebe.msgpack.UnpackedObject;
 import io.camunda.zeebe.protocol.record.intent.Intent;
 import org.agrona.DirectBuffer;
 
-/** The engine's answer to a command: the key and intent of the event it wrote and that event's value. */
+/**
+ * The engine's answer to a command: the key and intent of the event it wrote and that event's
+ * value.
+ */
 record EngineResponse(long key, Intent intent, DirectBuffer value) {
 
   /** The value read into {@code record}, one of the protocol's record classes. */

@@ -17,11 +17,11 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
- * ActivateJobs with long polling, as Zeebe's gateway does it: a poll the engine found no job for waits, up to its
- * request timeout (the gateway's default when it gives 0, not at all when negative), until the engine says that a
- * job of its type became activatable, and then asks the engine again; the jobs it gets go to the worker, and a
- * poll still empty at its timeout ends with none. Jobs activated for a worker that has gone meanwhile are handed
- * back to the engine at once.
+ * ActivateJobs with long polling, as Zeebe's gateway does it: a poll the engine found no job for
+ * waits, up to its request timeout (the gateway's default when it gives 0, not at all when
+ * negative), until the engine says that a job of its type became activatable, and then asks the
+ * engine again; the jobs it gets go to the worker, and a poll still empty at its timeout ends with
+ * none. Jobs activated for a worker that has gone meanwhile are handed back to the engine at once.
  */
 final class JobPolls {
 
@@ -40,7 +40,8 @@ final class JobPolls {
   }
 
   void activate(ActivateJobsRequest request, StreamObserver<ActivateJobsResponse> worker) {
-    long timeout = request.getRequestTimeout() == 0 ? DEFAULT_TIMEOUT.toMillis() : request.getRequestTimeout();
+    long timeout =
+        request.getRequestTimeout() == 0 ? DEFAULT_TIMEOUT.toMillis() : request.getRequestTimeout();
     var poll = new Poll(request, worker, timeout);
     Calls.onCancel(worker, poll::end);
     if (timeout > 0) {
@@ -63,18 +64,27 @@ final class JobPolls {
     waiting.clear();
   }
 
-  private enum State { ASKING, WAITING, DONE }
+  private enum State {
+    ASKING,
+    WAITING,
+    DONE
+  }
 
   private final class Poll implements Caller {
     private final ActivateJobsRequest request;
     private final StreamObserver<ActivateJobsResponse> worker;
     private final boolean waits;
+
     /** System.nanoTime() after which an empty answer ends the poll. */
     private final long deadline;
+
     private State state = State.ASKING;
     private long requestId = CommandLog.NO_REQUEST;
 
-    Poll(ActivateJobsRequest request, StreamObserver<ActivateJobsResponse> worker, long timeoutMillis) {
+    Poll(
+        ActivateJobsRequest request,
+        StreamObserver<ActivateJobsResponse> worker,
+        long timeoutMillis) {
       this.request = request;
       this.worker = worker;
       this.waits = timeoutMillis > 0;
@@ -82,10 +92,16 @@ final class JobPolls {
     }
 
     synchronized void ask() {
-      var batch = new JobBatchRecord().setType(request.getType()).setWorker(request.getWorker())
-          .setTimeout(request.getTimeout()).setMaxJobsToActivate(request.getMaxJobsToActivate())
-          .setTenantIds(Jobs.tenants(request.getTenantIdsList()));
-      request.getFetchVariableList().forEach(name -> batch.variables().add().wrap(BufferUtil.wrapString(name)));
+      var batch =
+          new JobBatchRecord()
+              .setType(request.getType())
+              .setWorker(request.getWorker())
+              .setTimeout(request.getTimeout())
+              .setMaxJobsToActivate(request.getMaxJobsToActivate())
+              .setTenantIds(Jobs.tenants(request.getTenantIdsList()));
+      request
+          .getFetchVariableList()
+          .forEach(name -> batch.variables().add().wrap(BufferUtil.wrapString(name)));
       requestId = requests.open(this);
       log.write(CommandLog.NO_KEY, ValueType.JOB_BATCH, JobBatchIntent.ACTIVATE, batch, requestId);
     }
@@ -106,9 +122,12 @@ final class JobPolls {
       JobBatchRecord batch = response.read(new JobBatchRecord());
       if (batch.getJobKeys().isEmpty()) {
         if (waits && System.nanoTime() - deadline < 0) {
-          // Parked on the engine's thread, before it processes anything else: no notice of a new job is missed.
+          // Parked on the engine's thread, before it processes anything else: no notice of a new
+          // job is missed.
           state = State.WAITING;
-          waiting.computeIfAbsent(request.getType(), type -> ConcurrentHashMap.newKeySet()).add(this);
+          waiting
+              .computeIfAbsent(request.getType(), type -> ConcurrentHashMap.newKeySet())
+              .add(this);
         } else {
           finish();
         }
@@ -119,10 +138,12 @@ final class JobPolls {
         jobs.addJobs(Jobs.activated(batch.getJobKeys().get(i), (JobRecord) batch.getJobs().get(i)));
       }
       state = State.DONE;
-      if (!Calls.send(worker, () -> {
-        worker.onNext(jobs.build());
-        worker.onCompleted();
-      })) {
+      if (!Calls.send(
+          worker,
+          () -> {
+            worker.onNext(jobs.build());
+            worker.onCompleted();
+          })) {
         for (int i = 0; i < batch.getJobKeys().size(); i++) {
           Jobs.yield(log, batch.getJobKeys().get(i), (JobRecord) batch.getJobs().get(i));
         }
@@ -135,7 +156,10 @@ final class JobPolls {
       Calls.send(worker, () -> worker.onError(status.asRuntimeException()));
     }
 
-    /** The request timeout: a waiting poll ends with no job; one being asked ends with the engine's answer. */
+    /**
+     * The request timeout: a waiting poll ends with no job; one being asked ends with the engine's
+     * answer.
+     */
     synchronized void expire() {
       if (state == State.WAITING) {
         unpark();
@@ -156,10 +180,12 @@ final class JobPolls {
     }
 
     private void unpark() {
-      waiting.computeIfPresent(request.getType(), (type, polls) -> {
-        polls.remove(this);
-        return polls.isEmpty() ? null : polls;
-      });
+      waiting.computeIfPresent(
+          request.getType(),
+          (type, polls) -> {
+            polls.remove(this);
+            return polls.isEmpty() ? null : polls;
+          });
     }
   }
 }

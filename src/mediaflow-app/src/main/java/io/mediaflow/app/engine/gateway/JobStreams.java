@@ -19,16 +19,24 @@ import java.util.function.Predicate;
 import org.agrona.DirectBuffer;
 
 /**
- * The engine's side of job push and of long polling. Workers that stream ({@code StreamActivatedJobs}) are
- * grouped by what they ask for (type, worker name, timeout, variables, tenants); the engine activates a new job
- * for the first group of its type that its filter accepts and pushes it here, and it goes to one of the group's
- * workers still connected, or back to the engine ({@link Jobs#yield}) if none is. When no stream takes a type,
- * the engine says that work is available, which wakes the long polls waiting for that type.
+ * The engine's side of job push and of long polling. Workers that stream ({@code
+ * StreamActivatedJobs}) are grouped by what they ask for (type, worker name, timeout, variables,
+ * tenants); the engine activates a new job for the first group of its type that its filter accepts
+ * and pushes it here, and it goes to one of the group's workers still connected, or back to the
+ * engine ({@link Jobs#yield}) if none is. When no stream takes a type, the engine says that work is
+ * available, which wakes the long polls waiting for that type.
  */
 final class JobStreams implements JobStreamer {
 
-  /** What a group of streaming workers asks for: the engine activates jobs with these properties. */
-  private record Ask(String type, String worker, long timeout, List<String> fetchVariables, List<String> tenants) {}
+  /**
+   * What a group of streaming workers asks for: the engine activates jobs with these properties.
+   */
+  private record Ask(
+      String type,
+      String worker,
+      long timeout,
+      List<String> fetchVariables,
+      List<String> tenants) {}
 
   private final class Group implements JobStream {
     private final JobActivationPropertiesImpl properties = new JobActivationPropertiesImpl();
@@ -37,7 +45,9 @@ final class JobStreams implements JobStreamer {
 
     Group(Ask ask) {
       DirectBuffer worker = BufferUtil.wrapString(ask.worker());
-      properties.setWorker(worker, 0, worker.capacity()).setTimeout(ask.timeout())
+      properties
+          .setWorker(worker, 0, worker.capacity())
+          .setTimeout(ask.timeout())
           .setFetchVariables(ask.fetchVariables().stream().map(StringValue::new).toList())
           .setTenantIds(ask.tenants());
     }
@@ -66,7 +76,10 @@ final class JobStreams implements JobStreamer {
   private final Consumer<String> workAvailable;
   private final Map<Ask, Group> groups = new ConcurrentHashMap<>();
 
-  /** {@code workAvailable} is told the type of each job the engine made activatable and pushed to nobody. */
+  /**
+   * {@code workAvailable} is told the type of each job the engine made activatable and pushed to
+   * nobody.
+   */
   JobStreams(CommandLog log, Consumer<String> workAvailable) {
     this.log = log;
     this.workAvailable = workAvailable;
@@ -74,24 +87,39 @@ final class JobStreams implements JobStreamer {
 
   /** Adds a streaming worker until its call ends. */
   void open(StreamActivatedJobsRequest request, StreamObserver<ActivatedJob> worker) {
-    var ask = new Ask(request.getType(), request.getWorker(), request.getTimeout(), request.getFetchVariableList(),
-        Jobs.tenants(request.getTenantIdsList()));
-    groups.compute(ask, (key, group) -> {
-      Group joined = group == null ? new Group(key) : group;
-      joined.workers.add(worker);
-      return joined;
-    });
-    Calls.onCancel(worker, () -> groups.computeIfPresent(ask, (key, group) -> {
-      group.workers.remove(worker);
-      return group.workers.isEmpty() ? null : group;
-    }));
+    var ask =
+        new Ask(
+            request.getType(),
+            request.getWorker(),
+            request.getTimeout(),
+            request.getFetchVariableList(),
+            Jobs.tenants(request.getTenantIdsList()));
+    groups.compute(
+        ask,
+        (key, group) -> {
+          Group joined = group == null ? new Group(key) : group;
+          joined.workers.add(worker);
+          return joined;
+        });
+    Calls.onCancel(
+        worker,
+        () ->
+            groups.computeIfPresent(
+                ask,
+                (key, group) -> {
+                  group.workers.remove(worker);
+                  return group.workers.isEmpty() ? null : group;
+                }));
   }
 
   @Override
-  public Optional<JobStream> streamFor(DirectBuffer jobType, Predicate<JobActivationProperties> filter) {
+  public Optional<JobStream> streamFor(
+      DirectBuffer jobType, Predicate<JobActivationProperties> filter) {
     String type = BufferUtil.bufferAsString(jobType);
     return groups.entrySet().stream()
-        .filter(entry -> entry.getKey().type().equals(type) && filter.test(entry.getValue().properties()))
+        .filter(
+            entry ->
+                entry.getKey().type().equals(type) && filter.test(entry.getValue().properties()))
         .<JobStream>map(Map.Entry::getValue)
         .findFirst();
   }
@@ -103,7 +131,9 @@ final class JobStreams implements JobStreamer {
 
   /** Ends every stream: the gateway is closing. */
   void close() {
-    groups.values().forEach(group -> group.workers.forEach(worker -> Calls.send(worker, worker::onCompleted)));
+    groups
+        .values()
+        .forEach(group -> group.workers.forEach(worker -> Calls.send(worker, worker::onCompleted)));
     groups.clear();
   }
 }

@@ -8,7 +8,10 @@ import io.camunda.zeebe.protocol.record.intent.JobIntent;
 import io.camunda.zeebe.protocol.record.value.TenantOwned;
 import java.util.List;
 
-/** Activated jobs as the gateway hands them to workers, and handing one back when no worker could take it. */
+/**
+ * Activated jobs as the gateway hands them to workers, and handing one back when no worker could
+ * take it.
+ */
 final class Jobs {
 
   private Jobs() {}
@@ -35,14 +38,16 @@ final class Jobs {
   }
 
   /**
-   * Makes an activated job that never reached a worker activatable again at once, as a broker does with a job its
-   * stream could not deliver, rather than leaving it to its timeout.
+   * Makes an activated job that never reached a worker activatable again at once, as a broker does
+   * with a job its stream could not deliver, rather than leaving it to its timeout.
    */
   static void yield(CommandLog log, long key, JobRecord job) {
     log.write(key, ValueType.JOB, JobIntent.YIELD, job, CommandLog.NO_REQUEST);
   }
 
-  /** The tenants a worker asked for; none named means the default tenant, as without multi-tenancy. */
+  /**
+   * The tenants a worker asked for; none named means the default tenant, as without multi-tenancy.
+   */
   static List<String> tenants(List<String> requested) {
     return requested.isEmpty() ? List.of(TenantOwned.DEFAULT_TENANT_IDENTIFIER) : requested;
   }

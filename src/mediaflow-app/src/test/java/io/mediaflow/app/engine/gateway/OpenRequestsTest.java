@@ -7,15 +7,19 @@ import org.junit.jupiter.api.Test;
 
 class OpenRequestsTest {
 
-  private static final Caller NOBODY = new Caller() {
-    @Override
-    public void answer(EngineResponse response) {}
+  private static final Caller NOBODY =
+      new Caller() {
+        @Override
+        public void answer(EngineResponse response) {}
 
-    @Override
-    public void reject(Status status) {}
-  };
+        @Override
+        public void reject(Status status) {}
+      };
 
-  /** The engine answers, after a crash, the commands a run before wrote: their ids must find nobody now. */
+  /**
+   * The engine answers, after a crash, the commands a run before wrote: their ids must find nobody
+   * now.
+   */
   @Test
   void aRunNeverReusesTheRequestIdsOfARunBefore() {
     long started = 1_764_000_000_000L;
@@ -25,7 +29,8 @@ class OpenRequestsTest {
       lastBefore = before.open(NOBODY);
     }
 
-    var after = new OpenRequests(() -> started + 1); // any restart starts at least a millisecond later
+    var after =
+        new OpenRequests(() -> started + 1); // any restart starts at least a millisecond later
     long first = after.open(NOBODY);
 
     assertThat(first).isGreaterThan(lastBefore);

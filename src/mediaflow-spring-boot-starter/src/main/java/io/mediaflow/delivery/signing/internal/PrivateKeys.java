@@ -10,22 +10,42 @@ import java.security.spec.PKCS8EncodedKeySpec;
 import java.util.Base64;
 
 /**
- * Reads the private key block of a signing key into an RSA key. Document 1 calls it "a private key block" and shows
- * no more, so the forms such blocks come in are all read here: PEM PKCS#8 ({@code BEGIN PRIVATE KEY}), PEM PKCS#1
- * ({@code BEGIN RSA PRIVATE KEY}), and either of them base64-encoded once more, as some services send it. Errors
- * never quote the key.
+ * Reads the private key block of a signing key into an RSA key. Document 1 calls it "a private key
+ * block" and shows no more, so the forms such blocks come in are all read here: PEM PKCS#8 ({@code
+ * BEGIN PRIVATE KEY}), PEM PKCS#1 ({@code BEGIN RSA PRIVATE KEY}), and either of them
+ * base64-encoded once more, as some services send it. Errors never quote the key.
  *
- * <p>The JDK reads only PKCS#8, so a PKCS#1 key is wrapped into PKCS#8 here with fifteen fixed DER bytes and two
- * lengths, rather than with BouncyCastle's {@code PEMParser}: BouncyCastle's licence is MIT-style, and the plugin
- * adds Apache-2.0 dependencies only. {@code PrivateKeysTest} checks the wrapping against keys the JDK wrote.
+ * <p>The JDK reads only PKCS#8, so a PKCS#1 key is wrapped into PKCS#8 here with fifteen fixed DER
+ * bytes and two lengths, rather than with BouncyCastle's {@code PEMParser}: BouncyCastle's licence
+ * is MIT-style, and the plugin adds Apache-2.0 dependencies only. {@code PrivateKeysTest} checks
+ * the wrapping against keys the JDK wrote.
  */
 public final class PrivateKeys {
 
   private static final String PKCS8 = "PRIVATE KEY";
   private static final String PKCS1 = "RSA PRIVATE KEY";
-  /** AlgorithmIdentifier of rsaEncryption (1.2.840.113549.1.1.1) with NULL parameters, as PKCS#8 wraps PKCS#1. */
-  private static final byte[] RSA_ALGORITHM = {0x30, 0x0d, 0x06, 0x09, 0x2a, (byte) 0x86, 0x48, (byte) 0x86,
-      (byte) 0xf7, 0x0d, 0x01, 0x01, 0x01, 0x05, 0x00};
+
+  /**
+   * AlgorithmIdentifier of rsaEncryption (1.2.840.113549.1.1.1) with NULL parameters, as PKCS#8
+   * wraps PKCS#1.
+   */
+  private static final byte[] RSA_ALGORITHM = {
+    0x30,
+    0x0d,
+    0x06,
+    0x09,
+    0x2a,
+    (byte) 0x86,
+    0x48,
+    (byte) 0x86,
+    (byte) 0xf7,
+    0x0d,
+    0x01,
+    0x01,
+    0x01,
+    0x05,
+    0x00
+  };
 
   /** The key block could not be read as an RSA private key. */
   public static final class UnreadableKeyException extends IllegalArgumentException {
@@ -43,21 +63,26 @@ public final class PrivateKeys {
     }
     String type = pemType(text);
     byte[] der = body(text, type);
-    byte[] pkcs8 = switch (type) {
-      case PKCS8 -> der;
-      case PKCS1 -> wrapPkcs1(der);
-      default -> throw new UnreadableKeyException("a PEM block of type " + type + " is not an RSA private key");
-    };
+    byte[] pkcs8 =
+        switch (type) {
+          case PKCS8 -> der;
+          case PKCS1 -> wrapPkcs1(der);
+          default ->
+              throw new UnreadableKeyException(
+                  "a PEM block of type " + type + " is not an RSA private key");
+        };
     try {
       return KeyFactory.getInstance("RSA").generatePrivate(new PKCS8EncodedKeySpec(pkcs8));
     } catch (GeneralSecurityException e) {
-      throw new UnreadableKeyException("not an RSA private key (" + e.getClass().getSimpleName() + ")");
+      throw new UnreadableKeyException(
+          "not an RSA private key (" + e.getClass().getSimpleName() + ")");
     }
   }
 
   private static String decodedOnce(String text) {
     try {
-      String decoded = new String(Base64.getMimeDecoder().decode(text), StandardCharsets.US_ASCII).strip();
+      String decoded =
+          new String(Base64.getMimeDecoder().decode(text), StandardCharsets.US_ASCII).strip();
       if (decoded.contains("-----BEGIN")) {
         return decoded;
       }
@@ -91,7 +116,9 @@ public final class PrivateKeys {
     }
   }
 
-  /** PKCS#8 PrivateKeyInfo: SEQUENCE { INTEGER 0, rsaEncryption, OCTET STRING { the PKCS#1 key } }. */
+  /**
+   * PKCS#8 PrivateKeyInfo: SEQUENCE { INTEGER 0, rsaEncryption, OCTET STRING { the PKCS#1 key } }.
+   */
   private static byte[] wrapPkcs1(byte[] pkcs1) {
     var content = new ByteArrayOutputStream();
     content.writeBytes(new byte[] {0x02, 0x01, 0x00});

@@ -17,7 +17,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** A created key's private key is kept before the key is handed on; a key that cannot be kept does not stay. */
+/**
+ * A created key's private key is kept before the key is handed on; a key that cannot be kept does
+ * not stay.
+ */
 class ManagedSigningKeysTest {
 
   private static final String KEY_ID = "7d0f6a3e-2b1c-4d5e-8f90-a1b2c3d4e5f6";
@@ -56,8 +59,12 @@ class ManagedSigningKeysTest {
     server.enqueue(json(200, "{\"status\":\"ok\"}"));
 
     assertThatThrownBy(() -> keys.create(null, null, "media", null))
-        .isInstanceOfSatisfying(ApiException.Transient.class, e -> assertThat(e.getMessage())
-            .contains("could not be kept (disk full)", "the key was deleted").doesNotContain("PRIVATE KEY"));
+        .isInstanceOfSatisfying(
+            ApiException.Transient.class,
+            e ->
+                assertThat(e.getMessage())
+                    .contains("could not be kept (disk full)", "the key was deleted")
+                    .doesNotContain("PRIVATE KEY"));
     server.takeRequest();
     server.takeRequest();
     assertThat(line(server.takeRequest())).isEqualTo("DELETE /v1/signing-keys/" + KEY_ID);
@@ -69,7 +76,9 @@ class ManagedSigningKeysTest {
     server.enqueue(json(200, "{\"status\":\"ok\"}"));
 
     assertThatThrownBy(() -> keys.create(null, null, "media", null))
-        .isInstanceOfSatisfying(ApiException.Misconfigured.class, e -> assertThat(e.code()).isEqualTo("UNREADABLE_PRIVATE_KEY"));
+        .isInstanceOfSatisfying(
+            ApiException.Misconfigured.class,
+            e -> assertThat(e.code()).isEqualTo("UNREADABLE_PRIVATE_KEY"));
     assertThat(store.keys).isEmpty();
     server.takeRequest();
     server.takeRequest();
@@ -85,20 +94,34 @@ class ManagedSigningKeysTest {
     keys.create(null, null, "media", null);
 
     server.takeRequest();
-    assertThat(server.takeRequest().getBody().utf8()).contains("\"name\":\"k\"").doesNotContain("mf-");
+    assertThat(server.takeRequest().getBody().utf8())
+        .contains("\"name\":\"k\"")
+        .doesNotContain("mf-");
     assertThat(server.takeRequest().getBody().utf8()).isEqualTo("{\"bucket_name\":\"media\"}");
   }
 
   @Test
-  void aKeyWhoseAnswerWasLostIsTheNewOneNamedAndBoundAlikeAndIsDeletedSinceNoOneHasItsPrivateKey() throws Exception {
+  void aKeyWhoseAnswerWasLostIsTheNewOneNamedAndBoundAlikeAndIsDeletedSinceNoOneHasItsPrivateKey()
+      throws Exception {
     String earlier = "0b9c8d7e-6f5a-4b3c-9d2e-1f0a9b8c7d6e";
     String otherBucket = "1c9c8d7e-6f5a-4b3c-9d2e-1f0a9b8c7d6e";
     String otherName = "2d9c8d7e-6f5a-4b3c-9d2e-1f0a9b8c7d6e";
-    server.enqueue(json(200, "{\"signing_keys\":["
-        + "{\"id\":\"" + earlier + "\",\"name\":\"k\",\"bucket_name\":\"media\"},"
-        + "{\"id\":\"" + otherBucket + "\",\"name\":\"k\",\"bucket_name\":\"other\"},"
-        + "{\"id\":\"" + otherName + "\",\"name\":null,\"bucket_name\":\"media\"},"
-        + "{\"id\":\"" + KEY_ID + "\",\"name\":\"k\",\"bucket_name\":\"media\"}]}"));
+    server.enqueue(
+        json(
+            200,
+            "{\"signing_keys\":["
+                + "{\"id\":\""
+                + earlier
+                + "\",\"name\":\"k\",\"bucket_name\":\"media\"},"
+                + "{\"id\":\""
+                + otherBucket
+                + "\",\"name\":\"k\",\"bucket_name\":\"other\"},"
+                + "{\"id\":\""
+                + otherName
+                + "\",\"name\":null,\"bucket_name\":\"media\"},"
+                + "{\"id\":\""
+                + KEY_ID
+                + "\",\"name\":\"k\",\"bucket_name\":\"media\"}]}"));
     server.enqueue(json(200, "{\"status\":\"ok\"}"));
 
     assertThat(keys.findCreated(null, null, "media", "k", java.util.List.of(earlier))).isEmpty();
@@ -106,14 +129,16 @@ class ManagedSigningKeysTest {
     server.takeRequest();
     assertThat(line(server.takeRequest())).isEqualTo("GET /v1/signing-keys");
     assertThat(line(server.takeRequest())).isEqualTo("DELETE /v1/signing-keys/" + KEY_ID);
-    assertThat(server.getRequestCount()).as("the keys that were there before, or are bound or named otherwise, are left alone")
+    assertThat(server.getRequestCount())
+        .as("the keys that were there before, or are bound or named otherwise, are left alone")
         .isEqualTo(3);
   }
 
   @Test
   void aNewKeyAlikeWhosePrivateKeyWasKeptIsTheResult() {
     store.save(KEY_ID, PEM);
-    server.enqueue(json(200, "{\"signing_keys\":[{\"id\":\"" + KEY_ID + "\",\"bucket_name\":\"media\"}]}"));
+    server.enqueue(
+        json(200, "{\"signing_keys\":[{\"id\":\"" + KEY_ID + "\",\"bucket_name\":\"media\"}]}"));
 
     assertThat(keys.findCreated(null, null, "media", null, java.util.List.of()))
         .hasValueSatisfying(key -> assertThat(key.id()).isEqualTo(KEY_ID));
@@ -121,11 +146,18 @@ class ManagedSigningKeysTest {
 
   @Test
   void twoNewKeysAlikeThatThisApplicationDoesNotHoldAreLeftToAPerson() {
-    server.enqueue(json(200, "{\"signing_keys\":[{\"id\":\"" + KEY_ID + "\",\"bucket_name\":\"media\"},"
-        + "{\"id\":\"0b9c8d7e-6f5a-4b3c-9d2e-1f0a9b8c7d6e\",\"bucket_name\":\"media\"}]}"));
+    server.enqueue(
+        json(
+            200,
+            "{\"signing_keys\":[{\"id\":\""
+                + KEY_ID
+                + "\",\"bucket_name\":\"media\"},"
+                + "{\"id\":\"0b9c8d7e-6f5a-4b3c-9d2e-1f0a9b8c7d6e\",\"bucket_name\":\"media\"}]}"));
 
     assertThatThrownBy(() -> keys.findCreated(null, null, "media", null, java.util.List.of()))
-        .isInstanceOfSatisfying(ApiException.Misconfigured.class, e -> assertThat(e.code()).isEqualTo("UNKNOWN_OUTCOME"));
+        .isInstanceOfSatisfying(
+            ApiException.Misconfigured.class,
+            e -> assertThat(e.code()).isEqualTo("UNKNOWN_OUTCOME"));
     assertThat(server.getRequestCount()).as("nothing deleted").isEqualTo(2);
   }
 
@@ -135,7 +167,8 @@ class ManagedSigningKeysTest {
     server.enqueue(json(404, "{\"status\":\"failed\",\"error\":\"no signing key\"}"));
 
     assertThatThrownBy(() -> keys.delete(KEY_ID))
-        .isInstanceOfSatisfying(ApiException.Rejected.class, e -> assertThat(e.code()).isEqualTo("NOT_FOUND"));
+        .isInstanceOfSatisfying(
+            ApiException.Rejected.class, e -> assertThat(e.code()).isEqualTo("NOT_FOUND"));
     assertThat(store.keys).isEmpty();
   }
 
@@ -149,7 +182,12 @@ class ManagedSigningKeysTest {
   }
 
   private static mockwebserver3.MockResponse created(String privateKey) {
-    return json(200, "{\"signing_key\":{\"id\":\"" + KEY_ID + "\",\"bucket_name\":\"media\",\"private_key\":\""
-        + privateKey.replace("\n", "\\n") + "\",\"created\":\"2026-01-02 03:04:05\"}}");
+    return json(
+        200,
+        "{\"signing_key\":{\"id\":\""
+            + KEY_ID
+            + "\",\"bucket_name\":\"media\",\"private_key\":\""
+            + privateKey.replace("\n", "\\n")
+            + "\",\"created\":\"2026-01-02 03:04:05\"}}");
   }
 }

@@ -14,19 +14,24 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** The forms a private key block may come in all read as the same RSA key; errors never quote the key. */
+/**
+ * The forms a private key block may come in all read as the same RSA key; errors never quote the
+ * key.
+ */
 class PrivateKeysTest {
 
   private static final KeyPair PAIR = TestKeys.rsa();
 
   @Test
   void pkcs8Pem() {
-    assertThat(PrivateKeys.rsa(TestKeys.pkcs8(PAIR)).getEncoded()).isEqualTo(PAIR.getPrivate().getEncoded());
+    assertThat(PrivateKeys.rsa(TestKeys.pkcs8(PAIR)).getEncoded())
+        .isEqualTo(PAIR.getPrivate().getEncoded());
   }
 
   @Test
   void pkcs1Pem() {
-    // A PKCS#8 RSA key ends with its PKCS#1 form, which a 2048-bit key's fixed 26-byte prefix wraps.
+    // A PKCS#8 RSA key ends with its PKCS#1 form, which a 2048-bit key's fixed 26-byte prefix
+    // wraps.
     byte[] pkcs8 = PAIR.getPrivate().getEncoded();
     byte[] pkcs1 = Arrays.copyOfRange(pkcs8, 26, pkcs8.length);
     var block = new PrivateKeyPem(TestKeys.pem("RSA PRIVATE KEY", pkcs1));
@@ -34,7 +39,10 @@ class PrivateKeysTest {
     assertThat(PrivateKeys.rsa(block).getEncoded()).isEqualTo(pkcs8);
   }
 
-  /** Key sizes whose PKCS#1 form needs one length byte after 0x81, or two after 0x82, in the DER the class writes. */
+  /**
+   * Key sizes whose PKCS#1 form needs one length byte after 0x81, or two after 0x82, in the DER the
+   * class writes.
+   */
   @ParameterizedTest
   @ValueSource(ints = {512, 1024})
   void pkcs1PemOfOtherSizes(int bits) throws Exception {
@@ -46,7 +54,10 @@ class PrivateKeysTest {
     assertThat(PrivateKeys.rsa(block).getEncoded()).isEqualTo(pkcs8);
   }
 
-  /** The PKCS#1 key inside a PKCS#8 one: the OCTET STRING after the version (3 bytes) and the algorithm (15). */
+  /**
+   * The PKCS#1 key inside a PKCS#8 one: the OCTET STRING after the version (3 bytes) and the
+   * algorithm (15).
+   */
   private static byte[] pkcs1Of(byte[] pkcs8) {
     int octetString = headerLength(pkcs8, 0) + 3 + 15;
     int start = octetString + headerLength(pkcs8, octetString);
@@ -61,7 +72,9 @@ class PrivateKeysTest {
   @Test
   void pemEncodedOnceMoreInBase64() {
     String pem = TestKeys.pkcs8(PAIR).text();
-    var block = new PrivateKeyPem(Base64.getEncoder().encodeToString(pem.getBytes(StandardCharsets.US_ASCII)));
+    var block =
+        new PrivateKeyPem(
+            Base64.getEncoder().encodeToString(pem.getBytes(StandardCharsets.US_ASCII)));
 
     assertThat(PrivateKeys.rsa(block).getEncoded()).isEqualTo(PAIR.getPrivate().getEncoded());
   }
@@ -71,9 +84,15 @@ class PrivateKeysTest {
     assertThatThrownBy(() -> PrivateKeys.rsa(new PrivateKeyPem("secret-looking-text")))
         .isInstanceOf(PrivateKeys.UnreadableKeyException.class)
         .hasMessageNotContaining("secret-looking-text");
-    assertThatThrownBy(() -> PrivateKeys.rsa(new PrivateKeyPem(TestKeys.pem("PUBLIC KEY", PAIR.getPublic().getEncoded()))))
+    assertThatThrownBy(
+            () ->
+                PrivateKeys.rsa(
+                    new PrivateKeyPem(TestKeys.pem("PUBLIC KEY", PAIR.getPublic().getEncoded()))))
         .hasMessageContaining("PUBLIC KEY is not an RSA private key");
-    assertThatThrownBy(() -> PrivateKeys.rsa(new PrivateKeyPem(TestKeys.pem("PRIVATE KEY", new byte[] {1, 2, 3}))))
+    assertThatThrownBy(
+            () ->
+                PrivateKeys.rsa(
+                    new PrivateKeyPem(TestKeys.pem("PRIVATE KEY", new byte[] {1, 2, 3}))))
         .hasMessageContaining("not an RSA private key");
   }
 }

@@ -15,46 +15,72 @@ import java.time.ZoneOffset;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Live playback URLs of authenticated playback IDs, signed as document 1's tokens with a key from the store. */
+/**
+ * Live playback URLs of authenticated playback IDs, signed as document 1's tokens with a key from
+ * the store.
+ */
 class SignedPlaybackUrlsTest {
 
   private static final KeyPair PAIR = TestKeys.rsa();
   private static final String KEY_ID = "0b6a1f4e-2c3d-4e5f-8a9b-0c1d2e3f4a5b";
   private static final Instant NOW = Instant.parse("2026-11-25T12:00:00Z");
-  private static final String DEFAULT_ADDRESS = "https://cdn.example.com/live-playback/pb1/playlist.m3u8";
+  private static final String DEFAULT_ADDRESS =
+      "https://cdn.example.com/live-playback/pb1/playlist.m3u8";
   private static final String CUSTOM_DOMAIN = "https://live.example.com/pb1.m3u8";
 
   private final MemorySigningKeyStore store = new MemorySigningKeyStore();
   // Playback URLs come signed as the stream lists them: the bucket addresses are not used.
-  private final SignedUrls signedUrls = new SignedUrls(store, null, Clock.fixed(NOW, ZoneOffset.UTC));
+  private final SignedUrls signedUrls =
+      new SignedUrls(store, null, Clock.fixed(NOW, ZoneOffset.UTC));
 
   @Test
   void eachPlaybackUrlGetsATokenOfTheKeyWithItsLifetime() {
     store.save(KEY_ID, TestKeys.pkcs8(PAIR));
 
-    var signed = signedUrls.signPlayback(new SignedUrls.PlaybackRequest(KEY_ID, List.of(DEFAULT_ADDRESS, CUSTOM_DOMAIN),
-        Duration.ofHours(2), null, "pb1"));
+    var signed =
+        signedUrls.signPlayback(
+            new SignedUrls.PlaybackRequest(
+                KEY_ID, List.of(DEFAULT_ADDRESS, CUSTOM_DOMAIN), Duration.ofHours(2), null, "pb1"));
 
-    assertThat(signed).extracting(SignedUrls.SignedPlaybackUrl::playbackUrl).containsExactly(DEFAULT_ADDRESS, CUSTOM_DOMAIN);
+    assertThat(signed)
+        .extracting(SignedUrls.SignedPlaybackUrl::playbackUrl)
+        .containsExactly(DEFAULT_ADDRESS, CUSTOM_DOMAIN);
     assertThat(signed.get(1).url()).startsWith(CUSTOM_DOMAIN + "?auth=");
-    assertThat(signed).allSatisfy(url -> {
-      assertThat(url.expires()).isEqualTo("2026-11-25T14:00:00Z");
-      var claims = Jwts.parser().verifyWith(PAIR.getPublic()).clock(() -> java.util.Date.from(NOW)).build()
-          .parseSignedClaims(url.url().substring(url.url().indexOf("?auth=") + 6));
-      assertThat(claims.getHeader().getKeyId()).isEqualTo(KEY_ID);
-      assertThat(claims.getPayload().get("uri")).isEqualTo("pb1");
-    });
+    assertThat(signed)
+        .allSatisfy(
+            url -> {
+              assertThat(url.expires()).isEqualTo("2026-11-25T14:00:00Z");
+              var claims =
+                  Jwts.parser()
+                      .verifyWith(PAIR.getPublic())
+                      .clock(() -> java.util.Date.from(NOW))
+                      .build()
+                      .parseSignedClaims(url.url().substring(url.url().indexOf("?auth=") + 6));
+              assertThat(claims.getHeader().getKeyId()).isEqualTo(KEY_ID);
+              assertThat(claims.getPayload().get("uri")).isEqualTo("pb1");
+            });
   }
 
   @Test
   void urlsThatAreNotPlaybackUrlsAndKeysNotInTheStoreAreRefused() {
-    assertThatThrownBy(() -> signedUrls.signPlayback(new SignedUrls.PlaybackRequest(KEY_ID,
-        List.of("not a url", DEFAULT_ADDRESS + "?auth=old"), Duration.ZERO, null, null)))
+    assertThatThrownBy(
+            () ->
+                signedUrls.signPlayback(
+                    new SignedUrls.PlaybackRequest(
+                        KEY_ID,
+                        List.of("not a url", DEFAULT_ADDRESS + "?auth=old"),
+                        Duration.ZERO,
+                        null,
+                        null)))
         .isInstanceOf(InvalidRequestException.class)
         .hasMessageContaining("playbackUrls[0]: must be an http or https playback URL")
         .hasMessageContaining("playbackUrls[1]: must be an http or https playback URL")
         .hasMessageContaining("lifetime: must be a positive duration");
-    assertThatThrownBy(() -> signedUrls.signPlayback(new SignedUrls.PlaybackRequest(KEY_ID, List.of(DEFAULT_ADDRESS),
-        null, null, null))).hasMessageContaining("not in this application's key store");
+    assertThatThrownBy(
+            () ->
+                signedUrls.signPlayback(
+                    new SignedUrls.PlaybackRequest(
+                        KEY_ID, List.of(DEFAULT_ADDRESS), null, null, null)))
+        .hasMessageContaining("not in this application's key store");
   }
 }

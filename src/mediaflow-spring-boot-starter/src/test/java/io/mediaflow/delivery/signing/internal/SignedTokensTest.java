@@ -12,7 +12,10 @@ import java.util.Base64;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The token of document 1: RS256, header kid/alg/typ, payload uri/exp/nbf as NumericDate seconds, custom claims. */
+/**
+ * The token of document 1: RS256, header kid/alg/typ, payload uri/exp/nbf as NumericDate seconds,
+ * custom claims.
+ */
 class SignedTokensTest {
 
   private static final KeyPair PAIR = TestKeys.rsa();
@@ -23,8 +26,11 @@ class SignedTokensTest {
     Instant exp = Instant.parse("2030-01-02T03:04:05Z");
     Instant nbf = Instant.parse("2029-12-31T00:00:00Z");
 
-    String token = SignedTokens.sign(KEY_ID, PAIR.getPrivate(),
-        new SignedTokens.Grant("/videos/clip/", exp, nbf, Map.of("viewer", "v-42")));
+    String token =
+        SignedTokens.sign(
+            KEY_ID,
+            PAIR.getPrivate(),
+            new SignedTokens.Grant("/videos/clip/", exp, nbf, Map.of("viewer", "v-42")));
 
     String[] parts = token.split("\\.");
     JsonNode header = decode(parts[0]);
@@ -37,14 +43,20 @@ class SignedTokensTest {
     assertThat(payload.get("exp").asLong()).isEqualTo(exp.getEpochSecond());
     assertThat(payload.get("nbf").asLong()).isEqualTo(nbf.getEpochSecond());
     assertThat(payload.get("viewer").asText()).isEqualTo("v-42");
-    var verified = Jwts.parser().verifyWith(PAIR.getPublic()).clockSkewSeconds(10L * 365 * 24 * 3600).build()
-        .parseSignedClaims(token);
+    var verified =
+        Jwts.parser()
+            .verifyWith(PAIR.getPublic())
+            .clockSkewSeconds(10L * 365 * 24 * 3600)
+            .build()
+            .parseSignedClaims(token);
     assertThat(verified.getHeader().getKeyId()).isEqualTo(KEY_ID);
   }
 
   @Test
   void leftOutClaimsAreAbsent() throws Exception {
-    String token = SignedTokens.sign(KEY_ID, PAIR.getPrivate(), new SignedTokens.Grant(null, null, null, null));
+    String token =
+        SignedTokens.sign(
+            KEY_ID, PAIR.getPrivate(), new SignedTokens.Grant(null, null, null, null));
 
     JsonNode payload = decode(token.split("\\.")[1]);
     assertThat(payload.has("uri")).isFalse();
