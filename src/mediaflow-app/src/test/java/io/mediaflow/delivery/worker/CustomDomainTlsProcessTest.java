@@ -69,7 +69,7 @@ class CustomDomainTlsProcessTest extends DeliveryTest {
             7,
             "bucketName: must be a string",
             "",
-            "bucketName: is required",
+            "bucketName: must be a bucket name: 3 to 63",
             "b".repeat(300),
             "bucketName: must be a bucket name");
     cases.forEach(
