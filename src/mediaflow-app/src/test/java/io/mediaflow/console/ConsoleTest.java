@@ -2,10 +2,12 @@ package io.mediaflow.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.camunda.client.api.response.ActivatedJob;
+import io.camunda.zeebe.model.bpmn.Bpmn;
 import io.mediaflow.MediaflowTest;
 import io.mediaflow.live.LiveClient;
 import io.mediaflow.live.Stream;
-import io.mediaflow.transcoding.WaitForJobProgressTest;
+import io.mediaflow.transcoding.internal.JobProgress;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -13,6 +15,7 @@ import java.net.http.HttpRequest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -556,13 +559,50 @@ class ConsoleTest extends MediaflowTest {
   }
 
   /**
-   * While a wait_for_job polls, its element carries a bar with the job's stage and encoding
-   * percent.
+   * An element instance that holds a job's progress, as wait_for_job keeps it there while it polls
+   * ({@code WaitForJobProgressTest}), carries a bar with the job's stage and encoding percent, and
+   * loses it once the element has ended. The progress is set here rather than left to a real
+   * encode, whose encoding stage may begin and end between two of the page's loads.
    */
   @Test
   void aRunningJobsProgressShowsAsABarUnderTheElementThatWaitsForIt() {
-    WaitForJobProgressTest.deploy(camunda);
-    long key = start(WaitForJobProgressTest.PROCESS, Map.of("source", sample()));
+    String process = "console-test-progress-" + UUID.randomUUID();
+    String jobType = process + "-wait";
+    camunda
+        .newDeployResourceCommand()
+        .addProcessModel(
+            Bpmn.createExecutableProcess(process)
+                .startEvent()
+                .serviceTask("WaitForJob", task -> task.zeebeJobType(jobType))
+                .endEvent()
+                .done(),
+            process + ".bpmn")
+        .send()
+        .join();
+    long key = start(process, Map.of());
+    ActivatedJob waiting =
+        await(
+            "the waiting job",
+            () ->
+                camunda
+                    .newActivateJobsCommand()
+                    .jobType(jobType)
+                    .maxJobsToActivate(1)
+                    .timeout(Duration.ofMinutes(10))
+                    .send()
+                    .join()
+                    .getJobs()
+                    .stream()
+                    .findFirst());
+    camunda
+        .newSetVariablesCommand(waiting.getElementInstanceKey())
+        .variables(
+            Map.of(
+                JobProgress.VARIABLE,
+                Map.of("status", "encoding", "percent", 42, "updatedAt", "2026-11-26T04:00:00Z")))
+        .local(true)
+        .send()
+        .join();
 
     browser.get(baseUrl() + "/instances/" + key);
     awaitInstancePage(key);
@@ -576,13 +616,14 @@ class ConsoleTest extends MediaflowTest {
                         .findElements(
                             By.cssSelector(".djs-overlay .mf-progress[data-status=encoding]"))
                         .stream()
-                        .filter(bar -> Integer.parseInt(bar.getDomAttribute("data-percent")) > 0)
+                        .filter(bar -> "42".equals(bar.getDomAttribute("data-percent")))
                         .map(WebElement::getText)
                         .findFirst()
                         .orElse(null));
-    assertThat(label).matches("encoding \\d+%");
+    assertThat(label).isEqualTo("encoding 42%");
     screenshot("19-job-progress");
 
+    camunda.newCompleteCommand(waiting).send().join();
     instance(key).awaitCompleted().hasNoIncidents();
     wait.until(
         ExpectedConditions.presenceOfElementLocated(
