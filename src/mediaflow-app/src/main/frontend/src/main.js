@@ -83,6 +83,21 @@ document.addEventListener('click', (event) => {
   event.preventDefault();
   navigate(a.getAttribute('href'));
 });
+/** Says, above every page, when the sandbox cannot do media work here (its FFmpeg lacks a system library). */
+async function showPrerequisites() {
+  const answer = await fetch('/sandbox/media').catch(() => null);
+  const media = answer?.ok ? await answer.json() : null;
+  if (!media?.checked) {
+    // Checked in the background at start; a sandbox that is off answers 404 and has nothing to say.
+    if (answer?.ok) setTimeout(showPrerequisites, 2000);
+    return;
+  }
+  const slot = document.getElementById('prerequisites');
+  slot.textContent = media.available ? '' : media.problem;
+  slot.hidden = media.available;
+}
+
 window.addEventListener('popstate', render);
 window.addEventListener('console:navigate', render);
 render();
+showPrerequisites();
