@@ -11,11 +11,13 @@ import io.mediaflow.live.LiveConfiguration;
 import io.mediaflow.transcoding.TranscodingConfiguration;
 import io.mediaflow.worker.WorkerConfiguration;
 import io.mediaflow.worker.WorkerProperties;
+import io.mediaflow.worker.internal.StuckStreamCloseGuard;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 
@@ -55,5 +57,11 @@ public class MediaflowAutoConfiguration {
       CallbackProperties callbacks,
       ObjectProvider<SigningKeyStore> keyStore) {
     return new ReplicaCheck(replicas, worker, callbacks, keyStore);
+  }
+
+  /** A stop that stops, whatever state the client's job streams are in. */
+  @Bean
+  StuckStreamCloseGuard mediaflowStuckStreamCloseGuard(ApplicationContext context) {
+    return new StuckStreamCloseGuard(context);
   }
 }
