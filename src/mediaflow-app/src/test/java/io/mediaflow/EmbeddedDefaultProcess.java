@@ -42,15 +42,15 @@ public final class EmbeddedDefaultProcess {
    * @param settings more command-line settings ({@code --name=value})
    */
   public Process start(String... settings) throws IOException {
-    var command =
-        new ArrayList<>(
-            Boolean.getBoolean("mediaflow.test.packaged")
-                ? List.of(
-                    Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "@" + PACKAGED.resolve("jvm.options").toAbsolutePath(),
-                    "-jar",
-                    PACKAGED.resolve("mediaflow-app.jar").toAbsolutePath().toString())
-                : SeparateJvm.classPathCommand("io.mediaflow.app.MediaflowApplication"));
+    return start(Map.of(), settings);
+  }
+
+  /**
+   * Starts the application with {@code environment} added to this JVM's and returns once it is
+   * ready.
+   */
+  public Process start(Map<String, String> environment, String... settings) throws IOException {
+    var command = applicationCommand();
     command.addAll(
         List.of(
             "--server.port=" + httpPort,
@@ -64,9 +64,33 @@ public final class EmbeddedDefaultProcess {
     return SeparateJvm.launch(
         command,
         Path.of("").toAbsolutePath(),
-        Map.of(),
-        "embedded-default-" + httpPort,
+        environment,
+        logName(),
         URI.create(baseUrl() + "/actuator/health/readiness"));
+  }
+
+  /** The application's log, in {@code target/}. */
+  public Path log() {
+    return Path.of("target", logName() + ".log").toAbsolutePath();
+  }
+
+  private String logName() {
+    return "embedded-default-" + httpPort;
+  }
+
+  /**
+   * The {@code java} command that starts the application: from this test's class path, or the
+   * packaged one as the README's run command starts it.
+   */
+  static List<String> applicationCommand() {
+    return new ArrayList<>(
+        Boolean.getBoolean("mediaflow.test.packaged")
+            ? List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "@" + PACKAGED.resolve("jvm.options").toAbsolutePath(),
+                "-jar",
+                PACKAGED.resolve("mediaflow-app.jar").toAbsolutePath().toString())
+            : SeparateJvm.classPathCommand("io.mediaflow.app.MediaflowApplication"));
   }
 
   public String baseUrl() {
