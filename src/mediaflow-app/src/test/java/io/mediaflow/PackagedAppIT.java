@@ -145,6 +145,34 @@ class PackagedAppIT {
             "live-to-vod");
   }
 
+  /** Asking again cannot change a refusal: the start stops with the cluster's reason. */
+  @Test
+  void aClusterThatRefusesTheDeploymentStopsTheStartWithItsReason() throws Exception {
+    int gatewayPort = MediaflowTest.freePort();
+    int clusterPort = MediaflowTest.freePort();
+    var cluster = new EmbeddedDefaultProcess(data, clusterPort, gatewayPort);
+    // Its gateway asks for credentials, which the worker application is not given.
+    started.add(
+        cluster.start(
+            "--mediaflow.engine.deploy=false",
+            "--camunda.client.worker.defaults.enabled=false",
+            "--mediaflow.app.security.username=ops",
+            "--mediaflow.app.security.password=" + randomKey()));
+    var worker = new WorkerApplication(gatewayPort, clusterPort);
+
+    Process process = worker.startWithoutWaiting();
+    started.add(process);
+
+    assertThat(process.waitFor(3, TimeUnit.MINUTES)).as("the start stopped").isTrue();
+    assertThat(process.exitValue()).isEqualTo(1);
+    assertThat(Files.readString(worker.log()))
+        .contains(
+            "The cluster at http://127.0.0.1:"
+                + gatewayPort
+                + " refused the processes: UNAUTHENTICATED")
+        .doesNotContain("does not answer");
+  }
+
   /**
    * With the gateway unreachable the job streams fail and are reopened after backoffs, which is
    * where camunda-client-java 8.8's close can wait forever (docs/plugin.md, "Stopping").
@@ -180,7 +208,28 @@ class PackagedAppIT {
       this.clusterPort = clusterPort;
     }
 
+    /** Starts the application and returns once it is alive (it is ready only once deployed). */
     Process start() throws IOException {
+      return SeparateJvm.launch(
+          command(),
+          workingDirectory,
+          environment(),
+          logName(),
+          URI.create("http://localhost:" + httpPort + "/actuator/health/liveness"));
+    }
+
+    /** Starts the application, for a start that is to fail. */
+    Process startWithoutWaiting() throws IOException {
+      var builder =
+          new ProcessBuilder(command())
+              .directory(workingDirectory.toFile())
+              .redirectErrorStream(true)
+              .redirectOutput(log().toFile());
+      builder.environment().putAll(environment());
+      return builder.start();
+    }
+
+    private List<String> command() {
       String service = "http://localhost:" + clusterPort + "/sandbox";
       var command = EmbeddedDefaultProcess.applicationCommand();
       command.addAll(
@@ -201,24 +250,27 @@ class PackagedAppIT {
               "--camunda.client.mode=self-managed",
               "--camunda.client.grpc-address=http://127.0.0.1:" + gatewayPort,
               "--camunda.client.rest-address=http://127.0.0.1:" + clusterPort));
-      return SeparateJvm.launch(
-          command,
-          workingDirectory,
-          Map.of(
-              "MEDIAFLOW_TRANSCODING_API_KEY", "sandbox-api-key",
-              "MEDIAFLOW_LIVE_API_KEY", "sandbox-api-key",
-              "MEDIAFLOW_DELIVERY_API_KEY", "sandbox-api-key",
-              "MEDIAFLOW_CALLBACK_SECRET", randomKey(),
-              "MEDIAFLOW_WORKER_STATE_SECRET", randomKey(),
-              "MEDIAFLOW_KEY_STORE_DIRECTORY", keyStore.toString(),
-              "MEDIAFLOW_KEY_STORE_MASTER_KEY", randomKey()),
-          logName(),
-          URI.create("http://localhost:" + httpPort + "/actuator/health/liveness"));
+      return command;
+    }
+
+    private Map<String, String> environment() {
+      return Map.of(
+          "MEDIAFLOW_TRANSCODING_API_KEY", "sandbox-api-key",
+          "MEDIAFLOW_LIVE_API_KEY", "sandbox-api-key",
+          "MEDIAFLOW_DELIVERY_API_KEY", "sandbox-api-key",
+          "MEDIAFLOW_CALLBACK_SECRET", randomKey(),
+          "MEDIAFLOW_WORKER_STATE_SECRET", randomKey(),
+          "MEDIAFLOW_KEY_STORE_DIRECTORY", keyStore.toString(),
+          "MEDIAFLOW_KEY_STORE_MASTER_KEY", randomKey());
+    }
+
+    Path log() {
+      return Path.of("target", logName() + ".log").toAbsolutePath();
     }
 
     /** The deployment's lines about a cluster that does not answer. */
     List<String> attemptLines() throws IOException {
-      try (Stream<String> lines = Files.lines(Path.of("target", logName() + ".log"))) {
+      try (Stream<String> lines = Files.lines(log())) {
         return lines.filter(line -> line.contains("does not answer")).toList();
       }
     }
