@@ -93,7 +93,8 @@ export async function instancePage(key) {
       processInstanceKey: { $in: [key, ...called.map((instance) => instance.processInstanceKey)] }, state: 'CREATED'
     });
     current = latest;
-    update(header, latest, (instance) => instanceHeader(instance, reload));
+    update(header, { instance: latest, show: liveShow(key, values, called) },
+      ({ instance, show }) => instanceHeader(instance, show, reload));
     diagram.mark(elements);
     diagram.progress(waitingProgress(elements, values));
     update(tasks, openTasks, (list) => taskLinks(list, key, called));
@@ -128,21 +129,54 @@ export async function instancePage(key) {
   };
 }
 
-function instanceHeader(instance, reload) {
+/**
+ * What a cancel would leave of a live show: the stream this instance created (go-live's streamId), or that it runs
+ * a show in a called instance (live-to-vod). Null for any other instance.
+ */
+function liveShow(key, values, called) {
+  const own = values.find((variable) => variable.scopeKey === key && variable.name === 'streamId');
+  const streamId = own ? JSON.parse(own.value) : null;
+  if (typeof streamId === 'string' && streamId !== '') {
+    return { streamId };
+  }
+  const callsAShow = called.some((instance) => instance.processDefinitionId === 'go-live' && instance.state === 'ACTIVE');
+  return callsAShow ? { streamId: null } : null;
+}
+
+/** How long a published "End the show now" waits for the show to reach a wait that takes it: ten minutes. */
+const END_THE_SHOW_TIME_TO_LIVE = 600000;
+
+function instanceHeader(instance, show, reload) {
   const state = stateOf(instance);
-  const cancel = state === 'active' || state === 'incident'
-    ? h('button', { type: 'button', id: 'cancel', onClick: async (event) => {
-      if (!confirm(`Cancel instance ${instance.processInstanceKey}?`)) {
-        return;
-      }
-      event.target.disabled = true;
-      try {
-        await post(`/process-instances/${instance.processInstanceKey}/cancellation`);
-      } catch (error) {
-        event.target.after(problemBox(error));
-      }
-      reload();
-    } }, 'Cancel instance')
+  const running = state === 'active' || state === 'incident';
+  const act = (question, call) => async (event) => {
+    if (!confirm(question)) {
+      return;
+    }
+    event.target.disabled = true;
+    try {
+      await call();
+    } catch (error) {
+      event.target.after(problemBox(error));
+    }
+    reload();
+  };
+  const cancelQuestion = show
+    ? `Cancel instance ${instance.processInstanceKey}? Its live stream will be stopped within about 30 seconds, ` +
+      'without the normal end: no DVR recordings listed, no outcome. Playback IDs, simulcast targets and signing ' +
+      'keys stay as they are.' + (show.streamId ? ' To end the show as the producer would, use “End the show now”.' : '')
+    : `Cancel instance ${instance.processInstanceKey}?`;
+  const cancel = running
+    ? h('button', { type: 'button', id: 'cancel', onClick: act(cancelQuestion,
+      () => post(`/process-instances/${instance.processInstanceKey}/cancellation`)) }, 'Cancel instance')
+    : null;
+  // The message go-live's waits take (bpmn/go-live.bpmn): the stream is stopped and its recordings listed.
+  const endTheShow = running && show?.streamId && instance.processDefinitionId === 'go-live'
+    ? h('button', { type: 'button', id: 'end-the-show', onClick: act(
+      'End the show now? The stream is stopped and its DVR recordings are listed, as when the producer ends the broadcast.',
+      () => post('/messages/publication', {
+        name: 'end-the-show', correlationKey: show.streamId, timeToLive: END_THE_SHOW_TIME_TO_LIVE
+      })) }, 'End the show now')
     : null;
   return [
     h('h1', {}, `${instance.processDefinitionName || instance.processDefinitionId} `,
@@ -152,6 +186,7 @@ function instanceHeader(instance, reload) {
       instance.parentProcessInstanceKey
         ? [' · called by ', link(`/instances/${instance.parentProcessInstanceKey}`, instance.parentProcessInstanceKey)]
         : ''),
+    endTheShow,
     cancel
   ];
 }

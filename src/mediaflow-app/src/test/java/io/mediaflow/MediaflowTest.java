@@ -177,6 +177,8 @@ public abstract class MediaflowTest {
     // Ended instances beyond this are forgotten by the REST API; low, so the tests see the bound
     // work.
     registry.add("mediaflow.engine.history.max-completed-instances", () -> MAX_COMPLETED_INSTANCES);
+    // The streams of ended instances are stopped within a second of the engine showing them ended.
+    registry.add("mediaflow.live.sweep.interval", () -> "1s");
   }
 
   protected static String baseUrl() {

@@ -380,6 +380,35 @@ class ConsoleTest extends MediaflowTest {
   }
 
   /**
+   * On a live show, Cancel instance first says that the stream will be stopped; End the show now
+   * publishes go-live's message instead, and the show ends through its normal end.
+   */
+  @Test
+  void aLiveShowIsEndedNowFromItsInstancePageAndItsCancelSaysTheStreamStops() {
+    long key =
+        startWithJson("go-live", "{\"streamName\": \"console end now\", \"streamTimeout\": 3000}");
+    // Offered once the stream exists; a message published before the show's first wait is kept
+    // (with its time to live) until Start your encoder opens.
+    wait.until(ExpectedConditions.elementToBeClickable(By.id("end-the-show")));
+    screenshot("25-live-show-actions");
+
+    browser.findElement(By.id("cancel")).click();
+    var question = wait.until(ExpectedConditions.alertIsPresent());
+    assertThat(question.getText())
+        .contains("live stream will be stopped")
+        .contains("End the show now");
+    question.dismiss();
+
+    browser.findElement(By.id("end-the-show")).click();
+    wait.until(ExpectedConditions.alertIsPresent()).accept();
+    wait.until(
+        ExpectedConditions.presenceOfElementLocated(
+            By.cssSelector("#instance-state [data-state=completed]")));
+    instance(key).assertion().hasPassedElement("EndNowBeforeLive").hasPassedElement("StopStream");
+    assertThat(variableText("outcome")).contains("broadcast-ended");
+  }
+
+  /**
    * A viewer's player, hls.js in a real browser, plays an authenticated live stream by its signed
    * URL.
    */

@@ -1,7 +1,7 @@
 package io.mediaflow.app.engine;
 
 import io.camunda.client.CamundaClient;
-import io.grpc.ClientInterceptor;
+import io.camunda.client.CredentialsProvider;
 import io.mediaflow.app.security.AccessProperties;
 import io.mediaflow.app.security.GatewayAccess;
 import java.net.InetSocketAddress;
@@ -97,10 +97,13 @@ class EmbeddedEngineConfiguration {
     return new InetSocketAddress(properties.address(), properties.port());
   }
 
-  /** This application's own client presents the credentials its gateway asks for. */
+  /**
+   * This application's own client presents the credentials its gateway and its REST API ask for
+   * (the live sweep asks the REST API whether an instance is still active).
+   */
   @Bean
-  ClientInterceptor embeddedGatewayCredentials(AccessProperties access) {
-    return GatewayAccess.client(access);
+  CredentialsProvider embeddedGatewayCredentials(AccessProperties access) {
+    return GatewayAccess.credentials(access);
   }
 
   /**

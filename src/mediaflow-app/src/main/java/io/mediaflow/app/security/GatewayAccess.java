@@ -1,5 +1,6 @@
 package io.mediaflow.app.security;
 
+import io.camunda.client.CredentialsProvider;
 import io.grpc.CallOptions;
 import io.grpc.Channel;
 import io.grpc.ClientCall;
@@ -15,8 +16,8 @@ import io.grpc.Status;
 /**
  * The configured credentials on the embedded gateway, in the {@code authorization} header a Camunda
  * client sends with {@code camunda.client.auth.method: basic} (or a bearer token). Once they are
- * configured, {@link #server} asks every call for them and {@link #client} lets this application's
- * own client present them.
+ * configured, {@link #server} asks every call for them, {@link #credentials} lets this
+ * application's own client present them, and {@link #client} another gRPC client.
  */
 public final class GatewayAccess {
 
@@ -43,6 +44,27 @@ public final class GatewayAccess {
     };
   }
 
+  /**
+   * This application's own client's credentials, on its gRPC calls and on its calls to the REST API
+   * (which asks every caller for them as well, see {@code HttpAccessFilter}).
+   */
+  public static CredentialsProvider credentials(AccessProperties access) {
+    return new CredentialsProvider() {
+      @Override
+      public void applyCredentials(CredentialsApplier applier) {
+        if (access.configured()) {
+          applier.put("Authorization", access.authorization());
+        }
+      }
+
+      @Override
+      public boolean shouldRetryRequest(StatusCode status) {
+        return false;
+      }
+    };
+  }
+
+  /** A gRPC client's interceptor that presents the credentials. */
   public static ClientInterceptor client(AccessProperties access) {
     return new ClientInterceptor() {
       @Override

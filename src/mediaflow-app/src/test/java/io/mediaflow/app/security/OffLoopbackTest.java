@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.camunda.client.CamundaClient;
+import io.camunda.client.api.command.ProblemException;
 import io.mediaflow.MediaflowTest;
 import io.mediaflow.api.ApiJson;
 import io.mediaflow.app.MediaflowApplication;
@@ -107,6 +108,21 @@ class OffLoopbackTest {
       // The application's own client presented the credentials to its gateway: the models are
       // deployed.
       assertThat(startedOnceReady.get()).isPositive();
+      // And to its REST API, which only REST answers (the live sweep asks it whether an instance
+      // is still active).
+      // (Awaited: the REST API shows an instance once the engine's records have reached it.)
+      long started = startedOnceReady.get();
+      Awaitility.await("the instance, through the application's own client over REST")
+          .atMost(Duration.ofMinutes(1))
+          .ignoreExceptionsInstanceOf(ProblemException.class)
+          .until(
+              () ->
+                  app.getBean(CamundaClient.class)
+                      .newProcessInstanceGetRequest(started)
+                      .send()
+                      .join()
+                      .getProcessInstanceKey(),
+              key -> key == started);
 
       assertThat(send(base + "/actuator", null).statusCode()).isEqualTo(401);
       assertThat(send(base + "/actuator", null).headers().firstValue("WWW-Authenticate"))

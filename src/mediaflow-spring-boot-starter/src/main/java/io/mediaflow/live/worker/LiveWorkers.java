@@ -30,9 +30,15 @@ public class LiveWorkers implements OperationHandlers {
   private final LiveClient client;
   private final CallbackUrls callbacks;
   private final DvrRecordings recordings;
+  private final CreatingInstances creators;
 
-  public LiveWorkers(LiveClient client, CallbackUrls callbacks, DvrStorage dvrStorage) {
+  public LiveWorkers(
+      LiveClient client,
+      CallbackUrls callbacks,
+      DvrStorage dvrStorage,
+      CreatingInstances creators) {
     this.callbacks = callbacks;
+    this.creators = creators;
     this.client = client;
     this.recordings = new DvrRecordings(dvrStorage);
   }
@@ -89,7 +95,8 @@ public class LiveWorkers implements OperationHandlers {
 
   /**
    * The job's marker goes into the callback URL, Mediaflow's own or the model's, so the stream can
-   * be found again.
+   * be found again; so does its process instance, so the stream is stopped once that instance ends
+   * without stopping it ({@link EndedInstanceStreams}).
    */
   private Stream createStream(CreateStreamInput input, JobContext job) {
     return client
@@ -98,9 +105,11 @@ public class LiveWorkers implements OperationHandlers {
   }
 
   private Optional<String> callbackUrl(CreateStreamInput input, JobContext job) {
-    return input.markedCallbackUrl(
-        callbacks.forSubject(CallbackUrls.Kind.LIVE, Long.toString(job.processInstanceKey())),
-        job.marker());
+    return input
+        .markedCallbackUrl(
+            callbacks.forSubject(CallbackUrls.Kind.LIVE, Long.toString(job.processInstanceKey())),
+            job.marker())
+        .map(url -> creators.mark(url, job.processInstanceKey()));
   }
 
   /**
