@@ -130,15 +130,28 @@ public class TranscodingClient {
     return new StartedJob(taskToken, answer.path("status_url").asText(null));
   }
 
-  /**
-   * {@code POST /v1/status} for one or more jobs, at {@code statusUrl} (the last one the service
-   * returned) and, when that host fails in any way (a fault, an error, a refusal, an answer without
-   * {@code error} 0 or without a status for every token asked: a master the job has left may answer
-   * any of them), at {@code {base_url}/v1/status}. A job moves between master hosts as it goes on:
-   * when the main host's answer names another {@code status_url} for every job asked, the complete
-   * status is read there.
-   */
+  /** {@code POST /v1/status} for one or more jobs: {@link #read}'s statuses, complete or basic. */
   public Map<String, JobStatus> status(String statusUrl, Collection<String> taskTokens) {
+    return read(statusUrl, taskTokens).byToken();
+  }
+
+  /**
+   * Statuses as read, and whether they are complete: document 3, section 4, rule 1 gives the
+   * complete status only at a {@code status_url} (a master host); the main host's {@code
+   * /v1/status} is the basic one, which may say {@code completed} without any output. A job is
+   * finished only on a complete status.
+   */
+  public record Statuses(Map<String, JobStatus> byToken, boolean complete) {}
+
+  /**
+   * {@code POST /v1/status} at {@code statusUrl} (the last one the service returned) and, when that
+   * host fails in any way (a fault, an error, a refusal, an answer without {@code error} 0 or
+   * without a status for every token asked: a master the job has left may answer any of them), at
+   * {@code {base_url}/v1/status}. A job moves between master hosts as it goes on: when the main
+   * host's answer names a {@code status_url} other than the one that failed for every job asked,
+   * the complete status is read there; otherwise the basic status is all there is for now.
+   */
+  public Statuses read(String statusUrl, Collection<String> taskTokens) {
     var rules =
         new Rules()
             .require(
@@ -156,17 +169,18 @@ public class TranscodingClient {
         .require(statusUrl == null || master != null, "status_url", "must be an http or https URL")
         .throwIfBroken();
     Map<String, String> fields = Map.of("task_tokens", String.join(",", taskTokens));
-    if (master == null) {
-      return statuses(endpoint("/v1/status"), fields);
-    }
-    Optional<Map<String, JobStatus>> complete = fromMaster(master, fields, taskTokens);
-    if (complete.isPresent()) {
-      return complete.get();
+    if (master != null) {
+      Optional<Map<String, JobStatus>> complete = fromMaster(master, fields, taskTokens);
+      if (complete.isPresent()) {
+        return new Statuses(complete.get(), true);
+      }
     }
     Map<String, JobStatus> basic = statuses(endpoint("/v1/status"), fields);
-    Optional<HttpUrl> moved =
-        commonStatusUrl(basic.values()).filter(current -> !current.equals(master));
-    return moved.flatMap(url -> fromMaster(url, fields, taskTokens)).orElse(basic);
+    return commonStatusUrl(basic.values())
+        .filter(current -> !current.equals(master))
+        .flatMap(url -> fromMaster(url, fields, taskTokens))
+        .map(complete -> new Statuses(complete, true))
+        .orElse(new Statuses(basic, false));
   }
 
   /**

@@ -28,6 +28,11 @@ import java.util.Optional;
  */
 public class TranscodingWorkers implements OperationHandlers {
 
+  /** Why a job the basic status calls completed is still waited for. */
+  private static final String ONLY_BASIC_STATUS =
+      "completed by the main host's basic status, whose outputs and metadata only a master host's"
+          + " complete status gives (document 3, section 4, rule 1); waiting for it, task ";
+
   private final TranscodingClient client;
   private final CallbackUrls callbacks;
   private final LocalSources localSources;
@@ -67,24 +72,34 @@ public class TranscodingWorkers implements OperationHandlers {
         OperationHandler.poll(WaitForJobInput.class, this::waitForJob));
   }
 
-  /** The job's result, small: the complete status is the {@code status} operation's. */
+  /**
+   * The job's result, small: the complete status is the {@code status} operation's. A job the main
+   * host's basic status calls completed is not finished for the process until a master host gives
+   * its complete status (outputs, metadata): asked again later, as a fault is.
+   */
   private JobResult checkJob(CheckJobInput input) {
-    JobStatus status = statusOf(input.taskToken(), input.statusUrl());
+    TranscodingClient.Statuses read = read(input.taskToken(), input.statusUrl());
+    JobStatus status = read.byToken().get(input.taskToken());
     if (status != null && status.failed()) {
       throw jobFailed(input.taskToken(), status);
+    }
+    if (status != null && status.completed() && !read.complete()) {
+      throw new ApiException.Transient(
+          "STATUS_INCOMPLETE", ONLY_BASIC_STATUS + input.taskToken(), null, null);
     }
     return status == null ? null : JobResult.of(status);
   }
 
   private Poll<JobResult> waitForJob(WaitForJobInput input) {
-    JobStatus status = statusOf(input.taskToken(), input.statusUrl());
+    TranscodingClient.Statuses read = read(input.taskToken(), input.statusUrl());
+    JobStatus status = read.byToken().get(input.taskToken());
     if (status == null) {
       return Poll.pending("not yet listed by the service");
     }
     if (status.failed()) {
       throw jobFailed(input.taskToken(), status);
     }
-    if (status.completed()) {
+    if (status.completed() && read.complete()) {
       return Poll.done(JobResult.of(status));
     }
     var keep = new HashMap<String, Object>();
@@ -96,7 +111,8 @@ public class TranscodingWorkers implements OperationHandlers {
     if (!progress.sameAs(input.transcodingProgress())) {
       keep.put(JobProgress.VARIABLE, ApiJson.MAPPER.convertValue(progress, Map.class));
     }
-    return Poll.pending(status.progress(), keep);
+    return Poll.pending(
+        status.completed() ? ONLY_BASIC_STATUS + input.taskToken() : status.progress(), keep);
   }
 
   /**
@@ -126,7 +142,11 @@ public class TranscodingWorkers implements OperationHandlers {
   }
 
   private JobStatus statusOf(String taskToken, String statusUrl) {
-    return client.status(statusUrl, List.of(taskToken)).get(taskToken);
+    return read(taskToken, statusUrl).byToken().get(taskToken);
+  }
+
+  private TranscodingClient.Statuses read(String taskToken, String statusUrl) {
+    return client.read(statusUrl, List.of(taskToken));
   }
 
   /** The query as given, or with a signed callback URL for this task when the model names none. */
