@@ -11,6 +11,7 @@ import io.mediaflow.transcoding.internal.JobProgress;
 import io.mediaflow.transcoding.internal.JobResult;
 import io.mediaflow.transcoding.internal.LocalSources;
 import io.mediaflow.transcoding.query.Query;
+import io.mediaflow.worker.internal.JobContext;
 import io.mediaflow.worker.internal.OperationHandler;
 import io.mediaflow.worker.internal.OperationHandlers;
 import io.mediaflow.worker.internal.OperationWorkers;
@@ -21,12 +22,20 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * How each operation of the transcoding API (document 3) is carried out; {@link OperationWorkers}
  * opens the workers.
  */
 public class TranscodingWorkers implements OperationHandlers {
+
+  private static final Logger LOG = LoggerFactory.getLogger(TranscodingWorkers.class);
+
+  /** The code of error 16 (document 3, section 7): a task token is single-use. */
+  private static final String TOKEN_ALREADY_USED = "ERROR_TOKEN_ALREADY_USED";
 
   /** Why a job the basic status calls completed is still waited for. */
   private static final String ONLY_BASIC_STATUS =
@@ -57,14 +66,22 @@ public class TranscodingWorkers implements OperationHandlers {
         OperationHandler.create(
             StartEncode2Input.class,
             (input, job) ->
-                client.startEncode2(
+                start(
                     input.taskToken(),
-                    withCallback(input.query(), input.taskToken()),
-                    input.payload()),
+                    job,
+                    () ->
+                        client.startEncode2(
+                            input.taskToken(),
+                            withCallback(input.query(), input.taskToken()),
+                            input.payload())),
             (input, job) -> startedJob(input.taskToken())),
         OperationHandler.create(
             StartEncodeInput.class,
-            (input, job) -> client.startEncode(input.taskToken(), input.presetJob()),
+            (input, job) ->
+                start(
+                    input.taskToken(),
+                    job,
+                    () -> client.startEncode(input.taskToken(), input.presetJob())),
             (input, job) -> startedJob(input.taskToken())),
         OperationHandler.call(
             StatusInput.class, input -> client.status(input.statusUrl(), input.taskTokens())),
@@ -116,13 +133,35 @@ public class TranscodingWorkers implements OperationHandlers {
   }
 
   /**
+   * Sends a start. A task token is single-use (error 16), so a repeated start refused as "already
+   * used" met the job its earlier attempt set going, whose answer was lost: that job is the result,
+   * tracked from the main host's status (whose {@code status_url} then leads to its master). On a
+   * first start the refusal stays one: the token was used by someone else.
+   */
+  private StartedJob start(String taskToken, JobContext job, Supplier<StartedJob> start) {
+    try {
+      return start.get();
+    } catch (ApiException.Rejected refused) {
+      if (!job.repeat() || !TOKEN_ALREADY_USED.equals(refused.code())) {
+        throw refused;
+      }
+      LOG.info(
+          "Task {}: the repeated start was refused as already used, so the earlier start took effect;"
+              + " tracking its job",
+          taskToken);
+      return new StartedJob(taskToken, null);
+    }
+  }
+
+  /**
    * The job an earlier start of this task set going, when its answer was lost: a task token is
    * single-use, so starting again would only be refused (error 16) while the job runs. Document 3
    * does not say how {@code /v1/status} answers about a task never started: an error (21, the token
-   * unknown to the list; 4, 5, 13...), no status for it, or a status word outside the job states
-   * all mean "not started", and the start is sent. A lookup that fails in passing cannot tell: it
-   * is asked again later as a busy service is, keeping the start's retries for the start's own
-   * faults.
+   * unknown to the list; 4, 5, 13...), no status for it, or a status word outside the job states.
+   * Only a documented state (or a failure) proves a job; anything else sends the start again, whose
+   * refusal as already used then proves it just as well (see {@link #start}): an unknown word is
+   * never the end of the job. A lookup that fails in passing cannot tell: it is asked again later
+   * as a busy service is, keeping the start's retries for the start's own faults.
    */
   private Optional<StartedJob> startedJob(String taskToken) {
     JobStatus status;
