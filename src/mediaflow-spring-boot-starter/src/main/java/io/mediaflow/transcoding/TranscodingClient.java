@@ -48,9 +48,11 @@ public class TranscodingClient {
   private final ApiHttp http;
   private final TusUpload tus;
   private final AccessTokenCache sessionTokens;
+  private final Clock clock;
 
   public TranscodingClient(TranscodingProperties properties, OkHttpClient okHttp, Clock clock) {
     this.properties = properties;
+    this.clock = clock;
     OkHttpClient client = okHttp.newBuilder().callTimeout(properties.timeout()).build();
     this.http = new ApiHttp(client);
     this.tus = new TusUpload(client, properties.uploadChunkSize());
@@ -236,15 +238,15 @@ public class TranscodingClient {
   }
 
   /**
-   * Runs a call with the session token; error 5 can mean an expired token, so once more with a
-   * fresh one.
+   * Runs a call with the session token; a token refused as failing validation or unknown (errors 4
+   * and 5) may only have expired, so once more with a fresh one.
    */
   private JsonNode withSessionToken(Function<String, JsonNode> call) {
     String token = sessionTokens.token();
     try {
       return call.apply(token);
     } catch (ApiException.Rejected rejected) {
-      if (!TranscodingError.ERROR_TOKEN_NOT_FOUND.name().equals(rejected.code())) {
+      if (!TranscodingError.renewsSessionToken(rejected.code())) {
         throw rejected;
       }
       sessionTokens.invalidate(token);
@@ -270,10 +272,11 @@ public class TranscodingClient {
           body.hasNonNull("message")
               ? body.get("message").asText()
               : body.path("error_description").asText(null);
+      // The spec's README names the body's retry_after; an HTTP Retry-After says the same.
       Duration retryAfter =
-          body.hasNonNull("retry_after")
+          body.path("retry_after").canConvertToLong()
               ? Duration.ofSeconds(body.get("retry_after").asLong())
-              : null;
+              : answer.retryAfter();
       throw TranscodingError.exception(error, message, retryAfter, endpoint);
     }
     if (!answer.successful()) {
@@ -295,15 +298,35 @@ public class TranscodingClient {
   }
 
   /**
-   * {@code expire} is {@code YYYY-MM-DD HH:MM:SS}; read as UTC. Unreadable: assume an hour, then
-   * renew.
+   * {@code expire} is {@code YYYY-MM-DD HH:MM:SS} (document 3, section 2) with no zone given: read
+   * as UTC, an assumption docs/plugin.md names. An epoch (seconds or milliseconds) or an ISO-8601
+   * instant with its offset is read as it says. Unreadable, or already past (a zone other than UTC
+   * ahead of it): assume an hour; a token that expires before is renewed on error 4 or 5.
    */
-  private static java.time.Instant expiry(String expire) {
-    try {
-      return LocalDateTime.parse(expire, EXPIRE).toInstant(ZoneOffset.UTC);
-    } catch (DateTimeParseException | NullPointerException e) {
-      return java.time.Instant.now().plus(Duration.ofHours(1));
+  private java.time.Instant expiry(String expire) {
+    java.time.Instant now = clock.instant();
+    java.time.Instant fallback = now.plus(Duration.ofHours(1));
+    if (expire == null || expire.isBlank()) {
+      return fallback;
     }
+    String text = expire.strip();
+    java.time.Instant read;
+    try {
+      if (text.chars().allMatch(Character::isDigit)) {
+        long epoch = Long.parseLong(text);
+        read =
+            epoch > 100_000_000_000L
+                ? java.time.Instant.ofEpochMilli(epoch)
+                : java.time.Instant.ofEpochSecond(epoch);
+      } else if (text.length() > 19) {
+        read = java.time.OffsetDateTime.parse(text.replace(' ', 'T')).toInstant();
+      } else {
+        read = LocalDateTime.parse(text, EXPIRE).toInstant(ZoneOffset.UTC);
+      }
+    } catch (DateTimeParseException | NumberFormatException e) {
+      return fallback;
+    }
+    return read.isAfter(now) ? read : fallback;
   }
 
   private static String json(Object value) {

@@ -10,7 +10,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
@@ -124,6 +126,69 @@ class TranscodingClientEdgeCasesTest {
     assertThatThrownBy(() -> client.startEncode2("task", mp4Query(), null))
         .isInstanceOfSatisfying(
             ApiException.Transient.class, e -> assertThat(e.busy()).as("a fault").isFalse());
+  }
+
+  @Test
+  void everyCodeTheDocumentCallsAnInternalErrorIsRetried() {
+    for (int code : new int[] {1, 7, 10}) {
+      server.enqueue(json("{\"error\":" + code + ",\"message\":\"internal error\"}"));
+      assertThatThrownBy(() -> client.startEncode2("task", mp4Query(), null))
+          .as("error " + code)
+          .isInstanceOfSatisfying(
+              ApiException.Transient.class, e -> assertThat(e.busy()).as("a fault").isFalse());
+    }
+  }
+
+  @Test
+  void aSessionTokenThatFailsValidationIsRenewedOnceLikeAnUnknownOne() throws Exception {
+    server.enqueue(json("{\"token\":\"t1\",\"expire\":\"" + expireIn(Duration.ofHours(6)) + "\"}"));
+    server.enqueue(json("{\"error\":4,\"message\":\"token failed validation\"}"));
+    server.enqueue(json("{\"token\":\"t2\",\"expire\":\"" + expireIn(Duration.ofHours(6)) + "\"}"));
+    server.enqueue(json("{\"error\":0,\"task_token\":\"a\",\"upload_url\":\"http://upload\"}"));
+
+    assertThat(client.createTask().taskToken()).isEqualTo("a");
+
+    server.takeRequest();
+    assertThat(form(server.takeRequest())).isEqualTo("token=t1");
+    server.takeRequest();
+    assertThat(form(server.takeRequest())).isEqualTo("token=t2");
+  }
+
+  @Test
+  void anExpireGivenAsAnEpochOrWithItsOffsetIsReadAsItSays() {
+    String epochSoon = String.valueOf(Instant.now().plus(Duration.ofMinutes(2)).getEpochSecond());
+    String isoSoon = OffsetDateTime.now(ZoneOffset.ofHours(3)).plusMinutes(2).toString();
+    for (String soon : List.of(epochSoon, isoSoon)) {
+      server.enqueue(json("{\"token\":\"t1\",\"expire\":\"" + soon + "\"}"));
+      server.enqueue(json("{\"error\":0,\"task_token\":\"a\",\"upload_url\":\"http://upload\"}"));
+      server.enqueue(json("{\"token\":\"t2\",\"expire\":\"" + soon + "\"}"));
+      server.enqueue(json("{\"error\":0,\"task_token\":\"b\",\"upload_url\":\"http://upload\"}"));
+      int before = server.getRequestCount();
+      TranscodingClient fresh = clientWithRenewal(Duration.ofMinutes(5));
+
+      fresh.createTask();
+      fresh.createTask();
+
+      assertThat(server.getRequestCount() - before)
+          .as("a token expiring within the renewal margin is replaced: " + soon)
+          .isEqualTo(4);
+    }
+  }
+
+  @Test
+  void aBusyServiceWithoutRetryAfterInItsBodyWaitsAsItsRetryAfterHeaderSays() {
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(200)
+            .addHeader("Content-Type", "application/json")
+            .addHeader("Retry-After", "9")
+            .body("{\"error\":8,\"message\":\"not enough resources\"}")
+            .build());
+
+    assertThatThrownBy(() -> client.startEncode2("task", mp4Query(), null))
+        .isInstanceOfSatisfying(
+            ApiException.Transient.class,
+            e -> assertThat(e.retryAfter()).contains(Duration.ofSeconds(9)));
   }
 
   @Test
