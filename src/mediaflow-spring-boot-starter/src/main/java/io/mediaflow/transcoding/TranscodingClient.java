@@ -118,7 +118,8 @@ public class TranscodingClient {
     } else {
       fields.put("stitch", json(job.stitch()));
     }
-    fields.put("profiles", String.join(",", job.profiles()));
+    // No document shows the form of several ids: the separator is configuration (docs/plugin.md).
+    fields.put("profiles", String.join(properties.profilesSeparator(), job.profiles()));
     if (job.transferMethod() != null) {
       fields.put("transfer_method", job.transferMethod());
     }
@@ -162,15 +163,18 @@ public class TranscodingClient {
                 "needs at least one task token");
     if (taskTokens != null) {
       rules.require(
-          taskTokens.stream().allMatch(t -> t != null && !t.isBlank() && !t.contains(",")),
+          taskTokens.stream()
+              .allMatch(
+                  t -> t != null && !t.isBlank() && !t.contains(properties.taskTokensSeparator())),
           "task_tokens",
-          "each must be a non-empty token without commas");
+          "each must be a non-empty token without '" + properties.taskTokensSeparator() + "'");
     }
     HttpUrl master = statusUrl == null ? null : HttpUrl.parse(statusUrl);
     rules
         .require(statusUrl == null || master != null, "status_url", "must be an http or https URL")
         .throwIfBroken();
-    Map<String, String> fields = Map.of("task_tokens", String.join(",", taskTokens));
+    Map<String, String> fields =
+        Map.of("task_tokens", String.join(properties.taskTokensSeparator(), taskTokens));
     if (master != null) {
       Optional<Map<String, JobStatus>> complete = fromMaster(master, fields, taskTokens);
       if (complete.isPresent()) {

@@ -191,6 +191,39 @@ class TranscodingClientEdgeCasesTest {
             e -> assertThat(e.retryAfter()).contains(Duration.ofSeconds(9)));
   }
 
+  /**
+   * No document shows how several profile ids are sent, and only the spec's README says tokens are
+   * separated by commas: each separator is configuration, used wherever its list is sent.
+   */
+  @Test
+  void eachListIsJoinedWithItsConfiguredSeparator() throws Exception {
+    var properties =
+        new TranscodingProperties(
+            true,
+            server.url("/base").toString(),
+            API_KEY,
+            2_000_000,
+            Duration.ofMinutes(5),
+            Duration.ofSeconds(5),
+            null,
+            ";",
+            " ");
+    var configured = new TranscodingClient(properties, new OkHttpClient(), Clock.systemUTC());
+    server.enqueue(json("{\"error\":0,\"status_url\":\"https://master/v1/status\"}"));
+    server.enqueue(json("{\"error\":0,\"statuses\":{}}"));
+
+    configured.startEncode(
+        "task",
+        new PresetJob("https://example.com/in.mp4", null, List.of("p1", "p2"), null, null, null));
+    configured.status(null, List.of("a", "b"));
+
+    assertThat(form(server.takeRequest())).contains("profiles=p1+p2");
+    assertThat(form(server.takeRequest())).isEqualTo("task_tokens=a%3Bb");
+    assertThatThrownBy(() -> configured.status(null, List.of("a;b")))
+        .isInstanceOf(io.mediaflow.api.InvalidRequestException.class)
+        .hasMessageContaining("task_tokens");
+  }
+
   @Test
   void unknownApiKeyNeedsAnOperatorAndTheKeyIsNeverInTheMessage() {
     server.enqueue(json("{\"error\":3,\"message\":\"API key unknown\"}"));
@@ -366,7 +399,9 @@ class TranscodingClientEdgeCasesTest {
             2_000_000,
             renewBefore,
             Duration.ofSeconds(5),
-            null);
+            null,
+            ",",
+            ",");
     return new TranscodingClient(properties, new OkHttpClient(), Clock.systemUTC());
   }
 

@@ -50,7 +50,9 @@ class JobCompletionTest {
                 2_000_000,
                 Duration.ofMinutes(5),
                 Duration.ofSeconds(5),
-                null),
+                null,
+                ",",
+                ","),
             new OkHttpClient(),
             Clock.systemUTC());
     var callbacks =

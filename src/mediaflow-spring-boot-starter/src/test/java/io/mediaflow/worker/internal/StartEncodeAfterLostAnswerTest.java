@@ -68,7 +68,9 @@ class StartEncodeAfterLostAnswerTest {
                 2_000_000,
                 Duration.ofMinutes(5),
                 Duration.ofSeconds(5),
-                null),
+                null,
+                ",",
+                ","),
             new OkHttpClient(),
             Clock.systemUTC());
     var callbacks =
