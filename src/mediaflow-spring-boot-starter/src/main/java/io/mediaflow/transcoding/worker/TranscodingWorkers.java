@@ -104,7 +104,7 @@ public class TranscodingWorkers implements OperationHandlers {
       throw new ApiException.Transient(
           "STATUS_INCOMPLETE", ONLY_BASIC_STATUS + input.taskToken(), null, null);
     }
-    return status == null ? null : JobResult.of(status);
+    return status == null ? null : JobResult.of(status, Instant.now());
   }
 
   private Poll<JobResult> waitForJob(WaitForJobInput input) {
@@ -117,7 +117,7 @@ public class TranscodingWorkers implements OperationHandlers {
       throw jobFailed(input.taskToken(), status);
     }
     if (status.completed() && read.complete()) {
-      return Poll.done(JobResult.of(status));
+      return Poll.done(JobResult.of(status, Instant.now()));
     }
     var keep = new HashMap<String, Object>();
     // The next check goes to the last status_url the service returned.
