@@ -41,6 +41,13 @@ public record SandboxProfile(
    */
   public static final String STATUS_WORDS_OUTSIDE_FIVE = "status-words-outside-five";
 
+  /**
+   * Several profile ids of {@code /v1/start_encode} are separated by white space, not commas
+   * (document 3 shows no form; the plugin's separator is {@code
+   * mediaflow.transcoding.profiles-separator}).
+   */
+  public static final String PROFILES_SEPARATED_BY_SPACES = "profiles-separated-by-spaces";
+
   public SandboxProfile {
     variations = variations == null ? Set.of() : Set.copyOf(variations);
   }

@@ -1,6 +1,7 @@
 package io.mediaflow.worker.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
@@ -9,9 +10,11 @@ import io.camunda.client.CamundaClient;
 import io.camunda.client.api.response.ActivatedJob;
 import io.mediaflow.MediaflowTest;
 import io.mediaflow.SandboxAlone;
+import io.mediaflow.api.ApiException;
 import io.mediaflow.callback.CallbackProperties;
 import io.mediaflow.callback.internal.CallbackUrls;
 import io.mediaflow.sandbox.SandboxProfile;
+import io.mediaflow.transcoding.PresetJob;
 import io.mediaflow.transcoding.Task;
 import io.mediaflow.transcoding.TranscodingClient;
 import io.mediaflow.transcoding.TranscodingProperties;
@@ -105,6 +108,30 @@ class TranscodingVariationsTest {
     assertThat(result.renditions()).hasSize(1);
   }
 
+  /**
+   * A service that expects several profile ids separated by spaces: with the plugin's comma the
+   * start is refused, naming the field (error 11, a BPMN error the process routes, never a job with
+   * fewer outputs); with {@code mediaflow.transcoding.profiles-separator} set to a space it runs,
+   * without a release.
+   */
+  @Test
+  void profilesSeparatedBySpacesAreRefusedLoudlyUntilTheSeparatorIsConfigured() {
+    start(SandboxProfile.PROFILES_SEPARATED_BY_SPACES);
+    var job = new PresetJob(sample(), null, List.of("mp4-720p", "thumbnail"), null, null, null);
+
+    TranscodingClient commas = client(",");
+    assertThatThrownBy(() -> commas.startEncode(commas.createTask().taskToken(), job))
+        .isInstanceOfSatisfying(
+            ApiException.Rejected.class,
+            refused -> {
+              assertThat(refused.code()).isEqualTo("ERROR_BAD_PROFILE");
+              assertThat(refused.getMessage()).contains("profiles");
+            });
+
+    TranscodingClient spaces = client(" ");
+    assertThat(spaces.startEncode(spaces.createTask().taskToken(), job).statusUrl()).isNotBlank();
+  }
+
   private static final String START = "mediaflow.transcoding.start_encode2";
 
   private TranscodingWorkers start(String variation) {
@@ -119,6 +146,10 @@ class TranscodingVariationsTest {
   }
 
   private TranscodingClient client() {
+    return client(",");
+  }
+
+  private TranscodingClient client(String profilesSeparator) {
     return new TranscodingClient(
         new TranscodingProperties(
             true,
@@ -129,7 +160,7 @@ class TranscodingVariationsTest {
             Duration.ofSeconds(30),
             null,
             ",",
-            ","),
+            profilesSeparator),
         new OkHttpClient(),
         Clock.systemUTC());
   }
