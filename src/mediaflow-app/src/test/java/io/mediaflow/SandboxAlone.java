@@ -23,7 +23,15 @@ public final class SandboxAlone {
    * done.
    */
   public static ConfigurableApplicationContext start(int port) {
+    return start(port, new String[0]);
+  }
+
+  /**
+   * As {@link #start(int)}, with further properties, e.g. {@code mediaflow.sandbox.variations=...}.
+   */
+  public static ConfigurableApplicationContext start(int port, String... properties) {
     return new SpringApplicationBuilder(Application.class)
+        .properties(properties)
         .properties(
             // not the embedded default's application.yml, which is on this module's class path
             "spring.config.name=sandbox-alone",

@@ -52,6 +52,16 @@ class TranscodeWithApprovalTest extends MediaflowTest {
         });
     assertThat(task.path("variables").path("thumbnails")).hasSize(1);
     assertThat(task.path("variables").path("transcodingState").asText()).isEqualTo("completed");
+    // No destination: the service keeps the renditions 24 hours (document 3), the review's due
+    // date.
+    java.time.Instant expiresAt =
+        java.time.Instant.parse(task.path("variables").path("outputsExpireAt").asText());
+    assertThat(expiresAt)
+        .isBetween(
+            java.time.Instant.now().plus(java.time.Duration.ofHours(23)),
+            java.time.Instant.now().plus(java.time.Duration.ofHours(24)));
+    assertThat(java.time.OffsetDateTime.parse(task.path("dueDate").asText()).toInstant())
+        .isEqualTo(expiresAt);
     JsonNode job = instance(instance).variable("transcodingJob").orElseThrow();
     String lastStatusUrl =
         transcoding
@@ -94,7 +104,13 @@ class TranscodeWithApprovalTest extends MediaflowTest {
                 "ladder",
                 List.of(Map.of("resolution", 360, "bitrate", 800, "user_tag", "360p"))));
 
-    completeUserTask(awaitUserTask(instance, "Review renditions"), Map.of("approved", true));
+    UserTask review = awaitUserTask(instance, "Review renditions");
+    assertThat(
+            describeTask(review).path("dueDate").isMissingNode()
+                || describeTask(review).path("dueDate").isNull())
+        .as("published to a bucket, the renditions do not expire: no due date")
+        .isTrue();
+    completeUserTask(review, Map.of("approved", true));
 
     instance(instance)
         .awaitCompleted()

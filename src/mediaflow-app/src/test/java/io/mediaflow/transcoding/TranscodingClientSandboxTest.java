@@ -175,7 +175,9 @@ class TranscodingClientSandboxTest extends MediaflowTest {
                 2_000_000,
                 Duration.ZERO.minusHours(1),
                 Duration.ofSeconds(30),
-                null),
+                null,
+                ",",
+                ","),
             new OkHttpClient(),
             Clock.systemUTC());
     client.createTask();
@@ -237,7 +239,9 @@ class TranscodingClientSandboxTest extends MediaflowTest {
             chunkSize,
             Duration.ofMinutes(5),
             Duration.ofSeconds(30),
-            null);
+            null,
+            ",",
+            ",");
     return new TranscodingClient(properties, http.build(), Clock.systemUTC());
   }
 

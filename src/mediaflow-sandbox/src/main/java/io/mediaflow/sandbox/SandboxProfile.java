@@ -1,5 +1,6 @@
 package io.mediaflow.sandbox;
 
+import java.util.Set;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 
@@ -12,13 +13,49 @@ import org.springframework.stereotype.Component;
  *
  * @param strictDocuments answer only what the documents (and the spec's README) say, and otherwise
  *     the other plausible answer
+ * @param variations the named variations switched on ({@code
+ *     mediaflow.sandbox.variations=master-timeout-at-completion,...}): each gives another plausible
+ *     answer at one silent point, on its own; docs/sandbox.md lists them
  */
 @Component
 public record SandboxProfile(
-    @Value("${mediaflow.sandbox.strict-documents:false}") boolean strictDocuments) {
+    @Value("${mediaflow.sandbox.strict-documents:false}") boolean strictDocuments,
+    @Value("${mediaflow.sandbox.variations:}") Set<String> variations) {
 
   /** The property that switches the profile. */
   public static final String PROPERTY = "mediaflow.sandbox.strict-documents";
+
+  /** The property that lists the variations switched on. */
+  public static final String VARIATIONS = "mediaflow.sandbox.variations";
+
+  /**
+   * The master host holding a job fails (HTTP 503, as a timed-out host) the first time it is asked
+   * after the job completed (document 3: only {@code status_url} gives the complete status; what a
+   * failing master answers is not shown).
+   */
+  public static final String MASTER_TIMEOUT_AT_COMPLETION = "master-timeout-at-completion";
+
+  /**
+   * A running job's status word is one outside the five documented states (document 3, section 3
+   * lists five; transitions, and any further word, not shown).
+   */
+  public static final String STATUS_WORDS_OUTSIDE_FIVE = "status-words-outside-five";
+
+  /**
+   * Several profile ids of {@code /v1/start_encode} are separated by white space, not commas
+   * (document 3 shows no form; the plugin's separator is {@code
+   * mediaflow.transcoding.profiles-separator}).
+   */
+  public static final String PROFILES_SEPARATED_BY_SPACES = "profiles-separated-by-spaces";
+
+  public SandboxProfile {
+    variations = variations == null ? Set.of() : Set.copyOf(variations);
+  }
+
+  /** Whether the named variation is on. */
+  public boolean varies(String variation) {
+    return variations.contains(variation);
+  }
 
   /**
    * A master host asked about a job it has handed on (document 3: "not shown"): 503 as an

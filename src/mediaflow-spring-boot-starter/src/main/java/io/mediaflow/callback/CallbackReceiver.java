@@ -45,7 +45,13 @@ class CallbackReceiver {
 
   private static final Logger LOG = LoggerFactory.getLogger(CallbackReceiver.class);
 
-  /** Transcoding events after which the job does nothing more; the others do not move a process. */
+  /**
+   * Task events after which the job does nothing more ({@code error} may still be followed by the
+   * service's own {@code restarted}): they publish {@link
+   * CallbackMessages#TRANSCODING_JOB_FINISHED}. Every other event ({@code queued}, {@code
+   * restarted}, any per-rendition callback, a word the README does not list) publishes {@link
+   * CallbackMessages#TRANSCODING_JOB_EVENT}.
+   */
   private static final Set<String> FINISHING_EVENTS = Set.of("saved", "error", "restart_failed");
 
   private final CallbackUrls urls;
@@ -60,8 +66,12 @@ class CallbackReceiver {
 
   /**
    * The service's task callback: form fields {@code task_token}, {@code event}, {@code payload},
-   * {@code status}... (the spec's README). Document 3 does not show the payload, so the same fields
-   * are read from a JSON body too.
+   * {@code callback_type}, {@code status}... (the spec's README). Document 3 does not show the
+   * payload, so the same fields are read from a JSON body too. The signed URL names the job: a body
+   * whose {@code task_token} differs (or is absent) changes nothing but a warning. Deduplicated on
+   * task token and event (the README: callbacks may repeat), per-rendition callbacks ({@code
+   * callback_type=stream}) apart from the task's own, so that a rendition's {@code saved} is not
+   * mistaken for the job's.
    */
   @PostMapping(
       path = "/callbacks/transcoding",
@@ -69,17 +79,30 @@ class CallbackReceiver {
   public ResponseEntity<Void> transcoding(
       @RequestParam(name = CallbackUrls.TOKEN, required = false) String token,
       @RequestParam(name = "task_token", required = false) String taskToken,
-      @RequestParam(required = false) String event) {
-    if (urls.verifiedSubject(Kind.TRANSCODING, token)
-        .filter(subject -> subject.equals(taskToken))
-        .isEmpty()) {
+      @RequestParam(required = false) String event,
+      @RequestParam(name = "callback_type", required = false) String callbackType) {
+    var subject = urls.verifiedSubject(Kind.TRANSCODING, token);
+    if (subject.isEmpty()) {
       return ResponseEntity.status(403).build();
     }
-    if (event != null && FINISHING_EVENTS.contains(event)) {
+    String job = subject.get();
+    if (!job.equals(taskToken)) {
+      LOG.warn(
+          "Transcoding callback for task {} named task_token {} in its body; the signed URL decides",
+          job,
+          taskToken);
+    }
+    if (event == null || event.isBlank()) {
+      return ResponseEntity.badRequest().build();
+    }
+    boolean perRendition = "stream".equals(callbackType);
+    if (!perRendition && FINISHING_EVENTS.contains(event)) {
+      publish(CallbackMessages.TRANSCODING_JOB_FINISHED, job, "transcoding:" + job + ":" + event);
+    } else {
       publish(
-          CallbackMessages.TRANSCODING_JOB_FINISHED,
-          taskToken,
-          "transcoding:" + taskToken + ":" + event);
+          CallbackMessages.TRANSCODING_JOB_EVENT,
+          job,
+          "transcoding:" + job + (perRendition ? ":stream:" : ":") + event);
     }
     return ResponseEntity.noContent().build();
   }
@@ -91,7 +114,10 @@ class CallbackReceiver {
       @RequestBody(required = false) JsonNode body) {
     JsonNode fields = body == null ? MissingNode.getInstance() : body;
     return transcoding(
-        token, fields.path("task_token").asText(null), fields.path("event").asText(null));
+        token,
+        fields.path("task_token").asText(null),
+        fields.path("event").asText(null),
+        fields.path("callback_type").asText(null));
   }
 
   /**

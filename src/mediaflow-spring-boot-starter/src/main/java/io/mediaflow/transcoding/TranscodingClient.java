@@ -48,9 +48,11 @@ public class TranscodingClient {
   private final ApiHttp http;
   private final TusUpload tus;
   private final AccessTokenCache sessionTokens;
+  private final Clock clock;
 
   public TranscodingClient(TranscodingProperties properties, OkHttpClient okHttp, Clock clock) {
     this.properties = properties;
+    this.clock = clock;
     OkHttpClient client = okHttp.newBuilder().callTimeout(properties.timeout()).build();
     this.http = new ApiHttp(client);
     this.tus = new TusUpload(client, properties.uploadChunkSize());
@@ -116,7 +118,8 @@ public class TranscodingClient {
     } else {
       fields.put("stitch", json(job.stitch()));
     }
-    fields.put("profiles", String.join(",", job.profiles()));
+    // No document shows the form of several ids: the separator is configuration (docs/plugin.md).
+    fields.put("profiles", String.join(properties.profilesSeparator(), job.profiles()));
     if (job.transferMethod() != null) {
       fields.put("transfer_method", job.transferMethod());
     }
@@ -130,15 +133,28 @@ public class TranscodingClient {
     return new StartedJob(taskToken, answer.path("status_url").asText(null));
   }
 
-  /**
-   * {@code POST /v1/status} for one or more jobs, at {@code statusUrl} (the last one the service
-   * returned) and, when that host fails in any way (a fault, an error, a refusal, an answer without
-   * {@code error} 0 or without a status for every token asked: a master the job has left may answer
-   * any of them), at {@code {base_url}/v1/status}. A job moves between master hosts as it goes on:
-   * when the main host's answer names another {@code status_url} for every job asked, the complete
-   * status is read there.
-   */
+  /** {@code POST /v1/status} for one or more jobs: {@link #read}'s statuses, complete or basic. */
   public Map<String, JobStatus> status(String statusUrl, Collection<String> taskTokens) {
+    return read(statusUrl, taskTokens).byToken();
+  }
+
+  /**
+   * Statuses as read, and whether they are complete: document 3, section 4, rule 1 gives the
+   * complete status only at a {@code status_url} (a master host); the main host's {@code
+   * /v1/status} is the basic one, which may say {@code completed} without any output. A job is
+   * finished only on a complete status.
+   */
+  public record Statuses(Map<String, JobStatus> byToken, boolean complete) {}
+
+  /**
+   * {@code POST /v1/status} at {@code statusUrl} (the last one the service returned) and, when that
+   * host fails in any way (a fault, an error, a refusal, an answer without {@code error} 0 or
+   * without a status for every token asked: a master the job has left may answer any of them), at
+   * {@code {base_url}/v1/status}. A job moves between master hosts as it goes on: when the main
+   * host's answer names a {@code status_url} other than the one that failed for every job asked,
+   * the complete status is read there; otherwise the basic status is all there is for now.
+   */
+  public Statuses read(String statusUrl, Collection<String> taskTokens) {
     var rules =
         new Rules()
             .require(
@@ -147,26 +163,30 @@ public class TranscodingClient {
                 "needs at least one task token");
     if (taskTokens != null) {
       rules.require(
-          taskTokens.stream().allMatch(t -> t != null && !t.isBlank() && !t.contains(",")),
+          taskTokens.stream()
+              .allMatch(
+                  t -> t != null && !t.isBlank() && !t.contains(properties.taskTokensSeparator())),
           "task_tokens",
-          "each must be a non-empty token without commas");
+          "each must be a non-empty token without '" + properties.taskTokensSeparator() + "'");
     }
     HttpUrl master = statusUrl == null ? null : HttpUrl.parse(statusUrl);
     rules
         .require(statusUrl == null || master != null, "status_url", "must be an http or https URL")
         .throwIfBroken();
-    Map<String, String> fields = Map.of("task_tokens", String.join(",", taskTokens));
-    if (master == null) {
-      return statuses(endpoint("/v1/status"), fields);
-    }
-    Optional<Map<String, JobStatus>> complete = fromMaster(master, fields, taskTokens);
-    if (complete.isPresent()) {
-      return complete.get();
+    Map<String, String> fields =
+        Map.of("task_tokens", String.join(properties.taskTokensSeparator(), taskTokens));
+    if (master != null) {
+      Optional<Map<String, JobStatus>> complete = fromMaster(master, fields, taskTokens);
+      if (complete.isPresent()) {
+        return new Statuses(complete.get(), true);
+      }
     }
     Map<String, JobStatus> basic = statuses(endpoint("/v1/status"), fields);
-    Optional<HttpUrl> moved =
-        commonStatusUrl(basic.values()).filter(current -> !current.equals(master));
-    return moved.flatMap(url -> fromMaster(url, fields, taskTokens)).orElse(basic);
+    return commonStatusUrl(basic.values())
+        .filter(current -> !current.equals(master))
+        .flatMap(url -> fromMaster(url, fields, taskTokens))
+        .map(complete -> new Statuses(complete, true))
+        .orElse(new Statuses(basic, false));
   }
 
   /**
@@ -222,15 +242,15 @@ public class TranscodingClient {
   }
 
   /**
-   * Runs a call with the session token; error 5 can mean an expired token, so once more with a
-   * fresh one.
+   * Runs a call with the session token; a token refused as failing validation or unknown (errors 4
+   * and 5) may only have expired, so once more with a fresh one.
    */
   private JsonNode withSessionToken(Function<String, JsonNode> call) {
     String token = sessionTokens.token();
     try {
       return call.apply(token);
     } catch (ApiException.Rejected rejected) {
-      if (!TranscodingError.ERROR_TOKEN_NOT_FOUND.name().equals(rejected.code())) {
+      if (!TranscodingError.renewsSessionToken(rejected.code())) {
         throw rejected;
       }
       sessionTokens.invalidate(token);
@@ -256,10 +276,11 @@ public class TranscodingClient {
           body.hasNonNull("message")
               ? body.get("message").asText()
               : body.path("error_description").asText(null);
+      // The spec's README names the body's retry_after; an HTTP Retry-After says the same.
       Duration retryAfter =
-          body.hasNonNull("retry_after")
+          body.path("retry_after").canConvertToLong()
               ? Duration.ofSeconds(body.get("retry_after").asLong())
-              : null;
+              : answer.retryAfter();
       throw TranscodingError.exception(error, message, retryAfter, endpoint);
     }
     if (!answer.successful()) {
@@ -281,15 +302,35 @@ public class TranscodingClient {
   }
 
   /**
-   * {@code expire} is {@code YYYY-MM-DD HH:MM:SS}; read as UTC. Unreadable: assume an hour, then
-   * renew.
+   * {@code expire} is {@code YYYY-MM-DD HH:MM:SS} (document 3, section 2) with no zone given: read
+   * as UTC, an assumption docs/plugin.md names. An epoch (seconds or milliseconds) or an ISO-8601
+   * instant with its offset is read as it says. Unreadable, or already past (a zone other than UTC
+   * ahead of it): assume an hour; a token that expires before is renewed on error 4 or 5.
    */
-  private static java.time.Instant expiry(String expire) {
-    try {
-      return LocalDateTime.parse(expire, EXPIRE).toInstant(ZoneOffset.UTC);
-    } catch (DateTimeParseException | NullPointerException e) {
-      return java.time.Instant.now().plus(Duration.ofHours(1));
+  private java.time.Instant expiry(String expire) {
+    java.time.Instant now = clock.instant();
+    java.time.Instant fallback = now.plus(Duration.ofHours(1));
+    if (expire == null || expire.isBlank()) {
+      return fallback;
     }
+    String text = expire.strip();
+    java.time.Instant read;
+    try {
+      if (text.chars().allMatch(Character::isDigit)) {
+        long epoch = Long.parseLong(text);
+        read =
+            epoch > 100_000_000_000L
+                ? java.time.Instant.ofEpochMilli(epoch)
+                : java.time.Instant.ofEpochSecond(epoch);
+      } else if (text.length() > 19) {
+        read = java.time.OffsetDateTime.parse(text.replace(' ', 'T')).toInstant();
+      } else {
+        read = LocalDateTime.parse(text, EXPIRE).toInstant(ZoneOffset.UTC);
+      }
+    } catch (DateTimeParseException | NumberFormatException e) {
+      return fallback;
+    }
+    return read.isAfter(now) ? read : fallback;
   }
 
   private static String json(Object value) {

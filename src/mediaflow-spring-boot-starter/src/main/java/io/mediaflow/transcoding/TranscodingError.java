@@ -7,27 +7,39 @@ import java.util.Map;
 
 /**
  * The transcoding API's error codes (document 3, section 7) and what each means for a process:
- * retry a fault, wait while the service is busy, route as a rejection, or stop for an operator.
+ * retry a fault, wait while the service is busy, route as a rejection, or stop for an operator. The
+ * one table of outcomes: each code's row follows the document's meaning of it, so the three codes
+ * it calls "internal error" (1, 7 and 10) are all retried, and the two about a token that failed (4
+ * "failed validation", 5 "unknown") both first renew the session token once.
  */
 enum TranscodingError {
   ERROR_SERVER_INTERNAL(1, Outcome.RETRY),
   ERROR_BAD_API_KEY(2, Outcome.OPERATOR),
   ERROR_API_KEY_NOT_FOUND(3, Outcome.OPERATOR),
-  ERROR_BAD_TOKEN(4, Outcome.REJECT),
+  /**
+   * An expired session token may fail validation as well as be unknown (the spec's README names
+   * only 5): the client fetches a new one and retries once before it counts.
+   */
+  ERROR_BAD_TOKEN(4, Outcome.RENEW_TOKEN),
   /**
    * Also an expired session token: the client fetches a new one and retries once before it counts.
    */
-  ERROR_TOKEN_NOT_FOUND(5, Outcome.REJECT),
+  ERROR_TOKEN_NOT_FOUND(5, Outcome.RENEW_TOKEN),
   ERROR_SERVICE_SUSPENDED(6, Outcome.OPERATOR),
   ERROR_MASTER_NOT_FOUND(7, Outcome.RETRY),
+  /** "Retry after the number of seconds given in the response". */
   ERROR_SYSTEM_BUSY(8, Outcome.WAIT),
   ERROR_BAD_PAYLOAD(9, Outcome.REJECT),
-  ERROR_PROJECT_NOT_FOUND(10, Outcome.OPERATOR),
+  /** The document's meaning is "internal error", as for 1 and 7. */
+  ERROR_PROJECT_NOT_FOUND(10, Outcome.RETRY),
   ERROR_BAD_PROFILE(11, Outcome.REJECT),
   ERROR_PROFILE_NOT_FOUND(12, Outcome.REJECT),
   ERROR_BAD_TOKENS(13, Outcome.REJECT),
   ERROR_FIELD_REQUIRED(14, Outcome.REJECT),
-  /** A task token is single-use: a start after a failed one needs a new task. */
+  /**
+   * A task token is single-use: a first start refused with it needs a new task; a repeated start
+   * refused with it was the earlier start taking effect (see the start's worker).
+   */
   ERROR_TOKEN_ALREADY_USED(16, Outcome.REJECT),
   ERROR_QUEUE_IS_FULL(18, Outcome.WAIT),
   ERROR_VALID_PARAMS(19, Outcome.REJECT),
@@ -35,12 +47,13 @@ enum TranscodingError {
   ERROR_LIMIT_EXCEEDED(22, Outcome.WAIT);
 
   /**
-   * RETRY a fault; WAIT while the service is busy (it says "retry later"); REJECT to the process;
-   * OPERATOR.
+   * RETRY a fault; WAIT while the service is busy (it says "retry later"); RENEW_TOKEN: fetch a new
+   * session token and call once more, then REJECT; REJECT to the process; OPERATOR.
    */
   enum Outcome {
     RETRY,
     WAIT,
+    RENEW_TOKEN,
     REJECT,
     OPERATOR
   }
@@ -57,6 +70,15 @@ enum TranscodingError {
     return value;
   }
 
+  /**
+   * Whether the code of a rejection names a token refused in a way that may only mean it expired:
+   * worth one more call with a new session token.
+   */
+  static boolean renewsSessionToken(String code) {
+    return Arrays.stream(values())
+        .anyMatch(e -> e.outcome == Outcome.RENEW_TOKEN && e.name().equals(code));
+  }
+
   public static TranscodingError of(int value) {
     return Arrays.stream(values()).filter(e -> e.value == value).findFirst().orElse(null);
   }
@@ -64,7 +86,8 @@ enum TranscodingError {
   /**
    * The exception for an answer with {@code error} = {@code value}.
    *
-   * @param retryAfter the answer's {@code retry_after}, for error 8
+   * @param retryAfter how long the service asked to wait (error 8's {@code retry_after}, or an HTTP
+   *     {@code Retry-After}), null when it did not say
    */
   public static ApiException exception(
       int value, String message, Duration retryAfter, String endpoint) {
@@ -79,7 +102,8 @@ enum TranscodingError {
     return switch (error.outcome) {
       case RETRY -> new ApiException.Transient(error.name(), text, retryAfter, null);
       case WAIT -> ApiException.Transient.busy(error.name(), text, retryAfter);
-      case REJECT -> new ApiException.Rejected(error.name(), text, Map.of("error", value));
+      case RENEW_TOKEN, REJECT ->
+          new ApiException.Rejected(error.name(), text, Map.of("error", value));
       case OPERATOR -> new ApiException.Misconfigured(error.name(), text);
     };
   }

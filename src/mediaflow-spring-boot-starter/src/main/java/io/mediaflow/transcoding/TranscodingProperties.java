@@ -2,6 +2,7 @@ package io.mediaflow.transcoding;
 
 import io.mediaflow.api.BaseUrl;
 import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotEmpty;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -20,6 +21,10 @@ import org.springframework.validation.annotation.Validated;
  * @param timeout the longest wait for one HTTP answer
  * @param localSourceDirectory the one folder on this machine a process may upload files from;
  *     unset, a source given as a local path is refused
+ * @param taskTokensSeparator what separates several tokens in {@code /v1/status}'s {@code
+ *     task_tokens}: a comma, as the spec's README says of the real service (document 3 does not)
+ * @param profilesSeparator what separates several profile ids in {@code /v1/start_encode}'s {@code
+ *     profiles}: a comma, a guess (no document shows the form), changeable here without a release
  */
 @ConfigurationProperties("mediaflow.transcoding")
 @Validated
@@ -30,7 +35,9 @@ public record TranscodingProperties(
     @DefaultValue("2000000") int uploadChunkSize,
     @DefaultValue("5m") Duration renewTokenBefore,
     @DefaultValue("30s") Duration timeout,
-    String localSourceDirectory) {
+    String localSourceDirectory,
+    @DefaultValue(",") @NotEmpty String taskTokensSeparator,
+    @DefaultValue(",") @NotEmpty String profilesSeparator) {
 
   @Override
   public String toString() {

@@ -10,7 +10,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
@@ -124,6 +126,102 @@ class TranscodingClientEdgeCasesTest {
     assertThatThrownBy(() -> client.startEncode2("task", mp4Query(), null))
         .isInstanceOfSatisfying(
             ApiException.Transient.class, e -> assertThat(e.busy()).as("a fault").isFalse());
+  }
+
+  @Test
+  void everyCodeTheDocumentCallsAnInternalErrorIsRetried() {
+    for (int code : new int[] {1, 7, 10}) {
+      server.enqueue(json("{\"error\":" + code + ",\"message\":\"internal error\"}"));
+      assertThatThrownBy(() -> client.startEncode2("task", mp4Query(), null))
+          .as("error " + code)
+          .isInstanceOfSatisfying(
+              ApiException.Transient.class, e -> assertThat(e.busy()).as("a fault").isFalse());
+    }
+  }
+
+  @Test
+  void aSessionTokenThatFailsValidationIsRenewedOnceLikeAnUnknownOne() throws Exception {
+    server.enqueue(json("{\"token\":\"t1\",\"expire\":\"" + expireIn(Duration.ofHours(6)) + "\"}"));
+    server.enqueue(json("{\"error\":4,\"message\":\"token failed validation\"}"));
+    server.enqueue(json("{\"token\":\"t2\",\"expire\":\"" + expireIn(Duration.ofHours(6)) + "\"}"));
+    server.enqueue(json("{\"error\":0,\"task_token\":\"a\",\"upload_url\":\"http://upload\"}"));
+
+    assertThat(client.createTask().taskToken()).isEqualTo("a");
+
+    server.takeRequest();
+    assertThat(form(server.takeRequest())).isEqualTo("token=t1");
+    server.takeRequest();
+    assertThat(form(server.takeRequest())).isEqualTo("token=t2");
+  }
+
+  @Test
+  void anExpireGivenAsAnEpochOrWithItsOffsetIsReadAsItSays() {
+    String epochSoon = String.valueOf(Instant.now().plus(Duration.ofMinutes(2)).getEpochSecond());
+    String isoSoon = OffsetDateTime.now(ZoneOffset.ofHours(3)).plusMinutes(2).toString();
+    for (String soon : List.of(epochSoon, isoSoon)) {
+      server.enqueue(json("{\"token\":\"t1\",\"expire\":\"" + soon + "\"}"));
+      server.enqueue(json("{\"error\":0,\"task_token\":\"a\",\"upload_url\":\"http://upload\"}"));
+      server.enqueue(json("{\"token\":\"t2\",\"expire\":\"" + soon + "\"}"));
+      server.enqueue(json("{\"error\":0,\"task_token\":\"b\",\"upload_url\":\"http://upload\"}"));
+      int before = server.getRequestCount();
+      TranscodingClient fresh = clientWithRenewal(Duration.ofMinutes(5));
+
+      fresh.createTask();
+      fresh.createTask();
+
+      assertThat(server.getRequestCount() - before)
+          .as("a token expiring within the renewal margin is replaced: " + soon)
+          .isEqualTo(4);
+    }
+  }
+
+  @Test
+  void aBusyServiceWithoutRetryAfterInItsBodyWaitsAsItsRetryAfterHeaderSays() {
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(200)
+            .addHeader("Content-Type", "application/json")
+            .addHeader("Retry-After", "9")
+            .body("{\"error\":8,\"message\":\"not enough resources\"}")
+            .build());
+
+    assertThatThrownBy(() -> client.startEncode2("task", mp4Query(), null))
+        .isInstanceOfSatisfying(
+            ApiException.Transient.class,
+            e -> assertThat(e.retryAfter()).contains(Duration.ofSeconds(9)));
+  }
+
+  /**
+   * No document shows how several profile ids are sent, and only the spec's README says tokens are
+   * separated by commas: each separator is configuration, used wherever its list is sent.
+   */
+  @Test
+  void eachListIsJoinedWithItsConfiguredSeparator() throws Exception {
+    var properties =
+        new TranscodingProperties(
+            true,
+            server.url("/base").toString(),
+            API_KEY,
+            2_000_000,
+            Duration.ofMinutes(5),
+            Duration.ofSeconds(5),
+            null,
+            ";",
+            " ");
+    var configured = new TranscodingClient(properties, new OkHttpClient(), Clock.systemUTC());
+    server.enqueue(json("{\"error\":0,\"status_url\":\"https://master/v1/status\"}"));
+    server.enqueue(json("{\"error\":0,\"statuses\":{}}"));
+
+    configured.startEncode(
+        "task",
+        new PresetJob("https://example.com/in.mp4", null, List.of("p1", "p2"), null, null, null));
+    configured.status(null, List.of("a", "b"));
+
+    assertThat(form(server.takeRequest())).contains("profiles=p1+p2");
+    assertThat(form(server.takeRequest())).isEqualTo("task_tokens=a%3Bb");
+    assertThatThrownBy(() -> configured.status(null, List.of("a;b")))
+        .isInstanceOf(io.mediaflow.api.InvalidRequestException.class)
+        .hasMessageContaining("task_tokens");
   }
 
   @Test
@@ -301,7 +399,9 @@ class TranscodingClientEdgeCasesTest {
             2_000_000,
             renewBefore,
             Duration.ofSeconds(5),
-            null);
+            null,
+            ",",
+            ",");
     return new TranscodingClient(properties, new OkHttpClient(), Clock.systemUTC());
   }
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mediaflow.sandbox.SandboxProfile;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -40,9 +41,11 @@ class PresetJobs {
       String callbackUrl) {}
 
   private final ObjectMapper json;
+  private final SandboxProfile profile;
 
-  PresetJobs(ObjectMapper json) {
+  PresetJobs(ObjectMapper json, SandboxProfile profile) {
     this.json = json;
+    this.profile = profile;
   }
 
   /** The job's query, validated when the job is launched. */
@@ -66,7 +69,7 @@ class PresetJobs {
     if (form.callbackUrl() != null && !form.callbackUrl().isBlank()) {
       query.put("callback_url", form.callbackUrl());
     }
-    List<String> ids = profileIds(form.profiles());
+    List<String> ids = profileIds(form.profiles(), profileSeparator());
     String transfer = transferPrefix(form.transferMethod());
     Map<String, String> variables = variables(form.outputPathVariables());
     JsonNode subtitles = subtitles(form.subtitles());
@@ -77,20 +80,30 @@ class PresetJobs {
     return new JobQuery(query, form.payload(), ids);
   }
 
+  /**
+   * What separates several profile ids (no document shows it): a comma, or (variation {@code
+   * profiles-separated-by-spaces}) white space.
+   */
+  private String profileSeparator() {
+    return profile.varies(SandboxProfile.PROFILES_SEPARATED_BY_SPACES) ? "\\s+" : ",";
+  }
+
   /** Error 14 without profiles, 11 for a malformed id, 12 for an id the catalogue does not have. */
-  private static List<String> profileIds(String profiles) {
+  private static List<String> profileIds(String profiles, String separator) {
     if (profiles == null || profiles.isBlank()) {
       throw TranscodingApiError.required("profiles");
     }
     var ids = new ArrayList<String>();
-    for (String part : profiles.split(",", -1)) {
+    for (String part : profiles.strip().split(separator, -1)) {
       String id = part.strip();
       if (!PROFILE_ID.matcher(id).matches()) {
         throw new TranscodingApiError(
             TranscodingApiError.BAD_PROFILE,
             "Field 'profiles' failed validation: '"
                 + id
-                + "' is not a profile id (letters, digits, '_', '-', '.'; several separated by commas).");
+                + "' is not a profile id (letters, digits, '_', '-', '.'; several separated by "
+                + (separator.equals(",") ? "commas" : "spaces")
+                + ").");
       }
       if (!PresetCatalogue.PROFILES.containsKey(id)) {
         throw new TranscodingApiError(

@@ -33,6 +33,14 @@ class TranscodingErrorHandler {
         .body(body(TranscodingApiError.SERVER_INTERNAL, moved.getMessage(), null));
   }
 
+  /** A master host that timed out: what a gateway in front of it answers. */
+  @ExceptionHandler(TranscodingSandboxController.MasterTimedOut.class)
+  ResponseEntity<Map<String, Object>> masterTimedOut(
+      TranscodingSandboxController.MasterTimedOut timedOut) {
+    return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
+        .body(body(TranscodingApiError.SERVER_INTERNAL, timedOut.getMessage(), null));
+  }
+
   static Map<String, Object> body(int code, String message, Integer retryAfter) {
     var body = new LinkedHashMap<String, Object>();
     body.put("error", code);

@@ -8,6 +8,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
@@ -149,11 +151,45 @@ class TranscodingSandboxController {
       if (master != null && job.isPresent() && !job.get().heldBy(master)) {
         throw new HandedOn(token);
       }
-      statuses.put(
-          token,
-          job.map(started -> started.status(master != null)).orElseGet(() -> notStarted(token)));
+      Map<String, Object> status =
+          job.map(started -> started.status(master != null)).orElseGet(() -> notStarted(token));
+      if (master != null
+          && "completed".equals(status.get("status"))
+          && profile.varies(SandboxProfile.MASTER_TIMEOUT_AT_COMPLETION)
+          && timedOutAtCompletion.add(token)) {
+        throw new MasterTimedOut(token);
+      }
+      if (profile.varies(SandboxProfile.STATUS_WORDS_OUTSIDE_FIVE)) {
+        status.computeIfPresent(
+            "status", (name, word) -> OTHER_WORDS.getOrDefault(word.toString(), word.toString()));
+      }
+      statuses.put(token, status);
     }
     return ok("statuses", statuses);
+  }
+
+  /**
+   * Variation {@code status-words-outside-five}: the words a service could use for the running
+   * stages instead of the documented ones; {@code completed} stays, as the end a client must see.
+   */
+  private static final Map<String, String> OTHER_WORDS =
+      Map.of(
+          "downloading", "fetching",
+          "queued", "pending",
+          "encoding", "processing",
+          "saving", "uploading");
+
+  /** Variation {@code master-timeout-at-completion}: the jobs whose master has failed once. */
+  private final Set<String> timedOutAtCompletion = ConcurrentHashMap.newKeySet();
+
+  /**
+   * A master host that fails as a timed-out one does when asked about a job that has just completed
+   * (variation {@code master-timeout-at-completion}).
+   */
+  static final class MasterTimedOut extends RuntimeException {
+    MasterTimedOut(String taskToken) {
+      super("The master host timed out reading task " + taskToken + ".");
+    }
   }
 
   /** A master host asked for a job it has handed on: it answers as an unavailable host would. */

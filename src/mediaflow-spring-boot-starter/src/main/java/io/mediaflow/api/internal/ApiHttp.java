@@ -4,10 +4,18 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.mediaflow.api.ApiException;
 import io.mediaflow.api.ApiJson;
 import java.io.IOException;
+import java.net.Socket;
 import java.time.Duration;
+import okhttp3.Connection;
+import okhttp3.Interceptor;
 import okhttp3.OkHttpClient;
+import okhttp3.Protocol;
 import okhttp3.Request;
 import okhttp3.Response;
+import okhttp3.ResponseBody;
+import okio.BufferedSource;
+import okio.ForwardingSource;
+import okio.Okio;
 
 /**
  * Sends one request of an API and reads its JSON answer. What every API shares lives here:
@@ -19,8 +27,10 @@ public final class ApiHttp {
   /**
    * An answer the API's own rules interpret: its HTTP status and JSON body (empty object when
    * none).
+   *
+   * @param retryAfter the answer's {@code Retry-After} in seconds, null when it has none
    */
-  public record Answer(int status, JsonNode body) {
+  public record Answer(int status, JsonNode body, Duration retryAfter) {
     public boolean successful() {
       return status >= 200 && status < 300;
     }
@@ -29,7 +39,42 @@ public final class ApiHttp {
   private final OkHttpClient client;
 
   public ApiHttp(OkHttpClient client) {
-    this.client = client;
+    this.client = client.newBuilder().addNetworkInterceptor(ApiHttp::closedAfterHttp10).build();
+  }
+
+  /**
+   * An HTTP/1.0 answer without {@code Connection: keep-alive} is the last on its connection (RFC
+   * 9112, section 9.3): the server closes it, as some proxies do after each answer. OkHttp keeps
+   * such a connection in its pool all the same, and the next request (a POST, which it does not
+   * send again on its own) would go out on it and fail. The connection is closed here once the
+   * answer is read, so no later request picks it.
+   */
+  private static Response closedAfterHttp10(Interceptor.Chain chain) throws IOException {
+    Response response = chain.proceed(chain.request());
+    Connection connection = chain.connection();
+    if (response.protocol() != Protocol.HTTP_1_0
+        || "keep-alive".equalsIgnoreCase(response.header("Connection"))
+        || connection == null) {
+      return response;
+    }
+    Socket socket = connection.socket();
+    ResponseBody body = response.body();
+    BufferedSource closing =
+        Okio.buffer(
+            new ForwardingSource(body.source()) {
+              @Override
+              public void close() throws IOException {
+                try {
+                  socket.close();
+                } finally {
+                  super.close();
+                }
+              }
+            });
+    return response
+        .newBuilder()
+        .body(ResponseBody.create(closing, body.contentType(), body.contentLength()))
+        .build();
   }
 
   /**
@@ -41,13 +86,16 @@ public final class ApiHttp {
     String text = answer.body();
     return new Answer(
         answer.status(),
-        text.isBlank()
-            ? ApiJson.MAPPER.createObjectNode()
-            : parse(text, endpoint, answer.status()));
+        text.isBlank() ? ApiJson.MAPPER.createObjectNode() : parse(text, endpoint, answer.status()),
+        answer.retryAfter());
   }
 
-  /** An answer in another format than JSON (S3's XML): its HTTP status and text. */
-  public record Text(int status, String body) {}
+  /**
+   * An answer in another format than JSON (S3's XML): its HTTP status and text.
+   *
+   * @param retryAfter its {@code Retry-After} in seconds, null when it has none
+   */
+  public record Text(int status, String body, Duration retryAfter) {}
 
   /**
    * {@link #send} for an API that does not answer JSON: the same faults are transient, the text is
@@ -69,8 +117,11 @@ public final class ApiHttp {
             retryAfter(response.header("Retry-After")),
             null);
       }
-      return new Text(status, response.body().string());
+      return new Text(status, response.body().string(), retryAfter(response.header("Retry-After")));
     } catch (IOException e) {
+      // Whatever failed, the idle connections to the same host may be as dead (a server or proxy
+      // that dropped them): the next attempt opens a fresh one instead of failing on them too.
+      client.connectionPool().evictAll();
       throw new ApiException.Transient(
           "TRANSPORT", endpoint + " failed: " + describe(e), null, null);
     }

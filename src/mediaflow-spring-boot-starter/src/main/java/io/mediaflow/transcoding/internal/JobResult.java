@@ -2,6 +2,9 @@ package io.mediaflow.transcoding.internal;
 
 import io.mediaflow.transcoding.JobStatus;
 import io.mediaflow.transcoding.OutputItem;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 
@@ -22,6 +25,10 @@ import java.util.Map;
  * @param statusUrl where the next status is read: the last {@code status_url} the service returned
  * @param outputErrors the outputs that failed, each {@code {tag, error}} (its user tag, else its
  *     system tag, and its {@code error_description}); empty when none
+ * @param expiresAt once the job is completed: when the outputs the service keeps (those given no
+ *     destination) can no longer be downloaded, 24 hours (document 3, sections 1 and 8) from the
+ *     check that saw the job completed, an ISO-8601 instant; outputs written to a destination do
+ *     not expire. Null while the job runs.
  */
 public record JobResult(
     String status,
@@ -32,7 +39,11 @@ public record JobResult(
     List<Output> outputs,
     List<Object> warnings,
     String statusUrl,
-    List<OutputError> outputErrors) {
+    List<OutputError> outputErrors,
+    String expiresAt) {
+
+  /** How long the service keeps outputs given no destination (document 3, section 8). */
+  public static final Duration DOWNLOADABLE = Duration.ofHours(24);
 
   /**
    * @param tag the output's {@code user_tag}
@@ -61,7 +72,11 @@ public record JobResult(
   /** An output the service reports failed. */
   public record OutputError(String tag, String error) {}
 
-  public static JobResult of(JobStatus status) {
+  /**
+   * @param now when the status was read: a completed job's kept outputs expire {@link
+   *     #DOWNLOADABLE} after it
+   */
+  public static JobResult of(JobStatus status, Instant now) {
     return new JobResult(
         status.status(),
         status.finished() ? null : status.percent(),
@@ -80,7 +95,10 @@ public record JobResult(
         outputs(status),
         orEmpty(status.warnings()),
         status.statusUrl(),
-        outputErrors(status));
+        outputErrors(status),
+        status.completed()
+            ? now.plus(DOWNLOADABLE).truncatedTo(ChronoUnit.SECONDS).toString()
+            : null);
   }
 
   private static List<Output> outputs(JobStatus status) {

@@ -11,6 +11,7 @@ import io.mediaflow.transcoding.internal.JobProgress;
 import io.mediaflow.transcoding.internal.JobResult;
 import io.mediaflow.transcoding.internal.LocalSources;
 import io.mediaflow.transcoding.query.Query;
+import io.mediaflow.worker.internal.JobContext;
 import io.mediaflow.worker.internal.OperationHandler;
 import io.mediaflow.worker.internal.OperationHandlers;
 import io.mediaflow.worker.internal.OperationWorkers;
@@ -21,12 +22,25 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * How each operation of the transcoding API (document 3) is carried out; {@link OperationWorkers}
  * opens the workers.
  */
 public class TranscodingWorkers implements OperationHandlers {
+
+  private static final Logger LOG = LoggerFactory.getLogger(TranscodingWorkers.class);
+
+  /** The code of error 16 (document 3, section 7): a task token is single-use. */
+  private static final String TOKEN_ALREADY_USED = "ERROR_TOKEN_ALREADY_USED";
+
+  /** Why a job the basic status calls completed is still waited for. */
+  private static final String ONLY_BASIC_STATUS =
+      "completed by the main host's basic status, whose outputs and metadata only a master host's"
+          + " complete status gives (document 3, section 4, rule 1); waiting for it, task ";
 
   private final TranscodingClient client;
   private final CallbackUrls callbacks;
@@ -52,14 +66,22 @@ public class TranscodingWorkers implements OperationHandlers {
         OperationHandler.create(
             StartEncode2Input.class,
             (input, job) ->
-                client.startEncode2(
+                start(
                     input.taskToken(),
-                    withCallback(input.query(), input.taskToken()),
-                    input.payload()),
+                    job,
+                    () ->
+                        client.startEncode2(
+                            input.taskToken(),
+                            withCallback(input.query(), input.taskToken()),
+                            input.payload())),
             (input, job) -> startedJob(input.taskToken())),
         OperationHandler.create(
             StartEncodeInput.class,
-            (input, job) -> client.startEncode(input.taskToken(), input.presetJob()),
+            (input, job) ->
+                start(
+                    input.taskToken(),
+                    job,
+                    () -> client.startEncode(input.taskToken(), input.presetJob())),
             (input, job) -> startedJob(input.taskToken())),
         OperationHandler.call(
             StatusInput.class, input -> client.status(input.statusUrl(), input.taskTokens())),
@@ -67,25 +89,35 @@ public class TranscodingWorkers implements OperationHandlers {
         OperationHandler.poll(WaitForJobInput.class, this::waitForJob));
   }
 
-  /** The job's result, small: the complete status is the {@code status} operation's. */
+  /**
+   * The job's result, small: the complete status is the {@code status} operation's. A job the main
+   * host's basic status calls completed is not finished for the process until a master host gives
+   * its complete status (outputs, metadata): asked again later, as a fault is.
+   */
   private JobResult checkJob(CheckJobInput input) {
-    JobStatus status = statusOf(input.taskToken(), input.statusUrl());
+    TranscodingClient.Statuses read = read(input.taskToken(), input.statusUrl());
+    JobStatus status = read.byToken().get(input.taskToken());
     if (status != null && status.failed()) {
       throw jobFailed(input.taskToken(), status);
     }
-    return status == null ? null : JobResult.of(status);
+    if (status != null && status.completed() && !read.complete()) {
+      throw new ApiException.Transient(
+          "STATUS_INCOMPLETE", ONLY_BASIC_STATUS + input.taskToken(), null, null);
+    }
+    return status == null ? null : JobResult.of(status, Instant.now());
   }
 
   private Poll<JobResult> waitForJob(WaitForJobInput input) {
-    JobStatus status = statusOf(input.taskToken(), input.statusUrl());
+    TranscodingClient.Statuses read = read(input.taskToken(), input.statusUrl());
+    JobStatus status = read.byToken().get(input.taskToken());
     if (status == null) {
       return Poll.pending("not yet listed by the service");
     }
     if (status.failed()) {
       throw jobFailed(input.taskToken(), status);
     }
-    if (status.completed()) {
-      return Poll.done(JobResult.of(status));
+    if (status.completed() && read.complete()) {
+      return Poll.done(JobResult.of(status, Instant.now()));
     }
     var keep = new HashMap<String, Object>();
     // The next check goes to the last status_url the service returned.
@@ -96,17 +128,40 @@ public class TranscodingWorkers implements OperationHandlers {
     if (!progress.sameAs(input.transcodingProgress())) {
       keep.put(JobProgress.VARIABLE, ApiJson.MAPPER.convertValue(progress, Map.class));
     }
-    return Poll.pending(status.progress(), keep);
+    return Poll.pending(
+        status.completed() ? ONLY_BASIC_STATUS + input.taskToken() : status.progress(), keep);
+  }
+
+  /**
+   * Sends a start. A task token is single-use (error 16), so a repeated start refused as "already
+   * used" met the job its earlier attempt set going, whose answer was lost: that job is the result,
+   * tracked from the main host's status (whose {@code status_url} then leads to its master). On a
+   * first start the refusal stays one: the token was used by someone else.
+   */
+  private StartedJob start(String taskToken, JobContext job, Supplier<StartedJob> start) {
+    try {
+      return start.get();
+    } catch (ApiException.Rejected refused) {
+      if (!job.repeat() || !TOKEN_ALREADY_USED.equals(refused.code())) {
+        throw refused;
+      }
+      LOG.info(
+          "Task {}: the repeated start was refused as already used, so the earlier start took effect;"
+              + " tracking its job",
+          taskToken);
+      return new StartedJob(taskToken, null);
+    }
   }
 
   /**
    * The job an earlier start of this task set going, when its answer was lost: a task token is
    * single-use, so starting again would only be refused (error 16) while the job runs. Document 3
    * does not say how {@code /v1/status} answers about a task never started: an error (21, the token
-   * unknown to the list; 4, 5, 13...), no status for it, or a status word outside the job states
-   * all mean "not started", and the start is sent. A lookup that fails in passing cannot tell: it
-   * is asked again later as a busy service is, keeping the start's retries for the start's own
-   * faults.
+   * unknown to the list; 4, 5, 13...), no status for it, or a status word outside the job states.
+   * Only a documented state (or a failure) proves a job; anything else sends the start again, whose
+   * refusal as already used then proves it just as well (see {@link #start}): an unknown word is
+   * never the end of the job. A lookup that fails in passing cannot tell: it is asked again later
+   * as a busy service is, keeping the start's retries for the start's own faults.
    */
   private Optional<StartedJob> startedJob(String taskToken) {
     JobStatus status;
@@ -126,7 +181,11 @@ public class TranscodingWorkers implements OperationHandlers {
   }
 
   private JobStatus statusOf(String taskToken, String statusUrl) {
-    return client.status(statusUrl, List.of(taskToken)).get(taskToken);
+    return read(taskToken, statusUrl).byToken().get(taskToken);
+  }
+
+  private TranscodingClient.Statuses read(String taskToken, String statusUrl) {
+    return client.read(statusUrl, List.of(taskToken));
   }
 
   /** The query as given, or with a signed callback URL for this task when the model names none. */

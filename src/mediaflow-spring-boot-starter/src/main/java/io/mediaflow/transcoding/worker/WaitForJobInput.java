@@ -10,7 +10,7 @@ import java.time.Duration;
     type = "mediaflow.transcoding.wait_for_job",
     name = "Transcoding: wait until the job is done",
     description =
-        "Checks the job's status with a growing pause between checks, holding no thread while the service works, until it is completed (result: status, duration, renditions with tag, resolution, bitrate, size and url, thumbnails, outputs (every output of every kind, audio and text ones too: list, format, tag, userTag, url, downloadUrl, storage), warnings and outputErrors; the complete status is the 'Transcoding: get status' operation's) or failed (BPMN error JOB_FAILED with errorDetails.error_description, warnings, output_errors and retry, true for the failures the document says to retry). WAIT_TIMEOUT when the timeout passes first.",
+        "Checks the job's status with a growing pause between checks, holding no thread while the service works, until it is completed (result: status, duration, renditions with tag, resolution, bitrate, size and url, thumbnails, outputs (every output of every kind, audio and text ones too: list, format, tag, userTag, url, downloadUrl, storage), warnings, outputErrors and expiresAt, 24 hours on: when outputs given no destination can no longer be downloaded; the complete status is the 'Transcoding: get status' operation's; a 'completed' from the main host's basic status, which lists no outputs, is waited past) or failed (BPMN error JOB_FAILED with errorDetails.error_description, warnings, output_errors and retry, true for the failures the document says to retry). WAIT_TIMEOUT when the timeout passes first.",
     resultVariable = "transcodingResult",
     retries = 10,
     errors = {"JOB_FAILED", "WAIT_TIMEOUT"})

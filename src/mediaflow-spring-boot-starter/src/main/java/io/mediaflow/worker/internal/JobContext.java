@@ -12,5 +12,8 @@ import java.util.List;
  *     service keeps that field
  * @param before for a lookup: the ids its create's {@link OperationHandler.Before} found before the
  *     first attempt was sent, which are therefore not what that attempt created; empty otherwise
+ * @param repeat an earlier attempt of this job may have reached the service (it was sent, or ran at
+ *     all): a refusal that only a repeat can meet ("already used") then says it took effect
  */
-public record JobContext(long processInstanceKey, String marker, List<String> before) {}
+public record JobContext(
+    long processInstanceKey, String marker, List<String> before, boolean repeat) {}

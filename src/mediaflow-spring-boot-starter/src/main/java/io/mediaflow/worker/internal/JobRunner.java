@@ -100,7 +100,11 @@ public class JobRunner {
     }
     I input = inputs.read(variables, handler.inputType(), secrets);
     JobContext context =
-        new JobContext(job.getProcessInstanceKey(), states.marker(job), state.before());
+        new JobContext(
+            job.getProcessInstanceKey(),
+            states.marker(job),
+            state.before(),
+            state.mayHaveTakenEffect());
     if (state.sent() && handler.lookup().isPresent()) {
       Optional<?> found = handler.lookup().get().find(input, context);
       if (found.isPresent()) {
@@ -181,7 +185,8 @@ public class JobRunner {
     I input = inputs.read(variables, handler.inputType(), secrets);
     long now = System.currentTimeMillis();
     long since = state.waitingSince() != null ? state.waitingSince() : now;
-    JobContext context = new JobContext(job.getProcessInstanceKey(), states.marker(job), List.of());
+    JobContext context =
+        new JobContext(job.getProcessInstanceKey(), states.marker(job), List.of(), false);
     Poll<?> poll = handler.check().apply(input, context);
     return switch (poll) {
       case Poll.Done<?> done -> result(job, handler.operation(), done.result(), secrets);

@@ -25,9 +25,13 @@ class JobResultTest {
         """,
             JobStatus.class);
 
-    JobResult result = JobResult.of(status);
+    java.time.Instant seen = java.time.Instant.parse("2026-11-27T21:00:00.250Z");
+    JobResult result = JobResult.of(status, seen);
 
     assertThat(result.status()).isEqualTo("completed");
+    assertThat(result.expiresAt())
+        .as("outputs without a destination are downloadable for 24 hours")
+        .isEqualTo("2026-11-28T21:00:00Z");
     assertThat(result.percent()).as("no progress once finished").isNull();
     assertThat(result.duration()).isEqualTo(12.5);
     assertThat(result.renditions())
@@ -54,7 +58,7 @@ class JobResultTest {
         """,
             JobStatus.class);
 
-    JobResult result = JobResult.of(status);
+    JobResult result = JobResult.of(status, java.time.Instant.now());
 
     assertThat(result.outputs())
         .containsExactly(
@@ -91,9 +95,10 @@ class JobResultTest {
         new JobStatus(
             "encoding", null, 40.0, 0, null, null, null, null, null, null, null, null, null);
 
-    JobResult result = JobResult.of(status);
+    JobResult result = JobResult.of(status, java.time.Instant.now());
 
     assertThat(result.percent()).isEqualTo(40.0);
+    assertThat(result.expiresAt()).as("nothing to download yet").isNull();
     assertThat(result.renditions()).isEmpty();
     assertThat(result.thumbnails()).isEmpty();
     assertThat(result.warnings()).isEqualTo(List.of());
@@ -112,7 +117,7 @@ class JobResultTest {
         """,
             JobStatus.class);
 
-    assertThat(JobResult.of(status).outputErrors())
+    assertThat(JobResult.of(status, java.time.Instant.now()).outputErrors())
         .containsExactly(
             new JobResult.OutputError("720p", "Video convert error."),
             new JobResult.OutputError("image-0-0", "Image extract error."));

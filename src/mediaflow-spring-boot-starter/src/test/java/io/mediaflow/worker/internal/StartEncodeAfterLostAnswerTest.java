@@ -68,7 +68,9 @@ class StartEncodeAfterLostAnswerTest {
                 2_000_000,
                 Duration.ofMinutes(5),
                 Duration.ofSeconds(5),
-                null),
+                null,
+                ",",
+                ","),
             new OkHttpClient(),
             Clock.systemUTC());
     var callbacks =
@@ -117,6 +119,35 @@ class StartEncodeAfterLostAnswerTest {
   }
 
   @Test
+  void aRepeatedStartRefusedAsAlreadyUsedTracksTheJobTheEarlierStartSetGoing() throws Exception {
+    // A status word outside the documented five proves nothing either way: the start decides.
+    server.enqueue(json(200, "{\"error\":0,\"statuses\":{\"task\":{\"status\":\"processing\"}}}"));
+    server.enqueue(json(200, "{\"error\":16,\"message\":\"token already used\"}"));
+
+    JobOutcome outcome = runner.outcome(retriedJob(), startEncode2);
+
+    assertThat(outcome)
+        .isInstanceOfSatisfying(
+            JobOutcome.Complete.class,
+            complete ->
+                assertThat(complete.variables().get("transcodingJob"))
+                    .asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP)
+                    .containsEntry("task_token", "task"));
+    assertThat(server.takeRequest().getUrl().encodedPath()).isEqualTo("/base/v1/status");
+    assertThat(server.takeRequest().getUrl().encodedPath()).isEqualTo("/base/v1/start_encode2");
+  }
+
+  @Test
+  void aFirstStartRefusedAsAlreadyUsedIsARejection() {
+    server.enqueue(json(200, "{\"error\":16,\"message\":\"token already used\"}"));
+
+    assertThat(runner.outcome(firstJob(), startEncode2))
+        .isInstanceOfSatisfying(
+            JobOutcome.Throw.class,
+            thrown -> assertThat(thrown.code()).isEqualTo("ERROR_TOKEN_ALREADY_USED"));
+  }
+
+  @Test
   void aJobTheEarlierStartSetGoingIsTheResultAndNoSecondStartIsSent() {
     server.enqueue(
         json(
@@ -153,6 +184,16 @@ class StartEncodeAfterLostAnswerTest {
    * every create's is) and met a busy service or lost its answer.
    */
   private ActivatedJob retriedJob() {
+    ActivatedJob job = firstJob();
+    job.getVariablesAsMap()
+        .putAll(
+            states.write(
+                job, JobState.NONE.withSent(List.of()).withBusy(1, System.currentTimeMillis())));
+    return job;
+  }
+
+  /** A job of start_encode2 handed out for the first time. */
+  private ActivatedJob firstJob() {
     ActivatedJob job = mock(ActivatedJob.class);
     var variables =
         new HashMap<String, Object>(
@@ -172,9 +213,6 @@ class StartEncodeAfterLostAnswerTest {
     when(job.getRetries()).thenReturn(3);
     when(job.getVariablesAsMap()).thenReturn(variables);
     when(job.getCustomHeaders()).thenReturn(Map.of());
-    variables.putAll(
-        states.write(
-            job, JobState.NONE.withSent(List.of()).withBusy(1, System.currentTimeMillis())));
     return job;
   }
 

@@ -1,0 +1,154 @@
+package io.mediaflow.worker.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.mediaflow.api.ApiException;
+import io.mediaflow.callback.CallbackProperties;
+import io.mediaflow.callback.internal.CallbackUrls;
+import io.mediaflow.transcoding.TranscodingClient;
+import io.mediaflow.transcoding.TranscodingProperties;
+import io.mediaflow.transcoding.internal.JobResult;
+import io.mediaflow.transcoding.internal.LocalSources;
+import io.mediaflow.transcoding.worker.CheckJobInput;
+import io.mediaflow.transcoding.worker.TranscodingWorkers;
+import io.mediaflow.transcoding.worker.WaitForJobInput;
+import java.time.Clock;
+import java.time.Duration;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockWebServer;
+import okhttp3.OkHttpClient;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A job is finished for the process only on a complete status (document 3, section 4, rule 1): the
+ * main host's basic status, read when the master host fails at the end, may say {@code completed}
+ * without a single output.
+ */
+class JobCompletionTest {
+
+  private static final String COMPLETED_BASIC =
+      "{\"error\":0,\"statuses\":{\"task\":{\"status\":\"completed\",\"error\":0,\"status_url\":\"%s\"}}}";
+  private static final String COMPLETED_FULL =
+      "{\"error\":0,\"statuses\":{\"task\":{\"status\":\"completed\",\"error\":0,\"status_url\":\"%s\","
+          + "\"videos\":[{\"user_tag\":\"720p\",\"url\":\"https://out/720.mp4\"}]}}}";
+
+  private final MockWebServer server = new MockWebServer();
+  private TranscodingWorkers workers;
+
+  @BeforeEach
+  void start() throws Exception {
+    server.start();
+    var client =
+        new TranscodingClient(
+            new TranscodingProperties(
+                true,
+                server.url("/base").toString(),
+                "key",
+                2_000_000,
+                Duration.ofMinutes(5),
+                Duration.ofSeconds(5),
+                null,
+                ",",
+                ","),
+            new OkHttpClient(),
+            Clock.systemUTC());
+    var callbacks =
+        new CallbackUrls(
+            new CallbackProperties(false, null, "", Duration.ofDays(7), Duration.ofHours(1)),
+            Clock.systemUTC());
+    workers = new TranscodingWorkers(client, callbacks, new LocalSources(null));
+  }
+
+  @AfterEach
+  void stop() {
+    server.close();
+  }
+
+  @Test
+  void aWaitGoesOnWhileOnlyTheBasicStatusSaysCompleted() {
+    String master = server.url("/master-1/v1/status").toString();
+    server.enqueue(new MockResponse.Builder().code(503).build());
+    server.enqueue(json(COMPLETED_BASIC.formatted(master)));
+
+    Poll<?> first = waitForJob(master);
+
+    assertThat(first)
+        .isInstanceOfSatisfying(
+            Poll.Pending.class,
+            pending -> {
+              assertThat(pending.progress()).contains("basic status");
+              assertThat(pending.keep()).containsEntry("statusUrl", master);
+            });
+
+    server.enqueue(json(COMPLETED_FULL.formatted(master)));
+
+    assertThat(waitForJob(master))
+        .isInstanceOfSatisfying(
+            Poll.Done.class,
+            done ->
+                assertThat(((JobResult) done.result()).renditions())
+                    .extracting(JobResult.Rendition::tag)
+                    .containsExactly("720p"));
+  }
+
+  @Test
+  void aCompletedJobIsReadAtTheMasterTheMainHostNamesWhenTheLastOneFails() {
+    String gone = server.url("/master-1/v1/status").toString();
+    String current = server.url("/master-2/v1/status").toString();
+    server.enqueue(new MockResponse.Builder().code(503).build());
+    server.enqueue(json(COMPLETED_BASIC.formatted(current)));
+    server.enqueue(json(COMPLETED_FULL.formatted(current)));
+
+    assertThat(waitForJob(gone)).isInstanceOf(Poll.Done.class);
+  }
+
+  @Test
+  void aCheckRetriesWhileOnlyTheBasicStatusSaysCompleted() {
+    String master = server.url("/master-1/v1/status").toString();
+    server.enqueue(new MockResponse.Builder().code(503).build());
+    server.enqueue(json(COMPLETED_BASIC.formatted(master)));
+
+    assertThatThrownBy(() -> checkJob(master))
+        .isInstanceOfSatisfying(
+            ApiException.Transient.class,
+            e -> {
+              assertThat(e.code()).isEqualTo("STATUS_INCOMPLETE");
+              assertThat(e.getMessage()).contains("basic status");
+            });
+
+    server.enqueue(json(COMPLETED_FULL.formatted(master)));
+    assertThat(checkJob(master).renditions()).hasSize(1);
+  }
+
+  private Poll<?> waitForJob(String statusUrl) {
+    @SuppressWarnings("unchecked")
+    var handler = (OperationHandler<WaitForJobInput>) handler("mediaflow.transcoding.wait_for_job");
+    return handler
+        .check()
+        .apply(new WaitForJobInput("task", statusUrl, Duration.ofHours(1), null), null);
+  }
+
+  private JobResult checkJob(String statusUrl) {
+    @SuppressWarnings("unchecked")
+    var handler = (OperationHandler<CheckJobInput>) handler("mediaflow.transcoding.check_job");
+    return (JobResult) handler.call().apply(new CheckJobInput("task", statusUrl), null);
+  }
+
+  private OperationHandler<?> handler(String type) {
+    return workers.handlers().stream()
+        .filter(handler -> handler.type().equals(type))
+        .findFirst()
+        .orElseThrow();
+  }
+
+  private static MockResponse json(String body) {
+    return new MockResponse.Builder()
+        .code(200)
+        .addHeader("Content-Type", "application/json")
+        .body(body)
+        .build();
+  }
+}
