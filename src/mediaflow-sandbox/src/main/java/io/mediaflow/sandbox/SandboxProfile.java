@@ -1,5 +1,6 @@
 package io.mediaflow.sandbox;
 
+import java.util.Set;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 
@@ -10,15 +11,40 @@ import org.springframework.stereotype.Component;
  * test run against both shows the plugin relies on neither. docs/sandbox.md lists each point with
  * its two answers.
  *
+ * <p>{@code mediaflow.sandbox.variations} names further variations, each switching one such point
+ * on its own (docs/sandbox.md has their table).
+ *
  * @param strictDocuments answer only what the documents (and the spec's README) say, and otherwise
  *     the other plausible answer
+ * @param variations the names of the variations switched on
  */
 @Component
 public record SandboxProfile(
-    @Value("${mediaflow.sandbox.strict-documents:false}") boolean strictDocuments) {
+    @Value("${mediaflow.sandbox.strict-documents:false}") boolean strictDocuments,
+    @Value("${mediaflow.sandbox.variations:}") Set<String> variations) {
 
   /** The property that switches the profile. */
   public static final String PROPERTY = "mediaflow.sandbox.strict-documents";
+
+  /** The property that lists the variations switched on, comma-separated. */
+  public static final String VARIATIONS = "mediaflow.sandbox.variations";
+
+  /** The variation of {@link #playlistsNameTheToken()}. */
+  public static final String PLAYLISTS_WITHOUT_TOKEN = "playlists-without-token";
+
+  public SandboxProfile {
+    variations = variations == null ? Set.of() : Set.copyOf(variations);
+  }
+
+  /**
+   * A playlist of an authenticated bucket or playback ID served with {@code ?auth=} (document 1
+   * does not show whether the CDN hands the token on): each entry it names carries the request's
+   * token, or (variation {@value #PLAYLISTS_WITHOUT_TOKEN}) the playlist is served as stored, so
+   * only a player that carries the token on every request itself plays it.
+   */
+  public boolean playlistsNameTheToken() {
+    return !variations.contains(PLAYLISTS_WITHOUT_TOKEN);
+  }
 
   /**
    * A master host asked about a job it has handed on (document 3: "not shown"): 503 as an
