@@ -2,6 +2,7 @@ package io.mediaflow.sandbox;
 
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -50,23 +51,27 @@ public class PlaylistTokens {
     return path.toLowerCase(Locale.ROOT).endsWith(".mpd") ? dash(text, auth) : hls(text, auth);
   }
 
+  /** Line by line, each line's ending kept as it was. */
   private static String hls(String text, String auth) {
-    return text.lines()
+    return Arrays.stream(text.split("\n", -1))
         .map(
             line -> {
-              if (line.isBlank()) {
+              String content = line.strip();
+              if (content.isEmpty()) {
                 return line;
               }
-              if (!line.startsWith("#")) {
-                return withToken(line.strip(), auth, "&");
+              String ending = line.endsWith("\r") ? "\r" : "";
+              if (!content.startsWith("#")) {
+                return withToken(content, auth, "&") + ending;
               }
-              Matcher uri = HLS_URI_ATTRIBUTE.matcher(line);
-              return uri.replaceAll(
-                  found ->
-                      Matcher.quoteReplacement(
-                          "URI=\"" + withToken(found.group(1), auth, "&") + "\""));
+              return HLS_URI_ATTRIBUTE
+                  .matcher(line)
+                  .replaceAll(
+                      found ->
+                          Matcher.quoteReplacement(
+                              "URI=\"" + withToken(found.group(1), auth, "&") + "\""));
             })
-        .collect(Collectors.joining("\n", "", "\n"));
+        .collect(Collectors.joining("\n"));
   }
 
   private static String dash(String text, String auth) {

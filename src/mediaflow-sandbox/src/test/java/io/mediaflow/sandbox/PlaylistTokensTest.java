@@ -32,6 +32,12 @@ class PlaylistTokensTest {
   }
 
   @Test
+  void eachLinesEndingIsKept() {
+    assertThat(naming.serve("p.m3u8", "#EXTM3U\r\nseg.ts\r\nlast.ts", TOKEN))
+        .isEqualTo("#EXTM3U\r\nseg.ts?auth=h.p.s\r\nlast.ts?auth=h.p.s");
+  }
+
+  @Test
   void dashTemplatesCarryTheTokenAsXml() {
     String mpd =
         "<SegmentTemplate initialization=\"init-$RepresentationID$.m4s\""
