@@ -202,7 +202,12 @@ class SignedAccessTest extends SandboxTest {
     String bucketToken = SignedTokens.token(kid, key).compact();
     String viaDomain = "/sandbox/domains/" + name + "/" + OBJECT + "?auth=";
 
-    assertThat(cdn.plain("GET", viaDomain + domainToken, null).status()).isEqualTo(200);
+    cdn.put(bucket, OBJECT, "#EXTM3U\nvideo_1/chunklist.m3u8\n", "application/vnd.apple.mpegurl");
+    var served = cdn.plain("GET", viaDomain + domainToken, null);
+    assertThat(served.status()).isEqualTo(200);
+    assertThat(served.text())
+        .as("the domain's playlist names its entries with the token too")
+        .isEqualTo("#EXTM3U\nvideo_1/chunklist.m3u8?auth=" + domainToken + "\n");
     assertThat(cdn.plain("GET", viaDomain + bucketToken, null).status()).isEqualTo(200);
     assertThat(refusal(cdn.plain("GET", viaDomain, null))).contains("required");
     assertThat(refusal(fetch(OBJECT, domainToken)))
