@@ -22,7 +22,10 @@ export function playableUrls(variables) {
   for (const { path, url } of list(variables.signedUrls)) {
     urls.push({ label: `Signed ${path ?? ''}`.trim(), url });
   }
-  return urls.filter(({ url }, index) => typeof url === 'string' && /\.(m3u8|mp4|webm)(\?|$)/.test(url)
+  // Renditions written to a bucket are named by their s3:// destination, which no browser opens: their signed URLs
+  // play instead.
+  return urls.filter(({ url }, index) => typeof url === 'string' && /^https?:/.test(url)
+    && /\.(m3u8|mp4|webm)(\?|$)/.test(url)
     && urls.findIndex((other) => other.url === url) === index);
 }
 
@@ -57,6 +60,28 @@ export function mediaPlayers(container) {
   };
 }
 
+/**
+ * A signed URL's token carried on every request hls.js makes (docs/plugin.md): the variant playlists and segments
+ * are asked for relative to the playlist and without its query, and whether the CDN names them with the token is
+ * not shown, so each request without an `auth` gets the playlist's.
+ */
+function carryingTheToken(url) {
+  const auth = new URL(url, location.href).searchParams.get('auth');
+  if (!auth) {
+    return {};
+  }
+  return {
+    xhrSetup(xhr, requestUrl) {
+      const request = new URL(requestUrl, location.href);
+      if (!request.searchParams.has('auth')) {
+        request.searchParams.set('auth', auth);
+        // Opened here, hls.js sends it as it is instead of opening the URL it was given.
+        xhr.open('GET', request.toString(), true);
+      }
+    }
+  };
+}
+
 function player(label, url) {
   const video = h('video', { controls: true, muted: true, preload: 'metadata', playsinline: true });
   const status = h('span', { class: 'player-status' });
@@ -65,7 +90,7 @@ function player(label, url) {
   let hls = null;
   let retry = null;
   if (/\.m3u8(\?|$)/.test(url) && Hls.isSupported()) {
-    hls = new Hls();
+    hls = new Hls(carryingTheToken(url));
     hls.on(Hls.Events.MANIFEST_PARSED, () => {
       status.textContent = 'ready';
       figure.dataset.manifest = 'parsed';

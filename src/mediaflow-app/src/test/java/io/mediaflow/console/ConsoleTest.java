@@ -571,7 +571,14 @@ class ConsoleTest extends MediaflowTest {
     openTask(show, "End the broadcast");
     browser.findElement(By.id("complete")).click();
     awaitInstancePage(show);
-    browser.findElement(By.linkText(Long.toString(key))).click();
+    // The page reloads its parts every 2 s: a link found just before a reload is gone by the click.
+    new WebDriverWait(browser, PATIENCE)
+        .ignoring(StaleElementReferenceException.class)
+        .until(
+            driver -> {
+              driver.findElement(By.linkText(Long.toString(key))).click();
+              return true;
+            });
     openTask(key, "Review renditions");
     browser.findElement(By.xpath("//label[contains(., 'Approve these renditions')]")).click();
     browser.findElement(By.id("complete")).click();
@@ -585,6 +592,28 @@ class ConsoleTest extends MediaflowTest {
     assertThat(variableText("signedUrls")).contains("?auth=");
     screenshot("17-live-to-vod-published");
     instance(key).assertion().hasNoIncidents();
+
+    // The published VOD plays in the page's player by its signed master URL, hls.js carrying the
+    // token on the variant playlist and segment requests too; paused past 0:01 for the screenshot.
+    WebElement player =
+        wait.until(
+            ExpectedConditions.presenceOfElementLocated(
+                By.cssSelector("#media .player[data-url*='.m3u8?auth='][data-fragment=loaded]")));
+    WebElement video = player.findElement(By.tagName("video"));
+    // Muted, as the browser lets a page start playback without a click only then.
+    ((JavascriptExecutor) browser)
+        .executeScript("arguments[0].muted = true; arguments[0].play()", video);
+    wait.until(
+        driver ->
+            ((Number)
+                        ((JavascriptExecutor) driver)
+                            .executeScript("return arguments[0].currentTime", video))
+                    .doubleValue()
+                > 1.5);
+    ((JavascriptExecutor) browser)
+        .executeScript(
+            "arguments[0].pause(); arguments[0].scrollIntoView({block: 'center'})", video);
+    screenshot("25-published-vod-playing");
   }
 
   /**

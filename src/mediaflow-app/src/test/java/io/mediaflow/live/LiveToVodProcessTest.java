@@ -5,12 +5,22 @@ import static org.assertj.core.api.Assertions.offset;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediaflow.MediaflowTest;
+import io.mediaflow.delivery.SigningKey;
+import io.mediaflow.delivery.signing.SigningKeyStore;
+import io.mediaflow.delivery.signing.internal.ManagedSigningKeys;
+import io.mediaflow.delivery.signing.internal.PrivateKeys;
+import io.mediaflow.delivery.signing.internal.SignedTokens;
+import io.mediaflow.sandbox.SandboxProfile;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 
 /**
  * The fifth process ties the three APIs together as a media team's day does: a live show is
@@ -21,10 +31,15 @@ class LiveToVodProcessTest extends MediaflowTest {
 
   private static final String PROCESS = "live-to-vod";
 
+  @Autowired SandboxProfile profile;
+  @Autowired ManagedSigningKeys signingKeys;
+  @Autowired SigningKeyStore store;
+
   /**
    * A real encoder pushes 20 s over RTMP; the show is ended after the first 10 s DVR file, so the
    * recording is two files, which the ladder stitches back into one rendition as long as the
-   * recording.
+   * recording. The published VOD is then watched through its signed URL ({@link
+   * #watchThePublishedVod}); the strict-documents run does so with playlists served as stored.
    */
   @Test
   void aRecordedShowIsTranscodedReviewedAndPublished() throws Exception {
@@ -124,7 +139,66 @@ class LiveToVodProcessTest extends MediaflowTest {
                     .as(url)
                     .isEqualTo(200);
               });
+      watchThePublishedVod(media, publishBucket, signedUrls);
     }
+  }
+
+  /**
+   * The signed master playlist plays: a player that carries no token (ffprobe) reads video from it
+   * where the sandbox names each playlist entry with the token; a player that carries the token on
+   * every request (docs/plugin.md) reads video from it under both behaviours. Without its token, or
+   * with a token of another bucket's key, the playlist is refused.
+   */
+  private void watchThePublishedVod(RealMedia media, String publishBucket, JsonNode signedUrls)
+      throws Exception {
+    JsonNode master =
+        java.util.stream.StreamSupport.stream(signedUrls.spliterator(), false)
+            .filter(signed -> signed.path("path").asText().endsWith(".m3u8"))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("no signed playlist in " + signedUrls));
+    String path = master.path("path").asText();
+    assertThat(master.path("uri").asText())
+        .as("the token opens the rendition's folder")
+        .isEqualTo("/" + path.substring(0, path.lastIndexOf('/') + 1));
+    String url = master.path("url").asText();
+    var player = new TokenCarryingPlayer(url);
+    var served = player.get(URI.create(url));
+    assertThat(served.status()).as(served.text()).isEqualTo(200);
+
+    if (profile.playlistsNameTheToken()) {
+      assertThat(TokenCarryingPlayer.firstEntry(served)).contains("auth=");
+      assertThat(media.probe(url).findValuesAsText("codec_type"))
+          .as("ffprobe, which carries no token, plays the signed master playlist")
+          .contains("video");
+    } else {
+      assertThat(TokenCarryingPlayer.firstEntry(served))
+          .as("variation %s: served as stored", SandboxProfile.PLAYLISTS_WITHOUT_TOKEN)
+          .doesNotContain("auth=");
+    }
+    Path segment = Files.createTempFile("published-segment", ".ts");
+    try {
+      player.firstSegment(URI.create(url), segment);
+      assertThat(media.codecTypes(segment))
+          .as("the first segment a token-carrying player fetched")
+          .contains("video");
+    } finally {
+      Files.deleteIfExists(segment);
+    }
+
+    assertThat(get(url.substring(baseUrl().length(), url.indexOf('?'))).statusCode())
+        .as("without its token")
+        .isEqualTo(403);
+    SigningKey otherBucketsKey = signingKeys.create(null, null, bucketName(), null);
+    String otherToken =
+        SignedTokens.sign(
+            otherBucketsKey.id(),
+            PrivateKeys.rsa(store.find(otherBucketsKey.id()).orElseThrow()),
+            new SignedTokens.Grant("", null, null, null));
+    assertThat(
+            get("/sandbox/storage/" + publishBucket + "/" + path + "?auth=" + otherToken)
+                .statusCode())
+        .as("with a token of another bucket's key")
+        .isEqualTo(403);
   }
 
   @Test

@@ -11,6 +11,9 @@ import org.springframework.stereotype.Component;
  * test run against both shows the plugin relies on neither. docs/sandbox.md lists each point with
  * its two answers.
  *
+ * <p>{@code mediaflow.sandbox.variations} names further variations, each switching one such point
+ * on its own (docs/sandbox.md has their table).
+ *
  * @param strictDocuments answer only what the documents (and the spec's README) say, and otherwise
  *     the other plausible answer
  * @param variations the named variations switched on ({@code
@@ -48,6 +51,9 @@ public record SandboxProfile(
    */
   public static final String PROFILES_SEPARATED_BY_SPACES = "profiles-separated-by-spaces";
 
+  /** The variation of {@link #playlistsNameTheToken()}. */
+  public static final String PLAYLISTS_WITHOUT_TOKEN = "playlists-without-token";
+
   public SandboxProfile {
     variations = variations == null ? Set.of() : Set.copyOf(variations);
   }
@@ -55,6 +61,16 @@ public record SandboxProfile(
   /** Whether the named variation is on. */
   public boolean varies(String variation) {
     return variations.contains(variation);
+  }
+
+  /**
+   * A playlist of an authenticated bucket or playback ID served with {@code ?auth=} (document 1
+   * does not show whether the CDN hands the token on): each entry it names carries the request's
+   * token, or (variation {@value #PLAYLISTS_WITHOUT_TOKEN}) the playlist is served as stored, so
+   * only a player that carries the token on every request itself plays it.
+   */
+  public boolean playlistsNameTheToken() {
+    return !varies(PLAYLISTS_WITHOUT_TOKEN);
   }
 
   /**

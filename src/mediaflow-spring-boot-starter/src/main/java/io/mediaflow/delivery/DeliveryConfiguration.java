@@ -42,8 +42,9 @@ public class DeliveryConfiguration {
 
   @Bean
   @ConditionalOnMissingBean
-  SignedUrls mediaflowSignedUrls(SigningKeyStore store, ContentAddresses addresses) {
-    return new SignedUrls(store, addresses, Clock.systemUTC());
+  SignedUrls mediaflowSignedUrls(
+      SigningKeyStore store, ContentAddresses addresses, DeliveryClient client) {
+    return new SignedUrls(store, addresses, client, Clock.systemUTC());
   }
 
   @Bean

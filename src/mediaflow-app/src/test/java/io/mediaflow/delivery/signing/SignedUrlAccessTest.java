@@ -1,7 +1,9 @@
 package io.mediaflow.delivery.signing;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.mediaflow.api.ApiException;
 import io.mediaflow.delivery.BucketPolicy;
 import io.mediaflow.delivery.CorsPolicy;
 import io.mediaflow.delivery.DeliveryTest;
@@ -10,6 +12,7 @@ import io.mediaflow.delivery.SigningKey;
 import io.mediaflow.delivery.signing.internal.ManagedSigningKeys;
 import io.mediaflow.delivery.signing.internal.PrivateKeys;
 import io.mediaflow.delivery.signing.internal.SignedTokens;
+import io.mediaflow.delivery.signing.internal.SignedUrl;
 import io.mediaflow.delivery.signing.internal.SignedUrls;
 import java.net.URI;
 import java.net.http.HttpRequest;
@@ -45,6 +48,33 @@ class SignedUrlAccessTest extends DeliveryTest {
     upload(bucket, OTHER, "#EXTM3U 720p");
     delivery.setBucketPolicy(bucket, BucketPolicy.AUTHENTICATED);
     key = signingKeys.create(null, null, bucket, "access test");
+  }
+
+  @Test
+  void aPlaylistsSignedUrlOpensItsRenditionFolderAndThePlaylistNamesItsEntriesWithTheToken() {
+    upload(bucket, "videos/clip/video_1/chunklist.m3u8", "#EXTM3U\nsegment_000.ts\n");
+    upload(bucket, "videos/clip/video_1/segment_000.ts", "segment");
+    upload(bucket, "videos/other/master.m3u8", "#EXTM3U other");
+
+    SignedUrl signed = signedUrls.sign(request(key.id(), MASTER, null, null, null)).getFirst();
+    String token = signed.url().substring(signed.url().indexOf("auth=") + 5);
+
+    assertThat(signed.uri()).isEqualTo("/videos/clip/");
+    String variant = baseUrl() + "/sandbox/storage/" + bucket + "/videos/clip/video_1/";
+    assertThat(fetch(variant + "chunklist.m3u8?auth=" + token, null).body())
+        .isEqualTo("#EXTM3U\nsegment_000.ts?auth=" + token + "\n");
+    assertThat(fetch(variant + "segment_000.ts?auth=" + token, null).body()).isEqualTo("segment");
+    assertThat(
+            fetch(
+                    baseUrl()
+                        + "/sandbox/storage/"
+                        + bucket
+                        + "/videos/other/master.m3u8?auth="
+                        + token,
+                    null)
+                .statusCode())
+        .as("another rendition's folder")
+        .isEqualTo(403);
   }
 
   @Test
@@ -103,7 +133,21 @@ class SignedUrlAccessTest extends DeliveryTest {
 
   @Test
   void aTokenForOnePathDoesNotOpenAnother() {
-    String url = sign(MASTER, null, null, null);
+    String url =
+        signedUrls
+            .sign(
+                new SignedUrls.Request(
+                    key.id(),
+                    bucket,
+                    null,
+                    List.of(MASTER),
+                    null,
+                    null,
+                    null,
+                    UriScope.OBJECT,
+                    null))
+            .getFirst()
+            .url();
     String token = url.substring(url.indexOf("auth=") + 5);
 
     assertThat(
@@ -120,18 +164,31 @@ class SignedUrlAccessTest extends DeliveryTest {
   }
 
   @Test
-  void aKeyOfAnotherBucketDoesNotOpenThisOne() {
-    SigningKey otherBucketsKey = signingKeys.create(null, null, bucketName(), null);
+  void aKeyOfAnotherBucketDoesNotOpenThisOneAndIsRefusedAtSigning() {
+    String otherBucket = bucketName();
+    SigningKey otherBucketsKey = signingKeys.create(null, null, otherBucket, null);
+    String token =
+        SignedTokens.sign(
+            otherBucketsKey.id(),
+            PrivateKeys.rsa(store.find(otherBucketsKey.id()).orElseThrow()),
+            new SignedTokens.Grant("", null, null, null));
 
-    var answer =
-        fetch(
-            signedUrls
-                .sign(request(otherBucketsKey.id(), MASTER, null, null, null))
-                .getFirst()
-                .url(),
-            null);
-
-    assertThat(answer.statusCode()).isEqualTo(403);
+    assertThat(
+            fetch(baseUrl() + "/sandbox/storage/" + bucket + "/" + MASTER + "?auth=" + token, null)
+                .statusCode())
+        .isEqualTo(403);
+    assertThatThrownBy(
+            () -> signedUrls.sign(request(otherBucketsKey.id(), MASTER, null, null, null)))
+        .isInstanceOf(ApiException.Rejected.class)
+        .hasMessage(
+            "Signing key "
+                + otherBucketsKey.id()
+                + " is bound to bucket "
+                + otherBucket
+                + ", and a key serves exactly one bucket, domain or stream: it cannot sign URLs"
+                + " for objects of bucket "
+                + bucket
+                + " at its default address");
   }
 
   @Test
@@ -175,6 +232,7 @@ class SignedUrlAccessTest extends DeliveryTest {
                     Duration.ofMinutes(5),
                     null,
                     null,
+                    null,
                     Map.of("viewer", "v-1")))
             .getFirst()
             .url();
@@ -183,6 +241,29 @@ class SignedUrlAccessTest extends DeliveryTest {
         .startsWith(
             baseUrl() + "/sandbox/domains/" + domain.domainName() + "/" + MASTER + "?auth=");
     assertThat(fetch(url, null).body()).isEqualTo("#EXTM3U master");
+  }
+
+  @Test
+  void aKeyOfAnotherVodDomainIsRefusedAtSigning() {
+    Domain domain = delivery.createDomain(domainName(), Domain.VOD, bucket);
+    Domain other = delivery.createDomain(domainName(), Domain.VOD, bucket);
+    SigningKey othersKey = signingKeys.create(other.id(), null, null, null);
+
+    assertThatThrownBy(
+            () ->
+                signedUrls.sign(
+                    new SignedUrls.Request(
+                        othersKey.id(),
+                        null,
+                        domain.domainName(),
+                        List.of(MASTER),
+                        null,
+                        null,
+                        null,
+                        null,
+                        null)))
+        .hasMessageContaining("is bound to playback domain " + other.id())
+        .hasMessageContaining("behind vod domain " + domain.domainName());
   }
 
   @Test
@@ -228,7 +309,7 @@ class SignedUrlAccessTest extends DeliveryTest {
   private SignedUrls.Request request(
       String keyId, String path, Duration lifetime, Instant notBefore, String uri) {
     return new SignedUrls.Request(
-        keyId, bucket, null, List.of(path), lifetime, notBefore, uri, null);
+        keyId, bucket, null, List.of(path), lifetime, notBefore, uri, null, null);
   }
 
   private String cache(String url) {

@@ -62,6 +62,9 @@ class ProtectedPublishingProcessTest extends DeliveryTest {
       JsonNode url = urls.get(i);
       assertThat(url.path("path").asText()).isEqualTo(PATHS.get(i));
       assertThat(url.path("expires").asText()).isNotBlank();
+      assertThat(url.path("uri").asText())
+          .as("a playlist's token opens its rendition's folder")
+          .isEqualTo("/videos/clip/");
       var answer = fetch(url.path("url").asText(), ORIGIN);
       assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
       assertThat(answer.body()).isEqualTo("#EXTM3U " + i);
@@ -134,6 +137,24 @@ class ProtectedPublishingProcessTest extends DeliveryTest {
     assertThat(url).startsWith(baseUrl() + "/sandbox/domains/" + domain.domainName() + "/");
     assertThat(fetch(url, null).body()).isEqualTo("#EXTM3U 0");
     assertThat(keysOf(bucket)).isEqualTo(keysBefore);
+  }
+
+  @Test
+  void aKeyOfAnotherBucketEndsAsPublishingFailedNamingTheKeyAndBothBuckets() {
+    String bucket = bucketWithObjects();
+    String otherBucket = bucketName();
+    SigningKey othersKey = signingKeys.create(null, null, otherBucket, null);
+
+    long key =
+        start(
+            PROCESS, Map.of("bucketName", bucket, "paths", PATHS, "signingKeyId", othersKey.id()));
+
+    instance(key).awaitCompleted().hasPassedElement("PublishingFailed");
+    assertThat(processVariable(key, "published").asBoolean()).isFalse();
+    assertThat(processVariable(key, "errorCode").asText()).isEqualTo("SIGNING_KEY_BOUND_ELSEWHERE");
+    assertThat(processVariable(key, "errorMessage").asText())
+        .contains("Signing key " + othersKey.id() + " is bound to bucket " + otherBucket)
+        .contains("objects of bucket " + bucket);
   }
 
   /**

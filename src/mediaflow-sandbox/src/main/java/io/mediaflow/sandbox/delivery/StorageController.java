@@ -2,10 +2,14 @@ package io.mediaflow.sandbox.delivery;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.mediaflow.sandbox.LiveDomainPlayback;
+import io.mediaflow.sandbox.PlaylistTokens;
 import io.mediaflow.sandbox.StatusBody;
 import io.mediaflow.sandbox.storage.MediaStorage;
 import io.mediaflow.sandbox.storage.MediaStorage.StoredObject;
+import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.core.io.FileSystemResource;
 import org.springframework.http.HttpHeaders;
@@ -22,8 +26,9 @@ import org.springframework.web.bind.annotation.RestController;
 
 /**
  * The CDN edge in front of the media storage, at the addresses of {@link EdgeAddresses}: GET and
- * HEAD serve objects (ranges too) with the bucket's access policy, CORS policy and cache applied.
- * Preflights are answered by {@link CorsPreflightFilter}. {@code PUT
+ * HEAD serve objects (ranges too) with the bucket's access policy, CORS policy and cache applied; a
+ * playlist of an authenticated bucket names its entries with the request's token ({@link
+ * PlaylistTokens}). Preflights are answered by {@link CorsPreflightFilter}. {@code PUT
  * /sandbox/storage/<bucket>/<path>} is a control endpoint, not part of the service: it uploads an
  * object, for demos and tests.
  */
@@ -46,6 +51,7 @@ class StorageController {
 
   private final Domains domains;
   private final ObjectProvider<LiveDomainPlayback> livePlayback;
+  private final PlaylistTokens playlistTokens;
 
   StorageController(
       MediaStorage storage,
@@ -54,7 +60,9 @@ class StorageController {
       SignedTokenVerifier verifier,
       CdnCache cache,
       Domains domains,
-      ObjectProvider<LiveDomainPlayback> livePlayback) {
+      ObjectProvider<LiveDomainPlayback> livePlayback,
+      PlaylistTokens playlistTokens) {
+    this.playlistTokens = playlistTokens;
     this.domains = domains;
     this.livePlayback = livePlayback;
     this.storage = storage;
@@ -116,7 +124,8 @@ class StorageController {
             .map(policy -> policy.responseHeaders(origin))
             .orElseGet(HttpHeaders::new);
     try {
-      if (controls.isAuthenticated(target.bucket())) {
+      boolean authenticated = controls.isAuthenticated(target.bucket());
+      if (authenticated) {
         verifier.verify(token, target.acceptedKeys(), target.path());
       }
       StoredObject object =
@@ -137,18 +146,31 @@ class StorageController {
       // Anyone may upload an object, and it is served from the console's origin: a browser must
       // neither guess
       // another type for it nor run it as a page of that origin (an uploaded .html with a script).
-      return ResponseEntity.ok()
-          .headers(cors)
-          .header(X_CACHE, hit ? "HIT" : "MISS")
-          .header("X-Content-Type-Options", "nosniff")
-          .header("Content-Security-Policy", "sandbox")
-          .contentType(type)
-          .body(new FileSystemResource(object.file()));
+      var ok =
+          ResponseEntity.ok()
+              .headers(cors)
+              .header(X_CACHE, hit ? "HIT" : "MISS")
+              .header("X-Content-Type-Options", "nosniff")
+              .header("Content-Security-Policy", "sandbox")
+              .contentType(type);
+      if (authenticated && token != null && PlaylistTokens.isPlaylist(object.path())) {
+        // A player requests the playlist's entries without its query: they carry the token.
+        return ok.body(playlistTokens.serve(object.path(), read(object), token));
+      }
+      return ok.body(new FileSystemResource(object.file()));
     } catch (DeliveryException refused) {
       return ResponseEntity.status(refused.status())
           .headers(cors)
           .contentType(MediaType.APPLICATION_JSON)
           .body(StatusBody.failed(refused.getMessage()));
+    }
+  }
+
+  private static String read(StoredObject object) {
+    try {
+      return Files.readString(object.file());
+    } catch (IOException unreadable) {
+      throw new UncheckedIOException(unreadable);
     }
   }
 

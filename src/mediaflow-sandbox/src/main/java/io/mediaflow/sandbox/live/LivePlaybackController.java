@@ -1,14 +1,13 @@
 package io.mediaflow.sandbox.live;
 
 import io.mediaflow.sandbox.LiveDomainPlayback;
+import io.mediaflow.sandbox.PlaylistTokens;
 import io.mediaflow.sandbox.StatusBody;
 import io.mediaflow.sandbox.delivery.DeliveryException;
 import io.mediaflow.sandbox.delivery.Domains;
 import io.mediaflow.sandbox.delivery.SignedTokenVerifier;
 import io.mediaflow.sandbox.delivery.SigningKeyBinding;
 import java.io.IOException;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -34,8 +33,9 @@ import org.springframework.web.bind.annotation.RestController;
  * served only with a token ({@code ?auth=}) signed with a key of the content delivery API bound to
  * the stream, or to its live playback domain (see {@link SignedTokenVerifier}), for the playlist
  * and each segment alike; the playlist it gets names its segments with the same token, as a player
- * requests them relative to it. Without one: 403. Behind a live playback domain the same output is
- * served at {@code <domain>/<playback_id>.m3u8} ({@link LiveDomainPlayback}).
+ * requests them relative to it ({@link PlaylistTokens}). Without one: 403. Behind a live playback
+ * domain the same output is served at {@code <domain>/<playback_id>.m3u8} ({@link
+ * LiveDomainPlayback}).
  */
 @RestController
 class LivePlaybackController implements LiveDomainPlayback {
@@ -57,6 +57,7 @@ class LivePlaybackController implements LiveDomainPlayback {
   private final RtmpIngest rtmp;
   private final SignedTokenVerifier verifier;
   private final Domains domains;
+  private final PlaylistTokens playlistTokens;
 
   LivePlaybackController(
       LiveStreams streams,
@@ -64,7 +65,9 @@ class LivePlaybackController implements LiveDomainPlayback {
       NominalTime nominalTime,
       RtmpIngest rtmp,
       SignedTokenVerifier verifier,
-      Domains domains) {
+      Domains domains,
+      PlaylistTokens playlistTokens) {
+    this.playlistTokens = playlistTokens;
     this.streams = streams;
     this.media = media;
     this.nominalTime = nominalTime;
@@ -163,23 +166,16 @@ class LivePlaybackController implements LiveDomainPlayback {
                 return ResponseEntity.ok()
                     .contentType(HLS)
                     .header("Cache-Control", "no-cache")
-                    .body(auth == null ? named : withToken(named, auth));
+                    .body(withToken(named, auth));
               });
     } catch (LiveApiException refused) {
       return StatusBody.response(refused.status(), refused.getMessage());
     }
   }
 
-  /**
-   * The playlist with {@code ?auth=} on each segment, so a player's segment requests carry the
-   * viewer's token.
-   */
-  private static String withToken(String playlist, String auth) {
-    String query = "?auth=" + URLEncoder.encode(auth, StandardCharsets.UTF_8);
-    return playlist
-        .lines()
-        .map(line -> line.isBlank() || line.startsWith("#") ? line : line + query)
-        .collect(Collectors.joining("\n", "", "\n"));
+  /** The playlist as served with the viewer's token ({@link PlaylistTokens}). */
+  private String withToken(String playlist, String auth) {
+    return playlistTokens.serve(StreamAddresses.PLAYLIST, playlist, auth);
   }
 
   @GetMapping(ORIGIN + StreamAddresses.PLAYLIST)
@@ -211,7 +207,7 @@ class LivePlaybackController implements LiveDomainPlayback {
           : ok.body(withToken(read(stream, playlist), auth));
     }
     String playlist = HlsPlaylist.live(newestSimulatedSegment(stream));
-    return ok.body(auth == null ? playlist : withToken(playlist, auth));
+    return ok.body(withToken(playlist, auth));
   }
 
   private String playlistText(LiveStream stream) {

@@ -48,6 +48,32 @@ class SignedAccessTest extends SandboxTest {
   }
 
   @Test
+  void aPlaylistNamesEachEntryWithTheRequestsTokenAndTheFolderTokenOpensThem() {
+    String master =
+        "#EXTM3U\n"
+            + "#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID=\"a\",NAME=\"en\",URI=\"audio_1/chunklist.m3u8\"\n"
+            + "#EXT-X-STREAM-INF:BANDWIDTH=800000,AUDIO=\"a\"\n"
+            + "video_1/chunklist.m3u8\n";
+    cdn.put(bucket, OBJECT, master, "application/vnd.apple.mpegurl");
+    cdn.put(
+        bucket,
+        "videos/clip/video_1/chunklist.m3u8",
+        "#EXTM3U\n#EXTINF:2.0,\nsegment_000.ts\n#EXT-X-ENDLIST\n",
+        "application/vnd.apple.mpegurl");
+    String token = SignedTokens.token(kid, key).claim("uri", "/videos/clip/").compact();
+
+    var served = fetch(OBJECT, token);
+
+    assertThat(served.status()).as(served.text()).isEqualTo(200);
+    assertThat(served.text())
+        .contains("URI=\"audio_1/chunklist.m3u8?auth=" + token + "\"")
+        .contains("\nvideo_1/chunklist.m3u8?auth=" + token + "\n");
+    var variant = fetch("videos/clip/video_1/chunklist.m3u8", token);
+    assertThat(variant.status()).as(variant.text()).isEqualTo(200);
+    assertThat(variant.text()).contains("\nsegment_000.ts?auth=" + token + "\n");
+  }
+
+  @Test
   void aTokenIsRequired() {
     assertThat(refusal(fetch(OBJECT, null))).contains("signed token is required");
     assertThat(refusal(fetch(OBJECT, ""))).contains("signed token is required");
@@ -176,7 +202,12 @@ class SignedAccessTest extends SandboxTest {
     String bucketToken = SignedTokens.token(kid, key).compact();
     String viaDomain = "/sandbox/domains/" + name + "/" + OBJECT + "?auth=";
 
-    assertThat(cdn.plain("GET", viaDomain + domainToken, null).status()).isEqualTo(200);
+    cdn.put(bucket, OBJECT, "#EXTM3U\nvideo_1/chunklist.m3u8\n", "application/vnd.apple.mpegurl");
+    var served = cdn.plain("GET", viaDomain + domainToken, null);
+    assertThat(served.status()).isEqualTo(200);
+    assertThat(served.text())
+        .as("the domain's playlist names its entries with the token too")
+        .isEqualTo("#EXTM3U\nvideo_1/chunklist.m3u8?auth=" + domainToken + "\n");
     assertThat(cdn.plain("GET", viaDomain + bucketToken, null).status()).isEqualTo(200);
     assertThat(refusal(cdn.plain("GET", viaDomain, null))).contains("required");
     assertThat(refusal(fetch(OBJECT, domainToken)))

@@ -3,6 +3,7 @@ package io.mediaflow.delivery.worker;
 import io.mediaflow.api.constraint.Fqdn;
 import io.mediaflow.delivery.BucketName;
 import io.mediaflow.delivery.ServiceId;
+import io.mediaflow.delivery.signing.UriScope;
 import io.mediaflow.delivery.signing.internal.SignedUrls;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
@@ -17,9 +18,9 @@ import java.util.Map;
     type = "mediaflow.delivery.sign_urls",
     name = "Delivery: issue signed URLs",
     description =
-        "Signs one URL per object of an authenticated bucket: an RS256 JWT (header kid, alg, typ; claims uri, exp, nbf and custom ones) in ?auth=, at the bucket's default address or behind a vod playback domain. The private key comes from the application's key store, never from the process. The result is a list of {path, url, expires}. SIGNING_KEY_NOT_IN_STORE: this application does not hold the key's private key (create a new key).",
+        "Signs one URL per object of an authenticated bucket: an RS256 JWT (header kid, alg, typ; claims uri, exp, nbf and custom ones) in ?auth=, at the bucket's default address or behind a vod playback domain. The private key comes from the application's key store, never from the process. A token for an HLS (.m3u8) or DASH (.mpd) playlist opens the playlist's folder, so a player reaches the variant playlists and segments with it; other objects' tokens open the object only. The result is a list of {path, url, expires, uri}, uri being what the token opens. SIGNING_KEY_NOT_IN_STORE: this application does not hold the key's private key (create a new key). SIGNING_KEY_BOUND_ELSEWHERE: the key is bound to another bucket, domain or stream, so its tokens would open nothing here. NOT_FOUND: the key or the domain does not exist.",
     resultVariable = "signedUrls",
-    errors = {"SIGNING_KEY_NOT_IN_STORE"})
+    errors = {"SIGNING_KEY_NOT_IN_STORE", "SIGNING_KEY_BOUND_ELSEWHERE", "NOT_FOUND"})
 public record SignUrlsInput(
     @NotBlank @ServiceId @Input(label = "Signing key id", value = "=signingKey.id")
         String signingKeyId,
@@ -56,13 +57,18 @@ public record SignUrlsInput(
     @Input(
             label = "Granted path (uri)",
             description =
-                "The uri claim of every token: a directory or full path; an empty string opens the whole bucket; left out, each token opens its own object only")
+                "The uri claim of every token: a directory or full path; an empty string opens the whole bucket; left out, the token opens what 'Token opens' says")
         String uri,
+    @Input(
+            label = "Token opens",
+            description =
+                "When no uri is given: object (the signed object only) or folder (every object in its folder, as an HLS or DASH player needs); empty for the folder of a .m3u8 or .mpd playlist and the object otherwise")
+        UriScope uriScope,
     @Input(label = "Custom claims", description = "Further claims, e.g. {viewer: \"abc\"}")
         Map<String, Object> claims) {
 
   SignedUrls.Request request() {
     return new SignedUrls.Request(
-        signingKeyId, bucketName, domainName, paths, lifetime, notBefore, uri, claims);
+        signingKeyId, bucketName, domainName, paths, lifetime, notBefore, uri, uriScope, claims);
   }
 }

@@ -80,7 +80,7 @@ class CreateSigningKeyRetryTest {
         new DeliveryWorkers(
                 client,
                 new ManagedSigningKeys(client, store),
-                new SignedUrls(store, new ContentAddresses(properties), Clock.systemUTC()))
+                new SignedUrls(store, new ContentAddresses(properties), client, Clock.systemUTC()))
             .handlers().stream()
                 .filter(handler -> handler.type().equals(TYPE))
                 .findFirst()

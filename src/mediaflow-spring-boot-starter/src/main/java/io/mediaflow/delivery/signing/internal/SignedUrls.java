@@ -6,10 +6,12 @@ import io.mediaflow.api.Rules;
 import io.mediaflow.api.constraint.Fqdn;
 import io.mediaflow.delivery.BucketName;
 import io.mediaflow.delivery.ContentAddresses;
+import io.mediaflow.delivery.DeliveryClient;
 import io.mediaflow.delivery.ObjectPath;
 import io.mediaflow.delivery.PrivateKeyPem;
 import io.mediaflow.delivery.ServiceId;
 import io.mediaflow.delivery.signing.SigningKeyStore;
+import io.mediaflow.delivery.signing.UriScope;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotEmpty;
 import java.security.PrivateKey;
@@ -37,8 +39,11 @@ public class SignedUrls {
    * @param paths the objects' paths inside the bucket; one URL each
    * @param lifetime how long the tokens work; null for tokens that never expire
    * @param notBefore when the tokens start to work; null for at once
-   * @param uri the {@code uri} claim of every token; null for each object's own path, empty for the
-   *     whole bucket
+   * @param uri the {@code uri} claim of every token, as given; empty for the whole bucket; null to
+   *     let {@code uriScope} choose it for each object
+   * @param uriScope what a token opens when {@code uri} is null: its object, or its object's
+   *     folder; null for the folder of a playlist ({@link UriScope#forPath}) and the object
+   *     otherwise
    * @param claims further claims for the tokens
    */
   public record Request(
@@ -49,6 +54,7 @@ public class SignedUrls {
       Duration lifetime,
       Instant notBefore,
       String uri,
+      UriScope uriScope,
       Map<String, Object> claims) {}
 
   /**
@@ -71,25 +77,33 @@ public class SignedUrls {
 
   private final SigningKeyStore store;
   private final ContentAddresses addresses;
+  private final KeyBindings bindings;
   private final Clock clock;
 
-  public SignedUrls(SigningKeyStore store, ContentAddresses addresses, Clock clock) {
+  public SignedUrls(
+      SigningKeyStore store, ContentAddresses addresses, DeliveryClient client, Clock clock) {
     this.store = store;
     this.addresses = addresses;
+    this.bindings = new KeyBindings(client);
     this.clock = clock;
   }
 
   public List<SignedUrl> sign(Request request) {
     check(request);
     PrivateKey key = privateKey(request.signingKeyId());
+    bindings.requireServesObjects(
+        request.signingKeyId(), request.bucketName(), request.domainName());
     Instant expiresAt =
         request.lifetime() == null ? null : clock.instant().plus(request.lifetime());
     return request.paths().stream()
         .map(
             path -> {
               String objectPath = ContentAddresses.objectPath(path);
-              // The claim is the object's URL path, which is the same at both addresses.
-              String uri = request.uri() != null ? request.uri() : "/" + objectPath;
+              // The claim is a URL path, which is the same at both addresses.
+              String uri =
+                  request.uri() != null
+                      ? request.uri()
+                      : UriScope.forPath(request.uriScope(), objectPath).uri(objectPath);
               String token =
                   SignedTokens.sign(
                       request.signingKeyId(),
@@ -103,7 +117,8 @@ public class SignedUrls {
               return new SignedUrl(
                   objectPath,
                   ContentAddresses.signed(address, token),
-                  expiresAt == null ? null : expiresAt.toString());
+                  expiresAt == null ? null : expiresAt.toString(),
+                  uri);
             })
         .toList();
   }
@@ -125,6 +140,7 @@ public class SignedUrls {
     checkLifetime(rules, request.lifetime());
     rules.throwIfBroken();
     PrivateKey key = privateKey(request.signingKeyId());
+    bindings.requireServesLivePlayback(request.signingKeyId());
     Instant expiresAt =
         request.lifetime() == null ? null : clock.instant().plus(request.lifetime());
     String token =

@@ -2,9 +2,14 @@ package io.mediaflow.delivery.signing.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.when;
 
 import io.jsonwebtoken.Jwts;
+import io.mediaflow.api.ApiException;
 import io.mediaflow.api.InvalidRequestException;
+import io.mediaflow.delivery.DeliveryClient;
+import io.mediaflow.delivery.SigningKey;
 import io.mediaflow.delivery.signing.MemorySigningKeyStore;
 import io.mediaflow.delivery.signing.TestKeys;
 import java.security.KeyPair;
@@ -13,6 +18,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -29,9 +35,16 @@ class SignedPlaybackUrlsTest {
   private static final String CUSTOM_DOMAIN = "https://live.example.com/pb1.m3u8";
 
   private final MemorySigningKeyStore store = new MemorySigningKeyStore();
+  private final DeliveryClient client = mock(DeliveryClient.class);
   // Playback URLs come signed as the stream lists them: the bucket addresses are not used.
   private final SignedUrls signedUrls =
-      new SignedUrls(store, null, Clock.fixed(NOW, ZoneOffset.UTC));
+      new SignedUrls(store, null, client, Clock.fixed(NOW, ZoneOffset.UTC));
+
+  @BeforeEach
+  void keyBoundToTheStream() {
+    when(client.getSigningKey(KEY_ID))
+        .thenReturn(new SigningKey(KEY_ID, null, null, "stream-1", null, null));
+  }
 
   @Test
   void eachPlaybackUrlGetsATokenOfTheKeyWithItsLifetime() {
@@ -82,5 +95,23 @@ class SignedPlaybackUrlsTest {
                     new SignedUrls.PlaybackRequest(
                         KEY_ID, List.of(DEFAULT_ADDRESS), null, null, null)))
         .hasMessageContaining("not in this application's key store");
+  }
+
+  @Test
+  void aKeyBoundToABucketIsRefusedNamingItsBinding() {
+    store.save(KEY_ID, TestKeys.pkcs8(PAIR));
+    when(client.getSigningKey(KEY_ID))
+        .thenReturn(new SigningKey(KEY_ID, null, null, null, "vod-bucket", null));
+
+    assertThatThrownBy(
+            () ->
+                signedUrls.signPlayback(
+                    new SignedUrls.PlaybackRequest(
+                        KEY_ID, List.of(DEFAULT_ADDRESS), null, null, null)))
+        .isInstanceOf(ApiException.Rejected.class)
+        .hasMessageContaining("Signing key " + KEY_ID + " is bound to bucket vod-bucket")
+        .hasMessageContaining("cannot sign URLs for live playback")
+        .extracting(refused -> ((ApiException) refused).code())
+        .isEqualTo("SIGNING_KEY_BOUND_ELSEWHERE");
   }
 }
