@@ -23,7 +23,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 import org.springframework.web.context.request.async.DeferredResult;
@@ -41,10 +40,6 @@ import org.springframework.web.context.request.async.DeferredResult;
  * read while nobody waits), and each activation is sent without waiting for its answer.
  */
 @Component
-@ConditionalOnProperty(
-    name = "mediaflow.engine.embedded",
-    havingValue = "true",
-    matchIfMissing = true)
 class JobActivations implements EngineRecordFeed.Subscriber, SmartLifecycle {
 
   private static final Logger LOG = LoggerFactory.getLogger(JobActivations.class);

@@ -21,7 +21,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.BiPredicate;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -44,10 +43,6 @@ import org.springframework.web.bind.annotation.RestController;
  */
 @RestController
 @RequestMapping("/v2/user-tasks")
-@ConditionalOnProperty(
-    name = "mediaflow.engine.embedded",
-    havingValue = "true",
-    matchIfMissing = true)
 class UserTaskController {
 
   private static final String FORM_KEY_HEADER = "io.camunda.zeebe:formKey";
