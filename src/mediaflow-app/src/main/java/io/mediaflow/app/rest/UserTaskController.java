@@ -3,7 +3,6 @@ package io.mediaflow.app.rest;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.camunda.client.CamundaClient;
-import io.mediaflow.api.ApiJson;
 import io.mediaflow.app.engine.ProcessHistory;
 import io.mediaflow.app.engine.ProcessHistory.FormDefinition;
 import io.mediaflow.app.engine.ProcessHistory.TaskState;
@@ -334,7 +333,7 @@ class UserTaskController {
 
   private static JsonNode schema(FormDefinition form) {
     try {
-      return ApiJson.MAPPER.readTree(form.schema());
+      return CamundaJson.MAPPER.readTree(form.schema());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -342,7 +341,7 @@ class UserTaskController {
 
   static Object read(String json) {
     try {
-      return ApiJson.MAPPER.readValue(json, Object.class);
+      return CamundaJson.MAPPER.readValue(json, Object.class);
     } catch (IOException e) {
       return json;
     }
