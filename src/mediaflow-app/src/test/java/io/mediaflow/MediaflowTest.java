@@ -49,10 +49,8 @@ import org.springframework.util.FileSystemUtils;
  * found and completed through the REST API ({@code /v2/user-tasks}), as a person's task list would.
  */
 // The engine's folder is given here, not by @DynamicPropertySource: the application reads it while
-// it prepares
-// its environment (DataFolder), before dynamic properties exist. The engine is the durable one
-// users get, in a
-// temporary folder (what a crash leaves is EmbeddedDefaultCrashTest's).
+// it prepares its environment (DataFolder), before dynamic properties exist. The engine is the
+// durable one users get, in a temporary folder (what a crash leaves is EmbeddedDefaultCrashTest's).
 @SpringBootTest(
     classes = {
       MediaflowApplication.class,

@@ -87,8 +87,7 @@ public class ProcessDeployer {
               : step.addResourceBytes(form, resource.getFilename());
     }
     // The first deployment of a fresh engine parses and checks every model; on a busy machine that
-    // can take longer
-    // than the client's default 10 s, which would stop the application.
+    // can take longer than the client's default 10 s, which would stop the application.
     var deployment = step.requestTimeout(Duration.ofMinutes(5)).send().join();
     LOG.info(
         "Deployed {} process(es) and {} form(s): {}",

@@ -135,8 +135,8 @@ class StorageController {
               ? MediaType.parseMediaType(object.contentType())
               : guessType(object.path());
       // Anyone may upload an object, and it is served from the console's origin: a browser must
-      // neither guess
-      // another type for it nor run it as a page of that origin (an uploaded .html with a script).
+      // neither guess another type for it nor run it as a page of that origin (an uploaded .html
+      // with a script).
       return ResponseEntity.ok()
           .headers(cors)
           .header(X_CACHE, hit ? "HIT" : "MISS")
