@@ -15,8 +15,7 @@ class EmbeddedDefaultTest extends MediaflowTest {
   @Test
   void aProcessStartedOverHttpShowsItsVariables() {
     // Stopped by the ladder's incident at the encode's start: unfitted, since reading the source
-    // first would meet
-    // the unreachable example.com source before the ladder.
+    // first would meet the unreachable example.com source before the ladder.
     var started =
         post(
             "/v2/process-instances",

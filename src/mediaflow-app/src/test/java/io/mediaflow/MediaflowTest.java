@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.camunda.client.CamundaClient;
-import io.camunda.zeebe.process.test.assertions.ProcessInstanceAssert;
-import io.camunda.zeebe.process.test.filters.RecordStream;
 import io.camunda.zeebe.protocol.record.Record;
 import io.camunda.zeebe.protocol.record.intent.IncidentIntent;
 import io.camunda.zeebe.protocol.record.value.IncidentRecordValue;
@@ -51,10 +49,8 @@ import org.springframework.util.FileSystemUtils;
  * found and completed through the REST API ({@code /v2/user-tasks}), as a person's task list would.
  */
 // The engine's folder is given here, not by @DynamicPropertySource: the application reads it while
-// it prepares
-// its environment (DataFolder), before dynamic properties exist. The engine is the durable one
-// users get, in a
-// temporary folder (what a crash leaves is EmbeddedDefaultCrashTest's).
+// it prepares its environment (DataFolder), before dynamic properties exist. The engine is the
+// durable one users get, in a temporary folder (what a crash leaves is EmbeddedDefaultCrashTest's).
 @SpringBootTest(
     classes = {
       MediaflowApplication.class,
@@ -573,13 +569,12 @@ public abstract class MediaflowTest {
   }
 
   /** A copy of the engine's records as they are now. */
-  protected RecordStream records() {
+  protected EngineRecords records() {
     if (everyRecord == null) {
       throw new IllegalStateException(
           "mediaflow.test.every-record is off: the engine's records are not kept");
     }
-    List<Record<?>> copy = everyRecord.copy();
-    return RecordStream.of(() -> copy);
+    return new EngineRecords(everyRecord.copy());
   }
 
   private static <T> java.util.stream.Stream<T> stream(Iterable<T> records) {

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The plugin's jar, as users get it, holds the plugin and nothing of the sandbox, the embedded
- * default, the build-only template generators or the in-memory engine (the starter's pom bans them
+ * default, the build-only template generators or the embedded engine (the starter's pom bans them
  * as dependencies; this catches them arriving as classes, by a misplaced source, a shaded copy or a
  * resource). Runs at {@code verify}, after the jar is built.
  */
@@ -24,7 +24,7 @@ class StarterJarIT {
           "io/mediaflow/sandbox/",
           "io/mediaflow/app/",
           "io/mediaflow/templates/",
-          "io/camunda/zeebe/process/test/",
+          "io/camunda/zeebe/engine/",
           "org/bytedeco/",
           "sandbox/");
   private static final String AUTO_CONFIGURATIONS =

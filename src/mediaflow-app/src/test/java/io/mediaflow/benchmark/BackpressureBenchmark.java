@@ -1,12 +1,12 @@
 package io.mediaflow.benchmark;
 
 import io.camunda.zeebe.model.bpmn.Bpmn;
-import io.camunda.zeebe.process.test.filters.RecordStream;
 import io.camunda.zeebe.protocol.record.Record;
 import io.camunda.zeebe.protocol.record.intent.IncidentIntent;
 import io.camunda.zeebe.protocol.record.intent.JobIntent;
 import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
 import io.camunda.zeebe.protocol.record.value.BpmnElementType;
+import io.mediaflow.EngineRecords;
 import io.mediaflow.MediaflowTest;
 import java.time.Duration;
 import java.util.List;
@@ -129,7 +129,7 @@ class BackpressureBenchmark extends MediaflowTest {
       starter.awaitTermination(1, TimeUnit.MINUTES);
     }
     double seconds = (System.nanoTime() - began) / 1e9;
-    RecordStream records = records();
+    EngineRecords records = records();
     long busy =
         stream(records.jobRecords())
             .filter(
@@ -141,7 +141,7 @@ class BackpressureBenchmark extends MediaflowTest {
     return new Run(name, rate, completed(records, keys), incidents(records, keys), busy, seconds);
   }
 
-  private static int completed(RecordStream records, Set<Long> keys) {
+  private static int completed(EngineRecords records, Set<Long> keys) {
     return (int)
         stream(records.processInstanceRecords())
             .filter(r -> r.getIntent() == ProcessInstanceIntent.ELEMENT_COMPLETED)
@@ -152,7 +152,7 @@ class BackpressureBenchmark extends MediaflowTest {
             .count();
   }
 
-  private static int incidents(RecordStream records, Set<Long> keys) {
+  private static int incidents(EngineRecords records, Set<Long> keys) {
     return (int)
         stream(records.incidentRecords())
             .filter(

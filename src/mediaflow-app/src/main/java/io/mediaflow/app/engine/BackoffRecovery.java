@@ -15,7 +15,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
@@ -31,10 +30,6 @@ import org.springframework.stereotype.Component;
  * this; only the embedded engine runs it.
  */
 @Component
-@ConditionalOnProperty(
-    name = "mediaflow.engine.embedded",
-    havingValue = "true",
-    matchIfMissing = true)
 class BackoffRecovery implements EngineRecordFeed.Subscriber, AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(BackoffRecovery.class);

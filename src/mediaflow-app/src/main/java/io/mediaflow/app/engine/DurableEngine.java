@@ -396,9 +396,9 @@ final class DurableEngine implements AutoCloseable {
   }
 
   /**
-   * A record read from the log, decoded into a value of its own type only (zeebe-process-test's
-   * record stream builds an empty value of each of the ~50 record types to decode one), and copied:
-   * the reader reuses its buffer.
+   * A record read from the log, decoded into a value of its own type only (a generic record stream
+   * builds an empty value of each of the ~50 record types to decode one), and copied: the reader
+   * reuses its buffer.
    */
   private static Record<?> copy(LoggedEvent event) {
     var metadata = new RecordMetadata();

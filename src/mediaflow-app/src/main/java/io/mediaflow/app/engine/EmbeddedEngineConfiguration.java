@@ -13,7 +13,6 @@ import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -25,10 +24,6 @@ import org.springframework.context.annotation.Configuration;
  * Spring context in a data folder of its own.
  */
 @Configuration(proxyBeanMethods = false)
-@ConditionalOnProperty(
-    name = "mediaflow.engine.embedded",
-    havingValue = "true",
-    matchIfMissing = true)
 class EmbeddedEngineConfiguration {
 
   private static final Logger LOG = LoggerFactory.getLogger(EmbeddedEngineConfiguration.class);

@@ -8,7 +8,6 @@ import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.stereotype.Component;
 
 /**
@@ -20,10 +19,6 @@ import org.springframework.stereotype.Component;
  * hold what they had: a subscriber keeps what it needs.
  */
 @Component
-@ConditionalOnProperty(
-    name = "mediaflow.engine.embedded",
-    havingValue = "true",
-    matchIfMissing = true)
 public class EngineRecordFeed {
 
   /** Receives every record once, in the stream's order, on whichever thread catches the feed up. */

@@ -45,7 +45,6 @@ import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 import org.camunda.bpm.model.xml.instance.ModelElementInstance;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.stereotype.Component;
 
 /**
@@ -61,10 +60,6 @@ import org.springframework.stereotype.Component;
  * error, whoever holds the job.
  */
 @Component
-@ConditionalOnProperty(
-    name = "mediaflow.engine.embedded",
-    havingValue = "true",
-    matchIfMissing = true)
 public class ProcessHistory implements EngineRecordFeed.Subscriber {
 
   public enum InstanceState {

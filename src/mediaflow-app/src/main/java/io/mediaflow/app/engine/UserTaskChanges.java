@@ -2,7 +2,7 @@ package io.mediaflow.app.engine;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import io.mediaflow.api.ApiJson;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -41,6 +41,9 @@ public final class UserTaskChanges {
       Set.of(ASSIGNEE, CANDIDATE_GROUPS, CANDIDATE_USERS, DUE_DATE, FOLLOW_UP_DATE, PRIORITY);
 
   private static final String HEADER = "io.camunda.zeebe:";
+
+  /** Reads the JSON the engine writes in a task's headers and changes: a plain mapper. */
+  private static final JsonMapper JSON = new JsonMapper();
 
   /** Camunda's priority of a user task that sets none. */
   public static final int DEFAULT_PRIORITY = 50;
@@ -102,7 +105,7 @@ public final class UserTaskChanges {
       return List.of();
     }
     try {
-      ApiJson.MAPPER.readTree(header).forEach(entry -> entries.add(entry.asText()));
+      JSON.readTree(header).forEach(entry -> entries.add(entry.asText()));
     } catch (JsonProcessingException notAList) {
       for (String entry : header.split(",")) {
         entries.add(entry.trim());
@@ -124,9 +127,9 @@ public final class UserTaskChanges {
 
   private static JsonNode json(String text) {
     try {
-      return ApiJson.MAPPER.readTree(text == null ? "null" : text);
+      return JSON.readTree(text == null ? "null" : text);
     } catch (JsonProcessingException e) {
-      return ApiJson.MAPPER.getNodeFactory().textNode(text);
+      return JSON.getNodeFactory().textNode(text);
     }
   }
 }

@@ -11,7 +11,6 @@ import io.mediaflow.app.engine.EngineProperties;
 import io.mediaflow.app.engine.UserTasks;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -26,10 +25,6 @@ import org.springframework.web.multipart.MultipartFile;
  */
 @RestController
 @RequestMapping("/v2")
-@ConditionalOnProperty(
-    name = "mediaflow.engine.embedded",
-    havingValue = "true",
-    matchIfMissing = true)
 class ClusterController {
 
   private final CamundaClient camunda;

@@ -1,7 +1,6 @@
 package io.mediaflow.app.rest;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.mediaflow.api.ApiJson;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -249,7 +248,7 @@ final class FormValidation {
     JsonNode value = component.get("defaultValue");
     return value == null || value.isNull()
         ? null
-        : ApiJson.MAPPER.convertValue(value, Object.class);
+        : CamundaJson.MAPPER.convertValue(value, Object.class);
   }
 
   private static boolean isEmpty(Object value) {
@@ -274,7 +273,7 @@ final class FormValidation {
 
   private static String json(Object value) {
     try {
-      return ApiJson.MAPPER.writeValueAsString(value);
+      return CamundaJson.MAPPER.writeValueAsString(value);
     } catch (Exception e) {
       return String.valueOf(value);
     }

@@ -10,7 +10,6 @@ import io.camunda.zeebe.protocol.record.intent.IncidentIntent;
 import io.camunda.zeebe.protocol.record.intent.JobIntent;
 import io.camunda.zeebe.protocol.record.value.IncidentRecordValue;
 import io.camunda.zeebe.protocol.record.value.JobRecordValue;
-import io.mediaflow.api.ApiJson;
 import io.mediaflow.app.engine.EngineRecordFeed;
 import java.time.Duration;
 import java.util.List;
@@ -23,7 +22,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 import org.springframework.web.context.request.async.DeferredResult;
@@ -41,10 +39,6 @@ import org.springframework.web.context.request.async.DeferredResult;
  * read while nobody waits), and each activation is sent without waiting for its answer.
  */
 @Component
-@ConditionalOnProperty(
-    name = "mediaflow.engine.embedded",
-    havingValue = "true",
-    matchIfMissing = true)
 class JobActivations implements EngineRecordFeed.Subscriber, SmartLifecycle {
 
   private static final Logger LOG = LoggerFactory.getLogger(JobActivations.class);
@@ -279,11 +273,11 @@ class JobActivations implements EngineRecordFeed.Subscriber, SmartLifecycle {
       node.put("processDefinitionId", job.getBpmnProcessId());
       node.put("processDefinitionVersion", job.getProcessDefinitionVersion());
       node.put("elementId", job.getElementId());
-      node.set("customHeaders", ApiJson.MAPPER.valueToTree(job.getCustomHeaders()));
+      node.set("customHeaders", CamundaJson.MAPPER.valueToTree(job.getCustomHeaders()));
       node.put("worker", job.getWorker());
       node.put("retries", job.getRetries());
       node.put("deadline", job.getDeadline());
-      node.set("variables", ApiJson.MAPPER.valueToTree(job.getVariablesAsMap()));
+      node.set("variables", CamundaJson.MAPPER.valueToTree(job.getVariablesAsMap()));
       node.put("tenantId", Shapes.tenant(job.getTenantId()));
       node.put("jobKey", Shapes.key(job.getKey()));
       node.put("processInstanceKey", Shapes.key(job.getProcessInstanceKey()));

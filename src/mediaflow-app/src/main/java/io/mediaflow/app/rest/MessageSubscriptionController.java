@@ -3,7 +3,6 @@ package io.mediaflow.app.rest;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mediaflow.app.engine.ProcessHistory;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
@@ -16,10 +15,6 @@ import org.springframework.web.bind.annotation.RestController;
  */
 @RestController
 @RequestMapping("/v2")
-@ConditionalOnProperty(
-    name = "mediaflow.engine.embedded",
-    havingValue = "true",
-    matchIfMissing = true)
 class MessageSubscriptionController {
 
   private final ProcessHistory history;

@@ -1,7 +1,6 @@
 package io.mediaflow.app.rest;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.mediaflow.api.ApiJson;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -35,7 +34,7 @@ record RequestObject(JsonNode node, String prefix) {
   private static RequestObject read(
       JsonNode value, String shown, String prefix, Set<String> properties) {
     if (value == null || value.isNull() || value.isMissingNode()) {
-      return new RequestObject(ApiJson.MAPPER.createObjectNode(), prefix);
+      return new RequestObject(CamundaJson.MAPPER.createObjectNode(), prefix);
     }
     if (!value.isObject()) {
       throw ApiProblem.invalid(shown + " must be a JSON object");
@@ -140,7 +139,7 @@ record RequestObject(JsonNode node, String prefix) {
     if (!variables.isObject()) {
       throw ApiProblem.invalid(prefix + "variables must be a JSON object, got " + variables);
     }
-    return ApiJson.MAPPER.convertValue(variables, Map.class);
+    return CamundaJson.MAPPER.convertValue(variables, Map.class);
   }
 
   /** Whether {@code name} holds a value other than null. */

@@ -3,7 +3,6 @@ package io.mediaflow.app.rest;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.camunda.client.protocol.rest.SearchQueryPageResponse;
-import io.mediaflow.api.ApiJson;
 import io.mediaflow.app.engine.ProcessHistory;
 import java.nio.charset.StandardCharsets;
 import java.time.OffsetDateTime;
@@ -276,7 +275,7 @@ final class Search {
       ProcessHistory.Variable variable = variables.get(filter.path("name").asText());
       if (variable == null
           || !matches(
-              ApiJson.MAPPER.getNodeFactory().textNode(variable.value()),
+              CamundaJson.MAPPER.getNodeFactory().textNode(variable.value()),
               filter.path("value"),
               where)) {
         return false;

@@ -1,10 +1,5 @@
 package io.mediaflow.app.rest;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.introspect.Annotated;
-import com.fasterxml.jackson.databind.introspect.JacksonAnnotationIntrospector;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.camunda.client.protocol.rest.CorrelatedMessageSubscriptionResult;
 import io.camunda.client.protocol.rest.CreateProcessInstanceResult;
@@ -58,23 +53,6 @@ final class Shapes {
   static final int TRUNCATE_VALUES_AT = 8191;
 
   private static final String TENANT = "<default>";
-
-  /**
-   * Every field of a shape is written, null where there is no value, so that a filter's {@code
-   * $exists} and a sort find it, as they did before the generated classes: those mark their
-   * optional fields {@code NON_NULL}, which this mapper does not follow.
-   */
-  private static final ObjectMapper JSON =
-      JsonMapper.builder()
-          .annotationIntrospector(
-              new JacksonAnnotationIntrospector() {
-                @Override
-                public JsonInclude.Value findPropertyInclusion(Annotated annotated) {
-                  return JsonInclude.Value.construct(
-                      JsonInclude.Include.ALWAYS, JsonInclude.Include.ALWAYS);
-                }
-              })
-          .build();
 
   private Shapes() {}
 
@@ -319,7 +297,7 @@ final class Shapes {
 
   /** A shape as the JSON tree a search filters and sorts and the API answers. */
   static ObjectNode tree(Object shape) {
-    return JSON.valueToTree(shape);
+    return CamundaJson.MAPPER.valueToTree(shape);
   }
 
   static String key(long key) {
@@ -340,6 +318,6 @@ final class Shapes {
   }
 
   static ObjectNode object() {
-    return JSON.createObjectNode();
+    return CamundaJson.MAPPER.createObjectNode();
   }
 }

@@ -3,7 +3,6 @@ package io.mediaflow.app.rest;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.camunda.client.CamundaClient;
-import io.mediaflow.api.ApiJson;
 import io.mediaflow.app.engine.ProcessHistory;
 import io.mediaflow.app.engine.ProcessHistory.FormDefinition;
 import io.mediaflow.app.engine.ProcessHistory.TaskState;
@@ -21,7 +20,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.BiPredicate;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -44,10 +42,6 @@ import org.springframework.web.bind.annotation.RestController;
  */
 @RestController
 @RequestMapping("/v2/user-tasks")
-@ConditionalOnProperty(
-    name = "mediaflow.engine.embedded",
-    havingValue = "true",
-    matchIfMissing = true)
 class UserTaskController {
 
   private static final String FORM_KEY_HEADER = "io.camunda.zeebe:formKey";
@@ -339,7 +333,7 @@ class UserTaskController {
 
   private static JsonNode schema(FormDefinition form) {
     try {
-      return ApiJson.MAPPER.readTree(form.schema());
+      return CamundaJson.MAPPER.readTree(form.schema());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -347,7 +341,7 @@ class UserTaskController {
 
   static Object read(String json) {
     try {
-      return ApiJson.MAPPER.readValue(json, Object.class);
+      return CamundaJson.MAPPER.readValue(json, Object.class);
     } catch (IOException e) {
       return json;
     }

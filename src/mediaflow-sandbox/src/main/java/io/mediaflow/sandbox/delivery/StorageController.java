@@ -144,8 +144,8 @@ class StorageController {
               ? MediaType.parseMediaType(object.contentType())
               : guessType(object.path());
       // Anyone may upload an object, and it is served from the console's origin: a browser must
-      // neither guess
-      // another type for it nor run it as a page of that origin (an uploaded .html with a script).
+      // neither guess another type for it nor run it as a page of that origin (an uploaded .html
+      // with a script).
       var ok =
           ResponseEntity.ok()
               .headers(cors)

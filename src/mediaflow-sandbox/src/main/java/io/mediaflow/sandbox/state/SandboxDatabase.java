@@ -29,8 +29,7 @@ public class SandboxDatabase implements DisposableBean {
     String url =
         properties.durable()
             // the application closes the database when it stops: H2's own shutdown hook would close
-            // it under
-            // the beans that still write while they stop
+            // it under the beans that still write while they stop
             ? "jdbc:h2:file:"
                 + properties.directory().toAbsolutePath().resolve("state")
                 + ";WRITE_DELAY=0;DB_CLOSE_ON_EXIT=FALSE"

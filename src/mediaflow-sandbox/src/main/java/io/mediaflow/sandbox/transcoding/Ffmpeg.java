@@ -48,9 +48,8 @@ final class Ffmpeg {
                 "pipe:1"));
     command.addAll(arguments);
     // The real service encodes on machines of its own; here encodes share the machine with the
-    // engine and the
-    // workers, so they run at a lower priority (nice 10): a queue of encodes must not hold up a
-    // task's completion.
+    // engine and the workers, so they run at a lower priority (nice 10): a queue of encodes must
+    // not hold up a task's completion.
     var encode = new ArrayList<>(List.of("nice", "-n", "10"));
     encode.addAll(FfmpegPrograms.ffmpeg(command.toArray(String[]::new)));
     ProcessBuilder builder = FfmpegPrograms.process(encode).directory(folder.toFile());

@@ -2,7 +2,7 @@ package io.mediaflow.callback.internal;
 
 import io.jsonwebtoken.JwtException;
 import io.jsonwebtoken.Jwts;
-import io.mediaflow.api.SharedSecret;
+import io.mediaflow.api.internal.SharedSecret;
 import io.mediaflow.callback.CallbackProperties;
 import java.time.Clock;
 import java.util.Date;

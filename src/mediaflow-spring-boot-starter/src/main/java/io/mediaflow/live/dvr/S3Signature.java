@@ -1,6 +1,6 @@
 package io.mediaflow.live.dvr;
 
-import io.mediaflow.api.SharedSecret;
+import io.mediaflow.api.internal.SharedSecret;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;

@@ -5,7 +5,7 @@ import io.jsonwebtoken.Claims;
 import io.jsonwebtoken.JwtException;
 import io.jsonwebtoken.Jwts;
 import io.mediaflow.api.ApiJson;
-import io.mediaflow.api.SharedSecret;
+import io.mediaflow.api.internal.SharedSecret;
 import io.mediaflow.worker.WorkerProperties;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;

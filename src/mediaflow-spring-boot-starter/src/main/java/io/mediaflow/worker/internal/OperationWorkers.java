@@ -129,8 +129,8 @@ public class OperationWorkers implements SmartLifecycle {
   @Override
   public synchronized void stop() {
     // The SDK closes every worker it opened once the context closes, which may come first; a worker
-    // it closed
-    // while jobs were in flight is not open any more, though not yet closed until they finish.
+    // it closed while jobs were in flight is not open any more, though not yet closed until they
+    // finish.
     open.stream().filter(JobWorker::isOpen).forEach(manager::closeWorker);
     open.clear();
     running = false;

@@ -1,4 +1,4 @@
-package io.mediaflow.api;
+package io.mediaflow.api.internal;
 
 import io.jsonwebtoken.security.Keys;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package io.mediaflow.api;
+package io.mediaflow.api.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,0 +1,59 @@
+package io.mediaflow.app;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.library.freeze.FreezingArchRule;
+
+/**
+ * The embedded default's layers (docs/architecture.md, "Layering"): the browser console talks to
+ * the rest only over the REST API; the REST layer ({@code rest}) over the gateway ({@code
+ * engine.gateway}) over the engine's parts ({@code engine}), with no arrow back up. A new
+ * dependency against these arrows fails the build.
+ */
+@AnalyzeClasses(packages = "io.mediaflow.app", importOptions = ImportOption.DoNotIncludeTests.class)
+class LayeringTest {
+
+  private static final String REST = "io.mediaflow.app.rest..";
+  private static final String GATEWAY = "io.mediaflow.app.engine.gateway..";
+  private static final String ENGINE = "io.mediaflow.app.engine..";
+
+  @ArchTest
+  static final ArchRule consoleOnlyOverRest =
+      noClasses()
+          .that()
+          .resideInAPackage("io.mediaflow.app.console..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage(ENGINE, REST);
+
+  @ArchTest
+  static final ArchRule engineAndGatewayKnowNoRest =
+      noClasses()
+          .that()
+          .resideInAPackage(ENGINE)
+          .should()
+          .dependOnClassesThat()
+          .resideInAPackage(REST);
+
+  /**
+   * The engine's parts below the gateway do not call it. Today the engine opens its gateway ({@code
+   * DurableEngine} builds {@code EngineGateway}) and {@code EngineCommands} writes through the
+   * gateway's {@code CommandLog} (issue 33, point 1, moves them): those arrows are frozen in {@code
+   * src/test/resources/archunit-store}, and any new one fails.
+   */
+  @ArchTest
+  static final ArchRule engineKnowsNoGateway =
+      FreezingArchRule.freeze(
+          noClasses()
+              .that()
+              .resideInAPackage(ENGINE)
+              .and()
+              .resideOutsideOfPackage(GATEWAY)
+              .should()
+              .dependOnClassesThat()
+              .resideInAPackage(GATEWAY));
+}
