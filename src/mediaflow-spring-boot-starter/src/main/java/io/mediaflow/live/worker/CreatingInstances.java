@@ -1,6 +1,6 @@
 package io.mediaflow.live.worker;
 
-import io.mediaflow.api.SharedSecret;
+import io.mediaflow.api.internal.SharedSecret;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Clock;
