@@ -20,6 +20,7 @@ import io.mediaflow.worker.WorkerProperties;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Size;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -463,7 +464,8 @@ class JobRunnerTest {
       type = "test.delete",
       name = "Delete",
       description = "deletes",
-      resultVariable = "deleted")
+      resultVariable = "deleted",
+      sideEffect = true)
   record DeleteInput(String id) {}
 
   /**
@@ -578,6 +580,66 @@ class JobRunnerTest {
     withState(repeated, JobState.NONE.withAttempt(1));
     assertThat(runner.outcome(repeated, delete))
         .isEqualTo(new JobOutcome.Complete(Map.of("deleted", "gone")));
+  }
+
+  @Test
+  void
+      aDeleteRepeatedAfterAnAttemptThatMayHaveTakenEffectTakesStatusFailedAsDoneWhenItsCheckAgrees() {
+    var stillThere = new java.util.concurrent.atomic.AtomicBoolean();
+    OperationHandler<DeleteInput> delete =
+        OperationHandler.delete(
+            DeleteInput.class,
+            (input, job) -> {
+              throw new ApiException.Rejected("FAILED", "status failed", Map.of());
+            },
+            (input, job) -> {
+              if (stillThere.get()) {
+                throw new ApiException.Rejected("FAILED", "still there", Map.of());
+              }
+              return "gone";
+            });
+
+    assertThat(runner.outcome(job("test.delete", Map.of("id", "x"), 5), delete))
+        .as("a first attempt")
+        .isInstanceOfSatisfying(
+            JobOutcome.Throw.class, error -> assertThat(error.code()).isEqualTo("FAILED"));
+    ActivatedJob repeated = job("test.delete", Map.of("id", "x"), 4);
+    withState(repeated, JobState.NONE.withSent(List.of()));
+    assertThat(runner.outcome(repeated, delete))
+        .isEqualTo(new JobOutcome.Complete(Map.of("deleted", "gone")));
+    stillThere.set(true);
+    assertThat(runner.outcome(repeated, delete))
+        .as("the thing is still there: the service's own failure")
+        .isInstanceOfSatisfying(
+            JobOutcome.Throw.class, error -> assertThat(error.message()).contains("still there"));
+  }
+
+  @Test
+  void aDeleteOrALookupOnlyForAnOperationThatWritesASentMark() {
+    assertThatThrownBy(
+            () ->
+                OperationHandler.delete(
+                    WaitFor.class, (input, job) -> "deleted", (input, job) -> "gone"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("side effect");
+  }
+
+  @Test
+  void aCreateSeesWhatWasThereBeforeItInItsFirstAttempt() {
+    var seen = new ArrayList<List<String>>();
+    OperationHandler<CreateInput> create =
+        OperationHandler.create(
+            CreateInput.class,
+            (input, job) -> List.of("id-1"),
+            (input, job) -> {
+              seen.add(job.before());
+              return "made";
+            },
+            (input, job) -> Optional.empty());
+
+    assertThat(writing.outcome(job("test.create", Map.of("name", "a"), 5), create))
+        .isInstanceOf(JobOutcome.Complete.class);
+    assertThat(seen).containsExactly(List.of("id-1"));
   }
 
   @Test
