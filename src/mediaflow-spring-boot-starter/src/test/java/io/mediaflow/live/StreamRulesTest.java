@@ -182,8 +182,8 @@ class StreamRulesTest {
             null,
             null,
             null),
-        "dvr.destination[0].access_key: is required for s3:// destinations: 20 letters and digits; "
-            + "dvr.destination[0].secret_key: is required for s3:// destinations: 40 characters without spaces");
+        "dvr.destination[0].access_key: is required for s3:// destinations in AWS: 20 letters and digits; "
+            + "dvr.destination[0].secret_key: is required for s3:// destinations in AWS: 40 characters without spaces");
     assertRefused(
         dvr(
             List.of(new DvrDestination("sftp://host/dir", "user", null, null, null)),
