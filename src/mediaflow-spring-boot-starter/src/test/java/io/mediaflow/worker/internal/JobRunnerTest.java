@@ -614,6 +614,80 @@ class JobRunnerTest {
             JobOutcome.Throw.class, error -> assertThat(error.message()).contains("still there"));
   }
 
+  /** Document 1's deletes: the attempt after a worker that died mid-delete meets "not found". */
+  @Test
+  void aDeliveryDeleteWritesItsSentMarkSoTheAttemptAfterADeadWorkerTakesNotFoundAsDone() {
+    var client = mock(io.mediaflow.delivery.DeliveryClient.class);
+    when(client.getDomain("3f2b6c1e-8d4a-4c5e-9f1a-2b3c4d5e6f70"))
+        .thenThrow(new ApiException.Rejected("NOT_FOUND", "no such domain", Map.of()));
+    var deleteDomain =
+        new io.mediaflow.delivery.worker.DeliveryWorkers(client, null, null)
+            .handlers().stream()
+                .filter(handler -> handler.type().equals("mediaflow.delivery.delete_domain"))
+                .findFirst()
+                .orElseThrow();
+    org.mockito.Mockito.doThrow(new IllegalStateException("the worker dies"))
+        .doThrow(new ApiException.Rejected("NOT_FOUND", "no such domain", Map.of()))
+        .when(client)
+        .deleteDomain("3f2b6c1e-8d4a-4c5e-9f1a-2b3c4d5e6f70");
+
+    writing.outcome(
+        job(
+            "mediaflow.delivery.delete_domain",
+            Map.of("domainId", "3f2b6c1e-8d4a-4c5e-9f1a-2b3c4d5e6f70"),
+            5),
+        deleteDomain);
+
+    assertThat(written).as("the mark, before the call").hasSize(1);
+    ActivatedJob afterADeadWorker =
+        job(
+            "mediaflow.delivery.delete_domain",
+            Map.of("domainId", "3f2b6c1e-8d4a-4c5e-9f1a-2b3c4d5e6f70"),
+            5);
+    afterADeadWorker.getVariablesAsMap().putAll(written.get(0));
+    assertThat(writing.outcome(afterADeadWorker, deleteDomain))
+        .isEqualTo(new JobOutcome.Complete(Map.of("domainDeleted", true)));
+  }
+
+  /** An add answered without a new playback ID of the policy asked: an incident naming both. */
+  @Test
+  void anAddedPlaybackIdMissingFromTheAnswerIsAnIncidentNamingWhatWasExpected() {
+    String streamId = "3f2b6c1e-8d4a-4c5e-9f1a-2b3c4d5e6f71";
+    var client = mock(io.mediaflow.live.LiveClient.class);
+    io.mediaflow.live.Stream before =
+        io.mediaflow.api.ApiJson.MAPPER.convertValue(
+            Map.of("id", streamId, "playback_ids", List.of(Map.of("id", "p1", "policy", "public"))),
+            io.mediaflow.live.Stream.class);
+    when(client.getStream(streamId)).thenReturn(before);
+    when(client.addPlaybackId(streamId, io.mediaflow.live.PlaybackPolicy.AUTHENTICATED))
+        .thenReturn(before);
+    var add =
+        new io.mediaflow.live.worker.LiveWorkers(client, null, null)
+            .handlers().stream()
+                .filter(handler -> handler.type().equals("mediaflow.live.add_playback_id"))
+                .findFirst()
+                .orElseThrow();
+
+    assertThat(
+            writing.outcome(
+                job(
+                    "mediaflow.live.add_playback_id",
+                    Map.of("streamId", streamId, "policy", "authenticated"),
+                    5),
+                add))
+        .isInstanceOfSatisfying(
+            JobOutcome.Fail.class,
+            fail -> {
+              assertThat(fail.retries()).isZero();
+              assertThat(fail.message())
+                  .contains(
+                      "PLAYBACK_ID_NOT_ADDED",
+                      "without a new playback ID of policy authenticated",
+                      "besides [p1]",
+                      "got [p1 (public)]");
+            });
+  }
+
   @Test
   void aDeleteOrALookupOnlyForAnOperationThatWritesASentMark() {
     assertThatThrownBy(
