@@ -157,13 +157,13 @@ class GoLiveProcessTest extends MediaflowTest {
                 assertThat(url.path("policy").asText()).isEqualTo("authenticated");
                 assertThat(url.path("url").asText()).contains("/playlist.m3u8?auth=");
               });
-      String recordingFolder = "s3://live-recordings/" + folder + "/" + streamId + "/";
+      String recordingFolder = "s3://live-recordings/" + folder + "/";
       JsonNode locations = variable(key, "dvrRecordings");
       assertThat(locations).hasSize(2);
       assertThat(locations.findValuesAsText("folder")).containsOnly(recordingFolder);
       assertThat(locations.findValuesAsText("format")).containsExactly("mp4", "hls");
       assertThat(locations.findValuesAsText("pattern"))
-          .containsExactly("recording-*.mp4", "recording-*.m3u8");
+          .containsExactly("*" + streamId + "*.mp4", "*" + streamId + "*.m3u8");
       assertRecordingsMatch(streamId, locations);
       assertThat(client.getStream(streamId).params().callbackUrl())
           .startsWith(callbacks.url("/live-status") + "?mediaflow_marker=mf-");
@@ -451,7 +451,8 @@ class GoLiveProcessTest extends MediaflowTest {
       assertThat(signingKey.has("stream_id")).isFalse();
       String playbackId = variable(key, "liveStream").at("/playback_ids/0/id").asText();
       String signedUrl = variable(key, "signedPlaybackUrls").get(0).path("url").asText();
-      assertThat(signedUrl).startsWith("https://" + domainName + "/" + playbackId + ".m3u8?auth=");
+      assertThat(signedUrl)
+          .startsWith("https://" + domainName + "/" + playbackId + "/playlist.m3u8?auth=");
 
       // The domain's edge is the sandbox's /sandbox/domains/<domain>/ (as for vod domains): the
       // signed URL plays.
@@ -467,7 +468,8 @@ class GoLiveProcessTest extends MediaflowTest {
                   .filter(
                       answer ->
                           answer.statusCode() == 200
-                              && answer.body().contains(playbackId + "/segment-")));
+                              // in the playback ID's folder, the segments are named relative to it
+                              && answer.body().lines().anyMatch(l -> l.startsWith("segment-"))));
       assertThat(get(atTheEdge.substring(0, atTheEdge.indexOf('?'))).statusCode())
           .as("without the token")
           .isEqualTo(403);

@@ -1,6 +1,8 @@
 package io.mediaflow.sandbox;
 
+import java.util.Arrays;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 
@@ -11,14 +13,15 @@ import org.springframework.stereotype.Component;
  * test run against both shows the plugin relies on neither. docs/sandbox.md lists each point with
  * its two answers.
  *
- * <p>{@code mediaflow.sandbox.variations} names further variations, each switching one such point
- * on its own (docs/sandbox.md has their table).
+ * <p>Besides, {@code mediaflow.sandbox.variations} names variations that each give another answer
+ * at one silent point, switched on one at a time or together (docs/sandbox.md has the table); each
+ * is checked with {@link #varies(String)} where its behaviour lives.
  *
  * @param strictDocuments answer only what the documents (and the spec's README) say, and otherwise
  *     the other plausible answer
- * @param variations the named variations switched on ({@code
- *     mediaflow.sandbox.variations=master-timeout-at-completion,...}): each gives another plausible
- *     answer at one silent point, on its own; docs/sandbox.md lists them
+ * @param variations the names of the variations switched on, a comma-separated list in the
+ *     configuration; the tests' controls may switch them at run time ({@code PUT
+ *     /sandbox/variations})
  */
 @Component
 public record SandboxProfile(
@@ -28,7 +31,7 @@ public record SandboxProfile(
   /** The property that switches the profile. */
   public static final String PROPERTY = "mediaflow.sandbox.strict-documents";
 
-  /** The property that lists the variations switched on. */
+  /** The property that names the variations switched on. */
   public static final String VARIATIONS = "mediaflow.sandbox.variations";
 
   /**
@@ -55,12 +58,25 @@ public record SandboxProfile(
   public static final String PLAYLISTS_WITHOUT_TOKEN = "playlists-without-token";
 
   public SandboxProfile {
-    variations = variations == null ? Set.of() : Set.copyOf(variations);
+    Set<String> on = ConcurrentHashMap.newKeySet();
+    (variations == null ? Set.<String>of() : variations)
+        .stream()
+            .flatMap(names -> Arrays.stream(names.split(",")))
+            .map(String::strip)
+            .filter(name -> !name.isEmpty())
+            .forEach(on::add);
+    variations = on;
   }
 
-  /** Whether the named variation is on. */
+  /** Whether the variation of this name is switched on. */
   public boolean varies(String variation) {
     return variations.contains(variation);
+  }
+
+  /** Switches on exactly these variations (the tests' control). */
+  void switchTo(Set<String> names) {
+    variations.retainAll(names);
+    variations.addAll(names);
   }
 
   /**

@@ -19,10 +19,10 @@ import java.util.regex.Pattern;
 /**
  * The rules of document 2's DVR and destination tables that compare fields: a destination when
  * recording is on, each format once, and per destination what its scheme asks for (S3 keys of the
- * documented form, permissions and storage class only for {@code s3://}, the other schemes' user
- * name and password together, never credentials in the URL). The rules of one field are the
- * constraints on {@link Dvr}'s and {@link DvrDestination}'s components. Credential values are never
- * echoed.
+ * documented form in AWS ({@link DvrDestination#isAws()}), permissions and storage class only for
+ * {@code s3://}, the other schemes' user name and password together, never credentials in the URL).
+ * The rules of one field are the constraints on {@link Dvr}'s and {@link DvrDestination}'s
+ * components. Credential values are never echoed.
  */
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.TYPE)
@@ -138,18 +138,28 @@ public @interface DvrRules {
       boolean hasAccessKey = destination.accessKey() != null;
       boolean hasSecret = destination.secretKey() != null;
       if (destination.isS3()) {
-        if (!hasAccessKey || !S3_ACCESS_KEY.matcher(destination.accessKey()).matches()) {
+        // The forms are marked "(S3)": AWS's; other S3-compatible stores have keys of their own.
+        boolean aws = destination.isAws();
+        if (!hasAccessKey
+            || destination.accessKey().isBlank()
+            || (aws && !S3_ACCESS_KEY.matcher(destination.accessKey()).matches())) {
           valid =
               report(
                   context,
-                  "is required for s3:// destinations: 20 letters and digits",
+                  aws
+                      ? "is required for s3:// destinations in AWS: 20 letters and digits"
+                      : "is required for s3:// destinations",
                   NotShownFields.ACCESS_KEY);
         }
-        if (!hasSecret || !S3_SECRET.matcher(destination.secretKey()).matches()) {
+        if (!hasSecret
+            || destination.secretKey().isBlank()
+            || (aws && !S3_SECRET.matcher(destination.secretKey()).matches())) {
           valid =
               report(
                   context,
-                  "is required for s3:// destinations: 40 characters without spaces",
+                  aws
+                      ? "is required for s3:// destinations in AWS: 40 characters without spaces"
+                      : "is required for s3:// destinations",
                   NotShownFields.SECRET_KEY);
         }
         valid &= oneOf(context, destination.permissions(), PERMISSIONS, "permissions");

@@ -39,12 +39,36 @@ public class LiveClient {
             clock);
   }
 
-  /** {@code POST /v1/live-streams}: a new stream in status created, with one public playback ID. */
+  /**
+   * {@code POST /v1/live-streams}: a new stream in status created, with one public playback ID.
+   * Throws {@link ApiException.Misconfigured} {@code PARAMS_NOT_TAKEN}, naming the stream, when the
+   * answer shows that creation did not take {@code framerate}, {@code callback_url} or {@code dvr}
+   * ({@link AcceptedParams}).
+   */
   public Stream createStream(NewStream stream) {
     if (stream != null) {
       Constraints.check(stream);
     }
-    return stream(api.post(stream == null ? Map.of() : stream, V1, STREAMS));
+    JsonNode answer = api.post(stream == null ? Map.of() : stream, V1, STREAMS);
+    Stream created = stream(answer);
+    if (stream != null) {
+      AcceptedParams.check(stream, answer.path("stream"));
+    }
+    return created;
+  }
+
+  /**
+   * The stream an earlier {@link #createStream} made, read again and held to the same check: for a
+   * create whose answer was lost, or whose params were not taken until someone set them.
+   */
+  public Stream createdStream(NewStream asked, String streamId) {
+    checkIds("stream_id", streamId);
+    JsonNode answer = api.get(V1, STREAMS, streamId);
+    Stream stream = stream(answer);
+    if (asked != null) {
+      AcceptedParams.check(asked, answer.path("stream"));
+    }
+    return stream;
   }
 
   /** {@code GET /v1/live-streams/<stream_id>}. */
@@ -93,10 +117,13 @@ public class LiveClient {
     return stream(api.post(Map.of("policy", policy), V1, STREAMS, streamId, "playback-ids"));
   }
 
-  /** {@code DELETE /v1/live-streams/<stream_id>/playback-ids/<playback_id>}. */
+  /**
+   * {@code DELETE /v1/live-streams/<stream_id>/playback-ids/<playback_id>}: the updated stream (see
+   * {@link #deleted}).
+   */
   public Stream deletePlaybackId(String streamId, String playbackId) {
     checkIds("stream_id", streamId, "playback_id", playbackId);
-    return stream(api.delete(V1, STREAMS, streamId, "playback-ids", playbackId));
+    return deleted(api.delete(V1, STREAMS, streamId, "playback-ids", playbackId), streamId);
   }
 
   /**
@@ -112,10 +139,13 @@ public class LiveClient {
     return stream(api.post(target, V1, STREAMS, streamId, "simulcast-targets"));
   }
 
-  /** {@code DELETE /v1/live-streams/<stream_id>/simulcast-targets/<target_id>}. */
+  /**
+   * {@code DELETE /v1/live-streams/<stream_id>/simulcast-targets/<target_id>}: the updated stream
+   * (see {@link #deleted}).
+   */
   public Stream deleteSimulcastTarget(String streamId, String targetId) {
     checkIds("stream_id", streamId, "target_id", targetId);
-    return stream(api.delete(V1, STREAMS, streamId, "simulcast-targets", targetId));
+    return deleted(api.delete(V1, STREAMS, streamId, "simulcast-targets", targetId), streamId);
   }
 
   private static void checkIds(String... fieldsAndIds) {
@@ -125,6 +155,19 @@ public class LiveClient {
       rules.require(id != null && !id.isBlank(), fieldsAndIds[i], "is required");
     }
     rules.throwIfBroken();
+  }
+
+  /**
+   * A delete's answer: the endpoint table shows {@code {stream}} updated, and section 7 says that
+   * operations that delete return a status {@code ok} or {@code failed}. Either is taken ({@code
+   * failed} is already a rejection, see {@link BearerJsonApi}); after {@code {status: "ok"}} the
+   * stream is read again, so the caller gets the updated stream either way.
+   */
+  private Stream deleted(JsonNode answer, String streamId) {
+    if (!answer.has("stream") && "ok".equals(answer.path("status").asText())) {
+      return getStream(streamId);
+    }
+    return stream(answer);
   }
 
   private static Stream stream(JsonNode answer) {

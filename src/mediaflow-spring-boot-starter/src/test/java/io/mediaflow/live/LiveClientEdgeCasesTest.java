@@ -150,6 +150,92 @@ class LiveClientEdgeCasesTest {
   }
 
   @Test
+  void aDeleteAnsweringStatusOkGivesTheStreamReadAgain() throws Exception {
+    server.enqueue(json("{\"access_token\":\"t1\"}"));
+    server.enqueue(json("{\"status\":\"ok\"}"));
+    server.enqueue(json(STREAM));
+    server.enqueue(json("{\"status\":\"ok\"}"));
+    server.enqueue(json(STREAM));
+
+    assertThat(client.deletePlaybackId("s1", "p1").id()).isEqualTo("s1");
+    assertThat(client.deleteSimulcastTarget("s1", "t1").id()).isEqualTo("s1");
+
+    server.takeRequest();
+    assertThat(server.takeRequest().getMethod()).isEqualTo("DELETE");
+    RecordedRequest read = server.takeRequest();
+    assertThat(read.getMethod() + " " + read.getUrl().encodedPath())
+        .isEqualTo("GET /live/v1/live-streams/s1");
+  }
+
+  private static final NewStream RECORDED =
+      new NewStream(
+          "show",
+          null,
+          null,
+          null,
+          null,
+          25.0,
+          "https://example.com/hooks/live?mediaflow_marker=m",
+          new Dvr(
+              true,
+              List.of(
+                  new DvrDestination(
+                      "s3://b/f",
+                      "AKIAIOSFODNN7EXAMPLE",
+                      "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+                      null,
+                      null)),
+              null,
+              null,
+              null,
+              null));
+
+  @Test
+  void aCreatedStreamThatShowsDvrOffNamesTheParamAndTheStream() {
+    server.enqueue(json("{\"access_token\":\"t1\"}"));
+    server.enqueue(
+        json(
+            """
+        {"stream": {"id": "s1", "params": {"framerate": 25, "callback_url": null,
+          "dvr": {"enabled": 0, "destination": null}}}}"""));
+
+    assertThatThrownBy(() -> client.createStream(RECORDED))
+        .isInstanceOfSatisfying(
+            ApiException.Misconfigured.class,
+            e -> assertThat(e.code()).isEqualTo("PARAMS_NOT_TAKEN"))
+        .hasMessageContaining("Live stream s1")
+        .hasMessageContaining("params.dvr.enabled")
+        .hasMessageContaining("params.dvr.destination")
+        .hasMessageContaining("params.callback_url")
+        .hasMessageNotContaining("framerate")
+        .hasMessageNotContaining("example.com");
+  }
+
+  @Test
+  void aCreatedStreamWithAnotherFrameRateNamesIt() {
+    server.enqueue(json("{\"access_token\":\"t1\"}"));
+    server.enqueue(json("{\"stream\": {\"id\": \"s1\", \"params\": {\"framerate\": 0}}}"));
+
+    assertThatThrownBy(() -> client.createStream(RECORDED))
+        .isInstanceOf(ApiException.Misconfigured.class)
+        .hasMessageContaining("params.framerate (asked 25.0, shown 0)");
+  }
+
+  @Test
+  void paramsTheAnswerLeavesOutAreNotShownRatherThanNotTaken() {
+    server.enqueue(json("{\"access_token\":\"t1\"}"));
+    server.enqueue(json("{\"stream\": {\"id\": \"s1\", \"params\": {\"mode\": \"auto\"}}}"));
+    server.enqueue(
+        json(
+            """
+        {"stream": {"id": "s2", "params": {"framerate": 25.0, "callback_url": "https://example.com/hooks/live?mediaflow_marker=m",
+          "dvr": {"enabled": true, "destination": {"url": "s3://b/f"}}}}}"""));
+
+    assertThat(client.createStream(RECORDED).id()).isEqualTo("s1");
+    assertThat(client.createStream(RECORDED).id()).isEqualTo("s2");
+  }
+
+  @Test
   void dvrReadsEitherFormTheDocumentAllows() {
     server.enqueue(json("{\"access_token\":\"t1\"}"));
     server.enqueue(

@@ -128,12 +128,53 @@ class StreamRulesTest {
                 Constraints.check(
                     NewStream.named("x").withDvr(dvr(List.of(badKeys), null, null, null, null))))
         .hasMessage(
-            "dvr.destination[0].access_key: is required for s3:// destinations: 20 letters and digits; "
-                + "dvr.destination[0].secret_key: is required for s3:// destinations: 40 characters without spaces")
+            "dvr.destination[0].access_key: is required for s3:// destinations in AWS: 20 letters and digits; "
+                + "dvr.destination[0].secret_key: is required for s3:// destinations in AWS: 40 characters without spaces")
         .satisfies(
             e ->
                 org.assertj.core.api.Assertions.assertThat(e.getMessage())
                     .doesNotContain("short-key!", "too short"));
+    for (String aws :
+        List.of(
+            "s3://b/f?endpoint=s3.eu-central-1.amazonaws.com",
+            "s3://b/f?endpoint=https://s3.amazonaws.com")) {
+      assertThatThrownBy(
+              () ->
+                  Constraints.check(
+                      NewStream.named("x")
+                          .withDvr(
+                              dvr(
+                                  List.of(
+                                      new DvrDestination(
+                                          aws, "short-key!", "too short", null, null)),
+                                  null,
+                                  null,
+                                  null,
+                                  null))))
+          .as(aws)
+          .hasMessageContaining("in AWS: 20 letters and digits");
+    }
+    // Another S3-compatible store (Go CDK's ?endpoint=) has keys of its own form.
+    for (String other :
+        List.of(
+            "s3://b/f?endpoint=minio.example.com:9000",
+            "s3://b/f?endpoint=https%3A%2F%2Fs3.eu-central-003.backblazeb2.com")) {
+      org.assertj.core.api.Assertions.assertThatCode(
+              () ->
+                  Constraints.check(
+                      NewStream.named("x")
+                          .withDvr(
+                              dvr(
+                                  List.of(
+                                      new DvrDestination(
+                                          other, "short-key!", "too short", null, null)),
+                                  null,
+                                  null,
+                                  null,
+                                  null))))
+          .as(other)
+          .doesNotThrowAnyException();
+    }
     assertRefused(
         dvr(
             List.of(new DvrDestination("s3://b/f", null, null, null, null)),
@@ -141,8 +182,8 @@ class StreamRulesTest {
             null,
             null,
             null),
-        "dvr.destination[0].access_key: is required for s3:// destinations: 20 letters and digits; "
-            + "dvr.destination[0].secret_key: is required for s3:// destinations: 40 characters without spaces");
+        "dvr.destination[0].access_key: is required for s3:// destinations in AWS: 20 letters and digits; "
+            + "dvr.destination[0].secret_key: is required for s3:// destinations in AWS: 40 characters without spaces");
     assertRefused(
         dvr(
             List.of(new DvrDestination("sftp://host/dir", "user", null, null, null)),

@@ -1,5 +1,6 @@
 package io.mediaflow.sandbox.live;
 
+import io.mediaflow.sandbox.SandboxProfile;
 import io.mediaflow.sandbox.SandboxProperties;
 import io.mediaflow.sandbox.state.SandboxDatabase;
 import io.mediaflow.sandbox.state.SandboxFolders;
@@ -20,15 +21,22 @@ import org.springframework.stereotype.Component;
 /**
  * The local folder that stands for every DVR destination: a destination {@code
  * <scheme>://<bucket>/<folder>} is the folder {@code <root>/<bucket>/<folder>}, and a stream's
- * recordings go to {@code <stream_id>/} inside it. Files are downloaded at {@code
- * {publicUrl}/dvr/<bucket>/<path>}. The root is the sandbox's folder {@code dvr}, and which files
- * are finished is kept in the table {@code dvr_file}: both outlive a restart when the sandbox is
- * durable.
+ * recordings go to {@code <stream_id>/} inside it (see {@link #objectPath}). Files are downloaded
+ * at {@code {publicUrl}/dvr/<bucket>/<path>}. The root is the sandbox's folder {@code dvr}, and
+ * which files are finished is kept in the table {@code dvr_file}: both outlive a restart when the
+ * sandbox is durable.
  */
 @Component
 class DvrFolder {
 
   static final String DOWNLOAD_PATH = "/dvr";
+
+  /**
+   * Variation: recordings lie directly in the destination folder, named after the stream ({@code
+   * <folder>/<stream_id>-recording-0001.mp4}), not in a folder of the stream's; document 2 shows
+   * only that files go to "a folder in the bucket".
+   */
+  static final String FLAT_LAYOUT = "dvr-layout-flat";
 
   /** A finished file, a row of {@code dvr_file} by its {@code <bucket>/<path>}. */
   record FinishedFile(String bucket, String path) {}
@@ -43,7 +51,14 @@ class DvrFolder {
    */
   private final Set<String> stored = ConcurrentHashMap.newKeySet();
 
-  DvrFolder(SandboxFolders folders, SandboxDatabase database, SandboxProperties sandbox) {
+  private final SandboxProfile profile;
+
+  DvrFolder(
+      SandboxFolders folders,
+      SandboxDatabase database,
+      SandboxProperties sandbox,
+      SandboxProfile profile) {
+    this.profile = profile;
     this.root = folders.folder("dvr").toAbsolutePath().normalize();
     this.downloadUrl = sandbox.publicUrl().replaceAll("/+$", "") + DOWNLOAD_PATH;
     this.finished = database.table("dvr_file", FinishedFile.class);
@@ -52,13 +67,15 @@ class DvrFolder {
 
   /**
    * The object path of a stream's file {@code name} under {@code destination}: {@code
-   * <folder>/<stream_id>/<name>}.
+   * <folder>/<stream_id>/<name>}, or in the variation {@value #FLAT_LAYOUT} {@code
+   * <folder>/<stream_id>-<name>} (a name that already starts so is kept).
    */
-  static String objectPath(LiveDvrDestination destination, LiveStream stream, String name) {
-    return (destination.folder().isEmpty() ? "" : destination.folder() + "/")
-        + stream.id()
-        + "/"
-        + name;
+  String objectPath(LiveDvrDestination destination, LiveStream stream, String name) {
+    String folder = destination.folder().isEmpty() ? "" : destination.folder() + "/";
+    if (!profile.varies(FLAT_LAYOUT)) {
+      return folder + stream.id() + "/" + name;
+    }
+    return folder + (name.startsWith(stream.id() + "-") ? name : stream.id() + "-" + name);
   }
 
   /**

@@ -49,6 +49,9 @@ class DvrParamsValidator {
   private static final Pattern S3_ACCESS_KEY = Pattern.compile("[A-Za-z0-9]{20}");
   private static final Pattern S3_SECRET = Pattern.compile("\\S{40}");
 
+  /** The key of an S3-compatible store other than AWS: not blank. */
+  private static final Pattern ANY_KEY = Pattern.compile("(?s).*\\S.*");
+
   DvrParams read(LiveRequestBody dvr) {
     dvr.allowOnly(FIELDS);
     boolean enabled = enabled(dvr);
@@ -114,10 +117,14 @@ class DvrParamsValidator {
     boolean s3 = url.startsWith("s3://");
     String accessKey = destination.text("access_key").orElse(null);
     String secretKey = destination.text("secret_key").orElse(null);
-    if (s3) {
+    if (s3 && new LiveDvrDestination(url, null, null, null, null).isAws()) {
       requireMatch(
           destination, "access_key", accessKey, S3_ACCESS_KEY, "20 alphanumeric characters");
       requireMatch(destination, "secret_key", secretKey, S3_SECRET, "40 characters without spaces");
+    } else if (s3) {
+      // Another S3-compatible store: keys of its own form, but keys all the same.
+      requireMatch(destination, "access_key", accessKey, ANY_KEY, "the store's access key");
+      requireMatch(destination, "secret_key", secretKey, ANY_KEY, "the store's secret");
     } else if ((accessKey == null) != (secretKey == null)) {
       String missing = accessKey == null ? "access_key" : "secret_key";
       throw LiveApiException.invalid(

@@ -12,6 +12,8 @@ import org.springframework.stereotype.Component;
  *
  * <pre>{@code <scheme>://<bucket>/<folder>  ->  <folder>/<stream_id>/recording-<NNNN>.<ext>}</pre>
  *
+ * <p>(or another layout, {@link DvrFolder#objectPath}).
+ *
  * <p>One file is started per {@code max_file_duration} of nominal live time (a started chunk
  * counts), numbered from 0001 on and on across the stream's live periods, once per requested
  * format: {@code mp4} writes {@code .mp4}, {@code ts} writes {@code .ts}, {@code hls} writes a VOD
@@ -60,14 +62,15 @@ class DvrRecorder {
       String format,
       double duration) {
     String name = String.format(Locale.ROOT, "recording-%04d", chunk);
-    String path = DvrFolder.objectPath(destination, stream, name);
+    String path = folder.objectPath(destination, stream, name);
     switch (format) {
       case "mp4" -> folder.write(destination.bucket(), path + ".mp4", media.mp4());
       case "ts" -> folder.write(destination.bucket(), path + ".ts", media.ts());
       case "hls" -> {
         folder.write(destination.bucket(), path + ".ts", media.ts());
         byte[] playlist =
-            HlsPlaylist.vod(name + ".ts", SampleMedia.CLIP_SECONDS)
+            HlsPlaylist.vod(
+                    path.substring(path.lastIndexOf('/') + 1) + ".ts", SampleMedia.CLIP_SECONDS)
                 .getBytes(StandardCharsets.UTF_8);
         folder.write(destination.bucket(), path + ".m3u8", playlist);
       }

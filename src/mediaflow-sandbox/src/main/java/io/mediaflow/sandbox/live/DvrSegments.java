@@ -77,7 +77,7 @@ final class DvrSegments {
   Path filePattern() {
     return folder.file(
         destination.bucket(),
-        DvrFolder.objectPath(destination, stream, "recording-%04d." + container));
+        folder.objectPath(destination, stream, "recording-%04d." + container));
   }
 
   /** ffmpeg's name of the container. */
@@ -96,7 +96,7 @@ final class DvrSegments {
       String file = fields[0];
       double duration = Double.parseDouble(fields[2]) - Double.parseDouble(fields[1]);
       String name = file.substring(0, file.lastIndexOf('.'));
-      String path = DvrFolder.objectPath(destination, stream, name);
+      String path = folder.objectPath(destination, stream, name);
       for (String format : formats) {
         if (format.equals("hls")) {
           byte[] playlist = HlsPlaylist.vod(file, duration).getBytes(StandardCharsets.UTF_8);

@@ -1,5 +1,9 @@
 package io.mediaflow.sandbox.live;
 
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+
 /**
  * One DVR destination: a folder URL ({@code s3://<bucket>/<folder>}, likewise {@code b2://}, {@code
  * azblob://}, {@code ftp://}, {@code ftps://}, {@code sftp://}) and the credentials and object
@@ -41,8 +45,36 @@ record LiveDvrDestination(
     return url.substring(0, url.indexOf("://"));
   }
 
+  /**
+   * Whether the destination is in AWS S3, where the "(S3)" key forms hold: an {@code s3://} URL
+   * without the query parameter {@code endpoint} (Go CDK's way, whose schemes document 2 uses, of
+   * naming another S3-compatible store), or with an endpoint host of {@code amazonaws.com}.
+   */
+  boolean isAws() {
+    if (!url.startsWith("s3://")) {
+      return false;
+    }
+    int query = url.indexOf('?');
+    String endpoint = null;
+    if (query >= 0) {
+      for (String parameter : url.substring(query + 1).split("&")) {
+        if (parameter.startsWith("endpoint=")) {
+          endpoint =
+              URLDecoder.decode(parameter.substring("endpoint=".length()), StandardCharsets.UTF_8);
+        }
+      }
+    }
+    if (endpoint == null || endpoint.isBlank()) {
+      return true;
+    }
+    String host = endpoint.replaceFirst("^[a-z]+://", "").replaceFirst("[:/].*$", "");
+    host = host.toLowerCase(Locale.ROOT);
+    return host.equals("amazonaws.com") || host.endsWith(".amazonaws.com");
+  }
+
+  /** The URL after its scheme, less a query. */
   private String afterScheme() {
-    return url.substring(url.indexOf("://") + 3);
+    return url.substring(url.indexOf("://") + 3).replaceFirst("\\?.*$", "");
   }
 
   @Override

@@ -34,14 +34,18 @@ import org.springframework.web.bind.annotation.RestController;
  * the stream, or to its live playback domain (see {@link SignedTokenVerifier}), for the playlist
  * and each segment alike; the playlist it gets names its segments with the same token, as a player
  * requests them relative to it ({@link PlaylistTokens}). Without one: 403. Behind a live playback
- * domain the same output is served at {@code <domain>/<playback_id>.m3u8} ({@link
- * LiveDomainPlayback}).
+ * domain the same output is served at {@code <domain>/<playback_id>/playlist.m3u8} and {@code
+ * <domain>/<playback_id>.m3u8} ({@link LiveDomainPlayback}).
  */
 @RestController
 class LivePlaybackController implements LiveDomainPlayback {
 
-  /** Under a live playback domain: {@code /<playback_id>.m3u8}, and the segments it names. */
-  private static final Pattern DOMAIN_PLAYLIST = Pattern.compile("/([^/]+)\\.m3u8");
+  /**
+   * Under a live playback domain: {@code /<playback_id>.m3u8} (the spec's README) or {@code
+   * /<playback_id>/playlist.m3u8} (document 2), and the segments they name.
+   */
+  private static final Pattern DOMAIN_PLAYLIST =
+      Pattern.compile("/([^/]+)(\\.m3u8|/" + Pattern.quote(StreamAddresses.PLAYLIST) + ")");
 
   private static final Pattern DOMAIN_SEGMENT = Pattern.compile("/([^/]+)/segment-(\\d+)\\.ts");
 
@@ -127,8 +131,9 @@ class LivePlaybackController implements LiveDomainPlayback {
   /**
    * The stream's output behind its live playback domain: the playback ID must play under this
    * domain, and an authenticated one needs the same token as at the default address. The playlist
-   * names its segments under the playback ID, since a player resolves them against {@code
-   * <domain>/}.
+   * at {@code <playback_id>.m3u8} names its segments under the playback ID, since a player resolves
+   * them against {@code <domain>/}; the one at {@code <playback_id>/playlist.m3u8} names them as
+   * the default address does, relative to that folder.
    */
   @Override
   public ResponseEntity<?> serve(String domainName, String path, String auth) {
@@ -138,9 +143,11 @@ class LivePlaybackController implements LiveDomainPlayback {
     if (!isPlaylist && !segment.matches()) {
       return StatusBody.response(
           org.springframework.http.HttpStatus.NOT_FOUND,
-          "path: a live playback domain serves <playback_id>.m3u8 and its segments");
+          "path: a live playback domain serves <playback_id>.m3u8 or"
+              + " <playback_id>/playlist.m3u8 and their segments");
     }
     String playbackId = isPlaylist ? playlist.group(1) : segment.group(1);
+    boolean inFolder = isPlaylist && !playlist.group(2).equals(".m3u8");
     try {
       LiveStream stream = byPlaybackId(playbackId);
       if (!domainName.equals(stream.playbackDomain())) {
@@ -159,7 +166,7 @@ class LivePlaybackController implements LiveDomainPlayback {
                         .lines()
                         .map(
                             line ->
-                                line.isBlank() || line.startsWith("#")
+                                line.isBlank() || line.startsWith("#") || inFolder
                                     ? line
                                     : playbackId + "/" + line)
                         .collect(Collectors.joining("\n", "", "\n"));

@@ -2,9 +2,12 @@ package io.mediaflow.sandbox.live;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mediaflow.sandbox.SandboxProfile;
+import io.mediaflow.sandbox.StatusBody;
 import java.util.List;
 import java.util.Set;
 import org.springframework.http.HttpEntity;
+import org.springframework.http.HttpStatus;
 import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -28,24 +31,58 @@ class LiveStreamsController {
   private final StreamStateMachine stateMachine;
   private final StreamParamsValidator validator;
   private final StreamJson streamJson;
+
+  /**
+   * Variation: deletes answer {@code {"status": "ok"}}, and a delete of what is not there {@code
+   * {"status": "failed"}} with HTTP 200, as document 2 section 7 allows ("operations that delete
+   * ... return a status that is ok or failed"), instead of {@code {stream}} and a 404.
+   */
+  static final String DELETES_ANSWER_STATUS = "deletes-answer-status";
+
+  /**
+   * Variation: creation checks {@code dvr} and {@code callback_url} but does not take them
+   * (document 2, rule 5: whether creation accepts them is not shown); the stream shows the
+   * defaults, DVR off and no callback URL, records nothing and calls no one back.
+   */
+  static final String CREATE_IGNORES_DVR = "create-ignores-dvr";
+
   private final ObjectMapper json;
+  private final SandboxProfile profile;
 
   LiveStreamsController(
       LiveStreams streams,
       StreamStateMachine stateMachine,
       StreamParamsValidator validator,
       StreamJson streamJson,
-      ObjectMapper json) {
+      ObjectMapper json,
+      SandboxProfile profile) {
     this.streams = streams;
     this.stateMachine = stateMachine;
     this.validator = validator;
     this.streamJson = streamJson;
     this.json = json;
+    this.profile = profile;
   }
 
   @PostMapping
   ObjectNode create(HttpEntity<String> http) {
-    return streamJson.answer(streams.create(validator.read(LiveRequestBody.parse(http, json))));
+    StreamParamsValidator.NewStream request = validator.read(LiveRequestBody.parse(http, json));
+    if (profile.varies(CREATE_IGNORES_DVR)) {
+      LiveStreamParams params = request.params();
+      request =
+          new StreamParamsValidator.NewStream(
+              request.name(),
+              request.playbackDomain(),
+              new LiveStreamParams(
+                  params.inputFormat(),
+                  params.outputFormat(),
+                  params.framerate(),
+                  params.mode(),
+                  null,
+                  params.streamTimeout(),
+                  DvrParams.disabled()));
+    }
+    return streamJson.answer(streams.create(request));
   }
 
   @GetMapping
@@ -87,10 +124,9 @@ class LiveStreamsController {
   }
 
   @DeleteMapping("/{id}/playback-ids/{playbackId}")
-  ObjectNode removePlaybackId(@PathVariable String id, @PathVariable String playbackId) {
+  Object removePlaybackId(@PathVariable String id, @PathVariable String playbackId) {
     LiveStream stream = streams.get(id);
-    streams.removePlaybackId(stream, playbackId);
-    return streamJson.answer(stream);
+    return deleted(stream, () -> streams.removePlaybackId(stream, playbackId));
   }
 
   /** Body {@code {"url": "rtmp(s)://...", "stream_key": "..."}}, both required. */
@@ -111,9 +147,25 @@ class LiveStreamsController {
   }
 
   @DeleteMapping("/{id}/simulcast-targets/{targetId}")
-  ObjectNode removeSimulcastTarget(@PathVariable String id, @PathVariable String targetId) {
+  Object removeSimulcastTarget(@PathVariable String id, @PathVariable String targetId) {
     LiveStream stream = streams.get(id);
-    streams.removeSimulcastTarget(stream, targetId);
-    return streamJson.answer(stream);
+    return deleted(stream, () -> streams.removeSimulcastTarget(stream, targetId));
+  }
+
+  /** The answer of a delete: the updated stream, or in the variation a status. */
+  private Object deleted(LiveStream stream, Runnable delete) {
+    if (!profile.varies(DELETES_ANSWER_STATUS)) {
+      delete.run();
+      return streamJson.answer(stream);
+    }
+    try {
+      delete.run();
+      return StatusBody.OK;
+    } catch (LiveApiException e) {
+      if (e.status() != HttpStatus.NOT_FOUND) {
+        throw e;
+      }
+      return StatusBody.failed(e.getMessage());
+    }
   }
 }

@@ -57,12 +57,14 @@ class StreamAddresses {
 
   /**
    * {@code {publicUrl}/live-playback/{playback_id}/playlist.m3u8}, or with a custom playback domain
-   * the form the service gives such URLs, {@code https://{playback_domain}/{playback_id}.m3u8}
-   * (signed, with {@code ?auth=}).
+   * {@code https://{playback_domain}/{playback_id}/playlist.m3u8}: document 2 says a playback URL
+   * for HLS ends with {@code playlist.m3u8}. The spec's README gives signed playback under a custom
+   * domain as {@code https://{playback_domain}/{playback_id}.m3u8?auth=}; the domain serves both
+   * ({@link LivePlaybackController#serve}).
    */
   String playbackUrl(LiveStream stream, LivePlaybackId playbackId) {
     return stream.playbackDomain() == null
         ? publicUrl + PLAYBACK_PATH + "/" + playbackId.id() + "/" + PLAYLIST
-        : "https://" + stream.playbackDomain() + "/" + playbackId.id() + ".m3u8";
+        : "https://" + stream.playbackDomain() + "/" + playbackId.id() + "/" + PLAYLIST;
   }
 }

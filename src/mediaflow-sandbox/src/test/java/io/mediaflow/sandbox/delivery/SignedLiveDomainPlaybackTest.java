@@ -110,6 +110,23 @@ class SignedLiveDomainPlaybackTest extends SandboxTest {
     assertThat(http.plain("GET", segmentPath.substring(0, segmentPath.indexOf('?')), null).status())
         .as("without")
         .isEqualTo(403);
+    // Document 2's form, which the stream lists: the playlist in the playback ID's folder names its
+    // segments relative to it, so they resolve to the same addresses.
+    var listed =
+        http.plain(
+            "GET",
+            "/sandbox/domains/" + domainName + "/" + playbackId + "/playlist.m3u8?auth=" + token,
+            null);
+    assertThat(listed.status()).as(listed.text()).isEqualTo(200);
+    String relative =
+        listed.text().lines().filter(line -> line.startsWith("segment-")).findFirst().orElseThrow();
+    assertThat(
+            http.plain(
+                    "GET",
+                    "/sandbox/domains/" + domainName + "/" + playbackId + "/" + relative,
+                    null)
+                .status())
+        .isEqualTo(200);
     String otherDomain = "other-" + domainName;
     domains.add(
         http.api("POST", "/domains", body("name", otherDomain, "type", "live"))

@@ -12,6 +12,7 @@ import jakarta.validation.constraints.NotBlank;
     description =
         "Removes one header from a bucket's CORS policy (DELETE /v1/buckets/<bucket_name>/cors/<header_name>). The result is true.",
     resultVariable = "corsHeaderDeleted",
+    sideEffect = true,
     errors = {"BAD_REQUEST", "NOT_FOUND", "CONFLICT", "FAILED"})
 public record DeleteCorsHeaderInput(
     @NotBlank @BucketName @Input(label = "Bucket", value = "=bucketName") String bucketName,

@@ -11,6 +11,7 @@ import jakarta.validation.constraints.NotBlank;
     description =
         "Removes a bucket's whole CORS policy (DELETE /v1/buckets/<bucket_name>/cors). The result is true.",
     resultVariable = "corsDeleted",
+    sideEffect = true,
     errors = {"BAD_REQUEST", "NOT_FOUND", "FAILED"})
 public record DeleteCorsInput(
     @NotBlank @BucketName @Input(label = "Bucket", value = "=bucketName") String bucketName) {}

@@ -10,6 +10,7 @@ import jakarta.validation.constraints.NotBlank;
     name = "Delivery: delete playback domain",
     description = "Deletes a playback domain (DELETE /v1/domains/<domain_id>). The result is true.",
     resultVariable = "domainDeleted",
+    sideEffect = true,
     errors = {"NOT_FOUND", "FAILED"})
 public record DeleteDomainInput(
     @NotBlank @ServiceId @Input(label = "Domain id", value = "=domain.id") String domainId) {}

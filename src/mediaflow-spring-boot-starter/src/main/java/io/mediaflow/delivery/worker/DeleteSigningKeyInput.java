@@ -11,6 +11,7 @@ import jakarta.validation.constraints.NotBlank;
     description =
         "Deletes a signing key (DELETE /v1/signing-keys/<signing_key_id>): every URL it signed stops working. Its private key is deleted from the application's key store too. The result is true.",
     resultVariable = "signingKeyDeleted",
+    sideEffect = true,
     errors = {"NOT_FOUND", "FAILED"})
 public record DeleteSigningKeyInput(
     @NotBlank @ServiceId @Input(label = "Signing key id", value = "=signingKey.id")

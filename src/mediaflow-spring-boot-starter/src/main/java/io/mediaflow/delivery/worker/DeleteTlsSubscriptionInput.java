@@ -10,6 +10,7 @@ import jakarta.validation.constraints.NotBlank;
     description =
         "Removes a TLS subscription (DELETE /v1/tls/subscriptions/<tls_subscription_id>). One removed before the month ends is not billed for that month. The result is true.",
     resultVariable = "tlsSubscriptionDeleted",
+    sideEffect = true,
     errors = {"NOT_FOUND", "FAILED"})
 public record DeleteTlsSubscriptionInput(
     @NotBlank

@@ -12,13 +12,15 @@ import io.mediaflow.worker.internal.OperationWorkers;
 import io.mediaflow.worker.internal.Poll;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
  * How each operation of the content delivery API (document 1), and the issuing of signed URLs, is
  * carried out; {@link OperationWorkers} opens the workers. Deletes, sets and purges answer true:
- * the service's {@code {status: ok}}; its {@code failed} is a BPMN error.
+ * the service's {@code {status: ok}}; its {@code failed} is a BPMN error, except on a delete
+ * repeated after an attempt that may have removed the thing already (see {@link #gone}).
  */
 public class DeliveryWorkers implements OperationHandlers {
 
@@ -48,7 +50,10 @@ public class DeliveryWorkers implements OperationHandlers {
         OperationHandler.delete(
             DeleteDomainInput.class,
             (input, job) -> done(() -> client.deleteDomain(input.domainId())),
-            DeliveryWorkers::gone),
+            (input, job) ->
+                gone(
+                    "domain " + input.domainId(),
+                    absent(() -> client.getDomain(input.domainId())))),
         OperationHandler.create(
             CreateTlsSubscriptionInput.class,
             (input, job) -> client.createTlsSubscription(input.domainId()),
@@ -61,7 +66,10 @@ public class DeliveryWorkers implements OperationHandlers {
         OperationHandler.delete(
             DeleteTlsSubscriptionInput.class,
             (input, job) -> done(() -> client.deleteTlsSubscription(input.tlsSubscriptionId())),
-            DeliveryWorkers::gone),
+            (input, job) ->
+                gone(
+                    "TLS subscription " + input.tlsSubscriptionId(),
+                    absent(() -> client.getTlsSubscription(input.tlsSubscriptionId())))),
         OperationHandler.poll(WaitForTlsSubscriptionInput.class, this::waitForTlsSubscription),
         // The private key is kept before the job completes, so a retry neither creates nor loses
         // one.
@@ -89,7 +97,10 @@ public class DeliveryWorkers implements OperationHandlers {
         OperationHandler.delete(
             DeleteSigningKeyInput.class,
             (input, job) -> done(() -> signingKeys.delete(input.signingKeyId())),
-            DeliveryWorkers::gone),
+            (input, job) ->
+                gone(
+                    "signing key " + input.signingKeyId(),
+                    absent(() -> client.getSigningKey(input.signingKeyId())))),
         OperationHandler.call(
             SetBucketPolicyInput.class,
             input -> {
@@ -106,12 +117,19 @@ public class DeliveryWorkers implements OperationHandlers {
         OperationHandler.delete(
             DeleteCorsInput.class,
             (input, job) -> done(() -> client.deleteCors(input.bucketName())),
-            DeliveryWorkers::gone),
+            (input, job) ->
+                gone(
+                    "the CORS policy of bucket " + input.bucketName(),
+                    client.getCors(input.bucketName()).headers().isEmpty())),
         OperationHandler.delete(
             DeleteCorsHeaderInput.class,
             (input, job) ->
                 done(() -> client.deleteCorsHeader(input.bucketName(), input.headerName())),
-            DeliveryWorkers::gone),
+            (input, job) ->
+                gone(
+                    "CORS header " + input.headerName() + " of bucket " + input.bucketName(),
+                    client.getCors(input.bucketName()).headers().keySet().stream()
+                        .noneMatch(header -> header.equalsIgnoreCase(input.headerName())))),
         OperationHandler.call(
             PurgeCacheInput.class,
             input ->
@@ -173,9 +191,31 @@ public class DeliveryWorkers implements OperationHandlers {
             : subscription.status() + ", the certificate is being issued");
   }
 
-  /** A delete repeated after a lost answer: what it removes is gone. */
-  private static boolean gone(Object input, Object job) {
+  /**
+   * A delete repeated after an attempt that may have taken effect (a lost answer, a worker that
+   * died), answered "not found" or {@code {status: "failed"}}: done (true) when a read shows what
+   * it removes is gone; otherwise the service refused this delete, and the job fails as it would
+   * have.
+   */
+  private static boolean gone(String what, boolean gone) {
+    if (!gone) {
+      throw new ApiException.Rejected(
+          "FAILED", "The delete of " + what + " was refused, and it is still there", Map.of());
+    }
     return true;
+  }
+
+  /** Whether the read answers "not found". */
+  private static boolean absent(Runnable read) {
+    try {
+      read.run();
+      return false;
+    } catch (ApiException.Rejected rejected) {
+      if ("NOT_FOUND".equals(rejected.code())) {
+        return true;
+      }
+      throw rejected;
+    }
   }
 
   /** Deletes and the like answer true once the service said ok. */

@@ -1,5 +1,6 @@
 package io.mediaflow.live.dvr;
 
+import io.mediaflow.api.ApiException;
 import io.mediaflow.api.InvalidRequestException;
 import io.mediaflow.live.Dvr;
 import io.mediaflow.live.DvrDestination;
@@ -12,25 +13,37 @@ import java.util.Locale;
 import java.util.Objects;
 
 /**
- * What a stream's DVR recorded, read where it went. Document 2 says only that recordings go to the
- * destination folder; the service writes one file per {@code max_file_duration} and per live period
- * into a folder named after the stream, and does not list them. So an {@code s3://} destination's
- * folder is listed in the storage itself ({@link DvrStorage}), with the credentials the stream was
- * created with, and each file handed on with a presigned download URL (for a transcoding source,
- * say). Other destinations ({@code b2://}, {@code azblob://}, FTP) cannot be listed here: their
- * location is given with the file name pattern only.
+ * What a stream's DVR recorded, read where it went. Document 2 says only that a destination is "a
+ * path to a folder in the bucket" and that each finished file "is transferred to the destination";
+ * how files are laid out under the folder is not shown, and the service does not list them. So an
+ * {@code s3://} destination's whole folder is listed in the storage itself ({@link DvrStorage}),
+ * with the credentials the stream was created with, and the stream's files are those whose key
+ * holds the stream's ID anywhere below the folder ({@code <stream_id>/recording-0001.mp4}, {@code
+ * <stream_id>_1.mp4}, {@code 2026/05/<stream_id>/...} alike), each handed on with a presigned
+ * download URL (for a transcoding source, say).
+ *
+ * <p>Not by the time window of the show: nothing in the document gives a stream a folder of its
+ * own, so several shows may record to one folder at once, and files written while this one ran may
+ * be another's. The stream's ID is the only thing that ties a file to it. When recording was asked
+ * and no file carries the ID, that is no "nothing recorded": the files may still be on their way,
+ * so the job is retried, and then stops with an incident naming the destination, the stream and
+ * what the folder holds.
+ *
+ * <p>Other destinations ({@code b2://}, {@code azblob://}, FTP) cannot be listed here: their
+ * location is given with the file name pattern only ({@code listed: false}).
  */
 public final class DvrRecordings {
 
   /**
    * The files of one format under one destination.
    *
-   * @param folder the destination URL, then the stream ID, ending with {@code /}
+   * @param folder the destination URL, ending with {@code /}
    * @param format the DVR format: {@code mp4}, {@code ts}, or {@code hls} (its {@code .m3u8}
    *     playlists)
-   * @param pattern the file names, {@code recording-*.mp4} and so on
+   * @param pattern the keys below the folder that are the stream's: {@code *<stream_id>*.mp4} and
+   *     so on
    * @param listed whether the storage was listed; false for destinations other than {@code s3://}
-   * @param files what the storage holds, in name order; empty when not listed
+   * @param files what the storage holds, in key order; empty when not listed
    */
   public record Location(
       String folder, String format, String pattern, boolean listed, List<RecordingFile> files) {}
@@ -46,6 +59,9 @@ public final class DvrRecordings {
   /** S3 refuses presigned URLs that are valid for longer. */
   private static final Duration MAX_LIFETIME = Duration.ofDays(7);
 
+  /** How many of a folder's other keys an incident names. */
+  private static final int KEYS_NAMED = 5;
+
   private final DvrStorage storage;
 
   public DvrRecordings(DvrStorage storage) {
@@ -53,7 +69,7 @@ public final class DvrRecordings {
   }
 
   /**
-   * One location per destination and format; none when the stream does not record.
+   * One location per destination and format; none when the stream was not asked to record.
    *
    * @param given the DVR params the stream was created with, for the credentials the service does
    *     not show
@@ -65,17 +81,29 @@ public final class DvrRecordings {
           "downloadUrlLifetime",
           "must be more than 0 and at most P7D, S3's limit for" + " presigned URLs");
     }
-    Dvr dvr = stream.params() == null ? null : stream.params().dvr();
-    if (dvr == null || !dvr.isOn() || dvr.destination() == null) {
+    Dvr dvr = recording(stream, given);
+    if (dvr == null) {
       return List.of();
     }
     var locations = new ArrayList<Location>();
+    var listings = new ArrayList<String>();
     for (DvrDestination destination : dvr.destination()) {
-      String folder = trimmed(destination.url()) + "/" + stream.id() + "/";
-      List<RecordingFile> stored =
+      // The folder without a query (an S3-compatible store's ?endpoint=, DvrDestination#isAws).
+      String folder = trimmed(destination.url().replaceFirst("\\?.*$", "")) + "/";
+      List<DvrStorage.StoredObject> listed =
           destination.isS3()
-              ? stored(S3Location.of(folder), credentials(given, destination), lifetime)
+              ? storage.list(
+                  S3Location.of(folder).bucket(),
+                  S3Location.of(folder).key(),
+                  credentials(given, destination))
               : null;
+      List<RecordingFile> stored =
+          listed == null
+              ? null
+              : listed.stream()
+                  .filter(object -> object.key().contains(stream.id()))
+                  .map(object -> file(S3Location.of(folder), object, given, destination, lifetime))
+                  .toList();
       for (String format : dvr.formats()) {
         String extension = "." + ("hls".equals(format) ? "m3u8" : format);
         List<RecordingFile> files =
@@ -85,26 +113,83 @@ public final class DvrRecordings {
                     .filter(file -> file.url().toLowerCase(Locale.ROOT).endsWith(extension))
                     .toList();
         locations.add(
-            new Location(folder, format, "recording-*" + extension, stored != null, files));
+            new Location(
+                folder, format, "*" + stream.id() + "*" + extension, stored != null, files));
       }
+      if (listed != null) {
+        listings.add(listing(folder, listed));
+      }
+    }
+    if (!listings.isEmpty()
+        && locations.stream().filter(Location::listed).allMatch(l -> l.files().isEmpty())) {
+      throw new ApiException.Transient(
+          "NO_RECORDINGS",
+          "Live stream "
+              + stream.id()
+              + " was to record "
+              + dvr.formats()
+              + " files, but no file whose key holds its ID is in "
+              + String.join("; ", listings)
+              + ". Recordings still being transferred appear later; otherwise check where the"
+              + " service writes them",
+          null,
+          null);
     }
     return locations;
   }
 
-  /** What the storage holds under {@code folder}, each file with its presigned download URL. */
-  private List<RecordingFile> stored(
-      S3Location folder, DvrStorage.Credentials credentials, Duration lifetime) {
-    return storage.list(folder.bucket(), folder.key(), credentials).stream()
-        .map(
-            object ->
-                new RecordingFile(
-                    "s3://" + folder.bucket() + "/" + object.key(),
-                    object.size(),
-                    object.lastModified(),
-                    storage
-                        .downloadUrl(folder.bucket(), object.key(), credentials, lifetime)
-                        .toString()))
-        .toList();
+  /**
+   * The DVR params recording follows: the stream's own when it shows them, otherwise the ones it
+   * was created with (an answer may leave {@code dvr} out); null when it was not asked to record. A
+   * stream that shows recording off although it was asked records nothing, and says so.
+   */
+  private static Dvr recording(Stream stream, Dvr given) {
+    Dvr shown = stream.params() == null ? null : stream.params().dvr();
+    boolean asked = given != null && given.isOn() && given.destination() != null;
+    if (shown != null && shown.isOn() && shown.destination() != null) {
+      return shown;
+    }
+    if (asked && shown != null && shown.enabled() != null && !shown.isOn()) {
+      throw new ApiException.Misconfigured(
+          "NOT_RECORDED",
+          "Live stream "
+              + stream.id()
+              + " was asked to record to "
+              + given.destination().stream().map(DvrDestination::url).toList()
+              + ", but the service shows params.dvr.enabled 0: nothing was recorded");
+    }
+    return asked ? given : null;
+  }
+
+  /** A folder and what it holds, for an incident: how many keys, and the first few. */
+  private static String listing(String folder, List<DvrStorage.StoredObject> listed) {
+    return folder
+        + " (listed "
+        + listed.size()
+        + (listed.size() == 1 ? " key" : " keys")
+        + (listed.isEmpty()
+            ? ""
+            : ": "
+                + String.join(
+                    ", ",
+                    listed.stream().limit(KEYS_NAMED).map(DvrStorage.StoredObject::key).toList())
+                + (listed.size() > KEYS_NAMED ? ", ..." : ""))
+        + ")";
+  }
+
+  private RecordingFile file(
+      S3Location folder,
+      DvrStorage.StoredObject object,
+      Dvr given,
+      DvrDestination destination,
+      Duration lifetime) {
+    return new RecordingFile(
+        "s3://" + folder.bucket() + "/" + object.key(),
+        object.size(),
+        object.lastModified(),
+        storage
+            .downloadUrl(folder.bucket(), object.key(), credentials(given, destination), lifetime)
+            .toString());
   }
 
   /** The credentials given for this destination (by its URL); none when not given. */

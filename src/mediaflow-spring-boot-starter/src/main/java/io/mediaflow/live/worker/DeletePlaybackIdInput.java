@@ -5,8 +5,9 @@ import io.mediaflow.worker.Operation;
 import jakarta.validation.constraints.NotBlank;
 
 /**
- * A retry after a successful delete would find nothing to delete: the first answer is kept
- * (sideEffect).
+ * A retry after an attempt that may have deleted it finds nothing to delete: the sent mark
+ * (sideEffect) makes its "not found" or {@code {status: "failed"}} done, once the stream shows the
+ * item gone.
  */
 @Operation(
     type = "mediaflow.live.delete_playback_id",
@@ -15,7 +16,7 @@ import jakarta.validation.constraints.NotBlank;
         "Deletes a playback ID of a live stream (DELETE /v1/live-streams/<stream_id>/playback-ids/<playback_id>); players using it stop working. The result is the updated stream.",
     resultVariable = "liveStream",
     sideEffect = true,
-    errors = {"NOT_FOUND"})
+    errors = {"NOT_FOUND", "FAILED"})
 public record DeletePlaybackIdInput(
     @NotBlank @Input(label = "Stream ID", value = "=liveStream.id") String streamId,
     @NotBlank @Input(label = "Playback ID") String playbackId) {}

@@ -5,8 +5,9 @@ import io.mediaflow.worker.Operation;
 import jakarta.validation.constraints.NotBlank;
 
 /**
- * A retry after a successful delete would find nothing to delete: the first answer is kept
- * (sideEffect).
+ * A retry after an attempt that may have deleted it finds nothing to delete: the sent mark
+ * (sideEffect) makes its "not found" or {@code {status: "failed"}} done, once the stream shows the
+ * item gone.
  */
 @Operation(
     type = "mediaflow.live.delete_simulcast_target",
@@ -15,7 +16,7 @@ import jakarta.validation.constraints.NotBlank;
         "Stops re-streaming to a target (DELETE /v1/live-streams/<stream_id>/simulcast-targets/<target_id>). The result is the updated stream; simulcast_targets is empty when none remain.",
     resultVariable = "liveStream",
     sideEffect = true,
-    errors = {"NOT_FOUND"})
+    errors = {"NOT_FOUND", "FAILED"})
 public record DeleteSimulcastTargetInput(
     @NotBlank @Input(label = "Stream ID", value = "=liveStream.id") String streamId,
     @NotBlank @Input(label = "Target ID") String targetId) {}

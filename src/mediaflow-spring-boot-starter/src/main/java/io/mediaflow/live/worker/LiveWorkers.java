@@ -4,6 +4,7 @@ import io.mediaflow.api.ApiException;
 import io.mediaflow.callback.internal.CallbackUrls;
 import io.mediaflow.live.LiveClient;
 import io.mediaflow.live.PlaybackId;
+import io.mediaflow.live.SimulcastTarget;
 import io.mediaflow.live.Stream;
 import io.mediaflow.live.StreamFilter;
 import io.mediaflow.live.StreamState;
@@ -18,6 +19,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * How each operation of the live streaming API (document 2), and a wait for a stream status, is
@@ -67,12 +69,19 @@ public class LiveWorkers implements OperationHandlers {
         OperationHandler.create(
             AddPlaybackIdInput.class,
             (input, job) -> playbackIds(client.getStream(input.streamId())),
-            (input, job) -> shown(client.addPlaybackId(input.streamId(), input.policy())),
+            (input, job) ->
+                withAddedPlaybackId(
+                    client.addPlaybackId(input.streamId(), input.policy()), input, job),
             this::findAddedPlaybackId),
         OperationHandler.delete(
             DeletePlaybackIdInput.class,
             (input, job) -> shown(client.deletePlaybackId(input.streamId(), input.playbackId())),
-            (input, job) -> shown(client.getStream(input.streamId()))),
+            (input, job) ->
+                without(
+                    input.streamId(),
+                    "playback ID",
+                    input.playbackId(),
+                    stream -> playbackIds(stream))),
         OperationHandler.create(
             AddSimulcastTargetInput.class,
             (input, job) -> shown(client.addSimulcastTarget(input.streamId(), input.target())),
@@ -80,7 +89,15 @@ public class LiveWorkers implements OperationHandlers {
         OperationHandler.delete(
             DeleteSimulcastTargetInput.class,
             (input, job) -> shown(client.deleteSimulcastTarget(input.streamId(), input.targetId())),
-            (input, job) -> shown(client.getStream(input.streamId()))),
+            (input, job) ->
+                without(
+                    input.streamId(),
+                    "simulcast target",
+                    input.targetId(),
+                    stream ->
+                        Optional.ofNullable(stream.simulcastTargets()).orElse(List.of()).stream()
+                            .map(SimulcastTarget::id)
+                            .toList())),
         OperationHandler.poll(WaitForStatusInput.class, this::waitForStatus),
         OperationHandler.call(
             DvrRecordingsInput.class,
@@ -96,7 +113,9 @@ public class LiveWorkers implements OperationHandlers {
   /**
    * The job's marker goes into the callback URL, Mediaflow's own or the model's, so the stream can
    * be found again; so does its process instance, so the stream is stopped once that instance ends
-   * without stopping it ({@link EndedInstanceStreams}).
+   * without stopping it ({@link EndedInstanceStreams}). A stream whose params the service did not
+   * take is an incident ({@link LiveClient#createStream}); the job's sent mark is already written, so
+   * the retry after it finds this stream ({@link #findCreatedStream}) rather than creating another.
    */
   private Stream createStream(CreateStreamInput input, JobContext job) {
     return client
@@ -139,9 +158,15 @@ public class LiveWorkers implements OperationHandlers {
               + " keeps no callback URL to tell them apart by. Delete the one this instance did not create, then resolve"
               + " this incident");
     }
+    // Read again and held to the create's check: found after an incident that said creation did
+    // not take a param, the stream is taken once someone has set it, and never created twice.
     return marked
         .or(() -> unmarked.stream().findFirst())
-        .map(stream -> stream.withoutSecrets(input.keepStreamKey()));
+        .map(
+            stream ->
+                client
+                    .createdStream(input.newStream(callbackUrl(input, job)), stream.id())
+                    .withoutSecrets(input.keepStreamKey()));
   }
 
   /**
@@ -194,6 +219,60 @@ public class LiveWorkers implements OperationHandlers {
               + " delete the one this instance did not add, then resolve this incident");
     }
     return added.isEmpty() ? Optional.empty() : Optional.of(shown(stream));
+  }
+
+  /**
+   * The stream after a delete repeated by this job met "not found" or {@code {status: "failed"}}:
+   * done when what it deletes is gone from the stream, removed by the earlier attempt whose answer
+   * was lost. Still there, the failure was the service's own and is named.
+   */
+  private Stream without(
+      String streamId, String what, String id, Function<Stream, List<String>> ids) {
+    Stream stream = client.getStream(streamId);
+    if (ids.apply(stream).contains(id)) {
+      throw new ApiException.Rejected(
+          "FAILED",
+          "The delete of "
+              + what
+              + " "
+              + id
+              + " was refused, and stream "
+              + streamId
+              + " still has it",
+          Map.of("stream", shown(stream)));
+    }
+    return shown(stream);
+  }
+
+  /**
+   * The stream the add answered, checked to hold a new playback ID of the policy asked: the body
+   * {@code {"policy": ...}} is the spec README's, and document 2 says only that the answer has "the
+   * added playback ID" (its sample shows one of policy {@code authenticated}). An answer without
+   * one means the service did not add what the process goes on to rely on (a public ID where
+   * viewers were to need a token, say), so it stops with an incident naming what was expected.
+   */
+  private static Stream withAddedPlaybackId(
+      Stream stream, AddPlaybackIdInput input, JobContext job) {
+    List<PlaybackId> ids = Optional.ofNullable(stream.playbackIds()).orElse(List.of());
+    boolean added =
+        ids.stream()
+            .anyMatch(
+                id ->
+                    !job.before().contains(id.id())
+                        && input.policy().apiName().equals(id.policy()));
+    if (!added) {
+      throw new ApiException.Misconfigured(
+          "PLAYBACK_ID_NOT_ADDED",
+          "POST /v1/live-streams/"
+              + stream.id()
+              + "/playback-ids answered without a new playback ID of policy "
+              + input.policy().apiName()
+              + ": expected one besides "
+              + job.before()
+              + ", got "
+              + ids.stream().map(id -> id.id() + " (" + id.policy() + ")").toList());
+    }
+    return shown(stream);
   }
 
   private static List<String> playbackIds(Stream stream) {

@@ -117,11 +117,14 @@ public class JobRunner {
     }
     JobState sending = state;
     if (operation.sideEffect() && handler.tellsRepeats() && !state.sent()) {
-      List<String> before = handler.before().map(ids -> ids.ids(input, context)).orElse(List.of());
+      JobContext asFound = context;
+      List<String> before = handler.before().map(ids -> ids.ids(input, asFound)).orElse(List.of());
       sending = state.withSent(before);
       // Written before the call, and the call is not sent unless it was: nothing after the call can
       // be relied on.
       setLocal(job, states.write(job, sending));
+      // The call may check its answer against what was there before it.
+      context = new JobContext(job.getProcessInstanceKey(), states.marker(job), sending.before());
     }
     Object output;
     try {
@@ -166,8 +169,14 @@ public class JobRunner {
     }
   }
 
+  /**
+   * Whether a delete was refused as one of what is not there: NOT_FOUND, or the {@code {status:
+   * "failed"}} that documents 1 and 2 (section 7) give deletes for any error. Only after an attempt
+   * that may have taken effect, and the handler's {@code ifGone} checks that the thing is gone.
+   */
   private static boolean notFound(RuntimeException failure) {
-    return failure instanceof ApiException.Rejected rejected && "NOT_FOUND".equals(rejected.code());
+    return failure instanceof ApiException.Rejected rejected
+        && ("NOT_FOUND".equals(rejected.code()) || "FAILED".equals(rejected.code()));
   }
 
   /**

@@ -71,9 +71,11 @@ public final class OperationHandler<I> {
       throw new IllegalArgumentException(
           inputType.getName() + " is not an @Operation input record");
     }
-    if (lookup != null && !operation.sideEffect()) {
+    if ((lookup != null || gone != null) && !operation.sideEffect()) {
+      // Only an operation with a side effect writes the sent mark by which a later attempt knows
+      // that an earlier one may have taken effect.
       throw new IllegalArgumentException(
-          inputType.getName() + ": only an operation with a side effect has a lookup");
+          inputType.getName() + ": only an operation with a side effect has a lookup or ifGone");
     }
     this.inputType = inputType;
     this.call = call;
@@ -117,8 +119,10 @@ public final class OperationHandler<I> {
   /**
    * A delete, or another call that ends in a state rather than making something: repeated after an
    * attempt that may have taken effect (a lost answer, a dead worker), the service answers
-   * NOT_FOUND for what that attempt already removed, and the result is then {@code ifGone}'s: the
-   * state the call was for has been reached.
+   * NOT_FOUND or {@code {status: "failed"}} for what that attempt already removed, and the result
+   * is then {@code ifGone}'s, which checks that the state the call was for has been reached (and
+   * throws when it has not). The operation must be declared with a side effect: its sent mark is
+   * what tells a later attempt that an earlier one may have taken effect.
    */
   public static <I> OperationHandler<I> delete(Class<I> inputType, Call<I> delete, Call<I> ifGone) {
     return new OperationHandler<>(inputType, delete, null, null, null, ifGone);

@@ -20,6 +20,7 @@ import io.mediaflow.worker.WorkerProperties;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Size;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -463,7 +464,8 @@ class JobRunnerTest {
       type = "test.delete",
       name = "Delete",
       description = "deletes",
-      resultVariable = "deleted")
+      resultVariable = "deleted",
+      sideEffect = true)
   record DeleteInput(String id) {}
 
   /**
@@ -578,6 +580,140 @@ class JobRunnerTest {
     withState(repeated, JobState.NONE.withAttempt(1));
     assertThat(runner.outcome(repeated, delete))
         .isEqualTo(new JobOutcome.Complete(Map.of("deleted", "gone")));
+  }
+
+  @Test
+  void
+      aDeleteRepeatedAfterAnAttemptThatMayHaveTakenEffectTakesStatusFailedAsDoneWhenItsCheckAgrees() {
+    var stillThere = new java.util.concurrent.atomic.AtomicBoolean();
+    OperationHandler<DeleteInput> delete =
+        OperationHandler.delete(
+            DeleteInput.class,
+            (input, job) -> {
+              throw new ApiException.Rejected("FAILED", "status failed", Map.of());
+            },
+            (input, job) -> {
+              if (stillThere.get()) {
+                throw new ApiException.Rejected("FAILED", "still there", Map.of());
+              }
+              return "gone";
+            });
+
+    assertThat(runner.outcome(job("test.delete", Map.of("id", "x"), 5), delete))
+        .as("a first attempt")
+        .isInstanceOfSatisfying(
+            JobOutcome.Throw.class, error -> assertThat(error.code()).isEqualTo("FAILED"));
+    ActivatedJob repeated = job("test.delete", Map.of("id", "x"), 4);
+    withState(repeated, JobState.NONE.withSent(List.of()));
+    assertThat(runner.outcome(repeated, delete))
+        .isEqualTo(new JobOutcome.Complete(Map.of("deleted", "gone")));
+    stillThere.set(true);
+    assertThat(runner.outcome(repeated, delete))
+        .as("the thing is still there: the service's own failure")
+        .isInstanceOfSatisfying(
+            JobOutcome.Throw.class, error -> assertThat(error.message()).contains("still there"));
+  }
+
+  /** Document 1's deletes: the attempt after a worker that died mid-delete meets "not found". */
+  @Test
+  void aDeliveryDeleteWritesItsSentMarkSoTheAttemptAfterADeadWorkerTakesNotFoundAsDone() {
+    var client = mock(io.mediaflow.delivery.DeliveryClient.class);
+    when(client.getDomain("3f2b6c1e-8d4a-4c5e-9f1a-2b3c4d5e6f70"))
+        .thenThrow(new ApiException.Rejected("NOT_FOUND", "no such domain", Map.of()));
+    var deleteDomain =
+        new io.mediaflow.delivery.worker.DeliveryWorkers(client, null, null)
+            .handlers().stream()
+                .filter(handler -> handler.type().equals("mediaflow.delivery.delete_domain"))
+                .findFirst()
+                .orElseThrow();
+    org.mockito.Mockito.doThrow(new IllegalStateException("the worker dies"))
+        .doThrow(new ApiException.Rejected("NOT_FOUND", "no such domain", Map.of()))
+        .when(client)
+        .deleteDomain("3f2b6c1e-8d4a-4c5e-9f1a-2b3c4d5e6f70");
+
+    writing.outcome(
+        job(
+            "mediaflow.delivery.delete_domain",
+            Map.of("domainId", "3f2b6c1e-8d4a-4c5e-9f1a-2b3c4d5e6f70"),
+            5),
+        deleteDomain);
+
+    assertThat(written).as("the mark, before the call").hasSize(1);
+    ActivatedJob afterADeadWorker =
+        job(
+            "mediaflow.delivery.delete_domain",
+            Map.of("domainId", "3f2b6c1e-8d4a-4c5e-9f1a-2b3c4d5e6f70"),
+            5);
+    afterADeadWorker.getVariablesAsMap().putAll(written.get(0));
+    assertThat(writing.outcome(afterADeadWorker, deleteDomain))
+        .isEqualTo(new JobOutcome.Complete(Map.of("domainDeleted", true)));
+  }
+
+  /** An add answered without a new playback ID of the policy asked: an incident naming both. */
+  @Test
+  void anAddedPlaybackIdMissingFromTheAnswerIsAnIncidentNamingWhatWasExpected() {
+    String streamId = "3f2b6c1e-8d4a-4c5e-9f1a-2b3c4d5e6f71";
+    var client = mock(io.mediaflow.live.LiveClient.class);
+    io.mediaflow.live.Stream before =
+        io.mediaflow.api.ApiJson.MAPPER.convertValue(
+            Map.of("id", streamId, "playback_ids", List.of(Map.of("id", "p1", "policy", "public"))),
+            io.mediaflow.live.Stream.class);
+    when(client.getStream(streamId)).thenReturn(before);
+    when(client.addPlaybackId(streamId, io.mediaflow.live.PlaybackPolicy.AUTHENTICATED))
+        .thenReturn(before);
+    var add =
+        new io.mediaflow.live.worker.LiveWorkers(client, null, null)
+            .handlers().stream()
+                .filter(handler -> handler.type().equals("mediaflow.live.add_playback_id"))
+                .findFirst()
+                .orElseThrow();
+
+    assertThat(
+            writing.outcome(
+                job(
+                    "mediaflow.live.add_playback_id",
+                    Map.of("streamId", streamId, "policy", "authenticated"),
+                    5),
+                add))
+        .isInstanceOfSatisfying(
+            JobOutcome.Fail.class,
+            fail -> {
+              assertThat(fail.retries()).isZero();
+              assertThat(fail.message())
+                  .contains(
+                      "PLAYBACK_ID_NOT_ADDED",
+                      "without a new playback ID of policy authenticated",
+                      "besides [p1]",
+                      "got [p1 (public)]");
+            });
+  }
+
+  @Test
+  void aDeleteOrALookupOnlyForAnOperationThatWritesASentMark() {
+    assertThatThrownBy(
+            () ->
+                OperationHandler.delete(
+                    WaitFor.class, (input, job) -> "deleted", (input, job) -> "gone"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("side effect");
+  }
+
+  @Test
+  void aCreateSeesWhatWasThereBeforeItInItsFirstAttempt() {
+    var seen = new ArrayList<List<String>>();
+    OperationHandler<CreateInput> create =
+        OperationHandler.create(
+            CreateInput.class,
+            (input, job) -> List.of("id-1"),
+            (input, job) -> {
+              seen.add(job.before());
+              return "made";
+            },
+            (input, job) -> Optional.empty());
+
+    assertThat(writing.outcome(job("test.create", Map.of("name", "a"), 5), create))
+        .isInstanceOf(JobOutcome.Complete.class);
+    assertThat(seen).containsExactly(List.of("id-1"));
   }
 
   @Test
