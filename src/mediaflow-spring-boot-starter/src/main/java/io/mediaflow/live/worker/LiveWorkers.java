@@ -114,8 +114,9 @@ public class LiveWorkers implements OperationHandlers {
    * The job's marker goes into the callback URL, Mediaflow's own or the model's, so the stream can
    * be found again; so does its process instance, so the stream is stopped once that instance ends
    * without stopping it ({@link EndedInstanceStreams}). A stream whose params the service did not
-   * take is an incident ({@link LiveClient#createStream}); the job's sent mark is already written, so
-   * the retry after it finds this stream ({@link #findCreatedStream}) rather than creating another.
+   * take is an incident ({@link LiveClient#createStream}); the job's sent mark is already written,
+   * so the retry after it finds this stream ({@link #findCreatedStream}) rather than creating
+   * another.
    */
   private Stream createStream(CreateStreamInput input, JobContext job) {
     return client

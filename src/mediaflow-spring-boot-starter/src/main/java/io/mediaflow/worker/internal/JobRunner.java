@@ -124,7 +124,9 @@ public class JobRunner {
       // be relied on.
       setLocal(job, states.write(job, sending));
       // The call may check its answer against what was there before it.
-      context = new JobContext(job.getProcessInstanceKey(), states.marker(job), sending.before());
+      context =
+          new JobContext(
+              job.getProcessInstanceKey(), states.marker(job), sending.before(), context.repeat());
     }
     Object output;
     try {

@@ -662,7 +662,7 @@ class JobRunnerTest {
     when(client.addPlaybackId(streamId, io.mediaflow.live.PlaybackPolicy.AUTHENTICATED))
         .thenReturn(before);
     var add =
-        new io.mediaflow.live.worker.LiveWorkers(client, null, null)
+        new io.mediaflow.live.worker.LiveWorkers(client, null, null, null)
             .handlers().stream()
                 .filter(handler -> handler.type().equals("mediaflow.live.add_playback_id"))
                 .findFirst()
