@@ -51,12 +51,12 @@ import org.junit.jupiter.api.io.TempDir;
  * many jobs a real instance executes.
  *
  * <p>Run: {@code mvn -B -o -pl src/mediaflow-app -am test -Dtest=ReplicaBenchmark
- * -Dsurefire.failIfNoSpecifiedTests=false -DskipModelChecks -DskipConsole -DskipStrictDocuments
+ * -Dsurefire.failIfNoSpecifiedTests=false -DskipModelChecks -DskipConsole -DskipVariations
  * -Dbenchmark.instances=60} (instances per batch; {@code -Dbenchmark.warm-up=20} instances per
  * warm-up batch; {@code -Dbenchmark.replicas=3,2,1} the numbers of replicas, largest first; {@code
  * -Dbenchmark.protocol=rest} the replicas' client over REST rather than gRPC). {@code
- * -DskipStrictDocuments} keeps the module's second test run (strict documents) from running its own
- * tests after the benchmark.
+ * -DskipVariations} keeps the module's second test run (the sandbox's variations) from running its
+ * own tests after the benchmark.
  */
 class ReplicaBenchmark {
 

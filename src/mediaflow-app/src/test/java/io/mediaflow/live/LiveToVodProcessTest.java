@@ -39,7 +39,7 @@ class LiveToVodProcessTest extends MediaflowTest {
    * A real encoder pushes 20 s over RTMP; the show is ended after the first 10 s DVR file, so the
    * recording is two files, which the ladder stitches back into one rendition as long as the
    * recording. The published VOD is then watched through its signed URL ({@link
-   * #watchThePublishedVod}); the strict-documents run does so with playlists served as stored.
+   * #watchThePublishedVod}); the variations run does so with playlists served as stored.
    */
   @Test
   void aRecordedShowIsTranscodedReviewedAndPublished() throws Exception {

@@ -190,9 +190,13 @@ class TranscodingClientSandboxTest extends MediaflowTest {
     return await(
         "job " + job.taskToken() + " to finish",
         () -> {
-          JobStatus status =
-              client.status(job.statusUrl(), List.of(job.taskToken())).get(job.taskToken());
-          return status != null && status.finished() ? Optional.of(status) : Optional.empty();
+          TranscodingClient.Statuses read = client.read(job.statusUrl(), List.of(job.taskToken()));
+          JobStatus status = read.byToken().get(job.taskToken());
+          // Finished only on a complete status, as the workers read it: the main host's basic one
+          // may say completed without outputs (document 3, section 4, rule 1).
+          return read.complete() && status != null && status.finished()
+              ? Optional.of(status)
+              : Optional.empty();
         });
   }
 

@@ -19,6 +19,7 @@ import java.net.URI;
 import java.net.http.HttpRequest;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -29,8 +30,8 @@ import org.springframework.beans.factory.annotation.Autowired;
  * finds what the first attempt created and returns it, so each create leaves exactly one stream,
  * simulcast target, playback ID, signing key, domain or transcoding job; a delete repeated after
  * its answer was lost takes "already gone" as done. Run also with {@code
- * -Dmediaflow.sandbox.strict-documents=true}, where a stream's callback URL (and with it the job's
- * marker) is not shown again.
+ * -Dmediaflow.sandbox.variations=create-omits-callback-url}, where a stream's callback URL (and
+ * with it the job's marker) is not shown again.
  */
 class CreatesAfterLostAnswersTest extends MediaflowTest {
 
@@ -228,13 +229,21 @@ class CreatesAfterLostAnswersTest extends MediaflowTest {
                     + "/sandbox/samples/bars-1080p.mp4\", format: [{output: \"metadata\"}]}"));
 
     assertThat(started.path("task_token").asText()).isEqualTo(task.taskToken());
+    // A start found again through error 16 (token already used) has no status_url of its own
+    // (variation status-words-outside-five): the main host leads to the job's master then.
+    String statusUrl = started.hasNonNull("status_url") ? started.get("status_url").asText() : null;
+    // Under status-words-outside-five the running job's words are none of the five documented
+    // states, so it shows itself as started once it has completed.
     JobStatus status =
-        transcoding
-            .status(started.path("status_url").asText(), List.of(task.taskToken()))
-            .get(task.taskToken());
-    assertThat(status.started())
-        .as("the first attempt's job, read at the status_url the retry returned")
-        .isTrue();
+        await(
+            "the first attempt's job, read at the status_url the retry returned",
+            () ->
+                Optional.ofNullable(
+                        transcoding
+                            .status(statusUrl, List.of(task.taskToken()))
+                            .get(task.taskToken()))
+                    .filter(JobStatus::started));
+    assertThat(status.failed()).isFalse();
   }
 
   private int answersLost;

@@ -7,29 +7,20 @@ import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 
 /**
- * Which plausible answer the sandbox gives where the three documents are silent, in one place. The
- * default profile gives the answers the sandbox was first written with; {@code
- * mediaflow.sandbox.strict-documents=true} gives a different plausible one at each such point, so a
- * test run against both shows the plugin relies on neither. docs/sandbox.md lists each point with
- * its two answers.
+ * Which plausible answer the sandbox gives where the three documents are silent, in one place:
+ * without a variation, the answers it was first written with; {@code mediaflow.sandbox.variations}
+ * names variations that each give another plausible answer at one silent point, switched on one at
+ * a time or together, so that a test run against them shows the plugin relies on none of the
+ * sandbox's own choices (docs/sandbox.md has the table). Each is checked with {@link
+ * #varies(String)} where its behaviour lives; the points whose answer is chosen in several places
+ * are the methods below.
  *
- * <p>Besides, {@code mediaflow.sandbox.variations} names variations that each give another answer
- * at one silent point, switched on one at a time or together (docs/sandbox.md has the table); each
- * is checked with {@link #varies(String)} where its behaviour lives.
- *
- * @param strictDocuments answer only what the documents (and the spec's README) say, and otherwise
- *     the other plausible answer
  * @param variations the names of the variations switched on, a comma-separated list in the
  *     configuration; the tests' controls may switch them at run time ({@code PUT
  *     /sandbox/variations})
  */
 @Component
-public record SandboxProfile(
-    @Value("${mediaflow.sandbox.strict-documents:false}") boolean strictDocuments,
-    @Value("${mediaflow.sandbox.variations:}") Set<String> variations) {
-
-  /** The property that switches the profile. */
-  public static final String PROPERTY = "mediaflow.sandbox.strict-documents";
+public record SandboxProfile(@Value("${mediaflow.sandbox.variations:}") Set<String> variations) {
 
   /** The property that names the variations switched on. */
   public static final String VARIATIONS = "mediaflow.sandbox.variations";
@@ -56,6 +47,18 @@ public record SandboxProfile(
 
   /** The variation of {@link #playlistsNameTheToken()}. */
   public static final String PLAYLISTS_WITHOUT_TOKEN = "playlists-without-token";
+
+  /** The variation of {@link #staleMasterHttpStatus()}. */
+  public static final String STALE_MASTER_ANSWERS_404 = "stale-master-answers-404";
+
+  /** The variation of {@link #unstartedTaskIsAnError()}. */
+  public static final String UNSTARTED_TASK_IS_ERROR_21 = "unstarted-task-is-error-21";
+
+  /** The variation of {@link #liveCallbacksAsForm()}. */
+  public static final String LIVE_CALLBACKS_AS_FORM = "live-callbacks-as-form";
+
+  /** The variation of {@link #echoesCallbackUrl()}. */
+  public static final String CREATE_OMITS_CALLBACK_URL = "create-omits-callback-url";
 
   public SandboxProfile {
     Set<String> on = ConcurrentHashMap.newKeySet();
@@ -94,7 +97,7 @@ public record SandboxProfile(
    * unavailable host, or 404 as a host that does not know the job.
    */
   public int staleMasterHttpStatus() {
-    return strictDocuments ? 404 : 503;
+    return varies(STALE_MASTER_ANSWERS_404) ? 404 : 503;
   }
 
   /**
@@ -102,7 +105,7 @@ public record SandboxProfile(
    * {@code created}, or error 21 as for a token the service does not list.
    */
   public boolean unstartedTaskIsAnError() {
-    return strictDocuments;
+    return varies(UNSTARTED_TASK_IS_ERROR_21);
   }
 
   /**
@@ -111,7 +114,7 @@ public record SandboxProfile(
    * {@code stream_id}, {@code status} and {@code timestamp}.
    */
   public boolean liveCallbacksAsForm() {
-    return strictDocuments;
+    return varies(LIVE_CALLBACKS_AS_FORM);
   }
 
   /**
@@ -119,6 +122,6 @@ public record SandboxProfile(
    * shown): its {@code params.callback_url} shows it, or the answer leaves it out.
    */
   public boolean echoesCallbackUrl() {
-    return !strictDocuments;
+    return !varies(CREATE_OMITS_CALLBACK_URL);
   }
 }

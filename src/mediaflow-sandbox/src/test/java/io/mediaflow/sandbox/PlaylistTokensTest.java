@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 class PlaylistTokensTest {
 
   private static final String TOKEN = "h.p.s";
-  private final PlaylistTokens naming = new PlaylistTokens(new SandboxProfile(false, Set.of()));
+  private final PlaylistTokens naming = new PlaylistTokens(new SandboxProfile(Set.of()));
 
   @Test
   void hlsUriLinesAndUriAttributesCarryTheToken() {
@@ -53,7 +53,7 @@ class PlaylistTokensTest {
   void withoutATokenOrUnderTheVariationThePlaylistIsServedAsStored() {
     var asStored =
         new PlaylistTokens(
-            new SandboxProfile(false, Set.of(SandboxProfile.PLAYLISTS_WITHOUT_TOKEN, "other")));
+            new SandboxProfile(Set.of(SandboxProfile.PLAYLISTS_WITHOUT_TOKEN, "other")));
     String playlist = "#EXTM3U\nsegment_000.ts\n";
 
     assertThat(naming.serve("p.m3u8", playlist, null)).isEqualTo(playlist);

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code history.json} replaced whole).
  *
  * <p>Run: {@code mvn -B test -pl src/mediaflow-app -am -Dtest=HistoryStoreBenchmark
- * -Dsurefire.failIfNoSpecifiedTests=false -DskipModelChecks -DskipConsole -DskipStrictDocuments
+ * -Dsurefire.failIfNoSpecifiedTests=false -DskipModelChecks -DskipConsole -DskipVariations
  * -Dbenchmark.instances=10000}
  */
 class HistoryStoreBenchmark {

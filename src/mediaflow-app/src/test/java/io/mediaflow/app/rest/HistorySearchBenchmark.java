@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
  * without their definition and form, which the controller adds per item.
  *
  * <p>Run: {@code mvn -B test -pl src/mediaflow-app -am -Dtest=HistorySearchBenchmark
- * -Dsurefire.failIfNoSpecifiedTests=false -DskipModelChecks -DskipConsole -DskipStrictDocuments
+ * -Dsurefire.failIfNoSpecifiedTests=false -DskipModelChecks -DskipConsole -DskipVariations
  * -Dbenchmark.instances=10000}
  */
 class HistorySearchBenchmark {

@@ -13,9 +13,9 @@ import org.springframework.stereotype.Component;
  * The status callback of a live stream, and the only place that sends one: on every status change,
  * when {@code params.callback_url} is set, a {@code POST} of {@code {"stream": <Stream>}} (the
  * API's own answer shape, since the document does not show the payload) as {@code
- * application/json}, or in the strict profile a form of {@code stream_id}, {@code status} and
- * {@code timestamp} ({@link SandboxProfile#liveCallbacksAsForm}). Like the service, the sandbox
- * does not retry a failed delivery and reports it nowhere.
+ * application/json}, or (variation live-callbacks-as-form) a form of {@code stream_id}, {@code
+ * status} and {@code timestamp} ({@link SandboxProfile#liveCallbacksAsForm}). Like the service, the
+ * sandbox does not retry a failed delivery and reports it nowhere.
  */
 @Component
 class StatusCallbacks {

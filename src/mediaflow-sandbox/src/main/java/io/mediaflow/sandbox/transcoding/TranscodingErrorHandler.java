@@ -24,8 +24,9 @@ class TranscodingErrorHandler {
   }
 
   /**
-   * A master host that handed the job on answers as an unavailable host, or (strict profile) as one
-   * that does not know the job: clients go back to the main host either way.
+   * A master host that handed the job on answers as an unavailable host, or (variation
+   * stale-master-answers-404) as one that does not know the job: clients go back to the main host
+   * either way.
    */
   @ExceptionHandler(TranscodingSandboxController.HandedOn.class)
   ResponseEntity<Map<String, Object>> handedOn(TranscodingSandboxController.HandedOn moved) {

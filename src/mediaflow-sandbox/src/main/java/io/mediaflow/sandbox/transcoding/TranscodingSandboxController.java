@@ -234,7 +234,8 @@ class TranscodingSandboxController {
 
   /**
    * A created task that was never started: no documented state fits, so it reports {@code created},
-   * or (strict profile) it is refused as a token the status list does not hold.
+   * or (variation unstarted-task-is-error-21) it is refused as a token the status list does not
+   * hold.
    */
   private Map<String, Object> notStarted(String token) {
     if (profile.unstartedTaskIsAnError()) {
