@@ -14,10 +14,8 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -157,7 +155,7 @@ class PackagedAppIT {
             "--mediaflow.engine.deploy=false",
             "--camunda.client.worker.defaults.enabled=false",
             "--mediaflow.app.security.username=ops",
-            "--mediaflow.app.security.password=" + randomKey()));
+            "--mediaflow.app.security.password=" + WorkerApplicationSettings.randomKey()));
     var worker = new WorkerApplication(gatewayPort, clusterPort);
 
     Process process = worker.startWithoutWaiting();
@@ -230,38 +228,22 @@ class PackagedAppIT {
     }
 
     private List<String> command() {
-      String service = "http://localhost:" + clusterPort + "/sandbox";
       var command = EmbeddedDefaultProcess.applicationCommand();
       command.addAll(
           List.of(
               "--server.port=" + httpPort,
               "--spring.main.banner-mode=off",
               "--logging.level.root=WARN",
-              "--mediaflow.engine.embedded=false",
-              "--mediaflow.sandbox.enabled=false",
-              "--mediaflow.transcoding.base-url=" + service + "/transcoding",
-              "--mediaflow.live.base-url=" + service + "/live",
-              "--mediaflow.live.dvr-storage-url=" + service + "/dvr",
-              "--mediaflow.delivery.base-url=" + service + "/cdn",
-              "--mediaflow.delivery.storage-url=" + service + "/storage/{bucket}/{path}",
-              "--mediaflow.delivery.domain-url=" + service + "/domains/{domain}/{path}",
-              "--mediaflow.delivery.region=us-west",
-              "--mediaflow.callbacks.base-url=http://localhost:" + httpPort,
-              "--camunda.client.mode=self-managed",
               "--camunda.client.grpc-address=http://127.0.0.1:" + gatewayPort,
               "--camunda.client.rest-address=http://127.0.0.1:" + clusterPort));
+      command.addAll(
+          WorkerApplicationSettings.settings(
+              "http://localhost:" + clusterPort + "/sandbox", "http://localhost:" + httpPort));
       return command;
     }
 
     private Map<String, String> environment() {
-      return Map.of(
-          "MEDIAFLOW_TRANSCODING_API_KEY", "sandbox-api-key",
-          "MEDIAFLOW_LIVE_API_KEY", "sandbox-api-key",
-          "MEDIAFLOW_DELIVERY_API_KEY", "sandbox-api-key",
-          "MEDIAFLOW_CALLBACK_SECRET", randomKey(),
-          "MEDIAFLOW_WORKER_STATE_SECRET", randomKey(),
-          "MEDIAFLOW_KEY_STORE_DIRECTORY", keyStore.toString(),
-          "MEDIAFLOW_KEY_STORE_MASTER_KEY", randomKey());
+      return WorkerApplicationSettings.environment(keyStore);
     }
 
     Path log() {
@@ -297,11 +279,5 @@ class PackagedAppIT {
                     .build(),
                 HttpResponse.BodyHandlers.ofString())
             .body());
-  }
-
-  private static String randomKey() {
-    byte[] key = new byte[32];
-    new SecureRandom().nextBytes(key);
-    return Base64.getEncoder().encodeToString(key);
   }
 }

@@ -6,14 +6,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.mediaflow.EmbeddedDefaultProcess;
 import io.mediaflow.MediaflowTest;
 import io.mediaflow.SeparateJvm;
+import io.mediaflow.WorkerApplicationSettings;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -71,32 +70,18 @@ class RealClusterCommandTest {
     // The documented command, with the cluster's addresses: secrets and keys from the environment.
     started.add(
         application.start(
-            Map.of(
-                "MEDIAFLOW_TRANSCODING_API_KEY", "sandbox-api-key",
-                "MEDIAFLOW_LIVE_API_KEY", "sandbox-api-key",
-                "MEDIAFLOW_DELIVERY_API_KEY", "sandbox-api-key",
-                "MEDIAFLOW_CALLBACK_SECRET", randomKey(),
-                "MEDIAFLOW_WORKER_STATE_SECRET", randomKey(),
-                "MEDIAFLOW_KEY_STORE_DIRECTORY", keyStore.toString(),
-                "MEDIAFLOW_KEY_STORE_MASTER_KEY", randomKey()),
-            List.of(
-                "--mediaflow.engine.embedded=false",
-                "--mediaflow.sandbox.enabled=false",
-                "--mediaflow.engine.deploy=false",
-                "--mediaflow.transcoding.base-url=" + service + "/transcoding",
-                "--mediaflow.live.base-url=" + service + "/live",
-                "--mediaflow.live.dvr-storage-url=" + service + "/dvr",
-                "--mediaflow.delivery.base-url=" + service + "/cdn",
-                "--mediaflow.delivery.storage-url=" + service + "/storage/{bucket}/{path}",
-                "--mediaflow.delivery.domain-url=" + service + "/domains/{domain}/{path}",
-                "--mediaflow.delivery.region=us-west",
-                "--mediaflow.callbacks.base-url=" + application.baseUrl(),
-                "--camunda.client.mode=self-managed",
-                "--camunda.client.grpc-address=" + cluster.gateway(),
-                // were an engine started, it would listen here (26500 by default, not to be taken
-                // by a test)
-                "--mediaflow.engine.port=" + gatewayPort,
-                "--spring.web.resources.static-locations=file:" + consoleFiles + "/")));
+            WorkerApplicationSettings.environment(keyStore),
+            Stream.concat(
+                    WorkerApplicationSettings.settings(service, application.baseUrl()).stream(),
+                    Stream.of(
+                        "--mediaflow.engine.deploy=false",
+                        "--camunda.client.grpc-address=" + cluster.gateway(),
+                        // were an engine started, it would listen here (26500 by default, not to be
+                        // taken
+                        // by a test)
+                        "--mediaflow.engine.port=" + gatewayPort,
+                        "--spring.web.resources.static-locations=file:" + consoleFiles + "/"))
+                .toList()));
 
     try (var socket = new ServerSocket(gatewayPort, 1, InetAddress.getLoopbackAddress())) {
       assertThat(socket.getLocalPort()).as("no gateway listens").isEqualTo(gatewayPort);
@@ -165,11 +150,5 @@ class RealClusterCommandTest {
     try (Stream<Path> written = Files.list(workingDirectory)) {
       assertThat(written).as("nothing written where it runs: no data folder").isEmpty();
     }
-  }
-
-  private static String randomKey() {
-    byte[] key = new byte[32];
-    new SecureRandom().nextBytes(key);
-    return Base64.getEncoder().encodeToString(key);
   }
 }
