@@ -210,6 +210,13 @@ final class HistoryStore {
     changes.ended().forEach(key -> entries.add(Entry.ended(key)));
     entries.add(Entry.kept(changes.position()));
     byte[] batch = lines(entries);
+    try {
+      // A fresh data folder has no history folder yet: its first batch would fail, and its first
+      // snapshot with it.
+      Files.createDirectories(folder);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot keep the REST API's history in " + file, e);
+    }
     try (FileChannel channel =
         FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
       channel.position(size);

@@ -169,6 +169,20 @@ class ProcessHistoryTest {
         .containsExactly(4L);
   }
 
+  /** As in a fresh data folder, where the first snapshot's keep used to fail. */
+  @Test
+  void theFirstKeepMakesTheHistoryFolder(@TempDir Path data) {
+    Path folder = data.resolve("history");
+    ProcessHistory kept =
+        history(
+            new HistoryProperties(2, Duration.ofHours(1)), Optional.of(new HistoryStore(folder)));
+    started(1);
+
+    kept.keep();
+
+    assertThat(folder.resolve(HistoryStore.FILE)).isNotEmptyFile();
+  }
+
   @Test
   void whatItKeptComesBackInAHistoryThatReadsOnlyTheRecordsAfterIt(@TempDir Path folder) {
     HistoryProperties limits = new HistoryProperties(2, Duration.ofHours(1));
