@@ -167,9 +167,10 @@ class EmbeddedDefaultLoadCrashTest {
           Map.of("domainName", "load-" + i + ".example.com", "type", "live"));
     }
     for (int i = 0; i < SHOWS; i++) {
-      // patient: the show survives the seconds its input is gone while the application restarts
+      // patient (ten minutes at a tenth): a stream waits for its encoder, and the show survives the
+      // seconds its input is gone, while the application restarts, however loaded the machine
       load.startInstance(
-          "go-live", index++, Map.of("streamName", "load show " + i, "streamTimeout", 600));
+          "go-live", index++, Map.of("streamName", "load show " + i, "streamTimeout", 6000));
     }
   }
 
