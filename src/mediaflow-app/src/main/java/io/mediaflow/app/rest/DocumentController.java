@@ -1,6 +1,7 @@
 package io.mediaflow.app.rest;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -83,7 +84,7 @@ class DocumentController {
       throws IOException, ServletException {
     checkStore(storeId);
     Part file = request.getPart("file");
-    if (file == null || file.getSubmittedFileName() == null && file.getSize() == 0) {
+    if (file == null) {
       throw ApiProblem.invalid("file is required: the document's content, a multipart part 'file'");
     }
     Part metadata = request.getPart("metadata");
@@ -328,7 +329,7 @@ class DocumentController {
         text(metadata, "processDefinitionId", field),
         instance.isMissingNode() || instance.isNull() ? null : instance.asText(),
         custom.isObject()
-            ? CamundaJson.MAPPER.convertValue(custom, Map.class)
+            ? CamundaJson.MAPPER.convertValue(custom, new TypeReference<Map<String, Object>>() {})
             : new LinkedHashMap<>());
   }
 
@@ -343,7 +344,6 @@ class DocumentController {
     return value.asText();
   }
 
-  @SuppressWarnings("unchecked")
   private static ObjectNode reference(StoredDocument document) {
     return Shapes.tree(
         new DocumentReference()
