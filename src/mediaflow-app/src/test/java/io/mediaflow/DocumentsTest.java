@@ -135,6 +135,33 @@ class DocumentsTest extends MediaflowTest {
   }
 
   @Test
+  void aBatchNamesTheDocumentItRefusesAndKeepsTheOthers() {
+    var batch =
+        client
+            .newCreateDocumentBatchCommand()
+            .addDocument()
+            .content("kept")
+            .fileName("kept.txt")
+            .contentType("text/plain")
+            .done()
+            .addDocument()
+            .content("refused")
+            .fileName("refused.txt")
+            .contentType("not a media type")
+            .done()
+            .send()
+            .join();
+
+    assertThat(batch.isSuccessful()).isFalse();
+    assertThat(batch.getCreatedDocuments())
+        .extracting(d -> d.getMetadata().getFileName())
+        .containsExactly("kept.txt");
+    assertThat(batch.getFailedDocuments()).hasSize(1);
+    assertThat(batch.getFailedDocuments().getFirst().getFileName()).isEqualTo("refused.txt");
+    assertThat(batch.getFailedDocuments().getFirst().getDetail()).contains("contentType");
+  }
+
+  @Test
   void refusalsNameWhatIsWrong() throws Exception {
     String documentId = "doc-" + UUID.randomUUID();
     var reference =
