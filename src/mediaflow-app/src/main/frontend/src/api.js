@@ -11,10 +11,12 @@ export class ApiProblem extends Error {
 }
 
 async function call(method, path, body) {
+  // A multipart body (an upload) sets its own Content-Type, with its boundary.
+  const multipart = body instanceof FormData;
   const response = await fetch(`/v2${path}`, {
     method,
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body)
+    headers: body === undefined || multipart ? {} : { 'Content-Type': 'application/json' },
+    body: body === undefined || multipart ? body : JSON.stringify(body)
   });
   const type = response.headers.get('Content-Type') ?? '';
   const text = await response.text();
@@ -27,6 +29,16 @@ async function call(method, path, body) {
 }
 
 export const get = (path) => call('GET', path);
+
+/** Uploads a file as Tasklist does, into the cluster's document store; its Camunda document reference. */
+export function uploadDocument(file) {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  body.append('metadata', new Blob([JSON.stringify({ contentType: file.type || undefined, fileName: file.name })],
+    { type: 'application/json' }));
+  return call('POST', '/documents', body);
+}
+
 export const post = (path, body = {}) => call('POST', path, body);
 export const patch = (path, body) => call('PATCH', path, body);
 export const put = (path, body) => call('PUT', path, body);

@@ -1,6 +1,7 @@
 // Camunda forms rendered with form-js, the renderer Camunda Tasklist uses, for user tasks and start events alike.
 import { Form } from '@bpmn-io/form-js-viewer';
 import '@bpmn-io/form-js-viewer/dist/assets/form-js.css';
+import { uploadDocument } from './api.js';
 import { h, problemBox } from './dom.js';
 
 /**
@@ -14,12 +15,14 @@ export async function renderForm(container, schema, data, { readOnly = false } =
   const form = new Form({ container, debounce: false, properties: { readOnly } });
   await form.importSchema(schema, data);
   const readonlyPaths = readonlyFieldPaths(schema.components ?? []);
+  let pickedFiles = new Map();
   return {
     submit() {
-      const { data: values, errors } = form.submit();
+      const { data: values, errors, files } = form.submit();
       if (Object.keys(errors).length > 0) {
         return null;
       }
+      pickedFiles = files ?? new Map();
       // A read-only field only shows a value (the stream key, the service's error); sending it back would copy it
       // into the process, where it is not the editor's answer.
       for (const path of readonlyPaths) {
@@ -29,8 +32,32 @@ export async function renderForm(container, schema, data, { readOnly = false } =
       return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== null && value !== undefined
         && value !== ''));
     },
+    /**
+     * The values `submit()` gave, each file picker's files uploaded first (`POST /v2/documents`) and its value, which
+     * form-js keeps as a `files::` key, replaced by the list of their Camunda document references, as Tasklist does.
+     */
+    async withDocuments(values) {
+      const references = new Map();
+      for (const [key, files] of pickedFiles) {
+        references.set(key, await Promise.all(files.map(uploadDocument)));
+      }
+      return replaceFileKeys(values, references);
+    },
     destroy: () => form.destroy()
   };
+}
+
+function replaceFileKeys(value, references) {
+  if (typeof value === 'string' && references.has(value)) {
+    return references.get(value);
+  }
+  if (Array.isArray(value)) {
+    return value.map((item) => replaceFileKeys(item, references));
+  }
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, replaceFileKeys(item, references)]));
+  }
+  return value;
 }
 
 /** The data paths of the fields that are always read-only, through groups (their `path`) but not lists. */

@@ -46,7 +46,8 @@ export async function processPage(processDefinitionId) {
     }
     start.disabled = true;
     try {
-      const created = await post('/process-instances', { processDefinitionId, variables });
+      const sent = useJson.checked ? variables : await form.withDocuments(variables);
+      const created = await post('/process-instances', { processDefinitionId, variables: sent });
       navigate(`/instances/${created.processInstanceKey}`);
     } catch (error) {
       feedback.append(problemBox(error));

@@ -111,7 +111,8 @@ export async function taskPage(key) {
     }
     complete.disabled = true;
     try {
-      await post(`/user-tasks/${key}/completion`, { variables });
+      const sent = form ? await form.withDocuments(variables) : variables;
+      await post(`/user-tasks/${key}/completion`, { variables: sent });
       navigate(`/instances/${task.processInstanceKey}?completed=${encodeURIComponent(task.name || task.elementId)}`);
     } catch (error) {
       feedback.append(problemBox(error));

@@ -171,6 +171,49 @@ class ConsoleTest extends MediaflowTest {
     assertThat(instance(key).variable("ladder").orElseThrow().size()).isEqualTo(2);
   }
 
+  /**
+   * The editor hands over the source as a file: the start form's picker uploads it to the document
+   * store ({@code POST /v2/documents}), the instance gets its document reference, and the
+   * renditions are of that file (a 640x360 clip: no rendition above 360 lines).
+   */
+  @Test
+  void startFromAnUploadedFile() throws IOException {
+    Path clip = Files.createTempFile("console-upload-", ".mp4");
+    try (var sample = getClass().getResourceAsStream("/sandbox/samples/bars.mp4")) {
+      Files.copy(sample, clip, StandardCopyOption.REPLACE_EXISTING);
+    }
+    browser.get(baseUrl() + "/processes");
+    wait.until(ExpectedConditions.elementToBeClickable(By.linkText("Transcode with approval")))
+        .click();
+    wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("start-form")));
+    field("Or upload a file").sendKeys(clip.toString());
+    // A picked file stands for the source: the URL field goes, and is neither required nor sent.
+    wait.until(ExpectedConditions.invisibilityOfElementLocated(label("Source")));
+    screenshot("1-start-form-upload");
+    browser.findElement(By.id("start")).click();
+    long key = awaitInstancePage(0);
+    track(key);
+
+    UserTask review = awaitUserTask(key, "Review renditions");
+    var sourceFile = instance(key).variable("sourceFile").orElseThrow();
+    assertThat(sourceFile).hasSize(1);
+    assertThat(sourceFile.get(0).path("camunda.document.type").asText()).isEqualTo("camunda");
+    assertThat(sourceFile.get(0).path("metadata").path("fileName").asText())
+        .isEqualTo(clip.getFileName().toString());
+    assertThat(instance(key).variable("source").orElseThrow().asText()).startsWith("tus:");
+    var renditions = describeTask(review).path("variables").path("renditions");
+    assertThat(renditions).isNotEmpty();
+    renditions.forEach(
+        rendition -> {
+          String resolution = rendition.path("resolution").asText();
+          assertThat(Integer.parseInt(resolution.substring(resolution.indexOf('x') + 1)))
+              .as("rendition %s of a 360p upload", resolution)
+              .isLessThanOrEqualTo(360);
+        });
+    instance(key).assertion().hasPassedElementsInOrder("CreateTask", "UploadFile", "StartJob");
+    Files.delete(clip);
+  }
+
   @Test
   void rejectWithACommentAndSeeTheReEncode() {
     long key = startTranscodingFromTheStartForm(false);

@@ -297,7 +297,7 @@ class TranscodeWithApprovalTest extends MediaflowTest {
       assertThat(incident.getElementId()).isEqualTo("UploadFile");
       assertThat(incident.getErrorMessage())
           .startsWith(
-              "Invalid input: file: lies outside mediaflow.transcoding.local-source-directory");
+              "Invalid input: source: lies outside mediaflow.transcoding.local-source-directory");
       assertThat(uploadRequests()).as("requests to the upload host").isEqualTo(uploadsBefore);
     }
   }

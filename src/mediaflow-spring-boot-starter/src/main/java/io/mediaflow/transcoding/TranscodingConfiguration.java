@@ -1,12 +1,15 @@
 package io.mediaflow.transcoding;
 
+import io.camunda.client.CamundaClient;
 import io.mediaflow.api.MediaflowHttpClient;
 import io.mediaflow.callback.internal.CallbackUrls;
+import io.mediaflow.transcoding.internal.DocumentSources;
 import io.mediaflow.transcoding.internal.LocalSources;
 import io.mediaflow.transcoding.internal.MetadataOutputs;
 import io.mediaflow.transcoding.worker.MetadataWorkers;
 import io.mediaflow.transcoding.worker.TranscodingWorkers;
 import java.time.Clock;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -34,9 +37,15 @@ public class TranscodingConfiguration {
   @Bean
   @ConditionalOnMissingBean
   TranscodingWorkers mediaflowTranscodingWorkers(
-      TranscodingClient client, CallbackUrls callbacks, TranscodingProperties properties) {
+      TranscodingClient client,
+      CallbackUrls callbacks,
+      TranscodingProperties properties,
+      ObjectProvider<CamundaClient> camunda) {
     return new TranscodingWorkers(
-        client, callbacks, new LocalSources(properties.localSourceDirectory()));
+        client,
+        callbacks,
+        new LocalSources(properties.localSourceDirectory()),
+        new DocumentSources(camunda.getIfAvailable()));
   }
 
   @Bean

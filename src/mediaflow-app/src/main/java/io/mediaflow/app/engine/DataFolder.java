@@ -51,6 +51,11 @@ class DataFolder implements EnvironmentPostProcessor {
         "mediaflow.worker.state-secret",
         data.resolve("secrets/worker-state-secret"));
     keep(environment, kept, "mediaflow.callbacks.secret", data.resolve("secrets/callback-secret"));
+    keep(
+        environment,
+        kept,
+        "mediaflow.documents.link-secret",
+        data.resolve("secrets/document-link-secret"));
     if (blank(environment, "mediaflow.delivery.key-store.directory")
         && blank(environment, "mediaflow.delivery.key-store.master-key")) {
       kept.put("mediaflow.delivery.key-store.directory", data.resolve("signing-keys").toString());

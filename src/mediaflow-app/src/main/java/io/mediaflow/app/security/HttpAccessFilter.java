@@ -20,6 +20,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
  *       upload, so from elsewhere it asks for the credentials like the rest;
  *   <li>{@code /callbacks/} receives the service's callbacks, whose URLs carry a signature the
  *       receiver checks;
+ *   <li>{@code /documents/links/} serves document links, each signed and expiring;
  *   <li>{@code /actuator/health} tells an orchestrator or a load balancer whether to send traffic,
  *       and nothing else.
  * </ul>
@@ -27,7 +28,8 @@ import org.springframework.web.filter.OncePerRequestFilter;
 final class HttpAccessFilter extends OncePerRequestFilter {
 
   private static final String SANDBOX = "/sandbox/";
-  private static final List<String> OWN_PROTECTION = List.of("/callbacks/", "/actuator/health/");
+  private static final List<String> OWN_PROTECTION =
+      List.of("/callbacks/", "/documents/links/", "/actuator/health/");
 
   /** A browser opening the console asks for a username and password on this. */
   private static final String BASIC_CHALLENGE = "Basic realm=\"Mediaflow\", charset=\"UTF-8\"";

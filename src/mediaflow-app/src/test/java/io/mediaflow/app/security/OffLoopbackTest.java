@@ -162,6 +162,25 @@ class OffLoopbackTest {
                       AccessPropertiesTest.basic(USERNAME, PASSWORD))
                   .statusCode())
           .isEqualTo(200);
+      // A document link carries its own protection (signed, expiring): anyone holding it reads
+      // the document without credentials, from anywhere; the document's own path asks for them.
+      CamundaClient own = app.getBean(CamundaClient.class);
+      var document =
+          own.newCreateDocumentCommand().content("a clip").fileName("clip.txt").send().join();
+      URI link = URI.create(own.newCreateDocumentLinkCommand(document).send().join().getUrl());
+      assertThat(
+              send(
+                      base
+                          + "/v2/documents/"
+                          + document.getDocumentId()
+                          + "?contentHash="
+                          + document.getContentHash(),
+                      null)
+                  .statusCode())
+          .isEqualTo(401);
+      var linked = send(fromElsewhere + link.getRawPath() + "?" + link.getRawQuery(), null);
+      assertThat(linked.statusCode()).isEqualTo(200);
+      assertThat(linked.body()).isEqualTo("a clip");
       // The sandbox's test controls (faults, lost answers) exist only where they are switched on,
       // as the tests do.
       assertThat(send(base + "/sandbox/transcoding/control", null).statusCode()).isEqualTo(404);

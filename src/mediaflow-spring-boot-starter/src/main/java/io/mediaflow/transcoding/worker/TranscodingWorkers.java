@@ -2,11 +2,13 @@ package io.mediaflow.transcoding.worker;
 
 import io.mediaflow.api.ApiException;
 import io.mediaflow.api.ApiJson;
+import io.mediaflow.api.InvalidRequestException;
 import io.mediaflow.callback.internal.CallbackUrls;
 import io.mediaflow.transcoding.JobStatus;
 import io.mediaflow.transcoding.StartedJob;
 import io.mediaflow.transcoding.Task;
 import io.mediaflow.transcoding.TranscodingClient;
+import io.mediaflow.transcoding.internal.DocumentSources;
 import io.mediaflow.transcoding.internal.JobProgress;
 import io.mediaflow.transcoding.internal.JobResult;
 import io.mediaflow.transcoding.internal.LocalSources;
@@ -45,24 +47,30 @@ public class TranscodingWorkers implements OperationHandlers {
   private final TranscodingClient client;
   private final CallbackUrls callbacks;
   private final LocalSources localSources;
+  private final DocumentSources documentSources;
 
+  /** Without a Camunda client: a source given as a document reference is refused, naming why. */
   public TranscodingWorkers(
       TranscodingClient client, CallbackUrls callbacks, LocalSources localSources) {
+    this(client, callbacks, localSources, new DocumentSources(null));
+  }
+
+  public TranscodingWorkers(
+      TranscodingClient client,
+      CallbackUrls callbacks,
+      LocalSources localSources,
+      DocumentSources documentSources) {
     this.client = client;
     this.callbacks = callbacks;
     this.localSources = localSources;
+    this.documentSources = documentSources;
   }
 
   @Override
   public List<OperationHandler<?>> handlers() {
     return List.of(
         OperationHandler.call(CreateTaskInput.class, input -> client.createTask()),
-        OperationHandler.call(
-            UploadFileInput.class,
-            input ->
-                client.uploadFile(
-                    new Task(input.taskToken(), input.uploadUrl()),
-                    localSources.file("file", input.file()))),
+        OperationHandler.call(UploadFileInput.class, this::uploadFile),
         OperationHandler.create(
             StartEncode2Input.class,
             (input, job) ->
@@ -87,6 +95,25 @@ public class TranscodingWorkers implements OperationHandlers {
             StatusInput.class, input -> client.status(input.statusUrl(), input.taskTokens())),
         OperationHandler.call(CheckJobInput.class, this::checkJob),
         OperationHandler.poll(WaitForJobInput.class, this::waitForJob));
+  }
+
+  /**
+   * A path on the worker's machine, or a Camunda document read through the cluster's document API;
+   * anything else is named as neither.
+   */
+  private String uploadFile(UploadFileInput input) {
+    Task task = new Task(input.taskToken(), input.uploadUrl());
+    if (input.file() instanceof String path) {
+      return client.uploadFile(task, localSources.file("file", path));
+    }
+    if (DocumentSources.isDocument(input.file())) {
+      return documentSources.withContent(
+          "file", input.file(), file -> client.uploadFile(task, file));
+    }
+    throw InvalidRequestException.field(
+        "file",
+        "must be a file path or a Camunda document reference, got a "
+            + input.file().getClass().getSimpleName());
   }
 
   /**

@@ -3,12 +3,13 @@ package io.mediaflow.transcoding.worker;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
 import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
 
 @Operation(
     type = "mediaflow.transcoding.upload_file",
     name = "Transcoding: upload file",
     description =
-        "Uploads a file from the worker's disk to the task's upload host with the resumable TUS protocol (OPTIONS, POST, PATCH), resuming after a cut connection. The result is the job source tus:<file_uuid>.",
+        "Uploads a file from the worker's disk, or a Camunda document, to the task's upload host with the resumable TUS protocol (OPTIONS, POST, PATCH), resuming after a cut connection. The result is the job source tus:<file_uuid>.",
     resultVariable = "source",
     sideEffect = true,
     errors = {"UPLOAD_TOO_LARGE", "UPLOAD_REFUSED"},
@@ -23,10 +24,10 @@ public record UploadFileInput(
                 "The TUS endpoint create task returns as upload_url (https://<upload host>/v1/upload_file); the file is uploaded to {upload_url}/{task_token}",
             value = "=transcodingTask.upload_url")
         String uploadUrl,
-    @NotBlank
+    @NotNull(message = "is required")
         @Input(
             label = "File",
             description =
-                "Path of the file on the worker's machine, inside the folder mediaflow.transcoding.local-source-directory",
+                "Path of the file on the worker's machine, inside the folder mediaflow.transcoding.local-source-directory, or a Camunda document reference (as POST /v2/documents and a form's file picker give it), read through the cluster's document API",
             value = "=source")
-        String file) {}
+        Object file) {}
