@@ -21,6 +21,8 @@ import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.DeleteResourceRequest
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.DeleteResourceResponse;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.DeployResourceRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.DeployResourceResponse;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.EvaluateDecisionRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.EvaluateDecisionResponse;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.FailJobRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.FailJobResponse;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.FormMetadata;
@@ -62,6 +64,7 @@ import io.camunda.zeebe.protocol.impl.record.value.resource.ResourceDeletionReco
 import io.camunda.zeebe.protocol.impl.record.value.signal.SignalRecord;
 import io.camunda.zeebe.protocol.impl.record.value.variable.VariableDocumentRecord;
 import io.camunda.zeebe.protocol.record.ValueType;
+import io.camunda.zeebe.protocol.record.intent.DecisionEvaluationIntent;
 import io.camunda.zeebe.protocol.record.intent.DeploymentIntent;
 import io.camunda.zeebe.protocol.record.intent.IncidentIntent;
 import io.camunda.zeebe.protocol.record.intent.Intent;
@@ -560,6 +563,18 @@ final class LogGateway extends GatewayGrpc.GatewayImplBase {
         document,
         answer,
         response -> SetVariablesResponse.newBuilder().setKey(response.key()).build());
+  }
+
+  @Override
+  public void evaluateDecision(
+      EvaluateDecisionRequest request, StreamObserver<EvaluateDecisionResponse> answer) {
+    send(
+        ValueType.DECISION_EVALUATION,
+        DecisionEvaluationIntent.EVALUATE,
+        DecisionEvaluations.command(
+            request, request.getVariables().isEmpty() ? null : msgPack(request.getVariables())),
+        answer,
+        DecisionEvaluations::response);
   }
 
   @Override
