@@ -394,20 +394,12 @@ final class LogGateway extends GatewayGrpc.GatewayImplBase {
 
   @Override
   public void completeJob(CompleteJobRequest request, StreamObserver<CompleteJobResponse> answer) {
-    if (request.hasResult()) {
-      // A job result corrects a user task or activates ad-hoc elements; Mediaflow's workers send
-      // none.
-      answer.onError(
-          Status.UNIMPLEMENTED
-              .withDescription(
-                  "CompleteJob's 'result' is not supported by the"
-                      + " embedded engine's gateway; complete with variables only")
-              .asRuntimeException());
-      return;
-    }
     var job = new JobRecord();
     if (!request.getVariables().isEmpty()) {
       job.setVariables(msgPack(request.getVariables()));
+    }
+    if (request.hasResult()) {
+      job.setResult(JobResults.of(request.getResult(), LogGateway::msgPack));
     }
     send(
         request.getJobKey(),
