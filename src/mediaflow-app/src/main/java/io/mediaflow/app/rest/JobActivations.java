@@ -285,18 +285,18 @@ class JobActivations implements EngineRecordFeed.Subscriber, SmartLifecycle {
       node.put("elementInstanceKey", Shapes.key(job.getElementInstanceKey()));
       node.put("kind", job.getKind().name());
       node.put("listenerEventType", job.getListenerEventType().name());
-      node.set("userTask", CamundaJson.MAPPER.valueToTree(userTask(job.getUserTask())));
+      if (job.getUserTask() != null) {
+        // Only a task listener's job has one; the field is left out otherwise, as Camunda does.
+        node.set("userTask", CamundaJson.MAPPER.valueToTree(userTask(job.getUserTask())));
+      }
       node.set("tags", CamundaJson.MAPPER.valueToTree(job.getTags()));
     }
     return result;
   }
 
-  /** A task listener's job's task, as Camunda's REST API has it; none for other jobs. */
+  /** A task listener's job's task, as Camunda's REST API has it. */
   private static io.camunda.client.protocol.rest.UserTaskProperties userTask(
       io.camunda.client.api.response.UserTaskProperties task) {
-    if (task == null) {
-      return null;
-    }
     return new io.camunda.client.protocol.rest.UserTaskProperties()
         .action(task.getAction())
         .assignee(task.getAssignee())
