@@ -283,10 +283,30 @@ class JobActivations implements EngineRecordFeed.Subscriber, SmartLifecycle {
       node.put("processInstanceKey", Shapes.key(job.getProcessInstanceKey()));
       node.put("processDefinitionKey", Shapes.key(job.getProcessDefinitionKey()));
       node.put("elementInstanceKey", Shapes.key(job.getElementInstanceKey()));
-      node.put("kind", "BPMN_ELEMENT");
-      node.put("listenerEventType", "UNSPECIFIED");
-      node.putArray("tags");
+      node.put("kind", job.getKind().name());
+      node.put("listenerEventType", job.getListenerEventType().name());
+      if (job.getUserTask() != null) {
+        // Only a task listener's job has one; the field is left out otherwise, as Camunda does.
+        node.set("userTask", CamundaJson.MAPPER.valueToTree(userTask(job.getUserTask())));
+      }
+      node.set("tags", CamundaJson.MAPPER.valueToTree(job.getTags()));
     }
     return result;
+  }
+
+  /** A task listener's job's task, as Camunda's REST API has it. */
+  private static io.camunda.client.protocol.rest.UserTaskProperties userTask(
+      io.camunda.client.api.response.UserTaskProperties task) {
+    return new io.camunda.client.protocol.rest.UserTaskProperties()
+        .action(task.getAction())
+        .assignee(task.getAssignee())
+        .candidateGroups(task.getCandidateGroups())
+        .candidateUsers(task.getCandidateUsers())
+        .changedAttributes(task.getChangedAttributes())
+        .dueDate(task.getDueDate() == null ? null : task.getDueDate().toString())
+        .followUpDate(task.getFollowUpDate() == null ? null : task.getFollowUpDate().toString())
+        .formKey(task.getFormKey() == null ? null : Shapes.key(task.getFormKey()))
+        .priority(task.getPriority())
+        .userTaskKey(task.getUserTaskKey() == null ? null : Shapes.key(task.getUserTaskKey()));
   }
 }

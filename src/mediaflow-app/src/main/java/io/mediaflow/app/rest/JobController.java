@@ -106,12 +106,15 @@ class JobController {
     return Search.of(query).apply(history.jobLookup(), Shapes::job);
   }
 
+  /** {@code variables}, and a {@code result} for the engine ({@link JobResultRequest}). */
   @PostMapping("/{jobKey}/completion")
   ResponseEntity<Void> complete(
       @PathVariable long jobKey, @RequestBody(required = false) JsonNode request) {
     RequestObject body =
         RequestObject.of(request, "a job completion", Set.of("variables", "result"));
-    camunda.newCompleteCommand(jobKey).variables(body.variables()).send().join();
+    JobResultRequest.apply(camunda.newCompleteCommand(jobKey).variables(body.variables()), body)
+        .send()
+        .join();
     return ResponseEntity.noContent().build();
   }
 

@@ -10,6 +10,7 @@ import io.mediaflow.app.engine.ProcessHistory;
 import io.mediaflow.app.engine.ProcessHistory.ProcessDefinition;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -195,8 +196,9 @@ class ProcessController {
 
   @PostMapping("/process-instances/search")
   ObjectNode searchInstances(@RequestBody(required = false) JsonNode query) {
-    return Search.of(query, Map.of("variables", this::hasVariables))
-        .apply(history.processInstanceLookup(), this::shape);
+    var filters = new HashMap<>(new ProcessInstanceFilters(history).forInstances(query));
+    filters.put("variables", this::hasVariables);
+    return Search.of(query, filters).apply(history.processInstanceLookup(), this::shape);
   }
 
   @GetMapping("/process-instances/{processInstanceKey}")
@@ -239,7 +241,8 @@ class ProcessController {
    */
   @PostMapping("/element-instances/search")
   ObjectNode searchElements(@RequestBody(required = false) JsonNode query) {
-    return Search.of(query).apply(history.elementInstanceLookup(), Shapes::elementInstance);
+    return Search.of(query, new ProcessInstanceFilters(history).forElements())
+        .apply(history.elementInstanceLookup(), Shapes::elementInstance);
   }
 
   @GetMapping("/element-instances/{elementInstanceKey}")

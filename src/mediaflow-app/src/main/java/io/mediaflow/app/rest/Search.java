@@ -153,7 +153,9 @@ final class Search {
   }
 
   ObjectNode apply(Stream<ObjectNode> items) {
-    List<ObjectNode> matching = new ArrayList<>(items.filter(this::matches).toList());
+    List<ObjectNode> all = items.toList();
+    checkSort(all);
+    List<ObjectNode> matching = new ArrayList<>(all.stream().filter(this::matches).toList());
     matching.sort(order());
     return page(matching, Function.identity());
   }
@@ -323,6 +325,34 @@ final class Search {
     var values = new ArrayList<JsonNode>();
     array.forEach(values::add);
     return values.stream();
+  }
+
+  /**
+   * Each sort criterion names a field of the result and an order of {@code ASC} or {@code DESC}, as
+   * Camunda requires: an unknown field is refused, not ignored. Fields are known from the results
+   * searched (an empty store has none to check against).
+   */
+  private void checkSort(List<ObjectNode> items) {
+    if (sort.isMissingNode() || sort.isNull()) {
+      return;
+    }
+    if (!sort.isArray()) {
+      throw ApiProblem.invalid("sort must be a list of {field, order}");
+    }
+    for (JsonNode criterion : sort) {
+      String field = criterion.path("field").asText("");
+      if (field.isEmpty()) {
+        throw ApiProblem.invalid("sort[].field is required");
+      }
+      String order = criterion.path("order").asText("ASC");
+      if (!order.equalsIgnoreCase("ASC") && !order.equalsIgnoreCase("DESC")) {
+        throw ApiProblem.invalid("sort[].order must be ASC or DESC, got '" + order + "'");
+      }
+      if (!items.isEmpty() && !items.get(0).has(field)) {
+        throw ApiProblem.invalid(
+            "sort[].field '" + field + "' is not a field this search can sort by");
+      }
+    }
   }
 
   private Comparator<ObjectNode> order() {

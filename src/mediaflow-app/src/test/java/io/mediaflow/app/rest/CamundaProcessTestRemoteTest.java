@@ -11,6 +11,7 @@ import io.camunda.process.test.api.CamundaAssert;
 import io.camunda.process.test.api.CamundaProcessTestContext;
 import io.camunda.process.test.api.CamundaProcessTestExtension;
 import io.camunda.process.test.api.CamundaProcessTestRuntimeMode;
+import io.camunda.process.test.api.assertions.DecisionSelectors;
 import io.camunda.process.test.api.assertions.UserTaskSelectors;
 import io.camunda.zeebe.model.bpmn.Bpmn;
 import io.mediaflow.EmbeddedDefaultProcess;
@@ -166,6 +167,69 @@ class CamundaProcessTestRemoteTest {
         .hasCompletedElements("Check", "Checked")
         .hasVariable("checked", true);
     assertThat(mock.getInvocations()).isEqualTo(1);
+  }
+
+  /**
+   * CPT's decision assertions: a DMN deployed beside a business rule task, the decision evaluated
+   * by the task and directly, each evaluation asserted as CPT reads it (the decision instances).
+   */
+  @Test
+  void aDecisionIsAssertedAsCptReadsIt() {
+    String dmn =
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <definitions xmlns="https://www.omg.org/spec/DMN/20191111/MODEL/"
+            id="cpt-ladders" name="CPT ladders" namespace="http://mediaflow.io/dmn">
+          <decision id="cpt-ladder" name="Rendition ladder">
+            <decisionTable id="cpt-table" hitPolicy="FIRST">
+              <input id="height"><inputExpression id="h" typeRef="number"><text>height</text></inputExpression></input>
+              <output id="ladder" name="ladder" typeRef="string"/>
+              <rule id="hd"><inputEntry id="hdIn"><text>&gt;= 720</text></inputEntry>
+                <outputEntry id="hdOut"><text>"hd"</text></outputEntry></rule>
+              <rule id="sd"><inputEntry id="sdIn"><text>-</text></inputEntry>
+                <outputEntry id="sdOut"><text>"sd"</text></outputEntry></rule>
+            </decisionTable>
+          </decision>
+        </definitions>
+        """;
+    var model =
+        Bpmn.createExecutableProcess("cpt-decision")
+            .startEvent()
+            .businessRuleTask(
+                "ChooseLadder",
+                task -> task.zeebeCalledDecisionId("cpt-ladder").zeebeResultVariable("ladder"))
+            .endEvent()
+            .done();
+    client
+        .newDeployResourceCommand()
+        .addResourceStringUtf8(dmn, "cpt-ladders.dmn")
+        .addProcessModel(model, "cpt-decision.bpmn")
+        .send()
+        .join();
+
+    ProcessInstanceEvent instance =
+        client
+            .newCreateInstanceCommand()
+            .bpmnProcessId("cpt-decision")
+            .latestVersion()
+            .variables(Map.of("height", 1080))
+            .send()
+            .join();
+    assertThat(instance).isCompleted().hasVariable("ladder", "hd");
+    CamundaAssert.assertThatDecision(
+            DecisionSelectors.byProcessInstanceKey(instance.getProcessInstanceKey()))
+        .isEvaluated()
+        .hasOutput("hd")
+        .hasMatchedRules(1);
+
+    var direct =
+        client
+            .newEvaluateDecisionCommand()
+            .decisionId("cpt-ladder")
+            .variables(Map.of("height", 480))
+            .send()
+            .join();
+    CamundaAssert.assertThatDecision(direct).isEvaluated().hasOutput("sd").hasMatchedRules(2);
   }
 
   /** CPT sees an element wait for its message, and the message it took. */

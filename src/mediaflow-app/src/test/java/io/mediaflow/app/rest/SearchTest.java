@@ -56,6 +56,16 @@ class SearchTest {
         .hasMessageContaining("filter.state has an unknown operator $near");
   }
 
+  /** As Camunda: a sort by a field the result lacks is refused, not silently unsorted. */
+  @Test
+  void anUnknownSortFieldOrOrderIsNamed() {
+    assertThatThrownBy(() -> keys("{\"sort\": [{\"field\": \"colour\"}]}"))
+        .hasMessageContaining("sort[].field 'colour'");
+    assertThatThrownBy(() -> keys("{\"sort\": [{\"field\": \"name\", \"order\": \"UP\"}]}"))
+        .hasMessageContaining("sort[].order must be ASC or DESC, got 'UP'");
+    assertThat(keys("{\"sort\": [{\"field\": \"name\", \"order\": \"desc\"}]}")).hasSize(5);
+  }
+
   @Test
   void sortsAndPagesWithCursors() {
     String byKeyDescending = "\"sort\": [{\"field\": \"userTaskKey\", \"order\": \"DESC\"}]";

@@ -33,6 +33,8 @@ final class Jobs {
         .setVariables(MsgPackConverter.convertToJson(job.getVariablesBuffer()))
         .setTenantId(job.getTenantId())
         .setKind(ActivatedJob.JobKind.valueOf(job.getJobKind().name()))
+        .setListenerEventType(
+            ActivatedJob.ListenerEventType.valueOf(job.getJobListenerEventType().name()))
         .addAllTags(job.getTags())
         .build();
   }

@@ -21,6 +21,8 @@ import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.DeleteResourceRequest
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.DeleteResourceResponse;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.DeployResourceRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.DeployResourceResponse;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.EvaluateDecisionRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.EvaluateDecisionResponse;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.FailJobRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.FailJobResponse;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.FormMetadata;
@@ -62,6 +64,7 @@ import io.camunda.zeebe.protocol.impl.record.value.resource.ResourceDeletionReco
 import io.camunda.zeebe.protocol.impl.record.value.signal.SignalRecord;
 import io.camunda.zeebe.protocol.impl.record.value.variable.VariableDocumentRecord;
 import io.camunda.zeebe.protocol.record.ValueType;
+import io.camunda.zeebe.protocol.record.intent.DecisionEvaluationIntent;
 import io.camunda.zeebe.protocol.record.intent.DeploymentIntent;
 import io.camunda.zeebe.protocol.record.intent.IncidentIntent;
 import io.camunda.zeebe.protocol.record.intent.Intent;
@@ -391,20 +394,12 @@ final class LogGateway extends GatewayGrpc.GatewayImplBase {
 
   @Override
   public void completeJob(CompleteJobRequest request, StreamObserver<CompleteJobResponse> answer) {
-    if (request.hasResult()) {
-      // A job result corrects a user task or activates ad-hoc elements; Mediaflow's workers send
-      // none.
-      answer.onError(
-          Status.UNIMPLEMENTED
-              .withDescription(
-                  "CompleteJob's 'result' is not supported by the"
-                      + " embedded engine's gateway; complete with variables only")
-              .asRuntimeException());
-      return;
-    }
     var job = new JobRecord();
     if (!request.getVariables().isEmpty()) {
       job.setVariables(msgPack(request.getVariables()));
+    }
+    if (request.hasResult()) {
+      job.setResult(JobResults.of(request.getResult(), LogGateway::msgPack));
     }
     send(
         request.getJobKey(),
@@ -560,6 +555,18 @@ final class LogGateway extends GatewayGrpc.GatewayImplBase {
         document,
         answer,
         response -> SetVariablesResponse.newBuilder().setKey(response.key()).build());
+  }
+
+  @Override
+  public void evaluateDecision(
+      EvaluateDecisionRequest request, StreamObserver<EvaluateDecisionResponse> answer) {
+    send(
+        ValueType.DECISION_EVALUATION,
+        DecisionEvaluationIntent.EVALUATE,
+        DecisionEvaluations.command(
+            request, request.getVariables().isEmpty() ? null : msgPack(request.getVariables())),
+        answer,
+        DecisionEvaluations::response);
   }
 
   @Override

@@ -1,0 +1,134 @@
+package io.mediaflow.app.rest;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mediaflow.app.engine.ProcessHistory;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.BiPredicate;
+
+/**
+ * The filters of Camunda's process instance and element instance searches that are no field of
+ * their results, each answered from what the history holds of the instance: its element instances
+ * ({@code elementId}, {@code elementInstanceState} and {@code hasElementInstanceIncident} hold
+ * together, for one element instance, as Camunda reads them), its active incidents ({@code
+ * errorMessage}, {@code incidentErrorHashCode}: the Java hash of the message, as Operate's), its
+ * jobs ({@code hasRetriesLeft}: a job failed with retries left) and its batch operations ({@code
+ * batchOperationId}: there are none). An element instance's {@code elementInstanceScopeKey} is the
+ * key of the element or process instance it runs in.
+ */
+final class ProcessInstanceFilters {
+
+  private static final Map<String, String> ELEMENT_FIELDS =
+      Map.of(
+          "elementId", "elementId",
+          "elementInstanceState", "state",
+          "hasElementInstanceIncident", "hasIncident");
+
+  private final ProcessHistory history;
+
+  ProcessInstanceFilters(ProcessHistory history) {
+    this.history = history;
+  }
+
+  /** The process instance search's filters that are not fields of its results. */
+  Map<String, BiPredicate<ObjectNode, JsonNode>> forInstances(JsonNode query) {
+    JsonNode filter = query == null ? JsonNodeFactory.instance.objectNode() : query.path("filter");
+    Map<String, BiPredicate<ObjectNode, JsonNode>> filters = new HashMap<>();
+    BiPredicate<ObjectNode, JsonNode> element = (instance, ignored) -> hasElement(instance, filter);
+    ELEMENT_FIELDS.keySet().forEach(field -> filters.put(field, element));
+    filters.put(
+        "errorMessage",
+        (instance, condition) ->
+            activeIncidents(instance).stream()
+                .anyMatch(
+                    incident ->
+                        Search.matches(
+                            text(incident.errorMessage()), condition, "filter.errorMessage")));
+    filters.put(
+        "incidentErrorHashCode",
+        (instance, condition) ->
+            activeIncidents(instance).stream()
+                .anyMatch(
+                    incident ->
+                        incident.errorMessage() != null
+                            && Search.matches(
+                                JsonNodeFactory.instance.numberNode(
+                                    incident.errorMessage().hashCode()),
+                                condition,
+                                "filter.incidentErrorHashCode")));
+    filters.put(
+        "hasRetriesLeft",
+        (instance, condition) ->
+            Search.matches(
+                JsonNodeFactory.instance.booleanNode(
+                    jobsOf(instance).stream()
+                        .anyMatch(ProcessHistory.Job::hasFailedWithRetriesLeft)),
+                condition,
+                "filter.hasRetriesLeft"));
+    filters.put(
+        "batchOperationId",
+        (instance, condition) ->
+            Search.matches(
+                JsonNodeFactory.instance.nullNode(), condition, "filter.batchOperationId"));
+    return filters;
+  }
+
+  /** The element instance search's filters that are not fields of its results. */
+  Map<String, BiPredicate<ObjectNode, JsonNode>> forElements() {
+    return Map.of(
+        "elementInstanceScopeKey",
+        (element, condition) ->
+            history
+                .elementInstance(element.path("elementInstanceKey").asLong())
+                .map(
+                    found ->
+                        Search.matches(
+                            text(Long.toString(found.flowScopeKey())),
+                            condition,
+                            "filter.elementInstanceScopeKey"))
+                .orElse(false));
+  }
+
+  private boolean hasElement(ObjectNode instance, JsonNode filter) {
+    return elementsOf(instance).stream()
+        .map(Shapes::elementInstance)
+        .anyMatch(
+            element ->
+                ELEMENT_FIELDS.entrySet().stream()
+                    .filter(field -> filter.has(field.getKey()))
+                    .allMatch(
+                        field ->
+                            Search.matches(
+                                element.path(field.getValue()),
+                                filter.get(field.getKey()),
+                                "filter." + field.getKey())));
+  }
+
+  private List<ProcessHistory.ElementInstance> elementsOf(ObjectNode instance) {
+    return history.elementInstanceLookup().matching().apply(ofInstance(instance));
+  }
+
+  private List<ProcessHistory.Incident> activeIncidents(ObjectNode instance) {
+    return history.incidentLookup().matching().apply(ofInstance(instance)).stream()
+        .filter(incident -> incident.state().name().equals("ACTIVE"))
+        .toList();
+  }
+
+  private List<ProcessHistory.Job> jobsOf(ObjectNode instance) {
+    return history.jobLookup().matching().apply(ofInstance(instance));
+  }
+
+  private static Map<String, Set<String>> ofInstance(ObjectNode instance) {
+    return Map.of("processInstanceKey", Set.of(instance.path("processInstanceKey").asText()));
+  }
+
+  private static JsonNode text(String value) {
+    return value == null
+        ? JsonNodeFactory.instance.nullNode()
+        : JsonNodeFactory.instance.textNode(value);
+  }
+}
