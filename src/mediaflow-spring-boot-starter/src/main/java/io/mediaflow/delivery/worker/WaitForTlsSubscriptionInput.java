@@ -14,7 +14,7 @@ import java.time.Duration;
     resultVariable = "tlsSubscription",
     retries = 10,
     errors = {"TLS_FAILED", "WAIT_TIMEOUT", "NOT_FOUND"})
-public record WaitForTlsSubscriptionInput(
+record WaitForTlsSubscriptionInput(
     @NotBlank
         @Input(
             label = "TLS subscription id",

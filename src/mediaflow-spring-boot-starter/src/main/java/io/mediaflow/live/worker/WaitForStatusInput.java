@@ -17,7 +17,7 @@ import java.util.List;
     resultVariable = "liveStream",
     retries = 10,
     errors = {"WAIT_TIMEOUT", "STREAM_STOPPED", "NOT_FOUND"})
-public record WaitForStatusInput(
+record WaitForStatusInput(
     @NotBlank @Input(label = "Stream ID", value = "=liveStream.id") String streamId,
     @NotEmpty
         @Input(

@@ -19,6 +19,6 @@ import jakarta.validation.constraints.NotBlank;
             source =
                 "={task_token: taskToken, status_url: if transcodingResult.statusUrl = null then statusUrl else transcodingResult.statusUrl}"),
     errors = {"JOB_FAILED"})
-public record CheckJobInput(
+record CheckJobInput(
     @NotBlank @Input(label = "Task token", value = "=transcodingJob.task_token") String taskToken,
     @Input(label = "Status URL", value = "=transcodingJob.status_url") String statusUrl) {}

@@ -20,7 +20,7 @@ import java.util.List;
             source =
                 "=if count(taskTokens) = 1 and get value(transcodingStatuses, taskTokens[1]).status_url != null then {task_token: taskTokens[1], status_url: get value(transcodingStatuses, taskTokens[1]).status_url} else transcodingJob"),
     errors = {"ERROR_BAD_TOKENS", "OUT_OF_RANGE"})
-public record StatusInput(
+record StatusInput(
     @NotEmpty
         @Input(
             label = "Task tokens",

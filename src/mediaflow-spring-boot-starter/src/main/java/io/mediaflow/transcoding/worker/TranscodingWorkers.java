@@ -30,7 +30,7 @@ import org.slf4j.LoggerFactory;
  * How each operation of the transcoding API (document 3) is carried out; {@link OperationWorkers}
  * opens the workers.
  */
-public class TranscodingWorkers implements OperationHandlers {
+final class TranscodingWorkers implements OperationHandlers {
 
   private static final Logger LOG = LoggerFactory.getLogger(TranscodingWorkers.class);
 
@@ -46,8 +46,7 @@ public class TranscodingWorkers implements OperationHandlers {
   private final CallbackUrls callbacks;
   private final LocalSources localSources;
 
-  public TranscodingWorkers(
-      TranscodingClient client, CallbackUrls callbacks, LocalSources localSources) {
+  TranscodingWorkers(TranscodingClient client, CallbackUrls callbacks, LocalSources localSources) {
     this.client = client;
     this.callbacks = callbacks;
     this.localSources = localSources;
