@@ -121,7 +121,7 @@ final class TranscodingWorkers implements OperationHandlers {
     var keep = new HashMap<String, Object>();
     // The next check goes to the last status_url the service returned.
     if (status.statusUrl() != null) {
-      keep.put("statusUrl", status.statusUrl());
+      keep.put(StatusUrl.VARIABLE, status.statusUrl());
     }
     JobProgress progress = JobProgress.of(status, Instant.now());
     if (!progress.sameAs(input.transcodingProgress())) {

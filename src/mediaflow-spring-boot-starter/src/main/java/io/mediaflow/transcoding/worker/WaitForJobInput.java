@@ -16,7 +16,7 @@ import java.time.Duration;
     errors = {"JOB_FAILED", "WAIT_TIMEOUT"})
 record WaitForJobInput(
     @NotBlank @Input(label = "Task token", value = "=transcodingJob.task_token") String taskToken,
-    @Input(label = "Status URL", value = "=transcodingJob.status_url") String statusUrl,
+    @Input(label = "Status URL", value = StatusUrl.INPUT) String statusUrl,
     @Input(label = "Timeout", description = "ISO-8601 duration, e.g. PT2H", value = "PT6H")
         Duration timeout,
     // Not an input: the progress the last check left on the element instance, read back so that an
