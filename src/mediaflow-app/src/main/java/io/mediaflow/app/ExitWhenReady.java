@@ -28,8 +28,7 @@ class ExitWhenReady {
   void onReadiness(AvailabilityChangeEvent<ReadinessState> event) {
     if (event.getState() == ReadinessState.ACCEPTING_TRAFFIC) {
       // On the main thread, which must not return first: the JVM ending on its own as the last
-      // thread ends races
-      // an exit from another thread, and then the cache is never written.
+      // thread ends races an exit from another thread, and then the cache is never written.
       System.exit(SpringApplication.exit(context));
     }
   }

@@ -77,8 +77,7 @@ class RealClusterCommandTest {
                         "--mediaflow.engine.deploy=false",
                         "--camunda.client.grpc-address=" + cluster.gateway(),
                         // were an engine started, it would listen here (26500 by default, not to be
-                        // taken
-                        // by a test)
+                        // taken by a test)
                         "--mediaflow.engine.port=" + gatewayPort,
                         "--spring.web.resources.static-locations=file:" + consoleFiles + "/"))
                 .toList()));

@@ -523,11 +523,9 @@ class ConsoleTest extends MediaflowTest {
     field("RTMP ingest URL").sendKeys("rtmp://127.0.0.1:1935/live");
     field("Stream key").sendKeys("{{secrets.CONSOLE_SIMULCAST_KEY}}");
     // 3000 s (30 s at the tests' time scale) without input before the sandbox stops the stream, as
-    // above. Typed
-    // last: typed before the list, the URL typed within form-js's 300 ms change debounce after it
-    // was lost in a
-    // run (its number field sends its value again on that timer once it re-renders), a pace no
-    // person types at.
+    // above. Typed last: typed before the list, the URL typed within form-js's 300 ms change
+    // debounce after it was lost in a run (its number field sends its value again on that timer
+    // once it re-renders), a pace no person types at.
     field("Stop the stream after").sendKeys("3000");
     screenshot("14-start-go-live");
     browser.findElement(By.id("start")).click();

@@ -596,8 +596,7 @@ class GoLiveProcessTest extends MediaflowTest {
     var statuses = new ArrayList<String>();
     long deadline = System.nanoTime() + PATIENCE.toNanos();
     // Deliveries are asynchronous and may arrive out of order, and late on a loaded machine: a
-    // pause between two
-    // of them says nothing about whether more are coming.
+    // pause between two of them says nothing about whether more are coming.
     while (!statuses.containsAll(expected) && System.nanoTime() < deadline) {
       RecordedRequest callback = callbacks.takeRequest(100, TimeUnit.MILLISECONDS);
       if (callback != null) {

@@ -220,8 +220,7 @@ class LiveClientSandboxTest extends MediaflowTest {
                     StreamFilter.all().and("name", name).andNull("params.dvr.destination"))))
         .containsExactly(plain.id());
     // A stream never started stays "created"; a started one moves on at the sandbox's pace, so only
-    // the former
-    // is a status the filter can be checked against without racing the sandbox.
+    // the former is a status the filter can be checked against without racing the sandbox.
     assertThat(
             ids(
                 client.listStreams(

@@ -72,8 +72,7 @@ class TranscodeWithApprovalTest extends MediaflowTest {
         .as("the check carried the last status_url into the process")
         .isEqualTo(lastStatusUrl);
     // Each output's storage is part of the result now that results carry every output; meta and the
-    // outputs'
-    // progress are the complete status's only.
+    // outputs' progress are the complete status's only.
     assertThat(instance(instance).allVariableValues())
         .as("the complete status (meta, progress of each output) is not copied into the instance")
         .noneMatch(value -> value.contains("\"meta\"") || value.contains("\"source_size\""));

@@ -81,8 +81,7 @@ class TranscodingClientSandboxTest extends MediaflowTest {
     assertThat(basic.status()).as("the main host answers when the master fails").isNotBlank();
 
     // Read with the start's status_url throughout: the job has moved to other masters since, and
-    // the client
-    // finds the last one through the main host.
+    // the client finds the last one through the main host.
     JobStatus done = awaitFinished(client, job);
     assertThat(done.statusUrl()).as("the job moved on").isNotEqualTo(job.statusUrl());
     assertThat(done.videos()).extracting(OutputItem::userTag).containsExactly("720", "360");

@@ -51,8 +51,8 @@ public abstract class SandboxTest {
     // The sandbox's jobs and timeouts take a hundredth of their nominal time.
     registry.add("mediaflow.sandbox.time-scale", () -> "0.01");
     // A TLS subscription is processing for one DNS check interval: 3 s rather than the default's
-    // 0.3 s, so a test
-    // polling its status sees it even when a poll stalls, as one did for 0.6 s on a loaded machine.
+    // 0.3 s, so a test polling its status sees it even when a poll stalls, as one did for 0.6 s on
+    // a loaded machine.
     registry.add("mediaflow.sandbox.delivery.tls-check-interval", () -> "300s");
   }
 

@@ -3,7 +3,7 @@ package io.mediaflow.delivery;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 import io.mediaflow.api.InvalidRequestException;
-import io.mediaflow.api.Rules;
+import io.mediaflow.api.internal.Rules;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Arrays;

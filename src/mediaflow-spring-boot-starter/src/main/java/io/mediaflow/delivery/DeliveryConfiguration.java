@@ -4,9 +4,10 @@ import io.mediaflow.api.MediaflowHttpClient;
 import io.mediaflow.delivery.signing.KeyStoreProperties;
 import io.mediaflow.delivery.signing.SigningKeyStore;
 import io.mediaflow.delivery.signing.SigningKeyStoreConfiguration;
+import io.mediaflow.delivery.signing.internal.ContentAddresses;
 import io.mediaflow.delivery.signing.internal.ManagedSigningKeys;
 import io.mediaflow.delivery.signing.internal.SignedUrls;
-import io.mediaflow.delivery.worker.DeliveryWorkers;
+import io.mediaflow.delivery.worker.DeliveryWorkerConfiguration;
 import java.time.Clock;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -25,7 +26,7 @@ import org.springframework.context.annotation.Import;
     havingValue = "true",
     matchIfMissing = true)
 @EnableConfigurationProperties({DeliveryProperties.class, KeyStoreProperties.class})
-@Import(SigningKeyStoreConfiguration.class)
+@Import({SigningKeyStoreConfiguration.class, DeliveryWorkerConfiguration.class})
 public class DeliveryConfiguration {
 
   @Bean
@@ -51,12 +52,5 @@ public class DeliveryConfiguration {
   @ConditionalOnMissingBean
   ManagedSigningKeys mediaflowManagedSigningKeys(DeliveryClient client, SigningKeyStore store) {
     return new ManagedSigningKeys(client, store);
-  }
-
-  @Bean
-  @ConditionalOnMissingBean
-  DeliveryWorkers mediaflowDeliveryWorkers(
-      DeliveryClient client, ManagedSigningKeys signingKeys, SignedUrls signedUrls) {
-    return new DeliveryWorkers(client, signingKeys, signedUrls);
   }
 }

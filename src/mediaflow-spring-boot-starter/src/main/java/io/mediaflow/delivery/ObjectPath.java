@@ -1,5 +1,6 @@
 package io.mediaflow.delivery;
 
+import io.mediaflow.delivery.signing.internal.ContentAddresses;
 import jakarta.validation.Constraint;
 import jakarta.validation.ConstraintValidator;
 import jakarta.validation.ConstraintValidatorContext;

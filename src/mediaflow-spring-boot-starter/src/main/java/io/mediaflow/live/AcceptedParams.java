@@ -15,12 +15,12 @@ import java.util.List;
  *
  * <p>A param the answer leaves out is "not shown", not "not taken": answers need not show every
  * field (a service that keeps {@code callback_url} may still not echo it), and were such a stream
- * to record nothing, the DVR recordings would say so ({@link io.mediaflow.live.dvr.DvrRecordings}).
- * A param is not taken when the answer shows it with another value: {@code dvr} null or its {@code
- * enabled} 0 or false, or its {@code destination} null, while recording was asked; {@code
- * callback_url} null or empty; {@code framerate} another number (a frame rate of 0, the input's,
- * may be shown as the rate found). A callback URL shown in another spelling counts as taken: a
- * service may normalise a URL.
+ * to record nothing, the DVR recordings would say so ({@link
+ * io.mediaflow.live.internal.DvrRecordings}). A param is not taken when the answer shows it with
+ * another value: {@code dvr} null or its {@code enabled} 0 or false, or its {@code destination}
+ * null, while recording was asked; {@code callback_url} null or empty; {@code framerate} another
+ * number (a frame rate of 0, the input's, may be shown as the rate found). A callback URL shown in
+ * another spelling counts as taken: a service may normalise a URL.
  */
 final class AcceptedParams {
 

@@ -1,7 +1,7 @@
 package io.mediaflow.live;
 
-import io.mediaflow.api.Constraints;
 import io.mediaflow.api.constraint.Url;
+import io.mediaflow.api.internal.Constraints;
 import jakarta.validation.Constraint;
 import jakarta.validation.ConstraintValidator;
 import jakarta.validation.ConstraintValidatorContext;

@@ -1,14 +1,8 @@
 package io.mediaflow.live;
 
-import io.camunda.client.CamundaClient;
 import io.mediaflow.api.MediaflowHttpClient;
-import io.mediaflow.api.internal.ApiHttp;
-import io.mediaflow.callback.internal.CallbackUrls;
-import io.mediaflow.live.dvr.DvrStorage;
-import io.mediaflow.live.worker.CreatingInstances;
-import io.mediaflow.live.worker.EndedInstanceStreams;
-import io.mediaflow.live.worker.LiveWorkers;
-import io.mediaflow.worker.WorkerProperties;
+import io.mediaflow.live.internal.DvrStorage;
+import io.mediaflow.live.worker.LiveWorkerConfiguration;
 import java.net.URI;
 import java.time.Clock;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -16,6 +10,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 
 /**
  * The live streaming API's client and job workers, unless {@code mediaflow.live.enabled=false}, and
@@ -25,6 +20,7 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnProperty(name = "mediaflow.live.enabled", havingValue = "true", matchIfMissing = true)
 @EnableConfigurationProperties({LiveProperties.class, SweepProperties.class})
+@Import(LiveWorkerConfiguration.class)
 public class LiveConfiguration {
 
   @Bean
@@ -37,39 +33,9 @@ public class LiveConfiguration {
   @ConditionalOnMissingBean
   DvrStorage mediaflowDvrStorage(LiveProperties properties, MediaflowHttpClient http) {
     return new DvrStorage(
-        new ApiHttp(http.okHttp()),
+        http.okHttp(),
         URI.create(properties.dvrStorageUrl()),
         properties.dvrStorageRegion(),
         Clock.systemUTC());
-  }
-
-  @Bean
-  @ConditionalOnMissingBean
-  CreatingInstances mediaflowCreatingInstances(WorkerProperties worker) {
-    return new CreatingInstances(worker.stateSecret(), Clock.systemUTC());
-  }
-
-  @Bean
-  @ConditionalOnMissingBean
-  LiveWorkers mediaflowLiveWorkers(
-      LiveClient client,
-      CallbackUrls callbacks,
-      DvrStorage dvrStorage,
-      CreatingInstances creators) {
-    return new LiveWorkers(client, callbacks, dvrStorage, creators);
-  }
-
-  @Bean
-  @ConditionalOnMissingBean
-  @ConditionalOnProperty(
-      name = "mediaflow.live.sweep.enabled",
-      havingValue = "true",
-      matchIfMissing = true)
-  EndedInstanceStreams mediaflowEndedInstanceStreams(
-      LiveClient client,
-      CamundaClient camunda,
-      CreatingInstances creators,
-      SweepProperties properties) {
-    return new EndedInstanceStreams(client, camunda, creators, properties, Clock.systemUTC());
   }
 }

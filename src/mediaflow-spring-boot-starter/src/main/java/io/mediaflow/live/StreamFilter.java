@@ -1,6 +1,6 @@
 package io.mediaflow.live;
 
-import io.mediaflow.api.Rules;
+import io.mediaflow.api.internal.Rules;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;

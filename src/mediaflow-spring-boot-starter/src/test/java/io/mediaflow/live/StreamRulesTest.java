@@ -3,8 +3,8 @@ package io.mediaflow.live;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.mediaflow.api.Constraints;
 import io.mediaflow.api.InvalidRequestException;
+import io.mediaflow.api.internal.Constraints;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;

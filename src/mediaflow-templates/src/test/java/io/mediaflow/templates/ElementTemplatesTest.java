@@ -63,8 +63,8 @@ class ElementTemplatesTest {
   void checkJobAndStatusCarryTheNewestStatusUrlBackAndStillWriteTheirResult() {
     for (Class<?> input :
         java.util.List.<Class<?>>of(
-            io.mediaflow.transcoding.worker.CheckJobInput.class,
-            io.mediaflow.transcoding.worker.StatusInput.class)) {
+            Operations.of("mediaflow.transcoding.check_job"),
+            Operations.of("mediaflow.transcoding.status"))) {
       var template = ElementTemplates.template(input, 1);
       String result = input.getAnnotation(Operation.class).resultVariable();
       var outputs = new java.util.LinkedHashMap<String, String>();
@@ -100,7 +100,7 @@ class ElementTemplatesTest {
    */
   @Test
   void aConstrainedInputCarriesItsConstraintsWithTheRulesMessage() {
-    var domain = properties(io.mediaflow.delivery.worker.CreateDomainInput.class);
+    var domain = properties(Operations.of("mediaflow.delivery.create_domain"));
     assertThat(domain.get("name").path("constraints").path("notEmpty").asBoolean()).isTrue();
     assertThat(domain.get("name").path("constraints").path("pattern").path("message").asText())
         .startsWith("must be a fully qualified domain name");
@@ -109,14 +109,13 @@ class ElementTemplatesTest {
             domain.get("bucketName").path("constraints").path("pattern").path("value").asText());
     assertThat(domain.get("bucketName").path("constraints").path("notEmpty").asBoolean()).isFalse();
     // Modeler tests the pattern on the field's text: a literal must match whole, an empty field or
-    // a FEEL
-    // expression passes.
+    // a FEEL expression passes.
     assertThat(pattern.matcher("media-archive").find()).isTrue();
     assertThat(pattern.matcher("").find()).isTrue();
     assertThat(pattern.matcher("Media Archive").find()).isFalse();
     assertThat(pattern.matcher("=bucketName").find()).isTrue();
 
-    var encode = properties(io.mediaflow.transcoding.worker.StartEncode2Input.class);
+    var encode = properties(Operations.of("mediaflow.transcoding.start_encode2"));
     assertThat(encode.get("payload").path("constraints").path("maxLength").asInt()).isEqualTo(1000);
     assertThat(encode.get("taskToken").path("constraints").path("notEmpty").asBoolean()).isTrue();
     assertThat(encode.get("query").path("constraints").path("notEmpty").asBoolean()).isTrue();

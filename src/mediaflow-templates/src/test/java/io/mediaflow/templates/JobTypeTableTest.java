@@ -3,8 +3,6 @@ package io.mediaflow.templates;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.mediaflow.live.worker.CreateStreamInput;
-import io.mediaflow.transcoding.worker.CreateTaskInput;
 import io.mediaflow.worker.Operation;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -16,11 +14,14 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code docs/job-types.md} is generated like the templates, and the check refuses a stale one. */
 class JobTypeTableTest {
 
+  private static final Class<?> CREATE_TASK = Operations.of("mediaflow.transcoding.create_task");
+  private static final Class<?> CREATE_STREAM = Operations.of("mediaflow.live.create_stream");
+
   @TempDir Path directory;
 
   @Test
   void eachOperationIsARowWithItsInputsResultVariableAndErrors() {
-    String table = JobTypeTable.render(List.of(CreateTaskInput.class, CreateStreamInput.class));
+    String table = JobTypeTable.render(List.of(CREATE_TASK, CREATE_STREAM));
 
     String row =
         table
@@ -29,7 +30,7 @@ class JobTypeTableTest {
             .findFirst()
             .orElseThrow();
     assertThat(row).contains("`name`", "| `liveStream` |", "Runs once");
-    for (String code : CreateStreamInput.class.getAnnotation(Operation.class).errors()) {
+    for (String code : CREATE_STREAM.getAnnotation(Operation.class).errors()) {
       assertThat(row).contains("`" + code + "`");
     }
   }
@@ -48,6 +49,6 @@ class JobTypeTableTest {
 
     JobTypeTable.main(new String[] {file.toString(), "write"});
     assertThat(Files.readString(file))
-        .contains("| `" + CreateTaskInput.class.getAnnotation(Operation.class).type() + "` |");
+        .contains("| `" + CREATE_TASK.getAnnotation(Operation.class).type() + "` |");
   }
 }

@@ -108,9 +108,9 @@ class OffLoopbackTest {
       // The application's own client presented the credentials to its gateway: the models are
       // deployed.
       assertThat(startedOnceReady.get()).isPositive();
-      // And to its REST API, which only REST answers (the live sweep asks it whether an instance
-      // is still active).
-      // (Awaited: the REST API shows an instance once the engine's records have reached it.)
+      // And to its REST API, which only REST answers (the live sweep asks it whether an instance is
+      // still active). (Awaited: the REST API shows an instance once the engine's records have
+      // reached it.)
       long started = startedOnceReady.get();
       Awaitility.await("the instance, through the application's own client over REST")
           .atMost(Duration.ofMinutes(1))

@@ -22,8 +22,7 @@ import io.mediaflow.transcoding.internal.JobResult;
 import io.mediaflow.transcoding.internal.LocalSources;
 import io.mediaflow.transcoding.query.Format;
 import io.mediaflow.transcoding.query.Query;
-import io.mediaflow.transcoding.worker.TranscodingWorkers;
-import io.mediaflow.transcoding.worker.WaitForJobInput;
+import io.mediaflow.transcoding.worker.TranscodingWorkersAccess;
 import io.mediaflow.worker.WorkerProperties;
 import java.time.Clock;
 import java.time.Duration;
@@ -62,7 +61,7 @@ class TranscodingVariationsTest {
    */
   @Test
   void aMasterThatTimesOutAtCompletionDelaysTheEndButLosesNoRendition() {
-    TranscodingWorkers workers = start(SandboxProfile.MASTER_TIMEOUT_AT_COMPLETION);
+    OperationHandlers workers = start(SandboxProfile.MASTER_TIMEOUT_AT_COMPLETION);
     TranscodingClient client = client();
     Task task = client.createTask();
     String statusUrl =
@@ -86,7 +85,7 @@ class TranscodingVariationsTest {
    */
   @Test
   void statusWordsOutsideTheFiveAreProgressAndALostStartStillTracksItsJob() {
-    TranscodingWorkers workers = start(SandboxProfile.STATUS_WORDS_OUTSIDE_FIVE);
+    OperationHandlers workers = start(SandboxProfile.STATUS_WORDS_OUTSIDE_FIVE);
     TranscodingClient client = client();
     Task task = client.createTask();
     // The earlier attempt, whose answer was lost: the job runs.
@@ -134,7 +133,7 @@ class TranscodingVariationsTest {
 
   private static final String START = "mediaflow.transcoding.start_encode2";
 
-  private TranscodingWorkers start(String variation) {
+  private OperationHandlers start(String variation) {
     int port = MediaflowTest.freePort();
     sandbox = SandboxAlone.start(port, SandboxProfile.VARIATIONS + "=" + variation);
     base = "http://localhost:" + port + "/sandbox";
@@ -142,7 +141,7 @@ class TranscodingVariationsTest {
         new CallbackUrls(
             new CallbackProperties(false, null, "", Duration.ofDays(7), Duration.ofHours(1)),
             Clock.systemUTC());
-    return new TranscodingWorkers(client(), callbacks, new LocalSources(null));
+    return TranscodingWorkersAccess.workers(client(), callbacks, new LocalSources(null));
   }
 
   private TranscodingClient client() {
@@ -171,10 +170,8 @@ class TranscodingVariationsTest {
 
   /** wait_for_job's checks, as its worker makes them, until one is done. */
   private JobResult awaitDone(
-      TranscodingWorkers workers, String taskToken, String statusUrl, List<String> progress) {
-    @SuppressWarnings("unchecked")
-    var wait =
-        (OperationHandler<WaitForJobInput>) handler(workers, "mediaflow.transcoding.wait_for_job");
+      OperationHandlers workers, String taskToken, String statusUrl, List<String> progress) {
+    var wait = handler(workers, "mediaflow.transcoding.wait_for_job");
     var next = new AtomicReference<>(statusUrl);
     var done = new AtomicReference<JobResult>();
     await()
@@ -183,10 +180,9 @@ class TranscodingVariationsTest {
         .until(
             () -> {
               Poll<?> poll =
-                  wait.check()
-                      .apply(
-                          new WaitForJobInput(taskToken, next.get(), Duration.ofHours(1), null),
-                          null);
+                  check(
+                      wait,
+                      Map.of("taskToken", taskToken, "statusUrl", next.get(), "timeout", "PT1H"));
               if (poll instanceof Poll.Pending<?> pending) {
                 progress.add(pending.progress());
                 Optional.ofNullable((String) pending.keep().get("statusUrl")).ifPresent(next::set);
@@ -198,7 +194,15 @@ class TranscodingVariationsTest {
     return done.get();
   }
 
-  private static OperationHandler<?> handler(TranscodingWorkers workers, String type) {
+  /** The input read as the worker reads it: the records are the workers' own. */
+  private static <I> Poll<?> check(OperationHandler<I> handler, Map<String, Object> variables) {
+    return handler
+        .check()
+        .apply(
+            new InputReader(name -> Optional.empty()).read(variables, handler.inputType()), null);
+  }
+
+  private static OperationHandler<?> handler(OperationHandlers workers, String type) {
     return workers.handlers().stream()
         .filter(handler -> handler.type().equals(type))
         .findFirst()

@@ -75,9 +75,8 @@ class LiveStreamLifecycleTest extends SandboxTest {
     Poll.status(api, id, "live");
     String playbackUrl = created.at("/playback_ids/0/playback_url").asText();
     // Four segments of the 4 s clip: at least 16 s of nominal live time, so at least two 10 s DVR
-    // files. A segment
-    // lasts 40 ms at the tests' time scale and the playlist holds three: wait for the newest, not
-    // for one file name.
+    // files. A segment lasts 40 ms at the tests' time scale and the playlist holds three: wait for
+    // the newest, not for one file name.
     String playlist =
         Poll.until(() -> text(LiveApi.fetch(playbackUrl).body()), p -> newestSegment(p) >= 4);
     assertThat(playlist)
@@ -248,9 +247,8 @@ class LiveStreamLifecycleTest extends SandboxTest {
             api.post("/live-streams/" + id + "/start", null).stream().at("/status/name").asText())
         .isEqualTo("starting");
     // Stopping lasts only while the transcoder is freed (30 ms at the tests' time scale): a start
-    // sent right after the
-    // stop may find the stream stopped already, and so start it. Stop it again until a start meets
-    // it stopping.
+    // sent right after the stop may find the stream stopped already, and so start it. Stop it again
+    // until a start meets it stopping.
     LiveApi.Answer refused =
         Poll.until(
             () -> {

@@ -581,9 +581,8 @@ class TranscodingJobTest extends SandboxTest {
       List<String> previous = List.of();
       while (System.nanoTime() < deadline) {
         // Statuses are read one task at a time, so one pass can see a job still encoding and the
-        // job that took its
-        // encoder already encoding. States only move forward: two equal passes held at the moment
-        // between them.
+        // job that took its encoder already encoding. States only move forward: two equal passes
+        // held at the moment between them.
         List<String> states =
             tasks.stream().map(task -> sandbox.status(task).path("status").asText()).toList();
         boolean snapshot = states.equals(previous);

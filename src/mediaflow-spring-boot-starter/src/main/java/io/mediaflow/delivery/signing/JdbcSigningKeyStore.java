@@ -61,8 +61,7 @@ public final class JdbcSigningKeyStore implements SigningKeyStore {
               + " characters sealed)");
     }
     // An upsert in portable SQL: update, else insert; an insert that loses a race with another
-    // replica's insert of
-    // the same key becomes an update.
+    // replica's insert of the same key becomes an update.
     if (update(keyId, sealed) == 0) {
       try {
         jdbc.update("INSERT INTO " + table + " (key_id, sealed_key) VALUES (?, ?)", keyId, sealed);

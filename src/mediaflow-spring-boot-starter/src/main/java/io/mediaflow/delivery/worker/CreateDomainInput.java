@@ -15,7 +15,7 @@ import jakarta.validation.constraints.NotBlank;
     resultVariable = "domain",
     sideEffect = true,
     errors = {"BAD_REQUEST", "CONFLICT", "DOMAIN_LIMIT", "FAILED"})
-public record CreateDomainInput(
+record CreateDomainInput(
     @NotBlank
         @Fqdn
         @Input(

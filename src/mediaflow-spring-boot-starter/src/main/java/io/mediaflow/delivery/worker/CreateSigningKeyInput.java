@@ -14,7 +14,7 @@ import jakarta.validation.constraints.Size;
     resultVariable = "signingKey",
     sideEffect = true,
     errors = {"BAD_REQUEST", "NOT_FOUND", "FAILED"})
-public record CreateSigningKeyInput(
+record CreateSigningKeyInput(
     @ServiceId
         @Input(
             label = "Domain id",

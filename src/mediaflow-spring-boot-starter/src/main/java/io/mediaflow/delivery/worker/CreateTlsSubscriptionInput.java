@@ -13,5 +13,5 @@ import jakarta.validation.constraints.NotBlank;
     resultVariable = "tlsSubscription",
     sideEffect = true,
     errors = {"NOT_FOUND", "CONFLICT", "BAD_REQUEST", "FAILED"})
-public record CreateTlsSubscriptionInput(
+record CreateTlsSubscriptionInput(
     @NotBlank @ServiceId @Input(label = "Domain id", value = "=domain.id") String domainId) {}

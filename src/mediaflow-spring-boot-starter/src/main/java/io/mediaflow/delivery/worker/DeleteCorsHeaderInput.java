@@ -14,7 +14,7 @@ import jakarta.validation.constraints.NotBlank;
     resultVariable = "corsHeaderDeleted",
     sideEffect = true,
     errors = {"BAD_REQUEST", "NOT_FOUND", "CONFLICT", "FAILED"})
-public record DeleteCorsHeaderInput(
+record DeleteCorsHeaderInput(
     @NotBlank @BucketName @Input(label = "Bucket", value = "=bucketName") String bucketName,
     @NotBlank
         @Input(

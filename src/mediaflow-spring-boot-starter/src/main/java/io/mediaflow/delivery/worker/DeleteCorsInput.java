@@ -13,5 +13,5 @@ import jakarta.validation.constraints.NotBlank;
     resultVariable = "corsDeleted",
     sideEffect = true,
     errors = {"BAD_REQUEST", "NOT_FOUND", "FAILED"})
-public record DeleteCorsInput(
+record DeleteCorsInput(
     @NotBlank @BucketName @Input(label = "Bucket", value = "=bucketName") String bucketName) {}

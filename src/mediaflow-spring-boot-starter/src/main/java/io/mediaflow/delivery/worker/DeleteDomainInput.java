@@ -12,5 +12,5 @@ import jakarta.validation.constraints.NotBlank;
     resultVariable = "domainDeleted",
     sideEffect = true,
     errors = {"NOT_FOUND", "FAILED"})
-public record DeleteDomainInput(
+record DeleteDomainInput(
     @NotBlank @ServiceId @Input(label = "Domain id", value = "=domain.id") String domainId) {}

@@ -13,6 +13,6 @@ import jakarta.validation.constraints.NotBlank;
     resultVariable = "signingKeyDeleted",
     sideEffect = true,
     errors = {"NOT_FOUND", "FAILED"})
-public record DeleteSigningKeyInput(
+record DeleteSigningKeyInput(
     @NotBlank @ServiceId @Input(label = "Signing key id", value = "=signingKey.id")
         String signingKeyId) {}

@@ -12,7 +12,7 @@ import jakarta.validation.constraints.NotBlank;
     resultVariable = "tlsSubscriptionDeleted",
     sideEffect = true,
     errors = {"NOT_FOUND", "FAILED"})
-public record DeleteTlsSubscriptionInput(
+record DeleteTlsSubscriptionInput(
     @NotBlank
         @Input(
             label = "TLS subscription id",

@@ -22,14 +22,13 @@ import java.util.Optional;
  * the service's {@code {status: ok}}; its {@code failed} is a BPMN error, except on a delete
  * repeated after an attempt that may have removed the thing already (see {@link #gone}).
  */
-public class DeliveryWorkers implements OperationHandlers {
+final class DeliveryWorkers implements OperationHandlers {
 
   private final DeliveryClient client;
   private final ManagedSigningKeys signingKeys;
   private final SignedUrls signedUrls;
 
-  public DeliveryWorkers(
-      DeliveryClient client, ManagedSigningKeys signingKeys, SignedUrls signedUrls) {
+  DeliveryWorkers(DeliveryClient client, ManagedSigningKeys signingKeys, SignedUrls signedUrls) {
     this.client = client;
     this.signingKeys = signingKeys;
     this.signedUrls = signedUrls;

@@ -12,5 +12,5 @@ import jakarta.validation.constraints.NotBlank;
         "Reads a bucket's CORS policy (GET /v1/buckets/<bucket_name>/cors): header names to values, empty when none is set.",
     resultVariable = "cors",
     errors = {"BAD_REQUEST", "NOT_FOUND"})
-public record GetCorsInput(
+record GetCorsInput(
     @NotBlank @BucketName @Input(label = "Bucket", value = "=bucketName") String bucketName) {}

@@ -11,5 +11,5 @@ import jakarta.validation.constraints.NotBlank;
     description = "Reads one playback domain (GET /v1/domains/<domain_id>).",
     resultVariable = "domain",
     errors = {"NOT_FOUND"})
-public record GetDomainInput(
+record GetDomainInput(
     @NotBlank @ServiceId @Input(label = "Domain id", value = "=domain.id") String domainId) {}

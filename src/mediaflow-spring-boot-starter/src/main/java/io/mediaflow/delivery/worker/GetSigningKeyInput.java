@@ -12,6 +12,6 @@ import jakarta.validation.constraints.NotBlank;
         "Reads one signing key (GET /v1/signing-keys/<signing_key_id>), without its private key.",
     resultVariable = "signingKey",
     errors = {"NOT_FOUND"})
-public record GetSigningKeyInput(
+record GetSigningKeyInput(
     @NotBlank @ServiceId @Input(label = "Signing key id", value = "=signingKey.id")
         String signingKeyId) {}

@@ -11,7 +11,7 @@ import jakarta.validation.constraints.NotBlank;
         "Reads one TLS subscription and its status: pending, processing, issued, renewing or failed (GET /v1/tls/subscriptions/<tls_subscription_id>).",
     resultVariable = "tlsSubscription",
     errors = {"NOT_FOUND"})
-public record GetTlsSubscriptionInput(
+record GetTlsSubscriptionInput(
     @NotBlank
         @Input(
             label = "TLS subscription id",

@@ -9,6 +9,6 @@ import io.mediaflow.worker.Operation;
     description =
         "Lists the account's playback domains (GET /v1/domains), or those of one type (GET /v1/domains/<type>).",
     resultVariable = "domains")
-public record ListDomainsInput(
+record ListDomainsInput(
     @Input(label = "Type", description = "live or vod for only domains of that type; empty for all")
         String type) {}

@@ -7,4 +7,4 @@ import io.mediaflow.worker.Operation;
     name = "Delivery: list signing keys",
     description = "Lists the account's signing keys (GET /v1/signing-keys), without private keys.",
     resultVariable = "signingKeys")
-public record ListSigningKeysInput() {}
+record ListSigningKeysInput() {}

@@ -8,4 +8,4 @@ import io.mediaflow.worker.Operation;
     description =
         "Lists the account's TLS subscriptions (GET /v1/tls/subscriptions); each also carries its tls_subscription_id.",
     resultVariable = "tlsSubscriptions")
-public record ListTlsSubscriptionsInput() {}
+record ListTlsSubscriptionsInput() {}

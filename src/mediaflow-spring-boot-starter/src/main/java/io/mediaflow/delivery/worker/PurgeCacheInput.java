@@ -12,7 +12,7 @@ import jakarta.validation.constraints.NotBlank;
         "Purges the CDN cache of a whole bucket (POST /v1/buckets/<bucket_name>/cache/purge_all) or, when a path is given, of one object (POST /v1/buckets/<bucket_name>/cache/purge). The result is true.",
     resultVariable = "cachePurged",
     errors = {"BAD_REQUEST", "NOT_FOUND", "FAILED"})
-public record PurgeCacheInput(
+record PurgeCacheInput(
     @NotBlank @BucketName @Input(label = "Bucket", value = "=bucketName") String bucketName,
     @Input(
             label = "Path",

@@ -13,7 +13,7 @@ import jakarta.validation.constraints.Size;
         "Changes a signing key's name, the only thing that can change (PUT /v1/signing-keys/<signing_key_id>).",
     resultVariable = "signingKey",
     errors = {"NOT_FOUND", "BAD_REQUEST", "FAILED"})
-public record RenameSigningKeyInput(
+record RenameSigningKeyInput(
     @NotBlank @ServiceId @Input(label = "Signing key id", value = "=signingKey.id")
         String signingKeyId,
     @NotBlank @Size(max = 255, message = "must be at most {max} characters") @Input(label = "Name")

@@ -14,6 +14,6 @@ import jakarta.validation.constraints.NotNull;
         "Sets a bucket's access policy (PUT /v1/buckets/<bucket_name>/policy/<policy_name>): public (every bucket's default) or authenticated, after which every object needs a signed token in ?auth=. The result is the policy set.",
     resultVariable = "bucketPolicy",
     errors = {"BAD_REQUEST", "NOT_FOUND", "FAILED"})
-public record SetBucketPolicyInput(
+record SetBucketPolicyInput(
     @NotBlank @BucketName @Input(label = "Bucket", value = "=bucketName") String bucketName,
     @NotNull @Input(label = "Policy", value = "authenticated") BucketPolicy policy) {}

@@ -13,7 +13,7 @@ import jakarta.validation.constraints.NotBlank;
         "Sets a bucket's whole CORS policy (POST /v1/buckets/<bucket_name>/cors). Credentials need one specific origin, not *; methods come from GET, HEAD, POST, PUT, DELETE, CONNECT, OPTIONS, TRACE, PATCH. The result is the policy as the API writes it (header names to values).",
     resultVariable = "cors",
     errors = {"BAD_REQUEST", "NOT_FOUND", "FAILED"})
-public record SetCorsInput(
+record SetCorsInput(
     @NotBlank @BucketName @Input(label = "Bucket", value = "=bucketName") String bucketName,
     @Input(
             label = "Allowed origin",

@@ -17,7 +17,7 @@ import java.util.List;
         "Signs the playback URLs of a live stream's authenticated playback IDs: an RS256 JWT (header kid, alg, typ; claims exp, nbf and uri when given) in ?auth=, with a signing key bound to the stream or to its live playback domain. The private key comes from the application's key store, never from the process. The result is a list of {playbackUrl, url, expires}. SIGNING_KEY_NOT_IN_STORE: this application does not hold the key's private key (create a new key). SIGNING_KEY_BOUND_ELSEWHERE: the key is bound to a bucket, whose tokens open no live playback. NOT_FOUND: the key does not exist.",
     resultVariable = "signedPlaybackUrls",
     errors = {"SIGNING_KEY_NOT_IN_STORE", "SIGNING_KEY_BOUND_ELSEWHERE", "NOT_FOUND"})
-public record SignPlaybackUrlsInput(
+record SignPlaybackUrlsInput(
     @NotNull
         @ServiceId
         @Input(

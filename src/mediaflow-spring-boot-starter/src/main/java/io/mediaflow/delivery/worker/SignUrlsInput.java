@@ -21,7 +21,7 @@ import java.util.Map;
         "Signs one URL per object of an authenticated bucket: an RS256 JWT (header kid, alg, typ; claims uri, exp, nbf and custom ones) in ?auth=, at the bucket's default address or behind a vod playback domain. The private key comes from the application's key store, never from the process. A token for an HLS (.m3u8) or DASH (.mpd) playlist opens the playlist's folder, so a player reaches the variant playlists and segments with it; other objects' tokens open the object only. The result is a list of {path, url, expires, uri}, uri being what the token opens. SIGNING_KEY_NOT_IN_STORE: this application does not hold the key's private key (create a new key). SIGNING_KEY_BOUND_ELSEWHERE: the key is bound to another bucket, domain or stream, so its tokens would open nothing here. NOT_FOUND: the key or the domain does not exist.",
     resultVariable = "signedUrls",
     errors = {"SIGNING_KEY_NOT_IN_STORE", "SIGNING_KEY_BOUND_ELSEWHERE", "NOT_FOUND"})
-public record SignUrlsInput(
+record SignUrlsInput(
     @NotBlank @ServiceId @Input(label = "Signing key id", value = "=signingKey.id")
         String signingKeyId,
     @BucketName

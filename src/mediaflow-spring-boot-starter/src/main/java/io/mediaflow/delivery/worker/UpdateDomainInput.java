@@ -13,6 +13,6 @@ import jakarta.validation.constraints.NotBlank;
         "Points a vod playback domain at another media storage bucket (PUT /v1/domains/<domain_id>). Nothing else can change, and live domains not at all: delete the domain and create a new one instead.",
     resultVariable = "domain",
     errors = {"NOT_FOUND", "CONFLICT", "BAD_REQUEST", "FAILED"})
-public record UpdateDomainInput(
+record UpdateDomainInput(
     @NotBlank @ServiceId @Input(label = "Domain id", value = "=domain.id") String domainId,
     @NotBlank @BucketName @Input(label = "Bucket", value = "=bucketName") String bucketName) {}

@@ -17,7 +17,7 @@ import java.time.Duration;
     // One check is one read: a replica killed while holding it delays the wait by a minute at most,
     // not by the client's default lock of five.
     timeout = "PT1M")
-public record WaitForTlsSubscriptionInput(
+record WaitForTlsSubscriptionInput(
     @NotBlank
         @Input(
             label = "TLS subscription id",

@@ -14,6 +14,6 @@ import jakarta.validation.constraints.NotNull;
     resultVariable = "liveStream",
     sideEffect = true,
     errors = {"NOT_FOUND", "BAD_REQUEST"})
-public record AddPlaybackIdInput(
+record AddPlaybackIdInput(
     @NotBlank @Input(label = "Stream ID", value = "=liveStream.id") String streamId,
     @NotNull @Input(label = "Policy", value = "authenticated") PlaybackPolicy policy) {}

@@ -14,7 +14,7 @@ import jakarta.validation.constraints.NotBlank;
     resultVariable = "liveStream",
     sideEffect = true,
     errors = {"NOT_FOUND", "BAD_REQUEST"})
-public record AddSimulcastTargetInput(
+record AddSimulcastTargetInput(
     @NotBlank @Input(label = "Stream ID", value = "=liveStream.id") String streamId,
     @NotBlank
         @Input(

@@ -15,7 +15,7 @@ import okhttp3.HttpUrl;
     resultVariable = "liveStream",
     sideEffect = true,
     errors = {"BAD_REQUEST", "FAILED"})
-public record CreateStreamInput(
+record CreateStreamInput(
     @Input(label = "Name") String name,
     @Input(label = "Input format", choicesFrom = StreamFormat.Input.class, value = "rtmp")
         String inputFormat,

@@ -20,7 +20,7 @@ import okhttp3.HttpUrl;
  * cannot be asked about once the instance is gone; the callback token's subject expires and is
  * absent where the model gives its own callback URL.
  */
-public class CreatingInstances {
+final class CreatingInstances {
 
   /** The query parameter of a stream's callback URL that names its creating instance. */
   static final String PARAMETER = "mediaflow_instance";
@@ -34,7 +34,7 @@ public class CreatingInstances {
   private final SharedSecret secret;
   private final Clock clock;
 
-  public CreatingInstances(String stateSecret, Clock clock) {
+  CreatingInstances(String stateSecret, Clock clock) {
     this.secret = new SharedSecret(stateSecret, "stream-instance");
     this.clock = clock;
   }

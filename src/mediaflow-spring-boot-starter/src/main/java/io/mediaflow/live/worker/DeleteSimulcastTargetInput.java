@@ -17,6 +17,6 @@ import jakarta.validation.constraints.NotBlank;
     resultVariable = "liveStream",
     sideEffect = true,
     errors = {"NOT_FOUND", "FAILED"})
-public record DeleteSimulcastTargetInput(
+record DeleteSimulcastTargetInput(
     @NotBlank @Input(label = "Stream ID", value = "=liveStream.id") String streamId,
     @NotBlank @Input(label = "Target ID") String targetId) {}

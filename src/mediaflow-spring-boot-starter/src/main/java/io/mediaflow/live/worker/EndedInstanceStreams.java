@@ -65,7 +65,7 @@ public class EndedInstanceStreams implements SmartLifecycle {
   private final Clock clock;
   private ScheduledExecutorService timer;
 
-  public EndedInstanceStreams(
+  EndedInstanceStreams(
       LiveClient client,
       CamundaClient camunda,
       CreatingInstances creators,

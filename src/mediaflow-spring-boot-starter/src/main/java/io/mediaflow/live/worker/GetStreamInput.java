@@ -11,7 +11,7 @@ import jakarta.validation.constraints.NotBlank;
         "Reads a live stream (GET /v1/live-streams/<stream_id>): status with timestamp, server URLs, playback IDs, params, simulcast targets (keys masked). The stream key only when asked for.",
     resultVariable = "liveStream",
     errors = {"NOT_FOUND"})
-public record GetStreamInput(
+record GetStreamInput(
     @NotBlank @Input(label = "Stream ID", value = "=liveStream.id") String streamId,
     @Input(
             label = "Include the stream key",

@@ -11,7 +11,7 @@ import java.util.Map;
         "Lists live streams (GET /v1/live-streams), all of them or those matching every filter: keys are property paths with dots (status.name, params.dvr.enabled, playback_domain), values an exact value, \"null\" (or null) or \"notnull\". Stream keys are left out.",
     resultVariable = "liveStreams",
     errors = {"BAD_REQUEST"})
-public record ListStreamsInput(
+record ListStreamsInput(
     @Input(
             label = "Filters",
             description =

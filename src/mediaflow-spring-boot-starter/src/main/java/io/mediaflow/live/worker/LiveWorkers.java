@@ -8,8 +8,8 @@ import io.mediaflow.live.SimulcastTarget;
 import io.mediaflow.live.Stream;
 import io.mediaflow.live.StreamFilter;
 import io.mediaflow.live.StreamState;
-import io.mediaflow.live.dvr.DvrRecordings;
-import io.mediaflow.live.dvr.DvrStorage;
+import io.mediaflow.live.internal.DvrRecordings;
+import io.mediaflow.live.internal.DvrStorage;
 import io.mediaflow.worker.internal.JobContext;
 import io.mediaflow.worker.internal.OperationHandler;
 import io.mediaflow.worker.internal.OperationHandlers;
@@ -27,14 +27,14 @@ import java.util.function.Function;
  * secrets: simulcast keys and DVR credentials masked, the stream key only where the model asks for
  * it.
  */
-public class LiveWorkers implements OperationHandlers {
+final class LiveWorkers implements OperationHandlers {
 
   private final LiveClient client;
   private final CallbackUrls callbacks;
   private final DvrRecordings recordings;
   private final CreatingInstances creators;
 
-  public LiveWorkers(
+  LiveWorkers(
       LiveClient client,
       CallbackUrls callbacks,
       DvrStorage dvrStorage,

@@ -11,5 +11,5 @@ import jakarta.validation.constraints.NotBlank;
         "Starts a live stream (POST /v1/live-streams/<stream_id>/start): a transcoder is allocated, the stream goes to starting and then waiting, and the webrtc and srt server URLs appear. Required for WebRTC and SRT input; for RTMP it shortens the time until live. Starting a started stream changes nothing.",
     resultVariable = "liveStream",
     errors = {"NOT_FOUND", "CONFLICT"})
-public record StartStreamInput(
+record StartStreamInput(
     @NotBlank @Input(label = "Stream ID", value = "=liveStream.id") String streamId) {}

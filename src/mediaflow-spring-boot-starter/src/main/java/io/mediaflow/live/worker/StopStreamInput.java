@@ -11,5 +11,5 @@ import jakarta.validation.constraints.NotBlank;
         "Stops a running live stream (POST /v1/live-streams/<stream_id>/stop): stopping, then stopped; the transcoder is freed and DVR recordings are transferred. Stopping a stopped stream changes nothing.",
     resultVariable = "liveStream",
     errors = {"NOT_FOUND", "CONFLICT"})
-public record StopStreamInput(
+record StopStreamInput(
     @NotBlank @Input(label = "Stream ID", value = "=liveStream.id") String streamId) {}

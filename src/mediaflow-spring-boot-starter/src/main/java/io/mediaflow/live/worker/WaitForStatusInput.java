@@ -20,7 +20,7 @@ import java.util.List;
     // One check is one read: a replica killed while holding it delays the wait by a minute at most,
     // not by the client's default lock of five.
     timeout = "PT1M")
-public record WaitForStatusInput(
+record WaitForStatusInput(
     @NotBlank @Input(label = "Stream ID", value = "=liveStream.id") String streamId,
     @NotEmpty
         @Input(

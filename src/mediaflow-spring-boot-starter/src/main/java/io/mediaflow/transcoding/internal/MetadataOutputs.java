@@ -1,8 +1,8 @@
 package io.mediaflow.transcoding.internal;
 
 import io.mediaflow.api.ApiException;
-import io.mediaflow.api.Rules;
 import io.mediaflow.api.internal.ApiHttp;
+import io.mediaflow.api.internal.Rules;
 import java.util.Map;
 import okhttp3.HttpUrl;
 import okhttp3.OkHttpClient;

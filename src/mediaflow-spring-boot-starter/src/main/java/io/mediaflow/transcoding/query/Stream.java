@@ -48,111 +48,12 @@ public record Stream(
    * Builds a Stream in code: each setter names its field, and what is not set stays out of the
    * request.
    */
-  public static final class Builder {
-
-    private String size;
-    private Integer width;
-    private Integer height;
-    private Integer resolution;
-    private Double framerate;
-    private Keyframe keyframe;
-    private Integer keepSei;
-    private Double quality;
-    private Integer bitrate;
-    private String videoCodec;
-    private Integer audioBitrate;
-    private Logos logo;
-    private Double segmentDuration;
-    private Integer fmp4;
-    private String userTag;
-    private VideoSideData videoSideData;
-    private final Map<String, Object> other = new java.util.LinkedHashMap<>();
+  public static final class Builder extends RenditionBuilder<Builder> {
 
     private Builder() {}
 
-    public Builder size(String size) {
-      this.size = size;
-      return this;
-    }
-
-    public Builder width(Integer width) {
-      this.width = width;
-      return this;
-    }
-
-    public Builder height(Integer height) {
-      this.height = height;
-      return this;
-    }
-
-    public Builder resolution(Integer resolution) {
-      this.resolution = resolution;
-      return this;
-    }
-
-    public Builder framerate(Double framerate) {
-      this.framerate = framerate;
-      return this;
-    }
-
-    public Builder keyframe(Keyframe keyframe) {
-      this.keyframe = keyframe;
-      return this;
-    }
-
-    public Builder keepSei(Integer keepSei) {
-      this.keepSei = keepSei;
-      return this;
-    }
-
-    public Builder quality(Double quality) {
-      this.quality = quality;
-      return this;
-    }
-
-    public Builder bitrate(Integer bitrate) {
-      this.bitrate = bitrate;
-      return this;
-    }
-
-    public Builder videoCodec(String videoCodec) {
-      this.videoCodec = videoCodec;
-      return this;
-    }
-
-    public Builder audioBitrate(Integer audioBitrate) {
-      this.audioBitrate = audioBitrate;
-      return this;
-    }
-
-    public Builder logo(Logos logo) {
-      this.logo = logo;
-      return this;
-    }
-
-    public Builder segmentDuration(Double segmentDuration) {
-      this.segmentDuration = segmentDuration;
-      return this;
-    }
-
-    public Builder fmp4(Integer fmp4) {
-      this.fmp4 = fmp4;
-      return this;
-    }
-
-    public Builder userTag(String userTag) {
-      this.userTag = userTag;
-      return this;
-    }
-
-    public Builder videoSideData(VideoSideData videoSideData) {
-      this.videoSideData = videoSideData;
-      return this;
-    }
-
-    /** An attribute document 3 does not name, passed through as it is. */
-    public Builder other(String name, Object value) {
-      other.put(name, value);
+    @Override
+    Builder self() {
       return this;
     }
 

@@ -16,9 +16,8 @@ import jakarta.validation.constraints.NotBlank;
             target = "transcodingJob",
             description =
                 "Written back as {task_token, status_url} with the last status_url the service returned, which the next check reads (document 3: always read status from the last value returned)",
-            source =
-                "={task_token: taskToken, status_url: if transcodingResult.statusUrl = null then statusUrl else transcodingResult.statusUrl}"),
+            source = StatusUrl.CARRY),
     errors = {"JOB_FAILED"})
-public record CheckJobInput(
+record CheckJobInput(
     @NotBlank @Input(label = "Task token", value = "=transcodingJob.task_token") String taskToken,
-    @Input(label = "Status URL", value = "=transcodingJob.status_url") String statusUrl) {}
+    @Input(label = "Status URL", value = StatusUrl.INPUT) String statusUrl) {}

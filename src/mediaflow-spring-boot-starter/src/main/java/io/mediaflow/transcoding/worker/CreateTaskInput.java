@@ -12,4 +12,4 @@ import io.mediaflow.worker.Operation;
         "Creates a transcoding task (POST /v1/create_task). Its task_token identifies one job and is single-use; upload_url is where a local file is uploaded.",
     resultVariable = "transcodingTask",
     sideEffect = true)
-public record CreateTaskInput() {}
+record CreateTaskInput() {}

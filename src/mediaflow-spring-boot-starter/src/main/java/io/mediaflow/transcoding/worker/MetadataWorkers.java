@@ -9,11 +9,11 @@ import java.util.List;
  * Reading a job's {@code metadata} output: a download of the output, not a call of the transcoding
  * API.
  */
-public class MetadataWorkers implements OperationHandlers {
+final class MetadataWorkers implements OperationHandlers {
 
   private final MetadataOutputs outputs;
 
-  public MetadataWorkers(MetadataOutputs outputs) {
+  MetadataWorkers(MetadataOutputs outputs) {
     this.outputs = outputs;
   }
 

@@ -11,7 +11,7 @@ import jakarta.validation.constraints.NotBlank;
         "Reads a job's metadata output (format 'metadata', a text output of the job's status) from its URL and returns the source's properties: width, height, duration (s), videoCodec, audioCodec, frameRate and size (bytes), null where the document does not give them. Reads ffprobe's report and flat summaries alike, since document 3 does not show the output's content. An answer other than 2xx (the output expired after 24 hours) is the BPMN error HTTP_<status>.",
     resultVariable = "sourceProperties",
     errors = {"HTTP_404", "HTTP_410"})
-public record ReadMetadataInput(
+record ReadMetadataInput(
     @NotBlank
         @Input(label = "Metadata output URL", description = "The url of the job's metadata output")
         String url) {}

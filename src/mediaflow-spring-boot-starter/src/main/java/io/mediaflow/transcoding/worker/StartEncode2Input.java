@@ -22,7 +22,7 @@ import jakarta.validation.constraints.NotNull;
       "ERROR_TOKEN_NOT_FOUND",
       "ERROR_BAD_PAYLOAD"
     })
-public record StartEncode2Input(
+record StartEncode2Input(
     @NotBlank @Input(label = "Task token", value = "=transcodingTask.task_token") String taskToken,
     @NotNull
         @Input(

@@ -24,7 +24,7 @@ import java.util.Map;
       "ERROR_FIELD_REQUIRED",
       "ERROR_TOKEN_ALREADY_USED"
     })
-public record StartEncodeInput(
+record StartEncodeInput(
     @NotBlank @Input(label = "Task token", value = "=transcodingTask.task_token") String taskToken,
     @Input(label = "Source URL (uri)", description = "Exactly one of uri and stitch") String uri,
     @Input(label = "Stitch", description = "A list of URLs or {url, start_time, duration}")

@@ -17,10 +17,9 @@ import java.util.List;
             target = "transcodingJob",
             description =
                 "For one task token: written back as {task_token, status_url} with the last status_url the service returned, which the next status request reads; left as it was for several tokens",
-            source =
-                "=if count(taskTokens) = 1 and get value(transcodingStatuses, taskTokens[1]).status_url != null then {task_token: taskTokens[1], status_url: get value(transcodingStatuses, taskTokens[1]).status_url} else transcodingJob"),
+            source = StatusUrl.CARRY_ONE_OF_STATUSES),
     errors = {"ERROR_BAD_TOKENS", "OUT_OF_RANGE"})
-public record StatusInput(
+record StatusInput(
     @NotEmpty
         @Input(
             label = "Task tokens",
@@ -30,5 +29,5 @@ public record StatusInput(
     @Input(
             label = "Status URL",
             description = "The last status_url the service returned",
-            value = "=transcodingJob.status_url")
+            value = StatusUrl.INPUT)
         String statusUrl) {}

@@ -32,7 +32,7 @@ import org.slf4j.LoggerFactory;
  * How each operation of the transcoding API (document 3) is carried out; {@link OperationWorkers}
  * opens the workers.
  */
-public class TranscodingWorkers implements OperationHandlers {
+final class TranscodingWorkers implements OperationHandlers {
 
   private static final Logger LOG = LoggerFactory.getLogger(TranscodingWorkers.class);
 
@@ -50,12 +50,12 @@ public class TranscodingWorkers implements OperationHandlers {
   private final DocumentSources documentSources;
 
   /** Without a Camunda client: a source given as a document reference is refused, naming why. */
-  public TranscodingWorkers(
+  TranscodingWorkers(
       TranscodingClient client, CallbackUrls callbacks, LocalSources localSources) {
     this(client, callbacks, localSources, new DocumentSources(null));
   }
 
-  public TranscodingWorkers(
+  TranscodingWorkers(
       TranscodingClient client,
       CallbackUrls callbacks,
       LocalSources localSources,
@@ -149,7 +149,7 @@ public class TranscodingWorkers implements OperationHandlers {
     var keep = new HashMap<String, Object>();
     // The next check goes to the last status_url the service returned.
     if (status.statusUrl() != null) {
-      keep.put("statusUrl", status.statusUrl());
+      keep.put(StatusUrl.VARIABLE, status.statusUrl());
     }
     JobProgress progress = JobProgress.of(status, Instant.now());
     if (!progress.sameAs(input.transcodingProgress())) {

@@ -15,7 +15,7 @@ import jakarta.validation.constraints.NotNull;
     errors = {"UPLOAD_TOO_LARGE", "UPLOAD_REFUSED"},
     // Uploads can take long: the job stays locked to the worker that took it for up to 30 minutes.
     timeout = "PT30M")
-public record UploadFileInput(
+record UploadFileInput(
     @NotBlank @Input(label = "Task token", value = "=transcodingTask.task_token") String taskToken,
     @NotBlank
         @Input(

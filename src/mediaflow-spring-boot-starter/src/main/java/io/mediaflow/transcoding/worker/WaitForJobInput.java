@@ -17,14 +17,13 @@ import java.time.Duration;
     // One check is one read: a replica killed while holding it delays the wait by a minute at most,
     // not by the client's default lock of five.
     timeout = "PT1M")
-public record WaitForJobInput(
+record WaitForJobInput(
     @NotBlank @Input(label = "Task token", value = "=transcodingJob.task_token") String taskToken,
-    @Input(label = "Status URL", value = "=transcodingJob.status_url") String statusUrl,
+    @Input(label = "Status URL", value = StatusUrl.INPUT) String statusUrl,
     @Input(label = "Timeout", description = "ISO-8601 duration, e.g. PT2H", value = "PT6H")
         Duration timeout,
     // Not an input: the progress the last check left on the element instance, read back so that an
-    // unchanged one
-    // is not written again. Any shape a process put under that name is only compared, never
-    // trusted.
+    // unchanged one is not written again. Any shape a process put under that name is only compared,
+    // never trusted.
     Object transcodingProgress)
     implements WaitInput {}

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediaflow.api.ApiJson;
-import io.mediaflow.api.Constraints;
 import io.mediaflow.api.InvalidRequestException;
+import io.mediaflow.api.internal.Constraints;
 import org.junit.jupiter.api.Test;
 
 /**

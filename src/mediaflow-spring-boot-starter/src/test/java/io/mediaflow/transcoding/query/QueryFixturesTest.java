@@ -5,10 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediaflow.api.ApiJson;
-import io.mediaflow.api.Constraints;
 import io.mediaflow.api.InvalidRequestException;
+import io.mediaflow.api.internal.Constraints;
 import io.mediaflow.fixtures.ApiFixtures;
-import io.mediaflow.transcoding.worker.StartEncode2Input;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -39,28 +38,5 @@ class QueryFixturesTest {
 
   private static Query read(JsonNode query) {
     return ApiJson.MAPPER.convertValue(query, Query.class);
-  }
-
-  static Stream<Arguments> payloads() {
-    return ApiFixtures.cases("transcoding-payloads.json", "payload");
-  }
-
-  /** The payload rule ({@link JobPayload}) as the start_encode2 operation's input carries it. */
-  @ParameterizedTest(name = "{0}")
-  @MethodSource("payloads")
-  void thePayloadRuleAgreesWithTheFixture(String name, JsonNode payload, String invalidField) {
-    String text = payload.isNull() || payload.isMissingNode() ? null : payload.asText();
-    var input =
-        new StartEncode2Input(
-            "task",
-            Query.of("https://example.com/in.mp4", java.util.List.of(Format.of("mp4"))),
-            text);
-    if (invalidField == null) {
-      assertThatCode(() -> Constraints.check(input)).doesNotThrowAnyException();
-    } else {
-      assertThatThrownBy(() -> Constraints.check(input))
-          .isInstanceOf(InvalidRequestException.class)
-          .hasMessageContaining(invalidField + ":");
-    }
   }
 }

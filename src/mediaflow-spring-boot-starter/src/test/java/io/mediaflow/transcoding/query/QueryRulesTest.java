@@ -5,10 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mediaflow.api.ApiJson;
-import io.mediaflow.api.Constraints;
 import io.mediaflow.api.InvalidRequestException;
 import io.mediaflow.api.Violation;
-import io.mediaflow.transcoding.worker.StartEncode2Input;
+import io.mediaflow.api.internal.Constraints;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -63,18 +62,6 @@ class QueryRulesTest {
     assertThatThrownBy(() -> Constraints.check(query))
         .isInstanceOf(InvalidRequestException.class)
         .hasMessageContaining(message);
-  }
-
-  @Test
-  void payloadLongerThan1000CharactersIsRefused() throws Exception {
-    Query query =
-        ApiJson.MAPPER.readValue(
-            "{\"source\":\"tus:0b6a1f4e-2c3d-4e5f-8a9b-0c1d2e3f4a5b\",\"format\":[{\"output\":\"mp4\"}]}",
-            Query.class);
-    assertThatThrownBy(() -> Constraints.check(new StartEncode2Input("t", query, "x".repeat(1001))))
-        .hasMessageContaining("payload: must be at most 1000 characters");
-    assertThatCode(() -> Constraints.check(new StartEncode2Input("t", query, "x".repeat(1000))))
-        .doesNotThrowAnyException();
   }
 
   @Test

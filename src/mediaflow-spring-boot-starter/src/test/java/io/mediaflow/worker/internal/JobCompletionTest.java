@@ -10,11 +10,11 @@ import io.mediaflow.transcoding.TranscodingClient;
 import io.mediaflow.transcoding.TranscodingProperties;
 import io.mediaflow.transcoding.internal.JobResult;
 import io.mediaflow.transcoding.internal.LocalSources;
-import io.mediaflow.transcoding.worker.CheckJobInput;
-import io.mediaflow.transcoding.worker.TranscodingWorkers;
-import io.mediaflow.transcoding.worker.WaitForJobInput;
+import io.mediaflow.transcoding.worker.TranscodingWorkersAccess;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
 import okhttp3.OkHttpClient;
@@ -35,8 +35,10 @@ class JobCompletionTest {
       "{\"error\":0,\"statuses\":{\"task\":{\"status\":\"completed\",\"error\":0,\"status_url\":\"%s\","
           + "\"videos\":[{\"user_tag\":\"720p\",\"url\":\"https://out/720.mp4\"}]}}}";
 
+  private static final InputReader INPUTS = new InputReader(name -> Optional.empty());
+
   private final MockWebServer server = new MockWebServer();
-  private TranscodingWorkers workers;
+  private OperationHandlers workers;
 
   @BeforeEach
   void start() throws Exception {
@@ -59,7 +61,7 @@ class JobCompletionTest {
         new CallbackUrls(
             new CallbackProperties(false, null, "", Duration.ofDays(7), Duration.ofHours(1)),
             Clock.systemUTC());
-    workers = new TranscodingWorkers(client, callbacks, new LocalSources(null));
+    workers = TranscodingWorkersAccess.workers(client, callbacks, new LocalSources(null));
   }
 
   @AfterEach
@@ -124,17 +126,25 @@ class JobCompletionTest {
   }
 
   private Poll<?> waitForJob(String statusUrl) {
-    @SuppressWarnings("unchecked")
-    var handler = (OperationHandler<WaitForJobInput>) handler("mediaflow.transcoding.wait_for_job");
-    return handler
-        .check()
-        .apply(new WaitForJobInput("task", statusUrl, Duration.ofHours(1), null), null);
+    return check(
+        handler("mediaflow.transcoding.wait_for_job"),
+        Map.of("taskToken", "task", "statusUrl", statusUrl, "timeout", "PT1H"));
   }
 
   private JobResult checkJob(String statusUrl) {
-    @SuppressWarnings("unchecked")
-    var handler = (OperationHandler<CheckJobInput>) handler("mediaflow.transcoding.check_job");
-    return (JobResult) handler.call().apply(new CheckJobInput("task", statusUrl), null);
+    return (JobResult)
+        call(
+            handler("mediaflow.transcoding.check_job"),
+            Map.of("taskToken", "task", "statusUrl", statusUrl));
+  }
+
+  /** The input read as the worker reads it: the records are the workers' own. */
+  private static <I> Poll<?> check(OperationHandler<I> handler, Map<String, Object> variables) {
+    return handler.check().apply(INPUTS.read(variables, handler.inputType()), null);
+  }
+
+  private static <I> Object call(OperationHandler<I> handler, Map<String, Object> variables) {
+    return handler.call().apply(INPUTS.read(variables, handler.inputType()), null);
   }
 
   private OperationHandler<?> handler(String type) {

@@ -621,11 +621,12 @@ class JobRunnerTest {
     when(client.getDomain("3f2b6c1e-8d4a-4c5e-9f1a-2b3c4d5e6f70"))
         .thenThrow(new ApiException.Rejected("NOT_FOUND", "no such domain", Map.of()));
     var deleteDomain =
-        new io.mediaflow.delivery.worker.DeliveryWorkers(client, null, null)
-            .handlers().stream()
-                .filter(handler -> handler.type().equals("mediaflow.delivery.delete_domain"))
-                .findFirst()
-                .orElseThrow();
+        io.mediaflow.delivery.worker.DeliveryWorkersAccess.workers(client, null, null)
+            .handlers()
+            .stream()
+            .filter(handler -> handler.type().equals("mediaflow.delivery.delete_domain"))
+            .findFirst()
+            .orElseThrow();
     org.mockito.Mockito.doThrow(new IllegalStateException("the worker dies"))
         .doThrow(new ApiException.Rejected("NOT_FOUND", "no such domain", Map.of()))
         .when(client)
@@ -662,11 +663,10 @@ class JobRunnerTest {
     when(client.addPlaybackId(streamId, io.mediaflow.live.PlaybackPolicy.AUTHENTICATED))
         .thenReturn(before);
     var add =
-        new io.mediaflow.live.worker.LiveWorkers(client, null, null, null)
-            .handlers().stream()
-                .filter(handler -> handler.type().equals("mediaflow.live.add_playback_id"))
-                .findFirst()
-                .orElseThrow();
+        io.mediaflow.live.worker.LiveWorkersAccess.workers(client, null, null).handlers().stream()
+            .filter(handler -> handler.type().equals("mediaflow.live.add_playback_id"))
+            .findFirst()
+            .orElseThrow();
 
     assertThat(
             writing.outcome(

@@ -11,7 +11,7 @@ import io.mediaflow.callback.internal.CallbackUrls;
 import io.mediaflow.transcoding.TranscodingClient;
 import io.mediaflow.transcoding.TranscodingProperties;
 import io.mediaflow.transcoding.internal.LocalSources;
-import io.mediaflow.transcoding.worker.TranscodingWorkers;
+import io.mediaflow.transcoding.worker.TranscodingWorkersAccess;
 import io.mediaflow.worker.WorkerProperties;
 import java.time.Clock;
 import java.time.Duration;
@@ -78,11 +78,12 @@ class StartEncodeAfterLostAnswerTest {
             new CallbackProperties(false, null, "", Duration.ofDays(7), Duration.ofHours(1)),
             Clock.systemUTC());
     startEncode2 =
-        new TranscodingWorkers(client, callbacks, new LocalSources(null))
-            .handlers().stream()
-                .filter(handler -> handler.type().equals(TYPE))
-                .findFirst()
-                .orElseThrow();
+        TranscodingWorkersAccess.workers(client, callbacks, new LocalSources(null))
+            .handlers()
+            .stream()
+            .filter(handler -> handler.type().equals(TYPE))
+            .findFirst()
+            .orElseThrow();
   }
 
   @AfterEach

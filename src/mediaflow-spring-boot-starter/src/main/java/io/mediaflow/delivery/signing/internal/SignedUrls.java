@@ -1,11 +1,10 @@
 package io.mediaflow.delivery.signing.internal;
 
 import io.mediaflow.api.ApiException;
-import io.mediaflow.api.Constraints;
-import io.mediaflow.api.Rules;
 import io.mediaflow.api.constraint.Fqdn;
+import io.mediaflow.api.internal.Constraints;
+import io.mediaflow.api.internal.Rules;
 import io.mediaflow.delivery.BucketName;
-import io.mediaflow.delivery.ContentAddresses;
 import io.mediaflow.delivery.DeliveryClient;
 import io.mediaflow.delivery.ObjectPath;
 import io.mediaflow.delivery.PrivateKeyPem;

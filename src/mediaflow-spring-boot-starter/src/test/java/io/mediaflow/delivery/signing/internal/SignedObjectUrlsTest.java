@@ -7,7 +7,6 @@ import static org.mockito.Mockito.when;
 
 import io.jsonwebtoken.Jwts;
 import io.mediaflow.api.ApiException;
-import io.mediaflow.delivery.ContentAddresses;
 import io.mediaflow.delivery.DeliveryClient;
 import io.mediaflow.delivery.Domain;
 import io.mediaflow.delivery.MockCdn;

@@ -1,4 +1,4 @@
-package io.mediaflow.live.dvr;
+package io.mediaflow.live.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -48,7 +48,7 @@ class DvrRecordingsTest {
 
     Holding(String... keys) {
       super(
-          new io.mediaflow.api.internal.ApiHttp(new OkHttpClient()),
+          new OkHttpClient(),
           URI.create("https://s3.amazonaws.com"),
           "us-east-1",
           Clock.systemUTC());

@@ -1,4 +1,4 @@
-package io.mediaflow.live.dvr;
+package io.mediaflow.live.internal;
 
 import io.mediaflow.api.internal.SharedSecret;
 import java.net.URI;

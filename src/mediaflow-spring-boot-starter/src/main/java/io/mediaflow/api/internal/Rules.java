@@ -1,5 +1,7 @@
-package io.mediaflow.api;
+package io.mediaflow.api.internal;
 
+import io.mediaflow.api.InvalidRequestException;
+import io.mediaflow.api.Violation;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,8 +1,10 @@
-package io.mediaflow.delivery;
+package io.mediaflow.delivery.signing.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.mediaflow.delivery.DeliveryProperties;
+import io.mediaflow.delivery.MockCdn;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 

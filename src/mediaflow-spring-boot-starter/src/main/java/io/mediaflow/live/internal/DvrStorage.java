@@ -1,4 +1,4 @@
-package io.mediaflow.live.dvr;
+package io.mediaflow.live.internal;
 
 import io.mediaflow.api.ApiException;
 import io.mediaflow.api.internal.ApiHttp;
@@ -14,6 +14,7 @@ import java.util.Map;
 import javax.xml.XMLConstants;
 import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.parsers.ParserConfigurationException;
+import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
@@ -54,12 +55,13 @@ public class DvrStorage {
   private final Clock clock;
 
   /**
+   * @param http the application's HTTP client
    * @param endpoint the storage's address, e.g. {@code https://s3.amazonaws.com} or an
    *     S3-compatible service's
    * @param region the region requests are signed for
    */
-  public DvrStorage(ApiHttp http, URI endpoint, String region, Clock clock) {
-    this.http = http;
+  public DvrStorage(OkHttpClient http, URI endpoint, String region, Clock clock) {
+    this.http = new ApiHttp(http);
     this.endpoint = URI.create(endpoint.toString().replaceAll("/+$", ""));
     this.region = region;
     this.clock = clock;

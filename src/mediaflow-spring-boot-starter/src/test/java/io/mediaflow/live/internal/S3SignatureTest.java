@@ -1,4 +1,4 @@
-package io.mediaflow.live.dvr;
+package io.mediaflow.live.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

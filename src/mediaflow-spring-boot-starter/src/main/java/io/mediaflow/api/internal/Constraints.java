@@ -1,8 +1,11 @@
-package io.mediaflow.api;
+package io.mediaflow.api.internal;
 
 import com.fasterxml.jackson.databind.BeanDescription;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.introspect.BeanPropertyDefinition;
+import io.mediaflow.api.ApiJson;
+import io.mediaflow.api.InvalidRequestException;
+import io.mediaflow.api.Violation;
 import jakarta.validation.ConstraintValidatorContext;
 import jakarta.validation.ConstraintViolation;
 import jakarta.validation.ElementKind;

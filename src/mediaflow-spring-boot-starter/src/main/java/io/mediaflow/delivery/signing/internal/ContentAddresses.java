@@ -1,5 +1,6 @@
-package io.mediaflow.delivery;
+package io.mediaflow.delivery.signing.internal;
 
+import io.mediaflow.delivery.DeliveryProperties;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.springframework.web.util.UriUtils;
