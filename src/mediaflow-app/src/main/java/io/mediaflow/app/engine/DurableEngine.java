@@ -33,8 +33,6 @@ import io.grpc.Server;
 import io.grpc.ServerInterceptor;
 import io.grpc.ServerInterceptors;
 import io.grpc.netty.NettyServerBuilder;
-import io.mediaflow.app.engine.gateway.CommandLog;
-import io.mediaflow.app.engine.gateway.EngineGateway;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.IOException;
@@ -54,7 +52,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
-import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -65,7 +62,8 @@ import org.slf4j.LoggerFactory;
  * runtime/}, snapshots of it ({@link FileBasedSnapshotStore}) under {@code snapshots/}, the log
  * ({@link LogStream}) over a {@link FileLogStorage}'s segments under {@code log/}, whose appends
  * are on disk before a command is acknowledged, and the stream processor with the engine's record
- * processors; the gateway is Mediaflow's own over this log ({@link EngineGateway}).
+ * processors; the gateway is Mediaflow's own over this log ({@link Gateway}, which it is opened
+ * with).
  *
  * <p>Opening recovers as a broker does (its {@code StateControllerImpl}): the runtime folder is
  * thrown away, the latest snapshot is copied into it (a RocksDB checkpoint), and the stream
@@ -101,7 +99,7 @@ final class DurableEngine implements AutoCloseable {
   private final FileLogStorage storage;
   private final LogStream logStream;
   private final StreamProcessor streamProcessor;
-  private final EngineGateway gateway;
+  private final Gateway gateway;
   private final Server server;
 
   /**
@@ -124,7 +122,7 @@ final class DurableEngine implements AutoCloseable {
       FileLogStorage storage,
       LogStream logStream,
       StreamProcessor streamProcessor,
-      EngineGateway gateway,
+      Gateway gateway,
       Server server) {
     this.folderLock = folderLock;
     this.scheduler = scheduler;
@@ -151,7 +149,8 @@ final class DurableEngine implements AutoCloseable {
       ServerInterceptor access,
       Duration snapshotPeriod,
       long snapshotLogGrowth,
-      long logSegmentSize) {
+      long logSegmentSize,
+      Gateway gateway) {
     FileChannel folderLock = lockFolder(dataDirectory);
     try {
       return open(
@@ -162,7 +161,8 @@ final class DurableEngine implements AutoCloseable {
           access,
           snapshotPeriod,
           snapshotLogGrowth,
-          logSegmentSize);
+          logSegmentSize,
+          gateway);
     } catch (RuntimeException | Error e) {
       closeQuietly(folderLock);
       throw e;
@@ -177,7 +177,8 @@ final class DurableEngine implements AutoCloseable {
       ServerInterceptor access,
       Duration snapshotPeriod,
       long snapshotLogGrowth,
-      long logSegmentSize) {
+      long logSegmentSize,
+      Gateway gateway) {
     MeterRegistry meters = new SimpleMeterRegistry();
     ActorScheduler scheduler =
         ActorScheduler.newActorScheduler()
@@ -234,7 +235,7 @@ final class DurableEngine implements AutoCloseable {
             .withMeterRegistry(meters)
             .build();
 
-    var gateway = new EngineGateway(logStream, PARTITION_ID, address.getPort());
+    gateway.open(logStream);
     var security = new SecurityConfiguration();
     security.getAuthorizations().setEnabled(false);
     var commandSender = gateway.commandSender();
@@ -380,17 +381,9 @@ final class DurableEngine implements AutoCloseable {
     LogStreamReader reader = logStream.newLogStreamReader();
     reader.seek(
         position + 1); // the first record after it, even once the segment holding it is deleted
-    return new EngineRecordFeed.RecordSource() {
-      @Override
-      public void readNew(Consumer<Record<?>> action) {
-        while (reader.hasNext()) {
-          action.accept(copy(reader.next()));
-        }
-      }
-
-      @Override
-      public void whenWritten(Runnable listener) {
-        logStream.registerRecordAvailableListener(listener::run);
+    return action -> {
+      while (reader.hasNext()) {
+        action.accept(copy(reader.next()));
       }
     };
   }
@@ -418,11 +411,6 @@ final class DurableEngine implements AutoCloseable {
   /** The clock the engine's processing follows. */
   EngineClock clock() {
     return new EngineClock(streamProcessor);
-  }
-
-  /** The log's writer, through which {@link EngineCommands} writes the REST API's commands. */
-  CommandLog commandLog() {
-    return gateway.commandLog();
   }
 
   /**

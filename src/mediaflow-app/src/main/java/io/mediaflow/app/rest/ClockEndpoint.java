@@ -1,5 +1,7 @@
-package io.mediaflow.app.engine;
+package io.mediaflow.app.rest;
 
+import io.mediaflow.app.engine.EngineClock;
+import io.mediaflow.app.engine.gateway.EngineCommands;
 import java.time.Instant;
 import org.springframework.boot.actuate.endpoint.annotation.DeleteOperation;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;

@@ -1,10 +1,9 @@
-package io.mediaflow.app.engine;
+package io.mediaflow.app.engine.gateway;
 
 import io.camunda.zeebe.protocol.impl.encoding.MsgPackConverter;
 import io.camunda.zeebe.protocol.impl.record.UnifiedRecordValue;
 import io.camunda.zeebe.protocol.impl.record.value.clock.ClockRecord;
 import io.camunda.zeebe.protocol.impl.record.value.message.MessageCorrelationRecord;
-import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceCreationRecord;
 import io.camunda.zeebe.protocol.record.Record;
 import io.camunda.zeebe.protocol.record.RecordType;
 import io.camunda.zeebe.protocol.record.RejectionType;
@@ -12,11 +11,9 @@ import io.camunda.zeebe.protocol.record.ValueType;
 import io.camunda.zeebe.protocol.record.intent.ClockIntent;
 import io.camunda.zeebe.protocol.record.intent.Intent;
 import io.camunda.zeebe.protocol.record.intent.MessageCorrelationIntent;
-import io.camunda.zeebe.protocol.record.intent.ProcessInstanceCreationIntent;
 import io.camunda.zeebe.protocol.record.value.MessageCorrelationRecordValue;
-import io.camunda.zeebe.protocol.record.value.ProcessInstanceCreationRecordValue;
 import io.camunda.zeebe.util.buffer.BufferUtil;
-import io.mediaflow.app.engine.gateway.CommandLog;
+import io.mediaflow.app.engine.EngineRecordFeed;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,14 +23,13 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.function.Function;
 
 /**
  * The engine's commands that Camunda's REST API has and its gRPC protocol lacks (message
- * correlation, the clock, a start with runtime instructions), written to the engine's log through
- * the gateway's {@link CommandLog} as Camunda's gateway writes them, and answered from the records
- * the engine writes in processing them. So they are processed, and kept, like every other command:
- * a crash after the answer loses nothing.
+ * correlation, the clock), written to the engine's log through the gateway's {@link CommandLog} as
+ * Camunda's gateway writes them, and answered from the records the engine writes in processing
+ * them. So they are processed, and kept, like every other command: a crash after the answer loses
+ * nothing.
  *
  * <p>They are written without a request id: the engine then sends no answer to the gateway, and the
  * outcome is read from the log instead, through {@link EngineRecordFeed}: the first event or
@@ -58,14 +54,6 @@ public final class EngineCommands implements EngineRecordFeed.Subscriber {
 
   /** A correlated message: its key and the instance it reached. */
   public record Correlated(long messageKey, long processInstanceKey, String tenantId) {}
-
-  /** A started instance. */
-  public record Created(
-      long processInstanceKey,
-      long processDefinitionKey,
-      String processDefinitionId,
-      int version,
-      String tenantId) {}
 
   /** Reads a command's outcome from the records after it; empty while it is still to come. */
   private interface Outcome<T> {
@@ -158,25 +146,6 @@ public final class EngineCommands implements EngineRecordFeed.Subscriber {
         });
   }
 
-  /** Starts an instance as described by {@code command}, which may hold runtime instructions. */
-  public Created createProcessInstance(ProcessInstanceCreationRecord command) {
-    return send(
-        ValueType.PROCESS_INSTANCE_CREATION,
-        ProcessInstanceCreationIntent.CREATE,
-        command,
-        eventOf(ProcessInstanceCreationIntent.CREATED)
-            .andThen(
-                created -> {
-                  var value = (ProcessInstanceCreationRecordValue) created.getValue();
-                  return new Created(
-                      value.getProcessInstanceKey(),
-                      value.getProcessDefinitionKey(),
-                      value.getBpmnProcessId(),
-                      value.getVersion(),
-                      value.getTenantId());
-                }));
-  }
-
   /** The command's own event of {@code intent}. */
   private static EventOf eventOf(Intent intent) {
     return new EventOf(intent);
@@ -190,10 +159,6 @@ public final class EngineCommands implements EngineRecordFeed.Subscriber {
               && intent.equals(record.getIntent())
           ? Optional.of(record)
           : Optional.empty();
-    }
-
-    <T> Outcome<T> andThen(Function<Record<?>, T> shape) {
-      return (position, record) -> read(position, record).map(shape);
     }
   }
 
