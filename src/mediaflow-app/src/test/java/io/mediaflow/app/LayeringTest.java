@@ -1,6 +1,7 @@
 package io.mediaflow.app;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
@@ -10,8 +11,8 @@ import com.tngtech.archunit.lang.ArchRule;
 /**
  * The embedded default's layers (docs/architecture.md, "Layering"): the browser console talks to
  * the rest only over the REST API; the REST layer ({@code rest}) over the gateway ({@code
- * engine.gateway}) over the engine's parts ({@code engine}), with no arrow back up. A new
- * dependency against these arrows fails the build.
+ * engine.gateway}) and the history ({@code engine.history}) over the engine's core ({@code
+ * engine}), with no arrow back up. A new dependency against these arrows fails the build.
  */
 @AnalyzeClasses(packages = "io.mediaflow.app", importOptions = ImportOption.DoNotIncludeTests.class)
 class LayeringTest {
@@ -19,6 +20,8 @@ class LayeringTest {
   private static final String REST = "io.mediaflow.app.rest..";
   private static final String GATEWAY = "io.mediaflow.app.engine.gateway..";
   private static final String ENGINE = "io.mediaflow.app.engine..";
+  private static final String ENGINE_CORE = "io.mediaflow.app.engine";
+  private static final String HISTORY = "io.mediaflow.app.engine.history..";
 
   @ArchTest
   static final ArchRule consoleOnlyOverRest =
@@ -52,4 +55,22 @@ class LayeringTest {
           .should()
           .dependOnClassesThat()
           .resideInAPackage(GATEWAY);
+
+  /**
+   * The engine's core (its durable log and record feed, clock, deployment, recovery) knows neither
+   * the history that reads its log nor the gateway above: both depend on it, never it on them.
+   */
+  @ArchTest
+  static final ArchRule engineCoreKnowsNoHistory =
+      noClasses()
+          .that()
+          .resideInAPackage(ENGINE_CORE)
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage(HISTORY, GATEWAY);
+
+  /** No two packages of the app depend on each other: every arrow of the structure points down. */
+  @ArchTest
+  static final ArchRule packagesFreeOfCycles =
+      slices().matching("io.mediaflow.app.(**)").should().beFreeOfCycles();
 }

@@ -71,10 +71,10 @@ import org.slf4j.LoggerFactory;
  * {@code snapshotPeriod}, and sooner once the log has grown by {@code snapshotLogGrowth} (what a
  * crash would have to replay), and on a graceful stop; after a {@code kill -9} the log since the
  * last one is replayed. After each snapshot the log's segments below it, and below what the REST
- * API's history has kept in its {@link HistoryStore}, are deleted. The folder is locked while the
+ * API's history has kept in its {@code HistoryStore}, are deleted. The folder is locked while the
  * engine is open: one engine per folder.
  */
-final class DurableEngine implements AutoCloseable {
+public final class DurableEngine implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(DurableEngine.class);
   private static final int PARTITION_ID = 1;
@@ -377,7 +377,7 @@ final class DurableEngine implements AutoCloseable {
    * records of before a restart too. Whoever reads them must say, through {@link #keepLogFrom},
    * which of them it still needs.
    */
-  EngineRecordFeed.RecordSource recordsAfter(long position) {
+  public EngineRecordFeed.RecordSource recordsAfter(long position) {
     LogStreamReader reader = logStream.newLogStreamReader();
     reader.seek(
         position + 1); // the first record after it, even once the segment holding it is deleted
@@ -418,7 +418,7 @@ final class DurableEngine implements AutoCloseable {
    * and returns the position from which on it still needs the log; until it is set, nothing is
    * deleted.
    */
-  void keepLogFrom(LongSupplier reader) {
+  public void keepLogFrom(LongSupplier reader) {
     logReader = reader;
   }
 

@@ -9,7 +9,6 @@ import java.util.Arrays;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -49,30 +48,9 @@ class EmbeddedEngineConfiguration {
     return engine;
   }
 
-  /**
-   * The REST API's history, kept beside the log so that the log can be deleted below a snapshot.
-   */
-  @Bean
-  HistoryStore historyStore(EngineProperties properties) {
-    return new HistoryStore(properties.dataDirectory().resolve("history"));
-  }
-
-  /** The log after what the kept history already holds. */
-  @Bean
-  EngineRecordFeed.RecordSource engineRecords(DurableEngine engine, HistoryStore history) {
-    return engine.recordsAfter(history.position());
-  }
-
   @Bean
   EngineClock engineClock(DurableEngine engine) {
     return engine.clock();
-  }
-
-  /** No log segment is deleted before the history has kept what it read from it. */
-  @Bean
-  SmartInitializingSingleton historyBoundsLogDeletion(
-      DurableEngine engine, ProcessHistory history) {
-    return () -> engine.keepLogFrom(history::keep);
   }
 
   private static InetSocketAddress address(EngineProperties properties, AccessProperties access) {

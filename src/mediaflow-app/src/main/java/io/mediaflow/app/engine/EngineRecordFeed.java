@@ -30,7 +30,7 @@ public class EngineRecordFeed {
    * Where the records come from: each call hands on those written since the previous call, in
    * order.
    */
-  interface RecordSource {
+  public interface RecordSource {
     void readNew(Consumer<Record<?>> action);
   }
 
@@ -41,7 +41,7 @@ public class EngineRecordFeed {
   private final ReentrantLock reading = new ReentrantLock();
 
   @Autowired
-  EngineRecordFeed(RecordSource source) {
+  public EngineRecordFeed(RecordSource source) {
     this.source = source;
   }
 

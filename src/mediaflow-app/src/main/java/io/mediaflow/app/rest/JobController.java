@@ -7,7 +7,7 @@ import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.FailJobRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ThrowErrorRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.UpdateJobRetriesRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.UpdateJobTimeoutRequest;
-import io.mediaflow.app.engine.ProcessHistory;
+import io.mediaflow.app.engine.history.ProcessHistory;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;

@@ -8,8 +8,9 @@ import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CreateProcessInstance
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CreateProcessInstanceWithResultRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.TerminateProcessInstanceInstruction;
 import io.camunda.zeebe.protocol.record.value.RuntimeInstructionType;
-import io.mediaflow.app.engine.ProcessHistory;
-import io.mediaflow.app.engine.ProcessHistory.ProcessDefinition;
+import io.mediaflow.app.engine.history.ProcessDefinition;
+import io.mediaflow.app.engine.history.ProcessHistory;
+import io.mediaflow.app.engine.history.ProcessInstance;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -260,7 +261,7 @@ class ProcessController {
    */
   @GetMapping("/process-instances/{processInstanceKey}/sequence-flows")
   ObjectNode sequenceFlows(@PathVariable long processInstanceKey) {
-    ProcessHistory.ProcessInstance instance =
+    ProcessInstance instance =
         history
             .processInstance(processInstanceKey)
             .orElseThrow(
@@ -303,7 +304,7 @@ class ProcessController {
             () -> ApiProblem.notFound("No element instance with key " + elementInstanceKey));
   }
 
-  private ObjectNode shape(ProcessHistory.ProcessInstance instance) {
+  private ObjectNode shape(ProcessInstance instance) {
     return Shapes.processInstance(
         instance, history.processDefinition(instance.definitionKey()).orElse(null));
   }

@@ -1,4 +1,4 @@
-package io.mediaflow.app.engine;
+package io.mediaflow.app.engine.history;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -22,8 +22,9 @@ import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
 import io.camunda.zeebe.protocol.record.intent.ProcessMessageSubscriptionIntent;
 import io.camunda.zeebe.protocol.record.intent.VariableIntent;
 import io.camunda.zeebe.protocol.record.value.BpmnElementType;
-import io.mediaflow.app.engine.ProcessHistory.InstanceState;
-import io.mediaflow.app.engine.ProcessHistory.TaskState;
+import io.mediaflow.app.engine.EngineRecordFeed;
+import io.mediaflow.app.engine.UserTaskChanges;
+import io.mediaflow.app.engine.UserTasks;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -83,7 +84,7 @@ class ProcessHistoryTest {
               assertThat(task.properties().priority()).isEqualTo(UserTaskChanges.DEFAULT_PRIORITY);
             });
     assertThat(history.variables())
-        .extracting(ProcessHistory.Variable::name)
+        .extracting(Variable::name)
         .containsExactly("clip", UserTaskChanges.PRIORITY);
 
     variable(24, 1, 5, UserTaskChanges.ASSIGNEE, "null");
@@ -165,7 +166,7 @@ class ProcessHistoryTest {
     variable(30, 4, 4, "x", "1");
     assertThat(history.processInstances())
         .as("beyond the age; the running one stays")
-        .extracting(ProcessHistory.ProcessInstance::key)
+        .extracting(ProcessInstance::key)
         .containsExactly(4L);
   }
 
@@ -298,7 +299,7 @@ class ProcessHistoryTest {
     ProcessHistory restored = history(limits, Optional.of(store));
     assertThat(restored.processInstances())
         .as("the second instance read again from the log")
-        .extracting(ProcessHistory.ProcessInstance::key)
+        .extracting(ProcessInstance::key)
         .containsExactly(1L, 2L);
     started(3);
     restored.keep();
@@ -330,7 +331,7 @@ class ProcessHistoryTest {
   void aHistoryKeptWholeByAnOlderVersionIsReadAndRewritten(@TempDir Path folder) throws Exception {
     HistoryProperties limits = new HistoryProperties(10, Duration.ofHours(1));
     started(1);
-    ProcessHistory.ProcessInstance instance = history.processInstance(1).orElseThrow();
+    ProcessInstance instance = history.processInstance(1).orElseThrow();
     var old =
         new HistoryStore.Saved(
             1,

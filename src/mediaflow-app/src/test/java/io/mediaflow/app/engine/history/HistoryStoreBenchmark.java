@@ -1,4 +1,4 @@
-package io.mediaflow.app.engine;
+package io.mediaflow.app.engine.history;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package io.mediaflow.app.engine;
+package io.mediaflow.app.engine.history;
 
 import io.camunda.zeebe.model.bpmn.Bpmn;
 import io.camunda.zeebe.model.bpmn.instance.FlowElement;
@@ -16,7 +16,6 @@ import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
 import io.camunda.zeebe.protocol.record.intent.ProcessIntent;
 import io.camunda.zeebe.protocol.record.intent.ProcessMessageSubscriptionIntent;
 import io.camunda.zeebe.protocol.record.intent.VariableIntent;
-import io.camunda.zeebe.protocol.record.value.BpmnElementType;
 import io.camunda.zeebe.protocol.record.value.IncidentRecordValue;
 import io.camunda.zeebe.protocol.record.value.JobBatchRecordValue;
 import io.camunda.zeebe.protocol.record.value.JobRecordValue;
@@ -25,6 +24,9 @@ import io.camunda.zeebe.protocol.record.value.ProcessInstanceRelated;
 import io.camunda.zeebe.protocol.record.value.ProcessMessageSubscriptionRecordValue;
 import io.camunda.zeebe.protocol.record.value.VariableRecordValue;
 import io.camunda.zeebe.protocol.record.value.deployment.Form;
+import io.mediaflow.app.engine.EngineRecordFeed;
+import io.mediaflow.app.engine.UserTaskChanges;
+import io.mediaflow.app.engine.UserTasks;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -40,7 +42,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 import org.camunda.bpm.model.xml.instance.ModelElementInstance;
@@ -61,304 +62,6 @@ import org.springframework.stereotype.Component;
  */
 @Component
 public class ProcessHistory implements EngineRecordFeed.Subscriber {
-
-  public enum InstanceState {
-    ACTIVE,
-    COMPLETED,
-    TERMINATED
-  }
-
-  public enum TaskState {
-    CREATED,
-    COMPLETED,
-    CANCELED,
-    FAILED
-  }
-
-  public enum IncidentState {
-    ACTIVE,
-    RESOLVED
-  }
-
-  /**
-   * A deployed process; {@code elementNames} and {@code userTaskForms} (element id to form id) from
-   * its model.
-   */
-  public record ProcessDefinition(
-      long key,
-      String processId,
-      String name,
-      int version,
-      String versionTag,
-      String resourceName,
-      String tenantId,
-      byte[] xml,
-      Map<String, String> elementNames,
-      Map<String, String> userTaskForms,
-      String startFormId) {}
-
-  public record FormDefinition(
-      long key, String formId, int version, String resourceName, String tenantId, String schema) {}
-
-  public record ProcessInstance(
-      long key,
-      long definitionKey,
-      String processId,
-      int version,
-      long parentProcessInstanceKey,
-      long parentElementInstanceKey,
-      String tenantId,
-      Instant startDate,
-      Instant endDate,
-      InstanceState state,
-      boolean hasIncident) {}
-
-  public record ElementInstance(
-      long key,
-      long processInstanceKey,
-      long flowScopeKey,
-      long definitionKey,
-      String processId,
-      String elementId,
-      String elementName,
-      BpmnElementType type,
-      String tenantId,
-      Instant startDate,
-      Instant endDate,
-      InstanceState state,
-      Long incidentKey) {
-
-    ElementInstance ended(Instant at, InstanceState endState) {
-      return new ElementInstance(
-          key,
-          processInstanceKey,
-          flowScopeKey,
-          definitionKey,
-          processId,
-          elementId,
-          elementName,
-          type,
-          tenantId,
-          startDate,
-          at,
-          endState,
-          incidentKey);
-    }
-
-    ElementInstance withIncident(Long incident) {
-      return new ElementInstance(
-          key,
-          processInstanceKey,
-          flowScopeKey,
-          definitionKey,
-          processId,
-          elementId,
-          elementName,
-          type,
-          tenantId,
-          startDate,
-          endDate,
-          state,
-          incident);
-    }
-  }
-
-  /** A variable; {@code value} is its JSON text. */
-  public record Variable(
-      long key,
-      long scopeKey,
-      long processInstanceKey,
-      String name,
-      String value,
-      String tenantId) {}
-
-  /**
-   * A job-based user task; its key is the job's key. {@code changes} are the REST API's changes of
-   * its properties (see {@link UserTaskChanges}), by variable name, as JSON.
-   */
-  public record UserTaskInstance(
-      long key,
-      long elementInstanceKey,
-      long processInstanceKey,
-      long definitionKey,
-      String processId,
-      int version,
-      String elementId,
-      String name,
-      String formId,
-      Map<String, String> headers,
-      String tenantId,
-      Instant creationDate,
-      Instant completionDate,
-      TaskState state,
-      Map<String, String> changes) {
-
-    public UserTaskInstance {
-      changes = changes == null ? Map.of() : changes; // a history kept before changes existed
-    }
-
-    /** Assignee, candidates, dates and priority: the model's, as changed through the REST API. */
-    public UserTaskChanges.Properties properties() {
-      return UserTaskChanges.properties(headers, changes);
-    }
-
-    UserTaskInstance ended(Instant at, TaskState endState) {
-      return new UserTaskInstance(
-          key,
-          elementInstanceKey,
-          processInstanceKey,
-          definitionKey,
-          processId,
-          version,
-          elementId,
-          name,
-          formId,
-          headers,
-          tenantId,
-          creationDate,
-          at,
-          endState,
-          changes);
-    }
-
-    UserTaskInstance changed(String variable, String value) {
-      var changed = new HashMap<>(changes);
-      changed.put(variable, value);
-      return new UserTaskInstance(
-          key,
-          elementInstanceKey,
-          processInstanceKey,
-          definitionKey,
-          processId,
-          version,
-          elementId,
-          name,
-          formId,
-          headers,
-          tenantId,
-          creationDate,
-          completionDate,
-          state,
-          Map.copyOf(changed));
-    }
-  }
-
-  /**
-   * A job as its records leave it: {@code state} the last of its records that Camunda's job search
-   * names a state (an activation, a backoff's end or a timeout change leave it), {@code worker} and
-   * {@code deadline} those of its last activation.
-   */
-  public record Job(
-      long key,
-      String type,
-      String worker,
-      String state,
-      int retries,
-      Instant deadline,
-      String errorCode,
-      String errorMessage,
-      boolean hasFailedWithRetriesLeft,
-      Instant endTime,
-      String elementId,
-      long elementInstanceKey,
-      long processInstanceKey,
-      long definitionKey,
-      String processId,
-      Map<String, String> customHeaders,
-      String kind,
-      String listenerEventType,
-      String tenantId) {
-
-    Job activated(String byWorker, Instant until, int retriesLeft) {
-      return new Job(
-          key,
-          type,
-          byWorker,
-          state,
-          retriesLeft,
-          until,
-          errorCode,
-          errorMessage,
-          hasFailedWithRetriesLeft,
-          endTime,
-          elementId,
-          elementInstanceKey,
-          processInstanceKey,
-          definitionKey,
-          processId,
-          customHeaders,
-          kind,
-          listenerEventType,
-          tenantId);
-    }
-  }
-
-  /**
-   * A message subscription of an element (a catch event, a receive task, a boundary event), {@code
-   * state} as its last record left it: {@code CREATED} while the element waits, then {@code
-   * CORRELATED} or {@code DELETED}.
-   */
-  public record MessageSubscription(
-      long key,
-      long processInstanceKey,
-      long definitionKey,
-      String processId,
-      String elementId,
-      long elementInstanceKey,
-      String messageName,
-      String correlationKey,
-      String tenantId,
-      Instant lastUpdated,
-      String state) {}
-
-  /**
-   * A message a subscription took: one per correlation (a non-interrupting boundary event takes
-   * several).
-   */
-  public record CorrelatedMessage(
-      long subscriptionKey,
-      long messageKey,
-      long processInstanceKey,
-      long definitionKey,
-      String processId,
-      String elementId,
-      long elementInstanceKey,
-      String messageName,
-      String correlationKey,
-      String tenantId,
-      Instant correlationTime) {}
-
-  public record Incident(
-      long key,
-      long processInstanceKey,
-      long definitionKey,
-      String processId,
-      String elementId,
-      long elementInstanceKey,
-      long jobKey,
-      String errorType,
-      String errorMessage,
-      String tenantId,
-      Instant creationTime,
-      IncidentState state) {
-
-    Incident resolved() {
-      return new Incident(
-          key,
-          processInstanceKey,
-          definitionKey,
-          processId,
-          elementId,
-          elementInstanceKey,
-          jobKey,
-          errorType,
-          errorMessage,
-          tenantId,
-          creationTime,
-          IncidentState.RESOLVED);
-    }
-  }
-
   /**
    * What changed since the store last kept the history: new deployments, the instances a record
    * touched, the instances that ended (in that order) and those dropped.
@@ -370,13 +73,6 @@ public class ProcessHistory implements EngineRecordFeed.Subscriber {
     final List<Long> ended = new ArrayList<>();
     final List<Long> dropped = new ArrayList<>();
   }
-
-  /**
-   * What a search can narrow by ahead of its filter: the fields of one kind's index ({@link
-   * HistoryIndex}), and the items that have, for each field named, one of the values given, by key.
-   */
-  public record Lookup<T>(
-      Set<String> fields, Function<Map<String, Set<String>>, List<T>> matching) {}
 
   /**
    * What is known about one process instance besides its items in the indexes; dropped as a whole,

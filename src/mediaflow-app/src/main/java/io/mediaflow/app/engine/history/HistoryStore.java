@@ -1,18 +1,9 @@
-package io.mediaflow.app.engine;
+package io.mediaflow.app.engine.history;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
-import io.mediaflow.app.engine.ProcessHistory.CorrelatedMessage;
-import io.mediaflow.app.engine.ProcessHistory.ElementInstance;
-import io.mediaflow.app.engine.ProcessHistory.FormDefinition;
-import io.mediaflow.app.engine.ProcessHistory.Incident;
-import io.mediaflow.app.engine.ProcessHistory.Job;
-import io.mediaflow.app.engine.ProcessHistory.MessageSubscription;
-import io.mediaflow.app.engine.ProcessHistory.ProcessDefinition;
-import io.mediaflow.app.engine.ProcessHistory.ProcessInstance;
-import io.mediaflow.app.engine.ProcessHistory.UserTaskInstance;
-import io.mediaflow.app.engine.ProcessHistory.Variable;
+import io.mediaflow.app.engine.DurableFiles;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,4 +1,4 @@
-package io.mediaflow.app.engine;
+package io.mediaflow.app.engine.history;
 
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;

@@ -1,4 +1,4 @@
-package io.mediaflow.app.engine;
+package io.mediaflow.app.engine.history;
 
 import io.camunda.zeebe.protocol.impl.encoding.MsgPackConverter;
 import io.camunda.zeebe.protocol.impl.record.CopiedRecord;
@@ -15,6 +15,8 @@ import io.camunda.zeebe.protocol.record.intent.JobIntent;
 import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
 import io.camunda.zeebe.protocol.record.intent.VariableIntent;
 import io.camunda.zeebe.protocol.record.value.BpmnElementType;
+import io.mediaflow.app.engine.EngineRecordFeed;
+import io.mediaflow.app.engine.UserTasks;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
