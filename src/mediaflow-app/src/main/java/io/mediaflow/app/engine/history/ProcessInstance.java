@@ -13,4 +13,37 @@ public record ProcessInstance(
     Instant startDate,
     Instant endDate,
     InstanceState state,
-    boolean hasIncident) {}
+    boolean hasIncident) {
+
+  /** The instance as it ended {@code at}, in {@code state}. */
+  ProcessInstance ended(Instant at, InstanceState state) {
+    return new ProcessInstance(
+        key,
+        definitionKey,
+        processId,
+        version,
+        parentProcessInstanceKey,
+        parentElementInstanceKey,
+        tenantId,
+        startDate,
+        at,
+        state,
+        hasIncident);
+  }
+
+  /** The instance with or without an open incident. */
+  ProcessInstance withIncident(boolean open) {
+    return new ProcessInstance(
+        key,
+        definitionKey,
+        processId,
+        version,
+        parentProcessInstanceKey,
+        parentElementInstanceKey,
+        tenantId,
+        startDate,
+        endDate,
+        state,
+        open);
+  }
+}
