@@ -2,6 +2,7 @@ package io.mediaflow.app.engine;
 
 import io.camunda.client.CamundaClient;
 import io.camunda.client.CredentialsProvider;
+import io.mediaflow.app.engine.clock.EngineClock;
 import io.mediaflow.app.security.AccessProperties;
 import io.mediaflow.app.security.GatewayAccess;
 import java.net.InetSocketAddress;

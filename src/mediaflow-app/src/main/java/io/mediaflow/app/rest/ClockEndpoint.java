@@ -1,6 +1,6 @@
 package io.mediaflow.app.rest;
 
-import io.mediaflow.app.engine.EngineClock;
+import io.mediaflow.app.engine.clock.EngineClock;
 import io.mediaflow.app.engine.gateway.EngineCommands;
 import java.time.Instant;
 import org.springframework.boot.actuate.endpoint.annotation.DeleteOperation;

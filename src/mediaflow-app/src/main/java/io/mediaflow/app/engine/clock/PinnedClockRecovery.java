@@ -1,4 +1,4 @@
-package io.mediaflow.app.engine;
+package io.mediaflow.app.engine.clock;
 
 import io.camunda.zeebe.db.ZeebeDb;
 import io.camunda.zeebe.engine.state.clock.DbClockState;
@@ -22,7 +22,7 @@ import java.util.List;
  * restart pinned it at the old instant. Recovery runs on the processor's own thread, before any
  * command is processed.
  */
-final class PinnedClockRecovery implements RecordProcessor, StreamProcessorLifecycleAware {
+public final class PinnedClockRecovery implements RecordProcessor, StreamProcessorLifecycleAware {
 
   private RecordProcessorContext context;
   private DbClockState state;

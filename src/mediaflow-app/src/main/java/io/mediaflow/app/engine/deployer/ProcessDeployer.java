@@ -1,6 +1,8 @@
-package io.mediaflow.app.engine;
+package io.mediaflow.app.engine.deployer;
 
 import io.camunda.client.CamundaClient;
+import io.mediaflow.app.engine.EngineProperties;
+import io.mediaflow.app.engine.UserTasks;
 import jakarta.annotation.PostConstruct;
 import java.io.IOException;
 import java.io.UncheckedIOException;

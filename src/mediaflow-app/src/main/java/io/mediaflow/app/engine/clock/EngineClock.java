@@ -1,4 +1,4 @@
-package io.mediaflow.app.engine;
+package io.mediaflow.app.engine.clock;
 
 import io.camunda.zeebe.stream.impl.StreamProcessor;
 import java.time.Instant;
@@ -13,7 +13,7 @@ public final class EngineClock {
 
   private final StreamProcessor engine;
 
-  EngineClock(StreamProcessor engine) {
+  public EngineClock(StreamProcessor engine) {
     this.engine = engine;
   }
 
