@@ -45,15 +45,11 @@ class StatusController {
    */
   @GetMapping("/status")
   ResponseEntity<Void> status() {
-    boolean healthy;
-    try {
-      healthy =
-          gateway.gateway().topology().getBrokersList().stream()
-              .flatMap(broker -> broker.getPartitionsList().stream())
-              .anyMatch(partition -> partition.getHealth() == PartitionBrokerHealth.HEALTHY);
-    } catch (RuntimeException unreachable) {
-      healthy = false;
-    }
+    // The gateway in this process answers its topology itself: no call that could fail.
+    boolean healthy =
+        gateway.gateway().topology().getBrokersList().stream()
+            .flatMap(broker -> broker.getPartitionsList().stream())
+            .anyMatch(partition -> partition.getHealth() == PartitionBrokerHealth.HEALTHY);
     return ResponseEntity.status(healthy ? HttpStatus.NO_CONTENT : HttpStatus.SERVICE_UNAVAILABLE)
         .build();
   }
