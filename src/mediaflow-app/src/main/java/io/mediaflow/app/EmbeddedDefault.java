@@ -12,8 +12,8 @@ import org.springframework.context.annotation.FilterType;
  * console}). Their beans are found here and only here, so that with the switch off the application
  * is a plain worker application of the cluster it is given, with none of them; {@link
  * MediaflowApplication}'s own scan leaves them out ({@link #MEMBERS}). The models' deployment and
- * the readiness that waits for it serve any cluster, so they stay in the application's scan ({@link
- * #ANY_CLUSTER}).
+ * the readiness that waits for it ({@code engine.deployer}) serve any cluster, so they stay in the
+ * application's scan ({@link #ANY_CLUSTER}).
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnProperty(name = "mediaflow.engine.embedded", matchIfMissing = true)
@@ -27,13 +27,16 @@ import org.springframework.context.annotation.FilterType;
     excludeFilters =
         @ComponentScan.Filter(
             type = FilterType.REGEX,
-            pattern = "io\\.mediaflow\\.app\\.engine\\.(" + EmbeddedDefault.ANY_CLUSTER + ")"))
+            pattern = "io\\.mediaflow\\.app\\.engine\\." + EmbeddedDefault.ANY_CLUSTER + "\\..*"))
 public class EmbeddedDefault {
 
-  /** The classes of the embedded default's packages that any cluster needs. */
-  static final String ANY_CLUSTER = "ProcessDeployer|DeploymentReadiness";
+  /**
+   * The package of the embedded default's that any cluster needs: the models' deployment ({@code
+   * engine.deployer}).
+   */
+  static final String ANY_CLUSTER = "deployer";
 
   /** The classes only the embedded default has: its packages, but for {@link #ANY_CLUSTER}. */
   static final String MEMBERS =
-      "io\\.mediaflow\\.app\\.(engine|rest|console|documents)\\.(?!(" + ANY_CLUSTER + ")$).*";
+      "io\\.mediaflow\\.app\\.(engine|rest|console|documents)\\.(?!" + ANY_CLUSTER + "\\.).*";
 }

@@ -33,8 +33,8 @@ import io.grpc.Server;
 import io.grpc.ServerInterceptor;
 import io.grpc.ServerInterceptors;
 import io.grpc.netty.NettyServerBuilder;
-import io.mediaflow.app.engine.gateway.CommandLog;
-import io.mediaflow.app.engine.gateway.EngineGateway;
+import io.mediaflow.app.engine.clock.EngineClock;
+import io.mediaflow.app.engine.clock.PinnedClockRecovery;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.IOException;
@@ -54,7 +54,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
-import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -65,7 +64,8 @@ import org.slf4j.LoggerFactory;
  * runtime/}, snapshots of it ({@link FileBasedSnapshotStore}) under {@code snapshots/}, the log
  * ({@link LogStream}) over a {@link FileLogStorage}'s segments under {@code log/}, whose appends
  * are on disk before a command is acknowledged, and the stream processor with the engine's record
- * processors; the gateway is Mediaflow's own over this log ({@link EngineGateway}).
+ * processors; the gateway is Mediaflow's own over this log ({@link Gateway}, which it is opened
+ * with).
  *
  * <p>Opening recovers as a broker does (its {@code StateControllerImpl}): the runtime folder is
  * thrown away, the latest snapshot is copied into it (a RocksDB checkpoint), and the stream
@@ -73,10 +73,10 @@ import org.slf4j.LoggerFactory;
  * {@code snapshotPeriod}, and sooner once the log has grown by {@code snapshotLogGrowth} (what a
  * crash would have to replay), and on a graceful stop; after a {@code kill -9} the log since the
  * last one is replayed. After each snapshot the log's segments below it, and below what the REST
- * API's history has kept in its {@link HistoryStore}, are deleted. The folder is locked while the
+ * API's history has kept in its {@code HistoryStore}, are deleted. The folder is locked while the
  * engine is open: one engine per folder.
  */
-final class DurableEngine implements AutoCloseable {
+public final class DurableEngine implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(DurableEngine.class);
   private static final int PARTITION_ID = 1;
@@ -101,7 +101,7 @@ final class DurableEngine implements AutoCloseable {
   private final FileLogStorage storage;
   private final LogStream logStream;
   private final StreamProcessor streamProcessor;
-  private final EngineGateway gateway;
+  private final Gateway gateway;
   private final Server server;
 
   /**
@@ -124,7 +124,7 @@ final class DurableEngine implements AutoCloseable {
       FileLogStorage storage,
       LogStream logStream,
       StreamProcessor streamProcessor,
-      EngineGateway gateway,
+      Gateway gateway,
       Server server) {
     this.folderLock = folderLock;
     this.scheduler = scheduler;
@@ -151,7 +151,8 @@ final class DurableEngine implements AutoCloseable {
       ServerInterceptor access,
       Duration snapshotPeriod,
       long snapshotLogGrowth,
-      long logSegmentSize) {
+      long logSegmentSize,
+      Gateway gateway) {
     FileChannel folderLock = lockFolder(dataDirectory);
     try {
       return open(
@@ -162,7 +163,8 @@ final class DurableEngine implements AutoCloseable {
           access,
           snapshotPeriod,
           snapshotLogGrowth,
-          logSegmentSize);
+          logSegmentSize,
+          gateway);
     } catch (RuntimeException | Error e) {
       closeQuietly(folderLock);
       throw e;
@@ -177,7 +179,8 @@ final class DurableEngine implements AutoCloseable {
       ServerInterceptor access,
       Duration snapshotPeriod,
       long snapshotLogGrowth,
-      long logSegmentSize) {
+      long logSegmentSize,
+      Gateway gateway) {
     MeterRegistry meters = new SimpleMeterRegistry();
     ActorScheduler scheduler =
         ActorScheduler.newActorScheduler()
@@ -234,7 +237,7 @@ final class DurableEngine implements AutoCloseable {
             .withMeterRegistry(meters)
             .build();
 
-    var gateway = new EngineGateway(logStream, PARTITION_ID, address.getPort());
+    gateway.open(logStream);
     var security = new SecurityConfiguration();
     security.getAuthorizations().setEnabled(false);
     var commandSender = gateway.commandSender();
@@ -376,21 +379,13 @@ final class DurableEngine implements AutoCloseable {
    * records of before a restart too. Whoever reads them must say, through {@link #keepLogFrom},
    * which of them it still needs.
    */
-  EngineRecordFeed.RecordSource recordsAfter(long position) {
+  public EngineRecordFeed.RecordSource recordsAfter(long position) {
     LogStreamReader reader = logStream.newLogStreamReader();
     reader.seek(
         position + 1); // the first record after it, even once the segment holding it is deleted
-    return new EngineRecordFeed.RecordSource() {
-      @Override
-      public void readNew(Consumer<Record<?>> action) {
-        while (reader.hasNext()) {
-          action.accept(copy(reader.next()));
-        }
-      }
-
-      @Override
-      public void whenWritten(Runnable listener) {
-        logStream.registerRecordAvailableListener(listener::run);
+    return action -> {
+      while (reader.hasNext()) {
+        action.accept(copy(reader.next()));
       }
     };
   }
@@ -420,17 +415,12 @@ final class DurableEngine implements AutoCloseable {
     return new EngineClock(streamProcessor);
   }
 
-  /** The log's writer, through which {@link EngineCommands} writes the REST API's commands. */
-  CommandLog commandLog() {
-    return gateway.commandLog();
-  }
-
   /**
    * The log's other reader (the REST API's history) keeps what it derived from the log when called,
    * and returns the position from which on it still needs the log; until it is set, nothing is
    * deleted.
    */
-  void keepLogFrom(LongSupplier reader) {
+  public void keepLogFrom(LongSupplier reader) {
     logReader = reader;
   }
 

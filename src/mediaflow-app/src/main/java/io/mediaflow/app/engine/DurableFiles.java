@@ -12,7 +12,7 @@ import java.nio.file.StandardOpenOption;
  * Writes of the data folder that a crash, of the application or of the machine, leaves whole or not
  * at all.
  */
-final class DurableFiles {
+public final class DurableFiles {
 
   private DurableFiles() {}
 
@@ -20,7 +20,7 @@ final class DurableFiles {
    * Replaces {@code file} with {@code content}: written beside it, forced, renamed over it, its
    * folder forced.
    */
-  static void replace(Path file, byte[] content) throws IOException {
+  public static void replace(Path file, byte[] content) throws IOException {
     Path folder = file.getParent();
     Path next = folder.resolve(file.getFileName() + ".next");
     Files.createDirectories(folder);
@@ -41,7 +41,7 @@ final class DurableFiles {
   }
 
   /** A new or renamed file's name is only durable once its folder is forced too. */
-  static void forceDirectory(Path folder) throws IOException {
+  public static void forceDirectory(Path folder) throws IOException {
     try (FileChannel directory = FileChannel.open(folder, StandardOpenOption.READ)) {
       directory.force(true);
     }

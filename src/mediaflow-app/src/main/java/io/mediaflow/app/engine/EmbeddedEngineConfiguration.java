@@ -2,26 +2,24 @@ package io.mediaflow.app.engine;
 
 import io.camunda.client.CamundaClient;
 import io.camunda.client.CredentialsProvider;
+import io.mediaflow.app.engine.clock.EngineClock;
 import io.mediaflow.app.security.AccessProperties;
 import io.mediaflow.app.security.GatewayAccess;
 import java.net.InetSocketAddress;
-import java.time.Duration;
 import java.util.Arrays;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.SmartInitializingSingleton;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * The embedded default's Zeebe engine ({@link DurableEngine}), its state in its data folder so that
- * a restart or a crash loses nothing it acknowledged, listening on the gateway address the client
- * connects to: loopback unless configured otherwise, and then only with credentials, which every
- * call must present. There is no other kind of embedded engine: the tests run this one too, each
- * Spring context in a data folder of its own.
+ * The embedded default's Zeebe engine ({@link DurableEngine}), opened with the gateway above it
+ * ({@link Gateway}), its state in its data folder so that a restart or a crash loses nothing it
+ * acknowledged, listening on the gateway address the client connects to: loopback unless configured
+ * otherwise, and then only with credentials, which every call must present. There is no other kind
+ * of embedded engine: the tests run this one too, each Spring context in a data folder of its own.
  */
 @Configuration(proxyBeanMethods = false)
 class EmbeddedEngineConfiguration {
@@ -29,14 +27,9 @@ class EmbeddedEngineConfiguration {
   private static final Logger LOG = LoggerFactory.getLogger(EmbeddedEngineConfiguration.class);
   static final String ENGINE_BEAN = "embeddedZeebeEngine";
 
-  /**
-   * How long a command written to the log waits for its outcome: as long as the client waits for an
-   * answer.
-   */
-  private static final String REQUEST_TIMEOUT = "${camunda.client.request-timeout:10s}";
-
   @Bean(name = ENGINE_BEAN)
-  DurableEngine embeddedZeebeEngine(EngineProperties properties, AccessProperties access) {
+  DurableEngine embeddedZeebeEngine(
+      EngineProperties properties, AccessProperties access, Gateway gateway) {
     var address = address(properties, access);
     DurableEngine engine =
         DurableEngine.open(
@@ -46,7 +39,8 @@ class EmbeddedEngineConfiguration {
             GatewayAccess.server(access),
             properties.snapshotPeriod(),
             properties.snapshotLogGrowth().toBytes(),
-            properties.logSegmentSize().toBytes());
+            properties.logSegmentSize().toBytes(),
+            gateway);
     LOG.info(
         "Embedded Zeebe engine: gateway on {}:{}{}",
         address.getHostString(),
@@ -55,36 +49,9 @@ class EmbeddedEngineConfiguration {
     return engine;
   }
 
-  /**
-   * The REST API's history, kept beside the log so that the log can be deleted below a snapshot.
-   */
-  @Bean
-  HistoryStore historyStore(EngineProperties properties) {
-    return new HistoryStore(properties.dataDirectory().resolve("history"));
-  }
-
-  /** The log after what the kept history already holds. */
-  @Bean
-  EngineRecordFeed.RecordSource engineRecords(DurableEngine engine, HistoryStore history) {
-    return engine.recordsAfter(history.position());
-  }
-
-  @Bean
-  EngineCommands engineCommands(
-      DurableEngine engine, EngineRecordFeed feed, @Value(REQUEST_TIMEOUT) Duration timeout) {
-    return new EngineCommands(engine.commandLog(), feed, timeout);
-  }
-
   @Bean
   EngineClock engineClock(DurableEngine engine) {
     return engine.clock();
-  }
-
-  /** No log segment is deleted before the history has kept what it read from it. */
-  @Bean
-  SmartInitializingSingleton historyBoundsLogDeletion(
-      DurableEngine engine, ProcessHistory history) {
-    return () -> engine.keepLogFrom(history::keep);
   }
 
   private static InetSocketAddress address(EngineProperties properties, AccessProperties access) {

@@ -30,14 +30,8 @@ public class EngineRecordFeed {
    * Where the records come from: each call hands on those written since the previous call, in
    * order.
    */
-  interface RecordSource {
+  public interface RecordSource {
     void readNew(Consumer<Record<?>> action);
-
-    /**
-     * Calls {@code listener} whenever records were written, on the thread that wrote them: it must
-     * not block. The engines' logs tell; a source fed by hand (a test's) has nobody to tell it.
-     */
-    default void whenWritten(Runnable listener) {}
   }
 
   private static final Logger LOG = LoggerFactory.getLogger(EngineRecordFeed.class);
@@ -47,7 +41,7 @@ public class EngineRecordFeed {
   private final ReentrantLock reading = new ReentrantLock();
 
   @Autowired
-  EngineRecordFeed(RecordSource source) {
+  public EngineRecordFeed(RecordSource source) {
     this.source = source;
   }
 
@@ -57,15 +51,6 @@ public class EngineRecordFeed {
    */
   public void subscribe(Subscriber subscriber) {
     subscribers.add(subscriber);
-  }
-
-  /**
-   * Calls {@code listener} whenever the engine wrote records, on the engine's own thread (so it
-   * must only hand work on), for whoever waits for records rather than reading on every request:
-   * long-polling job activations.
-   */
-  public void whenWritten(Runnable listener) {
-    source.whenWritten(listener);
   }
 
   /** Hands every record written since the last read to the subscribers. */

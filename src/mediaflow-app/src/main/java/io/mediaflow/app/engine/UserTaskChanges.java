@@ -19,7 +19,7 @@ import java.util.Set;
  * as a <em>local variable of the task's element instance</em>, named {@code mediaflow:<property>}
  * (a name no FEEL expression can reach), through the engine's own set-variables command. That puts
  * every change in the engine's log like any other command: it is durable as soon as the engine
- * acknowledges it, replayed after a {@code kill -9}, and read back by {@link ProcessHistory} from
+ * acknowledges it, replayed after a {@code kill -9}, and read back by {@code ProcessHistory} from
  * the variable records, which keeps it with the task instead of among the variables (so variable
  * searches and a task's form never see it). The variables end with the task's scope and are not
  * propagated when the task completes. Writing commands of our own to the log would need a record
@@ -62,7 +62,7 @@ public final class UserTaskChanges {
    * The task's properties as its model's headers give them, with the changes ({@code name -> JSON})
    * over them.
    */
-  static Properties properties(Map<String, String> headers, Map<String, String> changes) {
+  public static Properties properties(Map<String, String> headers, Map<String, String> changes) {
     return new Properties(
         text(headers, changes, "assignee"),
         list(headers, changes, "candidateGroups"),

@@ -1,7 +1,7 @@
 package io.mediaflow.app.rest;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.mediaflow.app.engine.EngineCommands;
+import io.mediaflow.app.engine.gateway.EngineCommands;
 import java.util.Set;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PostMapping;

@@ -2,11 +2,13 @@ package io.mediaflow.app.rest;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.camunda.client.CamundaClient;
-import io.camunda.client.api.command.DeployResourceCommandStep1.DeployResourceCommandStep2;
+import com.google.protobuf.ByteString;
 import io.camunda.client.protocol.rest.BrokerInfo;
 import io.camunda.client.protocol.rest.Partition;
 import io.camunda.client.protocol.rest.TopologyResponse;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.DeployResourceRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.Deployment;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.Resource;
 import io.mediaflow.app.engine.EngineProperties;
 import io.mediaflow.app.engine.UserTasks;
 import java.io.IOException;
@@ -27,23 +29,23 @@ import org.springframework.web.multipart.MultipartFile;
 @RequestMapping("/v2")
 class ClusterController {
 
-  private final CamundaClient camunda;
+  private final GatewayCalls gateway;
   private final EngineProperties engine;
 
-  ClusterController(CamundaClient camunda, EngineProperties engine) {
-    this.camunda = camunda;
+  ClusterController(GatewayCalls gateway, EngineProperties engine) {
+    this.gateway = gateway;
     this.engine = engine;
   }
 
   @GetMapping("/topology")
   ObjectNode topology() {
-    var topology = camunda.newTopologyRequest().send().join();
-    // The client's enums and the REST model's share their constants' names; the model writes them
-    // in lower case.
+    var topology = gateway.gateway().topology();
+    // The gateway protocol's enums and the REST model's share their constants' names; the model
+    // writes them in lower case.
     return Shapes.tree(
         new TopologyResponse()
             .brokers(
-                topology.getBrokers().stream()
+                topology.getBrokersList().stream()
                     .map(
                         broker ->
                             new BrokerInfo()
@@ -51,7 +53,7 @@ class ClusterController {
                                 .host(broker.getHost())
                                 .port(broker.getPort())
                                 .partitions(
-                                    broker.getPartitions().stream()
+                                    broker.getPartitionsList().stream()
                                         .map(
                                             partition ->
                                                 new Partition()
@@ -84,8 +86,7 @@ class ClusterController {
     if (resources.length == 0) {
       throw ApiProblem.invalid("resources must hold at least one file");
     }
-    var command = camunda.newDeployResourceCommand();
-    DeployResourceCommandStep2 step = null;
+    var command = DeployResourceRequest.newBuilder();
     for (MultipartFile resource : resources) {
       String name =
           resource.getOriginalFilename() == null
@@ -100,21 +101,22 @@ class ClusterController {
           throw ApiProblem.invalid(name + ": " + unreadable.getMessage());
         }
       }
-      step =
-          step == null
-              ? command.addResourceBytes(content, name)
-              : step.addResourceBytes(content, name);
+      command.addResources(
+          Resource.newBuilder().setName(name).setContent(ByteString.copyFrom(content)));
     }
     if (tenantId != null) {
-      step = step.tenantId(tenantId);
+      command.setTenantId(tenantId);
     }
-    var deployment = step.send().join();
+    var deployment = gateway.await(gateway.gateway().deployResource(command.build()));
     ObjectNode result = Shapes.object();
     result.put("deploymentKey", Shapes.key(deployment.getKey()));
     result.put("tenantId", Shapes.tenant(deployment.getTenantId()));
     ArrayNode deployments = result.putArray("deployments");
-    deployment
-        .getProcesses()
+    // As camunda-client-java groups them: processes, forms, decisions, decision requirements.
+    var deployed = deployment.getDeploymentsList();
+    deployed.stream()
+        .filter(Deployment::hasProcess)
+        .map(Deployment::getProcess)
         .forEach(
             process ->
                 deployments
@@ -125,8 +127,9 @@ class ClusterController {
                     .put("resourceName", process.getResourceName())
                     .put("tenantId", Shapes.tenant(process.getTenantId()))
                     .put("processDefinitionKey", Shapes.key(process.getProcessDefinitionKey())));
-    deployment
-        .getForm()
+    deployed.stream()
+        .filter(Deployment::hasForm)
+        .map(Deployment::getForm)
         .forEach(
             form ->
                 deployments
@@ -137,8 +140,9 @@ class ClusterController {
                     .put("resourceName", form.getResourceName())
                     .put("tenantId", Shapes.tenant(form.getTenantId()))
                     .put("formKey", Shapes.key(form.getFormKey())));
-    deployment
-        .getDecisions()
+    deployed.stream()
+        .filter(Deployment::hasDecision)
+        .map(Deployment::getDecision)
         .forEach(
             decision ->
                 deployments
@@ -153,8 +157,9 @@ class ClusterController {
                     .put(
                         "decisionRequirementsKey",
                         Shapes.key(decision.getDecisionRequirementsKey())));
-    deployment
-        .getDecisionRequirements()
+    deployed.stream()
+        .filter(Deployment::hasDecisionRequirements)
+        .map(Deployment::getDecisionRequirements)
         .forEach(
             drg ->
                 deployments

@@ -2,9 +2,6 @@ package io.mediaflow.app.rest;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.camunda.client.CamundaClient;
-import io.camunda.client.api.response.EvaluateDecisionResponse;
-import io.camunda.client.api.response.EvaluatedDecision;
 import io.camunda.client.protocol.rest.DecisionDefinitionResult;
 import io.camunda.client.protocol.rest.DecisionDefinitionTypeEnum;
 import io.camunda.client.protocol.rest.DecisionInstanceResult;
@@ -15,10 +12,13 @@ import io.camunda.client.protocol.rest.EvaluatedDecisionInputItem;
 import io.camunda.client.protocol.rest.EvaluatedDecisionOutputItem;
 import io.camunda.client.protocol.rest.EvaluatedDecisionResult;
 import io.camunda.client.protocol.rest.MatchedDecisionRuleItem;
-import io.mediaflow.app.engine.DecisionHistory;
-import io.mediaflow.app.engine.DecisionHistory.DecisionDefinition;
-import io.mediaflow.app.engine.DecisionHistory.DecisionInstance;
-import io.mediaflow.app.engine.DecisionHistory.DecisionRequirements;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.EvaluateDecisionRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.EvaluateDecisionResponse;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.EvaluatedDecision;
+import io.mediaflow.app.engine.history.DecisionHistory;
+import io.mediaflow.app.engine.history.DecisionHistory.DecisionDefinition;
+import io.mediaflow.app.engine.history.DecisionHistory.DecisionInstance;
+import io.mediaflow.app.engine.history.DecisionHistory.DecisionRequirements;
 import java.nio.charset.StandardCharsets;
 import java.util.Set;
 import org.springframework.http.MediaType;
@@ -40,11 +40,11 @@ import org.springframework.web.bind.annotation.RestController;
 class DecisionController {
 
   private final DecisionHistory decisions;
-  private final CamundaClient camunda;
+  private final GatewayCalls gateway;
 
-  DecisionController(DecisionHistory decisions, CamundaClient camunda) {
+  DecisionController(DecisionHistory decisions, GatewayCalls gateway) {
     this.decisions = decisions;
-    this.camunda = camunda;
+    this.gateway = gateway;
   }
 
   /**
@@ -63,17 +63,18 @@ class DecisionController {
       throw ApiProblem.invalid(
           "Exactly one of decisionDefinitionId and decisionDefinitionKey must be given");
     }
-    var command = camunda.newEvaluateDecisionCommand();
-    var step =
-        body.has("decisionDefinitionKey")
-            ? command.decisionKey(body.key("decisionDefinitionKey"))
-            : command.decisionId(body.text("decisionDefinitionId", null));
-    step = step.variables(body.variables());
+    var command =
+        EvaluateDecisionRequest.newBuilder().setVariables(GatewayCalls.json(body.variables()));
+    if (body.has("decisionDefinitionKey")) {
+      command.setDecisionKey(body.key("decisionDefinitionKey"));
+    } else {
+      command.setDecisionId(body.text("decisionDefinitionId", null));
+    }
     String tenantId = body.text("tenantId", null);
     if (tenantId != null) {
-      step = step.tenantId(tenantId);
+      command.setTenantId(tenantId);
     }
-    return evaluated(step.send().join());
+    return evaluated(gateway.await(gateway.gateway().evaluateDecision(command.build())));
   }
 
   @PostMapping("/decision-definitions/search")
@@ -259,7 +260,7 @@ class DecisionController {
             .decisionInstanceKey(Shapes.key(response.getDecisionInstanceKey()))
             .decisionEvaluationKey(Shapes.key(response.getDecisionEvaluationKey()))
             .evaluatedDecisions(
-                response.getEvaluatedDecisions().stream()
+                response.getEvaluatedDecisionsList().stream()
                     .map(DecisionController::evaluated)
                     .toList()));
   }
@@ -275,7 +276,7 @@ class DecisionController {
         .decisionDefinitionKey(Shapes.key(decision.getDecisionKey()))
         .decisionEvaluationInstanceKey(decision.getDecisionEvaluationInstanceKey())
         .evaluatedInputs(
-            decision.getEvaluatedInputs().stream()
+            decision.getEvaluatedInputsList().stream()
                 .map(
                     input ->
                         new EvaluatedDecisionInputItem()
@@ -284,14 +285,14 @@ class DecisionController {
                             .inputValue(input.getInputValue()))
                 .toList())
         .matchedRules(
-            decision.getMatchedRules().stream()
+            decision.getMatchedRulesList().stream()
                 .map(
                     rule ->
                         new MatchedDecisionRuleItem()
                             .ruleId(rule.getRuleId())
                             .ruleIndex(rule.getRuleIndex())
                             .evaluatedOutputs(
-                                rule.getEvaluatedOutputs().stream()
+                                rule.getEvaluatedOutputsList().stream()
                                     .map(
                                         output ->
                                             new EvaluatedDecisionOutputItem()

@@ -2,8 +2,8 @@ package io.mediaflow.app.rest;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.camunda.client.CamundaClient;
-import io.mediaflow.app.engine.ProcessHistory;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ResolveIncidentRequest;
+import io.mediaflow.app.engine.history.ProcessHistory;
 import java.util.Set;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -23,11 +23,11 @@ import org.springframework.web.bind.annotation.RestController;
 class IncidentController {
 
   private final ProcessHistory history;
-  private final CamundaClient camunda;
+  private final GatewayCalls gateway;
 
-  IncidentController(ProcessHistory history, CamundaClient camunda) {
+  IncidentController(ProcessHistory history, GatewayCalls gateway) {
     this.history = history;
-    this.camunda = camunda;
+    this.gateway = gateway;
   }
 
   @PostMapping("/incidents/search")
@@ -47,7 +47,11 @@ class IncidentController {
   ResponseEntity<Void> resolve(
       @PathVariable long incidentKey, @RequestBody(required = false) JsonNode request) {
     RequestObject.of(request, "an incident resolution", Set.of("operationReference"));
-    camunda.newResolveIncidentCommand(incidentKey).send().join();
+    gateway.await(
+        gateway
+            .gateway()
+            .resolveIncident(
+                ResolveIncidentRequest.newBuilder().setIncidentKey(incidentKey).build()));
     return ResponseEntity.noContent().build();
   }
 }

@@ -2,8 +2,12 @@ package io.mediaflow.app.rest;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.camunda.client.CamundaClient;
-import io.mediaflow.app.engine.ProcessHistory;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CompleteJobRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.FailJobRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ThrowErrorRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.UpdateJobRetriesRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.UpdateJobTimeoutRequest;
+import io.mediaflow.app.engine.history.ProcessHistory;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -27,12 +31,12 @@ import org.springframework.web.context.request.async.DeferredResult;
 @RequestMapping("/v2/jobs")
 class JobController {
 
-  private final CamundaClient camunda;
+  private final GatewayCalls gateway;
   private final JobActivations activations;
   private final ProcessHistory history;
 
-  JobController(CamundaClient camunda, JobActivations activations, ProcessHistory history) {
-    this.camunda = camunda;
+  JobController(GatewayCalls gateway, JobActivations activations, ProcessHistory history) {
+    this.gateway = gateway;
     this.activations = activations;
     this.history = history;
   }
@@ -112,9 +116,16 @@ class JobController {
       @PathVariable long jobKey, @RequestBody(required = false) JsonNode request) {
     RequestObject body =
         RequestObject.of(request, "a job completion", Set.of("variables", "result"));
-    JobResultRequest.apply(camunda.newCompleteCommand(jobKey).variables(body.variables()), body)
-        .send()
-        .join();
+    gateway.await(
+        gateway
+            .gateway()
+            .completeJob(
+                JobResultRequest.apply(
+                        CompleteJobRequest.newBuilder()
+                            .setJobKey(jobKey)
+                            .setVariables(GatewayCalls.json(body.variables())),
+                        body)
+                    .build()));
     return ResponseEntity.noContent().build();
   }
 
@@ -129,14 +140,17 @@ class JobController {
             request,
             "a job failure",
             Set.of("retries", "errorMessage", "retryBackOff", "variables"));
-    var command =
-        camunda
-            .newFailCommand(jobKey)
-            .retries((int) body.number("retries", 0, 0))
-            .errorMessage(body.text("errorMessage", ""))
-            .retryBackoff(Duration.ofMillis(body.number("retryBackOff", 0, 0)))
-            .variables(body.variables());
-    command.send().join();
+    gateway.await(
+        gateway
+            .gateway()
+            .failJob(
+                FailJobRequest.newBuilder()
+                    .setJobKey(jobKey)
+                    .setRetries((int) body.number("retries", 0, 0))
+                    .setErrorMessage(body.text("errorMessage", ""))
+                    .setRetryBackOff(body.number("retryBackOff", 0, 0))
+                    .setVariables(GatewayCalls.json(body.variables()))
+                    .build()));
     return ResponseEntity.noContent().build();
   }
 
@@ -149,13 +163,16 @@ class JobController {
     if (code == null) {
       throw ApiProblem.invalid("errorCode is required");
     }
-    camunda
-        .newThrowErrorCommand(jobKey)
-        .errorCode(code)
-        .errorMessage(body.text("errorMessage", ""))
-        .variables(body.variables())
-        .send()
-        .join();
+    gateway.await(
+        gateway
+            .gateway()
+            .throwError(
+                ThrowErrorRequest.newBuilder()
+                    .setJobKey(jobKey)
+                    .setErrorCode(code)
+                    .setErrorMessage(body.text("errorMessage", ""))
+                    .setVariables(GatewayCalls.json(body.variables()))
+                    .build()));
     return ResponseEntity.noContent().build();
   }
 
@@ -171,14 +188,24 @@ class JobController {
       throw ApiProblem.invalid("changeset must set retries or timeout");
     }
     if (retries > 0) {
-      camunda
-          .newUpdateRetriesCommand(jobKey)
-          .retries((int) Math.min(retries, Integer.MAX_VALUE))
-          .send()
-          .join();
+      gateway.await(
+          gateway
+              .gateway()
+              .updateJobRetries(
+                  UpdateJobRetriesRequest.newBuilder()
+                      .setJobKey(jobKey)
+                      .setRetries((int) Math.min(retries, Integer.MAX_VALUE))
+                      .build()));
     }
     if (timeout > 0) {
-      camunda.newUpdateTimeoutCommand(jobKey).timeout(Duration.ofMillis(timeout)).send().join();
+      gateway.await(
+          gateway
+              .gateway()
+              .updateJobTimeout(
+                  UpdateJobTimeoutRequest.newBuilder()
+                      .setJobKey(jobKey)
+                      .setTimeout(timeout)
+                      .build()));
     }
     return ResponseEntity.noContent().build();
   }

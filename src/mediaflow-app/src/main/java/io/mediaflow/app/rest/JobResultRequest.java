@@ -1,8 +1,10 @@
 package io.mediaflow.app.rest;
 
-import io.camunda.client.api.command.CompleteJobCommandStep1;
-import io.camunda.client.api.command.CompleteJobCommandStep1.CompleteJobCommandJobResultStep;
-import io.camunda.client.api.command.CompleteJobResult;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CompleteJobRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.JobResult;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.JobResultActivateElement;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.JobResultCorrections;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.StringList;
 import java.util.Set;
 
 /**
@@ -16,7 +18,7 @@ final class JobResultRequest {
   private JobResultRequest() {}
 
   /** The completion with {@code result} when the body has one, as it came otherwise. */
-  static CompleteJobCommandStep1 apply(CompleteJobCommandStep1 command, RequestObject body) {
+  static CompleteJobRequest.Builder apply(CompleteJobRequest.Builder command, RequestObject body) {
     if (!body.has("result") || body.get("result").isNull()) {
       return command;
     }
@@ -26,24 +28,24 @@ final class JobResultRequest {
     // Camunda reads a result without a type as a user task's.
     String type = body.get("result").path("type").asText("userTask");
     return switch (type) {
-      case "userTask" -> command.withResult(result -> userTask(result, body));
-      case "adHocSubProcess" -> command.withResult(result -> adHocSubProcess(result, body));
+      case "userTask" -> command.setResult(userTask(body));
+      case "adHocSubProcess" -> command.setResult(adHocSubProcess(body));
       default ->
           throw ApiProblem.invalid(
               "result.type must be 'userTask' or 'adHocSubProcess', got '" + type + "'");
     };
   }
 
-  private static CompleteJobResult userTask(
-      CompleteJobCommandJobResultStep step, RequestObject body) {
+  private static JobResult userTask(RequestObject body) {
     RequestObject result =
         body.object("result", Set.of("type", "denied", "deniedReason", "corrections"));
-    var userTask = step.forUserTask().deny(result.bool("denied", false));
+    var userTask =
+        JobResult.newBuilder().setType("userTask").setDenied(result.bool("denied", false));
     String reason = result.text("deniedReason", null);
     if (reason != null) {
-      userTask = userTask.deniedReason(reason);
+      userTask.setDeniedReason(reason);
     }
-    RequestObject corrections =
+    RequestObject requested =
         result.object(
             "corrections",
             Set.of(
@@ -53,29 +55,34 @@ final class JobResultRequest {
                 "candidateUsers",
                 "candidateGroups",
                 "priority"));
-    if (corrections.has("assignee")) {
-      userTask = userTask.correctAssignee(corrections.text("assignee", null));
+    var corrections = JobResultCorrections.newBuilder();
+    if (requested.text("assignee", null) != null) {
+      corrections.setAssignee(requested.text("assignee", null));
     }
-    if (corrections.has("dueDate")) {
-      userTask = userTask.correctDueDate(corrections.text("dueDate", null));
+    if (requested.text("dueDate", null) != null) {
+      corrections.setDueDate(requested.text("dueDate", null));
     }
-    if (corrections.has("followUpDate")) {
-      userTask = userTask.correctFollowUpDate(corrections.text("followUpDate", null));
+    if (requested.text("followUpDate", null) != null) {
+      corrections.setFollowUpDate(requested.text("followUpDate", null));
     }
-    if (corrections.has("candidateUsers")) {
-      userTask = userTask.correctCandidateUsers(corrections.texts("candidateUsers"));
+    if (requested.has("candidateUsers")) {
+      corrections.setCandidateUsers(
+          StringList.newBuilder().addAllValues(requested.texts("candidateUsers")));
     }
-    if (corrections.has("candidateGroups")) {
-      userTask = userTask.correctCandidateGroups(corrections.texts("candidateGroups"));
+    if (requested.has("candidateGroups")) {
+      corrections.setCandidateGroups(
+          StringList.newBuilder().addAllValues(requested.texts("candidateGroups")));
     }
-    if (corrections.has("priority")) {
-      userTask = userTask.correctPriority((int) corrections.number("priority", 0, 0));
+    if (requested.has("priority")) {
+      corrections.setPriority((int) requested.number("priority", 0, 0));
     }
-    return userTask;
+    if (result.has("corrections")) {
+      userTask.setCorrections(corrections);
+    }
+    return userTask.build();
   }
 
-  private static CompleteJobResult adHocSubProcess(
-      CompleteJobCommandJobResultStep step, RequestObject body) {
+  private static JobResult adHocSubProcess(RequestObject body) {
     RequestObject result =
         body.object(
             "result",
@@ -85,9 +92,10 @@ final class JobResultRequest {
                 "isCompletionConditionFulfilled",
                 "isCancelRemainingInstances"));
     var adHoc =
-        step.forAdHocSubProcess()
-            .completionConditionFulfilled(result.bool("isCompletionConditionFulfilled", false))
-            .cancelRemainingInstances(result.bool("isCancelRemainingInstances", false));
+        JobResult.newBuilder()
+            .setType("adHocSubProcess")
+            .setIsCompletionConditionFulfilled(result.bool("isCompletionConditionFulfilled", false))
+            .setIsCancelRemainingInstances(result.bool("isCancelRemainingInstances", false));
     if (result.has("activateElements")) {
       if (!result.get("activateElements").isArray()) {
         throw ApiProblem.invalid("result.activateElements must be a list");
@@ -100,9 +108,12 @@ final class JobResultRequest {
         if (elementId == null || elementId.isBlank()) {
           throw ApiProblem.invalid("result.activateElements[].elementId is required");
         }
-        adHoc = adHoc.activateElement(elementId).variables(activate.variables());
+        adHoc.addActivateElements(
+            JobResultActivateElement.newBuilder()
+                .setElementId(elementId)
+                .setVariables(GatewayCalls.json(activate.variables())));
       }
     }
-    return adHoc;
+    return adHoc.build();
   }
 }

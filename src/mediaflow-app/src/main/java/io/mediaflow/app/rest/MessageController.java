@@ -2,12 +2,12 @@ package io.mediaflow.app.rest;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.camunda.client.CamundaClient;
 import io.camunda.client.protocol.rest.MessageCorrelationResult;
 import io.camunda.client.protocol.rest.MessagePublicationResult;
 import io.camunda.client.protocol.rest.SignalBroadcastResult;
-import io.mediaflow.app.engine.EngineCommands;
-import java.time.Duration;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.BroadcastSignalRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.PublishMessageRequest;
+import io.mediaflow.app.engine.gateway.EngineCommands;
 import java.util.Set;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -17,18 +17,18 @@ import org.springframework.web.bind.annotation.RestController;
 /**
  * Messages and signals, as Camunda's REST API has them: a publication (buffered for its time to
  * live, refused as a repeat while a message of the same {@code messageId} is buffered) and a
- * broadcast go to the engine's gateway; a correlation, which the gateway does not know, is written
- * to the engine's log as Camunda's gateway writes it.
+ * broadcast go to the engine's gateway as its gRPC calls do; a correlation, which gRPC does not
+ * know, is written to the engine's log as Camunda's gateway writes it ({@link EngineCommands}).
  */
 @RestController
 @RequestMapping("/v2")
 class MessageController {
 
-  private final CamundaClient camunda;
+  private final GatewayCalls gateway;
   private final EngineCommands commands;
 
-  MessageController(CamundaClient camunda, EngineCommands commands) {
-    this.camunda = camunda;
+  MessageController(GatewayCalls gateway, EngineCommands commands) {
+    this.gateway = gateway;
     this.commands = commands;
   }
 
@@ -44,25 +44,24 @@ class MessageController {
             "a message publication",
             Set.of("name", "correlationKey", "timeToLive", "messageId", "variables", "tenantId"));
     var command =
-        camunda
-            .newPublishMessageCommand()
-            .messageName(required(body, "name"))
-            .correlationKey(body.text("correlationKey", ""))
-            .timeToLive(Duration.ofMillis(body.number("timeToLive", 0, 0)))
-            .variables(body.variables());
+        PublishMessageRequest.newBuilder()
+            .setName(required(body, "name"))
+            .setCorrelationKey(body.text("correlationKey", ""))
+            .setTimeToLive(body.number("timeToLive", 0, 0))
+            .setVariables(GatewayCalls.json(body.variables()));
     String messageId = body.text("messageId", null);
     if (messageId != null) {
-      command = command.messageId(messageId);
+      command.setMessageId(messageId);
     }
     String tenantId = body.text("tenantId", null);
     if (tenantId != null) {
-      command = command.tenantId(tenantId);
+      command.setTenantId(tenantId);
     }
-    var published = command.send().join();
+    var published = gateway.await(gateway.gateway().publishMessage(command.build()));
     return Shapes.tree(
         new MessagePublicationResult()
             .tenantId(Shapes.tenant(published.getTenantId()))
-            .messageKey(Shapes.key(published.getMessageKey())));
+            .messageKey(Shapes.key(published.getKey())));
   }
 
   /**
@@ -97,15 +96,14 @@ class MessageController {
         RequestObject.of(
             request, "a signal broadcast", Set.of("signalName", "variables", "tenantId"));
     var command =
-        camunda
-            .newBroadcastSignalCommand()
-            .signalName(required(body, "signalName"))
-            .variables(body.variables());
+        BroadcastSignalRequest.newBuilder()
+            .setSignalName(required(body, "signalName"))
+            .setVariables(GatewayCalls.json(body.variables()));
     String tenantId = body.text("tenantId", null);
     if (tenantId != null) {
-      command = command.tenantId(tenantId);
+      command.setTenantId(tenantId);
     }
-    var broadcast = command.send().join();
+    var broadcast = gateway.await(gateway.gateway().broadcastSignal(command.build()));
     return Shapes.tree(
         new SignalBroadcastResult()
             .tenantId(Shapes.tenant(broadcast.getTenantId()))

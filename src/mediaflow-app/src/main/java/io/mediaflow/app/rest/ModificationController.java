@@ -1,10 +1,9 @@
 package io.mediaflow.app.rest;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.camunda.client.CamundaClient;
-import io.camunda.client.api.command.ModifyProcessInstanceCommandStep1;
-import io.camunda.client.api.command.ModifyProcessInstanceCommandStep1.ModifyProcessInstanceCommandStep2;
-import io.camunda.client.api.command.ModifyProcessInstanceCommandStep1.ModifyProcessInstanceCommandStep3;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ModifyProcessInstanceRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ModifyProcessInstanceRequest.VariableInstruction;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.SetVariablesRequest;
 import java.util.Set;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -24,10 +23,10 @@ class ModificationController {
   private static final Set<String> ACTIVATION =
       Set.of("elementId", "ancestorElementInstanceKey", "variableInstructions");
 
-  private final CamundaClient camunda;
+  private final GatewayCalls gateway;
 
-  ModificationController(CamundaClient camunda) {
-    this.camunda = camunda;
+  ModificationController(GatewayCalls gateway) {
+    this.gateway = gateway;
   }
 
   /**
@@ -49,15 +48,15 @@ class ModificationController {
       throw ApiProblem.invalid("local must be true or false, got " + local);
     }
     var command =
-        camunda
-            .newSetVariablesCommand(elementInstanceKey)
-            .variables(body.variables())
-            .local(local.asBoolean(false));
+        SetVariablesRequest.newBuilder()
+            .setElementInstanceKey(elementInstanceKey)
+            .setVariables(GatewayCalls.json(body.variables()))
+            .setLocal(local.asBoolean(false));
     long reference = body.number("operationReference", 1, -1);
     if (reference > 0) {
-      command = command.operationReference(reference);
+      command.setOperationReference(reference);
     }
-    command.send().join();
+    gateway.await(gateway.gateway().setVariables(command.build()));
     return ResponseEntity.noContent().build();
   }
 
@@ -74,9 +73,8 @@ class ModificationController {
             request,
             "a process instance modification",
             Set.of("activateInstructions", "terminateInstructions", "operationReference"));
-    ModifyProcessInstanceCommandStep1 start =
-        camunda.newModifyProcessInstanceCommand(processInstanceKey);
-    ModifyProcessInstanceCommandStep2 command = null;
+    var command =
+        ModifyProcessInstanceRequest.newBuilder().setProcessInstanceKey(processInstanceKey);
     for (JsonNode entry : list(body, "activateInstructions")) {
       RequestObject instruction = RequestObject.of(entry, "an activate instruction", ACTIVATION);
       String elementId = instruction.text("elementId", null);
@@ -84,21 +82,21 @@ class ModificationController {
         throw ApiProblem.invalid("activateInstructions[].elementId is required");
       }
       long ancestor = instruction.key("ancestorElementInstanceKey");
-      var step = command == null ? start : command.and();
-      ModifyProcessInstanceCommandStep3 activation =
-          ancestor > 0
-              ? step.activateElement(elementId, ancestor)
-              : step.activateElement(elementId);
+      // camunda-client-java's activation without an ancestor sends -1: any of the element's scopes
+      var activation =
+          command
+              .addActivateInstructionsBuilder()
+              .setElementId(elementId)
+              .setAncestorElementInstanceKey(ancestor > 0 ? ancestor : -1);
       for (JsonNode variables : list(instruction, "variableInstructions")) {
         RequestObject variableInstruction =
             RequestObject.of(variables, "a variable instruction", Set.of("variables", "scopeId"));
         String scope = variableInstruction.text("scopeId", null);
-        activation =
-            scope == null
-                ? activation.withVariables(variableInstruction.variables())
-                : activation.withVariables(variableInstruction.variables(), scope);
+        activation.addVariableInstructions(
+            VariableInstruction.newBuilder()
+                .setVariables(GatewayCalls.json(variableInstruction.variables()))
+                .setScopeId(scope == null ? "" : scope));
       }
-      command = activation;
     }
     for (JsonNode entry : list(body, "terminateInstructions")) {
       RequestObject instruction =
@@ -107,14 +105,18 @@ class ModificationController {
       if (terminated <= 0) {
         throw ApiProblem.invalid("terminateInstructions[].elementInstanceKey is required");
       }
-      command = (command == null ? start : command.and()).terminateElement(terminated);
+      command.addTerminateInstructionsBuilder().setElementInstanceKey(terminated);
     }
-    if (command == null) {
+    if (command.getActivateInstructionsCount() == 0
+        && command.getTerminateInstructionsCount() == 0) {
       throw ApiProblem.invalid(
           "A modification needs at least one of activateInstructions and terminateInstructions");
     }
     long reference = body.number("operationReference", 1, -1);
-    (reference > 0 ? command.operationReference(reference) : command).send().join();
+    if (reference > 0) {
+      command.setOperationReference(reference);
+    }
+    gateway.await(gateway.gateway().modifyProcessInstance(command.build()));
     return ResponseEntity.noContent().build();
   }
 

@@ -1,7 +1,7 @@
 package io.mediaflow.app.rest;
 
-import io.camunda.client.api.command.ClientStatusException;
-import io.mediaflow.app.engine.EngineCommands;
+import io.grpc.StatusRuntimeException;
+import io.mediaflow.app.engine.gateway.EngineCommands;
 import jakarta.servlet.http.HttpServletRequest;
 import java.net.URI;
 import java.util.concurrent.CompletionException;
@@ -28,9 +28,13 @@ class Problems {
     return problem(problem.status, problem.title, problem.getMessage(), request);
   }
 
-  @ExceptionHandler(ClientStatusException.class)
-  ResponseEntity<ProblemDetail> engineRefused(ClientStatusException e, HttpServletRequest request) {
-    // The gRPC status's description is the engine's own sentence; the status name is the title.
+  /**
+   * The gateway's refusal: its status's description is the engine's own sentence, its code the
+   * title.
+   */
+  @ExceptionHandler(StatusRuntimeException.class)
+  ResponseEntity<ProblemDetail> engineRefused(
+      StatusRuntimeException e, HttpServletRequest request) {
     String detail =
         e.getStatus().getDescription() != null
             ? e.getStatus().getDescription()
@@ -47,7 +51,7 @@ class Problems {
           request);
     }
     HttpStatus status =
-        switch (e.getStatusCode()) {
+        switch (e.getStatus().getCode()) {
           case NOT_FOUND -> HttpStatus.NOT_FOUND;
           case INVALID_ARGUMENT -> HttpStatus.BAD_REQUEST;
           case FAILED_PRECONDITION, ALREADY_EXISTS, ABORTED -> HttpStatus.CONFLICT;
@@ -63,7 +67,7 @@ class Problems {
           case UNAUTHENTICATED -> HttpStatus.UNAUTHORIZED;
           default -> HttpStatus.INTERNAL_SERVER_ERROR;
         };
-    return problem(status, e.getStatusCode().name(), detail, request);
+    return problem(status, e.getStatus().getCode().name(), detail, request);
   }
 
   /**
@@ -92,7 +96,7 @@ class Problems {
 
   @ExceptionHandler(CompletionException.class)
   ResponseEntity<ProblemDetail> unwrap(CompletionException e, HttpServletRequest request) {
-    if (e.getCause() instanceof ClientStatusException status) {
+    if (e.getCause() instanceof StatusRuntimeException status) {
       return engineRefused(status, request);
     }
     throw e;

@@ -2,12 +2,15 @@ package io.mediaflow.app.rest;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.camunda.client.CamundaClient;
-import io.camunda.client.api.command.CreateProcessInstanceCommandStep1.CreateProcessInstanceCommandStep3;
 import io.camunda.client.protocol.rest.ProcessInstanceSequenceFlowsQueryResult;
-import io.mediaflow.app.engine.EngineCommands;
-import io.mediaflow.app.engine.ProcessHistory;
-import io.mediaflow.app.engine.ProcessHistory.ProcessDefinition;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CancelProcessInstanceRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CreateProcessInstanceRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CreateProcessInstanceWithResultRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.TerminateProcessInstanceInstruction;
+import io.camunda.zeebe.protocol.record.value.RuntimeInstructionType;
+import io.mediaflow.app.engine.history.ProcessDefinition;
+import io.mediaflow.app.engine.history.ProcessHistory;
+import io.mediaflow.app.engine.history.ProcessInstance;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -33,13 +36,11 @@ import org.springframework.web.bind.annotation.RestController;
 class ProcessController {
 
   private final ProcessHistory history;
-  private final CamundaClient camunda;
-  private final EngineCommands commands;
+  private final GatewayCalls gateway;
 
-  ProcessController(ProcessHistory history, CamundaClient camunda, EngineCommands commands) {
+  ProcessController(ProcessHistory history, GatewayCalls gateway) {
     this.history = history;
-    this.camunda = camunda;
-    this.commands = commands;
+    this.gateway = gateway;
   }
 
   @PostMapping("/process-definitions/search")
@@ -95,55 +96,57 @@ class ProcessController {
    * Starts an instance by {@code processDefinitionId} (latest or given {@code
    * processDefinitionVersion}) or {@code processDefinitionKey}; with {@code awaitCompletion}
    * answers once it completed, with the variables ({@code fetchVariables}: only those). With {@code
-   * runtimeInstructions}: see {@link RuntimeInstructionStart}.
+   * runtimeInstructions} ({@code TERMINATE_PROCESS_INSTANCE} {@code afterElementId}: Desktop
+   * Modeler's task testing) the engine ends the instance once that element completed.
    */
   @PostMapping("/process-instances")
   ObjectNode create(@RequestBody JsonNode request) {
     RequestObject body = checkCreation(request);
-    if (RuntimeInstructionStart.applies(body)) {
-      return RuntimeInstructionStart.start(body, commands);
-    }
-    var start = camunda.newCreateInstanceCommand();
-    CreateProcessInstanceCommandStep3 command;
+    var start = CreateProcessInstanceRequest.newBuilder();
     if (body.has("processDefinitionKey")) {
-      command = start.processDefinitionKey(body.key("processDefinitionKey"));
+      start.setProcessDefinitionKey(body.key("processDefinitionKey"));
     } else if (body.has("processDefinitionId")) {
-      var byId = start.bpmnProcessId(body.get("processDefinitionId").asText());
-      // camunda-client-java sends -1 for the latest version
-      int version =
-          (int) Math.min(body.number("processDefinitionVersion", -1, -1), Integer.MAX_VALUE);
-      command = version < 0 ? byId.latestVersion() : byId.version(version);
+      // -1 for the latest version, as camunda-client-java sends it
+      start
+          .setBpmnProcessId(body.get("processDefinitionId").asText())
+          .setVersion(
+              (int) Math.min(body.number("processDefinitionVersion", -1, -1), Integer.MAX_VALUE));
     } else {
       throw ApiProblem.invalid("Either processDefinitionId or processDefinitionKey is required");
     }
-    command = command.variables(body.variables());
+    start.setVariables(GatewayCalls.json(body.variables()));
     if (body.has("tenantId")) {
-      command = command.tenantId(body.text("tenantId", null));
+      start.setTenantId(body.text("tenantId", null));
     }
     for (JsonNode instruction : body.get("startInstructions")) {
-      command = command.startBeforeElement(instruction.path("elementId").asText());
+      start.addStartInstructionsBuilder().setElementId(instruction.path("elementId").asText());
     }
+    addRuntimeInstructions(body, start);
     if (body.get("awaitCompletion").asBoolean(false)) {
-      var withResult = command.withResult();
       List<String> fetch = new ArrayList<>();
       body.get("fetchVariables").forEach(name -> fetch.add(name.asText()));
-      if (!fetch.isEmpty()) {
-        withResult = withResult.fetchVariables(fetch);
-      }
       long timeout = body.number("requestTimeout", 0, 0);
+      Duration wait = timeout > 0 ? Duration.ofMillis(timeout) : gateway.timeout();
       var completed =
-          (timeout > 0 ? withResult.requestTimeout(Duration.ofMillis(timeout)) : withResult)
-              .send()
-              .join();
+          gateway.await(
+              gateway
+                  .gateway()
+                  .createProcessInstanceWithResult(
+                      CreateProcessInstanceWithResultRequest.newBuilder()
+                          .setRequest(start)
+                          .setRequestTimeout(wait.toMillis())
+                          .addAllFetchVariables(fetch)
+                          .build()),
+              wait.plus(RESULT_DEADLINE_OFFSET));
       return Shapes.created(
           completed.getBpmnProcessId(),
           completed.getVersion(),
           completed.getTenantId(),
           completed.getProcessDefinitionKey(),
           completed.getProcessInstanceKey(),
-          completed.getVariablesAsMap());
+          GatewayCalls.map(completed.getVariables()));
     }
-    var created = command.send().join();
+    var created = gateway.await(gateway.gateway().createProcessInstance(start.build()));
     return Shapes.created(
         created.getBpmnProcessId(),
         created.getVersion(),
@@ -152,6 +155,50 @@ class ProcessController {
         created.getProcessInstanceKey(),
         Map.of());
   }
+
+  /**
+   * How much longer than an awaited start's request timeout its answer is waited for: the gateway
+   * fails it at the timeout, as camunda-client-java's deadline does.
+   */
+  private static final Duration RESULT_DEADLINE_OFFSET = Duration.ofSeconds(10);
+
+  /**
+   * The start's {@code runtimeInstructions}, each {@code {"type": "TERMINATE_PROCESS_INSTANCE",
+   * "afterElementId": ...}}, which the gateway hands the engine. The engine answers such a start
+   * only once the instance is created, so it cannot be awaited.
+   */
+  private static void addRuntimeInstructions(
+      RequestObject body, CreateProcessInstanceRequest.Builder start) {
+    if (body.get("runtimeInstructions").isEmpty()) {
+      return;
+    }
+    if (body.get("awaitCompletion").asBoolean(false)) {
+      throw ApiProblem.invalid(
+          "awaitCompletion cannot be combined with runtimeInstructions on the embedded default:"
+              + " its engine answers a start with runtime instructions only once the instance is created; start it"
+              + " without awaitCompletion and follow it with POST /v2/process-instances/search");
+    }
+    for (JsonNode instruction : body.get("startInstructions")) {
+      RequestObject.of(instruction, "a start instruction", Set.of("elementId"));
+    }
+    for (JsonNode instruction : body.get("runtimeInstructions")) {
+      RequestObject runtime =
+          RequestObject.of(instruction, "a runtime instruction", Set.of("type", "afterElementId"));
+      String type = runtime.text("type", TERMINATE);
+      String after = runtime.text("afterElementId", null);
+      if (!type.equals(TERMINATE) || after == null) {
+        throw ApiProblem.invalid(
+            "runtimeInstructions[] must be {\"type\": \"TERMINATE_PROCESS_INSTANCE\","
+                + " \"afterElementId\": <an element's id>}, got "
+                + instruction);
+      }
+      start
+          .addRuntimeInstructionsBuilder()
+          .setTerminate(TerminateProcessInstanceInstruction.newBuilder().setAfterElementId(after));
+    }
+  }
+
+  private static final String TERMINATE = RuntimeInstructionType.TERMINATE_PROCESS_INSTANCE.name();
 
   /** The properties of Camunda 8.8's process instance creation instruction. */
   private static final Set<String> CREATION_PROPERTIES =
@@ -216,7 +263,7 @@ class ProcessController {
    */
   @GetMapping("/process-instances/{processInstanceKey}/sequence-flows")
   ObjectNode sequenceFlows(@PathVariable long processInstanceKey) {
-    ProcessHistory.ProcessInstance instance =
+    ProcessInstance instance =
         history
             .processInstance(processInstanceKey)
             .orElseThrow(
@@ -231,7 +278,13 @@ class ProcessController {
 
   @PostMapping("/process-instances/{processInstanceKey}/cancellation")
   ResponseEntity<Void> cancel(@PathVariable long processInstanceKey) {
-    camunda.newCancelInstanceCommand(processInstanceKey).send().join();
+    gateway.await(
+        gateway
+            .gateway()
+            .cancelProcessInstance(
+                CancelProcessInstanceRequest.newBuilder()
+                    .setProcessInstanceKey(processInstanceKey)
+                    .build()));
     return ResponseEntity.noContent().build();
   }
 
@@ -254,7 +307,7 @@ class ProcessController {
             () -> ApiProblem.notFound("No element instance with key " + elementInstanceKey));
   }
 
-  private ObjectNode shape(ProcessHistory.ProcessInstance instance) {
+  private ObjectNode shape(ProcessInstance instance) {
     return Shapes.processInstance(
         instance, history.processDefinition(instance.definitionKey()).orElse(null));
   }

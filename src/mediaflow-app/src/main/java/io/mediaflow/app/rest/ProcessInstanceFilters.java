@@ -3,7 +3,10 @@ package io.mediaflow.app.rest;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.mediaflow.app.engine.ProcessHistory;
+import io.mediaflow.app.engine.history.ElementInstance;
+import io.mediaflow.app.engine.history.Incident;
+import io.mediaflow.app.engine.history.Job;
+import io.mediaflow.app.engine.history.ProcessHistory;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -65,8 +68,7 @@ final class ProcessInstanceFilters {
         (instance, condition) ->
             Search.matches(
                 JsonNodeFactory.instance.booleanNode(
-                    jobsOf(instance).stream()
-                        .anyMatch(ProcessHistory.Job::hasFailedWithRetriesLeft)),
+                    jobsOf(instance).stream().anyMatch(Job::hasFailedWithRetriesLeft)),
                 condition,
                 "filter.hasRetriesLeft"));
     filters.put(
@@ -108,17 +110,17 @@ final class ProcessInstanceFilters {
                                 "filter." + field.getKey())));
   }
 
-  private List<ProcessHistory.ElementInstance> elementsOf(ObjectNode instance) {
+  private List<ElementInstance> elementsOf(ObjectNode instance) {
     return history.elementInstanceLookup().matching().apply(ofInstance(instance));
   }
 
-  private List<ProcessHistory.Incident> activeIncidents(ObjectNode instance) {
+  private List<Incident> activeIncidents(ObjectNode instance) {
     return history.incidentLookup().matching().apply(ofInstance(instance)).stream()
         .filter(incident -> incident.state().name().equals("ACTIVE"))
         .toList();
   }
 
-  private List<ProcessHistory.Job> jobsOf(ObjectNode instance) {
+  private List<Job> jobsOf(ObjectNode instance) {
     return history.jobLookup().matching().apply(ofInstance(instance));
   }
 

@@ -2,11 +2,11 @@ package io.mediaflow.app.rest;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.camunda.client.CamundaClient;
 import io.camunda.client.protocol.rest.ResourceResult;
-import io.mediaflow.app.engine.DecisionHistory;
-import io.mediaflow.app.engine.DeletedResources;
-import io.mediaflow.app.engine.ProcessHistory;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.DeleteResourceRequest;
+import io.mediaflow.app.engine.history.DecisionHistory;
+import io.mediaflow.app.engine.history.DeletedResources;
+import io.mediaflow.app.engine.history.ProcessHistory;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import java.util.Set;
@@ -44,17 +44,17 @@ class ResourceController {
   private final ProcessHistory history;
   private final DecisionHistory decisions;
   private final DeletedResources deleted;
-  private final CamundaClient camunda;
+  private final GatewayCalls gateway;
 
   ResourceController(
       ProcessHistory history,
       DecisionHistory decisions,
       DeletedResources deleted,
-      CamundaClient camunda) {
+      GatewayCalls gateway) {
     this.history = history;
     this.decisions = decisions;
     this.deleted = deleted;
-    this.camunda = camunda;
+    this.gateway = gateway;
   }
 
   @GetMapping("/resources/{resourceKey}")
@@ -84,7 +84,11 @@ class ResourceController {
   ResponseEntity<Void> delete(
       @PathVariable long resourceKey, @RequestBody(required = false) JsonNode request) {
     RequestObject.of(request, "a resource deletion", Set.of("operationReference"));
-    camunda.newDeleteResourceCommand(resourceKey).send().join();
+    gateway.await(
+        gateway
+            .gateway()
+            .deleteResource(
+                DeleteResourceRequest.newBuilder().setResourceKey(resourceKey).build()));
     return ResponseEntity.ok().build();
   }
 

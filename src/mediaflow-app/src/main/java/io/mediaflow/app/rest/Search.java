@@ -3,7 +3,8 @@ package io.mediaflow.app.rest;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.camunda.client.protocol.rest.SearchQueryPageResponse;
-import io.mediaflow.app.engine.ProcessHistory;
+import io.mediaflow.app.engine.history.Lookup;
+import io.mediaflow.app.engine.history.Variable;
 import java.nio.charset.StandardCharsets;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
@@ -63,13 +64,13 @@ final class Search {
   }
 
   /**
-   * The search over the items of a {@link ProcessHistory.Lookup}: the filter's conditions on the
-   * lookup's indexed fields (a value, {@code $eq}, {@code $in}) narrow the items first; the rest of
-   * the filter and the sort are then applied to the shapes of what is left. When the index answers
-   * the whole filter and no sort is asked for, only the page's items are shaped. Either way the
-   * items come by key unless sorted otherwise.
+   * The search over the items of a {@link Lookup}: the filter's conditions on the lookup's indexed
+   * fields (a value, {@code $eq}, {@code $in}) narrow the items first; the rest of the filter and
+   * the sort are then applied to the shapes of what is left. When the index answers the whole
+   * filter and no sort is asked for, only the page's items are shaped. Either way the items come by
+   * key unless sorted otherwise.
    */
-  <T> ObjectNode apply(ProcessHistory.Lookup<T> lookup, Function<T, ObjectNode> shape) {
+  <T> ObjectNode apply(Lookup<T> lookup, Function<T, ObjectNode> shape) {
     Map<String, Set<String>> wanted = new HashMap<>();
     boolean indexAnswers = sort.isEmpty();
     for (Iterator<Map.Entry<String, JsonNode>> fields = filter.fields(); fields.hasNext(); ) {
@@ -271,10 +272,9 @@ final class Search {
    * it): each named variable is among {@code variables} with that value (its JSON text, or an
    * advanced filter on it).
    */
-  static boolean hasVariables(
-      Map<String, ProcessHistory.Variable> variables, JsonNode filters, String where) {
+  static boolean hasVariables(Map<String, Variable> variables, JsonNode filters, String where) {
     for (JsonNode filter : filters) {
-      ProcessHistory.Variable variable = variables.get(filter.path("name").asText());
+      Variable variable = variables.get(filter.path("name").asText());
       if (variable == null
           || !matches(
               CamundaJson.MAPPER.getNodeFactory().textNode(variable.value()),

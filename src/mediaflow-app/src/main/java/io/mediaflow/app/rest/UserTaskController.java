@@ -2,13 +2,14 @@ package io.mediaflow.app.rest;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.camunda.client.CamundaClient;
-import io.mediaflow.app.engine.ProcessHistory;
-import io.mediaflow.app.engine.ProcessHistory.FormDefinition;
-import io.mediaflow.app.engine.ProcessHistory.TaskState;
-import io.mediaflow.app.engine.ProcessHistory.UserTaskInstance;
-import io.mediaflow.app.engine.ProcessHistory.Variable;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CompleteJobRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.SetVariablesRequest;
 import io.mediaflow.app.engine.UserTaskChanges;
+import io.mediaflow.app.engine.history.FormDefinition;
+import io.mediaflow.app.engine.history.ProcessHistory;
+import io.mediaflow.app.engine.history.TaskState;
+import io.mediaflow.app.engine.history.UserTaskInstance;
+import io.mediaflow.app.engine.history.Variable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.OffsetDateTime;
@@ -47,12 +48,12 @@ class UserTaskController {
   private static final String FORM_KEY_HEADER = "io.camunda.zeebe:formKey";
 
   private final ProcessHistory history;
-  private final CamundaClient camunda;
+  private final GatewayCalls gateway;
   private final Object changing = new Object();
 
-  UserTaskController(ProcessHistory history, CamundaClient camunda) {
+  UserTaskController(ProcessHistory history, GatewayCalls gateway) {
     this.history = history;
-    this.camunda = camunda;
+    this.gateway = gateway;
   }
 
   @PostMapping("/search")
@@ -131,7 +132,14 @@ class UserTaskController {
                         + String.join("; ", violations));
               }
             });
-    camunda.newCompleteCommand(userTaskKey).variables(variables).send().join();
+    gateway.await(
+        gateway
+            .gateway()
+            .completeJob(
+                CompleteJobRequest.newBuilder()
+                    .setJobKey(userTaskKey)
+                    .setVariables(GatewayCalls.json(variables))
+                    .build()));
     return ResponseEntity.noContent().build();
   }
 
@@ -255,12 +263,15 @@ class UserTaskController {
    * acknowledged them.
    */
   private void change(UserTaskInstance task, Map<String, Object> changes) {
-    camunda
-        .newSetVariablesCommand(task.elementInstanceKey())
-        .variables(changes)
-        .local(true)
-        .send()
-        .join();
+    gateway.await(
+        gateway
+            .gateway()
+            .setVariables(
+                SetVariablesRequest.newBuilder()
+                    .setElementInstanceKey(task.elementInstanceKey())
+                    .setVariables(GatewayCalls.json(changes))
+                    .setLocal(true)
+                    .build()));
   }
 
   /** The task, when it is open; 404 when there is none, 409 when it ended. */

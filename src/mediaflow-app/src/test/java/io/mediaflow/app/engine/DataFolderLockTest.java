@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.grpc.ServerInterceptor;
 import io.mediaflow.MediaflowTest;
+import io.mediaflow.app.engine.gateway.EngineGateway;
 import io.mediaflow.app.security.AccessProperties;
 import io.mediaflow.app.security.GatewayAccess;
 import java.net.InetSocketAddress;
@@ -42,13 +43,15 @@ class DataFolderLockTest {
   }
 
   private static DurableEngine open(Path folder) {
+    int port = MediaflowTest.freePort();
     return DurableEngine.open(
         folder,
-        new InetSocketAddress("127.0.0.1", MediaflowTest.freePort()),
+        new InetSocketAddress("127.0.0.1", port),
         Duration.ofSeconds(30),
         ANYONE,
         Duration.ofMinutes(5),
         4 << 20,
-        64 << 20);
+        64 << 20,
+        new EngineGateway(port));
   }
 }

@@ -9,6 +9,7 @@ import io.camunda.zeebe.model.bpmn.Bpmn;
 import io.grpc.ServerInterceptor;
 import io.grpc.Status;
 import io.mediaflow.MediaflowTest;
+import io.mediaflow.app.engine.gateway.EngineGateway;
 import io.mediaflow.app.security.AccessProperties;
 import io.mediaflow.app.security.GatewayAccess;
 import java.net.InetSocketAddress;
@@ -127,7 +128,8 @@ class EmbeddedGatewayTest {
             access,
             Duration.ofMinutes(5),
             DataSize.ofMegabytes(4).toBytes(),
-            DataSize.ofMegabytes(64).toBytes()));
+            DataSize.ofMegabytes(64).toBytes(),
+            new EngineGateway(port)));
     return port;
   }
 

@@ -14,6 +14,7 @@ import io.camunda.zeebe.protocol.record.value.IncidentRecordValue;
 import io.camunda.zeebe.protocol.record.value.JobBatchRecordValue;
 import io.grpc.Status;
 import io.mediaflow.MediaflowTest;
+import io.mediaflow.app.engine.gateway.EngineGateway;
 import io.mediaflow.app.security.AccessProperties;
 import io.mediaflow.app.security.GatewayAccess;
 import java.net.InetSocketAddress;
@@ -50,7 +51,8 @@ class EngineGatewayTest {
             GatewayAccess.server(new AccessProperties(null, null, null)),
             Duration.ofMinutes(5),
             64L << 20,
-            8L << 20);
+            8L << 20,
+            new EngineGateway(port));
     client =
         CamundaClient.newClientBuilder()
             .grpcAddress(URI.create("http://127.0.0.1:" + port))

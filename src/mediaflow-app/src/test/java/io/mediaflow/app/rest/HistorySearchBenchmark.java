@@ -3,8 +3,9 @@ package io.mediaflow.app.rest;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mediaflow.api.ApiJson;
-import io.mediaflow.app.engine.HistoryFixture;
-import io.mediaflow.app.engine.ProcessHistory;
+import io.mediaflow.app.engine.history.HistoryFixture;
+import io.mediaflow.app.engine.history.Lookup;
+import io.mediaflow.app.engine.history.ProcessHistory;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -14,10 +15,10 @@ import org.junit.jupiter.api.Test;
 /**
  * Not a test: a benchmark that prints figures and asserts nothing about time. Searches a history of
  * {@code benchmark.instances} instances (half of them ended, all retained) as the REST API does,
- * over the history's indexes ({@link Search#apply(ProcessHistory.Lookup,
- * java.util.function.Function)}) and, for comparison, as it did before them: every retained item
- * shaped and filtered ({@link Search#apply(java.util.stream.Stream)}). Both shape user tasks
- * without their definition and form, which the controller adds per item.
+ * over the history's indexes ({@link Search#apply(Lookup, java.util.function.Function)}) and, for
+ * comparison, as it did before them: every retained item shaped and filtered ({@link
+ * Search#apply(java.util.stream.Stream)}). Both shape user tasks without their definition and form,
+ * which the controller adds per item.
  *
  * <p>Run: {@code mvn -B test -pl src/mediaflow-app -am -Dtest=HistorySearchBenchmark
  * -Dsurefire.failIfNoSpecifiedTests=false -DskipModelChecks -DskipConsole -DskipVariations

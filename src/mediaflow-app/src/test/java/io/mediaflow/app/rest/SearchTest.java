@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mediaflow.api.ApiJson;
-import io.mediaflow.app.engine.ProcessHistory;
+import io.mediaflow.app.engine.history.Lookup;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -91,8 +91,8 @@ class SearchTest {
   }
 
   /** The tasks by state and key, as an index of the history finds them. */
-  private static final ProcessHistory.Lookup<ObjectNode> BY_STATE_AND_KEY =
-      new ProcessHistory.Lookup<>(
+  private static final Lookup<ObjectNode> BY_STATE_AND_KEY =
+      new Lookup<>(
           Set.of("state", "userTaskKey"),
           wanted ->
               TASKS.stream()

@@ -1,32 +1,34 @@
 package io.mediaflow.app.engine.gateway;
 
 import io.grpc.Status;
-import io.grpc.stub.StreamObserver;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 
-/** Whoever waits for the engine's answer to a command: a gRPC call, told on the engine's thread. */
+/** Whoever waits for the engine's answer to a command, told on the engine's thread. */
 interface Caller {
 
   void answer(EngineResponse response);
 
   void reject(Status status);
 
-  /** A call with one answer, built from the engine's by {@code reply}. */
-  static <T> Caller unary(StreamObserver<T> observer, Function<EngineResponse, T> reply) {
+  /**
+   * A command with one answer, {@code answer} completed with what {@code reply} builds from the
+   * engine's, or failed with the rejection's status.
+   */
+  static <T> Caller of(CompletableFuture<T> answer, Function<EngineResponse, T> reply) {
     return new Caller() {
       @Override
       public void answer(EngineResponse response) {
-        Calls.send(
-            observer,
-            () -> {
-              observer.onNext(reply.apply(response));
-              observer.onCompleted();
-            });
+        try {
+          answer.complete(reply.apply(response));
+        } catch (RuntimeException e) {
+          answer.completeExceptionally(e);
+        }
       }
 
       @Override
       public void reject(Status status) {
-        Calls.send(observer, () -> observer.onError(status.asRuntimeException()));
+        answer.completeExceptionally(status.asRuntimeException());
       }
     };
   }

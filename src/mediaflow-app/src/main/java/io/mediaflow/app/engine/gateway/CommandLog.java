@@ -1,6 +1,7 @@
 package io.mediaflow.app.engine.gateway;
 
 import io.camunda.zeebe.logstreams.log.LogAppendEntry;
+import io.camunda.zeebe.logstreams.log.LogStream;
 import io.camunda.zeebe.logstreams.log.LogStreamWriter;
 import io.camunda.zeebe.logstreams.log.WriteContext;
 import io.camunda.zeebe.protocol.impl.encoding.AuthInfo;
@@ -25,12 +26,18 @@ public final class CommandLog implements InterPartitionCommandSender {
   /** The request id of a command nobody waits on through the gateway. */
   static final long NO_REQUEST = -1;
 
-  private final LogStreamWriter writer;
-  private final int partitionId;
+  private LogStreamWriter writer;
+  private int partitionId;
 
-  CommandLog(LogStreamWriter writer, int partitionId) {
-    this.writer = writer;
-    this.partitionId = partitionId;
+  /** Writes to {@code log} from now on: the engine opened it. */
+  synchronized void open(LogStream log) {
+    writer = log.newLogStreamWriter();
+    partitionId = log.getPartitionId();
+  }
+
+  /** The partition whose log this is. */
+  synchronized int partitionId() {
+    return partitionId;
   }
 
   /** Writes a command nobody waits on through the gateway and returns its position in the log. */
@@ -42,7 +49,7 @@ public final class CommandLog implements InterPartitionCommandSender {
    * Writes a command, answered through the engine's response writer under {@code requestId} unless
    * that is {@link #NO_REQUEST}, and returns its position in the log.
    */
-  long write(
+  synchronized long write(
       long key, ValueType valueType, Intent intent, UnifiedRecordValue value, long requestId) {
     var metadata =
         new RecordMetadata().recordType(RecordType.COMMAND).valueType(valueType).intent(intent);
@@ -88,6 +95,10 @@ public final class CommandLog implements InterPartitionCommandSender {
    */
   private synchronized long append(
       LogAppendEntry entry, WriteContext context, ValueType valueType, Intent intent) {
+    if (writer == null) {
+      throw new IllegalStateException(
+          "The engine's log is not open yet, so it takes no command " + valueType + " " + intent);
+    }
     var written = writer.tryWrite(context, entry);
     if (written.isLeft()) {
       throw new IllegalStateException(

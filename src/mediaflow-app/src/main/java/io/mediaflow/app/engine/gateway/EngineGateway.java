@@ -14,68 +14,78 @@ import io.grpc.ServerInterceptors;
 import io.grpc.ServerServiceDefinition;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
+import io.mediaflow.app.engine.Gateway;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 
 /**
- * The embedded engine's gRPC gateway: Camunda's gateway protocol over the engine's log, as Zeebe's
- * gateway and broker together serve it, for one partition in this process. The engine is built with
- * this gateway's {@link #responseWriter}, {@link #commandSender} and {@link #jobStreamer}; the gRPC
- * server serves {@link #service}.
+ * The embedded engine's gateway: Camunda's gateway protocol over the engine's log, as Zeebe's
+ * gateway and broker together serve it, for one partition in this process. The engine is opened
+ * with it ({@link Gateway}); every command reaches the engine through its {@link #commands}, which
+ * the gRPC service ({@link #service}) and the REST API both call.
  */
-public final class EngineGateway implements AutoCloseable {
+public final class EngineGateway implements Gateway {
 
   private final CommandLog log;
   private final EngineAnswers answers;
   private final JobPolls polls;
   private final JobStreams streams;
+  private final CommandGateway commands;
   private final LogGateway gateway;
   private final ScheduledExecutorService timer =
       Executors.newSingleThreadScheduledExecutor(
           Thread.ofPlatform().daemon().name("gateway-timeouts").factory());
 
   /**
-   * The gateway to the engine on {@code logStream}, which lists itself in its topology at {@code
-   * port}.
+   * The gateway to the engine it is {@link #open opened} on, which lists itself in its topology at
+   * {@code port}.
    */
-  public EngineGateway(LogStream logStream, int partitionId, int port) {
-    log = new CommandLog(logStream.newLogStreamWriter(), partitionId);
+  public EngineGateway(int port) {
+    log = new CommandLog();
     var requests = new OpenRequests(System::currentTimeMillis);
     answers = new EngineAnswers(requests);
     polls = new JobPolls(log, requests, timer);
     streams = new JobStreams(log, polls::wake);
-    gateway = new LogGateway(log, requests, polls, streams, timer, partitionId, port);
+    commands = new CommandGateway(log, requests, polls, timer, port);
+    gateway = new LogGateway(commands, streams);
   }
 
-  /** Where the engine answers the gateway's commands. */
+  @Override
+  public void open(LogStream logStream) {
+    log.open(logStream);
+  }
+
+  @Override
   public CommandResponseWriter responseWriter() {
     return answers;
   }
 
-  /** Where the engine sends commands to a partition: this one, the only one. */
+  @Override
   public InterPartitionCommandSender commandSender() {
     return log;
   }
 
-  /**
-   * Where the engine pushes jobs to streaming workers and says that work is available for polling
-   * ones.
-   */
+  @Override
   public JobStreamer jobStreamer() {
     return streams;
   }
 
-  /** The log's writer, for commands of the REST API. */
-  public CommandLog commandLog() {
+  /** The log's writer, for the commands the gateway writes without awaiting an answer. */
+  CommandLog commandLog() {
     return log;
   }
 
+  /** The commands, for the REST API: the same the gRPC service hands on. */
+  public CommandGateway commands() {
+    return commands;
+  }
+
   /** The gRPC service; a request a command cannot be built from is refused as INVALID_ARGUMENT. */
+  @Override
   public ServerServiceDefinition service() {
     return ServerInterceptors.intercept(gateway, new StatusOfFailure());
   }
 
-  /** Ends the workers' polls and streams: a server shutting down waits for its open calls. */
   @Override
   public void close() {
     polls.close();

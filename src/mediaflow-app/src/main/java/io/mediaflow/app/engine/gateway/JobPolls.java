@@ -8,7 +8,6 @@ import io.camunda.zeebe.protocol.record.ValueType;
 import io.camunda.zeebe.protocol.record.intent.JobBatchIntent;
 import io.camunda.zeebe.util.buffer.BufferUtil;
 import io.grpc.Status;
-import io.grpc.stub.StreamObserver;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
@@ -22,8 +21,26 @@ import java.util.concurrent.TimeUnit;
  * negative), until the engine says that a job of its type became activatable, and then asks the
  * engine again; the jobs it gets go to the worker, and a poll still empty at its timeout ends with
  * none. Jobs activated for a worker that has gone meanwhile are handed back to the engine at once.
+ * The one long poll of the embedded engine: gRPC's ActivateJobs and the REST API's job activation
+ * both wait here.
  */
-final class JobPolls {
+public final class JobPolls {
+
+  /** Who polls: a gRPC call, or a REST request. Told on the engine's thread or the timer's. */
+  public interface Worker {
+
+    /** Hands the worker its jobs; whether it took them (false: it has gone, they go back). */
+    boolean jobs(ActivateJobsResponse jobs);
+
+    /** The poll ended without a job. */
+    void none();
+
+    /** The engine refused the activation. */
+    void refused(Status status);
+
+    /** Runs {@code end} once the worker has gone (a gRPC call cancelled). */
+    default void onGone(Runnable end) {}
+  }
 
   /** Zeebe's gateway's {@code longPolling.timeout}, for a poll that gives none. */
   static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(10);
@@ -39,11 +56,11 @@ final class JobPolls {
     this.timer = timer;
   }
 
-  void activate(ActivateJobsRequest request, StreamObserver<ActivateJobsResponse> worker) {
+  void activate(ActivateJobsRequest request, Worker worker) {
     long timeout =
         request.getRequestTimeout() == 0 ? DEFAULT_TIMEOUT.toMillis() : request.getRequestTimeout();
     var poll = new Poll(request, worker, timeout);
-    Calls.onCancel(worker, poll::end);
+    worker.onGone(poll::end);
     if (timeout > 0) {
       timer.schedule(poll::expire, timeout, TimeUnit.MILLISECONDS);
     }
@@ -72,7 +89,7 @@ final class JobPolls {
 
   private final class Poll implements Caller {
     private final ActivateJobsRequest request;
-    private final StreamObserver<ActivateJobsResponse> worker;
+    private final Worker worker;
     private final boolean waits;
 
     /** System.nanoTime() after which an empty answer ends the poll. */
@@ -81,10 +98,7 @@ final class JobPolls {
     private State state = State.ASKING;
     private long requestId = CommandLog.NO_REQUEST;
 
-    Poll(
-        ActivateJobsRequest request,
-        StreamObserver<ActivateJobsResponse> worker,
-        long timeoutMillis) {
+    Poll(ActivateJobsRequest request, Worker worker, long timeoutMillis) {
       this.request = request;
       this.worker = worker;
       this.waits = timeoutMillis > 0;
@@ -138,12 +152,7 @@ final class JobPolls {
         jobs.addJobs(Jobs.activated(batch.getJobKeys().get(i), (JobRecord) batch.getJobs().get(i)));
       }
       state = State.DONE;
-      if (!Calls.send(
-          worker,
-          () -> {
-            worker.onNext(jobs.build());
-            worker.onCompleted();
-          })) {
+      if (!worker.jobs(jobs.build())) {
         for (int i = 0; i < batch.getJobKeys().size(); i++) {
           Jobs.yield(log, batch.getJobKeys().get(i), (JobRecord) batch.getJobs().get(i));
         }
@@ -153,7 +162,7 @@ final class JobPolls {
     @Override
     public synchronized void reject(Status status) {
       state = State.DONE;
-      Calls.send(worker, () -> worker.onError(status.asRuntimeException()));
+      worker.refused(status);
     }
 
     /**
@@ -176,7 +185,7 @@ final class JobPolls {
 
     private void finish() {
       state = State.DONE;
-      Calls.send(worker, worker::onCompleted);
+      worker.none();
     }
 
     private void unpark() {

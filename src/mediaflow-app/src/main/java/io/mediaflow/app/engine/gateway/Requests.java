@@ -1,0 +1,105 @@
+package io.mediaflow.app.engine.gateway;
+
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CreateProcessInstanceRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ModifyProcessInstanceRequest;
+import io.camunda.zeebe.protocol.impl.encoding.MsgPackConverter;
+import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceCreationRecord;
+import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceCreationRuntimeInstruction;
+import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceCreationStartInstruction;
+import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceModificationActivateInstruction;
+import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceModificationRecord;
+import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceModificationTerminateInstruction;
+import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceModificationVariableInstruction;
+import io.camunda.zeebe.protocol.record.value.RuntimeInstructionType;
+import io.camunda.zeebe.util.buffer.BufferUtil;
+import io.grpc.Status;
+import java.util.HashSet;
+import org.agrona.DirectBuffer;
+
+/**
+ * The engine's command records built from the gateway protocol's requests that need more than a few
+ * setters.
+ */
+final class Requests {
+
+  private Requests() {}
+
+  /**
+   * A start, with its start instructions and its runtime instructions (terminate the instance once
+   * an element completed, as Desktop Modeler's task testing asks), as Camunda's gateway writes it.
+   */
+  static ProcessInstanceCreationRecord creation(CreateProcessInstanceRequest request) {
+    var creation =
+        new ProcessInstanceCreationRecord()
+            .setBpmnProcessId(request.getBpmnProcessId())
+            .setVersion(request.getVersion())
+            .setProcessDefinitionKey(request.getProcessDefinitionKey())
+            .setTags(new HashSet<>(request.getTagsList()));
+    request
+        .getStartInstructionsList()
+        .forEach(
+            start ->
+                creation.addStartInstruction(
+                    new ProcessInstanceCreationStartInstruction()
+                        .setElementId(start.getElementId())));
+    request.getRuntimeInstructionsList().stream()
+        .filter(instruction -> instruction.hasTerminate())
+        .forEach(
+            instruction ->
+                creation.addRuntimeInstruction(
+                    new ProcessInstanceCreationRuntimeInstruction()
+                        .setType(RuntimeInstructionType.TERMINATE_PROCESS_INSTANCE)
+                        .setAfterElementId(instruction.getTerminate().getAfterElementId())));
+    if (!request.getVariables().isEmpty()) {
+      creation.setVariables(msgPack(request.getVariables()));
+    }
+    if (!request.getTenantId().isEmpty()) {
+      creation.setTenantId(request.getTenantId());
+    }
+    return creation;
+  }
+
+  static ProcessInstanceModificationRecord modification(ModifyProcessInstanceRequest request) {
+    var modification =
+        new ProcessInstanceModificationRecord()
+            .setProcessInstanceKey(request.getProcessInstanceKey());
+    for (var activate : request.getActivateInstructionsList()) {
+      var instruction =
+          new ProcessInstanceModificationActivateInstruction()
+              .setElementId(activate.getElementId())
+              .setAncestorScopeKey(activate.getAncestorElementInstanceKey());
+      activate
+          .getVariableInstructionsList()
+          .forEach(
+              variables ->
+                  instruction.addVariableInstruction(
+                      new ProcessInstanceModificationVariableInstruction()
+                          .setElementId(variables.getScopeId())
+                          .setVariables(msgPack(variables.getVariables()))));
+      modification.addActivateInstruction(instruction);
+    }
+    request
+        .getTerminateInstructionsList()
+        .forEach(
+            terminate ->
+                modification.addTerminateInstruction(
+                    new ProcessInstanceModificationTerminateInstruction()
+                        .setElementInstanceKey(terminate.getElementInstanceKey())));
+    return modification;
+  }
+
+  /**
+   * A request's variables as the engine keeps them; anything but a JSON object is refused as
+   * Zeebe's gateway does.
+   */
+  static DirectBuffer msgPack(String json) {
+    try {
+      return BufferUtil.wrapArray(MsgPackConverter.convertToMsgPack(json));
+    } catch (RuntimeException e) {
+      // The value is not echoed: variables may hold secrets.
+      throw Status.INVALID_ARGUMENT
+          .withDescription("Property 'variables' is invalid: expected a JSON object")
+          .asRuntimeException();
+    }
+  }
+}

@@ -1,0 +1,266 @@
+package io.mediaflow.app.engine.history;
+
+import io.camunda.zeebe.protocol.record.Record;
+import io.camunda.zeebe.protocol.record.RecordType;
+import io.camunda.zeebe.protocol.record.ValueType;
+import io.camunda.zeebe.protocol.record.intent.DecisionEvaluationIntent;
+import io.camunda.zeebe.protocol.record.intent.DecisionIntent;
+import io.camunda.zeebe.protocol.record.intent.DecisionRequirementsIntent;
+import io.camunda.zeebe.protocol.record.value.DecisionEvaluationRecordValue;
+import io.camunda.zeebe.protocol.record.value.EvaluatedDecisionValue;
+import io.camunda.zeebe.protocol.record.value.deployment.DecisionRecordValue;
+import io.camunda.zeebe.protocol.record.value.deployment.DecisionRequirementsRecordValue;
+import io.mediaflow.app.engine.EngineRecordFeed;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.stereotype.Component;
+
+/**
+ * What the engine's records say about decisions, as the REST API shows them: the deployed decision
+ * definitions and decision requirements (with their DMN), and the decision instances, one per
+ * decision each evaluation evaluated (a business rule task's or a direct evaluation's). Fed once
+ * per record by {@link EngineRecordFeed}, beside {@link ProcessHistory}; every read first catches
+ * the feed up.
+ *
+ * <p>Evaluations are kept within the same bounds as ended process instances ({@link
+ * HistoryProperties}): the newest {@code maxCompletedInstances}, none older than {@code maxAge}.
+ * Held in memory only: after a restart, what was deployed and evaluated before it is read again
+ * only as far as the engine's log still holds it (the process history's store does not keep
+ * decisions yet).
+ */
+@Component
+public class DecisionHistory implements EngineRecordFeed.Subscriber {
+
+  /** A deployed decision. */
+  public record DecisionDefinition(
+      long key,
+      String decisionId,
+      String name,
+      int version,
+      String requirementsId,
+      long requirementsKey,
+      String tenantId) {}
+
+  /** A deployed DRG: the DMN resource its decisions came from. */
+  public record DecisionRequirements(
+      long key,
+      String requirementsId,
+      String name,
+      int version,
+      String resourceName,
+      String tenantId,
+      byte[] resource) {}
+
+  /** One decision of one evaluation; its key is the evaluation's key and its place in it. */
+  public record DecisionInstance(
+      String key,
+      long evaluationKey,
+      boolean failed,
+      String failureMessage,
+      Instant evaluationDate,
+      long decisionKey,
+      String decisionId,
+      String decisionName,
+      int decisionVersion,
+      String decisionType,
+      String output,
+      String tenantId,
+      long processDefinitionKey,
+      long processInstanceKey,
+      long elementInstanceKey,
+      List<Input> inputs,
+      List<Rule> matchedRules) {}
+
+  public record Input(String id, String name, String value) {}
+
+  public record Rule(String id, int index, List<Output> outputs) {}
+
+  public record Output(String id, String name, String value) {}
+
+  private final EngineRecordFeed feed;
+  private final HistoryProperties limits;
+  private final Clock clock;
+  private final Map<Long, DecisionDefinition> definitions = new LinkedHashMap<>();
+  private final Map<Long, DecisionRequirements> requirements = new LinkedHashMap<>();
+  private final Map<String, DecisionInstance> instances = new LinkedHashMap<>();
+
+  /** The evaluations kept, oldest first, each with the keys of its decision instances. */
+  private final Deque<List<String>> evaluations = new ArrayDeque<>();
+
+  @Autowired
+  DecisionHistory(EngineRecordFeed feed, HistoryProperties limits) {
+    this(feed, limits, Clock.systemUTC());
+  }
+
+  DecisionHistory(EngineRecordFeed feed, HistoryProperties limits, Clock clock) {
+    this.feed = feed;
+    this.limits = limits;
+    this.clock = clock;
+    feed.subscribe(this);
+  }
+
+  public List<DecisionDefinition> definitions() {
+    return read(() -> List.copyOf(definitions.values()));
+  }
+
+  public Optional<DecisionDefinition> definition(long key) {
+    return read(() -> Optional.ofNullable(definitions.get(key)));
+  }
+
+  public List<DecisionRequirements> requirements() {
+    return read(() -> List.copyOf(requirements.values()));
+  }
+
+  public Optional<DecisionRequirements> requirements(long key) {
+    return read(() -> Optional.ofNullable(requirements.get(key)));
+  }
+
+  public List<DecisionInstance> instances() {
+    return read(
+        () -> {
+          dropExpired();
+          return List.copyOf(instances.values());
+        });
+  }
+
+  public Optional<DecisionInstance> instance(String key) {
+    return read(() -> Optional.ofNullable(instances.get(key)));
+  }
+
+  private <T> T read(Supplier<T> query) {
+    feed.catchUp();
+    synchronized (this) {
+      return query.get();
+    }
+  }
+
+  @Override
+  public synchronized void accept(Record<?> record) {
+    if (record.getRecordType() != RecordType.EVENT) {
+      return;
+    }
+    if (record.getValueType() == ValueType.DECISION) {
+      var decision = (DecisionRecordValue) record.getValue();
+      if (record.getIntent() == DecisionIntent.CREATED) {
+        definitions.put(
+            decision.getDecisionKey(),
+            new DecisionDefinition(
+                decision.getDecisionKey(),
+                decision.getDecisionId(),
+                decision.getDecisionName(),
+                decision.getVersion(),
+                decision.getDecisionRequirementsId(),
+                decision.getDecisionRequirementsKey(),
+                decision.getTenantId()));
+      } else if (record.getIntent() == DecisionIntent.DELETED) {
+        definitions.remove(decision.getDecisionKey());
+      }
+    } else if (record.getValueType() == ValueType.DECISION_REQUIREMENTS) {
+      var drg = (DecisionRequirementsRecordValue) record.getValue();
+      if (record.getIntent() == DecisionRequirementsIntent.CREATED) {
+        requirements.put(
+            drg.getDecisionRequirementsKey(),
+            new DecisionRequirements(
+                drg.getDecisionRequirementsKey(),
+                drg.getDecisionRequirementsId(),
+                drg.getDecisionRequirementsName(),
+                drg.getDecisionRequirementsVersion(),
+                drg.getResourceName(),
+                drg.getTenantId(),
+                drg.getResource()));
+      } else if (record.getIntent() == DecisionRequirementsIntent.DELETED) {
+        requirements.remove(drg.getDecisionRequirementsKey());
+      }
+    } else if (record.getValueType() == ValueType.DECISION_EVALUATION
+        && (record.getIntent() == DecisionEvaluationIntent.EVALUATED
+            || record.getIntent() == DecisionEvaluationIntent.FAILED)) {
+      evaluated(record.getKey(), Instant.ofEpochMilli(record.getTimestamp()), record);
+    }
+  }
+
+  /**
+   * Each decision the evaluation evaluated is a decision instance; in a failed evaluation the one
+   * that failed carries the failure, as Camunda's exporters record it.
+   */
+  private void evaluated(long key, Instant at, Record<?> record) {
+    var evaluation = (DecisionEvaluationRecordValue) record.getValue();
+    boolean failed = record.getIntent() == DecisionEvaluationIntent.FAILED;
+    List<EvaluatedDecisionValue> decisions = evaluation.getEvaluatedDecisions();
+    var keys = new java.util.ArrayList<String>();
+    for (int i = 0; i < decisions.size(); i++) {
+      EvaluatedDecisionValue decision = decisions.get(i);
+      boolean thisFailed =
+          failed && decision.getDecisionId().equals(evaluation.getFailedDecisionId());
+      String instanceKey =
+          decision.getDecisionEvaluationInstanceKey() == null
+                  || decision.getDecisionEvaluationInstanceKey().isEmpty()
+              ? key + "-" + (i + 1)
+              : decision.getDecisionEvaluationInstanceKey();
+      instances.put(
+          instanceKey,
+          new DecisionInstance(
+              instanceKey,
+              key,
+              thisFailed,
+              thisFailed ? evaluation.getEvaluationFailureMessage() : null,
+              at,
+              decision.getDecisionKey(),
+              decision.getDecisionId(),
+              decision.getDecisionName(),
+              decision.getDecisionVersion(),
+              decision.getDecisionType(),
+              decision.getDecisionOutput(),
+              evaluation.getTenantId(),
+              evaluation.getProcessDefinitionKey(),
+              evaluation.getProcessInstanceKey(),
+              evaluation.getElementInstanceKey(),
+              decision.getEvaluatedInputs().stream()
+                  .map(
+                      input ->
+                          new Input(
+                              input.getInputId(), input.getInputName(), input.getInputValue()))
+                  .toList(),
+              decision.getMatchedRules().stream()
+                  .map(
+                      rule ->
+                          new Rule(
+                              rule.getRuleId(),
+                              rule.getRuleIndex(),
+                              rule.getEvaluatedOutputs().stream()
+                                  .map(
+                                      output ->
+                                          new Output(
+                                              output.getOutputId(),
+                                              output.getOutputName(),
+                                              output.getOutputValue()))
+                                  .toList()))
+                  .toList()));
+      keys.add(instanceKey);
+    }
+    evaluations.addLast(keys);
+    while (evaluations.size() > limits.maxCompletedInstances()) {
+      evaluations.removeFirst().forEach(instances::remove);
+    }
+  }
+
+  /** Evaluations older than the history's age bound, oldest first. */
+  private void dropExpired() {
+    Instant oldest = clock.instant().minus(limits.maxAge());
+    while (!evaluations.isEmpty()) {
+      List<String> first = evaluations.peekFirst();
+      DecisionInstance any = first.isEmpty() ? null : instances.get(first.get(0));
+      if (any != null && !any.evaluationDate().isBefore(oldest)) {
+        return;
+      }
+      evaluations.removeFirst().forEach(instances::remove);
+    }
+  }
+}

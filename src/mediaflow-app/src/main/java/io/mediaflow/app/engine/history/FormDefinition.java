@@ -1,0 +1,4 @@
+package io.mediaflow.app.engine.history;
+
+public record FormDefinition(
+    long key, String formId, int version, String resourceName, String tenantId, String schema) {}

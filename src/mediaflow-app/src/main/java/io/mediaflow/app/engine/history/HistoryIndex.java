@@ -1,0 +1,135 @@
+package io.mediaflow.app.engine.history;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableSet;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.Function;
+import java.util.function.ToLongFunction;
+
+/**
+ * The items of one kind the history keeps (element instances, variables, ...), by key, and for each
+ * indexed field the keys of the items by the field's value, so that a search with a filter on such
+ * a field reads only the items that have the value, not every item kept. Fields are named and their
+ * values written as the REST API's result shapes have them ({@code processInstanceKey} as text,
+ * {@code state} as the API's enum), so that an index answers exactly what the search's filter on
+ * the shape would. Not thread-safe: {@link ProcessHistory} guards it.
+ */
+final class HistoryIndex<T> {
+
+  private final ToLongFunction<T> key;
+  private final Map<String, Function<T, String>> fields;
+  private final TreeMap<Long, T> byKey = new TreeMap<>();
+
+  /** Field, value, the keys of the items that have it. */
+  private final Map<String, Map<String, NavigableSet<Long>>> postings = new HashMap<>();
+
+  HistoryIndex(ToLongFunction<T> key, Map<String, Function<T, String>> fields) {
+    this.key = key;
+    this.fields = Map.copyOf(fields);
+    fields.keySet().forEach(field -> postings.put(field, new HashMap<>()));
+  }
+
+  /** The fields a search can narrow by. */
+  Set<String> fields() {
+    return fields.keySet();
+  }
+
+  /** Adds the item, or replaces the one with its key (whose field values may have changed). */
+  void put(T item) {
+    long k = key.applyAsLong(item);
+    T previous = byKey.put(k, item);
+    fields.forEach(
+        (field, value) -> {
+          String before = previous == null ? null : value.apply(previous);
+          String after = value.apply(item);
+          if (before != null && !before.equals(after)) {
+            unpost(field, before, k);
+          }
+          if (after != null) {
+            postings.get(field).computeIfAbsent(after, v -> new TreeSet<>()).add(k);
+          }
+        });
+  }
+
+  T get(long k) {
+    return byKey.get(k);
+  }
+
+  void remove(long k) {
+    T item = byKey.remove(k);
+    if (item != null) {
+      fields.forEach(
+          (field, value) -> {
+            String v = value.apply(item);
+            if (v != null) {
+              unpost(field, v, k);
+            }
+          });
+    }
+  }
+
+  /** Removes the items whose {@code field} has {@code value}. */
+  void removeWhere(String field, String value) {
+    NavigableSet<Long> keys = postings.get(field).get(value);
+    if (keys != null) {
+      List.copyOf(keys).forEach(this::remove);
+    }
+  }
+
+  /** Every item, by key. */
+  List<T> all() {
+    return List.copyOf(byKey.values());
+  }
+
+  /** The items whose {@code field} has {@code value}, by key. */
+  List<T> where(String field, String value) {
+    return items(postings.get(field).getOrDefault(value, new TreeSet<>()));
+  }
+
+  /**
+   * The items that have, for each field named, one of its values, by key; a field of no index
+   * narrows nothing. Starts from the field with the fewest items, so that the cost follows the
+   * answer, not what is kept.
+   */
+  List<T> matching(Map<String, Set<String>> wanted) {
+    List<NavigableSet<Long>> sets = new ArrayList<>();
+    wanted.forEach(
+        (field, values) -> {
+          Map<String, NavigableSet<Long>> index = postings.get(field);
+          if (index != null) {
+            NavigableSet<Long> union = new TreeSet<>();
+            values.forEach(value -> union.addAll(index.getOrDefault(value, new TreeSet<>())));
+            sets.add(union);
+          }
+        });
+    if (sets.isEmpty()) {
+      return all();
+    }
+    sets.sort(Comparator.comparingInt(Collection::size));
+    NavigableSet<Long> keys = new TreeSet<>(sets.get(0));
+    sets.subList(1, sets.size()).forEach(keys::retainAll);
+    return items(keys);
+  }
+
+  private List<T> items(Collection<Long> keys) {
+    return keys.stream().map(byKey::get).toList();
+  }
+
+  private void unpost(String field, String value, long k) {
+    Map<String, NavigableSet<Long>> index = postings.get(field);
+    NavigableSet<Long> keys = index.get(value);
+    if (keys != null) {
+      keys.remove(k);
+      if (keys.isEmpty()) {
+        index.remove(value);
+      }
+    }
+  }
+}

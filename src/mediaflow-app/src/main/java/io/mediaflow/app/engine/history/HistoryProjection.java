@@ -1,0 +1,391 @@
+package io.mediaflow.app.engine.history;
+
+import io.camunda.zeebe.protocol.record.Record;
+import io.camunda.zeebe.protocol.record.RecordType;
+import io.camunda.zeebe.protocol.record.intent.FormIntent;
+import io.camunda.zeebe.protocol.record.intent.IncidentIntent;
+import io.camunda.zeebe.protocol.record.intent.JobBatchIntent;
+import io.camunda.zeebe.protocol.record.intent.JobIntent;
+import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
+import io.camunda.zeebe.protocol.record.intent.ProcessIntent;
+import io.camunda.zeebe.protocol.record.intent.ProcessMessageSubscriptionIntent;
+import io.camunda.zeebe.protocol.record.intent.VariableIntent;
+import io.camunda.zeebe.protocol.record.value.IncidentRecordValue;
+import io.camunda.zeebe.protocol.record.value.JobBatchRecordValue;
+import io.camunda.zeebe.protocol.record.value.JobRecordValue;
+import io.camunda.zeebe.protocol.record.value.ProcessInstanceRecordValue;
+import io.camunda.zeebe.protocol.record.value.ProcessInstanceRelated;
+import io.camunda.zeebe.protocol.record.value.ProcessMessageSubscriptionRecordValue;
+import io.camunda.zeebe.protocol.record.value.VariableRecordValue;
+import io.camunda.zeebe.protocol.record.value.deployment.Form;
+import io.mediaflow.app.engine.EngineRecordFeed;
+import io.mediaflow.app.engine.UserTaskChanges;
+import io.mediaflow.app.engine.UserTasks;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.EnumSet;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The history's projection of the engine's records (records in): each event of a deployment, an
+ * element, a variable, a job, an incident or a message subscription updates {@link HistoryState},
+ * and the ended instances beyond {@link HistoryProperties} are dropped. Fed once per record by
+ * {@link EngineRecordFeed}, under the state's monitor.
+ *
+ * <p>User tasks are the engine's job-based ones: a job of type {@value UserTasks#JOB_TYPE} is an
+ * open task from its creation until it is completed, cancelled (its scope ended) or throws an
+ * error, whoever holds the job.
+ */
+final class HistoryProjection implements EngineRecordFeed.Subscriber {
+
+  private final HistoryState state;
+  private final HistoryProperties limits;
+  private final Clock clock;
+
+  HistoryProjection(HistoryState state, HistoryProperties limits, Clock clock) {
+    this.state = state;
+    this.limits = limits;
+    this.clock = clock;
+  }
+
+  @Override
+  public void accept(Record<?> record) {
+    synchronized (state) {
+      project(record);
+    }
+  }
+
+  private void project(Record<?> record) {
+    state.position = record.getPosition();
+    if (record.getRecordType() != RecordType.EVENT) {
+      return;
+    }
+    Instant at = Instant.ofEpochMilli(record.getTimestamp());
+    if (record.getValue() instanceof ProcessInstanceRelated related) {
+      state.unsaved.instances.add(related.getProcessInstanceKey());
+    }
+    switch (record.getValue()) {
+      case io.camunda.zeebe.protocol.record.value.deployment.Process process
+          when record.getIntent() == ProcessIntent.CREATED ->
+          addDefinition(Deployments.definition(process));
+      case Form form when record.getIntent() == FormIntent.CREATED ->
+          addForm(Deployments.form(form));
+      case ProcessInstanceRecordValue element ->
+          onElement(record.getKey(), (ProcessInstanceIntent) record.getIntent(), element, at);
+      case VariableRecordValue variable
+          when record.getIntent() == VariableIntent.CREATED
+              || record.getIntent() == VariableIntent.UPDATED ->
+          onVariable(record.getKey(), variable);
+      case JobRecordValue job -> onJob(record.getKey(), (JobIntent) record.getIntent(), job, at);
+      case JobBatchRecordValue batch when record.getIntent() == JobBatchIntent.ACTIVATED ->
+          onActivated(batch);
+      case IncidentRecordValue incident ->
+          onIncident(record.getKey(), (IncidentIntent) record.getIntent(), incident, at);
+      case ProcessMessageSubscriptionRecordValue subscription ->
+          onMessageSubscription(
+              record.getKey(),
+              (ProcessMessageSubscriptionIntent) record.getIntent(),
+              subscription,
+              at);
+      default -> {}
+    }
+    state.dropEnded(clock.instant().minus(limits.maxAge()), limits.maxCompletedInstances());
+  }
+
+  private void addForm(FormDefinition form) {
+    state.forms.put(form.key(), form);
+    state.unsaved.forms.add(form);
+  }
+
+  private void addDefinition(ProcessDefinition definition) {
+    state.definitions.put(definition.key(), definition);
+    state.unsaved.definitions.add(definition);
+  }
+
+  private void onElement(
+      long key, ProcessInstanceIntent intent, ProcessInstanceRecordValue element, Instant at) {
+    long instanceKey = element.getProcessInstanceKey();
+    switch (intent) {
+      case ELEMENT_ACTIVATING -> {
+        HistoryState.InstanceRecords records =
+            state.instances.computeIfAbsent(instanceKey, k -> new HistoryState.InstanceRecords());
+        state.elements.put(
+            new ElementInstance(
+                key,
+                instanceKey,
+                element.getFlowScopeKey(),
+                element.getProcessDefinitionKey(),
+                element.getBpmnProcessId(),
+                element.getElementId(),
+                state.elementName(element.getProcessDefinitionKey(), element.getElementId()),
+                element.getBpmnElementType(),
+                element.getTenantId(),
+                at,
+                null,
+                InstanceState.ACTIVE,
+                null));
+        if (key == instanceKey) {
+          state.setInstance(
+              records,
+              new ProcessInstance(
+                  instanceKey,
+                  element.getProcessDefinitionKey(),
+                  element.getBpmnProcessId(),
+                  element.getVersion(),
+                  element.getParentProcessInstanceKey(),
+                  element.getParentElementInstanceKey(),
+                  element.getTenantId(),
+                  at,
+                  null,
+                  InstanceState.ACTIVE,
+                  false));
+        }
+      }
+      case ELEMENT_COMPLETED, ELEMENT_TERMINATED -> {
+        HistoryState.InstanceRecords records = state.instances.get(instanceKey);
+        if (records == null) {
+          return;
+        }
+        InstanceState outcome =
+            intent == ProcessInstanceIntent.ELEMENT_COMPLETED
+                ? InstanceState.COMPLETED
+                : InstanceState.TERMINATED;
+        HistoryState.update(state.elements, key, e -> e.ended(at, outcome));
+        if (key == instanceKey && records.instance != null) {
+          state.setInstance(records, records.instance.ended(at, outcome));
+          state.ended.add(records.instance);
+          state.unsaved.ended.add(instanceKey);
+        }
+      }
+      case SEQUENCE_FLOW_TAKEN -> {
+        HistoryState.InstanceRecords records = state.instances.get(instanceKey);
+        if (records != null) {
+          records.sequenceFlows.add(element.getElementId());
+        }
+      }
+      default -> {}
+    }
+  }
+
+  /**
+   * A new instance's variables are written before its process element activates. A change of a user
+   * task is kept with the task, not among the variables.
+   */
+  private void onVariable(long key, VariableRecordValue variable) {
+    state.instances.computeIfAbsent(
+        variable.getProcessInstanceKey(), k -> new HistoryState.InstanceRecords());
+    if (UserTaskChanges.isChange(variable.getName())) {
+      for (UserTaskInstance task :
+          state.userTasks.where("elementInstanceKey", Long.toString(variable.getScopeKey()))) {
+        if (task.state() == TaskState.CREATED) {
+          state.userTasks.put(task.changed(variable.getName(), variable.getValue()));
+          return;
+        }
+      }
+    }
+    state.variables.put(
+        new Variable(
+            key,
+            variable.getScopeKey(),
+            variable.getProcessInstanceKey(),
+            variable.getName(),
+            variable.getValue(),
+            variable.getTenantId()));
+  }
+
+  private void onJob(long key, JobIntent intent, JobRecordValue job, Instant at) {
+    HistoryState.InstanceRecords records = state.instances.get(job.getProcessInstanceKey());
+    if (records == null) {
+      return;
+    }
+    Job previous = state.jobs.get(key);
+    String jobState =
+        JOB_STATES.contains(intent)
+            ? intent.name()
+            : previous == null ? "CREATED" : previous.state();
+    boolean ended =
+        intent == JobIntent.COMPLETED
+            || intent == JobIntent.CANCELED
+            || intent == JobIntent.ERROR_THROWN;
+    state.jobs.put(
+        new Job(
+            key,
+            job.getType(),
+            Deployments.emptyToNull(job.getWorker()),
+            jobState,
+            job.getRetries(),
+            job.getDeadline() > 0 ? Instant.ofEpochMilli(job.getDeadline()) : null,
+            Deployments.emptyToNull(job.getErrorCode()),
+            Deployments.emptyToNull(job.getErrorMessage()),
+            intent == JobIntent.FAILED && job.getRetries() > 0,
+            ended ? at : previous == null ? null : previous.endTime(),
+            job.getElementId(),
+            job.getElementInstanceKey(),
+            job.getProcessInstanceKey(),
+            job.getProcessDefinitionKey(),
+            job.getBpmnProcessId(),
+            Map.copyOf(job.getCustomHeaders()),
+            job.getJobKind().name(),
+            job.getJobListenerEventType().name(),
+            job.getTenantId()));
+    if (UserTasks.JOB_TYPE.equals(job.getType())) {
+      onUserTaskJob(key, intent, job, at);
+    }
+  }
+
+  /** An activation gives each job its worker, deadline and retries; it is no state of the job's. */
+  private void onActivated(JobBatchRecordValue batch) {
+    for (int i = 0; i < batch.getJobKeys().size() && i < batch.getJobs().size(); i++) {
+      JobRecordValue job = batch.getJobs().get(i);
+      HistoryState.InstanceRecords records = state.instances.get(job.getProcessInstanceKey());
+      if (records != null) {
+        state.unsaved.instances.add(job.getProcessInstanceKey());
+        HistoryState.update(
+            state.jobs,
+            batch.getJobKeys().get(i),
+            known ->
+                known.activated(
+                    Deployments.emptyToNull(batch.getWorker()),
+                    Instant.ofEpochMilli(job.getDeadline()),
+                    job.getRetries()));
+      }
+    }
+  }
+
+  private void onUserTaskJob(long key, JobIntent intent, JobRecordValue job, Instant at) {
+    TaskState endState =
+        switch (intent) {
+          case COMPLETED -> TaskState.COMPLETED;
+          case CANCELED -> TaskState.CANCELED;
+          case ERROR_THROWN -> TaskState.FAILED;
+          default -> null;
+        };
+    if (intent == JobIntent.CREATED) {
+      ProcessDefinition definition = state.definitions.get(job.getProcessDefinitionKey());
+      String name = state.elementName(job.getProcessDefinitionKey(), job.getElementId());
+      state.userTasks.put(
+          new UserTaskInstance(
+              key,
+              job.getElementInstanceKey(),
+              job.getProcessInstanceKey(),
+              job.getProcessDefinitionKey(),
+              job.getBpmnProcessId(),
+              job.getProcessDefinitionVersion(),
+              job.getElementId(),
+              name == null ? job.getElementId() : name,
+              definition == null ? null : definition.userTaskForms().get(job.getElementId()),
+              Map.copyOf(job.getCustomHeaders()),
+              job.getTenantId(),
+              at,
+              null,
+              TaskState.CREATED,
+              Map.of()));
+    } else if (endState != null) {
+      HistoryState.update(state.userTasks, key, task -> task.ended(at, endState));
+    }
+  }
+
+  private void onIncident(
+      long key, IncidentIntent intent, IncidentRecordValue incident, Instant at) {
+    HistoryState.InstanceRecords records = state.instances.get(incident.getProcessInstanceKey());
+    if (records == null) {
+      return;
+    }
+    if (intent == IncidentIntent.CREATED) {
+      state.incidents.put(
+          new Incident(
+              key,
+              incident.getProcessInstanceKey(),
+              incident.getProcessDefinitionKey(),
+              incident.getBpmnProcessId(),
+              incident.getElementId(),
+              incident.getElementInstanceKey(),
+              incident.getJobKey(),
+              incident.getErrorType().name(),
+              incident.getErrorMessage(),
+              incident.getTenantId(),
+              at,
+              IncidentState.ACTIVE));
+      HistoryState.update(
+          state.elements, incident.getElementInstanceKey(), e -> e.withIncident(key));
+    } else if (intent == IncidentIntent.RESOLVED) {
+      HistoryState.update(state.incidents, key, Incident::resolved);
+      HistoryState.update(
+          state.elements,
+          incident.getElementInstanceKey(),
+          e -> Long.valueOf(key).equals(e.incidentKey()) ? e.withIncident(null) : e);
+    } else {
+      return;
+    }
+    var i = records.instance;
+    if (i != null) {
+      boolean open =
+          state.incidents.where(HistoryState.INSTANCE, Long.toString(i.key())).stream()
+              .anyMatch(x -> x.state() == IncidentState.ACTIVE);
+      state.setInstance(records, i.withIncident(open));
+    }
+  }
+
+  private void onMessageSubscription(
+      long key,
+      ProcessMessageSubscriptionIntent intent,
+      ProcessMessageSubscriptionRecordValue subscription,
+      Instant at) {
+    HistoryState.InstanceRecords records =
+        state.instances.get(subscription.getProcessInstanceKey());
+    if (records == null
+        || records.instance == null
+        || !MESSAGE_SUBSCRIPTION_STATES.contains(
+            intent)) { // the -ING intents are commands' steps, not states
+      return;
+    }
+    long definitionKey = records.instance.definitionKey();
+    state.messageSubscriptions.put(
+        new MessageSubscription(
+            key,
+            subscription.getProcessInstanceKey(),
+            definitionKey,
+            subscription.getBpmnProcessId(),
+            subscription.getElementId(),
+            subscription.getElementInstanceKey(),
+            subscription.getMessageName(),
+            subscription.getCorrelationKey(),
+            subscription.getTenantId(),
+            at,
+            intent.name()));
+    if (intent == ProcessMessageSubscriptionIntent.CORRELATED) {
+      records.correlatedMessages.add(
+          new CorrelatedMessage(
+              key,
+              subscription.getMessageKey(),
+              subscription.getProcessInstanceKey(),
+              definitionKey,
+              subscription.getBpmnProcessId(),
+              subscription.getElementId(),
+              subscription.getElementInstanceKey(),
+              subscription.getMessageName(),
+              subscription.getCorrelationKey(),
+              subscription.getTenantId(),
+              at));
+    }
+  }
+
+  /** The intents of a subscription that Camunda's message subscription search names as its */
+  private static final Set<ProcessMessageSubscriptionIntent> MESSAGE_SUBSCRIPTION_STATES =
+      EnumSet.of(
+          ProcessMessageSubscriptionIntent.CREATED, ProcessMessageSubscriptionIntent.CORRELATED,
+          ProcessMessageSubscriptionIntent.DELETED, ProcessMessageSubscriptionIntent.MIGRATED);
+
+  /** The job records whose intent is a state of Camunda's job search ({@code JobStateEnum}). */
+  private static final Set<JobIntent> JOB_STATES =
+      EnumSet.of(
+          JobIntent.CREATED,
+          JobIntent.COMPLETED,
+          JobIntent.CANCELED,
+          JobIntent.ERROR_THROWN,
+          JobIntent.FAILED,
+          JobIntent.MIGRATED,
+          JobIntent.RETRIES_UPDATED,
+          JobIntent.TIMED_OUT);
+}

@@ -1,0 +1,360 @@
+package io.mediaflow.app.engine.history;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.mediaflow.app.engine.DurableFiles;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Where the durable engine's {@link ProcessHistory} keeps what it derived from the log, so that the
+ * log can be deleted below a snapshot: a broker's exporters keep their records elsewhere in the
+ * same way, and the broker compacts only below the lowest position they have exported.
+ *
+ * <p>One file, {@value #FILE}, a line of JSON per entry, appended to: at each snapshot only what
+ * changed since the last one (the instances a record touched, new deployments, instances that ended
+ * or were dropped), closed by a {@code kept} line with the log position it holds, then forced. On
+ * start the file is read from the top, each batch applied once its {@code kept} line is read: a
+ * batch a crash cut short (a torn last line, or lines without their {@code kept}) is ignored and
+ * cut off, and the log is read again after the last position kept. Once the file has grown to twice
+ * what it held after its last rewrite (and at least {@code compactAt} bytes), the history is
+ * written whole instead: to a temporary file, forced, renamed over it. A {@code history.json} of an
+ * older version (the history replaced whole) is read once and rewritten in this form.
+ */
+final class HistoryStore {
+
+  static final String FILE = "history.jsonl";
+
+  /** The older form: the whole history in one JSON document. */
+  static final String WHOLE_FILE = "history.json";
+
+  /** Below this size the file is never rewritten: a small file costs nothing to read. */
+  static final long COMPACT_AT = 1 << 20;
+
+  private static final JsonMapper JSON =
+      JsonMapper.builder()
+          .findAndAddModules()
+          .serializationInclusion(JsonInclude.Include.NON_NULL)
+          .build();
+
+  /**
+   * An instance and everything recorded about it; {@code instance} is null while only its variables
+   * are known, {@code jobs} and the lists after it null in a history kept before they were.
+   */
+  record SavedInstance(
+      long key,
+      ProcessInstance instance,
+      List<ElementInstance> elements,
+      List<Variable> variables,
+      List<UserTaskInstance> userTasks,
+      List<Incident> incidents,
+      List<Job> jobs,
+      List<String> sequenceFlows,
+      List<MessageSubscription> messageSubscriptions,
+      List<CorrelatedMessage> correlatedMessages) {}
+
+  /**
+   * The history as of the record at {@code position}; {@code ended} the ended instances, the
+   * earliest first.
+   */
+  record Saved(
+      long position,
+      List<ProcessDefinition> definitions,
+      List<FormDefinition> forms,
+      List<SavedInstance> instances,
+      List<ProcessInstance> ended) {}
+
+  /**
+   * What changed since the last save, as of the record at {@code position}: new deployments, each
+   * instance a record touched (whole), the keys of instances that ended (in the order they ended)
+   * and of those dropped.
+   */
+  record Changes(
+      long position,
+      List<ProcessDefinition> definitions,
+      List<FormDefinition> forms,
+      List<SavedInstance> instances,
+      List<Long> ended,
+      List<Long> dropped) {}
+
+  /** One line of the file: exactly one of its fields is set. */
+  record Entry(
+      ProcessDefinition definition,
+      FormDefinition form,
+      SavedInstance instance,
+      Long ended,
+      Long dropped,
+      Long kept) {
+
+    static Entry of(ProcessDefinition definition) {
+      return new Entry(definition, null, null, null, null, null);
+    }
+
+    static Entry of(FormDefinition form) {
+      return new Entry(null, form, null, null, null, null);
+    }
+
+    static Entry of(SavedInstance instance) {
+      return new Entry(null, null, instance, null, null, null);
+    }
+
+    static Entry ended(long key) {
+      return new Entry(null, null, null, key, null, null);
+    }
+
+    static Entry dropped(long key) {
+      return new Entry(null, null, null, null, key, null);
+    }
+
+    static Entry kept(long position) {
+      return new Entry(null, null, null, null, null, position);
+    }
+  }
+
+  private final Path folder;
+  private final Path file;
+  private final long compactAt;
+  private final Saved loaded;
+
+  /**
+   * The file's size after its last rewrite, and after its last complete batch (where the next one
+   * goes).
+   */
+  private long sizeAfterRewrite;
+
+  private long size;
+
+  /** A failed append may have left part of a batch: the next save writes everything. */
+  private boolean rewriteNext;
+
+  HistoryStore(Path folder) {
+    this(folder, COMPACT_AT);
+  }
+
+  HistoryStore(Path folder, long compactAt) {
+    this.folder = folder;
+    this.file = folder.resolve(FILE);
+    this.compactAt = compactAt;
+    try {
+      Path whole = folder.resolve(WHOLE_FILE);
+      if (!Files.exists(file) && Files.exists(whole)) {
+        loaded = JSON.readValue(whole.toFile(), Saved.class);
+        rewrite(loaded);
+        Files.delete(whole);
+      } else {
+        loaded = Files.exists(file) ? read() : null;
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(
+          "Cannot read the REST API's history from "
+              + folder
+              + ": restore it from a backup, or delete it and the log to start afresh",
+          e);
+    }
+    sizeAfterRewrite = Math.max(sizeAfterRewrite, size);
+  }
+
+  /** What was kept when the application started, if anything. */
+  Optional<Saved> loaded() {
+    return Optional.ofNullable(loaded);
+  }
+
+  /**
+   * The position of the last record the kept history holds; -1 when none was kept: the log is read
+   * whole.
+   */
+  long position() {
+    return loaded == null ? -1 : loaded.position();
+  }
+
+  /**
+   * The next save should be the whole history ({@link #rewrite}) rather than the changes ({@link
+   * #append}).
+   */
+  boolean rewriteDue() {
+    return rewriteNext || size >= Math.max(compactAt, 2 * sizeAfterRewrite);
+  }
+
+  /** Appends the changes as one batch, on disk when this returns. */
+  void append(Changes changes) {
+    var entries = new ArrayList<Entry>();
+    // The drops first: an instance the history dropped and then heard of again is kept as it is
+    // now.
+    changes.dropped().forEach(key -> entries.add(Entry.dropped(key)));
+    changes.definitions().forEach(definition -> entries.add(Entry.of(definition)));
+    changes.forms().forEach(form -> entries.add(Entry.of(form)));
+    changes.instances().forEach(instance -> entries.add(Entry.of(instance)));
+    changes.ended().forEach(key -> entries.add(Entry.ended(key)));
+    entries.add(Entry.kept(changes.position()));
+    byte[] batch = lines(entries);
+    try {
+      // A fresh data folder has no history folder yet: its first batch would fail, and its first
+      // snapshot with it.
+      Files.createDirectories(folder);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot keep the REST API's history in " + file, e);
+    }
+    try (FileChannel channel =
+        FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+      channel.position(size);
+      ByteBuffer bytes = ByteBuffer.wrap(batch);
+      while (bytes.hasRemaining()) {
+        channel.write(bytes);
+      }
+      channel.force(false);
+      if (size == 0) {
+        DurableFiles.forceDirectory(folder); // a new file's name
+      }
+    } catch (IOException e) {
+      rewriteNext = true;
+      throw new UncheckedIOException("Cannot keep the REST API's history in " + file, e);
+    }
+    if (size == 0) {
+      sizeAfterRewrite =
+          batch.length; // a new file's first batch holds the whole history, as a rewrite does
+    }
+    size += batch.length;
+  }
+
+  /** Replaces the file with the whole history in one batch. */
+  void rewrite(Saved history) {
+    var entries = new ArrayList<Entry>();
+    history.definitions().forEach(definition -> entries.add(Entry.of(definition)));
+    history.forms().forEach(form -> entries.add(Entry.of(form)));
+    history.instances().forEach(instance -> entries.add(Entry.of(instance)));
+    history.ended().forEach(instance -> entries.add(Entry.ended(instance.key())));
+    entries.add(Entry.kept(history.position()));
+    byte[] content = lines(entries);
+    try {
+      DurableFiles.replace(file, content);
+    } catch (IOException e) {
+      rewriteNext = true;
+      throw new UncheckedIOException("Cannot keep the REST API's history in " + file, e);
+    }
+    size = content.length;
+    sizeAfterRewrite = size;
+    rewriteNext = false;
+  }
+
+  private static byte[] lines(List<Entry> entries) {
+    var out = new ByteArrayOutputStream();
+    try {
+      for (Entry entry : entries) {
+        out.write(JSON.writeValueAsBytes(entry));
+        out.write('\n');
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return out.toByteArray();
+  }
+
+  /**
+   * Applies the file's complete batches in order; {@link #size} ends after the last one, where the
+   * next batch is written over whatever a crash left after it.
+   */
+  private Saved read() throws IOException {
+    byte[] content = Files.readAllBytes(file);
+    var definitions = new LinkedHashMap<Long, ProcessDefinition>();
+    var forms = new LinkedHashMap<Long, FormDefinition>();
+    var instances = new LinkedHashMap<Long, SavedInstance>();
+    var ended = new LinkedHashSet<Long>();
+    var batch = new ArrayList<Entry>();
+    long position = -1;
+    int start = 0;
+    while (start < content.length) {
+      int end = indexOf(content, (byte) '\n', start);
+      if (end < 0) {
+        break; // torn: the crash came before the line was whole
+      }
+      Entry entry;
+      try {
+        entry = JSON.readValue(content, start, end - start, Entry.class);
+      } catch (JsonProcessingException e) {
+        if (indexOf(content, (byte) '\n', end + 1) < 0) {
+          break; // the last line, torn (a file system may leave a whole line of zeros)
+        }
+        throw new IOException(
+            "Line at byte " + start + " of " + file + " is no entry: " + e.getOriginalMessage(), e);
+      }
+      start = end + 1;
+      if (entry.kept() == null) {
+        batch.add(entry);
+        continue;
+      }
+      for (Entry change : batch) {
+        apply(change, definitions, forms, instances, ended);
+      }
+      batch.clear();
+      position = entry.kept();
+      size = start;
+    }
+    if (size
+        < content.length) { // what a crash left after the last batch, so the next one follows it
+      // directly
+      try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+        channel.truncate(size);
+        channel.force(false);
+      }
+    }
+    if (position < 0) {
+      return null;
+    }
+    List<ProcessInstance> endedInstances =
+        ended.stream()
+            .map(instances::get)
+            .filter(Objects::nonNull)
+            .map(SavedInstance::instance)
+            .filter(Objects::nonNull)
+            .toList();
+    return new Saved(
+        position,
+        List.copyOf(definitions.values()),
+        List.copyOf(forms.values()),
+        List.copyOf(instances.values()),
+        endedInstances);
+  }
+
+  private static void apply(
+      Entry entry,
+      Map<Long, ProcessDefinition> definitions,
+      Map<Long, FormDefinition> forms,
+      Map<Long, SavedInstance> instances,
+      LinkedHashSet<Long> ended) {
+    if (entry.definition() != null) {
+      definitions.put(entry.definition().key(), entry.definition());
+    } else if (entry.form() != null) {
+      forms.put(entry.form().key(), entry.form());
+    } else if (entry.instance() != null) {
+      instances.put(entry.instance().key(), entry.instance());
+    } else if (entry.ended() != null) {
+      ended.add(entry.ended());
+    } else if (entry.dropped() != null) {
+      instances.remove(entry.dropped());
+      ended.remove(entry.dropped());
+    }
+  }
+
+  private static int indexOf(byte[] content, byte value, int from) {
+    for (int i = from; i < content.length; i++) {
+      if (content[i] == value) {
+        return i;
+      }
+    }
+    return -1;
+  }
+}

@@ -1,0 +1,34 @@
+package io.mediaflow.app.engine.history;
+
+import java.time.Instant;
+
+public record Incident(
+    long key,
+    long processInstanceKey,
+    long definitionKey,
+    String processId,
+    String elementId,
+    long elementInstanceKey,
+    long jobKey,
+    String errorType,
+    String errorMessage,
+    String tenantId,
+    Instant creationTime,
+    IncidentState state) {
+
+  Incident resolved() {
+    return new Incident(
+        key,
+        processInstanceKey,
+        definitionKey,
+        processId,
+        elementId,
+        elementInstanceKey,
+        jobKey,
+        errorType,
+        errorMessage,
+        tenantId,
+        creationTime,
+        IncidentState.RESOLVED);
+  }
+}

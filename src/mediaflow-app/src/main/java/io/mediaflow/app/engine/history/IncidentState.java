@@ -1,0 +1,6 @@
+package io.mediaflow.app.engine.history;
+
+public enum IncidentState {
+  ACTIVE,
+  RESOLVED
+}

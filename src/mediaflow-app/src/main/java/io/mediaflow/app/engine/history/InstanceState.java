@@ -1,0 +1,7 @@
+package io.mediaflow.app.engine.history;
+
+public enum InstanceState {
+  ACTIVE,
+  COMPLETED,
+  TERMINATED
+}

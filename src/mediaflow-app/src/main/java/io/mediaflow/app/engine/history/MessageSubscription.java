@@ -1,0 +1,21 @@
+package io.mediaflow.app.engine.history;
+
+import java.time.Instant;
+
+/**
+ * A message subscription of an element (a catch event, a receive task, a boundary event), {@code
+ * state} as its last record left it: {@code CREATED} while the element waits, then {@code
+ * CORRELATED} or {@code DELETED}.
+ */
+public record MessageSubscription(
+    long key,
+    long processInstanceKey,
+    long definitionKey,
+    String processId,
+    String elementId,
+    long elementInstanceKey,
+    String messageName,
+    String correlationKey,
+    String tenantId,
+    Instant lastUpdated,
+    String state) {}

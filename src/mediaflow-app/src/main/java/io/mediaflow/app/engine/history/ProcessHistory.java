@@ -1,0 +1,251 @@
+package io.mediaflow.app.engine.history;
+
+import io.mediaflow.app.engine.EngineRecordFeed;
+import java.time.Clock;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.stereotype.Component;
+
+/**
+ * What the engine's records say about deployments and process instances, as the REST API and the
+ * console show them: process definitions and forms, and per instance its element instances,
+ * variables, user tasks, jobs and incidents, the sequence flows it took and its message
+ * subscriptions (records out). Its {@link HistoryProjection} is fed once per record by {@link
+ * EngineRecordFeed}; every read first catches the feed up, so it sees everything the engine has
+ * acknowledged. An ended instance's details are kept within {@link HistoryProperties}, and kept
+ * beside the engine's log in {@link HistoryStore}.
+ */
+@Component
+public class ProcessHistory {
+
+  private final EngineRecordFeed feed;
+
+  /**
+   * Where the engine's history is kept beside its log; none where a test feeds the records by hand.
+   */
+  private final Optional<HistoryStore> store;
+
+  private final HistoryState state = new HistoryState();
+
+  @Autowired
+  ProcessHistory(EngineRecordFeed feed, HistoryProperties limits, Optional<HistoryStore> store) {
+    this(feed, limits, store, Clock.systemUTC());
+  }
+
+  ProcessHistory(
+      EngineRecordFeed feed, HistoryProperties limits, Optional<HistoryStore> store, Clock clock) {
+    this.feed = feed;
+    this.store = store;
+    store.flatMap(HistoryStore::loaded).ifPresent(state::restore);
+    feed.subscribe(new HistoryProjection(state, limits, clock));
+  }
+
+  // ---- kept beside the engine's log, which is deleted below a snapshot
+
+  /**
+   * Keeps everything read so far in the store (what changed since the last time, or everything when
+   * the store is due to be rewritten) and returns the position from which on the history still
+   * needs the engine's log: the log below it may be deleted. The store writes outside the lock, so
+   * that reads need not wait for the disk.
+   */
+  long keep() {
+    feed.catchUp();
+    HistoryStore kept = store.orElseThrow();
+    long at;
+    HistoryStore.Saved whole = null;
+    HistoryStore.Changes changes = null;
+    synchronized (state) {
+      at = state.position;
+      if (kept.rewriteDue()) {
+        whole =
+            new HistoryStore.Saved(
+                state.position,
+                List.copyOf(state.definitions.values()),
+                List.copyOf(state.forms.values()),
+                state.instances.keySet().stream().map(state::saved).toList(),
+                List.copyOf(state.ended));
+      } else {
+        changes =
+            new HistoryStore.Changes(
+                state.position,
+                List.copyOf(state.unsaved.definitions),
+                List.copyOf(state.unsaved.forms),
+                state.unsaved.instances.stream()
+                    .filter(state.instances::containsKey)
+                    .map(state::saved)
+                    .toList(),
+                List.copyOf(state.unsaved.ended),
+                List.copyOf(state.unsaved.dropped));
+      }
+      state.unsaved =
+          new HistoryState
+              .Unsaved(); // a failed write makes the store's next save a rewrite, which holds
+      // everything
+    }
+    if (whole != null) {
+      kept.rewrite(whole);
+    } else {
+      kept.append(changes);
+    }
+    return at + 1;
+  }
+
+  // ---- reads: each first catches the feed up, then answers from a consistent state
+
+  public List<ProcessDefinition> processDefinitions() {
+    return read(() -> List.copyOf(state.definitions.values()));
+  }
+
+  public Optional<ProcessDefinition> processDefinition(long key) {
+    return read(() -> Optional.ofNullable(state.definitions.get(key)));
+  }
+
+  public Optional<FormDefinition> form(long key) {
+    return read(() -> Optional.ofNullable(state.forms.get(key)));
+  }
+
+  /** The newest version of a form, as a user task or start event linked by form id gets it. */
+  public Optional<FormDefinition> latestForm(String formId) {
+    return read(
+        () ->
+            state.forms.values().stream()
+                .filter(form -> form.formId().equals(formId))
+                .max(Comparator.comparingInt(FormDefinition::version)));
+  }
+
+  public List<ProcessInstance> processInstances() {
+    return read(state.processInstances::all);
+  }
+
+  public Optional<ProcessInstance> processInstance(long key) {
+    return get(state.processInstances, key);
+  }
+
+  public Lookup<ProcessInstance> processInstanceLookup() {
+    return lookup(state.processInstances);
+  }
+
+  /**
+   * The ids of the sequence flows an instance took, each once; empty when the instance is not
+   * known.
+   */
+  public List<String> sequenceFlows(long processInstanceKey) {
+    return read(
+        () ->
+            Optional.ofNullable(state.instances.get(processInstanceKey))
+                .map(records -> List.copyOf(records.sequenceFlows))
+                .orElse(List.of()));
+  }
+
+  public List<ElementInstance> elementInstances() {
+    return read(state.elements::all);
+  }
+
+  public Optional<ElementInstance> elementInstance(long key) {
+    return get(state.elements, key);
+  }
+
+  public Lookup<ElementInstance> elementInstanceLookup() {
+    return lookup(state.elements);
+  }
+
+  public List<Variable> variables() {
+    return read(state.variables::all);
+  }
+
+  public Optional<Variable> variable(long key) {
+    return get(state.variables, key);
+  }
+
+  public Lookup<Variable> variableLookup() {
+    return lookup(state.variables);
+  }
+
+  public List<UserTaskInstance> userTasks() {
+    return read(state.userTasks::all);
+  }
+
+  public Optional<UserTaskInstance> userTask(long key) {
+    return get(state.userTasks, key);
+  }
+
+  public Lookup<UserTaskInstance> userTaskLookup() {
+    return lookup(state.userTasks);
+  }
+
+  public List<Job> jobs() {
+    return read(state.jobs::all);
+  }
+
+  public Lookup<Job> jobLookup() {
+    return lookup(state.jobs);
+  }
+
+  public List<Incident> incidents() {
+    return read(state.incidents::all);
+  }
+
+  public Lookup<Incident> incidentLookup() {
+    return lookup(state.incidents);
+  }
+
+  public List<MessageSubscription> messageSubscriptions() {
+    return read(state.messageSubscriptions::all);
+  }
+
+  public Lookup<MessageSubscription> messageSubscriptionLookup() {
+    return lookup(state.messageSubscriptions);
+  }
+
+  public List<CorrelatedMessage> correlatedMessages() {
+    return read(
+        () ->
+            state.instances.values().stream()
+                .flatMap(records -> records.correlatedMessages.stream())
+                .toList());
+  }
+
+  public Optional<Incident> incident(long key) {
+    return get(state.incidents, key);
+  }
+
+  /**
+   * The variables an element instance sees: its own and those of every enclosing scope up to its
+   * process instance, by name, the innermost winning.
+   */
+  public Map<String, Variable> variablesVisibleFrom(
+      long processInstanceKey, long elementInstanceKey) {
+    return read(
+        () -> {
+          var visible = new LinkedHashMap<String, Variable>();
+          for (long scope = elementInstanceKey; scope > 0; ) {
+            state.variables.where("scopeKey", Long.toString(scope)).stream()
+                .filter(v -> v.processInstanceKey() == processInstanceKey)
+                .forEach(v -> visible.putIfAbsent(v.name(), v));
+            ElementInstance element = state.elements.get(scope);
+            scope = element == null || scope == processInstanceKey ? -1 : element.flowScopeKey();
+          }
+          return visible;
+        });
+  }
+
+  private <T> Optional<T> get(HistoryIndex<T> index, long key) {
+    return read(() -> Optional.ofNullable(index.get(key)));
+  }
+
+  private <T> Lookup<T> lookup(HistoryIndex<T> index) {
+    return new Lookup<>(index.fields(), wanted -> read(() -> index.matching(wanted)));
+  }
+
+  private <T> T read(Supplier<T> query) {
+    feed.catchUp();
+    synchronized (state) {
+      return query.get();
+    }
+  }
+}

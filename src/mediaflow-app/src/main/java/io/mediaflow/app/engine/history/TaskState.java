@@ -1,0 +1,8 @@
+package io.mediaflow.app.engine.history;
+
+public enum TaskState {
+  CREATED,
+  COMPLETED,
+  CANCELED,
+  FAILED
+}

@@ -1,0 +1,139 @@
+package io.mediaflow.app.engine.history;
+
+import io.camunda.zeebe.protocol.impl.encoding.MsgPackConverter;
+import io.camunda.zeebe.protocol.impl.record.CopiedRecord;
+import io.camunda.zeebe.protocol.impl.record.RecordMetadata;
+import io.camunda.zeebe.protocol.impl.record.UnifiedRecordValue;
+import io.camunda.zeebe.protocol.impl.record.value.job.JobRecord;
+import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceRecord;
+import io.camunda.zeebe.protocol.impl.record.value.variable.VariableRecord;
+import io.camunda.zeebe.protocol.record.Record;
+import io.camunda.zeebe.protocol.record.RecordType;
+import io.camunda.zeebe.protocol.record.ValueType;
+import io.camunda.zeebe.protocol.record.intent.Intent;
+import io.camunda.zeebe.protocol.record.intent.JobIntent;
+import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
+import io.camunda.zeebe.protocol.record.intent.VariableIntent;
+import io.camunda.zeebe.protocol.record.value.BpmnElementType;
+import io.mediaflow.app.engine.EngineRecordFeed;
+import io.mediaflow.app.engine.UserTasks;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.agrona.concurrent.UnsafeBuffer;
+
+/**
+ * A {@link ProcessHistory} fed with records as the engine writes them, without an engine, for the
+ * benchmarks of other packages: instances of one process with one user task each, every instance's
+ * records under keys of its own ({@code key}, then {@code key + 1} to {@code key + 3}).
+ */
+public final class HistoryFixture {
+
+  private final List<Record<?>> records = new ArrayList<>();
+  private final ProcessHistory history;
+  private final Instant now = Instant.now();
+
+  public HistoryFixture() {
+    this(Optional.empty());
+  }
+
+  /** Over a store, for the store's own benchmark. */
+  HistoryFixture(Optional<HistoryStore> store) {
+    int[] read = {0};
+    EngineRecordFeed.RecordSource source =
+        action -> {
+          while (read[0] < records.size()) {
+            action.accept(records.get(read[0]++));
+          }
+        };
+    history =
+        new ProcessHistory(
+            new EngineRecordFeed(source),
+            new HistoryProperties(Integer.MAX_VALUE, Duration.ofDays(1)),
+            store);
+  }
+
+  public ProcessHistory history() {
+    return history;
+  }
+
+  /**
+   * An instance that waits at its task, with a variable; {@code completed}: whose task was
+   * completed since.
+   */
+  public void instance(long key, String processId, boolean completed) {
+    element(
+        key,
+        key,
+        processId,
+        "process",
+        BpmnElementType.PROCESS,
+        ProcessInstanceIntent.ELEMENT_ACTIVATING);
+    element(
+        key,
+        key + 1,
+        processId,
+        "Review",
+        BpmnElementType.USER_TASK,
+        ProcessInstanceIntent.ELEMENT_ACTIVATING);
+    var job =
+        new JobRecord()
+            .setType(UserTasks.JOB_TYPE)
+            .setProcessInstanceKey(key)
+            .setElementInstanceKey(key + 1)
+            .setElementId("Review")
+            .setBpmnProcessId(processId);
+    add(key + 2, ValueType.JOB, JobIntent.CREATED, job);
+    var variable =
+        new VariableRecord()
+            .setProcessInstanceKey(key)
+            .setScopeKey(key)
+            .setName(new UnsafeBuffer("source".getBytes()))
+            .setValue(
+                new UnsafeBuffer(MsgPackConverter.convertToMsgPack("\"in-" + key + ".mp4\"")));
+    add(key + 3, ValueType.VARIABLE, VariableIntent.CREATED, variable);
+    if (completed) {
+      add(key + 2, ValueType.JOB, JobIntent.COMPLETED, job);
+      element(
+          key,
+          key + 1,
+          processId,
+          "Review",
+          BpmnElementType.USER_TASK,
+          ProcessInstanceIntent.ELEMENT_COMPLETED);
+      element(
+          key,
+          key,
+          processId,
+          "process",
+          BpmnElementType.PROCESS,
+          ProcessInstanceIntent.ELEMENT_COMPLETED);
+    }
+  }
+
+  private void element(
+      long instance,
+      long key,
+      String processId,
+      String elementId,
+      BpmnElementType type,
+      ProcessInstanceIntent intent) {
+    var value =
+        new ProcessInstanceRecord()
+            .setProcessInstanceKey(instance)
+            .setFlowScopeKey(key == instance ? -1 : instance)
+            .setElementId(elementId)
+            .setBpmnElementType(type)
+            .setBpmnProcessId(processId)
+            .setProcessDefinitionKey(100);
+    add(key, ValueType.PROCESS_INSTANCE, intent, value);
+  }
+
+  private void add(long key, ValueType type, Intent intent, UnifiedRecordValue value) {
+    var metadata = new RecordMetadata().recordType(RecordType.EVENT).valueType(type).intent(intent);
+    records.add(
+        new CopiedRecord<>(value, metadata, key, 1, records.size() + 1, -1, now.toEpochMilli()));
+  }
+}

@@ -1,0 +1,477 @@
+package io.mediaflow.app.engine.history;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.camunda.zeebe.protocol.impl.encoding.MsgPackConverter;
+import io.camunda.zeebe.protocol.impl.record.CopiedRecord;
+import io.camunda.zeebe.protocol.impl.record.RecordMetadata;
+import io.camunda.zeebe.protocol.impl.record.UnifiedRecordValue;
+import io.camunda.zeebe.protocol.impl.record.value.job.JobBatchRecord;
+import io.camunda.zeebe.protocol.impl.record.value.job.JobRecord;
+import io.camunda.zeebe.protocol.impl.record.value.message.ProcessMessageSubscriptionRecord;
+import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceRecord;
+import io.camunda.zeebe.protocol.impl.record.value.variable.VariableRecord;
+import io.camunda.zeebe.protocol.record.Record;
+import io.camunda.zeebe.protocol.record.RecordType;
+import io.camunda.zeebe.protocol.record.ValueType;
+import io.camunda.zeebe.protocol.record.intent.Intent;
+import io.camunda.zeebe.protocol.record.intent.JobBatchIntent;
+import io.camunda.zeebe.protocol.record.intent.JobIntent;
+import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
+import io.camunda.zeebe.protocol.record.intent.ProcessMessageSubscriptionIntent;
+import io.camunda.zeebe.protocol.record.intent.VariableIntent;
+import io.camunda.zeebe.protocol.record.value.BpmnElementType;
+import io.mediaflow.app.engine.EngineRecordFeed;
+import io.mediaflow.app.engine.UserTaskChanges;
+import io.mediaflow.app.engine.UserTasks;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The projection fed with records as the engine writes them, without an engine. */
+class ProcessHistoryTest {
+
+  private final List<Record<?>> records = new ArrayList<>();
+  private Instant now = Instant.parse("2026-01-01T00:00:00Z");
+  private final ProcessHistory history = history(new HistoryProperties(2, Duration.ofHours(1)));
+
+  @Test
+  void aUserTaskIsOpenFromItsJobsCreationUntilItsScopeEnds() {
+    started(1);
+    element(1, 5, 1, "Review", BpmnElementType.USER_TASK, ProcessInstanceIntent.ELEMENT_ACTIVATING);
+    job(9, 1, 5, JobIntent.CREATED);
+    job(9, 1, 5, JobIntent.FAILED);
+    job(9, 1, 5, JobIntent.TIMED_OUT);
+    assertThat(history.userTask(9))
+        .hasValueSatisfying(task -> assertThat(task.state()).isEqualTo(TaskState.CREATED));
+
+    job(9, 1, 5, JobIntent.CANCELED);
+    element(1, 5, 1, "Review", BpmnElementType.USER_TASK, ProcessInstanceIntent.ELEMENT_TERMINATED);
+    assertThat(history.userTask(9))
+        .hasValueSatisfying(task -> assertThat(task.state()).isEqualTo(TaskState.CANCELED));
+    assertThat(history.elementInstances())
+        .filteredOn(e -> e.key() == 5)
+        .singleElement()
+        .satisfies(e -> assertThat(e.state()).isEqualTo(InstanceState.TERMINATED));
+  }
+
+  @Test
+  void aTasksChangesAreKeptWithItAndAreNoVariables() {
+    started(1);
+    element(1, 5, 1, "Review", BpmnElementType.USER_TASK, ProcessInstanceIntent.ELEMENT_ACTIVATING);
+    job(9, 1, 5, JobIntent.CREATED);
+    variable(20, 1, 1, "clip", "\"intro\"");
+    variable(21, 1, 5, UserTaskChanges.ASSIGNEE, "\"ann\"");
+    variable(22, 1, 5, UserTaskChanges.CANDIDATE_GROUPS, "[\"reviewers\"]");
+    variable(
+        23, 1, 1, UserTaskChanges.PRIORITY, "80"); // not local to the task: an ordinary variable
+    assertThat(history.userTask(9))
+        .hasValueSatisfying(
+            task -> {
+              assertThat(task.properties().assignee()).isEqualTo("ann");
+              assertThat(task.properties().candidateGroups()).containsExactly("reviewers");
+              assertThat(task.properties().priority()).isEqualTo(UserTaskChanges.DEFAULT_PRIORITY);
+            });
+    assertThat(history.variables())
+        .extracting(Variable::name)
+        .containsExactly("clip", UserTaskChanges.PRIORITY);
+
+    variable(24, 1, 5, UserTaskChanges.ASSIGNEE, "null");
+    assertThat(history.userTask(9))
+        .hasValueSatisfying(task -> assertThat(task.properties().assignee()).isNull());
+  }
+
+  @Test
+  void aJobsStateWorkerAndRetriesFollowItsRecords() {
+    started(1);
+    element(
+        1, 5, 1, "Work", BpmnElementType.SERVICE_TASK, ProcessInstanceIntent.ELEMENT_ACTIVATING);
+    add(9, ValueType.JOB, JobIntent.CREATED, serviceJob(1, 5).setRetries(3));
+    var activated =
+        new JobBatchRecord().setType("work").setWorker(new UnsafeBuffer("poller".getBytes()));
+    activated.jobKeys().add().setValue(9);
+    activated
+        .jobs()
+        .add()
+        .wrap(serviceJob(1, 5).setRetries(3).setDeadline(now.plusSeconds(60).toEpochMilli()));
+    add(10, ValueType.JOB_BATCH, JobBatchIntent.ACTIVATED, activated);
+    assertThat(history.jobs())
+        .singleElement()
+        .satisfies(
+            job -> {
+              assertThat(job.state()).as("an activation is no state").isEqualTo("CREATED");
+              assertThat(job.worker()).isEqualTo("poller");
+              assertThat(job.deadline()).isEqualTo(now.plusSeconds(60));
+            });
+
+    add(
+        9,
+        ValueType.JOB,
+        JobIntent.FAILED,
+        serviceJob(1, 5).setRetries(2).setErrorMessage("try again"));
+    assertThat(history.jobs())
+        .singleElement()
+        .satisfies(
+            job -> {
+              assertThat(job.state()).isEqualTo("FAILED");
+              assertThat(job.hasFailedWithRetriesLeft()).isTrue();
+              assertThat(job.errorMessage()).isEqualTo("try again");
+            });
+    add(9, ValueType.JOB, JobIntent.COMPLETED, serviceJob(1, 5).setRetries(2));
+    assertThat(history.jobs())
+        .singleElement()
+        .satisfies(
+            job -> {
+              assertThat(job.state()).isEqualTo("COMPLETED");
+              assertThat(job.endTime()).isEqualTo(now);
+            });
+  }
+
+  @Test
+  void variablesWrittenBeforeTheInstanceActivatesBelongToIt() {
+    variable(20, 1, 1, "source", "\"in.mp4\"");
+    started(1);
+    element(1, 5, 1, "Review", BpmnElementType.USER_TASK, ProcessInstanceIntent.ELEMENT_ACTIVATING);
+    variable(21, 1, 5, "source", "\"local.mp4\"");
+
+    assertThat(history.variablesVisibleFrom(1, 1).get("source").value()).isEqualTo("\"in.mp4\"");
+    assertThat(history.variablesVisibleFrom(1, 5).get("source").value())
+        .as("the innermost wins")
+        .isEqualTo("\"local.mp4\"");
+  }
+
+  @Test
+  void endedInstancesAreDroppedBeyondTheCountOrTheAge() {
+    for (long key = 1; key <= 3; key++) {
+      started(key);
+      ended(key);
+    }
+    started(4);
+    assertThat(history.processInstance(1)).as("beyond the count").isEmpty();
+    assertThat(history.processInstance(3))
+        .hasValueSatisfying(i -> assertThat(i.state()).isEqualTo(InstanceState.COMPLETED));
+
+    now = now.plus(Duration.ofHours(2));
+    variable(30, 4, 4, "x", "1");
+    assertThat(history.processInstances())
+        .as("beyond the age; the running one stays")
+        .extracting(ProcessInstance::key)
+        .containsExactly(4L);
+  }
+
+  /** As in a fresh data folder, where the first snapshot's keep used to fail. */
+  @Test
+  void theFirstKeepMakesTheHistoryFolder(@TempDir Path data) {
+    Path folder = data.resolve("history");
+    ProcessHistory kept =
+        history(
+            new HistoryProperties(2, Duration.ofHours(1)), Optional.of(new HistoryStore(folder)));
+    started(1);
+
+    kept.keep();
+
+    assertThat(folder.resolve(HistoryStore.FILE)).isNotEmptyFile();
+  }
+
+  @Test
+  void whatItKeptComesBackInAHistoryThatReadsOnlyTheRecordsAfterIt(@TempDir Path folder) {
+    HistoryProperties limits = new HistoryProperties(2, Duration.ofHours(1));
+    ProcessHistory kept = history(limits, Optional.of(new HistoryStore(folder)));
+    variable(20, 1, 1, "source", "\"in.mp4\"");
+    started(1);
+    element(1, 5, 1, "Review", BpmnElementType.USER_TASK, ProcessInstanceIntent.ELEMENT_ACTIVATING);
+    job(9, 1, 5, JobIntent.CREATED);
+    started(2);
+    ended(2);
+    assertThat(kept.keep())
+        .as("the log is needed after what was kept")
+        .isEqualTo(records.size() + 1);
+    job(9, 1, 5, JobIntent.COMPLETED);
+
+    ProcessHistory restored = history(limits, Optional.of(new HistoryStore(folder)));
+    assertThat(restored.variablesVisibleFrom(1, 5).get("source").value()).isEqualTo("\"in.mp4\"");
+    assertThat(restored.userTask(9))
+        .as("kept, then changed by a record after it")
+        .hasValueSatisfying(task -> assertThat(task.state()).isEqualTo(TaskState.COMPLETED));
+    assertThat(restored.processInstance(2))
+        .hasValueSatisfying(i -> assertThat(i.state()).isEqualTo(InstanceState.COMPLETED));
+
+    for (long key = 3; key <= 4; key++) {
+      started(key);
+      ended(key);
+    }
+    assertThat(restored.processInstance(2))
+        .as("the kept ended instances count toward the bound")
+        .isEmpty();
+  }
+
+  @Test
+  void theFlowsAnInstanceTookAndItsMessageSubscriptionsAreKeptWithIt(@TempDir Path folder) {
+    HistoryProperties limits = new HistoryProperties(10, Duration.ofHours(1));
+    ProcessHistory kept = history(limits, Optional.of(new HistoryStore(folder)));
+    started(1);
+    element(
+        1,
+        30,
+        1,
+        "ToWait",
+        BpmnElementType.SEQUENCE_FLOW,
+        ProcessInstanceIntent.SEQUENCE_FLOW_TAKEN);
+    element(
+        1,
+        31,
+        1,
+        "ToWait",
+        BpmnElementType.SEQUENCE_FLOW,
+        ProcessInstanceIntent.SEQUENCE_FLOW_TAKEN);
+    subscription(40, 1, 5, ProcessMessageSubscriptionIntent.CREATING);
+    subscription(40, 1, 5, ProcessMessageSubscriptionIntent.CREATED);
+    subscription(40, 1, 5, ProcessMessageSubscriptionIntent.CORRELATED);
+    kept.keep();
+    subscription(41, 1, 6, ProcessMessageSubscriptionIntent.CREATED);
+
+    ProcessHistory restored = history(limits, Optional.of(new HistoryStore(folder)));
+    assertThat(restored.sequenceFlows(1))
+        .as("a flow taken twice, listed once")
+        .containsExactly("ToWait");
+    assertThat(restored.messageSubscriptions())
+        .as("the kept one, and the one of a record after it")
+        .extracting(subscription -> subscription.key() + " " + subscription.state())
+        .containsExactly("40 CORRELATED", "41 CREATED");
+    assertThat(restored.correlatedMessages())
+        .singleElement()
+        .satisfies(message -> assertThat(message.messageKey()).isEqualTo(77));
+  }
+
+  @Test
+  void eachKeepAppendsOnlyTheInstancesRecordsTouchedSinceTheLast(@TempDir Path folder)
+      throws Exception {
+    HistoryProperties limits = new HistoryProperties(10, Duration.ofHours(1));
+    ProcessHistory kept = history(limits, Optional.of(new HistoryStore(folder)));
+    for (long key = 1; key <= 50; key++) {
+      started(key);
+      variable(1000 + key, key, key, "source", "\"in-" + key + ".mp4\"");
+    }
+    kept.keep();
+    Path file = folder.resolve(HistoryStore.FILE);
+    String first = Files.readString(file);
+    variable(2000, 7, 7, "target", "\"out.mp4\"");
+    kept.keep();
+    String second = Files.readString(file);
+    assertThat(second).as("appended to").startsWith(first);
+    assertThat(second.length() - first.length())
+        .as("one instance's batch, not the fifty again")
+        .isPositive()
+        .isLessThan(first.length() / 10);
+
+    ProcessHistory restored = history(limits, Optional.of(new HistoryStore(folder)));
+    assertThat(restored.processInstances()).hasSize(50);
+    assertThat(restored.variablesVisibleFrom(7, 7)).containsKeys("source", "target");
+  }
+
+  @Test
+  void aBatchACrashCutShortIsIgnoredAndTheLogIsReadAgainAfterTheLastWholeOne(@TempDir Path folder)
+      throws Exception {
+    HistoryProperties limits = new HistoryProperties(10, Duration.ofHours(1));
+    ProcessHistory kept = history(limits, Optional.of(new HistoryStore(folder)));
+    started(1);
+    long firstKept = kept.keep() - 1;
+    started(2);
+    kept.keep();
+    Path file = folder.resolve(HistoryStore.FILE);
+    byte[] content = Files.readAllBytes(file);
+    Files.write(
+        file, Arrays.copyOf(content, content.length - 3)); // the second batch's last line, torn
+
+    HistoryStore store = new HistoryStore(folder);
+    assertThat(store.position()).as("the last whole batch's").isEqualTo(firstKept);
+    ProcessHistory restored = history(limits, Optional.of(store));
+    assertThat(restored.processInstances())
+        .as("the second instance read again from the log")
+        .extracting(ProcessInstance::key)
+        .containsExactly(1L, 2L);
+    started(3);
+    restored.keep();
+    assertThat(new HistoryStore(folder).loaded())
+        .as("the next batch follows the last whole one")
+        .hasValueSatisfying(saved -> assertThat(saved.instances()).hasSize(3));
+  }
+
+  @Test
+  void theFileIsRewrittenWholeOnceItGrewToTwiceItsSize(@TempDir Path folder) throws Exception {
+    HistoryProperties limits = new HistoryProperties(10, Duration.ofHours(1));
+    ProcessHistory kept = history(limits, Optional.of(new HistoryStore(folder, 1)));
+    started(1);
+    Path file = folder.resolve(HistoryStore.FILE);
+    long largest = 0;
+    for (int i = 0; i < 20; i++) {
+      variable(100, 1, 1, "counter", Integer.toString(i)); // an update keeps the variable's key
+      kept.keep();
+      largest = Math.max(largest, Files.size(file));
+    }
+    assertThat(largest)
+        .as("at most twice one whole history, the batch that reaches it included")
+        .isLessThan(3 * Files.readAllLines(file).get(0).length() + 200);
+    ProcessHistory restored = history(limits, Optional.of(new HistoryStore(folder, 1)));
+    assertThat(restored.variablesVisibleFrom(1, 1).get("counter").value()).isEqualTo("19");
+  }
+
+  @Test
+  void aHistoryKeptWholeByAnOlderVersionIsReadAndRewritten(@TempDir Path folder) throws Exception {
+    HistoryProperties limits = new HistoryProperties(10, Duration.ofHours(1));
+    started(1);
+    ProcessInstance instance = history.processInstance(1).orElseThrow();
+    var old =
+        new HistoryStore.Saved(
+            1,
+            List.of(),
+            List.of(),
+            List.of(
+                new HistoryStore.SavedInstance(
+                    1, instance, List.of(), List.of(), List.of(), List.of(), null, null, null,
+                    null)),
+            List.of());
+    Files.write(
+        folder.resolve(HistoryStore.WHOLE_FILE),
+        JsonMapper.builder().findAndAddModules().build().writeValueAsBytes(old));
+
+    ProcessHistory restored = history(limits, Optional.of(new HistoryStore(folder)));
+    assertThat(restored.processInstance(1)).isPresent();
+    assertThat(folder.resolve(HistoryStore.WHOLE_FILE)).doesNotExist();
+    assertThat(new HistoryStore(folder).position()).isEqualTo(1);
+  }
+
+  private ProcessHistory history(HistoryProperties limits) {
+    return history(limits, Optional.empty());
+  }
+
+  /** Over a store, the records after what it kept are read, as the durable engine's log is. */
+  private ProcessHistory history(HistoryProperties limits, Optional<HistoryStore> store) {
+    int[] read = {
+      (int) Math.max(0, store.map(HistoryStore::position).orElse(-1L))
+    }; // record i is at position i + 1
+    EngineRecordFeed.RecordSource source =
+        action -> {
+          while (read[0] < records.size()) {
+            action.accept(records.get(read[0]++));
+          }
+        };
+    Clock clock =
+        new Clock() {
+          @Override
+          public Instant instant() {
+            return now;
+          }
+
+          @Override
+          public java.time.ZoneId getZone() {
+            return ZoneOffset.UTC;
+          }
+
+          @Override
+          public Clock withZone(java.time.ZoneId zone) {
+            return this;
+          }
+        };
+    return new ProcessHistory(new EngineRecordFeed(source), limits, store, clock);
+  }
+
+  private void started(long instance) {
+    element(
+        instance,
+        instance,
+        -1,
+        "process",
+        BpmnElementType.PROCESS,
+        ProcessInstanceIntent.ELEMENT_ACTIVATING);
+  }
+
+  private void ended(long instance) {
+    element(
+        instance,
+        instance,
+        -1,
+        "process",
+        BpmnElementType.PROCESS,
+        ProcessInstanceIntent.ELEMENT_COMPLETED);
+  }
+
+  private void element(
+      long instance,
+      long key,
+      long flowScope,
+      String elementId,
+      BpmnElementType type,
+      ProcessInstanceIntent intent) {
+    var value =
+        new ProcessInstanceRecord()
+            .setProcessInstanceKey(instance)
+            .setFlowScopeKey(flowScope)
+            .setElementId(elementId)
+            .setBpmnElementType(type)
+            .setBpmnProcessId("process")
+            .setProcessDefinitionKey(100);
+    add(key, ValueType.PROCESS_INSTANCE, intent, value);
+  }
+
+  private void job(long key, long instance, long elementInstance, JobIntent intent) {
+    var value =
+        new JobRecord()
+            .setType(UserTasks.JOB_TYPE)
+            .setProcessInstanceKey(instance)
+            .setElementInstanceKey(elementInstance)
+            .setElementId("Review")
+            .setBpmnProcessId("process");
+    add(key, ValueType.JOB, intent, value);
+  }
+
+  private void subscription(
+      long key, long instance, long elementInstance, ProcessMessageSubscriptionIntent intent) {
+    var value =
+        new ProcessMessageSubscriptionRecord()
+            .setProcessInstanceKey(instance)
+            .setElementInstanceKey(elementInstance)
+            .setElementId(new UnsafeBuffer("Wait".getBytes()))
+            .setBpmnProcessId(new UnsafeBuffer("process".getBytes()))
+            .setMessageName(new UnsafeBuffer("go".getBytes()))
+            .setCorrelationKey(new UnsafeBuffer("k".getBytes()))
+            .setMessageKey(77);
+    add(key, ValueType.PROCESS_MESSAGE_SUBSCRIPTION, intent, value);
+  }
+
+  private static JobRecord serviceJob(long instance, long elementInstance) {
+    return new JobRecord()
+        .setType("work")
+        .setProcessInstanceKey(instance)
+        .setElementInstanceKey(elementInstance)
+        .setElementId("Work")
+        .setBpmnProcessId("process");
+  }
+
+  private void variable(long key, long instance, long scope, String name, String json) {
+    var value =
+        new VariableRecord()
+            .setProcessInstanceKey(instance)
+            .setScopeKey(scope)
+            .setName(new UnsafeBuffer(name.getBytes()))
+            .setValue(new UnsafeBuffer(MsgPackConverter.convertToMsgPack(json)));
+    add(key, ValueType.VARIABLE, VariableIntent.CREATED, value);
+  }
+
+  private void add(long key, ValueType type, Intent intent, UnifiedRecordValue value) {
+    var metadata = new RecordMetadata().recordType(RecordType.EVENT).valueType(type).intent(intent);
+    records.add(
+        new CopiedRecord<>(value, metadata, key, 1, records.size() + 1, -1, now.toEpochMilli()));
+  }
+}
