@@ -50,8 +50,7 @@ final class TranscodingWorkers implements OperationHandlers {
   private final DocumentSources documentSources;
 
   /** Without a Camunda client: a source given as a document reference is refused, naming why. */
-  TranscodingWorkers(
-      TranscodingClient client, CallbackUrls callbacks, LocalSources localSources) {
+  TranscodingWorkers(TranscodingClient client, CallbackUrls callbacks, LocalSources localSources) {
     this(client, callbacks, localSources, new DocumentSources(null));
   }
 
