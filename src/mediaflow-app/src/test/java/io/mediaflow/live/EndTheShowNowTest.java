@@ -57,9 +57,12 @@ class EndTheShowNowTest extends MediaflowTest {
     assertThat(instance(key).variable("dvrRecordings").orElseThrow())
         .singleElement()
         .satisfies(
-            location ->
-                assertThat(location.path("folder").asText())
-                    .isEqualTo(folder + "/" + streamId + "/"));
+            location -> {
+              // The destination folder, and the stream's files in it by their stream ID, wherever
+              // below the folder the service wrote them (issue 30, point 1).
+              assertThat(location.path("folder").asText()).isEqualTo(folder + "/");
+              assertThat(location.path("pattern").asText()).contains(streamId);
+            });
     assertThat(client.getStream(streamId).statusName()).isEqualTo("stopped");
     assertThat(
             openUserTasks(
