@@ -5,9 +5,8 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import org.springframework.stereotype.Component;
 
@@ -23,13 +22,19 @@ public class SandboxClock implements AutoCloseable {
   public static final DateTimeFormatter TIMESTAMP =
       DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
 
+  /** How long closing waits for a running task. */
+  private static final Duration CLOSE_WAIT = Duration.ofSeconds(5);
+
   private final double timeScale;
-  private final ScheduledExecutorService scheduler =
-      Executors.newScheduledThreadPool(
+  private final ScheduledThreadPoolExecutor scheduler =
+      new ScheduledThreadPoolExecutor(
           2, Thread.ofPlatform().name("sandbox-clock-", 0).daemon().factory());
 
   public SandboxClock(SandboxProperties properties) {
     this.timeScale = properties.timeScale();
+    // Closing drops what is still to come; the state it would change is kept, and a restart
+    // schedules it again.
+    scheduler.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
   }
 
   public Duration scaled(Duration nominal) {
@@ -62,8 +67,20 @@ public class SandboxClock implements AutoCloseable {
     return LocalDateTime.now(ZoneOffset.UTC).format(TIMESTAMP);
   }
 
+  /**
+   * Lets a task that is running finish rather than interrupting it: an interrupted write to the
+   * sandbox's database closes H2's file under it, and the database then fails to shut down.
+   */
   @Override
   public void close() {
-    scheduler.shutdownNow();
+    scheduler.shutdown();
+    try {
+      if (!scheduler.awaitTermination(CLOSE_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
+        scheduler.shutdownNow();
+      }
+    } catch (InterruptedException e) {
+      scheduler.shutdownNow();
+      Thread.currentThread().interrupt();
+    }
   }
 }
