@@ -13,10 +13,7 @@ import java.time.Duration;
         "Checks the TLS subscription with a growing pause between checks, holding no thread, until it is issued (or renewing: the certificate is in place); the result is the subscription. TLS_FAILED when the service fails it (errorDetails.status); WAIT_TIMEOUT when the timeout passes first, e.g. because the CNAME record is missing.",
     resultVariable = "tlsSubscription",
     retries = 10,
-    errors = {"TLS_FAILED", "WAIT_TIMEOUT", "NOT_FOUND"},
-    // One check is one read: a replica killed while holding it delays the wait by a minute at most,
-    // not by the client's default lock of five.
-    timeout = "PT1M")
+    errors = {"TLS_FAILED", "WAIT_TIMEOUT", "NOT_FOUND"})
 record WaitForTlsSubscriptionInput(
     @NotBlank
         @Input(

@@ -16,10 +16,7 @@ import java.util.List;
         "Reads the stream with a growing pause between checks, holding no thread, until its status is one of the given states; the result is the stream (stream key left out). WAIT_TIMEOUT when the timeout passes first; STREAM_STOPPED when the stream is stopped and stopped is not awaited (a stopped stream moves only when started again).",
     resultVariable = "liveStream",
     retries = 10,
-    errors = {"WAIT_TIMEOUT", "STREAM_STOPPED", "NOT_FOUND"},
-    // One check is one read: a replica killed while holding it delays the wait by a minute at most,
-    // not by the client's default lock of five.
-    timeout = "PT1M")
+    errors = {"WAIT_TIMEOUT", "STREAM_STOPPED", "NOT_FOUND"})
 record WaitForStatusInput(
     @NotBlank @Input(label = "Stream ID", value = "=liveStream.id") String streamId,
     @NotEmpty

@@ -13,10 +13,7 @@ import java.time.Duration;
         "Checks the job's status with a growing pause between checks, holding no thread while the service works, until it is completed (result: status, duration, renditions with tag, resolution, bitrate, size and url, thumbnails, outputs (every output of every kind, audio and text ones too: list, format, tag, userTag, url, downloadUrl, storage), warnings, outputErrors and expiresAt, 24 hours on: when outputs given no destination can no longer be downloaded; the complete status is the 'Transcoding: get status' operation's; a 'completed' from the main host's basic status, which lists no outputs, is waited past) or failed (BPMN error JOB_FAILED with errorDetails.error_description, warnings, output_errors and retry, true for the failures the document says to retry). WAIT_TIMEOUT when the timeout passes first.",
     resultVariable = "transcodingResult",
     retries = 10,
-    errors = {"JOB_FAILED", "WAIT_TIMEOUT"},
-    // One check is one read: a replica killed while holding it delays the wait by a minute at most,
-    // not by the client's default lock of five.
-    timeout = "PT1M")
+    errors = {"JOB_FAILED", "WAIT_TIMEOUT"})
 record WaitForJobInput(
     @NotBlank @Input(label = "Task token", value = "=transcodingJob.task_token") String taskToken,
     @Input(label = "Status URL", value = StatusUrl.INPUT) String statusUrl,

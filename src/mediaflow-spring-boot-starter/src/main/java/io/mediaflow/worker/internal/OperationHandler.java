@@ -51,6 +51,12 @@ public final class OperationHandler<I> {
     List<String> ids(I input, JobContext job);
   }
 
+  /**
+   * A wait's lock: one check is one read, so the checks of a replica killed while holding them
+   * delay their waits by a minute at most, not by the client's default lock of five.
+   */
+  static final Duration WAIT_LOCK = Duration.ofMinutes(1);
+
   private final Class<I> inputType;
   private final Operation operation;
   private final Call<I> call;
@@ -165,11 +171,15 @@ public final class OperationHandler<I> {
     return List.copyOf(names);
   }
 
-  /** How long a job stays locked to the worker that took it; empty for the client's default. */
+  /**
+   * How long a job stays locked to the worker that took it: the operation's own, else {@link
+   * #WAIT_LOCK} for a wait; empty for the client's default.
+   */
   public Optional<Duration> timeout() {
-    return operation.timeout().isEmpty()
-        ? Optional.empty()
-        : Optional.of(Duration.parse(operation.timeout()));
+    if (!operation.timeout().isEmpty()) {
+      return Optional.of(Duration.parse(operation.timeout()));
+    }
+    return isWait() ? Optional.of(WAIT_LOCK) : Optional.empty();
   }
 
   boolean isWait() {
