@@ -10,7 +10,6 @@ import io.camunda.client.api.response.EvaluateDecisionResponse;
 import io.camunda.client.api.search.response.DecisionInstance;
 import io.camunda.client.api.search.response.DecisionInstanceState;
 import io.camunda.zeebe.model.bpmn.Bpmn;
-import java.net.URI;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
@@ -31,18 +30,8 @@ class DecisionsTest extends MediaflowTest {
 
   @BeforeEach
   void connect() {
-    rest =
-        CamundaClient.newClientBuilder()
-            .restAddress(URI.create(baseUrl()))
-            .grpcAddress(URI.create("http://localhost:" + ENGINE_PORT))
-            .preferRestOverGrpc(true)
-            .build();
-    grpc =
-        CamundaClient.newClientBuilder()
-            .restAddress(URI.create(baseUrl()))
-            .grpcAddress(URI.create("http://localhost:" + ENGINE_PORT))
-            .preferRestOverGrpc(false)
-            .build();
+    rest = userClient(true);
+    grpc = userClient(false);
     String unique = UUID.randomUUID().toString().substring(0, 8);
     decisionId = "ladder-" + unique;
     processId = "choose-ladder-" + unique;

@@ -34,11 +34,7 @@ class DocumentsTest extends MediaflowTest {
 
   @BeforeEach
   void connect() {
-    client =
-        CamundaClient.newClientBuilder()
-            .restAddress(URI.create(baseUrl()))
-            .grpcAddress(URI.create("http://localhost:" + ENGINE_PORT))
-            .build();
+    client = userClient(true);
   }
 
   @AfterEach

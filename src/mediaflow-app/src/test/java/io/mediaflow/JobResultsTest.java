@@ -7,7 +7,6 @@ import io.camunda.client.api.response.ActivatedJob;
 import io.camunda.client.api.search.enums.JobKind;
 import io.camunda.client.api.search.enums.ListenerEventType;
 import io.camunda.zeebe.model.bpmn.Bpmn;
-import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -29,12 +28,7 @@ class JobResultsTest extends MediaflowTest {
 
   @BeforeEach
   void connect() {
-    client =
-        CamundaClient.newClientBuilder()
-            .restAddress(URI.create(baseUrl()))
-            .grpcAddress(URI.create("http://localhost:" + ENGINE_PORT))
-            .preferRestOverGrpc(true)
-            .build();
+    client = userClient(true);
     unique = UUID.randomUUID().toString().substring(0, 8);
   }
 

@@ -181,6 +181,18 @@ public abstract class MediaflowTest {
     return "http://localhost:" + HTTP_PORT;
   }
 
+  /**
+   * A client of the app as a user's own application holds it, apart from the app's: over the REST
+   * API (the client's default in 8.8) when {@code preferRest}, else over gRPC. The test closes it.
+   */
+  protected static CamundaClient userClient(boolean preferRest) {
+    return CamundaClient.newClientBuilder()
+        .restAddress(URI.create(baseUrl()))
+        .grpcAddress(URI.create("http://localhost:" + ENGINE_PORT))
+        .preferRestOverGrpc(preferRest)
+        .build();
+  }
+
   @AfterEach
   void cancelWhatIsStillRunning() {
     for (long key : started) {

@@ -27,12 +27,7 @@ class OneMachineIdentityTest extends MediaflowTest {
 
   @BeforeEach
   void connect() {
-    client =
-        CamundaClient.newClientBuilder()
-            .restAddress(URI.create(baseUrl()))
-            .grpcAddress(URI.create("http://localhost:" + ENGINE_PORT))
-            .preferRestOverGrpc(true)
-            .build();
+    client = userClient(true);
   }
 
   @AfterEach
