@@ -229,11 +229,16 @@ public final class DurableEngine implements AutoCloseable {
           "The engine's log ended in a write a crash tore: its last {} bytes, never acknowledged, were cut off",
           storage.truncatedBytes());
     }
+    // One clock for processing and for the records' timestamps, as Camunda's broker has it: while
+    // the
+    // clock is pinned, what the engine writes is dated at the pinned time (an instance started then
+    // shows that start date).
+    var clock = new ControllableStreamClockImpl(InstantSource.system());
     LogStream logStream =
         LogStream.builder()
             .withPartitionId(PARTITION_ID)
             .withLogStorage(storage)
-            .withClock(InstantSource.system())
+            .withClock(clock)
             .withMeterRegistry(meters)
             .build();
 
@@ -265,7 +270,7 @@ public final class DurableEngine implements AutoCloseable {
                         security),
                     new PinnedClockRecovery()))
             .actorSchedulingService(scheduler)
-            .clock(new ControllableStreamClockImpl(InstantSource.system()))
+            .clock(clock)
             .meterRegistry(meters)
             .build();
     // The processor reads the last processed position from the restored state and replays the log
