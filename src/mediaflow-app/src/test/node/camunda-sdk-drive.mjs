@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Drives a running embedded default with @camunda8/sdk's Camunda 8.8 REST client (the Orchestration Cluster API
 // client), as a user's Node application would: deploy, start, messages, a signal, variables, a modification, a user
-// task's assignment, update and completion, a service task's job, and the outcome read back through searches.
+// task's assignment, update and completion, a service task's job, and the outcome read back through searches; then a
+// DMN decision evaluated alone and by a business-rule task, a job worker, a cancellation, the clock, a document
+// uploaded and downloaded, a resource deleted and the licence.
 // Configured from the environment as the SDK documents it: ZEEBE_REST_ADDRESS (the app's base URL) and
 // CAMUNDA_AUTH_STRATEGY=NONE (the app takes no credentials on loopback).
 // Prints "ok <step>" per step; exits 1 with "FAILED <step>: <reason>" on the first step that fails.
@@ -19,6 +21,46 @@ const correlated = `node-sdk-correlated-${run}`;
 const signal = `node-sdk-signal-${run}`;
 const jobType = `node-sdk-job-${run}`;
 const orderId = `order-${run}`;
+const decisionId = `node-sdk-ladder-${run}`;
+const rulesProcessId = `node-sdk-rules-${run}`;
+const workerType = `node-sdk-worker-${run}`;
+
+// A rendition ladder by source height, decided by a table, and a process that decides it then hands it to a worker.
+const dmn = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="https://www.omg.org/spec/DMN/20191111/MODEL/" id="Ladder-${run}" name="Ladder"
+    namespace="http://mediaflow.io/test">
+  <decision id="${decisionId}" name="Rendition ladder">
+    <decisionTable id="Table" hitPolicy="FIRST">
+      <input id="Height" label="Source height"><inputExpression id="HeightExpression" typeRef="number">
+        <text>height</text></inputExpression></input>
+      <output id="Top" name="top" typeRef="string"/>
+      <rule id="Hd"><inputEntry id="HdIn"><text>&gt;= 1080</text></inputEntry>
+        <outputEntry id="HdOut"><text>"1080p"</text></outputEntry></rule>
+      <rule id="Sd"><inputEntry id="SdIn"><text>-</text></inputEntry>
+        <outputEntry id="SdOut"><text>"480p"</text></outputEntry></rule>
+    </decisionTable>
+  </decision>
+</definitions>
+`;
+
+const rulesBpmn = `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:zeebe="http://camunda.org/schema/zeebe/1.0"
+    id="RulesDefinitions" targetNamespace="http://mediaflow.io/test">
+  <bpmn:process id="${rulesProcessId}" isExecutable="true">
+    <bpmn:startEvent id="Start"/>
+    <bpmn:sequenceFlow id="r1" sourceRef="Start" targetRef="Decide"/>
+    <bpmn:businessRuleTask id="Decide">
+      <bpmn:extensionElements><zeebe:calledDecision decisionId="${decisionId}" resultVariable="ladder"/></bpmn:extensionElements>
+    </bpmn:businessRuleTask>
+    <bpmn:sequenceFlow id="r2" sourceRef="Decide" targetRef="Encode"/>
+    <bpmn:serviceTask id="Encode">
+      <bpmn:extensionElements><zeebe:taskDefinition type="${workerType}"/></bpmn:extensionElements>
+    </bpmn:serviceTask>
+    <bpmn:sequenceFlow id="r3" sourceRef="Encode" targetRef="End"/>
+    <bpmn:endEvent id="End"/>
+  </bpmn:process>
+</bpmn:definitions>
+`;
 
 const bpmn = `<?xml version="1.0" encoding="UTF-8"?>
 <bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:zeebe="http://camunda.org/schema/zeebe/1.0"
@@ -207,6 +249,106 @@ try {
     await until(camunda.searchUserTasks, { filter: { processInstanceKey: second, state: 'CREATED' } },
       (items) => items.length === 1);
     check((await variables(second, ['moved'])).moved === true, 'the modification did not set moved');
+  });
+  const rules = await step('deploy a decision table and a process with a business-rule task', async () => {
+    const deployment = await camunda.createDeployment({
+      resources: [new File([dmn], `${decisionId}.dmn`, { type: 'application/xml' }),
+        new File([rulesBpmn], `${rulesProcessId}.bpmn`, { type: 'application/xml' })]
+    });
+    const decision = deployment.decisions.find((found) => found.decisionDefinitionId === decisionId);
+    const process = deployment.processes.find((found) => found.processDefinitionId === rulesProcessId);
+    check(decision && process, `the deployment lists no ${decisionId} or ${rulesProcessId}: ${JSON.stringify(deployment)}`);
+    return process;
+  });
+
+  await step('evaluate the decision', async () => {
+    const evaluated = await camunda.evaluateDecision({ decisionDefinitionId: decisionId, variables: { height: 2160 } });
+    check(JSON.parse(evaluated.output) === '1080p', `decided ${evaluated.output}, not "1080p"`);
+  });
+
+  await step('the business-rule task decides, and a job worker completes the job after it', async () => {
+    const worked = [];
+    const worker = camunda.createJobWorker({
+      jobType: workerType, workerName: 'node-sdk-worker', maxParallelJobs: 1, jobTimeoutMs: 60_000,
+      pollTimeoutMs: 10_000,
+      jobHandler: (job) => {
+        worked.push(job.variables.ladder);
+        return job.complete({ encodedAt: job.variables.ladder });
+      }
+    });
+    try {
+      const { processInstanceKey } = await camunda.createProcessInstance({
+        processDefinitionId: rulesProcessId, variables: { height: 720 }
+      });
+      await until(camunda.searchProcessInstances, { filter: { processInstanceKey, state: 'COMPLETED' } },
+        (items) => items.length === 1);
+      const found = await variables(processInstanceKey, ['ladder', 'encodedAt']);
+      check(found.ladder === '480p' && found.encodedAt === '480p',
+        `ladder ${JSON.stringify(found.ladder)} and encodedAt ${JSON.stringify(found.encodedAt)}, not "480p"`);
+      check(worked.length === 1, `the worker took ${worked.length} jobs, not 1`);
+      await until(camunda.searchDecisionInstances, { filter: { processInstanceKey } }, (items) => items.length === 1);
+    } finally {
+      worker.stop();
+    }
+  });
+
+  await step('cancel an instance', async () => {
+    const { processInstanceKey } = await camunda.createProcessInstance({
+      processDefinitionId: processId, variables: { orderId: `${orderId}-cancelled` }
+    });
+    await activeElement(processInstanceKey, 'WaitPublished');
+    await camunda.cancelProcessInstance({ processInstanceKey });
+    await until(camunda.searchProcessInstances, { filter: { processInstanceKey, state: 'TERMINATED' } },
+      (items) => items.length === 1);
+  });
+
+  await step('pin the clock, start an instance at that time, reset the clock', async () => {
+    const pinned = Date.parse('2031-01-02T03:04:05.000Z');
+    await camunda.pinClock({ timestamp: pinned });
+    try {
+      const { processInstanceKey } = await camunda.createProcessInstance({
+        processDefinitionId: processId, variables: { orderId: `${orderId}-pinned` }
+      });
+      const [started] = await until(camunda.searchProcessInstances, { filter: { processInstanceKey } },
+        (items) => items.length === 1);
+      check(Date.parse(started.startDate) === pinned, `started at ${started.startDate}, not at the pinned time`);
+      await camunda.cancelProcessInstance({ processInstanceKey });
+    } finally {
+      await camunda.resetClock();
+    }
+  });
+
+  await step('upload a document, download it by its hash, delete it', async () => {
+    const content = `a source video's sidecar, run ${run}`;
+    const reference = await camunda.createDocument({
+      file: new File([content], `sidecar-${run}.txt`, { type: 'text/plain' }),
+      metadata: { contentType: 'text/plain', fileName: `sidecar-${run}.txt` }
+    });
+    check(reference.documentId && reference.contentHash, `no documentId or contentHash in ${JSON.stringify(reference)}`);
+    const downloaded = await camunda.getDocument({ documentId: reference.documentId, contentHash: reference.contentHash });
+    const text = typeof downloaded === 'string' ? downloaded
+      : downloaded instanceof Blob ? await downloaded.text() : new TextDecoder().decode(downloaded);
+    check(text === content, `downloaded ${JSON.stringify(text)}, not what was uploaded`);
+    await camunda.deleteDocument({ documentId: reference.documentId });
+    const gone = await camunda.getDocument({ documentId: reference.documentId, contentHash: reference.contentHash })
+      .then(() => undefined, (error) => error);
+    check(gone?.status === 404, `expected 404 after the deletion, got ${gone ? gone.status : 'the document'}`);
+  });
+
+  await step('delete a resource: it is not found, and no instance starts from it', async () => {
+    await camunda.deleteResource({ resourceKey: rules.processDefinitionKey });
+    const refusal = (call) => call.then(() => undefined, (error) => error);
+    const read = await refusal(camunda.getResource({ resourceKey: rules.processDefinitionKey }));
+    check(read?.status === 404, `reading the deleted resource answered ${read ? read.status : 'it'}, not 404`);
+    const started = await refusal(camunda.createProcessInstance({ processDefinitionKey: rules.processDefinitionKey }));
+    check(started?.status === 404, `starting the deleted process answered ${started ? started.status : 'an instance'}`
+      + ', not 404');
+  });
+
+  await step('the licence is a development one', async () => {
+    const licence = await camunda.getLicense();
+    check(licence.validLicense === false && licence.licenseType,
+      `expected an invalid licence with a type, got ${JSON.stringify(licence)}`);
   });
 } catch (error) {
   const status = error?.status ? ` (HTTP ${error.status})` : '';
