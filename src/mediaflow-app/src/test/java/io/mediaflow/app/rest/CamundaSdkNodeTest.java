@@ -18,8 +18,10 @@ import org.junit.jupiter.api.io.TempDir;
  * default as a user's Node application would, against the app as users run it (a JVM of its own, on
  * random ports): the script {@code src/test/node/camunda-sdk-drive.mjs} deploys, starts, publishes,
  * correlates, broadcasts, sets variables, modifies, assigns, unassigns, updates and completes, and
- * reads the outcome back through searches. Skipped only where node is not installed; the SDK comes
- * from the model checks' package-lock.json.
+ * reads the outcome back through searches; then evaluates a decision alone and in a business-rule
+ * task, runs a job worker, cancels, pins and resets the clock, uploads, downloads and deletes a
+ * document, deletes a resource and reads the licence. Skipped only where node is not installed; the
+ * SDK comes from the model checks' package-lock.json.
  */
 class CamundaSdkNodeTest {
 
@@ -59,6 +61,13 @@ class CamundaSdkNodeTest {
               "ok assign and complete the user task",
               "ok the instance completed with every variable sent",
               "ok modify a second instance",
+              "ok evaluate the decision",
+              "ok the business-rule task decides, and a job worker completes the job after it",
+              "ok cancel an instance",
+              "ok pin the clock",
+              "ok upload a document, download it by its hash, delete it",
+              "ok delete a resource",
+              "ok the licence is a development one",
               "all steps passed");
     } finally {
       running.destroy();
