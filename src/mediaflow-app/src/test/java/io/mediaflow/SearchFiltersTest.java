@@ -88,6 +88,57 @@ class SearchFiltersTest extends MediaflowTest {
     assertThat(elementIds).contains("Work").doesNotContain(processId);
   }
 
+  @Test
+  void tagsGivenAtTheStartOverRestOrGrpcAreShownAndFound() {
+    camunda
+        .newDeployResourceCommand()
+        .addProcessModel(
+            Bpmn.createExecutableProcess(processId).startEvent().userTask("Wait").endEvent().done(),
+            processId + ".bpmn")
+        .send()
+        .join();
+    long overRest;
+    long overGrpc;
+    try (var rest = userClient(true);
+        var grpc = userClient(false)) {
+      var created =
+          rest.newCreateInstanceCommand()
+              .bpmnProcessId(processId)
+              .latestVersion()
+              .tags("channel:sports", "priority.high")
+              .send()
+              .join();
+      assertThat(created.getTags()).containsExactlyInAnyOrder("channel:sports", "priority.high");
+      overRest = created.getProcessInstanceKey();
+      overGrpc =
+          grpc.newCreateInstanceCommand()
+              .bpmnProcessId(processId)
+              .latestVersion()
+              .tags("channel:sports")
+              .send()
+              .join()
+              .getProcessInstanceKey();
+    }
+    await(
+        "both instances", () -> keys(Map.of()).size() == 2 ? Optional.of(true) : Optional.empty());
+
+    assertThat(keys(Map.of("tags", List.of("channel:sports"))))
+        .containsExactlyInAnyOrder(overRest, overGrpc);
+    assertThat(keys(Map.of("tags", List.of("channel:sports", "priority.high"))))
+        .containsExactly(overRest);
+    JsonNode shown = json(get("/v2/process-instances/" + overRest));
+    List<String> tags = new ArrayList<>();
+    shown.path("tags").forEach(tag -> tags.add(tag.asText()));
+    assertThat(tags).containsExactlyInAnyOrder("channel:sports", "priority.high");
+
+    var refused =
+        post(
+            "/v2/process-instances",
+            Map.of("processDefinitionId", processId, "tags", List.of("ok", "9lives")));
+    assertThat(refused.statusCode()).as(refused.body()).isEqualTo(400);
+    assertThat(json(refused).path("detail").asText()).contains("tags[1]", "start with a letter");
+  }
+
   /** The keys of this test's instances the filter finds. */
   private List<Long> keys(Map<String, Object> filter) {
     var mine = new HashMap<String, Object>(filter);

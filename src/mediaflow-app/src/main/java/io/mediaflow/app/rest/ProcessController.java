@@ -115,6 +115,10 @@ class ProcessController {
       throw ApiProblem.invalid("Either processDefinitionId or processDefinitionKey is required");
     }
     start.setVariables(GatewayCalls.json(body.variables()));
+    List<String> tags = body.texts("tags");
+    if (tags != null) {
+      start.addAllTags(tags);
+    }
     if (body.has("tenantId")) {
       start.setTenantId(body.text("tenantId", null));
     }
@@ -144,6 +148,7 @@ class ProcessController {
           completed.getTenantId(),
           completed.getProcessDefinitionKey(),
           completed.getProcessInstanceKey(),
+          completed.getTagsList(),
           GatewayCalls.map(completed.getVariables()));
     }
     var created = gateway.await(gateway.gateway().createProcessInstance(start.build()));
@@ -153,6 +158,7 @@ class ProcessController {
         created.getTenantId(),
         created.getProcessDefinitionKey(),
         created.getProcessInstanceKey(),
+        created.getTagsList(),
         Map.of());
   }
 

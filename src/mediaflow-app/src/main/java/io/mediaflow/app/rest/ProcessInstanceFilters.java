@@ -8,6 +8,7 @@ import io.mediaflow.app.engine.history.Incident;
 import io.mediaflow.app.engine.history.Job;
 import io.mediaflow.app.engine.history.ProcessHistory;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -21,7 +22,8 @@ import java.util.function.BiPredicate;
  * errorMessage}, {@code incidentErrorHashCode}: the Java hash of the message, as Operate's), its
  * jobs ({@code hasRetriesLeft}: a job failed with retries left) and its batch operations ({@code
  * batchOperationId}: there are none). An element instance's {@code elementInstanceScopeKey} is the
- * key of the element or process instance it runs in.
+ * key of the element or process instance it runs in. {@code tags}, a field of the results, is read
+ * as a set: an instance has each tag the filter names.
  */
 final class ProcessInstanceFilters {
 
@@ -71,6 +73,7 @@ final class ProcessInstanceFilters {
                     jobsOf(instance).stream().anyMatch(Job::hasFailedWithRetriesLeft)),
                 condition,
                 "filter.hasRetriesLeft"));
+    filters.put("tags", ProcessInstanceFilters::hasTags);
     filters.put(
         "batchOperationId",
         (instance, condition) ->
@@ -132,5 +135,20 @@ final class ProcessInstanceFilters {
     return value == null
         ? JsonNodeFactory.instance.nullNode()
         : JsonNodeFactory.instance.textNode(value);
+  }
+
+  /** An instance has every tag the filter names, as Camunda reads its {@code tags} filter. */
+  private static boolean hasTags(ObjectNode instance, JsonNode condition) {
+    if (!condition.isArray()) {
+      throw ApiProblem.invalid("filter.tags must be a list of tags, got " + condition);
+    }
+    var tags = new HashSet<String>();
+    instance.path("tags").forEach(tag -> tags.add(tag.asText()));
+    for (JsonNode tag : condition) {
+      if (!tags.contains(tag.asText())) {
+        return false;
+      }
+    }
+    return true;
   }
 }

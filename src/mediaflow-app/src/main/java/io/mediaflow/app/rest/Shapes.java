@@ -33,9 +33,10 @@ import io.mediaflow.app.engine.history.ProcessInstance;
 import io.mediaflow.app.engine.history.UserTaskInstance;
 import io.mediaflow.app.engine.history.Variable;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The REST API's result shapes, as the Orchestration Cluster REST API of Camunda 8.8 names them:
@@ -95,7 +96,7 @@ final class Shapes {
             .processDefinitionKey(key(instance.definitionKey()))
             .parentProcessInstanceKey(optionalKey(instance.parentProcessInstanceKey()))
             .parentElementInstanceKey(optionalKey(instance.parentElementInstanceKey()))
-            .tags(Set.of()));
+            .tags(new TreeSet<>(instance.tags())));
   }
 
   static ObjectNode messageSubscription(MessageSubscription subscription) {
@@ -141,6 +142,7 @@ final class Shapes {
       String tenantId,
       long definitionKey,
       long instanceKey,
+      Collection<String> tags,
       Map<String, Object> variables) {
     return tree(
         new CreateProcessInstanceResult()
@@ -150,7 +152,7 @@ final class Shapes {
             .variables(variables)
             .processDefinitionKey(key(definitionKey))
             .processInstanceKey(key(instanceKey))
-            .tags(Set.of()));
+            .tags(new TreeSet<>(tags)));
   }
 
   /** A sequence flow an instance took; Camunda names it by the instance and the flow's id. */

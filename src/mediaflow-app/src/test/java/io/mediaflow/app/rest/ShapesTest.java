@@ -42,7 +42,8 @@ class ShapesTest {
                 AT,
                 null,
                 InstanceState.ACTIVE,
-                false),
+                false,
+                null),
             null);
     assertThat(fields(shape))
         .containsExactlyInAnyOrder(

@@ -14,6 +14,9 @@ import io.camunda.zeebe.protocol.record.value.RuntimeInstructionType;
 import io.camunda.zeebe.util.buffer.BufferUtil;
 import io.grpc.Status;
 import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
 import org.agrona.DirectBuffer;
 
 /**
@@ -34,7 +37,7 @@ final class Requests {
             .setBpmnProcessId(request.getBpmnProcessId())
             .setVersion(request.getVersion())
             .setProcessDefinitionKey(request.getProcessDefinitionKey())
-            .setTags(new HashSet<>(request.getTagsList()));
+            .setTags(tags(request.getTagsList()));
     request
         .getStartInstructionsList()
         .forEach(
@@ -101,5 +104,33 @@ final class Requests {
           .withDescription("Property 'variables' is invalid: expected a JSON object")
           .asRuntimeException();
     }
+  }
+
+  /** Camunda 8.8's tag: a letter, then up to 99 letters, digits, {@code _ - : .}. */
+  private static final Pattern TAG = Pattern.compile("[A-Za-z][A-Za-z0-9_\\-:.]{0,99}");
+
+  /** At most this many tags per instance, as Camunda 8.8 takes them. */
+  private static final int MAX_TAGS = 10;
+
+  /** A start's tags, refused as Camunda's gateway refuses them. */
+  static Set<String> tags(List<String> tags) {
+    if (tags.size() > MAX_TAGS) {
+      throw Status.INVALID_ARGUMENT
+          .withDescription("tags must be at most " + MAX_TAGS + ", got " + tags.size())
+          .asRuntimeException();
+    }
+    for (int i = 0; i < tags.size(); i++) {
+      if (!TAG.matcher(tags.get(i)).matches()) {
+        throw Status.INVALID_ARGUMENT
+            .withDescription(
+                "tags["
+                    + i
+                    + "] must start with a letter, followed by at most 99 letters, digits or _ - : . (got '"
+                    + tags.get(i)
+                    + "')")
+            .asRuntimeException();
+      }
+    }
+    return new HashSet<>(tags);
   }
 }

@@ -139,7 +139,8 @@ final class HistoryProjection implements EngineRecordFeed.Subscriber {
                   at,
                   null,
                   InstanceState.ACTIVE,
-                  false));
+                  false,
+                  element.getTags()));
         }
       }
       case ELEMENT_COMPLETED, ELEMENT_TERMINATED -> {

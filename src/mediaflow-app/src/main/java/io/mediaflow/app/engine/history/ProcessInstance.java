@@ -1,6 +1,7 @@
 package io.mediaflow.app.engine.history;
 
 import java.time.Instant;
+import java.util.Set;
 
 public record ProcessInstance(
     long key,
@@ -13,7 +14,13 @@ public record ProcessInstance(
     Instant startDate,
     Instant endDate,
     InstanceState state,
-    boolean hasIncident) {
+    boolean hasIncident,
+    Set<String> tags) {
+
+  /** An instance kept before its tags were has none. */
+  public ProcessInstance {
+    tags = tags == null ? Set.of() : Set.copyOf(tags);
+  }
 
   /** The instance as it ended {@code at}, in {@code state}. */
   ProcessInstance ended(Instant at, InstanceState state) {
@@ -28,7 +35,8 @@ public record ProcessInstance(
         startDate,
         at,
         state,
-        hasIncident);
+        hasIncident,
+        tags);
   }
 
   /** The instance with or without an open incident. */
@@ -44,6 +52,7 @@ public record ProcessInstance(
         startDate,
         endDate,
         state,
-        open);
+        open,
+        tags);
   }
 }
