@@ -37,6 +37,13 @@ final class Search {
   private static final int DEFAULT_LIMIT = 100;
   private static final int MAX_LIMIT = 10_000;
 
+  /**
+   * How far a search counts its matches, as Camunda 8 Run's secondary storage does (Elasticsearch's
+   * total hits, RDBMS's {@code max-total-hits}): beyond it, {@code totalItems} says this many and
+   * {@code hasMoreTotalItems} that there are more.
+   */
+  static final int MAX_TOTAL_ITEMS = 10_000;
+
   private final JsonNode filter;
   private final JsonNode sort;
   private final RequestObject page;
@@ -179,8 +186,8 @@ final class Search {
         "page",
         Shapes.tree(
             new SearchQueryPageResponse()
-                .totalItems((long) total)
-                .hasMoreTotalItems(false)
+                .totalItems((long) Math.min(total, MAX_TOTAL_ITEMS))
+                .hasMoreTotalItems(total > MAX_TOTAL_ITEMS)
                 .startCursor(selected.isEmpty() ? null : cursor(from))
                 .endCursor(selected.isEmpty() ? null : cursor(from + selected.size() - 1))));
     return result;

@@ -31,6 +31,22 @@ class SearchTest {
           .toList();
 
   @Test
+  void aTotalBeyondWhatCamundaCountsSaysThereAreMore() throws Exception {
+    var request = ApiJson.MAPPER.readTree("{\"page\": {\"limit\": 1}}");
+    JsonNode counted = Search.of(request).apply(items(Search.MAX_TOTAL_ITEMS)).path("page");
+    assertThat(counted.path("totalItems").asLong()).isEqualTo(Search.MAX_TOTAL_ITEMS);
+    assertThat(counted.path("hasMoreTotalItems").asBoolean()).isFalse();
+    JsonNode capped = Search.of(request).apply(items(Search.MAX_TOTAL_ITEMS + 1)).path("page");
+    assertThat(capped.path("totalItems").asLong()).isEqualTo(Search.MAX_TOTAL_ITEMS);
+    assertThat(capped.path("hasMoreTotalItems").asBoolean()).isTrue();
+  }
+
+  private static Stream<ObjectNode> items(int count) {
+    return IntStream.range(0, count)
+        .mapToObj(i -> ApiJson.MAPPER.createObjectNode().put("key", Integer.toString(i)));
+  }
+
+  @Test
   void filtersAsCamundasClientsSendThem() {
     assertThat(keys("{\"filter\": {\"state\": {\"$eq\": \"CREATED\", \"$in\": []}}}"))
         .containsExactly("10", "20", "30", "40");
