@@ -2,10 +2,14 @@ package io.mediaflow.delivery.worker;
 
 import io.mediaflow.api.constraint.Fqdn;
 import io.mediaflow.delivery.BucketName;
+import io.mediaflow.delivery.DeliveryClient;
 import io.mediaflow.delivery.Domain;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
+import io.mediaflow.worker.internal.OperationHandler;
 import jakarta.validation.constraints.NotBlank;
+import java.util.Objects;
+import java.util.Optional;
 
 @Operation(
     type = "mediaflow.delivery.create_domain",
@@ -36,4 +40,25 @@ record CreateDomainInput(
             label = "Bucket",
             description = "Required for vod: the media storage bucket the domain exposes",
             value = "=bucketName")
-        String bucketName) {}
+        String bucketName) {
+
+  static OperationHandler<CreateDomainInput> handler(DeliveryClient client) {
+    return OperationHandler.create(
+        CreateDomainInput.class,
+        (input, job) -> client.createDomain(input.name(), input.type(), input.bucketName()),
+        (input, job) -> findCreatedDomain(client, input));
+  }
+
+  /**
+   * The domain an earlier attempt created: a domain name exists at most once in an account (a
+   * second create is refused with CONFLICT), and a domain has no field a marker could go in, so the
+   * domain of this name, type and bucket is the one the lost answer described.
+   */
+  private static Optional<Domain> findCreatedDomain(
+      DeliveryClient client, CreateDomainInput input) {
+    return client.listDomains(input.type()).stream()
+        .filter(domain -> input.name().equalsIgnoreCase(domain.domainName()))
+        .filter(domain -> Objects.equals(input.bucketName(), domain.bucketName()))
+        .findFirst();
+  }
+}

@@ -2,8 +2,10 @@ package io.mediaflow.delivery.worker;
 
 import io.mediaflow.delivery.BucketName;
 import io.mediaflow.delivery.ServiceId;
+import io.mediaflow.delivery.signing.internal.ManagedSigningKeys;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
+import io.mediaflow.worker.internal.OperationHandler;
 import jakarta.validation.constraints.Size;
 
 @Operation(
@@ -37,4 +39,23 @@ record CreateSigningKeyInput(
             label = "Name",
             description =
                 "An optional label; the worker appends [mf-...], a marker by which a create whose answer was lost finds its key")
-        String name) {}
+        String name) {
+
+  /** The private key is kept before the job completes, so a retry neither creates nor loses one. */
+  static OperationHandler<CreateSigningKeyInput> handler(ManagedSigningKeys signingKeys) {
+    return OperationHandler.create(
+        CreateSigningKeyInput.class,
+        (input, job) ->
+            signingKeys.alike(input.domainId(), input.streamId(), input.bucketName(), input.name()),
+        (input, job) ->
+            signingKeys.create(
+                input.domainId(), input.streamId(), input.bucketName(), input.name()),
+        (input, job) ->
+            signingKeys.findCreated(
+                input.domainId(),
+                input.streamId(),
+                input.bucketName(),
+                input.name(),
+                job.before()));
+  }
+}

@@ -2,8 +2,10 @@ package io.mediaflow.delivery.worker;
 
 import io.mediaflow.delivery.BucketName;
 import io.mediaflow.delivery.CorsPolicy;
+import io.mediaflow.delivery.DeliveryClient;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
+import io.mediaflow.worker.internal.OperationHandler;
 import jakarta.validation.constraints.NotBlank;
 
 @Operation(
@@ -25,4 +27,18 @@ record DeleteCorsHeaderInput(
               CorsPolicy.ALLOW_METHODS,
               CorsPolicy.MAX_AGE
             })
-        String headerName) {}
+        String headerName) {
+
+  static OperationHandler<DeleteCorsHeaderInput> handler(DeliveryClient client) {
+    return OperationHandler.delete(
+        DeleteCorsHeaderInput.class,
+        (input, job) ->
+            DeliveryWorkers.done(
+                () -> client.deleteCorsHeader(input.bucketName(), input.headerName())),
+        (input, job) ->
+            DeliveryWorkers.gone(
+                "CORS header " + input.headerName() + " of bucket " + input.bucketName(),
+                client.getCors(input.bucketName()).headers().keySet().stream()
+                    .noneMatch(header -> header.equalsIgnoreCase(input.headerName()))));
+  }
+}

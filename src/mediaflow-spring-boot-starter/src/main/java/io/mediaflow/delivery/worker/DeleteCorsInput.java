@@ -1,8 +1,10 @@
 package io.mediaflow.delivery.worker;
 
 import io.mediaflow.delivery.BucketName;
+import io.mediaflow.delivery.DeliveryClient;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
+import io.mediaflow.worker.internal.OperationHandler;
 import jakarta.validation.constraints.NotBlank;
 
 @Operation(
@@ -14,4 +16,15 @@ import jakarta.validation.constraints.NotBlank;
     sideEffect = true,
     errors = {"BAD_REQUEST", "NOT_FOUND", "FAILED"})
 record DeleteCorsInput(
-    @NotBlank @BucketName @Input(label = "Bucket", value = "=bucketName") String bucketName) {}
+    @NotBlank @BucketName @Input(label = "Bucket", value = "=bucketName") String bucketName) {
+
+  static OperationHandler<DeleteCorsInput> handler(DeliveryClient client) {
+    return OperationHandler.delete(
+        DeleteCorsInput.class,
+        (input, job) -> DeliveryWorkers.done(() -> client.deleteCors(input.bucketName())),
+        (input, job) ->
+            DeliveryWorkers.gone(
+                "the CORS policy of bucket " + input.bucketName(),
+                client.getCors(input.bucketName()).headers().isEmpty()));
+  }
+}

@@ -1,8 +1,10 @@
 package io.mediaflow.delivery.worker;
 
+import io.mediaflow.delivery.DeliveryClient;
 import io.mediaflow.delivery.ServiceId;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
+import io.mediaflow.worker.internal.OperationHandler;
 import jakarta.validation.constraints.NotBlank;
 
 @Operation(
@@ -13,4 +15,15 @@ import jakarta.validation.constraints.NotBlank;
     sideEffect = true,
     errors = {"NOT_FOUND", "FAILED"})
 record DeleteDomainInput(
-    @NotBlank @ServiceId @Input(label = "Domain id", value = "=domain.id") String domainId) {}
+    @NotBlank @ServiceId @Input(label = "Domain id", value = "=domain.id") String domainId) {
+
+  static OperationHandler<DeleteDomainInput> handler(DeliveryClient client) {
+    return OperationHandler.delete(
+        DeleteDomainInput.class,
+        (input, job) -> DeliveryWorkers.done(() -> client.deleteDomain(input.domainId())),
+        (input, job) ->
+            DeliveryWorkers.gone(
+                "domain " + input.domainId(),
+                DeliveryWorkers.absent(() -> client.getDomain(input.domainId()))));
+  }
+}

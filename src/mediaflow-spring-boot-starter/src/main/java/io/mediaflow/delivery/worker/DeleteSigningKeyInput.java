@@ -1,8 +1,11 @@
 package io.mediaflow.delivery.worker;
 
+import io.mediaflow.delivery.DeliveryClient;
 import io.mediaflow.delivery.ServiceId;
+import io.mediaflow.delivery.signing.internal.ManagedSigningKeys;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
+import io.mediaflow.worker.internal.OperationHandler;
 import jakarta.validation.constraints.NotBlank;
 
 @Operation(
@@ -15,4 +18,16 @@ import jakarta.validation.constraints.NotBlank;
     errors = {"NOT_FOUND", "FAILED"})
 record DeleteSigningKeyInput(
     @NotBlank @ServiceId @Input(label = "Signing key id", value = "=signingKey.id")
-        String signingKeyId) {}
+        String signingKeyId) {
+
+  static OperationHandler<DeleteSigningKeyInput> handler(
+      DeliveryClient client, ManagedSigningKeys signingKeys) {
+    return OperationHandler.delete(
+        DeleteSigningKeyInput.class,
+        (input, job) -> DeliveryWorkers.done(() -> signingKeys.delete(input.signingKeyId())),
+        (input, job) ->
+            DeliveryWorkers.gone(
+                "signing key " + input.signingKeyId(),
+                DeliveryWorkers.absent(() -> client.getSigningKey(input.signingKeyId()))));
+  }
+}

@@ -1,7 +1,9 @@
 package io.mediaflow.delivery.worker;
 
+import io.mediaflow.delivery.DeliveryClient;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
+import io.mediaflow.worker.internal.OperationHandler;
 import jakarta.validation.constraints.NotBlank;
 
 @Operation(
@@ -19,4 +21,17 @@ record DeleteTlsSubscriptionInput(
             description =
                 "The tls_subscription_id (not the id): list answers and the create operation's result carry it",
             value = "=tlsSubscription.tls_subscription_id")
-        String tlsSubscriptionId) {}
+        String tlsSubscriptionId) {
+
+  static OperationHandler<DeleteTlsSubscriptionInput> handler(DeliveryClient client) {
+    return OperationHandler.delete(
+        DeleteTlsSubscriptionInput.class,
+        (input, job) ->
+            DeliveryWorkers.done(() -> client.deleteTlsSubscription(input.tlsSubscriptionId())),
+        (input, job) ->
+            DeliveryWorkers.gone(
+                "TLS subscription " + input.tlsSubscriptionId(),
+                DeliveryWorkers.absent(
+                    () -> client.getTlsSubscription(input.tlsSubscriptionId()))));
+  }
+}

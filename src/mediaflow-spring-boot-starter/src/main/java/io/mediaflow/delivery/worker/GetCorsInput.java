@@ -1,8 +1,10 @@
 package io.mediaflow.delivery.worker;
 
 import io.mediaflow.delivery.BucketName;
+import io.mediaflow.delivery.DeliveryClient;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
+import io.mediaflow.worker.internal.OperationHandler;
 import jakarta.validation.constraints.NotBlank;
 
 @Operation(
@@ -13,4 +15,9 @@ import jakarta.validation.constraints.NotBlank;
     resultVariable = "cors",
     errors = {"BAD_REQUEST", "NOT_FOUND"})
 record GetCorsInput(
-    @NotBlank @BucketName @Input(label = "Bucket", value = "=bucketName") String bucketName) {}
+    @NotBlank @BucketName @Input(label = "Bucket", value = "=bucketName") String bucketName) {
+
+  static OperationHandler<GetCorsInput> handler(DeliveryClient client) {
+    return OperationHandler.call(GetCorsInput.class, input -> client.getCors(input.bucketName()));
+  }
+}

@@ -1,8 +1,10 @@
 package io.mediaflow.delivery.worker;
 
+import io.mediaflow.delivery.DeliveryClient;
 import io.mediaflow.delivery.ServiceId;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
+import io.mediaflow.worker.internal.OperationHandler;
 import jakarta.validation.constraints.NotBlank;
 
 @Operation(
@@ -12,4 +14,9 @@ import jakarta.validation.constraints.NotBlank;
     resultVariable = "domain",
     errors = {"NOT_FOUND"})
 record GetDomainInput(
-    @NotBlank @ServiceId @Input(label = "Domain id", value = "=domain.id") String domainId) {}
+    @NotBlank @ServiceId @Input(label = "Domain id", value = "=domain.id") String domainId) {
+
+  static OperationHandler<GetDomainInput> handler(DeliveryClient client) {
+    return OperationHandler.call(GetDomainInput.class, input -> client.getDomain(input.domainId()));
+  }
+}

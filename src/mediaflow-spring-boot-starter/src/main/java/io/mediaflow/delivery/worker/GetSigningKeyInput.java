@@ -1,8 +1,10 @@
 package io.mediaflow.delivery.worker;
 
+import io.mediaflow.delivery.DeliveryClient;
 import io.mediaflow.delivery.ServiceId;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
+import io.mediaflow.worker.internal.OperationHandler;
 import jakarta.validation.constraints.NotBlank;
 
 @Operation(
@@ -14,4 +16,10 @@ import jakarta.validation.constraints.NotBlank;
     errors = {"NOT_FOUND"})
 record GetSigningKeyInput(
     @NotBlank @ServiceId @Input(label = "Signing key id", value = "=signingKey.id")
-        String signingKeyId) {}
+        String signingKeyId) {
+
+  static OperationHandler<GetSigningKeyInput> handler(DeliveryClient client) {
+    return OperationHandler.call(
+        GetSigningKeyInput.class, input -> client.getSigningKey(input.signingKeyId()));
+  }
+}

@@ -1,7 +1,9 @@
 package io.mediaflow.delivery.worker;
 
+import io.mediaflow.delivery.DeliveryClient;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
+import io.mediaflow.worker.internal.OperationHandler;
 import jakarta.validation.constraints.NotBlank;
 
 @Operation(
@@ -18,4 +20,11 @@ record GetTlsSubscriptionInput(
             description =
                 "The tls_subscription_id (not the id): list answers and the create operation's result carry it",
             value = "=tlsSubscription.tls_subscription_id")
-        String tlsSubscriptionId) {}
+        String tlsSubscriptionId) {
+
+  static OperationHandler<GetTlsSubscriptionInput> handler(DeliveryClient client) {
+    return OperationHandler.call(
+        GetTlsSubscriptionInput.class,
+        input -> client.getTlsSubscription(input.tlsSubscriptionId()));
+  }
+}

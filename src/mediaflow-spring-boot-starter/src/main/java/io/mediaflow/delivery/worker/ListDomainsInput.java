@@ -1,7 +1,9 @@
 package io.mediaflow.delivery.worker;
 
+import io.mediaflow.delivery.DeliveryClient;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
+import io.mediaflow.worker.internal.OperationHandler;
 
 @Operation(
     type = "mediaflow.delivery.list_domains",
@@ -11,4 +13,9 @@ import io.mediaflow.worker.Operation;
     resultVariable = "domains")
 record ListDomainsInput(
     @Input(label = "Type", description = "live or vod for only domains of that type; empty for all")
-        String type) {}
+        String type) {
+
+  static OperationHandler<ListDomainsInput> handler(DeliveryClient client) {
+    return OperationHandler.call(ListDomainsInput.class, input -> client.listDomains(input.type()));
+  }
+}

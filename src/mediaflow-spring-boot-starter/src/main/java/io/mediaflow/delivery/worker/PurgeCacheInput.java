@@ -1,8 +1,10 @@
 package io.mediaflow.delivery.worker;
 
 import io.mediaflow.delivery.BucketName;
+import io.mediaflow.delivery.DeliveryClient;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
+import io.mediaflow.worker.internal.OperationHandler;
 import jakarta.validation.constraints.NotBlank;
 
 @Operation(
@@ -17,4 +19,19 @@ record PurgeCacheInput(
     @Input(
             label = "Path",
             description = "One object's path inside the bucket; empty for the whole bucket")
-        String path) {}
+        String path) {
+
+  static OperationHandler<PurgeCacheInput> handler(DeliveryClient client) {
+    return OperationHandler.call(
+        PurgeCacheInput.class,
+        input ->
+            DeliveryWorkers.done(
+                () -> {
+                  if (input.path() == null || input.path().isBlank()) {
+                    client.purgeCache(input.bucketName());
+                  } else {
+                    client.purgeCache(input.bucketName(), input.path());
+                  }
+                }));
+  }
+}

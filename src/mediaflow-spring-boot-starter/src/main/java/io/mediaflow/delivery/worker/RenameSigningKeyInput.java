@@ -1,8 +1,10 @@
 package io.mediaflow.delivery.worker;
 
+import io.mediaflow.delivery.DeliveryClient;
 import io.mediaflow.delivery.ServiceId;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
+import io.mediaflow.worker.internal.OperationHandler;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Size;
 
@@ -17,4 +19,11 @@ record RenameSigningKeyInput(
     @NotBlank @ServiceId @Input(label = "Signing key id", value = "=signingKey.id")
         String signingKeyId,
     @NotBlank @Size(max = 255, message = "must be at most {max} characters") @Input(label = "Name")
-        String name) {}
+        String name) {
+
+  static OperationHandler<RenameSigningKeyInput> handler(DeliveryClient client) {
+    return OperationHandler.call(
+        RenameSigningKeyInput.class,
+        input -> client.renameSigningKey(input.signingKeyId(), input.name()));
+  }
+}

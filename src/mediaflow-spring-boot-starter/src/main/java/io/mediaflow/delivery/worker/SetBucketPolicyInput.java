@@ -2,8 +2,10 @@ package io.mediaflow.delivery.worker;
 
 import io.mediaflow.delivery.BucketName;
 import io.mediaflow.delivery.BucketPolicy;
+import io.mediaflow.delivery.DeliveryClient;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
+import io.mediaflow.worker.internal.OperationHandler;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 
@@ -16,4 +18,14 @@ import jakarta.validation.constraints.NotNull;
     errors = {"BAD_REQUEST", "NOT_FOUND", "FAILED"})
 record SetBucketPolicyInput(
     @NotBlank @BucketName @Input(label = "Bucket", value = "=bucketName") String bucketName,
-    @NotNull @Input(label = "Policy", value = "authenticated") BucketPolicy policy) {}
+    @NotNull @Input(label = "Policy", value = "authenticated") BucketPolicy policy) {
+
+  static OperationHandler<SetBucketPolicyInput> handler(DeliveryClient client) {
+    return OperationHandler.call(
+        SetBucketPolicyInput.class,
+        input -> {
+          client.setBucketPolicy(input.bucketName(), input.policy());
+          return input.policy().value();
+        });
+  }
+}

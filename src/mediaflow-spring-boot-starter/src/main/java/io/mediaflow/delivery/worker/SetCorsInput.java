@@ -2,8 +2,10 @@ package io.mediaflow.delivery.worker;
 
 import io.mediaflow.delivery.BucketName;
 import io.mediaflow.delivery.CorsPolicy;
+import io.mediaflow.delivery.DeliveryClient;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
+import io.mediaflow.worker.internal.OperationHandler;
 import jakarta.validation.constraints.NotBlank;
 
 @Operation(
@@ -37,5 +39,14 @@ record SetCorsInput(
 
   CorsPolicy policy() {
     return CorsPolicy.of(allowOrigin, allowCredentials, allowMethods, maxAge);
+  }
+
+  static OperationHandler<SetCorsInput> handler(DeliveryClient client) {
+    return OperationHandler.call(
+        SetCorsInput.class,
+        input -> {
+          client.setCors(input.bucketName(), input.policy());
+          return input.policy();
+        });
   }
 }

@@ -4,6 +4,7 @@ import io.mediaflow.delivery.ServiceId;
 import io.mediaflow.delivery.signing.internal.SignedUrls;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
+import io.mediaflow.worker.internal.OperationHandler;
 import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.NotNull;
 import java.time.Duration;
@@ -53,5 +54,10 @@ record SignPlaybackUrlsInput(
 
   SignedUrls.PlaybackRequest request() {
     return new SignedUrls.PlaybackRequest(signingKeyId, playbackUrls, lifetime, notBefore, uri);
+  }
+
+  static OperationHandler<SignPlaybackUrlsInput> handler(SignedUrls signedUrls) {
+    return OperationHandler.call(
+        SignPlaybackUrlsInput.class, input -> signedUrls.signPlayback(input.request()));
   }
 }

@@ -7,6 +7,7 @@ import io.mediaflow.delivery.signing.UriScope;
 import io.mediaflow.delivery.signing.internal.SignedUrls;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
+import io.mediaflow.worker.internal.OperationHandler;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotEmpty;
 import java.time.Duration;
@@ -70,5 +71,9 @@ record SignUrlsInput(
   SignedUrls.Request request() {
     return new SignedUrls.Request(
         signingKeyId, bucketName, domainName, paths, lifetime, notBefore, uri, uriScope, claims);
+  }
+
+  static OperationHandler<SignUrlsInput> handler(SignedUrls signedUrls) {
+    return OperationHandler.call(SignUrlsInput.class, input -> signedUrls.sign(input.request()));
   }
 }

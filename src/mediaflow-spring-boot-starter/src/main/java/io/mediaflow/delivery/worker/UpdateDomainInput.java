@@ -1,9 +1,11 @@
 package io.mediaflow.delivery.worker;
 
 import io.mediaflow.delivery.BucketName;
+import io.mediaflow.delivery.DeliveryClient;
 import io.mediaflow.delivery.ServiceId;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
+import io.mediaflow.worker.internal.OperationHandler;
 import jakarta.validation.constraints.NotBlank;
 
 @Operation(
@@ -15,4 +17,11 @@ import jakarta.validation.constraints.NotBlank;
     errors = {"NOT_FOUND", "CONFLICT", "BAD_REQUEST", "FAILED"})
 record UpdateDomainInput(
     @NotBlank @ServiceId @Input(label = "Domain id", value = "=domain.id") String domainId,
-    @NotBlank @BucketName @Input(label = "Bucket", value = "=bucketName") String bucketName) {}
+    @NotBlank @BucketName @Input(label = "Bucket", value = "=bucketName") String bucketName) {
+
+  static OperationHandler<UpdateDomainInput> handler(DeliveryClient client) {
+    return OperationHandler.call(
+        UpdateDomainInput.class,
+        input -> client.updateDomainBucket(input.domainId(), input.bucketName()));
+  }
+}

@@ -1,10 +1,16 @@
 package io.mediaflow.delivery.worker;
 
+import io.mediaflow.api.ApiException;
+import io.mediaflow.delivery.DeliveryClient;
+import io.mediaflow.delivery.TlsSubscription;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
+import io.mediaflow.worker.internal.OperationHandler;
+import io.mediaflow.worker.internal.Poll;
 import io.mediaflow.worker.internal.WaitInput;
 import jakarta.validation.constraints.NotBlank;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 
 @Operation(
     type = "mediaflow.delivery.wait_for_tls_subscription",
@@ -24,4 +30,40 @@ record WaitForTlsSubscriptionInput(
         String tlsSubscriptionId,
     @Input(label = "Timeout", description = "ISO-8601 duration, e.g. PT24H", value = "PT24H")
         Duration timeout)
-    implements WaitInput {}
+    implements WaitInput {
+
+  static OperationHandler<WaitForTlsSubscriptionInput> handler(DeliveryClient client) {
+    return OperationHandler.poll(
+        WaitForTlsSubscriptionInput.class, input -> waitForTlsSubscription(client, input));
+  }
+
+  private static Poll<TlsSubscription> waitForTlsSubscription(
+      DeliveryClient client, WaitForTlsSubscriptionInput input) {
+    TlsSubscription subscription = client.getTlsSubscription(input.tlsSubscriptionId());
+    if (subscription.hasCertificate()) {
+      return Poll.done(subscription);
+    }
+    if (subscription.failed()) {
+      throw tlsFailed(subscription);
+    }
+    return Poll.pending(
+        TlsSubscription.PENDING.equals(subscription.status())
+            ? "pending, waiting for the CNAME record"
+            : subscription.status() + ", the certificate is being issued");
+  }
+
+  private static ApiException.Rejected tlsFailed(TlsSubscription subscription) {
+    var details = new LinkedHashMap<String, Object>();
+    details.put("id", subscription.id());
+    details.put("domain_id", subscription.domainId());
+    details.put("status", subscription.status());
+    return new ApiException.Rejected(
+        "TLS_FAILED",
+        "The TLS subscription "
+            + subscription.id()
+            + " failed: the"
+            + " service could not verify the domain. Check that the CNAME record its instruction named exists and points"
+            + " to the target it named, then try again with a new subscription.",
+        details);
+  }
+}

@@ -1,10 +1,18 @@
 package io.mediaflow.live.worker;
 
+import io.mediaflow.api.ApiException;
+import io.mediaflow.live.LiveClient;
+import io.mediaflow.live.PlaybackId;
 import io.mediaflow.live.PlaybackPolicy;
+import io.mediaflow.live.Stream;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
+import io.mediaflow.worker.internal.JobContext;
+import io.mediaflow.worker.internal.OperationHandler;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
+import java.util.List;
+import java.util.Optional;
 
 @Operation(
     type = "mediaflow.live.add_playback_id",
@@ -16,4 +24,74 @@ import jakarta.validation.constraints.NotNull;
     errors = {"NOT_FOUND", "BAD_REQUEST"})
 record AddPlaybackIdInput(
     @NotBlank @Input(label = "Stream ID", value = "=liveStream.id") String streamId,
-    @NotNull @Input(label = "Policy", value = "authenticated") PlaybackPolicy policy) {}
+    @NotNull @Input(label = "Policy", value = "authenticated") PlaybackPolicy policy) {
+
+  static OperationHandler<AddPlaybackIdInput> handler(LiveClient client) {
+    return OperationHandler.create(
+        AddPlaybackIdInput.class,
+        (input, job) -> LiveWorkers.playbackIds(client.getStream(input.streamId())),
+        (input, job) ->
+            withAddedPlaybackId(client.addPlaybackId(input.streamId(), input.policy()), input, job),
+        (input, job) -> findAddedPlaybackId(client, input, job));
+  }
+
+  /**
+   * The stream with the playback ID an earlier attempt added: a playback ID has nothing a marker
+   * could go in, so it is the one of this policy that is new since the add was sent. Two or more
+   * mean another job adds IDs to this stream at the same moment, and a person decides which is
+   * whose.
+   */
+  private static Optional<Stream> findAddedPlaybackId(
+      LiveClient client, AddPlaybackIdInput input, JobContext job) {
+    Stream stream = client.getStream(input.streamId());
+    List<PlaybackId> added =
+        Optional.ofNullable(stream.playbackIds()).orElse(List.of()).stream()
+            .filter(
+                id ->
+                    !job.before().contains(id.id()) && input.policy().apiName().equals(id.policy()))
+            .toList();
+    if (added.size() > 1) {
+      throw new ApiException.Misconfigured(
+          "UNKNOWN_OUTCOME",
+          "The add call failed without an answer, and the playback"
+              + " IDs "
+              + added.stream().map(PlaybackId::id).toList()
+              + " appeared on stream "
+              + stream.id()
+              + " since;"
+              + " delete the one this instance did not add, then resolve this incident");
+    }
+    return added.isEmpty() ? Optional.empty() : Optional.of(LiveWorkers.shown(stream));
+  }
+
+  /**
+   * The stream the add answered, checked to hold a new playback ID of the policy asked: the body
+   * {@code {"policy": ...}} is the spec README's, and document 2 says only that the answer has "the
+   * added playback ID" (its sample shows one of policy {@code authenticated}). An answer without
+   * one means the service did not add what the process goes on to rely on (a public ID where
+   * viewers were to need a token, say), so it stops with an incident naming what was expected.
+   */
+  private static Stream withAddedPlaybackId(
+      Stream stream, AddPlaybackIdInput input, JobContext job) {
+    List<PlaybackId> ids = Optional.ofNullable(stream.playbackIds()).orElse(List.of());
+    boolean added =
+        ids.stream()
+            .anyMatch(
+                id ->
+                    !job.before().contains(id.id())
+                        && input.policy().apiName().equals(id.policy()));
+    if (!added) {
+      throw new ApiException.Misconfigured(
+          "PLAYBACK_ID_NOT_ADDED",
+          "POST /v1/live-streams/"
+              + stream.id()
+              + "/playback-ids answered without a new playback ID of policy "
+              + input.policy().apiName()
+              + ": expected one besides "
+              + job.before()
+              + ", got "
+              + ids.stream().map(id -> id.id() + " (" + id.policy() + ")").toList());
+    }
+    return LiveWorkers.shown(stream);
+  }
+}

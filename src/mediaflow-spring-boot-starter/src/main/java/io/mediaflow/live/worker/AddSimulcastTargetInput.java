@@ -1,10 +1,15 @@
 package io.mediaflow.live.worker;
 
 import io.mediaflow.api.internal.Secrets;
+import io.mediaflow.live.LiveClient;
 import io.mediaflow.live.NewSimulcastTarget;
+import io.mediaflow.live.Stream;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
+import io.mediaflow.worker.internal.OperationHandler;
 import jakarta.validation.constraints.NotBlank;
+import java.util.List;
+import java.util.Optional;
 
 @Operation(
     type = "mediaflow.live.add_simulcast_target",
@@ -41,5 +46,29 @@ record AddSimulcastTargetInput(
         + ", streamKey="
         + Secrets.mask(streamKey)
         + "]";
+  }
+
+  static OperationHandler<AddSimulcastTargetInput> handler(LiveClient client) {
+    return OperationHandler.create(
+        AddSimulcastTargetInput.class,
+        (input, job) ->
+            LiveWorkers.shown(client.addSimulcastTarget(input.streamId(), input.target())),
+        (input, job) -> findSimulcastTarget(client, input));
+  }
+
+  /**
+   * The stream already re-streaming to this URL with this key: the target an earlier attempt added.
+   * Were it anyone else's, a second would only push the stream twice to one key, which the target
+   * refuses or mixes.
+   */
+  private static Optional<Stream> findSimulcastTarget(
+      LiveClient client, AddSimulcastTargetInput input) {
+    Stream stream = client.getStream(input.streamId());
+    return Optional.ofNullable(stream.simulcastTargets()).orElse(List.of()).stream()
+        .filter(
+            target ->
+                input.url().equals(target.url()) && input.streamKey().equals(target.streamKey()))
+        .findFirst()
+        .map(target -> LiveWorkers.shown(stream));
   }
 }

@@ -1,10 +1,19 @@
 package io.mediaflow.live.worker;
 
+import io.mediaflow.api.ApiException;
+import io.mediaflow.callback.internal.CallbackUrls;
 import io.mediaflow.live.Dvr;
+import io.mediaflow.live.LiveClient;
 import io.mediaflow.live.NewStream;
+import io.mediaflow.live.Stream;
+import io.mediaflow.live.StreamFilter;
 import io.mediaflow.live.StreamFormat;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
+import io.mediaflow.worker.internal.JobContext;
+import io.mediaflow.worker.internal.OperationHandler;
+import java.util.List;
+import java.util.Optional;
 import okhttp3.HttpUrl;
 
 @Operation(
@@ -57,9 +66,8 @@ record CreateStreamInput(
    * The callback URL the stream gets, the model's or else Mediaflow's signed one, with the job's
    * marker; empty when there is neither (callbacks off), and then the stream carries no marker.
    */
-  java.util.Optional<String> markedCallbackUrl(
-      java.util.Optional<String> signedCallbackUrl, String marker) {
-    return java.util.Optional.ofNullable(callbackUrl)
+  Optional<String> markedCallbackUrl(Optional<String> signedCallbackUrl, String marker) {
+    return Optional.ofNullable(callbackUrl)
         .or(() -> signedCallbackUrl)
         .map(
             url -> {
@@ -82,7 +90,7 @@ record CreateStreamInput(
   }
 
   /** The stream to create, with the callback URL from {@link #markedCallbackUrl}. */
-  NewStream newStream(java.util.Optional<String> callback) {
+  NewStream newStream(Optional<String> callback) {
     return new NewStream(
         name,
         inputFormat,
@@ -96,5 +104,108 @@ record CreateStreamInput(
 
   boolean keepStreamKey() {
     return Boolean.TRUE.equals(includeStreamKey);
+  }
+
+  static OperationHandler<CreateStreamInput> handler(
+      LiveClient client, CallbackUrls callbacks, CreatingInstances creators) {
+    return OperationHandler.create(
+        CreateStreamInput.class,
+        (input, job) -> unmarkedStreams(client, input),
+        (input, job) -> createStream(client, callbacks, creators, input, job),
+        (input, job) -> findCreatedStream(client, callbacks, creators, input, job));
+  }
+
+  /**
+   * The job's marker goes into the callback URL, Mediaflow's own or the model's, so the stream can
+   * be found again; so does its process instance, so the stream is stopped once that instance ends
+   * without stopping it ({@link EndedInstanceStreams}). A stream whose params the service did not
+   * take is an incident ({@link LiveClient#createStream}); the job's sent mark is already written,
+   * so the retry after it finds this stream ({@link #findCreatedStream}) rather than creating
+   * another.
+   */
+  private static Stream createStream(
+      LiveClient client,
+      CallbackUrls callbacks,
+      CreatingInstances creators,
+      CreateStreamInput input,
+      JobContext job) {
+    return client
+        .createStream(input.newStream(callbackUrl(callbacks, creators, input, job)))
+        .withoutSecrets(input.keepStreamKey());
+  }
+
+  private static Optional<String> callbackUrl(
+      CallbackUrls callbacks, CreatingInstances creators, CreateStreamInput input, JobContext job) {
+    return input
+        .markedCallbackUrl(
+            callbacks.forSubject(CallbackUrls.Kind.LIVE, Long.toString(job.processInstanceKey())),
+            job.marker())
+        .map(url -> creators.mark(url, job.processInstanceKey()));
+  }
+
+  /**
+   * The stream an earlier attempt of this job created. Document 2 does not say that creation keeps
+   * a callback URL, so the marker in it finds the stream only where the service shows it again;
+   * otherwise the stream is the one of this name that is new since the create was sent and carries
+   * no other job's marker. Where two or more are, which is this job's cannot be told, and a person
+   * decides rather than a second stream being made.
+   */
+  private static Optional<Stream> findCreatedStream(
+      LiveClient client,
+      CallbackUrls callbacks,
+      CreatingInstances creators,
+      CreateStreamInput input,
+      JobContext job) {
+    List<Stream> named = sameName(client, input);
+    Optional<Stream> marked =
+        named.stream().filter(stream -> job.marker().equals(markerOf(stream))).findFirst();
+    List<Stream> unmarked =
+        named.stream()
+            .filter(stream -> markerOf(stream) == null)
+            .filter(stream -> !job.before().contains(stream.id()))
+            .toList();
+    if (marked.isEmpty() && unmarked.size() > 1) {
+      throw new ApiException.Misconfigured(
+          "UNKNOWN_OUTCOME",
+          "The create call failed without an answer, and the streams "
+              + unmarked.stream().map(Stream::id).toList()
+              + " named "
+              + input.name()
+              + " appeared since; the service"
+              + " keeps no callback URL to tell them apart by. Delete the one this instance did not create, then resolve"
+              + " this incident");
+    }
+    // Read again and held to the create's check: found after an incident that said creation did
+    // not take a param, the stream is taken once someone has set it, and never created twice.
+    return marked
+        .or(() -> unmarked.stream().findFirst())
+        .map(
+            stream ->
+                client
+                    .createdStream(
+                        input.newStream(callbackUrl(callbacks, creators, input, job)), stream.id())
+                    .withoutSecrets(input.keepStreamKey()));
+  }
+
+  /**
+   * The streams of the new one's name that carry no marker, which a lookup could otherwise take for
+   * it.
+   */
+  private static List<String> unmarkedStreams(LiveClient client, CreateStreamInput input) {
+    return sameName(client, input).stream()
+        .filter(stream -> markerOf(stream) == null)
+        .map(Stream::id)
+        .toList();
+  }
+
+  private static List<Stream> sameName(LiveClient client, CreateStreamInput input) {
+    return client.listStreams(
+        input.name() == null
+            ? StreamFilter.all().andNull("name")
+            : StreamFilter.all().and("name", input.name()));
+  }
+
+  private static String markerOf(Stream stream) {
+    return stream.params() == null ? null : markerOf(stream.params().callbackUrl());
   }
 }

@@ -1,7 +1,9 @@
 package io.mediaflow.live.worker;
 
+import io.mediaflow.live.LiveClient;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
+import io.mediaflow.worker.internal.OperationHandler;
 import jakarta.validation.constraints.NotBlank;
 
 /**
@@ -19,4 +21,19 @@ import jakarta.validation.constraints.NotBlank;
     errors = {"NOT_FOUND", "FAILED"})
 record DeletePlaybackIdInput(
     @NotBlank @Input(label = "Stream ID", value = "=liveStream.id") String streamId,
-    @NotBlank @Input(label = "Playback ID") String playbackId) {}
+    @NotBlank @Input(label = "Playback ID") String playbackId) {
+
+  static OperationHandler<DeletePlaybackIdInput> handler(LiveClient client) {
+    return OperationHandler.delete(
+        DeletePlaybackIdInput.class,
+        (input, job) ->
+            LiveWorkers.shown(client.deletePlaybackId(input.streamId(), input.playbackId())),
+        (input, job) ->
+            LiveWorkers.without(
+                client,
+                input.streamId(),
+                "playback ID",
+                input.playbackId(),
+                stream -> LiveWorkers.playbackIds(stream)));
+  }
+}

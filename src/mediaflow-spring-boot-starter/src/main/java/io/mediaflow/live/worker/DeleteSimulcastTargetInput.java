@@ -1,8 +1,13 @@
 package io.mediaflow.live.worker;
 
+import io.mediaflow.live.LiveClient;
+import io.mediaflow.live.SimulcastTarget;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
+import io.mediaflow.worker.internal.OperationHandler;
 import jakarta.validation.constraints.NotBlank;
+import java.util.List;
+import java.util.Optional;
 
 /**
  * A retry after an attempt that may have deleted it finds nothing to delete: the sent mark
@@ -19,4 +24,22 @@ import jakarta.validation.constraints.NotBlank;
     errors = {"NOT_FOUND", "FAILED"})
 record DeleteSimulcastTargetInput(
     @NotBlank @Input(label = "Stream ID", value = "=liveStream.id") String streamId,
-    @NotBlank @Input(label = "Target ID") String targetId) {}
+    @NotBlank @Input(label = "Target ID") String targetId) {
+
+  static OperationHandler<DeleteSimulcastTargetInput> handler(LiveClient client) {
+    return OperationHandler.delete(
+        DeleteSimulcastTargetInput.class,
+        (input, job) ->
+            LiveWorkers.shown(client.deleteSimulcastTarget(input.streamId(), input.targetId())),
+        (input, job) ->
+            LiveWorkers.without(
+                client,
+                input.streamId(),
+                "simulcast target",
+                input.targetId(),
+                stream ->
+                    Optional.ofNullable(stream.simulcastTargets()).orElse(List.of()).stream()
+                        .map(SimulcastTarget::id)
+                        .toList()));
+  }
+}

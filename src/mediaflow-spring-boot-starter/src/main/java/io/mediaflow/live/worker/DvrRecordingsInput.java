@@ -1,8 +1,11 @@
 package io.mediaflow.live.worker;
 
 import io.mediaflow.live.Dvr;
+import io.mediaflow.live.LiveClient;
+import io.mediaflow.live.internal.DvrRecordings;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
+import io.mediaflow.worker.internal.OperationHandler;
 import jakarta.validation.constraints.NotBlank;
 import java.time.Duration;
 
@@ -26,4 +29,17 @@ record DvrRecordingsInput(
             description =
                 "ISO-8601 duration the presigned download URLs work, at most 7 days (S3's limit)",
             value = "PT24H")
-        Duration downloadUrlLifetime) {}
+        Duration downloadUrlLifetime) {
+
+  static OperationHandler<DvrRecordingsInput> handler(LiveClient client, DvrRecordings recordings) {
+    return OperationHandler.call(
+        DvrRecordingsInput.class,
+        input ->
+            recordings.of(
+                client.getStream(input.streamId()),
+                input.dvr(),
+                input.downloadUrlLifetime() == null
+                    ? Duration.ofHours(24)
+                    : input.downloadUrlLifetime()));
+  }
+}

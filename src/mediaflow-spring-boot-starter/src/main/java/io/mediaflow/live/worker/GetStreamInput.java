@@ -1,7 +1,9 @@
 package io.mediaflow.live.worker;
 
+import io.mediaflow.live.LiveClient;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
+import io.mediaflow.worker.internal.OperationHandler;
 import jakarta.validation.constraints.NotBlank;
 
 @Operation(
@@ -20,5 +22,11 @@ record GetStreamInput(
 
   boolean keepStreamKey() {
     return Boolean.TRUE.equals(includeStreamKey);
+  }
+
+  static OperationHandler<GetStreamInput> handler(LiveClient client) {
+    return OperationHandler.call(
+        GetStreamInput.class,
+        input -> client.getStream(input.streamId()).withoutSecrets(input.keepStreamKey()));
   }
 }

@@ -1,7 +1,10 @@
 package io.mediaflow.live.worker;
 
+import io.mediaflow.live.LiveClient;
+import io.mediaflow.live.StreamFilter;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
+import io.mediaflow.worker.internal.OperationHandler;
 import java.util.Map;
 
 @Operation(
@@ -16,4 +19,14 @@ record ListStreamsInput(
             label = "Filters",
             description =
                 "e.g. {\"status.name\": \"live\", \"params.dvr.enabled\": 1, playback_domain: \"notnull\"}")
-        Map<String, Object> filters) {}
+        Map<String, Object> filters) {
+
+  static OperationHandler<ListStreamsInput> handler(LiveClient client) {
+    return OperationHandler.call(
+        ListStreamsInput.class,
+        input ->
+            client.listStreams(StreamFilter.of(input.filters())).stream()
+                .map(LiveWorkers::shown)
+                .toList());
+  }
+}

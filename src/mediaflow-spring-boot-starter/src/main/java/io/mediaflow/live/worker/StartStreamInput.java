@@ -1,7 +1,9 @@
 package io.mediaflow.live.worker;
 
+import io.mediaflow.live.LiveClient;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
+import io.mediaflow.worker.internal.OperationHandler;
 import jakarta.validation.constraints.NotBlank;
 
 @Operation(
@@ -12,4 +14,10 @@ import jakarta.validation.constraints.NotBlank;
     resultVariable = "liveStream",
     errors = {"NOT_FOUND", "CONFLICT"})
 record StartStreamInput(
-    @NotBlank @Input(label = "Stream ID", value = "=liveStream.id") String streamId) {}
+    @NotBlank @Input(label = "Stream ID", value = "=liveStream.id") String streamId) {
+
+  static OperationHandler<StartStreamInput> handler(LiveClient client) {
+    return OperationHandler.call(
+        StartStreamInput.class, input -> LiveWorkers.shown(client.startStream(input.streamId())));
+  }
+}

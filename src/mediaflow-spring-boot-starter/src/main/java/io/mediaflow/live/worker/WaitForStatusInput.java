@@ -1,13 +1,19 @@
 package io.mediaflow.live.worker;
 
+import io.mediaflow.api.ApiException;
+import io.mediaflow.live.LiveClient;
+import io.mediaflow.live.Stream;
 import io.mediaflow.live.StreamState;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
+import io.mediaflow.worker.internal.OperationHandler;
+import io.mediaflow.worker.internal.Poll;
 import io.mediaflow.worker.internal.WaitInput;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotEmpty;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 @Operation(
     type = "mediaflow.live.wait_for_status",
@@ -28,4 +34,27 @@ record WaitForStatusInput(
         List<StreamState> states,
     @Input(label = "Timeout", description = "ISO-8601 duration, e.g. PT10M", value = "PT10M")
         Duration timeout)
-    implements WaitInput {}
+    implements WaitInput {
+
+  static OperationHandler<WaitForStatusInput> handler(LiveClient client) {
+    return OperationHandler.poll(WaitForStatusInput.class, input -> waitForStatus(client, input));
+  }
+
+  private static Poll<Stream> waitForStatus(LiveClient client, WaitForStatusInput input) {
+    Stream stream = client.getStream(input.streamId());
+    String status = stream.statusName();
+    if (input.states().stream().anyMatch(state -> state.apiName().equals(status))) {
+      return Poll.done(LiveWorkers.shown(stream));
+    }
+    if (StreamState.STOPPED.apiName().equals(status)) {
+      throw new ApiException.Rejected(
+          "STREAM_STOPPED",
+          "Live stream "
+              + stream.id()
+              + " is stopped; it was awaited in "
+              + input.states().stream().map(StreamState::apiName).toList(),
+          Map.of("stream", LiveWorkers.shown(stream)));
+    }
+    return Poll.pending("status " + status);
+  }
+}

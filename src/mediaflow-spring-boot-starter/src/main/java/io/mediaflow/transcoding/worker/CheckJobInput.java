@@ -1,8 +1,14 @@
 package io.mediaflow.transcoding.worker;
 
+import io.mediaflow.api.ApiException;
+import io.mediaflow.transcoding.JobStatus;
+import io.mediaflow.transcoding.TranscodingClient;
+import io.mediaflow.transcoding.internal.JobResult;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
+import io.mediaflow.worker.internal.OperationHandler;
 import jakarta.validation.constraints.NotBlank;
+import java.time.Instant;
 
 @Operation(
     type = "mediaflow.transcoding.check_job",
@@ -20,4 +26,31 @@ import jakarta.validation.constraints.NotBlank;
     errors = {"JOB_FAILED"})
 record CheckJobInput(
     @NotBlank @Input(label = "Task token", value = "=transcodingJob.task_token") String taskToken,
-    @Input(label = "Status URL", value = StatusUrl.INPUT) String statusUrl) {}
+    @Input(label = "Status URL", value = StatusUrl.INPUT) String statusUrl) {
+
+  static OperationHandler<CheckJobInput> handler(TranscodingClient client) {
+    return OperationHandler.call(CheckJobInput.class, input -> checkJob(client, input));
+  }
+
+  /**
+   * The job's result, small: the complete status is the {@code status} operation's. A job the main
+   * host's basic status calls completed is not finished for the process until a master host gives
+   * its complete status (outputs, metadata): asked again later, as a fault is.
+   */
+  private static JobResult checkJob(TranscodingClient client, CheckJobInput input) {
+    TranscodingClient.Statuses read =
+        TranscodingWorkers.read(client, input.taskToken(), input.statusUrl());
+    JobStatus status = read.byToken().get(input.taskToken());
+    if (status != null && status.failed()) {
+      throw TranscodingWorkers.jobFailed(input.taskToken(), status);
+    }
+    if (status != null && status.completed() && !read.complete()) {
+      throw new ApiException.Transient(
+          "STATUS_INCOMPLETE",
+          TranscodingWorkers.ONLY_BASIC_STATUS + input.taskToken(),
+          null,
+          null);
+    }
+    return status == null ? null : JobResult.of(status, Instant.now());
+  }
+}

@@ -1,6 +1,8 @@
 package io.mediaflow.transcoding.worker;
 
+import io.mediaflow.transcoding.TranscodingClient;
 import io.mediaflow.worker.Operation;
+import io.mediaflow.worker.internal.OperationHandler;
 
 /**
  * {@code /v1/create_task} takes nothing from the process: the session token comes from the API key.
@@ -12,4 +14,9 @@ import io.mediaflow.worker.Operation;
         "Creates a transcoding task (POST /v1/create_task). Its task_token identifies one job and is single-use; upload_url is where a local file is uploaded.",
     resultVariable = "transcodingTask",
     sideEffect = true)
-record CreateTaskInput() {}
+record CreateTaskInput() {
+
+  static OperationHandler<CreateTaskInput> handler(TranscodingClient client) {
+    return OperationHandler.call(CreateTaskInput.class, input -> client.createTask());
+  }
+}

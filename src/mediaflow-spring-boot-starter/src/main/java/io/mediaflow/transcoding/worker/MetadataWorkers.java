@@ -19,7 +19,6 @@ final class MetadataWorkers implements OperationHandlers {
 
   @Override
   public List<OperationHandler<?>> handlers() {
-    return List.of(
-        OperationHandler.call(ReadMetadataInput.class, input -> outputs.read(input.url())));
+    return List.of(ReadMetadataInput.handler(outputs));
   }
 }

@@ -1,7 +1,9 @@
 package io.mediaflow.transcoding.worker;
 
+import io.mediaflow.transcoding.internal.MetadataOutputs;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
+import io.mediaflow.worker.internal.OperationHandler;
 import jakarta.validation.constraints.NotBlank;
 
 @Operation(
@@ -14,4 +16,9 @@ import jakarta.validation.constraints.NotBlank;
 record ReadMetadataInput(
     @NotBlank
         @Input(label = "Metadata output URL", description = "The url of the job's metadata output")
-        String url) {}
+        String url) {
+
+  static OperationHandler<ReadMetadataInput> handler(MetadataOutputs outputs) {
+    return OperationHandler.call(ReadMetadataInput.class, input -> outputs.read(input.url()));
+  }
+}

@@ -1,9 +1,12 @@
 package io.mediaflow.transcoding.worker;
 
+import io.mediaflow.callback.internal.CallbackUrls;
+import io.mediaflow.transcoding.TranscodingClient;
 import io.mediaflow.transcoding.query.JobPayload;
 import io.mediaflow.transcoding.query.Query;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
+import io.mediaflow.worker.internal.OperationHandler;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 
@@ -34,4 +37,32 @@ record StartEncode2Input(
         @Input(
             label = "Payload",
             description = "Up to " + JobPayload.MAX + " characters, returned in callbacks")
-        String payload) {}
+        String payload) {
+
+  static OperationHandler<StartEncode2Input> handler(
+      TranscodingClient client, CallbackUrls callbacks) {
+    return OperationHandler.create(
+        StartEncode2Input.class,
+        (input, job) ->
+            TranscodingWorkers.start(
+                input.taskToken(),
+                job,
+                () ->
+                    client.startEncode2(
+                        input.taskToken(),
+                        withCallback(callbacks, input.query(), input.taskToken()),
+                        input.payload())),
+        (input, job) -> TranscodingWorkers.startedJob(client, input.taskToken()));
+  }
+
+  /** The query as given, or with a signed callback URL for this task when the model names none. */
+  private static Query withCallback(CallbackUrls callbacks, Query query, String taskToken) {
+    if (query == null || query.callbackUrl() != null) {
+      return query;
+    }
+    return callbacks
+        .forSubject(CallbackUrls.Kind.TRANSCODING, taskToken)
+        .map(query::withCallbackUrl)
+        .orElse(query);
+  }
+}

@@ -1,10 +1,12 @@
 package io.mediaflow.transcoding.worker;
 
 import io.mediaflow.transcoding.PresetJob;
+import io.mediaflow.transcoding.TranscodingClient;
 import io.mediaflow.transcoding.query.StitchClip;
 import io.mediaflow.transcoding.query.Subtitles;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
+import io.mediaflow.worker.internal.OperationHandler;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotEmpty;
 import java.util.List;
@@ -45,5 +47,16 @@ record StartEncodeInput(
 
   PresetJob presetJob() {
     return new PresetJob(uri, stitch, profiles, transferMethod, outputPathVariables, subtitles);
+  }
+
+  static OperationHandler<StartEncodeInput> handler(TranscodingClient client) {
+    return OperationHandler.create(
+        StartEncodeInput.class,
+        (input, job) ->
+            TranscodingWorkers.start(
+                input.taskToken(),
+                job,
+                () -> client.startEncode(input.taskToken(), input.presetJob())),
+        (input, job) -> TranscodingWorkers.startedJob(client, input.taskToken()));
   }
 }

@@ -1,7 +1,9 @@
 package io.mediaflow.transcoding.worker;
 
+import io.mediaflow.transcoding.TranscodingClient;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
+import io.mediaflow.worker.internal.OperationHandler;
 import jakarta.validation.constraints.NotEmpty;
 import java.util.List;
 
@@ -30,4 +32,10 @@ record StatusInput(
             label = "Status URL",
             description = "The last status_url the service returned",
             value = StatusUrl.INPUT)
-        String statusUrl) {}
+        String statusUrl) {
+
+  static OperationHandler<StatusInput> handler(TranscodingClient client) {
+    return OperationHandler.call(
+        StatusInput.class, input -> client.status(input.statusUrl(), input.taskTokens()));
+  }
+}

@@ -1,36 +1,29 @@
 package io.mediaflow.transcoding.worker;
 
 import io.mediaflow.api.ApiException;
-import io.mediaflow.api.ApiJson;
-import io.mediaflow.api.InvalidRequestException;
 import io.mediaflow.callback.internal.CallbackUrls;
 import io.mediaflow.transcoding.JobStatus;
 import io.mediaflow.transcoding.StartedJob;
-import io.mediaflow.transcoding.Task;
 import io.mediaflow.transcoding.TranscodingClient;
 import io.mediaflow.transcoding.internal.DocumentSources;
-import io.mediaflow.transcoding.internal.JobProgress;
 import io.mediaflow.transcoding.internal.JobResult;
 import io.mediaflow.transcoding.internal.LocalSources;
-import io.mediaflow.transcoding.query.Query;
 import io.mediaflow.worker.internal.JobContext;
 import io.mediaflow.worker.internal.OperationHandler;
 import io.mediaflow.worker.internal.OperationHandlers;
 import io.mediaflow.worker.internal.OperationWorkers;
-import io.mediaflow.worker.internal.Poll;
-import java.time.Instant;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * How each operation of the transcoding API (document 3) is carried out; {@link OperationWorkers}
- * opens the workers.
+ * The operations of the transcoding API (document 3), each carried out as its input record's {@code
+ * handler} says; {@link OperationWorkers} opens the workers. What several of them share is here: a
+ * start and the lookup of a start whose answer was lost (both starts), the read of one job's status
+ * and its failure (the check and the wait).
  */
 final class TranscodingWorkers implements OperationHandlers {
 
@@ -40,7 +33,7 @@ final class TranscodingWorkers implements OperationHandlers {
   private static final String TOKEN_ALREADY_USED = "ERROR_TOKEN_ALREADY_USED";
 
   /** Why a job the basic status calls completed is still waited for. */
-  private static final String ONLY_BASIC_STATUS =
+  static final String ONLY_BASIC_STATUS =
       "completed by the main host's basic status, whose outputs and metadata only a master host's"
           + " complete status gives (document 3, section 4, rule 1); waiting for it, task ";
 
@@ -68,94 +61,13 @@ final class TranscodingWorkers implements OperationHandlers {
   @Override
   public List<OperationHandler<?>> handlers() {
     return List.of(
-        OperationHandler.call(CreateTaskInput.class, input -> client.createTask()),
-        OperationHandler.call(UploadFileInput.class, this::uploadFile),
-        OperationHandler.create(
-            StartEncode2Input.class,
-            (input, job) ->
-                start(
-                    input.taskToken(),
-                    job,
-                    () ->
-                        client.startEncode2(
-                            input.taskToken(),
-                            withCallback(input.query(), input.taskToken()),
-                            input.payload())),
-            (input, job) -> startedJob(input.taskToken())),
-        OperationHandler.create(
-            StartEncodeInput.class,
-            (input, job) ->
-                start(
-                    input.taskToken(),
-                    job,
-                    () -> client.startEncode(input.taskToken(), input.presetJob())),
-            (input, job) -> startedJob(input.taskToken())),
-        OperationHandler.call(
-            StatusInput.class, input -> client.status(input.statusUrl(), input.taskTokens())),
-        OperationHandler.call(CheckJobInput.class, this::checkJob),
-        OperationHandler.poll(WaitForJobInput.class, this::waitForJob));
-  }
-
-  /**
-   * A path on the worker's machine, or a Camunda document read through the cluster's document API;
-   * anything else is named as neither.
-   */
-  private String uploadFile(UploadFileInput input) {
-    Task task = new Task(input.taskToken(), input.uploadUrl());
-    if (input.file() instanceof String path) {
-      return client.uploadFile(task, localSources.file("file", path));
-    }
-    if (DocumentSources.isDocument(input.file())) {
-      return documentSources.withContent(
-          "file", input.file(), file -> client.uploadFile(task, file));
-    }
-    throw InvalidRequestException.field(
-        "file",
-        "must be a file path or a Camunda document reference, got a "
-            + input.file().getClass().getSimpleName());
-  }
-
-  /**
-   * The job's result, small: the complete status is the {@code status} operation's. A job the main
-   * host's basic status calls completed is not finished for the process until a master host gives
-   * its complete status (outputs, metadata): asked again later, as a fault is.
-   */
-  private JobResult checkJob(CheckJobInput input) {
-    TranscodingClient.Statuses read = read(input.taskToken(), input.statusUrl());
-    JobStatus status = read.byToken().get(input.taskToken());
-    if (status != null && status.failed()) {
-      throw jobFailed(input.taskToken(), status);
-    }
-    if (status != null && status.completed() && !read.complete()) {
-      throw new ApiException.Transient(
-          "STATUS_INCOMPLETE", ONLY_BASIC_STATUS + input.taskToken(), null, null);
-    }
-    return status == null ? null : JobResult.of(status, Instant.now());
-  }
-
-  private Poll<JobResult> waitForJob(WaitForJobInput input) {
-    TranscodingClient.Statuses read = read(input.taskToken(), input.statusUrl());
-    JobStatus status = read.byToken().get(input.taskToken());
-    if (status == null) {
-      return Poll.pending("not yet listed by the service");
-    }
-    if (status.failed()) {
-      throw jobFailed(input.taskToken(), status);
-    }
-    if (status.completed() && read.complete()) {
-      return Poll.done(JobResult.of(status, Instant.now()));
-    }
-    var keep = new HashMap<String, Object>();
-    // The next check goes to the last status_url the service returned.
-    if (status.statusUrl() != null) {
-      keep.put(StatusUrl.VARIABLE, status.statusUrl());
-    }
-    JobProgress progress = JobProgress.of(status, Instant.now());
-    if (!progress.sameAs(input.transcodingProgress())) {
-      keep.put(JobProgress.VARIABLE, ApiJson.MAPPER.convertValue(progress, Map.class));
-    }
-    return Poll.pending(
-        status.completed() ? ONLY_BASIC_STATUS + input.taskToken() : status.progress(), keep);
+        CreateTaskInput.handler(client),
+        UploadFileInput.handler(client, localSources, documentSources),
+        StartEncode2Input.handler(client, callbacks),
+        StartEncodeInput.handler(client),
+        StatusInput.handler(client),
+        CheckJobInput.handler(client),
+        WaitForJobInput.handler(client));
   }
 
   /**
@@ -164,7 +76,7 @@ final class TranscodingWorkers implements OperationHandlers {
    * tracked from the main host's status (whose {@code status_url} then leads to its master). On a
    * first start the refusal stays one: the token was used by someone else.
    */
-  private StartedJob start(String taskToken, JobContext job, Supplier<StartedJob> start) {
+  static StartedJob start(String taskToken, JobContext job, Supplier<StartedJob> start) {
     try {
       return start.get();
     } catch (ApiException.Rejected refused) {
@@ -189,10 +101,10 @@ final class TranscodingWorkers implements OperationHandlers {
    * never the end of the job. A lookup that fails in passing cannot tell: it is asked again later
    * as a busy service is, keeping the start's retries for the start's own faults.
    */
-  private Optional<StartedJob> startedJob(String taskToken) {
+  static Optional<StartedJob> startedJob(TranscodingClient client, String taskToken) {
     JobStatus status;
     try {
-      status = statusOf(taskToken, null);
+      status = statusOf(client, taskToken, null);
     } catch (ApiException.Rejected notListed) {
       return Optional.empty();
     } catch (ApiException.Transient fault) {
@@ -206,30 +118,20 @@ final class TranscodingWorkers implements OperationHandlers {
         .map(started -> new StartedJob(taskToken, started.statusUrl()));
   }
 
-  private JobStatus statusOf(String taskToken, String statusUrl) {
-    return read(taskToken, statusUrl).byToken().get(taskToken);
+  private static JobStatus statusOf(TranscodingClient client, String taskToken, String statusUrl) {
+    return read(client, taskToken, statusUrl).byToken().get(taskToken);
   }
 
-  private TranscodingClient.Statuses read(String taskToken, String statusUrl) {
+  static TranscodingClient.Statuses read(
+      TranscodingClient client, String taskToken, String statusUrl) {
     return client.read(statusUrl, List.of(taskToken));
-  }
-
-  /** The query as given, or with a signed callback URL for this task when the model names none. */
-  private Query withCallback(Query query, String taskToken) {
-    if (query == null || query.callbackUrl() != null) {
-      return query;
-    }
-    return callbacks
-        .forSubject(CallbackUrls.Kind.TRANSCODING, taskToken)
-        .map(query::withCallbackUrl)
-        .orElse(query);
   }
 
   /**
    * Details without the complete status, which every variable event would copy; {@code status}
    * reads it.
    */
-  private static ApiException.Rejected jobFailed(String taskToken, JobStatus status) {
+  static ApiException.Rejected jobFailed(String taskToken, JobStatus status) {
     var details = new LinkedHashMap<String, Object>();
     details.put("task_token", taskToken);
     details.put("error_description", status.errorDescription());

@@ -1,7 +1,13 @@
 package io.mediaflow.transcoding.worker;
 
+import io.mediaflow.api.InvalidRequestException;
+import io.mediaflow.transcoding.Task;
+import io.mediaflow.transcoding.TranscodingClient;
+import io.mediaflow.transcoding.internal.DocumentSources;
+import io.mediaflow.transcoding.internal.LocalSources;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
+import io.mediaflow.worker.internal.OperationHandler;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 
@@ -30,4 +36,34 @@ record UploadFileInput(
             description =
                 "Path of the file on the worker's machine, inside the folder mediaflow.transcoding.local-source-directory, or a Camunda document reference (as POST /v2/documents and a form's file picker give it), read through the cluster's document API",
             value = "=source")
-        Object file) {}
+        Object file) {
+
+  static OperationHandler<UploadFileInput> handler(
+      TranscodingClient client, LocalSources localSources, DocumentSources documentSources) {
+    return OperationHandler.call(
+        UploadFileInput.class, input -> uploadFile(client, localSources, documentSources, input));
+  }
+
+  /**
+   * A path on the worker's machine, or a Camunda document read through the cluster's document API;
+   * anything else is named as neither.
+   */
+  private static String uploadFile(
+      TranscodingClient client,
+      LocalSources localSources,
+      DocumentSources documentSources,
+      UploadFileInput input) {
+    Task task = new Task(input.taskToken(), input.uploadUrl());
+    if (input.file() instanceof String path) {
+      return client.uploadFile(task, localSources.file("file", path));
+    }
+    if (DocumentSources.isDocument(input.file())) {
+      return documentSources.withContent(
+          "file", input.file(), file -> client.uploadFile(task, file));
+    }
+    throw InvalidRequestException.field(
+        "file",
+        "must be a file path or a Camunda document reference, got a "
+            + input.file().getClass().getSimpleName());
+  }
+}

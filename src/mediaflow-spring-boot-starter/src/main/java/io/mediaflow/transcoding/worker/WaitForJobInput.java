@@ -1,10 +1,20 @@
 package io.mediaflow.transcoding.worker;
 
+import io.mediaflow.api.ApiJson;
+import io.mediaflow.transcoding.JobStatus;
+import io.mediaflow.transcoding.TranscodingClient;
+import io.mediaflow.transcoding.internal.JobProgress;
+import io.mediaflow.transcoding.internal.JobResult;
 import io.mediaflow.worker.Input;
 import io.mediaflow.worker.Operation;
+import io.mediaflow.worker.internal.OperationHandler;
+import io.mediaflow.worker.internal.Poll;
 import io.mediaflow.worker.internal.WaitInput;
 import jakarta.validation.constraints.NotBlank;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
 
 @Operation(
     type = "mediaflow.transcoding.wait_for_job",
@@ -23,4 +33,38 @@ record WaitForJobInput(
     // unchanged one is not written again. Any shape a process put under that name is only compared,
     // never trusted.
     Object transcodingProgress)
-    implements WaitInput {}
+    implements WaitInput {
+
+  static OperationHandler<WaitForJobInput> handler(TranscodingClient client) {
+    return OperationHandler.poll(WaitForJobInput.class, input -> waitForJob(client, input));
+  }
+
+  private static Poll<JobResult> waitForJob(TranscodingClient client, WaitForJobInput input) {
+    TranscodingClient.Statuses read =
+        TranscodingWorkers.read(client, input.taskToken(), input.statusUrl());
+    JobStatus status = read.byToken().get(input.taskToken());
+    if (status == null) {
+      return Poll.pending("not yet listed by the service");
+    }
+    if (status.failed()) {
+      throw TranscodingWorkers.jobFailed(input.taskToken(), status);
+    }
+    if (status.completed() && read.complete()) {
+      return Poll.done(JobResult.of(status, Instant.now()));
+    }
+    var keep = new HashMap<String, Object>();
+    // The next check goes to the last status_url the service returned.
+    if (status.statusUrl() != null) {
+      keep.put(StatusUrl.VARIABLE, status.statusUrl());
+    }
+    JobProgress progress = JobProgress.of(status, Instant.now());
+    if (!progress.sameAs(input.transcodingProgress())) {
+      keep.put(JobProgress.VARIABLE, ApiJson.MAPPER.convertValue(progress, Map.class));
+    }
+    return Poll.pending(
+        status.completed()
+            ? TranscodingWorkers.ONLY_BASIC_STATUS + input.taskToken()
+            : status.progress(),
+        keep);
+  }
+}
