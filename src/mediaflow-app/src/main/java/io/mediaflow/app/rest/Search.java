@@ -186,7 +186,7 @@ final class Search {
     return result;
   }
 
-  private boolean matches(ObjectNode item) {
+  boolean matches(ObjectNode item) {
     return matches(item, filter);
   }
 
