@@ -13,7 +13,6 @@ import io.mediaflow.app.engine.history.ProcessHistory;
 import io.mediaflow.app.engine.history.ProcessInstance;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -249,9 +248,8 @@ class ProcessController {
 
   @PostMapping("/process-instances/search")
   ObjectNode searchInstances(@RequestBody(required = false) JsonNode query) {
-    var filters = new HashMap<>(new ProcessInstanceFilters(history).forInstances(query));
-    filters.put("variables", this::hasVariables);
-    return Search.of(query, filters).apply(history.processInstanceLookup(), this::shape);
+    return Search.of(query, new ProcessInstanceFilters(history).forInstances(query))
+        .apply(history.processInstanceLookup(), this::shape);
   }
 
   @GetMapping("/process-instances/{processInstanceKey}")
@@ -322,10 +320,5 @@ class ProcessController {
     return history
         .processDefinition(key)
         .orElseThrow(() -> ApiProblem.notFound("No process definition with key " + key));
-  }
-
-  private boolean hasVariables(ObjectNode instance, JsonNode filters) {
-    long key = instance.get("processInstanceKey").asLong();
-    return Search.hasVariables(history.variablesVisibleFrom(key, key), filters, "filter.variables");
   }
 }

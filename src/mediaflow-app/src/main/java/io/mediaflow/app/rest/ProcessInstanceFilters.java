@@ -21,7 +21,8 @@ import java.util.function.BiPredicate;
  * together, for one element instance, as Camunda reads them), its active incidents ({@code
  * errorMessage}, {@code incidentErrorHashCode}: the Java hash of the message, as Operate's), its
  * jobs ({@code hasRetriesLeft}: a job failed with retries left) and its batch operations ({@code
- * batchOperationId}: there are none). An element instance's {@code elementInstanceScopeKey} is the
+ * batchOperationId}: there are none), and its variables ({@code variables}: each named one visible
+ * at its top with the value given). An element instance's {@code elementInstanceScopeKey} is the
  * key of the element or process instance it runs in. {@code tags}, a field of the results, is read
  * as a set: an instance has each tag the filter names.
  */
@@ -74,6 +75,13 @@ final class ProcessInstanceFilters {
                 condition,
                 "filter.hasRetriesLeft"));
     filters.put("tags", ProcessInstanceFilters::hasTags);
+    filters.put(
+        "variables",
+        (instance, condition) -> {
+          long key = instance.path("processInstanceKey").asLong();
+          return Search.hasVariables(
+              history.variablesVisibleFrom(key, key), condition, "filter.variables");
+        });
     filters.put(
         "batchOperationId",
         (instance, condition) ->

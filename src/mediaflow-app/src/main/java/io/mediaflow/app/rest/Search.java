@@ -193,7 +193,7 @@ final class Search {
     return result;
   }
 
-  private boolean matches(ObjectNode item) {
+  boolean matches(ObjectNode item) {
     return matches(item, filter);
   }
 

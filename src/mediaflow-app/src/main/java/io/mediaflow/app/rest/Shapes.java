@@ -14,6 +14,8 @@ import io.camunda.client.protocol.rest.JobStateEnum;
 import io.camunda.client.protocol.rest.MessageSubscriptionResult;
 import io.camunda.client.protocol.rest.MessageSubscriptionStateEnum;
 import io.camunda.client.protocol.rest.ProcessDefinitionResult;
+import io.camunda.client.protocol.rest.ProcessElementStatisticsResult;
+import io.camunda.client.protocol.rest.ProcessInstanceCallHierarchyEntry;
 import io.camunda.client.protocol.rest.ProcessInstanceResult;
 import io.camunda.client.protocol.rest.ProcessInstanceSequenceFlowResult;
 import io.camunda.client.protocol.rest.ProcessInstanceStateEnum;
@@ -24,6 +26,7 @@ import io.camunda.client.protocol.rest.VariableSearchResult;
 import io.mediaflow.app.engine.UserTaskChanges;
 import io.mediaflow.app.engine.history.CorrelatedMessage;
 import io.mediaflow.app.engine.history.ElementInstance;
+import io.mediaflow.app.engine.history.ElementStatistics;
 import io.mediaflow.app.engine.history.FormDefinition;
 import io.mediaflow.app.engine.history.Incident;
 import io.mediaflow.app.engine.history.Job;
@@ -164,6 +167,24 @@ final class Shapes {
         .processDefinitionId(instance.processId())
         .elementId(flowId)
         .tenantId(tenant(instance.tenantId()));
+  }
+
+  static ProcessElementStatisticsResult elementStatistics(ElementStatistics statistics) {
+    return new ProcessElementStatisticsResult()
+        .elementId(statistics.elementId())
+        .active(statistics.active())
+        .canceled(statistics.canceled())
+        .incidents(statistics.incidents())
+        .completed(statistics.completed());
+  }
+
+  /** One level of a call hierarchy: an instance and the name of its process. */
+  static ObjectNode callHierarchyEntry(ProcessInstance instance, ProcessDefinition definition) {
+    return tree(
+        new ProcessInstanceCallHierarchyEntry()
+            .processInstanceKey(key(instance.key()))
+            .processDefinitionKey(key(instance.definitionKey()))
+            .processDefinitionName(definition == null ? null : definition.name()));
   }
 
   static ObjectNode elementInstance(ElementInstance element) {

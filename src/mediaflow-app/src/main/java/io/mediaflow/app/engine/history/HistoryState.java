@@ -51,6 +51,9 @@ final class HistoryState {
    */
   static final String INSTANCE = "processInstanceKey";
 
+  /** The instance that called an instance: what {@link InstanceTree} goes down by. */
+  static final String PARENT = "parentProcessInstanceKey";
+
   final Map<Long, ProcessDefinition> definitions = new LinkedHashMap<>();
   final Map<Long, FormDefinition> forms = new LinkedHashMap<>();
   final Map<Long, InstanceRecords> instances = new LinkedHashMap<>();
@@ -62,6 +65,8 @@ final class HistoryState {
           Map.of(
               INSTANCE,
               i -> Long.toString(i.key()),
+              PARENT,
+              i -> Long.toString(i.parentProcessInstanceKey()),
               "processDefinitionId",
               ProcessInstance::processId,
               "processDefinitionKey",

@@ -2,6 +2,7 @@ package io.mediaflow.app.engine.history;
 
 import io.mediaflow.app.engine.EngineRecordFeed;
 import java.time.Clock;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -140,6 +141,38 @@ public class ProcessHistory {
             Optional.ofNullable(state.instances.get(processInstanceKey))
                 .map(records -> List.copyOf(records.sequenceFlows))
                 .orElse(List.of()));
+  }
+
+  /**
+   * The instance and the instances that called it through call activities, the root first; empty
+   * when the instance is not known.
+   */
+  public List<ProcessInstance> callHierarchy(long processInstanceKey) {
+    return read(() -> InstanceTree.callers(state, processInstanceKey));
+  }
+
+  /** The incidents of the instance and of every instance called beneath it, by key. */
+  public List<Incident> incidentsWithCalled(long processInstanceKey) {
+    return read(
+        () ->
+            InstanceTree.withCalled(state, processInstanceKey).stream()
+                .flatMap(
+                    key -> state.incidents.where(HistoryState.INSTANCE, key.toString()).stream())
+                .sorted(Comparator.comparingLong(Incident::key))
+                .toList());
+  }
+
+  /**
+   * Per element of the instance, how many of its element instances are active, canceled, under an
+   * incident and completed; empty when the instance is not known.
+   */
+  public List<ElementStatistics> elementStatistics(long processInstanceKey) {
+    return read(() -> InstanceTree.ofElementInstances(state, processInstanceKey));
+  }
+
+  /** Per element, how many of the instances have one of its element instances in each state. */
+  public List<ElementStatistics> elementStatistics(Collection<Long> processInstanceKeys) {
+    return read(() -> InstanceTree.ofProcessInstances(state, processInstanceKeys));
   }
 
   public List<ElementInstance> elementInstances() {
