@@ -21,6 +21,8 @@ import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.EvaluateDecisionReque
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.EvaluateDecisionResponse;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.FailJobRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.FailJobResponse;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.MigrateProcessInstanceRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.MigrateProcessInstanceResponse;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ModifyProcessInstanceRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ModifyProcessInstanceResponse;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.Partition;
@@ -57,6 +59,7 @@ import io.camunda.zeebe.protocol.record.intent.JobIntent;
 import io.camunda.zeebe.protocol.record.intent.MessageIntent;
 import io.camunda.zeebe.protocol.record.intent.ProcessInstanceCreationIntent;
 import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
+import io.camunda.zeebe.protocol.record.intent.ProcessInstanceMigrationIntent;
 import io.camunda.zeebe.protocol.record.intent.ProcessInstanceModificationIntent;
 import io.camunda.zeebe.protocol.record.intent.ResourceDeletionIntent;
 import io.camunda.zeebe.protocol.record.intent.SignalIntent;
@@ -236,6 +239,23 @@ public final class CommandGateway {
               modification,
               response -> ModifyProcessInstanceResponse.getDefaultInstance());
         });
+  }
+
+  /**
+   * Moves a running instance to another process definition, under the instance's key as Zeebe's
+   * gateway sends it; answered once the engine migrated every active element.
+   */
+  public CompletableFuture<MigrateProcessInstanceResponse> migrateProcessInstance(
+      MigrateProcessInstanceRequest request) {
+    return built(
+        request,
+        () ->
+            send(
+                request.getProcessInstanceKey(),
+                ValueType.PROCESS_INSTANCE_MIGRATION,
+                ProcessInstanceMigrationIntent.MIGRATE,
+                Requests.migration(request),
+                response -> MigrateProcessInstanceResponse.getDefaultInstance()));
   }
 
   /**

@@ -158,6 +158,7 @@ final class HistoryProjection implements EngineRecordFeed.Subscriber {
           state.unsaved.ended.add(instanceKey);
         }
       }
+      case ELEMENT_MIGRATED -> onMigrated(key, element);
       case SEQUENCE_FLOW_TAKEN -> {
         HistoryState.InstanceRecords records = state.instances.get(instanceKey);
         if (records != null) {
@@ -165,6 +166,27 @@ final class HistoryProjection implements EngineRecordFeed.Subscriber {
         }
       }
       default -> {}
+    }
+  }
+
+  /**
+   * A migrated element instance: the record names its new definition and element (the instance's
+   * own record its new process and version), which the instance and its element are shown with from
+   * then on.
+   */
+  private void onMigrated(long key, ProcessInstanceRecordValue element) {
+    long definitionKey = element.getProcessDefinitionKey();
+    String name = state.elementName(definitionKey, element.getElementId());
+    HistoryState.update(
+        state.elements,
+        key,
+        e -> e.migrated(definitionKey, element.getBpmnProcessId(), element.getElementId(), name));
+    HistoryState.InstanceRecords records = state.instances.get(element.getProcessInstanceKey());
+    if (key == element.getProcessInstanceKey() && records != null && records.instance != null) {
+      state.setInstance(
+          records,
+          records.instance.migrated(
+              definitionKey, element.getBpmnProcessId(), element.getVersion()));
     }
   }
 
@@ -281,6 +303,20 @@ final class HistoryProjection implements EngineRecordFeed.Subscriber {
               null,
               TaskState.CREATED,
               Map.of()));
+    } else if (intent == JobIntent.MIGRATED) {
+      ProcessDefinition definition = state.definitions.get(job.getProcessDefinitionKey());
+      String name = state.elementName(job.getProcessDefinitionKey(), job.getElementId());
+      HistoryState.update(
+          state.userTasks,
+          key,
+          task ->
+              task.migrated(
+                  job.getProcessDefinitionKey(),
+                  job.getBpmnProcessId(),
+                  job.getProcessDefinitionVersion(),
+                  job.getElementId(),
+                  name == null ? job.getElementId() : name,
+                  definition == null ? null : definition.userTaskForms().get(job.getElementId())));
     } else if (endState != null) {
       HistoryState.update(state.userTasks, key, task -> task.ended(at, endState));
     }

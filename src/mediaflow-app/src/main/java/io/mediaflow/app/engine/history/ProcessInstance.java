@@ -46,4 +46,20 @@ public record ProcessInstance(
         state,
         open);
   }
+
+  /** The instance as migrated to another process definition. */
+  ProcessInstance migrated(long definitionKey, String processId, int version) {
+    return new ProcessInstance(
+        key,
+        definitionKey,
+        processId,
+        version,
+        parentProcessInstanceKey,
+        parentElementInstanceKey,
+        tenantId,
+        startDate,
+        endDate,
+        state,
+        hasIncident);
+  }
 }
