@@ -1,6 +1,8 @@
 package io.mediaflow.app.rest;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.MigrateProcessInstanceRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.MigrateProcessInstanceRequest.MigrationPlan;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ModifyProcessInstanceRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ModifyProcessInstanceRequest.VariableInstruction;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.SetVariablesRequest;
@@ -14,8 +16,9 @@ import org.springframework.web.bind.annotation.RestController;
 
 /**
  * Changes to running instances, as Camunda's REST API has them (what Operate does): setting
- * variables in an element instance's scope, and modifying a process instance (activating and
- * terminating elements). Both are forwarded to the engine.
+ * variables in an element instance's scope, modifying a process instance (activating and
+ * terminating elements) and migrating it to another process definition. Each is forwarded to the
+ * engine.
  */
 @RestController
 class ModificationController {
@@ -117,6 +120,57 @@ class ModificationController {
       command.setOperationReference(reference);
     }
     gateway.await(gateway.gateway().modifyProcessInstance(command.build()));
+    return ResponseEntity.noContent().build();
+  }
+
+  /**
+   * Migrates the instance to {@code targetProcessDefinitionKey}, each active element to the {@code
+   * targetElementId} its entry of {@code mappingInstructions} names for its {@code
+   * sourceElementId}. The engine refuses an active element left unmapped, an unknown target and a
+   * mapping it cannot follow, naming them.
+   */
+  @PostMapping("/v2/process-instances/{processInstanceKey}/migration")
+  ResponseEntity<Void> migrate(
+      @PathVariable long processInstanceKey, @RequestBody JsonNode request) {
+    RequestObject body =
+        RequestObject.of(
+            request,
+            "a process instance migration",
+            Set.of("targetProcessDefinitionKey", "mappingInstructions", "operationReference"));
+    long target = body.key("targetProcessDefinitionKey");
+    if (target <= 0) {
+      throw ApiProblem.invalid(
+          "targetProcessDefinitionKey is required: the key of the process definition to migrate"
+              + " to");
+    }
+    var plan = MigrationPlan.newBuilder().setTargetProcessDefinitionKey(target);
+    for (JsonNode entry : list(body, "mappingInstructions")) {
+      RequestObject instruction =
+          RequestObject.of(
+              entry, "a mapping instruction", Set.of("sourceElementId", "targetElementId"));
+      String source = instruction.text("sourceElementId", null);
+      String targetElement = instruction.text("targetElementId", null);
+      if (source == null || targetElement == null) {
+        throw ApiProblem.invalid(
+            "mappingInstructions[] needs both sourceElementId and targetElementId, got " + entry);
+      }
+      plan.addMappingInstructionsBuilder()
+          .setSourceElementId(source)
+          .setTargetElementId(targetElement);
+    }
+    if (plan.getMappingInstructionsCount() == 0) {
+      throw ApiProblem.invalid(
+          "mappingInstructions is required: at least one {sourceElementId, targetElementId}");
+    }
+    var command =
+        MigrateProcessInstanceRequest.newBuilder()
+            .setProcessInstanceKey(processInstanceKey)
+            .setMigrationPlan(plan);
+    long reference = body.number("operationReference", 1, -1);
+    if (reference > 0) {
+      command.setOperationReference(reference);
+    }
+    gateway.await(gateway.gateway().migrateProcessInstance(command.build()));
     return ResponseEntity.noContent().build();
   }
 

@@ -21,6 +21,8 @@ import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.EvaluateDecisionReque
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.EvaluateDecisionResponse;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.FailJobRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.FailJobResponse;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.MigrateProcessInstanceRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.MigrateProcessInstanceResponse;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ModifyProcessInstanceRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ModifyProcessInstanceResponse;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.Partition;
@@ -39,6 +41,7 @@ import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.UpdateJobTimeoutReque
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.UpdateJobTimeoutResponse;
 import io.camunda.zeebe.msgpack.MsgpackPropertyException;
 import io.camunda.zeebe.protocol.impl.record.UnifiedRecordValue;
+import io.camunda.zeebe.protocol.impl.record.value.adhocsubprocess.AdHocSubProcessInstructionRecord;
 import io.camunda.zeebe.protocol.impl.record.value.deployment.DeploymentRecord;
 import io.camunda.zeebe.protocol.impl.record.value.incident.IncidentRecord;
 import io.camunda.zeebe.protocol.impl.record.value.job.JobRecord;
@@ -49,6 +52,7 @@ import io.camunda.zeebe.protocol.impl.record.value.resource.ResourceDeletionReco
 import io.camunda.zeebe.protocol.impl.record.value.signal.SignalRecord;
 import io.camunda.zeebe.protocol.impl.record.value.variable.VariableDocumentRecord;
 import io.camunda.zeebe.protocol.record.ValueType;
+import io.camunda.zeebe.protocol.record.intent.AdHocSubProcessInstructionIntent;
 import io.camunda.zeebe.protocol.record.intent.DecisionEvaluationIntent;
 import io.camunda.zeebe.protocol.record.intent.DeploymentIntent;
 import io.camunda.zeebe.protocol.record.intent.IncidentIntent;
@@ -57,6 +61,7 @@ import io.camunda.zeebe.protocol.record.intent.JobIntent;
 import io.camunda.zeebe.protocol.record.intent.MessageIntent;
 import io.camunda.zeebe.protocol.record.intent.ProcessInstanceCreationIntent;
 import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
+import io.camunda.zeebe.protocol.record.intent.ProcessInstanceMigrationIntent;
 import io.camunda.zeebe.protocol.record.intent.ProcessInstanceModificationIntent;
 import io.camunda.zeebe.protocol.record.intent.ResourceDeletionIntent;
 import io.camunda.zeebe.protocol.record.intent.SignalIntent;
@@ -235,6 +240,51 @@ public final class CommandGateway {
               ProcessInstanceModificationIntent.MODIFY,
               modification,
               response -> ModifyProcessInstanceResponse.getDefaultInstance());
+        });
+  }
+
+  /**
+   * Moves a running instance to another process definition, under the instance's key as Zeebe's
+   * gateway sends it; answered once the engine migrated every active element.
+   */
+  public CompletableFuture<MigrateProcessInstanceResponse> migrateProcessInstance(
+      MigrateProcessInstanceRequest request) {
+    return built(
+        request,
+        () ->
+            send(
+                request.getProcessInstanceKey(),
+                ValueType.PROCESS_INSTANCE_MIGRATION,
+                ProcessInstanceMigrationIntent.MIGRATE,
+                Requests.migration(request),
+                response -> MigrateProcessInstanceResponse.getDefaultInstance()));
+  }
+
+  /**
+   * Activates elements of a running ad-hoc sub-process, as Zeebe's REST gateway writes the command
+   * (gRPC has none): each with its variables in its own scope, after terminating the sub-process's
+   * active elements when asked. Answered once the engine activated them; it refuses an element the
+   * sub-process does not have and a sub-process that is not active.
+   */
+  public CompletableFuture<Void> activateAdHocSubProcessActivities(AdHocActivation activation) {
+    return built(
+        activation.size(),
+        () -> {
+          var instruction =
+              new AdHocSubProcessInstructionRecord()
+                  .setAdHocSubProcessInstanceKey(activation.adHocSubProcessInstanceKey())
+                  .setCancelRemainingInstances(activation.cancelRemainingInstances());
+          for (AdHocActivation.Element element : activation.elements()) {
+            var activate = instruction.activateElements().add().setElementId(element.elementId());
+            if (!element.variables().isEmpty()) {
+              activate.setVariables(Requests.msgPack(element.variables()));
+            }
+          }
+          return send(
+              ValueType.AD_HOC_SUB_PROCESS_INSTRUCTION,
+              AdHocSubProcessInstructionIntent.ACTIVATE,
+              instruction,
+              response -> null);
         });
   }
 
@@ -454,22 +504,24 @@ public final class CommandGateway {
                 response -> DeleteResourceResponse.getDefaultInstance()));
   }
 
-  /**
-   * The command {@code sending} builds from {@code request} and sends. A request beyond {@link
-   * #MAX_MESSAGE_SIZE} fails the future as RESOURCE_EXHAUSTED, as gRPC refuses it; one a command
-   * cannot be built from (variables that are no JSON object, a value a record refuses) as
-   * INVALID_ARGUMENT with the reason, as Zeebe's gateway answers.
-   */
+  /** {@link #built(int, Supplier)} for a gRPC request, of its serialized size. */
   private static <T> CompletableFuture<T> built(
       Message request, Supplier<CompletableFuture<T>> sending) {
-    if (request.getSerializedSize() > MAX_MESSAGE_SIZE) {
+    return built(request.getSerializedSize(), sending);
+  }
+
+  /**
+   * The command {@code sending} builds from a request of {@code size} bytes and sends. A request
+   * beyond {@link #MAX_MESSAGE_SIZE} fails the future as RESOURCE_EXHAUSTED, as gRPC refuses it;
+   * one a command cannot be built from (variables that are no JSON object, a value a record
+   * refuses) as INVALID_ARGUMENT with the reason, as Zeebe's gateway answers.
+   */
+  private static <T> CompletableFuture<T> built(int size, Supplier<CompletableFuture<T>> sending) {
+    if (size > MAX_MESSAGE_SIZE) {
       return CompletableFuture.failedFuture(
           Status.RESOURCE_EXHAUSTED
               .withDescription(
-                  "gRPC message exceeds maximum size "
-                      + MAX_MESSAGE_SIZE
-                      + ": "
-                      + request.getSerializedSize())
+                  "gRPC message exceeds maximum size " + MAX_MESSAGE_SIZE + ": " + size)
               .asRuntimeException());
     }
     try {

@@ -22,6 +22,8 @@ import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.EvaluateDecisionReque
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.EvaluateDecisionResponse;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.FailJobRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.FailJobResponse;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.MigrateProcessInstanceRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.MigrateProcessInstanceResponse;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ModifyProcessInstanceRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ModifyProcessInstanceResponse;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.PublishMessageRequest;
@@ -97,6 +99,13 @@ final class LogGateway extends GatewayGrpc.GatewayImplBase {
   public void modifyProcessInstance(
       ModifyProcessInstanceRequest request, StreamObserver<ModifyProcessInstanceResponse> answer) {
     reply(() -> gateway.modifyProcessInstance(request), answer);
+  }
+
+  @Override
+  public void migrateProcessInstance(
+      MigrateProcessInstanceRequest request,
+      StreamObserver<MigrateProcessInstanceResponse> answer) {
+    reply(() -> gateway.migrateProcessInstance(request), answer);
   }
 
   @Override

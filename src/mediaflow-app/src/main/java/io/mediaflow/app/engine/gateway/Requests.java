@@ -1,11 +1,14 @@
 package io.mediaflow.app.engine.gateway;
 
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CreateProcessInstanceRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.MigrateProcessInstanceRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ModifyProcessInstanceRequest;
 import io.camunda.zeebe.protocol.impl.encoding.MsgPackConverter;
 import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceCreationRecord;
 import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceCreationRuntimeInstruction;
 import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceCreationStartInstruction;
+import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceMigrationMappingInstruction;
+import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceMigrationRecord;
 import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceModificationActivateInstruction;
 import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceModificationRecord;
 import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceModificationTerminateInstruction;
@@ -89,6 +92,27 @@ final class Requests {
                     new ProcessInstanceModificationTerminateInstruction()
                         .setElementInstanceKey(terminate.getElementInstanceKey())));
     return modification;
+  }
+
+  /**
+   * A migration to the plan's target definition, each active element to the element its mapping
+   * instruction names; the engine itself refuses an unmapped element, an unknown target and a
+   * mapping it cannot follow.
+   */
+  static ProcessInstanceMigrationRecord migration(MigrateProcessInstanceRequest request) {
+    var plan = request.getMigrationPlan();
+    var migration =
+        new ProcessInstanceMigrationRecord()
+            .setProcessInstanceKey(request.getProcessInstanceKey())
+            .setTargetProcessDefinitionKey(plan.getTargetProcessDefinitionKey());
+    plan.getMappingInstructionsList()
+        .forEach(
+            mapping ->
+                migration.addMappingInstruction(
+                    new ProcessInstanceMigrationMappingInstruction()
+                        .setSourceElementId(mapping.getSourceElementId())
+                        .setTargetElementId(mapping.getTargetElementId())));
+    return migration;
   }
 
   /**

@@ -51,4 +51,23 @@ public record ElementInstance(
         state,
         incident);
   }
+
+  /** The element instance as migrated to {@code elementId} of another definition. */
+  ElementInstance migrated(
+      long definitionKey, String processId, String elementId, String elementName) {
+    return new ElementInstance(
+        key,
+        processInstanceKey,
+        flowScopeKey,
+        definitionKey,
+        processId,
+        elementId,
+        elementName,
+        type,
+        tenantId,
+        startDate,
+        endDate,
+        state,
+        incidentKey);
+  }
 }

@@ -2,6 +2,7 @@ package io.mediaflow.app.engine.history;
 
 import io.camunda.zeebe.protocol.record.Record;
 import io.camunda.zeebe.protocol.record.RecordType;
+import io.camunda.zeebe.protocol.record.intent.DecisionEvaluationIntent;
 import io.camunda.zeebe.protocol.record.intent.FormIntent;
 import io.camunda.zeebe.protocol.record.intent.IncidentIntent;
 import io.camunda.zeebe.protocol.record.intent.JobBatchIntent;
@@ -10,6 +11,7 @@ import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
 import io.camunda.zeebe.protocol.record.intent.ProcessIntent;
 import io.camunda.zeebe.protocol.record.intent.ProcessMessageSubscriptionIntent;
 import io.camunda.zeebe.protocol.record.intent.VariableIntent;
+import io.camunda.zeebe.protocol.record.value.DecisionEvaluationRecordValue;
 import io.camunda.zeebe.protocol.record.value.IncidentRecordValue;
 import io.camunda.zeebe.protocol.record.value.JobBatchRecordValue;
 import io.camunda.zeebe.protocol.record.value.JobRecordValue;
@@ -76,7 +78,10 @@ final class HistoryProjection implements EngineRecordFeed.Subscriber {
       case VariableRecordValue variable
           when record.getIntent() == VariableIntent.CREATED
               || record.getIntent() == VariableIntent.UPDATED ->
-          onVariable(record.getKey(), variable);
+          onVariable(record.getKey(), variable, at);
+      case DecisionEvaluationRecordValue evaluation
+          when record.getIntent() == DecisionEvaluationIntent.EVALUATED ->
+          state.use(at, evaluation.getTenantId(), UsageBucket::withDecisionInstance);
       case JobRecordValue job -> onJob(record.getKey(), (JobIntent) record.getIntent(), job, at);
       case JobBatchRecordValue batch when record.getIntent() == JobBatchIntent.ACTIVATED ->
           onActivated(batch);
@@ -125,6 +130,9 @@ final class HistoryProjection implements EngineRecordFeed.Subscriber {
                 null,
                 InstanceState.ACTIVE,
                 null));
+        if (key == instanceKey && element.getParentProcessInstanceKey() < 0) {
+          state.use(at, element.getTenantId(), UsageBucket::withProcessInstance);
+        }
         if (key == instanceKey) {
           state.setInstance(
               records,
@@ -159,6 +167,7 @@ final class HistoryProjection implements EngineRecordFeed.Subscriber {
           state.unsaved.ended.add(instanceKey);
         }
       }
+      case ELEMENT_MIGRATED -> onMigrated(key, element);
       case SEQUENCE_FLOW_TAKEN -> {
         HistoryState.InstanceRecords records = state.instances.get(instanceKey);
         if (records != null) {
@@ -170,17 +179,42 @@ final class HistoryProjection implements EngineRecordFeed.Subscriber {
   }
 
   /**
+   * A migrated element instance: the record names its new definition and element (the instance's
+   * own record its new process and version), which the instance and its element are shown with from
+   * then on.
+   */
+  private void onMigrated(long key, ProcessInstanceRecordValue element) {
+    long definitionKey = element.getProcessDefinitionKey();
+    String name = state.elementName(definitionKey, element.getElementId());
+    HistoryState.update(
+        state.elements,
+        key,
+        e -> e.migrated(definitionKey, element.getBpmnProcessId(), element.getElementId(), name));
+    HistoryState.InstanceRecords records = state.instances.get(element.getProcessInstanceKey());
+    if (key == element.getProcessInstanceKey() && records != null && records.instance != null) {
+      state.setInstance(
+          records,
+          records.instance.migrated(
+              definitionKey, element.getBpmnProcessId(), element.getVersion()));
+    }
+  }
+
+  /**
    * A new instance's variables are written before its process element activates. A change of a user
    * task is kept with the task, not among the variables.
    */
-  private void onVariable(long key, VariableRecordValue variable) {
+  private void onVariable(long key, VariableRecordValue variable, Instant at) {
     state.instances.computeIfAbsent(
         variable.getProcessInstanceKey(), k -> new HistoryState.InstanceRecords());
     if (UserTaskChanges.isChange(variable.getName())) {
       for (UserTaskInstance task :
           state.userTasks.where("elementInstanceKey", Long.toString(variable.getScopeKey()))) {
         if (task.state() == TaskState.CREATED) {
-          state.userTasks.put(task.changed(variable.getName(), variable.getValue()));
+          UserTaskInstance changed = task.changed(variable.getName(), variable.getValue());
+          state.userTasks.put(changed);
+          if (UserTaskChanges.ASSIGNEE.equals(variable.getName())) {
+            assigned(changed, at);
+          }
           return;
         }
       }
@@ -282,8 +316,31 @@ final class HistoryProjection implements EngineRecordFeed.Subscriber {
               null,
               TaskState.CREATED,
               Map.of()));
+      assigned(state.userTasks.get(key), at);
+    } else if (intent == JobIntent.MIGRATED) {
+      ProcessDefinition definition = state.definitions.get(job.getProcessDefinitionKey());
+      String name = state.elementName(job.getProcessDefinitionKey(), job.getElementId());
+      HistoryState.update(
+          state.userTasks,
+          key,
+          task ->
+              task.migrated(
+                  job.getProcessDefinitionKey(),
+                  job.getBpmnProcessId(),
+                  job.getProcessDefinitionVersion(),
+                  job.getElementId(),
+                  name == null ? job.getElementId() : name,
+                  definition == null ? null : definition.userTaskForms().get(job.getElementId())));
     } else if (endState != null) {
       HistoryState.update(state.userTasks, key, task -> task.ended(at, endState));
+    }
+  }
+
+  /** A task assigned (by its model, or through the REST API) counts its assignee as a user. */
+  private void assigned(UserTaskInstance task, Instant at) {
+    String assignee = task.properties().assignee();
+    if (assignee != null) {
+      state.use(at, task.tenantId(), bucket -> bucket.withAssignee(assignee));
     }
   }
 

@@ -27,6 +27,7 @@ final class HistoryState {
     final Set<Long> instances = new LinkedHashSet<>();
     final List<Long> ended = new ArrayList<>();
     final List<Long> dropped = new ArrayList<>();
+    final Set<UsageBucket.Key> usage = new LinkedHashSet<>();
   }
 
   /**
@@ -154,6 +155,12 @@ final class HistoryState {
               "messageSubscriptionState",
               MessageSubscription::state));
 
+  /**
+   * What the engine was used for, by minute and tenant (Camunda's usage metrics): kept whole, not
+   * dropped with the instances it counts.
+   */
+  final Map<UsageBucket.Key, UsageBucket> usage = new LinkedHashMap<>();
+
   /** Ended instances, the earliest first. */
   final ArrayDeque<ProcessInstance> ended = new ArrayDeque<>();
 
@@ -169,6 +176,13 @@ final class HistoryState {
     if (instance != null) {
       processInstances.put(instance);
     }
+  }
+
+  /** Counts a use {@code at} for {@code tenantId} in its minute's bucket. */
+  void use(Instant at, String tenantId, UnaryOperator<UsageBucket> use) {
+    var key = UsageBucket.Key.of(at, tenantId);
+    usage.put(key, use.apply(usage.getOrDefault(key, UsageBucket.empty(key))));
+    unsaved.usage.add(key);
   }
 
   static <T> void update(HistoryIndex<T> index, long key, UnaryOperator<T> change) {
@@ -252,5 +266,8 @@ final class HistoryState {
       instances.put(instance.key(), records);
     }
     ended.addAll(saved.ended());
+    if (saved.usage() != null) { // none in a history kept before usage was
+      saved.usage().forEach(bucket -> usage.put(bucket.key(), bucket));
+    }
   }
 }

@@ -27,13 +27,14 @@ import java.util.Optional;
  *
  * <p>One file, {@value #FILE}, a line of JSON per entry, appended to: at each snapshot only what
  * changed since the last one (the instances a record touched, new deployments, instances that ended
- * or were dropped), closed by a {@code kept} line with the log position it holds, then forced. On
- * start the file is read from the top, each batch applied once its {@code kept} line is read: a
- * batch a crash cut short (a torn last line, or lines without their {@code kept}) is ignored and
- * cut off, and the log is read again after the last position kept. Once the file has grown to twice
- * what it held after its last rewrite (and at least {@code compactAt} bytes), the history is
- * written whole instead: to a temporary file, forced, renamed over it. A {@code history.json} of an
- * older version (the history replaced whole) is read once and rewritten in this form.
+ * or were dropped, the usage buckets that changed), closed by a {@code kept} line with the log
+ * position it holds, then forced. On start the file is read from the top, each batch applied once
+ * its {@code kept} line is read: a batch a crash cut short (a torn last line, or lines without
+ * their {@code kept}) is ignored and cut off, and the log is read again after the last position
+ * kept. Once the file has grown to twice what it held after its last rewrite (and at least {@code
+ * compactAt} bytes), the history is written whole instead: to a temporary file, forced, renamed
+ * over it. A {@code history.json} of an older version (the history replaced whole) is read once and
+ * rewritten in this form.
  */
 final class HistoryStore {
 
@@ -69,19 +70,20 @@ final class HistoryStore {
 
   /**
    * The history as of the record at {@code position}; {@code ended} the ended instances, the
-   * earliest first.
+   * earliest first; {@code usage} null in a history kept before usage was.
    */
   record Saved(
       long position,
       List<ProcessDefinition> definitions,
       List<FormDefinition> forms,
       List<SavedInstance> instances,
-      List<ProcessInstance> ended) {}
+      List<ProcessInstance> ended,
+      List<UsageBucket> usage) {}
 
   /**
    * What changed since the last save, as of the record at {@code position}: new deployments, each
    * instance a record touched (whole), the keys of instances that ended (in the order they ended)
-   * and of those dropped.
+   * and of those dropped, and the usage buckets that changed (whole).
    */
   record Changes(
       long position,
@@ -89,7 +91,8 @@ final class HistoryStore {
       List<FormDefinition> forms,
       List<SavedInstance> instances,
       List<Long> ended,
-      List<Long> dropped) {}
+      List<Long> dropped,
+      List<UsageBucket> usage) {}
 
   /** One line of the file: exactly one of its fields is set. */
   record Entry(
@@ -98,30 +101,35 @@ final class HistoryStore {
       SavedInstance instance,
       Long ended,
       Long dropped,
+      UsageBucket usage,
       Long kept) {
 
     static Entry of(ProcessDefinition definition) {
-      return new Entry(definition, null, null, null, null, null);
+      return new Entry(definition, null, null, null, null, null, null);
     }
 
     static Entry of(FormDefinition form) {
-      return new Entry(null, form, null, null, null, null);
+      return new Entry(null, form, null, null, null, null, null);
     }
 
     static Entry of(SavedInstance instance) {
-      return new Entry(null, null, instance, null, null, null);
+      return new Entry(null, null, instance, null, null, null, null);
     }
 
     static Entry ended(long key) {
-      return new Entry(null, null, null, key, null, null);
+      return new Entry(null, null, null, key, null, null, null);
     }
 
     static Entry dropped(long key) {
-      return new Entry(null, null, null, null, key, null);
+      return new Entry(null, null, null, null, key, null, null);
+    }
+
+    static Entry of(UsageBucket usage) {
+      return new Entry(null, null, null, null, null, usage, null);
     }
 
     static Entry kept(long position) {
-      return new Entry(null, null, null, null, null, position);
+      return new Entry(null, null, null, null, null, null, position);
     }
   }
 
@@ -199,6 +207,7 @@ final class HistoryStore {
     changes.forms().forEach(form -> entries.add(Entry.of(form)));
     changes.instances().forEach(instance -> entries.add(Entry.of(instance)));
     changes.ended().forEach(key -> entries.add(Entry.ended(key)));
+    changes.usage().forEach(bucket -> entries.add(Entry.of(bucket)));
     entries.add(Entry.kept(changes.position()));
     byte[] batch = lines(entries);
     try {
@@ -237,6 +246,9 @@ final class HistoryStore {
     history.forms().forEach(form -> entries.add(Entry.of(form)));
     history.instances().forEach(instance -> entries.add(Entry.of(instance)));
     history.ended().forEach(instance -> entries.add(Entry.ended(instance.key())));
+    if (history.usage() != null) {
+      history.usage().forEach(bucket -> entries.add(Entry.of(bucket)));
+    }
     entries.add(Entry.kept(history.position()));
     byte[] content = lines(entries);
     try {
@@ -273,6 +285,7 @@ final class HistoryStore {
     var forms = new LinkedHashMap<Long, FormDefinition>();
     var instances = new LinkedHashMap<Long, SavedInstance>();
     var ended = new LinkedHashSet<Long>();
+    var usage = new LinkedHashMap<UsageBucket.Key, UsageBucket>();
     var batch = new ArrayList<Entry>();
     long position = -1;
     int start = 0;
@@ -297,7 +310,7 @@ final class HistoryStore {
         continue;
       }
       for (Entry change : batch) {
-        apply(change, definitions, forms, instances, ended);
+        apply(change, definitions, forms, instances, ended, usage);
       }
       batch.clear();
       position = entry.kept();
@@ -326,7 +339,8 @@ final class HistoryStore {
         List.copyOf(definitions.values()),
         List.copyOf(forms.values()),
         List.copyOf(instances.values()),
-        endedInstances);
+        endedInstances,
+        List.copyOf(usage.values()));
   }
 
   private static void apply(
@@ -334,7 +348,8 @@ final class HistoryStore {
       Map<Long, ProcessDefinition> definitions,
       Map<Long, FormDefinition> forms,
       Map<Long, SavedInstance> instances,
-      LinkedHashSet<Long> ended) {
+      LinkedHashSet<Long> ended,
+      Map<UsageBucket.Key, UsageBucket> usage) {
     if (entry.definition() != null) {
       definitions.put(entry.definition().key(), entry.definition());
     } else if (entry.form() != null) {
@@ -346,6 +361,8 @@ final class HistoryStore {
     } else if (entry.dropped() != null) {
       instances.remove(entry.dropped());
       ended.remove(entry.dropped());
+    } else if (entry.usage() != null) {
+      usage.put(entry.usage().key(), entry.usage());
     }
   }
 

@@ -2,6 +2,7 @@ package io.mediaflow.app.engine.history;
 
 import io.mediaflow.app.engine.EngineRecordFeed;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -69,7 +70,8 @@ public class ProcessHistory {
                 List.copyOf(state.definitions.values()),
                 List.copyOf(state.forms.values()),
                 state.instances.keySet().stream().map(state::saved).toList(),
-                List.copyOf(state.ended));
+                List.copyOf(state.ended),
+                List.copyOf(state.usage.values()));
       } else {
         changes =
             new HistoryStore.Changes(
@@ -81,7 +83,8 @@ public class ProcessHistory {
                     .map(state::saved)
                     .toList(),
                 List.copyOf(state.unsaved.ended),
-                List.copyOf(state.unsaved.dropped));
+                List.copyOf(state.unsaved.dropped),
+                state.unsaved.usage.stream().map(state.usage::get).toList());
       }
       state.unsaved =
           new HistoryState
@@ -117,6 +120,12 @@ public class ProcessHistory {
             state.forms.values().stream()
                 .filter(form -> form.formId().equals(formId))
                 .max(Comparator.comparingInt(FormDefinition::version)));
+  }
+
+  /** The usage buckets whose minute overlaps {@code [from, to)}, of every tenant. */
+  public List<UsageBucket> usage(Instant from, Instant to) {
+    return read(
+        () -> state.usage.values().stream().filter(bucket -> bucket.overlaps(from, to)).toList());
   }
 
   public List<ProcessInstance> processInstances() {

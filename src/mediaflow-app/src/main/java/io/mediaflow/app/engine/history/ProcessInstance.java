@@ -55,4 +55,20 @@ public record ProcessInstance(
         open,
         tags);
   }
+
+  /** The instance as migrated to another process definition. */
+  ProcessInstance migrated(long definitionKey, String processId, int version) {
+    return new ProcessInstance(
+        key,
+        definitionKey,
+        processId,
+        version,
+        parentProcessInstanceKey,
+        parentElementInstanceKey,
+        tenantId,
+        startDate,
+        endDate,
+        state,
+        hasIncident);
+  }
 }

@@ -74,4 +74,30 @@ public record UserTaskInstance(
         state,
         Map.copyOf(changed));
   }
+
+  /** The task as migrated to {@code elementId} of another process definition. */
+  UserTaskInstance migrated(
+      long definitionKey,
+      String processId,
+      int version,
+      String elementId,
+      String name,
+      String formId) {
+    return new UserTaskInstance(
+        key,
+        elementInstanceKey,
+        processInstanceKey,
+        definitionKey,
+        processId,
+        version,
+        elementId,
+        name,
+        formId,
+        headers,
+        tenantId,
+        creationDate,
+        completionDate,
+        state,
+        changes);
+  }
 }

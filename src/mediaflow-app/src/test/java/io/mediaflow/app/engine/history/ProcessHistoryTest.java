@@ -170,6 +170,45 @@ class ProcessHistoryTest {
         .containsExactly(4L);
   }
 
+  @Test
+  void usageIsCountedByTheMinuteKeptAndOutlivesTheInstancesItCounts(@TempDir Path folder) {
+    HistoryProperties limits = new HistoryProperties(1, Duration.ofHours(1));
+    ProcessHistory kept = history(limits, Optional.of(new HistoryStore(folder)));
+    for (long key = 1; key <= 3; key++) {
+      started(key);
+      ended(key);
+    }
+    now = now.plus(Duration.ofMinutes(1));
+    started(4);
+    element(4, 5, 4, "Review", BpmnElementType.USER_TASK, ProcessInstanceIntent.ELEMENT_ACTIVATING);
+    job(9, 4, 5, JobIntent.CREATED);
+    variable(21, 4, 5, UserTaskChanges.ASSIGNEE, "\"ann\"");
+    kept.keep();
+    variable(22, 4, 5, UserTaskChanges.ASSIGNEE, "\"bob\"");
+    variable(23, 4, 5, UserTaskChanges.ASSIGNEE, "\"ann\"");
+
+    ProcessHistory restored = history(limits, Optional.of(new HistoryStore(folder)));
+    Instant first = Instant.parse("2026-01-01T00:00:00Z");
+    assertThat(restored.processInstance(1)).as("dropped beyond the count").isEmpty();
+    assertThat(restored.usage(first, first.plusSeconds(30)))
+        .singleElement()
+        .satisfies(
+            bucket -> {
+              assertThat(bucket.processInstances()).as("the dropped ones too").isEqualTo(3);
+              assertThat(bucket.minute()).isEqualTo(first);
+            });
+    assertThat(restored.usage(first.plusSeconds(90), first.plusSeconds(120)))
+        .singleElement()
+        .satisfies(
+            bucket -> {
+              assertThat(bucket.processInstances()).isEqualTo(1);
+              assertThat(bucket.assignees())
+                  .as("kept, then assigned after it, each once")
+                  .containsExactlyInAnyOrder("ann", "bob");
+            });
+    assertThat(restored.usage(first.plusSeconds(120), first.plusSeconds(180))).isEmpty();
+  }
+
   /** As in a fresh data folder, where the first snapshot's keep used to fail. */
   @Test
   void theFirstKeepMakesTheHistoryFolder(@TempDir Path data) {
@@ -341,7 +380,8 @@ class ProcessHistoryTest {
                 new HistoryStore.SavedInstance(
                     1, instance, List.of(), List.of(), List.of(), List.of(), null, null, null,
                     null)),
-            List.of());
+            List.of(),
+            null);
     Files.write(
         folder.resolve(HistoryStore.WHOLE_FILE),
         JsonMapper.builder().findAndAddModules().build().writeValueAsBytes(old));

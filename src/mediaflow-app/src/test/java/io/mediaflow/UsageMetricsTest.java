@@ -1,0 +1,170 @@
+package io.mediaflow;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.camunda.client.CamundaClient;
+import io.camunda.client.api.statistics.response.UsageMetricsStatistics;
+import io.camunda.client.api.statistics.response.UsageMetricsStatisticsItem;
+import io.camunda.zeebe.model.bpmn.Bpmn;
+import java.net.URI;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Usage metrics as Camunda's Java client reads them over REST: the root process instances started
+ * (not those a call activity started), the decisions evaluated and the distinct users tasks were
+ * assigned to, counted from what the engine did in the window asked for, in total and by tenant.
+ */
+class UsageMetricsTest extends MediaflowTest {
+
+  private static final String DEFAULT_TENANT = "<default>";
+
+  private CamundaClient client;
+  private String unique;
+
+  @BeforeEach
+  void connect() {
+    client =
+        CamundaClient.newClientBuilder()
+            .restAddress(URI.create(baseUrl()))
+            .grpcAddress(URI.create("http://localhost:" + ENGINE_PORT))
+            .preferRestOverGrpc(true)
+            .build();
+    unique = UUID.randomUUID().toString().substring(0, 8);
+  }
+
+  @AfterEach
+  void disconnect() {
+    client.close();
+  }
+
+  @Test
+  void rootInstancesDecisionsAndAssigneesAreCountedInTheirWindow() {
+    OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
+    OffsetDateTime from = now.minusHours(1);
+    OffsetDateTime to = now.plusHours(1);
+    UsageMetricsStatistics before = metrics(from, to);
+    UsageMetricsStatistics earlier = metrics(now.minusHours(3), now.minusHours(2));
+
+    String child = "child-" + unique;
+    String parent = "parent-" + unique;
+    String decision = "decision-" + unique;
+    client
+        .newDeployResourceCommand()
+        .addProcessModel(
+            Bpmn.createExecutableProcess(child).startEvent().endEvent().done(), child + ".bpmn")
+        .addProcessModel(
+            Bpmn.createExecutableProcess(parent)
+                .startEvent()
+                .callActivity("Call", call -> call.zeebeProcessId(child))
+                .userTask("Approve", task -> task.name("Approve " + unique))
+                .endEvent()
+                .done(),
+            parent + ".bpmn")
+        .addResourceStringUtf8(dmn(decision), decision + ".dmn")
+        .send()
+        .join();
+    long first = start(parent, Map.of());
+    long second = start(parent, Map.of());
+    client
+        .newEvaluateDecisionCommand()
+        .decisionId(decision)
+        .variables(Map.of("height", 1080))
+        .send()
+        .join();
+    String editor = "editor-" + unique;
+    for (long instance : new long[] {first, second}) {
+      UserTask task = awaitUserTask(instance, "Approve " + unique);
+      var assigned =
+          post("/v2/user-tasks/" + task.key() + "/assignment", Map.of("assignee", editor));
+      assertThat(assigned.statusCode()).as(assigned.body()).isEqualTo(204);
+    }
+
+    UsageMetricsStatistics after =
+        await(
+            "the usage counted",
+            () -> {
+              UsageMetricsStatistics read = metrics(from, to);
+              return read.getAssignees() > before.getAssignees()
+                  ? Optional.of(read)
+                  : Optional.empty();
+            });
+    assertThat(after.getProcessInstances()).isEqualTo(before.getProcessInstances() + 2);
+    assertThat(after.getDecisionInstances()).isEqualTo(before.getDecisionInstances() + 1);
+    assertThat(after.getAssignees()).isEqualTo(before.getAssignees() + 1);
+    assertThat(after.getActiveTenants()).isEqualTo(1);
+    UsageMetricsStatisticsItem tenant = after.getTenants().get(DEFAULT_TENANT);
+    assertThat(tenant.getProcessInstances()).isEqualTo(after.getProcessInstances());
+    assertThat(tenant.getDecisionInstances()).isEqualTo(after.getDecisionInstances());
+    assertThat(tenant.getAssignees()).isEqualTo(after.getAssignees());
+
+    UsageMetricsStatistics stillEarlier = metrics(now.minusHours(3), now.minusHours(2));
+    assertThat(stillEarlier.getProcessInstances()).isEqualTo(earlier.getProcessInstances());
+    assertThat(stillEarlier.getAssignees()).isEqualTo(earlier.getAssignees());
+    UsageMetricsStatistics otherTenant =
+        client
+            .newUsageMetricsRequest(from, to)
+            .tenantId("other-" + unique)
+            .withTenants(true)
+            .send()
+            .join();
+    assertThat(otherTenant.getProcessInstances()).isZero();
+    assertThat(otherTenant.getActiveTenants()).isZero();
+    assertThat(otherTenant.getTenants()).isEmpty();
+  }
+
+  @Test
+  void aWindowIsRequiredAndMustEndAfterItStarts() {
+    var noStart = get("/v2/system/usage-metrics?endTime=2026-01-01T00:00:00Z");
+    assertThat(noStart.statusCode()).isEqualTo(400);
+    assertThat(json(noStart).path("detail").asText()).contains("startTime is required");
+    var backwards =
+        get(
+            "/v2/system/usage-metrics?startTime=2026-01-02T00:00:00Z"
+                + "&endTime=2026-01-01T00:00:00Z");
+    assertThat(backwards.statusCode()).isEqualTo(400);
+    assertThat(json(backwards).path("detail").asText()).contains("before endTime");
+    var unreadable =
+        get("/v2/system/usage-metrics?startTime=yesterday&endTime=2026-01-01T00:00:00Z");
+    assertThat(unreadable.statusCode()).isEqualTo(400);
+    assertThat(json(unreadable).path("detail").asText()).contains("'yesterday'");
+  }
+
+  private UsageMetricsStatistics metrics(OffsetDateTime from, OffsetDateTime to) {
+    return client
+        .newUsageMetricsRequest(from, to)
+        .withTenants(true)
+        .requestTimeout(Duration.ofSeconds(30))
+        .send()
+        .join();
+  }
+
+  private static String dmn(String decisionId) {
+    return """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <definitions xmlns="https://www.omg.org/spec/DMN/20191111/MODEL/"
+            id="drg-%1$s" name="Ladders %1$s" namespace="http://mediaflow.io/dmn">
+          <decision id="%1$s" name="Rendition ladder">
+            <decisionTable id="table-%1$s" hitPolicy="FIRST">
+              <input id="height" label="Source height">
+                <inputExpression id="heightExpression" typeRef="number"><text>height</text></inputExpression>
+              </input>
+              <output id="ladder" label="Ladder" name="ladder" typeRef="string"/>
+              <rule id="hd"><inputEntry id="hdIn"><text>&gt;= 720</text></inputEntry>
+                <outputEntry id="hdOut"><text>"hd"</text></outputEntry></rule>
+              <rule id="sd"><inputEntry id="sdIn"><text>-</text></inputEntry>
+                <outputEntry id="sdOut"><text>"sd"</text></outputEntry></rule>
+            </decisionTable>
+          </decision>
+        </definitions>
+        """
+        .formatted(decisionId);
+  }
+}
