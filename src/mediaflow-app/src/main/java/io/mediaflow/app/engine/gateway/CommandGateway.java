@@ -21,6 +21,8 @@ import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.EvaluateDecisionReque
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.EvaluateDecisionResponse;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.FailJobRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.FailJobResponse;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.MigrateProcessInstanceRequest;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.MigrateProcessInstanceResponse;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ModifyProcessInstanceRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ModifyProcessInstanceResponse;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.Partition;
@@ -43,6 +45,8 @@ import io.camunda.zeebe.protocol.impl.record.value.deployment.DeploymentRecord;
 import io.camunda.zeebe.protocol.impl.record.value.incident.IncidentRecord;
 import io.camunda.zeebe.protocol.impl.record.value.job.JobRecord;
 import io.camunda.zeebe.protocol.impl.record.value.message.MessageRecord;
+import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceMigrationMappingInstruction;
+import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceMigrationRecord;
 import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceModificationRecord;
 import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceRecord;
 import io.camunda.zeebe.protocol.impl.record.value.resource.ResourceDeletionRecord;
@@ -57,6 +61,7 @@ import io.camunda.zeebe.protocol.record.intent.JobIntent;
 import io.camunda.zeebe.protocol.record.intent.MessageIntent;
 import io.camunda.zeebe.protocol.record.intent.ProcessInstanceCreationIntent;
 import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
+import io.camunda.zeebe.protocol.record.intent.ProcessInstanceMigrationIntent;
 import io.camunda.zeebe.protocol.record.intent.ProcessInstanceModificationIntent;
 import io.camunda.zeebe.protocol.record.intent.ResourceDeletionIntent;
 import io.camunda.zeebe.protocol.record.intent.SignalIntent;
@@ -235,6 +240,36 @@ public final class CommandGateway {
               ProcessInstanceModificationIntent.MODIFY,
               modification,
               response -> ModifyProcessInstanceResponse.getDefaultInstance());
+        });
+  }
+
+  /**
+   * Moves the instance to the plan's target process definition, each active element to the element
+   * its mapping instruction names.
+   */
+  public CompletableFuture<MigrateProcessInstanceResponse> migrateProcessInstance(
+      MigrateProcessInstanceRequest request) {
+    return built(
+        request,
+        () -> {
+          var plan = request.getMigrationPlan();
+          var migration =
+              new ProcessInstanceMigrationRecord()
+                  .setProcessInstanceKey(request.getProcessInstanceKey())
+                  .setTargetProcessDefinitionKey(plan.getTargetProcessDefinitionKey());
+          plan.getMappingInstructionsList()
+              .forEach(
+                  mapping ->
+                      migration.addMappingInstruction(
+                          new ProcessInstanceMigrationMappingInstruction()
+                              .setSourceElementId(mapping.getSourceElementId())
+                              .setTargetElementId(mapping.getTargetElementId())));
+          return send(
+              request.getProcessInstanceKey(),
+              ValueType.PROCESS_INSTANCE_MIGRATION,
+              ProcessInstanceMigrationIntent.MIGRATE,
+              migration,
+              response -> MigrateProcessInstanceResponse.getDefaultInstance());
         });
   }
 
