@@ -13,7 +13,6 @@ import io.mediaflow.app.engine.history.ProcessHistory;
 import io.mediaflow.app.engine.history.ProcessInstance;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -36,10 +35,12 @@ import org.springframework.web.bind.annotation.RestController;
 class ProcessController {
 
   private final ProcessHistory history;
+  private final ProcessInstanceSearch instances;
   private final GatewayCalls gateway;
 
-  ProcessController(ProcessHistory history, GatewayCalls gateway) {
+  ProcessController(ProcessHistory history, ProcessInstanceSearch instances, GatewayCalls gateway) {
     this.history = history;
+    this.instances = instances;
     this.gateway = gateway;
   }
 
@@ -243,16 +244,14 @@ class ProcessController {
 
   @PostMapping("/process-instances/search")
   ObjectNode searchInstances(@RequestBody(required = false) JsonNode query) {
-    var filters = new HashMap<>(new ProcessInstanceFilters(history).forInstances(query));
-    filters.put("variables", this::hasVariables);
-    return Search.of(query, filters).apply(history.processInstanceLookup(), this::shape);
+    return instances.apply(query);
   }
 
   @GetMapping("/process-instances/{processInstanceKey}")
   ObjectNode instance(@PathVariable long processInstanceKey) {
     return history
         .processInstance(processInstanceKey)
-        .map(this::shape)
+        .map(instances::shape)
         .orElseThrow(
             () -> ApiProblem.notFound("No process instance with key " + processInstanceKey));
   }
@@ -294,7 +293,7 @@ class ProcessController {
    */
   @PostMapping("/element-instances/search")
   ObjectNode searchElements(@RequestBody(required = false) JsonNode query) {
-    return Search.of(query, new ProcessInstanceFilters(history).forElements())
+    return Search.of(query, instances.elementFilters())
         .apply(history.elementInstanceLookup(), Shapes::elementInstance);
   }
 
@@ -307,19 +306,9 @@ class ProcessController {
             () -> ApiProblem.notFound("No element instance with key " + elementInstanceKey));
   }
 
-  private ObjectNode shape(ProcessInstance instance) {
-    return Shapes.processInstance(
-        instance, history.processDefinition(instance.definitionKey()).orElse(null));
-  }
-
   private ProcessDefinition definitionOf(long key) {
     return history
         .processDefinition(key)
         .orElseThrow(() -> ApiProblem.notFound("No process definition with key " + key));
-  }
-
-  private boolean hasVariables(ObjectNode instance, JsonNode filters) {
-    long key = instance.get("processInstanceKey").asLong();
-    return Search.hasVariables(history.variablesVisibleFrom(key, key), filters, "filter.variables");
   }
 }
