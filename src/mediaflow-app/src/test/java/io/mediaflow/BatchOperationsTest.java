@@ -1,9 +1,11 @@
 package io.mediaflow;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.camunda.client.CamundaClient;
+import io.camunda.client.api.command.ProblemException;
 import io.camunda.client.api.response.ActivatedJob;
 import io.camunda.client.api.search.enums.BatchOperationItemState;
 import io.camunda.client.api.search.enums.BatchOperationState;
@@ -226,6 +228,9 @@ class BatchOperationsTest extends MediaflowTest {
       assertThat(refused.statusCode()).as(refused.body()).isEqualTo(409);
       assertThat(json(refused).path("title").asText()).isEqualTo("INVALID_STATE");
     }
+    assertThatThrownBy(() -> client.newSuspendBatchOperationCommand(key).send().join())
+        .isInstanceOfSatisfying(
+            ProblemException.class, problem -> assertThat(problem.code()).isEqualTo(409));
   }
 
   @Test
