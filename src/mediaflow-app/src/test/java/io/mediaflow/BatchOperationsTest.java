@@ -100,6 +100,7 @@ class BatchOperationsTest extends MediaflowTest {
             client
                 .newBatchOperationSearchRequest()
                 .filter(filter -> filter.batchOperationKey(key))
+                .sort(sort -> sort.operationType().asc())
                 .send()
                 .join()
                 .items())

@@ -94,17 +94,34 @@ class BatchOperationController {
     return shape(existing(batchOperationKey));
   }
 
-  /** Filters by {@code batchOperationKey}, {@code operationType} and {@code state}. */
+  /**
+   * Filters and sorts by {@code batchOperationKey}, {@code operationType} and {@code state}, and
+   * sorts by the dates; Camunda's results name the type {@code batchOperationType}.
+   */
   @PostMapping("/batch-operations/search")
   ObjectNode search(@RequestBody(required = false) JsonNode query) {
     return Search.of(
-            query,
+            sortedAsResults(query),
             Map.of(
                 "operationType",
                 (operation, condition) ->
                     Search.matches(
                         operation.path("batchOperationType"), condition, "filter.operationType")))
         .apply(batches.all().stream().map(BatchOperationController::shape));
+  }
+
+  /** The query with its sort by {@code operationType} named as the results name the type. */
+  private static JsonNode sortedAsResults(JsonNode query) {
+    if (query == null || !query.path("sort").isArray()) {
+      return query;
+    }
+    JsonNode sorted = query.deepCopy();
+    for (JsonNode criterion : sorted.path("sort")) {
+      if (criterion.path("field").asText().equals("operationType")) {
+        ((ObjectNode) criterion).put("field", "batchOperationType");
+      }
+    }
+    return sorted;
   }
 
   @PostMapping("/batch-operations/{batchOperationKey}/cancellation")
