@@ -11,13 +11,15 @@ import com.tngtech.archunit.lang.ArchRule;
 /**
  * The embedded default's layers (docs/architecture.md, "Layering"): the browser console talks to
  * the rest only over the REST API; the REST layer ({@code rest}) over the gateway ({@code
- * engine.gateway}) and the history ({@code engine.history}) over the engine's core ({@code
- * engine}), with no arrow back up. A new dependency against these arrows fails the build.
+ * engine.gateway}) and the history ({@code engine.history}), directly or through the batch
+ * operations ({@code batch}), over the engine's core ({@code engine}), with no arrow back up. A new
+ * dependency against these arrows fails the build.
  */
 @AnalyzeClasses(packages = "io.mediaflow.app", importOptions = ImportOption.DoNotIncludeTests.class)
 class LayeringTest {
 
   private static final String REST = "io.mediaflow.app.rest..";
+  private static final String BATCH = "io.mediaflow.app.batch..";
   private static final String GATEWAY = "io.mediaflow.app.engine.gateway..";
   private static final String ENGINE = "io.mediaflow.app.engine..";
   private static final String ENGINE_CORE = "io.mediaflow.app.engine";
@@ -39,6 +41,19 @@ class LayeringTest {
       noClasses()
           .that()
           .resideInAPackage(ENGINE)
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage(REST, BATCH);
+
+  /**
+   * The batch operations sit between the REST layer and the engine: they send through the gateway
+   * and read the history, and know nothing of the REST API that creates them.
+   */
+  @ArchTest
+  static final ArchRule batchOperationsKnowNoRest =
+      noClasses()
+          .that()
+          .resideInAPackage(BATCH)
           .should()
           .dependOnClassesThat()
           .resideInAPackage(REST);

@@ -49,9 +49,11 @@ class ElementStatisticsController {
           "$or");
 
   private final ProcessHistory history;
+  private final ProcessInstanceSearch instances;
 
-  ElementStatisticsController(ProcessHistory history) {
+  ElementStatisticsController(ProcessHistory history, ProcessInstanceSearch instances) {
     this.history = history;
+    this.instances = instances;
   }
 
   /**
@@ -63,22 +65,20 @@ class ElementStatisticsController {
       @PathVariable long processDefinitionKey, @RequestBody(required = false) JsonNode query) {
     RequestObject.of(query, "process definition statistics", Set.of("filter"))
         .object("filter", FILTER_FIELDS);
-    Search search = Search.of(query, new ProcessInstanceFilters(history).forInstances(query));
-    List<Long> instances =
+    Search search = Search.of(query, instances.filters(query));
+    List<Long> found =
         history
             .processInstanceLookup()
             .matching()
             .apply(Map.of("processDefinitionKey", Set.of(Long.toString(processDefinitionKey))))
             .stream()
-            .filter(instance -> search.matches(shape(instance)))
+            .filter(instance -> search.matches(instances.shape(instance)))
             .map(ProcessInstance::key)
             .toList();
     return Shapes.tree(
         new ProcessDefinitionElementStatisticsQueryResult()
             .items(
-                history.elementStatistics(instances).stream()
-                    .map(Shapes::elementStatistics)
-                    .toList()));
+                history.elementStatistics(found).stream().map(Shapes::elementStatistics).toList()));
   }
 
   @GetMapping("/process-instances/{processInstanceKey}/statistics/element-instances")
@@ -89,10 +89,5 @@ class ElementStatisticsController {
                 history.elementStatistics(processInstanceKey).stream()
                     .map(Shapes::elementStatistics)
                     .toList()));
-  }
-
-  private ObjectNode shape(ProcessInstance instance) {
-    return Shapes.processInstance(
-        instance, history.processDefinition(instance.definitionKey()).orElse(null));
   }
 }

@@ -35,10 +35,12 @@ import org.springframework.web.bind.annotation.RestController;
 class ProcessController {
 
   private final ProcessHistory history;
+  private final ProcessInstanceSearch instances;
   private final GatewayCalls gateway;
 
-  ProcessController(ProcessHistory history, GatewayCalls gateway) {
+  ProcessController(ProcessHistory history, ProcessInstanceSearch instances, GatewayCalls gateway) {
     this.history = history;
+    this.instances = instances;
     this.gateway = gateway;
   }
 
@@ -248,15 +250,14 @@ class ProcessController {
 
   @PostMapping("/process-instances/search")
   ObjectNode searchInstances(@RequestBody(required = false) JsonNode query) {
-    return Search.of(query, new ProcessInstanceFilters(history).forInstances(query))
-        .apply(history.processInstanceLookup(), this::shape);
+    return instances.apply(query);
   }
 
   @GetMapping("/process-instances/{processInstanceKey}")
   ObjectNode instance(@PathVariable long processInstanceKey) {
     return history
         .processInstance(processInstanceKey)
-        .map(this::shape)
+        .map(instances::shape)
         .orElseThrow(
             () -> ApiProblem.notFound("No process instance with key " + processInstanceKey));
   }
@@ -298,7 +299,7 @@ class ProcessController {
    */
   @PostMapping("/element-instances/search")
   ObjectNode searchElements(@RequestBody(required = false) JsonNode query) {
-    return Search.of(query, new ProcessInstanceFilters(history).forElements())
+    return Search.of(query, instances.elementFilters())
         .apply(history.elementInstanceLookup(), Shapes::elementInstance);
   }
 
@@ -309,11 +310,6 @@ class ProcessController {
         .map(Shapes::elementInstance)
         .orElseThrow(
             () -> ApiProblem.notFound("No element instance with key " + elementInstanceKey));
-  }
-
-  private ObjectNode shape(ProcessInstance instance) {
-    return Shapes.processInstance(
-        instance, history.processDefinition(instance.definitionKey()).orElse(null));
   }
 
   private ProcessDefinition definitionOf(long key) {

@@ -3,6 +3,7 @@ package io.mediaflow.app.rest;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mediaflow.app.batch.BatchOperations;
 import io.mediaflow.app.engine.history.ElementInstance;
 import io.mediaflow.app.engine.history.Incident;
 import io.mediaflow.app.engine.history.Job;
@@ -20,11 +21,11 @@ import java.util.function.BiPredicate;
  * ({@code elementId}, {@code elementInstanceState} and {@code hasElementInstanceIncident} hold
  * together, for one element instance, as Camunda reads them), its active incidents ({@code
  * errorMessage}, {@code incidentErrorHashCode}: the Java hash of the message, as Operate's), its
- * jobs ({@code hasRetriesLeft}: a job failed with retries left) and its batch operations ({@code
- * batchOperationId}: there are none), and its variables ({@code variables}: each named one visible
- * at its top with the value given). An element instance's {@code elementInstanceScopeKey} is the
- * key of the element or process instance it runs in. {@code tags}, a field of the results, is read
- * as a set: an instance has each tag the filter names.
+ * jobs ({@code hasRetriesLeft}: a job failed with retries left), the batch operations it is an item
+ * of ({@code batchOperationId}: their keys) and its variables ({@code variables}: each named one
+ * visible at its top with the value given). An element instance's {@code elementInstanceScopeKey}
+ * is the key of the element or process instance it runs in. {@code tags}, a field of the results,
+ * is read as a set: an instance has each tag the filter names.
  */
 final class ProcessInstanceFilters {
 
@@ -35,9 +36,11 @@ final class ProcessInstanceFilters {
           "hasElementInstanceIncident", "hasIncident");
 
   private final ProcessHistory history;
+  private final BatchOperations batches;
 
-  ProcessInstanceFilters(ProcessHistory history) {
+  ProcessInstanceFilters(ProcessHistory history, BatchOperations batches) {
     this.history = history;
+    this.batches = batches;
   }
 
   /** The process instance search's filters that are not fields of its results. */
@@ -85,8 +88,7 @@ final class ProcessInstanceFilters {
     filters.put(
         "batchOperationId",
         (instance, condition) ->
-            Search.matches(
-                JsonNodeFactory.instance.nullNode(), condition, "filter.batchOperationId"));
+            Search.matches(batchesOf(instance), condition, "filter.batchOperationId"));
     return filters;
   }
 
@@ -133,6 +135,18 @@ final class ProcessInstanceFilters {
 
   private List<Job> jobsOf(ObjectNode instance) {
     return history.jobLookup().matching().apply(ofInstance(instance));
+  }
+
+  /** The keys of the batch operations that have the instance among their items. */
+  private JsonNode batchesOf(ObjectNode instance) {
+    long key = instance.path("processInstanceKey").asLong();
+    var keys = JsonNodeFactory.instance.arrayNode();
+    batches.all().stream()
+        .filter(
+            operation ->
+                operation.items().stream().anyMatch(item -> item.processInstanceKey() == key))
+        .forEach(operation -> keys.add(Shapes.key(operation.key())));
+    return keys;
   }
 
   private static Map<String, Set<String>> ofInstance(ObjectNode instance) {

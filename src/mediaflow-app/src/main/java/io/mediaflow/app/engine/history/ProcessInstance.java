@@ -69,6 +69,7 @@ public record ProcessInstance(
         startDate,
         endDate,
         state,
-        hasIncident);
+        hasIncident,
+        tags);
   }
 }
