@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.camunda.client.CamundaClient;
 import io.camunda.client.api.response.ActivatedJob;
 import io.camunda.zeebe.model.bpmn.Bpmn;
-import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -29,12 +28,7 @@ class AdHocActivationTest extends MediaflowTest {
 
   @BeforeEach
   void connect() {
-    client =
-        CamundaClient.newClientBuilder()
-            .restAddress(URI.create(baseUrl()))
-            .grpcAddress(URI.create("http://localhost:" + ENGINE_PORT))
-            .preferRestOverGrpc(true)
-            .build();
+    client = userClient(true);
     unique = UUID.randomUUID().toString().substring(0, 8);
   }
 

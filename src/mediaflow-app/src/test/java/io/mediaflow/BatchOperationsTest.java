@@ -14,7 +14,6 @@ import io.camunda.client.api.search.response.BatchOperationItems.BatchOperationI
 import io.camunda.zeebe.model.bpmn.Bpmn;
 import io.camunda.zeebe.model.bpmn.BpmnModelInstance;
 import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
-import java.net.URI;
 import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.Map;
@@ -40,11 +39,7 @@ class BatchOperationsTest extends MediaflowTest {
 
   @BeforeEach
   void connect() {
-    client =
-        CamundaClient.newClientBuilder()
-            .restAddress(URI.create(baseUrl()))
-            .grpcAddress(URI.create("http://localhost:" + ENGINE_PORT))
-            .build();
+    client = userClient(true);
     deploy(
         Bpmn.createExecutableProcess(WAITING)
             .startEvent()

@@ -10,7 +10,6 @@ import io.camunda.client.api.response.ActivatedJob;
 import io.camunda.zeebe.model.bpmn.Bpmn;
 import io.camunda.zeebe.model.bpmn.BpmnModelInstance;
 import io.grpc.Status;
-import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -34,18 +33,8 @@ class MigrationTest extends MediaflowTest {
 
   @BeforeEach
   void connect() {
-    rest =
-        CamundaClient.newClientBuilder()
-            .restAddress(URI.create(baseUrl()))
-            .grpcAddress(URI.create("http://localhost:" + ENGINE_PORT))
-            .preferRestOverGrpc(true)
-            .build();
-    grpc =
-        CamundaClient.newClientBuilder()
-            .restAddress(URI.create(baseUrl()))
-            .grpcAddress(URI.create("http://localhost:" + ENGINE_PORT))
-            .preferRestOverGrpc(false)
-            .build();
+    rest = userClient(true);
+    grpc = userClient(false);
     unique = UUID.randomUUID().toString().substring(0, 8);
   }
 

@@ -6,7 +6,6 @@ import io.camunda.client.CamundaClient;
 import io.camunda.client.api.statistics.response.UsageMetricsStatistics;
 import io.camunda.client.api.statistics.response.UsageMetricsStatisticsItem;
 import io.camunda.zeebe.model.bpmn.Bpmn;
-import java.net.URI;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -31,12 +30,7 @@ class UsageMetricsTest extends MediaflowTest {
 
   @BeforeEach
   void connect() {
-    client =
-        CamundaClient.newClientBuilder()
-            .restAddress(URI.create(baseUrl()))
-            .grpcAddress(URI.create("http://localhost:" + ENGINE_PORT))
-            .preferRestOverGrpc(true)
-            .build();
+    client = userClient(true);
     unique = UUID.randomUUID().toString().substring(0, 8);
   }
 
