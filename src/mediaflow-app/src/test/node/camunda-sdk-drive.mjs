@@ -2,8 +2,8 @@
 // Drives a running embedded default with @camunda8/sdk's Camunda 8.8 REST client (the Orchestration Cluster API
 // client), as a user's Node application would: deploy, start, messages, a signal, variables, a modification, a user
 // task's assignment, update and completion, a service task's job, and the outcome read back through searches; then a
-// DMN decision evaluated alone and by a business-rule task, a job worker, a cancellation, the clock, a document
-// uploaded and downloaded, a resource deleted and the licence.
+// DMN decision evaluated alone and by a business-rule task, a job worker, a cancellation, a migration, the clock, a
+// document uploaded and downloaded, a resource deleted and the licence.
 // Configured from the environment as the SDK documents it: ZEEBE_REST_ADDRESS (the app's base URL) and
 // CAMUNDA_AUTH_STRATEGY=NONE (the app takes no credentials on loopback).
 // Prints "ok <step>" per step; exits 1 with "FAILED <step>: <reason>" on the first step that fails.
@@ -300,6 +300,36 @@ try {
     await camunda.cancelProcessInstance({ processInstanceKey });
     await until(camunda.searchProcessInstances, { filter: { processInstanceKey, state: 'TERMINATED' } },
       (items) => items.length === 1);
+  });
+
+  await step('migrate a waiting instance to the next version of its process', async () => {
+    const migratedId = `node-sdk-migrated-${run}`;
+    const version = (end) => `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:zeebe="http://camunda.org/schema/zeebe/1.0"
+    id="Migrated" targetNamespace="http://mediaflow.io/test">
+  <bpmn:process id="${migratedId}" isExecutable="true">
+    <bpmn:startEvent id="Start"/>
+    <bpmn:sequenceFlow id="m1" sourceRef="Start" targetRef="Wait"/>
+    <bpmn:userTask id="Wait"><bpmn:extensionElements><zeebe:userTask/></bpmn:extensionElements></bpmn:userTask>
+    <bpmn:sequenceFlow id="m2" sourceRef="Wait" targetRef="${end}"/>
+    <bpmn:endEvent id="${end}"/>
+  </bpmn:process>
+</bpmn:definitions>
+`;
+    const deploy = async (xml) => (await camunda.createDeployment({
+      resources: [new File([xml], `${migratedId}.bpmn`, { type: 'application/xml' })]
+    })).processes[0].processDefinitionKey;
+    await deploy(version('End'));
+    const { processInstanceKey } = await camunda.createProcessInstance({ processDefinitionId: migratedId });
+    await activeElement(processInstanceKey, 'Wait');
+    const target = await deploy(version('Published'));
+    await camunda.migrateProcessInstance({
+      processInstanceKey, targetProcessDefinitionKey: target,
+      mappingInstructions: [{ sourceElementId: 'Wait', targetElementId: 'Wait' }]
+    });
+    await until(camunda.searchProcessInstances, { filter: { processInstanceKey, processDefinitionKey: target } },
+      (items) => items.length === 1);
+    await camunda.cancelProcessInstance({ processInstanceKey });
   });
 
   await step('pin the clock, start an instance at that time, reset the clock', async () => {

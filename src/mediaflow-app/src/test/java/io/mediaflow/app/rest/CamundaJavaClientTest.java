@@ -256,6 +256,29 @@ class CamundaJavaClientTest {
   }
 
   @Test
+  void aWaitingInstanceIsMigratedToTheNextVersionOfItsProcess() {
+    String processId = "migrated-" + run;
+    deploy(Bpmn.createExecutableProcess(processId).startEvent().userTask("Wait").endEvent().done());
+    long instance = start(processId);
+    activeElement(instance, "Wait");
+    long target =
+        deploy(
+            Bpmn.createExecutableProcess(processId)
+                .startEvent()
+                .userTask("Wait")
+                .endEvent("Published")
+                .done());
+    client
+        .newMigrateProcessInstanceCommand(instance)
+        .migrationPlan(target)
+        .addMappingInstruction("Wait", "Wait")
+        .send()
+        .join();
+    until(() -> instance(instance).filter(found -> found.getProcessDefinitionKey() == target));
+    client.newCancelInstanceCommand(instance).send().join();
+  }
+
+  @Test
   void aDocumentIsUploadedDownloadedAndDeleted() throws Exception {
     String content = "a source video's sidecar, run " + run;
     var reference =

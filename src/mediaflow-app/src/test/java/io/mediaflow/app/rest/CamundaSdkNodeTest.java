@@ -19,9 +19,9 @@ import org.junit.jupiter.api.io.TempDir;
  * random ports): the script {@code src/test/node/camunda-sdk-drive.mjs} deploys, starts, publishes,
  * correlates, broadcasts, sets variables, modifies, assigns, unassigns, updates and completes, and
  * reads the outcome back through searches; then evaluates a decision alone and in a business-rule
- * task, runs a job worker, cancels, pins and resets the clock, uploads, downloads and deletes a
- * document, deletes a resource and reads the licence. Skipped only where node is not installed; the
- * SDK comes from the model checks' package-lock.json.
+ * task, runs a job worker, cancels, migrates, pins and resets the clock, uploads, downloads and
+ * deletes a document, deletes a resource and reads the licence. Skipped only where node is not
+ * installed; the SDK comes from the model checks' package-lock.json.
  */
 class CamundaSdkNodeTest {
 
@@ -64,6 +64,7 @@ class CamundaSdkNodeTest {
               "ok evaluate the decision",
               "ok the business-rule task decides, and a job worker completes the job after it",
               "ok cancel an instance",
+              "ok migrate a waiting instance",
               "ok pin the clock",
               "ok upload a document, download it by its hash, delete it",
               "ok delete a resource",
