@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -54,9 +55,11 @@ import org.junit.jupiter.api.io.TempDir;
  * -Dsurefire.failIfNoSpecifiedTests=false -DskipModelChecks -DskipConsole -DskipVariations
  * -Dbenchmark.instances=60} (instances per batch; {@code -Dbenchmark.warm-up=20} instances per
  * warm-up batch; {@code -Dbenchmark.replicas=3,2,1} the numbers of replicas, largest first; {@code
- * -Dbenchmark.protocol=rest} the replicas' client over REST rather than gRPC). {@code
- * -DskipVariations} keeps the module's second test run (the sandbox's variations) from running its
- * own tests after the benchmark.
+ * -Dbenchmark.protocol=rest} the replicas' client over REST rather than gRPC; {@code
+ * "-Dbenchmark.replica-options=-XX:StartFlightRecording=filename=replica-%p.jfr"} profiles each
+ * replica, given to its JVM as {@code JAVA_TOOL_OPTIONS}). {@code -DskipVariations} keeps the
+ * module's second test run (the sandbox's variations) from running its own tests after the
+ * benchmark.
  */
 class ReplicaBenchmark {
 
@@ -70,6 +73,7 @@ class ReplicaBenchmark {
           .toList();
   private static final boolean PREFER_REST =
       System.getProperty("benchmark.protocol", "grpc").equalsIgnoreCase("rest");
+  private static final String REPLICA_OPTIONS = System.getProperty("benchmark.replica-options", "");
   private static final String REAL = "real";
   private static final String TRIVIAL = "benchmark-trivial";
 
@@ -277,7 +281,10 @@ class ReplicaBenchmark {
 
   /** Starts {@code count} replicas side by side and puts them in service once ready. */
   private void startReplicas(int count) throws Exception {
-    Map<String, String> environment = SampleEnvironment.of(cluster, keyStore, balancer.baseUrl());
+    var environment = new HashMap<>(SampleEnvironment.of(cluster, keyStore, balancer.baseUrl()));
+    if (!REPLICA_OPTIONS.isBlank()) {
+      environment.put("JAVA_TOOL_OPTIONS", REPLICA_OPTIONS);
+    }
     var starts = new ArrayList<Callable<Replica>>();
     for (int i = 0; i < count; i++) {
       starts.add(() -> startReplica(environment));
