@@ -10,6 +10,7 @@ import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.UpdateJobRetriesReque
 import io.grpc.Status;
 import io.mediaflow.app.batch.BatchOperation.ElementMapping;
 import io.mediaflow.app.batch.BatchOperation.Item;
+import io.mediaflow.app.engine.gateway.Answers;
 import io.mediaflow.app.engine.gateway.CommandGateway;
 import io.mediaflow.app.engine.history.ElementInstance;
 import io.mediaflow.app.engine.history.IncidentState;
@@ -21,9 +22,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * The command each item of a batch operation stands for, sent through the {@link CommandGateway} as
@@ -194,20 +192,6 @@ class ItemCommands {
   }
 
   private <T> T await(CompletableFuture<T> command) {
-    try {
-      return command.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-    } catch (TimeoutException e) {
-      command.cancel(false);
-      throw Status.DEADLINE_EXCEEDED
-          .withDescription("The engine did not answer within " + timeout)
-          .asRuntimeException();
-    } catch (ExecutionException e) {
-      throw e.getCause() instanceof RuntimeException refused
-          ? refused
-          : new IllegalStateException(e.getCause());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("Interrupted while waiting for the engine", e);
-    }
+    return Answers.await(command, timeout);
   }
 }

@@ -1,15 +1,12 @@
 package io.mediaflow.app.rest;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
+import io.mediaflow.app.engine.gateway.Answers;
 import io.mediaflow.app.engine.gateway.CommandGateway;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 
@@ -47,24 +44,10 @@ class GatewayCalls {
 
   /**
    * The command's answer, awaited up to {@code wait}; past it the command is given up
-   * (DEADLINE_EXCEEDED): its answer then finds nobody.
+   * (DEADLINE_EXCEEDED).
    */
   <T> T await(CompletableFuture<T> command, Duration wait) {
-    try {
-      return command.get(wait.toMillis(), TimeUnit.MILLISECONDS);
-    } catch (TimeoutException e) {
-      command.cancel(false);
-      throw Status.DEADLINE_EXCEEDED
-          .withDescription("The engine did not answer within " + wait)
-          .asRuntimeException();
-    } catch (ExecutionException e) {
-      throw e.getCause() instanceof RuntimeException refused
-          ? refused
-          : new IllegalStateException(e.getCause());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("Interrupted while waiting for the engine", e);
-    }
+    return Answers.await(command, wait);
   }
 
   /** Variables as the gateway's answers carry them, a JSON object, read. */
