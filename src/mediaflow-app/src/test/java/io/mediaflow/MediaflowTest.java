@@ -167,8 +167,7 @@ public abstract class MediaflowTest {
     registry.add("mediaflow.worker.retry-backoff", () -> "100ms");
     registry.add("mediaflow.callbacks.secret", () -> CALLBACK_SECRET);
     registry.add("mediaflow.transcoding.local-source-directory", LOCAL_SOURCES::toString);
-    // On a loaded machine the start-up deployment can take longer than the client's default of 10
-    // s.
+    // On a loaded machine the start-up deployment can take longer than the client's default 10 s.
     registry.add("camunda.client.request-timeout", () -> "60s");
     // Ended instances beyond this are forgotten by the REST API; low, so the tests see the bound
     // work.
