@@ -7,13 +7,11 @@ import io.camunda.client.protocol.rest.BatchOperationItemResponse;
 import io.camunda.client.protocol.rest.BatchOperationResponse;
 import io.camunda.client.protocol.rest.BatchOperationTypeEnum;
 import io.mediaflow.app.batch.BatchOperation;
-import io.mediaflow.app.batch.BatchOperation.ElementMapping;
 import io.mediaflow.app.batch.BatchOperation.ItemState;
 import io.mediaflow.app.batch.BatchOperation.Plan;
 import io.mediaflow.app.batch.BatchOperation.Type;
 import io.mediaflow.app.batch.BatchOperations;
 import io.mediaflow.app.engine.history.ProcessHistory;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -76,7 +74,7 @@ class BatchOperationController {
     }
     return create(
         Type.MIGRATE_PROCESS_INSTANCE,
-        new Plan(target, mappings(plan, "mappingInstructions")),
+        new Plan(target, ElementMappings.read(plan, "mappingInstructions")),
         body);
   }
 
@@ -86,7 +84,9 @@ class BatchOperationController {
     RequestObject body =
         RequestObject.of(request, "a batch modification", Set.of("filter", "moveInstructions"));
     return create(
-        Type.MODIFY_PROCESS_INSTANCE, new Plan(0, mappings(body, "moveInstructions")), body);
+        Type.MODIFY_PROCESS_INSTANCE,
+        new Plan(0, ElementMappings.read(body, "moveInstructions")),
+        body);
   }
 
   @GetMapping("/batch-operations/{batchOperationKey}")
@@ -173,31 +173,6 @@ class BatchOperationController {
         new BatchOperationCreatedResult()
             .batchOperationKey(Shapes.key(created.key()))
             .batchOperationType(BatchOperationTypeEnum.fromValue(type.name())));
-  }
-
-  /** A migration's mapping instructions or a modification's moves: source and target element. */
-  private static List<ElementMapping> mappings(RequestObject body, String name) {
-    JsonNode list = body.get(name);
-    if (!list.isArray() || list.isEmpty()) {
-      throw ApiProblem.invalid(
-          body.prefix() + name + " is required: a list of {sourceElementId, targetElementId}");
-    }
-    List<ElementMapping> mappings = new ArrayList<>();
-    for (int i = 0; i < list.size(); i++) {
-      RequestObject mapping =
-          RequestObject.of(
-              list.get(i),
-              body.prefix() + name + "[" + i + "]",
-              Set.of("sourceElementId", "targetElementId"));
-      String source = mapping.text("sourceElementId", null);
-      String target = mapping.text("targetElementId", null);
-      if (source == null || target == null) {
-        throw ApiProblem.invalid(
-            body.prefix() + name + "[" + i + "] needs sourceElementId and targetElementId");
-      }
-      mappings.add(new ElementMapping(source, target));
-    }
-    return mappings;
   }
 
   private ResponseEntity<Void> change(String key, Consumer<Long> change) {

@@ -6,6 +6,7 @@ import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.MigrateProcessInstanc
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ModifyProcessInstanceRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ModifyProcessInstanceRequest.VariableInstruction;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.SetVariablesRequest;
+import io.mediaflow.app.batch.BatchOperation.ElementMapping;
 import java.util.Set;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -144,23 +145,10 @@ class ModificationController {
               + " to");
     }
     var plan = MigrationPlan.newBuilder().setTargetProcessDefinitionKey(target);
-    for (JsonNode entry : list(body, "mappingInstructions")) {
-      RequestObject instruction =
-          RequestObject.of(
-              entry, "a mapping instruction", Set.of("sourceElementId", "targetElementId"));
-      String source = instruction.text("sourceElementId", null);
-      String targetElement = instruction.text("targetElementId", null);
-      if (source == null || targetElement == null) {
-        throw ApiProblem.invalid(
-            "mappingInstructions[] needs both sourceElementId and targetElementId, got " + entry);
-      }
+    for (ElementMapping mapping : ElementMappings.read(body, "mappingInstructions")) {
       plan.addMappingInstructionsBuilder()
-          .setSourceElementId(source)
-          .setTargetElementId(targetElement);
-    }
-    if (plan.getMappingInstructionsCount() == 0) {
-      throw ApiProblem.invalid(
-          "mappingInstructions is required: at least one {sourceElementId, targetElementId}");
+          .setSourceElementId(mapping.sourceElementId())
+          .setTargetElementId(mapping.targetElementId());
     }
     var command =
         MigrateProcessInstanceRequest.newBuilder()
