@@ -44,12 +44,7 @@ record AddPlaybackIdInput(
   private static Optional<Stream> findAddedPlaybackId(
       LiveClient client, AddPlaybackIdInput input, JobContext job) {
     Stream stream = client.getStream(input.streamId());
-    List<PlaybackId> added =
-        Optional.ofNullable(stream.playbackIds()).orElse(List.of()).stream()
-            .filter(
-                id ->
-                    !job.before().contains(id.id()) && input.policy().apiName().equals(id.policy()))
-            .toList();
+    List<PlaybackId> added = added(stream, input, job);
     if (added.size() > 1) {
       throw new ApiException.Misconfigured(
           "UNKNOWN_OUTCOME",
@@ -74,13 +69,7 @@ record AddPlaybackIdInput(
   private static Stream withAddedPlaybackId(
       Stream stream, AddPlaybackIdInput input, JobContext job) {
     List<PlaybackId> ids = Optional.ofNullable(stream.playbackIds()).orElse(List.of());
-    boolean added =
-        ids.stream()
-            .anyMatch(
-                id ->
-                    !job.before().contains(id.id())
-                        && input.policy().apiName().equals(id.policy()));
-    if (!added) {
+    if (added(stream, input, job).isEmpty()) {
       throw new ApiException.Misconfigured(
           "PLAYBACK_ID_NOT_ADDED",
           "POST /v1/live-streams/"
@@ -93,5 +82,13 @@ record AddPlaybackIdInput(
               + ids.stream().map(id -> id.id() + " (" + id.policy() + ")").toList());
     }
     return LiveWorkers.shown(stream);
+  }
+
+  /** The stream's playback IDs of the policy asked that were not there before the add was sent. */
+  private static List<PlaybackId> added(Stream stream, AddPlaybackIdInput input, JobContext job) {
+    return Optional.ofNullable(stream.playbackIds()).orElse(List.of()).stream()
+        .filter(
+            id -> !job.before().contains(id.id()) && input.policy().apiName().equals(id.policy()))
+        .toList();
   }
 }
