@@ -230,9 +230,8 @@ public final class DurableEngine implements AutoCloseable {
           storage.truncatedBytes());
     }
     // One clock for processing and for the records' timestamps, as Camunda's broker has it: while
-    // the
-    // clock is pinned, what the engine writes is dated at the pinned time (an instance started then
-    // shows that start date).
+    // the clock is pinned, what the engine writes is dated at the pinned time (an instance started
+    // then shows that start date).
     var clock = new ControllableStreamClockImpl(InstantSource.system());
     LogStream logStream =
         LogStream.builder()

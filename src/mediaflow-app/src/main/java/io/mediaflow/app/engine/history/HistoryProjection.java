@@ -130,10 +130,10 @@ final class HistoryProjection implements EngineRecordFeed.Subscriber {
                 null,
                 InstanceState.ACTIVE,
                 null));
-        if (key == instanceKey && element.getParentProcessInstanceKey() < 0) {
-          state.use(at, element.getTenantId(), UsageBucket::withProcessInstance);
-        }
         if (key == instanceKey) {
+          if (element.getParentProcessInstanceKey() < 0) {
+            state.use(at, element.getTenantId(), UsageBucket::withProcessInstance);
+          }
           state.setInstance(
               records,
               new ProcessInstance(
