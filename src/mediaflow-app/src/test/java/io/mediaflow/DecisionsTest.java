@@ -43,36 +43,11 @@ class DecisionsTest extends MediaflowTest {
     grpc.close();
   }
 
-  /** A rendition ladder by source height: the kind of table media teams keep in DMN. */
-  private String dmn() {
-    return """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <definitions xmlns="https://www.omg.org/spec/DMN/20191111/MODEL/"
-            id="drg-%1$s" name="Ladders %1$s" namespace="http://mediaflow.io/dmn">
-          <decision id="%1$s" name="Rendition ladder">
-            <decisionTable id="table-%1$s" hitPolicy="FIRST">
-              <input id="height" label="Source height">
-                <inputExpression id="heightExpression" typeRef="number"><text>height</text></inputExpression>
-              </input>
-              <output id="ladder" label="Ladder" name="ladder" typeRef="string"/>
-              <rule id="uhd"><inputEntry id="uhdIn"><text>&gt;= 2160</text></inputEntry>
-                <outputEntry id="uhdOut"><text>"uhd"</text></outputEntry></rule>
-              <rule id="hd"><inputEntry id="hdIn"><text>&gt;= 720</text></inputEntry>
-                <outputEntry id="hdOut"><text>"hd"</text></outputEntry></rule>
-              <rule id="sd"><inputEntry id="sdIn"><text>-</text></inputEntry>
-                <outputEntry id="sdOut"><text>"sd"</text></outputEntry></rule>
-            </decisionTable>
-          </decision>
-        </definitions>
-        """
-        .formatted(decisionId);
-  }
-
   @Test
   void aDecisionIsEvaluatedOverRestGrpcAndByATaskAndEachEvaluationIsFound() {
     var deployment =
         rest.newDeployResourceCommand()
-            .addResourceStringUtf8(dmn(), decisionId + ".dmn")
+            .addResourceStringUtf8(RenditionLadder.dmn(decisionId), decisionId + ".dmn")
             .addProcessModel(
                 Bpmn.createExecutableProcess(processId)
                     .startEvent()

@@ -76,7 +76,7 @@ class UsageMetricsTest extends MediaflowTest {
                 .endEvent()
                 .done(),
             parent + ".bpmn")
-        .addResourceStringUtf8(dmn(decision), decision + ".dmn")
+        .addResourceStringUtf8(RenditionLadder.dmn(decision), decision + ".dmn")
         .send()
         .join();
     long first = start(parent, Map.of());
@@ -150,27 +150,5 @@ class UsageMetricsTest extends MediaflowTest {
         .requestTimeout(Duration.ofSeconds(30))
         .send()
         .join();
-  }
-
-  private static String dmn(String decisionId) {
-    return """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <definitions xmlns="https://www.omg.org/spec/DMN/20191111/MODEL/"
-            id="drg-%1$s" name="Ladders %1$s" namespace="http://mediaflow.io/dmn">
-          <decision id="%1$s" name="Rendition ladder">
-            <decisionTable id="table-%1$s" hitPolicy="FIRST">
-              <input id="height" label="Source height">
-                <inputExpression id="heightExpression" typeRef="number"><text>height</text></inputExpression>
-              </input>
-              <output id="ladder" label="Ladder" name="ladder" typeRef="string"/>
-              <rule id="hd"><inputEntry id="hdIn"><text>&gt;= 720</text></inputEntry>
-                <outputEntry id="hdOut"><text>"hd"</text></outputEntry></rule>
-              <rule id="sd"><inputEntry id="sdIn"><text>-</text></inputEntry>
-                <outputEntry id="sdOut"><text>"sd"</text></outputEntry></rule>
-            </decisionTable>
-          </decision>
-        </definitions>
-        """
-        .formatted(decisionId);
   }
 }

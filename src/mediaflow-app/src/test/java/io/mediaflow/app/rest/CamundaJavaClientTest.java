@@ -14,6 +14,7 @@ import io.camunda.zeebe.model.bpmn.Bpmn;
 import io.camunda.zeebe.model.bpmn.BpmnModelInstance;
 import io.mediaflow.EmbeddedDefaultProcess;
 import io.mediaflow.MediaflowTest;
+import io.mediaflow.RenditionLadder;
 import java.io.InputStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -177,7 +178,7 @@ class CamundaJavaClientTest {
     var deployment =
         client
             .newDeployResourceCommand()
-            .addResourceStringUtf8(ladder(decisionId), decisionId + ".dmn")
+            .addResourceStringUtf8(RenditionLadder.dmn(decisionId), decisionId + ".dmn")
             .addProcessModel(
                 Bpmn.createExecutableProcess(processId)
                     .startEvent()
@@ -199,7 +200,7 @@ class CamundaJavaClientTest {
             .variables(Map.of("height", 2160))
             .send()
             .join();
-    assertThat(evaluated.getDecisionOutput()).isEqualTo("\"1080p\"");
+    assertThat(evaluated.getDecisionOutput()).isEqualTo("\"uhd\"");
 
     List<Object> worked = new CopyOnWriteArrayList<>();
     try (var worker =
@@ -222,8 +223,8 @@ class CamundaJavaClientTest {
               .join()
               .getProcessInstanceKey();
       awaitState(instance, ProcessInstanceState.COMPLETED);
-      assertThat(worked).containsExactly("480p");
-      assertThat(variables(instance)).containsEntry("top", "\"480p\"");
+      assertThat(worked).containsExactly("hd");
+      assertThat(variables(instance)).containsEntry("top", "\"hd\"");
       assertThat(
               client
                   .newDecisionInstanceSearchRequest()
@@ -406,28 +407,5 @@ class CamundaJavaClientTest {
         .pollInterval(Duration.ofMillis(100))
         .until(read::get, Optional::isPresent)
         .orElseThrow();
-  }
-
-  /** A rendition ladder by source height, decided by a table: the kind media teams keep in DMN. */
-  private static String ladder(String decisionId) {
-    return """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <definitions xmlns="https://www.omg.org/spec/DMN/20191111/MODEL/" id="Ladder-%1$s"
-            name="Ladder" namespace="http://mediaflow.io/test">
-          <decision id="%1$s" name="Rendition ladder">
-            <decisionTable id="Table" hitPolicy="FIRST">
-              <input id="Height" label="Source height">
-                <inputExpression id="HeightExpression" typeRef="number"><text>height</text></inputExpression>
-              </input>
-              <output id="Top" name="top" typeRef="string"/>
-              <rule id="Hd"><inputEntry id="HdIn"><text>&gt;= 1080</text></inputEntry>
-                <outputEntry id="HdOut"><text>"1080p"</text></outputEntry></rule>
-              <rule id="Sd"><inputEntry id="SdIn"><text>-</text></inputEntry>
-                <outputEntry id="SdOut"><text>"480p"</text></outputEntry></rule>
-            </decisionTable>
-          </decision>
-        </definitions>
-        """
-        .formatted(decisionId);
   }
 }
