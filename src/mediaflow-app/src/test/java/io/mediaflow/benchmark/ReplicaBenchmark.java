@@ -12,20 +12,25 @@ import io.mediaflow.sample.CallbackBalancer;
 import io.mediaflow.sample.SampleApplication;
 import io.mediaflow.sample.SampleEnvironment;
 import io.mediaflow.sample.TrivialWorker;
+import java.io.IOException;
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -64,7 +69,20 @@ import org.junit.jupiter.api.io.TempDir;
 class ReplicaBenchmark {
 
   private static final int INSTANCES = Integer.getInteger("benchmark.instances", 40);
-  private static final int WARM_UP = Integer.getInteger("benchmark.warm-up", 20);
+  private static final int WARM_UP = Integer.getInteger("benchmark.warm-up", 50);
+
+  /**
+   * The most warm-up rounds (a batch of each kind) before measuring; fewer once the replicas are
+   * warm.
+   */
+  private static final int WARM_UP_ROUNDS = Integer.getInteger("benchmark.warm-up-rounds", 12);
+
+  /**
+   * Warm: a round during which the replicas' JIT compilers took less than this share of their CPU
+   * time. Replicas run for days; what a job costs them is what it costs once its code is compiled.
+   */
+  private static final double WARM_JIT_SHARE = 0.1;
+
   private static final List<Integer> REPLICAS =
       Arrays.stream(System.getProperty("benchmark.replicas", "3,2,1").split(","))
           .map(String::trim)
@@ -74,7 +92,9 @@ class ReplicaBenchmark {
   private static final boolean PREFER_REST =
       System.getProperty("benchmark.protocol", "grpc").equalsIgnoreCase("rest");
   private static final String REPLICA_OPTIONS = System.getProperty("benchmark.replica-options", "");
+  private static final boolean COUNT_CALLS = Boolean.getBoolean("benchmark.count-calls");
   private static final String REAL = "real";
+
   private static final String TRIVIAL = "benchmark-trivial";
 
   /**
@@ -89,6 +109,9 @@ class ReplicaBenchmark {
   @TempDir Path clusterData;
   @TempDir Path replicaDirectory;
   @TempDir Path keyStore;
+  @TempDir Path accessLogs;
+
+  private final CallCounts calls = new CallCounts();
 
   private final List<Replica> replicas = new ArrayList<>();
   private Process clusterProcess;
@@ -108,7 +131,10 @@ class ReplicaBenchmark {
       int jobs,
       double seconds,
       double replicaCpu,
-      double clusterCpu) {
+      double clusterCpu,
+      double replicaJit,
+      double replicaGc,
+      CallCounts.Counted calls) {
     double perSecond() {
       return instances / seconds;
     }
@@ -119,6 +145,19 @@ class ReplicaBenchmark {
 
     double clusterCpuMsPerJob() {
       return clusterCpu * 1000 / jobs;
+    }
+
+    double replicaJitMsPerJob() {
+      return replicaJit * 1000 / jobs;
+    }
+
+    double replicaGcMsPerJob() {
+      return replicaGc * 1000 / jobs;
+    }
+
+    /** The replicas' CPU per job without their compiling: what it costs once they are warm. */
+    double replicaWarmCpuMsPerJob() {
+      return replicaCpuMsPerJob() - replicaJitMsPerJob();
     }
   }
 
@@ -142,16 +181,22 @@ class ReplicaBenchmark {
   void pluginCpuPerJobAgainstATrivialWorker() throws Exception {
     cluster =
         new EmbeddedDefaultProcess(clusterData, MediaflowTest.freePort(), MediaflowTest.freePort());
-    clusterProcess =
-        cluster.start(
-            "--camunda.client.worker.defaults.enabled=false", "--mediaflow.sandbox.time-scale=0.1");
+    var settings =
+        new ArrayList<>(
+            List.of(
+                "--camunda.client.worker.defaults.enabled=false",
+                "--mediaflow.sandbox.time-scale=0.1"));
+    if (COUNT_CALLS) {
+      settings.addAll(CallCounts.settings(accessLogs.resolve("cluster")));
+    }
+    clusterProcess = cluster.start(settings.toArray(String[]::new));
     balancer = new CallbackBalancer(MediaflowTest.freePort());
     startReplicas(REPLICAS.getFirst());
 
-    Batch warmUp = run(REAL, WARM_UP);
-    int jobsPerInstance = Math.max(1, Math.round((float) warmUp.jobs() / warmUp.instances()));
+    Batch first = run(REAL, WARM_UP);
+    int jobsPerInstance = Math.max(1, Math.round((float) first.jobs() / first.instances()));
     deployTrivial(jobsPerInstance);
-    run(TRIVIAL, WARM_UP);
+    warmUp();
     double idleCpuMsPerSecond = idleCpu() * 1000 / IDLE.toSeconds() / replicas.size();
 
     var rows = new ArrayList<Row>();
@@ -166,6 +211,28 @@ class ReplicaBenchmark {
   }
 
   /**
+   * Runs a batch of each kind until the replicas are warm, printing each round's JIT share: the
+   * first batches of a replica cost it several times what later ones do, most of it compiling.
+   */
+  private void warmUp() throws Exception {
+    for (int round = 1; round <= WARM_UP_ROUNDS; round++) {
+      Batch real = run(REAL, WARM_UP);
+      Batch trivial = run(TRIVIAL, WARM_UP);
+      double share =
+          (real.replicaJit() + trivial.replicaJit()) / (real.replicaCpu() + trivial.replicaCpu());
+      System.out.printf(
+          "warm-up round %d: replica CPU %.2f ms/real job, %.2f ms/trivial job; JIT %.0f %% of it%n",
+          round, real.replicaCpuMsPerJob(), trivial.replicaCpuMsPerJob(), share * 100);
+      if (share < WARM_JIT_SHARE) {
+        return;
+      }
+    }
+    System.out.printf(
+        "the replicas were not warm after %d warm-up rounds: the figures below include compiling%n",
+        WARM_UP_ROUNDS);
+  }
+
+  /**
    * Starts {@code size} instances, drives them to their end as their people would, and reads what
    * it cost.
    */
@@ -173,6 +240,7 @@ class ReplicaBenchmark {
     int batch = batches++;
     var load = new LoadDriver(cluster);
     double replicaCpuBefore = replicaCpu();
+    Map<Replica, ThreadCpu.Snapshot> threadsBefore = replicaThreads();
     double clusterCpuBefore = cpuSeconds(clusterProcess);
     long started = System.nanoTime();
     for (int i = 0; i < size; i++) {
@@ -204,12 +272,42 @@ class ReplicaBenchmark {
     double seconds = (System.nanoTime() - started) / 1e9;
     double replicaCpu = replicaCpu() - replicaCpuBefore;
     double clusterCpu = cpuSeconds(clusterProcess) - clusterCpuBefore;
+    Map<ThreadCpu.Kind, Double> threads = replicaThreadsSince(threadsBefore);
+    Map<String, Object> jobs = jobsOf(load.instances().keySet());
+    CallCounts.Counted counted = null;
+    if (COUNT_CALLS && process.equals(REAL)) {
+      counted = calls.count(accessLogFiles(), cluster.search("/v2/jobs/search", jobs), size);
+    } else if (COUNT_CALLS) {
+      calls.skip(accessLogFiles());
+    }
     return new Batch(
-        process, size, jobsOf(load.instances().keySet()), seconds, replicaCpu, clusterCpu);
+        process,
+        size,
+        cluster
+            .postOk("/v2/jobs/search", Map.of("filter", jobs, "page", Map.of("limit", 1)))
+            .path("page")
+            .path("totalItems")
+            .asInt(),
+        seconds,
+        replicaCpu,
+        clusterCpu,
+        threads.getOrDefault(ThreadCpu.Kind.JIT, 0.0),
+        threads.getOrDefault(ThreadCpu.Kind.GC, 0.0),
+        counted);
   }
 
-  /** The jobs of these instances and of those they called, but the engine's user task jobs. */
-  private int jobsOf(Set<Long> instances) throws Exception {
+  /** Every access log written so far: the embedded default's and each replica's. */
+  private List<Path> accessLogFiles() throws IOException {
+    try (Stream<Path> files = Files.walk(accessLogs)) {
+      return files.filter(Files::isRegularFile).sorted().toList();
+    }
+  }
+
+  /**
+   * The filter of the jobs of these instances and of those they called, but the engine's user task
+   * jobs.
+   */
+  private Map<String, Object> jobsOf(Set<Long> instances) throws Exception {
     var keys = new HashSet<String>();
     instances.forEach(key -> keys.add(Long.toString(key)));
     for (JsonNode child :
@@ -218,21 +316,11 @@ class ReplicaBenchmark {
             Map.of("parentProcessInstanceKey", Map.of("$in", List.copyOf(keys))))) {
       keys.add(child.path("processInstanceKey").asText());
     }
-    return cluster
-        .postOk(
-            "/v2/jobs/search",
-            Map.of(
-                "filter",
-                Map.of(
-                    "processInstanceKey",
-                    Map.of("$in", List.copyOf(keys)),
-                    "type",
-                    Map.of("$neq", USER_TASK_JOB)),
-                "page",
-                Map.of("limit", 1)))
-        .path("page")
-        .path("totalItems")
-        .asInt();
+    return Map.of(
+        "processInstanceKey",
+        Map.of("$in", List.copyOf(keys)),
+        "type",
+        Map.of("$neq", USER_TASK_JOB));
   }
 
   /** A process of {@code serviceTasks} service tasks in a row, each a job of the trivial worker. */
@@ -270,6 +358,24 @@ class ReplicaBenchmark {
     return replicas.stream().mapToDouble(replica -> cpuSeconds(replica.process())).sum();
   }
 
+  /** The replicas' threads now, by replica. */
+  private Map<Replica, ThreadCpu.Snapshot> replicaThreads() {
+    var snapshots = new HashMap<Replica, ThreadCpu.Snapshot>();
+    replicas.forEach(replica -> snapshots.put(replica, ThreadCpu.of(replica.process().pid())));
+    return snapshots;
+  }
+
+  /** The replicas' CPU by kind of thread since {@code before}, in seconds. */
+  private Map<ThreadCpu.Kind, Double> replicaThreadsSince(Map<Replica, ThreadCpu.Snapshot> before) {
+    var seconds = new EnumMap<ThreadCpu.Kind, Double>(ThreadCpu.Kind.class);
+    replicaThreads()
+        .forEach(
+            (replica, now) ->
+                now.since(before.get(replica))
+                    .forEach((kind, s) -> seconds.merge(kind, s, Double::sum)));
+    return seconds;
+  }
+
   private static double cpuSeconds(Process process) {
     return process
             .info()
@@ -304,9 +410,8 @@ class ReplicaBenchmark {
             SampleApplication.class.getName(), replicaDirectory, MediaflowTest.freePort());
     // The settings of ReplicasUnderLoadTest (see there why), and the trivial worker beside the
     // plugin's.
-    Process process =
-        replica.start(
-            environment,
+    var arguments =
+        new ArrayList<>(
             List.of(
                 "--spring.config.location=classpath:/io/mediaflow/sample/application.yml",
                 "--camunda.client.prefer-rest-over-grpc=" + PREFER_REST,
@@ -314,6 +419,10 @@ class ReplicaBenchmark {
                 "--camunda.client.worker.defaults.timeout=PT30S",
                 "--camunda.client.execution-threads=8",
                 "--sample.trivial-worker.enabled=true"));
+    if (COUNT_CALLS) {
+      arguments.addAll(CallCounts.settings(accessLogs.resolve("replica-" + UUID.randomUUID())));
+    }
+    Process process = replica.start(environment, arguments);
     return new Replica(replica.baseUrl(), process);
   }
 
@@ -339,19 +448,22 @@ class ReplicaBenchmark {
         jobsPerInstance, jobsPerInstance);
     System.out.printf("idle replica CPU: %.1f ms/s per replica%n%n", idleCpuMsPerSecond);
     System.out.printf(
-        "%8s  %-18s %9s %6s %9s %8s %19s %24s%n",
+        "%8s  %-18s %9s %6s %8s %7s %12s %12s %12s %18s%n",
         "replicas",
         "process",
         "instances",
         "jobs",
         "seconds",
         "inst/s",
-        "replica CPU ms/job",
-        "embedded dflt CPU ms/job");
+        "replica CPU",
+        "of it JIT",
+        "of it GC",
+        "embedded dflt CPU");
+    System.out.printf("%65s %12s %12s %18s%n", "ms/job", "ms/job", "ms/job", "ms/job");
     for (Row row : rows) {
       for (Batch b : List.of(row.trivial(), row.real())) {
         System.out.printf(
-            "%8d  %-18s %9d %6d %9.2f %8.2f %19.2f %24.2f%n",
+            "%8d  %-18s %9d %6d %8.2f %7.2f %12.2f %12.2f %12.2f %18.2f%n",
             row.replicas(),
             b.process(),
             b.instances(),
@@ -359,27 +471,41 @@ class ReplicaBenchmark {
             b.seconds(),
             b.perSecond(),
             b.replicaCpuMsPerJob(),
+            b.replicaJitMsPerJob(),
+            b.replicaGcMsPerJob(),
             b.clusterCpuMsPerJob());
       }
     }
     System.out.printf(
-        "%n%8s %15s %12s %21s %18s %28s%n",
+        "%nReplica CPU per job without the JIT's (a warm replica's), the plugin's against the trivial"
+            + " worker's:%n%8s %15s %12s %14s %14s %17s %23s%n",
         "replicas",
         "trivial inst/s",
         "real inst/s",
-        "trivial CPU ms/job",
-        "plugin CPU ms/job",
-        "ratio plugin/trivial (<= 2)");
+        "trivial ms/job",
+        "plugin ms/job",
+        "ratio (goal <= 2)",
+        "with JIT: ratio ms/job");
     for (Row row : rows) {
       System.out.printf(
-          "%8d %15.2f %12.2f %21.2f %18.2f %28.2f%n",
+          "%8d %15.2f %12.2f %14.2f %14.2f %17.2f %8.2f (%.2f/%.2f)%n",
           row.replicas(),
           row.trivial().perSecond(),
           row.real().perSecond(),
-          row.trivial().replicaCpuMsPerJob(),
+          row.trivial().replicaWarmCpuMsPerJob(),
+          row.real().replicaWarmCpuMsPerJob(),
+          row.real().replicaWarmCpuMsPerJob() / row.trivial().replicaWarmCpuMsPerJob(),
+          row.real().replicaCpuMsPerJob() / row.trivial().replicaCpuMsPerJob(),
           row.real().replicaCpuMsPerJob(),
-          row.real().replicaCpuMsPerJob() / row.trivial().replicaCpuMsPerJob());
+          row.trivial().replicaCpuMsPerJob());
     }
     System.out.println();
+    for (Row row : rows) {
+      if (row.real().calls() != null) {
+        System.out.printf("Calls of the real batch with %d replicas:", row.replicas());
+        row.real().calls().print();
+        System.out.println();
+      }
+    }
   }
 }
