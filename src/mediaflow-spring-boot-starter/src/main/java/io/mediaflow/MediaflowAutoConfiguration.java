@@ -45,8 +45,9 @@ public class MediaflowAutoConfiguration {
 
   @Bean
   @ConditionalOnMissingBean
-  MediaflowHttpClient mediaflowHttpClient() {
-    return MediaflowHttpClient.standard();
+  MediaflowHttpClient mediaflowHttpClient(CamundaClient camunda) {
+    return MediaflowHttpClient.standard(
+        camunda.getConfiguration().getNumJobWorkerExecutionThreads());
   }
 
   @Bean

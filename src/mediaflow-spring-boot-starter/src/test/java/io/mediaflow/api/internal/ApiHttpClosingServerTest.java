@@ -53,7 +53,7 @@ class ApiHttpClosingServerTest {
 
   @Test
   void aPostAfterAGetGoesOutOnAFreshConnection() {
-    var http = new ApiHttp(MediaflowHttpClient.standard().okHttp());
+    var http = new ApiHttp(MediaflowHttpClient.standard(1).okHttp());
     String base = "http://127.0.0.1:" + server.getLocalPort();
 
     ApiHttp.Answer lookup =
