@@ -81,26 +81,39 @@ public final class Constraints {
   public static List<Violation> argumentViolations(
       Object target, String method, Object... arguments) {
     Method called =
-        Arrays.stream(target.getClass().getMethods())
-            .filter(
-                candidate ->
-                    candidate.getName().equals(method)
-                        && candidate.getParameterCount() == arguments.length)
-            .reduce(
-                (one, other) -> {
-                  throw new IllegalStateException(
-                      method + " with " + arguments.length + " parameters is overloaded");
-                })
-            .orElseThrow(
-                () ->
-                    new IllegalStateException(
-                        "No public method "
-                            + method
-                            + " with "
-                            + arguments.length
-                            + " parameters in "
-                            + target.getClass().getName()));
+        METHODS.computeIfAbsent(
+            new Called(target.getClass(), method, arguments.length), Called::method);
     return sorted(VALIDATOR.forExecutables().validateParameters(target, called, arguments));
+  }
+
+  /**
+   * The methods {@link #argumentViolations} has looked up: once per method rather than per call,
+   * since {@code getMethods()} copies every public method of the class each time.
+   */
+  private static final Map<Called, Method> METHODS = new ConcurrentHashMap<>();
+
+  /** A public method by name and number of parameters, which the clients do not overload. */
+  private record Called(Class<?> type, String name, int parameters) {
+    Method method() {
+      return Arrays.stream(type.getMethods())
+          .filter(
+              candidate ->
+                  candidate.getName().equals(name) && candidate.getParameterCount() == parameters)
+          .reduce(
+              (one, other) -> {
+                throw new IllegalStateException(
+                    name + " with " + parameters + " parameters is overloaded");
+              })
+          .orElseThrow(
+              () ->
+                  new IllegalStateException(
+                      "No public method "
+                          + name
+                          + " with "
+                          + parameters
+                          + " parameters in "
+                          + type.getName()));
+    }
   }
 
   /**
