@@ -10,7 +10,6 @@ import io.mediaflow.api.ApiJson;
 import io.mediaflow.callback.internal.CallbackUrls;
 import io.mediaflow.callback.internal.CallbackUrls.Kind;
 import io.mediaflow.worker.internal.CommandRejection;
-import java.util.Map;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -195,7 +194,6 @@ class CallbackReceiver {
           .correlationKey(correlationKey)
           .messageId(messageId)
           .timeToLive(properties.messageTimeToLive())
-          .variables(Map.of())
           .send()
           .join();
     } catch (ClientException e) {

@@ -1,11 +1,14 @@
 package io.mediaflow.callback.internal;
 
 import io.jsonwebtoken.JwtException;
+import io.jsonwebtoken.JwtParser;
 import io.jsonwebtoken.Jwts;
 import io.mediaflow.api.internal.SharedSecret;
 import io.mediaflow.callback.CallbackProperties;
 import java.time.Clock;
 import java.util.Date;
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.Optional;
 import okhttp3.HttpUrl;
 
@@ -37,10 +40,22 @@ public class CallbackUrls {
   private final Clock clock;
   private final SharedSecret secret;
 
+  /** A parser per kind, built once: each requires its kind as the audience. */
+  private final Map<Kind, JwtParser> parsers = new EnumMap<>(Kind.class);
+
   public CallbackUrls(CallbackProperties properties, Clock clock) {
     this.properties = properties;
     this.clock = clock;
     this.secret = new SharedSecret(properties.secret(), "callback-url");
+    for (Kind kind : Kind.values()) {
+      parsers.put(
+          kind,
+          Jwts.parser()
+              .verifyWith(secret.jwtKey())
+              .clock(() -> Date.from(clock.instant()))
+              .requireAudience(kind.path)
+              .build());
+    }
   }
 
   /** The URL to hand the service, or none when callbacks are off. */
@@ -79,14 +94,7 @@ public class CallbackUrls {
     }
     try {
       return Optional.ofNullable(
-          Jwts.parser()
-              .verifyWith(secret.jwtKey())
-              .clock(() -> Date.from(clock.instant()))
-              .requireAudience(kind.path)
-              .build()
-              .parseSignedClaims(token)
-              .getPayload()
-              .getSubject());
+          parsers.get(kind).parseSignedClaims(token).getPayload().getSubject());
     } catch (JwtException | IllegalArgumentException refused) {
       return Optional.empty();
     }

@@ -64,9 +64,10 @@ public class JobRunner {
   }
 
   <I> JobOutcome outcome(ActivatedJob job, OperationHandler<I> handler) {
-    var variables = new HashMap<String, Object>(job.getVariablesAsMap());
+    Map<String, Object> fetched = job.getVariablesAsMap();
+    var variables = new HashMap<String, Object>(fetched);
     variables.remove(JobStates.VARIABLE);
-    JobState state = states.read(job);
+    JobState state = states.read(job, fetched);
     SecretReferences secrets = inputs.secretReferences();
     try {
       return handler.isWait()

@@ -3,6 +3,7 @@ package io.mediaflow.worker.internal;
 import io.camunda.client.api.response.ActivatedJob;
 import io.jsonwebtoken.Claims;
 import io.jsonwebtoken.JwtException;
+import io.jsonwebtoken.JwtParser;
 import io.jsonwebtoken.Jwts;
 import io.mediaflow.api.ApiJson;
 import io.mediaflow.api.internal.SharedSecret;
@@ -36,17 +37,22 @@ public class JobStates {
   private static final Base64.Encoder BASE64 = Base64.getUrlEncoder().withoutPadding();
 
   private final SharedSecret secret;
+  private final JwtParser parser;
 
   public JobStates(WorkerProperties properties) {
     this.secret = new SharedSecret(properties.stateSecret(), "job-state");
+    this.parser = Jwts.parser().verifyWith(secret.jwtKey()).build();
   }
 
   /**
    * The job's state as the workers last wrote it for this element instance; {@link JobState#NONE}
    * otherwise.
+   *
+   * @param variables the job's variables, as read once from it (the client parses them anew at
+   *     every {@code getVariablesAsMap()})
    */
-  JobState read(ActivatedJob job) {
-    if (!(job.getVariablesAsMap().get(VARIABLE) instanceof String sealed)) {
+  JobState read(ActivatedJob job, Map<String, ?> variables) {
+    if (!(variables.get(VARIABLE) instanceof String sealed)) {
       return JobState.NONE;
     }
     Optional<Map<?, ?>> verified = verify(sealed);
@@ -117,8 +123,7 @@ public class JobStates {
   /** The state's fields, if the workers signed them. */
   private Optional<Map<?, ?>> verify(String sealed) {
     try {
-      Claims claims =
-          Jwts.parser().verifyWith(secret.jwtKey()).build().parseSignedClaims(sealed).getPayload();
+      Claims claims = parser.parseSignedClaims(sealed).getPayload();
       return Optional.of(claims);
     } catch (JwtException | IllegalArgumentException notAJwtOfOurs) {
       return Optional.empty();

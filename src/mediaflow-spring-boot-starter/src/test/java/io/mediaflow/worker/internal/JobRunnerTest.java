@@ -336,7 +336,7 @@ class JobRunnerTest {
               assertThat(fail.backoff()).isEqualTo(Duration.ofSeconds(7));
               withState(busy, JobState.NONE);
               busy.getVariablesAsMap().putAll(fail.variables());
-              assertThat(states.read(busy).attempt()).isEqualTo(1);
+              assertThat(states.read(busy, busy.getVariablesAsMap()).attempt()).isEqualTo(1);
             });
 
     ActivatedJob thirdAttempt = job("test.create", Map.of("name", "a"), 2);
@@ -380,7 +380,7 @@ class JobRunnerTest {
                   .endsWith("[ERROR_LIMIT_EXCEEDED]");
               withState(refused, JobState.NONE);
               refused.getVariablesAsMap().putAll(fail.variables());
-              assertThat(states.read(refused).busySince()).isNotNull();
+              assertThat(states.read(refused, refused.getVariablesAsMap()).busySince()).isNotNull();
             });
 
     ActivatedJob advised = job("test.create", Map.of("name", "a"), 5);
@@ -549,7 +549,7 @@ class JobRunnerTest {
     assertThat(failed).isInstanceOf(JobOutcome.Fail.class);
     ActivatedJob retried = job("test.create", Map.of("name", "a"), 4);
     retried.getVariablesAsMap().putAll(((JobOutcome.Fail) failed).variables());
-    assertThat(states.read(retried))
+    assertThat(states.read(retried, retried.getVariablesAsMap()))
         .satisfies(
             state -> {
               assertThat(state.attempt()).isEqualTo(1);

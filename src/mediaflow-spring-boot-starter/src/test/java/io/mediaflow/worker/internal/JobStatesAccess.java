@@ -18,6 +18,6 @@ public final class JobStatesAccess {
 
   /** The result recorded in the job's state variable, or null. */
   public static Object recordedResult(JobStates states, ActivatedJob job) {
-    return states.read(job).result();
+    return states.read(job, job.getVariablesAsMap()).result();
   }
 }

@@ -35,12 +35,10 @@ class JobStatesTest {
             new String(
                 Base64.getUrlDecoder().decode(token.split("\\.")[0]), StandardCharsets.UTF_8))
         .contains("\"alg\":\"HS256\"");
-    assertThat(states.read(job(ELEMENT, Map.of(JobStates.VARIABLE, token)))).isEqualTo(state);
-    assertThat(states.read(job(ELEMENT + 1, Map.of(JobStates.VARIABLE, token))))
-        .isEqualTo(JobState.NONE);
-    assertThat(
-            new JobStates(properties("another-secret"))
-                .read(job(ELEMENT, Map.of(JobStates.VARIABLE, token))))
+    Map<String, Object> variables = Map.of(JobStates.VARIABLE, token);
+    assertThat(states.read(job(ELEMENT, variables), variables)).isEqualTo(state);
+    assertThat(states.read(job(ELEMENT + 1, variables), variables)).isEqualTo(JobState.NONE);
+    assertThat(new JobStates(properties("another-secret")).read(job(ELEMENT, variables), variables))
         .isEqualTo(JobState.NONE);
   }
 
