@@ -373,15 +373,39 @@ final class HistoryProjection implements EngineRecordFeed.Subscriber {
           state.elements,
           incident.getElementInstanceKey(),
           e -> Long.valueOf(key).equals(e.incidentKey()) ? e.withIncident(null) : e);
+    } else if (intent == IncidentIntent.MIGRATED) {
+      // The record names the definition and element the incident's element instance was migrated
+      // to.
+      HistoryState.update(
+          state.incidents,
+          key,
+          i ->
+              i.migrated(
+                  incident.getProcessDefinitionKey(),
+                  incident.getBpmnProcessId(),
+                  incident.getElementId()));
+      return;
     } else {
       return;
     }
-    var i = records.instance;
-    if (i != null) {
+    markIncidents(incident.getProcessInstanceKey());
+  }
+
+  /**
+   * Whether the instance and each instance that called it has an open incident in itself or in an
+   * instance called beneath it: Camunda's exporter marks every process instance on an incident's
+   * tree path, so that a parent shows the incident of the instance it called.
+   */
+  private void markIncidents(long processInstanceKey) {
+    for (ProcessInstance instance : InstanceTree.callers(state, processInstanceKey)) {
       boolean open =
-          state.incidents.where(HistoryState.INSTANCE, Long.toString(i.key())).stream()
-              .anyMatch(x -> x.state() == IncidentState.ACTIVE);
-      state.setInstance(records, i.withIncident(open));
+          InstanceTree.withCalled(state, instance.key()).stream()
+              .flatMap(key -> state.incidents.where(HistoryState.INSTANCE, key.toString()).stream())
+              .anyMatch(i -> i.state() == IncidentState.ACTIVE);
+      if (open != instance.hasIncident()) {
+        state.setInstance(state.instances.get(instance.key()), instance.withIncident(open));
+        state.unsaved.instances.add(instance.key());
+      }
     }
   }
 

@@ -111,6 +111,17 @@ class InstanceTreeTest {
     assertThat(history.incidentsWithCalled(99)).isEmpty();
   }
 
+  @Test
+  void everyCallerHasAnIncidentWhileAnInstanceCalledBeneathItHasOne() {
+    assertThat(history.processInstances())
+        .as("as Camunda marks each instance on the incident's tree path")
+        .allSatisfy(instance -> assertThat(instance.hasIncident()).isTrue());
+
+    incident(30, 20, 21, IncidentIntent.RESOLVED);
+    assertThat(history.processInstances())
+        .allSatisfy(instance -> assertThat(instance.hasIncident()).isFalse());
+  }
+
   private void process(long key, long parent, long parentElement) {
     add(
         key,

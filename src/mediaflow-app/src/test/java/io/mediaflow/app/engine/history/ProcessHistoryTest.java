@@ -7,6 +7,7 @@ import io.camunda.zeebe.protocol.impl.encoding.MsgPackConverter;
 import io.camunda.zeebe.protocol.impl.record.CopiedRecord;
 import io.camunda.zeebe.protocol.impl.record.RecordMetadata;
 import io.camunda.zeebe.protocol.impl.record.UnifiedRecordValue;
+import io.camunda.zeebe.protocol.impl.record.value.incident.IncidentRecord;
 import io.camunda.zeebe.protocol.impl.record.value.job.JobBatchRecord;
 import io.camunda.zeebe.protocol.impl.record.value.job.JobRecord;
 import io.camunda.zeebe.protocol.impl.record.value.message.ProcessMessageSubscriptionRecord;
@@ -15,6 +16,7 @@ import io.camunda.zeebe.protocol.impl.record.value.variable.VariableRecord;
 import io.camunda.zeebe.protocol.record.Record;
 import io.camunda.zeebe.protocol.record.RecordType;
 import io.camunda.zeebe.protocol.record.ValueType;
+import io.camunda.zeebe.protocol.record.intent.IncidentIntent;
 import io.camunda.zeebe.protocol.record.intent.Intent;
 import io.camunda.zeebe.protocol.record.intent.JobBatchIntent;
 import io.camunda.zeebe.protocol.record.intent.JobIntent;
@@ -22,6 +24,7 @@ import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
 import io.camunda.zeebe.protocol.record.intent.ProcessMessageSubscriptionIntent;
 import io.camunda.zeebe.protocol.record.intent.VariableIntent;
 import io.camunda.zeebe.protocol.record.value.BpmnElementType;
+import io.camunda.zeebe.protocol.record.value.ErrorType;
 import io.mediaflow.app.engine.EngineRecordFeed;
 import io.mediaflow.app.engine.UserTaskChanges;
 import io.mediaflow.app.engine.UserTasks;
@@ -34,7 +37,9 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -136,6 +141,42 @@ class ProcessHistoryTest {
               assertThat(job.state()).isEqualTo("COMPLETED");
               assertThat(job.endTime()).isEqualTo(now);
             });
+  }
+
+  @Test
+  void anIncidentFollowsItsElementInstancesMigration() {
+    started(1);
+    element(
+        1, 5, 1, "Work", BpmnElementType.SERVICE_TASK, ProcessInstanceIntent.ELEMENT_ACTIVATING);
+    add(
+        30,
+        ValueType.INCIDENT,
+        IncidentIntent.CREATED,
+        incident(1, 5)
+            .setProcessDefinitionKey(100)
+            .setBpmnProcessId(buffer("process"))
+            .setElementId(buffer("Work")));
+    add(
+        30,
+        ValueType.INCIDENT,
+        IncidentIntent.MIGRATED,
+        incident(1, 5)
+            .setProcessDefinitionKey(200)
+            .setBpmnProcessId(buffer("process-v2"))
+            .setElementId(buffer("WorkAgain")));
+
+    assertThat(history.incident(30))
+        .hasValueSatisfying(
+            incident -> {
+              assertThat(incident.definitionKey()).isEqualTo(200);
+              assertThat(incident.processId()).isEqualTo("process-v2");
+              assertThat(incident.elementId()).isEqualTo("WorkAgain");
+              assertThat(incident.state()).isEqualTo(IncidentState.ACTIVE);
+            });
+    assertThat(history.incidentLookup().matching().apply(Map.of("elementId", Set.of("WorkAgain"))))
+        .as("found by its new element")
+        .extracting(Incident::key)
+        .containsExactly(30L);
   }
 
   @Test
@@ -488,6 +529,18 @@ class ProcessHistoryTest {
             .setCorrelationKey(new UnsafeBuffer("k".getBytes()))
             .setMessageKey(77);
     add(key, ValueType.PROCESS_MESSAGE_SUBSCRIPTION, intent, value);
+  }
+
+  private static UnsafeBuffer buffer(String text) {
+    return new UnsafeBuffer(text.getBytes());
+  }
+
+  private static IncidentRecord incident(long instance, long elementInstance) {
+    return new IncidentRecord()
+        .setProcessInstanceKey(instance)
+        .setElementInstanceKey(elementInstance)
+        .setErrorType(ErrorType.JOB_NO_RETRIES)
+        .setErrorMessage("no retries left");
   }
 
   private static JobRecord serviceJob(long instance, long elementInstance) {
