@@ -27,14 +27,14 @@ import java.util.Optional;
  *
  * <p>One file, {@value #FILE}, a line of JSON per entry, appended to: at each snapshot only what
  * changed since the last one (the instances a record touched, new deployments, instances that ended
- * or were dropped, the usage buckets that changed), closed by a {@code kept} line with the log
- * position it holds, then forced. On start the file is read from the top, each batch applied once
- * its {@code kept} line is read: a batch a crash cut short (a torn last line, or lines without
- * their {@code kept}) is ignored and cut off, and the log is read again after the last position
- * kept. Once the file has grown to twice what it held after its last rewrite (and at least {@code
- * compactAt} bytes), the history is written whole instead: to a temporary file, forced, renamed
- * over it. A {@code history.json} of an older version (the history replaced whole) is read once and
- * rewritten in this form.
+ * or were dropped, the usage buckets that changed, the decisions' changes), closed by a {@code
+ * kept} line with the log position it holds, then forced. On start the file is read from the top,
+ * each batch applied once its {@code kept} line is read: a batch a crash cut short (a torn last
+ * line, or lines without their {@code kept}) is ignored and cut off, and the log is read again
+ * after the last position kept. Once the file has grown to twice what it held after its last
+ * rewrite (and at least {@code compactAt} bytes), the history is written whole instead: to a
+ * temporary file, forced, renamed over it. A {@code history.json} of an older version (the history
+ * replaced whole) is read once and rewritten in this form.
  */
 final class HistoryStore {
 
@@ -69,8 +69,21 @@ final class HistoryStore {
       List<CorrelatedMessage> correlatedMessages) {}
 
   /**
+   * What {@link DecisionHistory} holds, whole or changed since the last save: the deployed
+   * decisions and DRGs and the decision instances, and the keys of those deleted (decisions, DRGs)
+   * or dropped (instances) since, none in a whole one.
+   */
+  record SavedDecisions(
+      List<DecisionHistory.DecisionDefinition> definitions,
+      List<DecisionHistory.DecisionRequirements> requirements,
+      List<DecisionHistory.DecisionInstance> instances,
+      List<Long> deletedDefinitions,
+      List<Long> deletedRequirements,
+      List<String> droppedInstances) {}
+
+  /**
    * The history as of the record at {@code position}; {@code ended} the ended instances, the
-   * earliest first; {@code usage} null in a history kept before usage was.
+   * earliest first; {@code usage} and {@code decisions} null in a history kept before they were.
    */
   record Saved(
       long position,
@@ -78,7 +91,8 @@ final class HistoryStore {
       List<FormDefinition> forms,
       List<SavedInstance> instances,
       List<ProcessInstance> ended,
-      List<UsageBucket> usage) {}
+      List<UsageBucket> usage,
+      SavedDecisions decisions) {}
 
   /**
    * What changed since the last save, as of the record at {@code position}: new deployments, each
@@ -92,7 +106,8 @@ final class HistoryStore {
       List<SavedInstance> instances,
       List<Long> ended,
       List<Long> dropped,
-      List<UsageBucket> usage) {}
+      List<UsageBucket> usage,
+      SavedDecisions decisions) {}
 
   /** One line of the file: exactly one of its fields is set. */
   record Entry(
@@ -102,34 +117,39 @@ final class HistoryStore {
       Long ended,
       Long dropped,
       UsageBucket usage,
+      SavedDecisions decisions,
       Long kept) {
 
     static Entry of(ProcessDefinition definition) {
-      return new Entry(definition, null, null, null, null, null, null);
+      return new Entry(definition, null, null, null, null, null, null, null);
     }
 
     static Entry of(FormDefinition form) {
-      return new Entry(null, form, null, null, null, null, null);
+      return new Entry(null, form, null, null, null, null, null, null);
     }
 
     static Entry of(SavedInstance instance) {
-      return new Entry(null, null, instance, null, null, null, null);
+      return new Entry(null, null, instance, null, null, null, null, null);
     }
 
     static Entry ended(long key) {
-      return new Entry(null, null, null, key, null, null, null);
+      return new Entry(null, null, null, key, null, null, null, null);
     }
 
     static Entry dropped(long key) {
-      return new Entry(null, null, null, null, key, null, null);
+      return new Entry(null, null, null, null, key, null, null, null);
     }
 
     static Entry of(UsageBucket usage) {
-      return new Entry(null, null, null, null, null, usage, null);
+      return new Entry(null, null, null, null, null, usage, null, null);
+    }
+
+    static Entry of(SavedDecisions decisions) {
+      return new Entry(null, null, null, null, null, null, decisions, null);
     }
 
     static Entry kept(long position) {
-      return new Entry(null, null, null, null, null, null, position);
+      return new Entry(null, null, null, null, null, null, null, position);
     }
   }
 
@@ -208,6 +228,9 @@ final class HistoryStore {
     changes.instances().forEach(instance -> entries.add(Entry.of(instance)));
     changes.ended().forEach(key -> entries.add(Entry.ended(key)));
     changes.usage().forEach(bucket -> entries.add(Entry.of(bucket)));
+    if (changes.decisions() != null) {
+      entries.add(Entry.of(changes.decisions()));
+    }
     entries.add(Entry.kept(changes.position()));
     byte[] batch = lines(entries);
     try {
@@ -249,6 +272,9 @@ final class HistoryStore {
     if (history.usage() != null) {
       history.usage().forEach(bucket -> entries.add(Entry.of(bucket)));
     }
+    if (history.decisions() != null) {
+      entries.add(Entry.of(history.decisions()));
+    }
     entries.add(Entry.kept(history.position()));
     byte[] content = lines(entries);
     try {
@@ -286,6 +312,7 @@ final class HistoryStore {
     var instances = new LinkedHashMap<Long, SavedInstance>();
     var ended = new LinkedHashSet<Long>();
     var usage = new LinkedHashMap<UsageBucket.Key, UsageBucket>();
+    var decisions = new KeptDecisions();
     var batch = new ArrayList<Entry>();
     long position = -1;
     int start = 0;
@@ -310,7 +337,7 @@ final class HistoryStore {
         continue;
       }
       for (Entry change : batch) {
-        apply(change, definitions, forms, instances, ended, usage);
+        apply(change, definitions, forms, instances, ended, usage, decisions);
       }
       batch.clear();
       position = entry.kept();
@@ -340,7 +367,34 @@ final class HistoryStore {
         List.copyOf(forms.values()),
         List.copyOf(instances.values()),
         endedInstances,
-        List.copyOf(usage.values()));
+        List.copyOf(usage.values()),
+        decisions.whole());
+  }
+
+  /** The decisions as the file's batches leave them. */
+  private static final class KeptDecisions {
+    final Map<Long, DecisionHistory.DecisionDefinition> definitions = new LinkedHashMap<>();
+    final Map<Long, DecisionHistory.DecisionRequirements> requirements = new LinkedHashMap<>();
+    final Map<String, DecisionHistory.DecisionInstance> instances = new LinkedHashMap<>();
+
+    void apply(SavedDecisions changes) {
+      changes.deletedDefinitions().forEach(definitions::remove);
+      changes.deletedRequirements().forEach(requirements::remove);
+      changes.droppedInstances().forEach(instances::remove);
+      changes.definitions().forEach(definition -> definitions.put(definition.key(), definition));
+      changes.requirements().forEach(drg -> requirements.put(drg.key(), drg));
+      changes.instances().forEach(instance -> instances.put(instance.key(), instance));
+    }
+
+    SavedDecisions whole() {
+      return new SavedDecisions(
+          List.copyOf(definitions.values()),
+          List.copyOf(requirements.values()),
+          List.copyOf(instances.values()),
+          List.of(),
+          List.of(),
+          List.of());
+    }
   }
 
   private static void apply(
@@ -349,7 +403,8 @@ final class HistoryStore {
       Map<Long, FormDefinition> forms,
       Map<Long, SavedInstance> instances,
       LinkedHashSet<Long> ended,
-      Map<UsageBucket.Key, UsageBucket> usage) {
+      Map<UsageBucket.Key, UsageBucket> usage,
+      KeptDecisions decisions) {
     if (entry.definition() != null) {
       definitions.put(entry.definition().key(), entry.definition());
     } else if (entry.form() != null) {
@@ -363,6 +418,8 @@ final class HistoryStore {
       ended.remove(entry.dropped());
     } else if (entry.usage() != null) {
       usage.put(entry.usage().key(), entry.usage());
+    } else if (entry.decisions() != null) {
+      decisions.apply(entry.decisions());
     }
   }
 

@@ -32,17 +32,29 @@ public class ProcessHistory {
    */
   private final Optional<HistoryStore> store;
 
+  /** The decisions, kept in the same store; none where a test feeds process records alone. */
+  private final Optional<DecisionHistory> decisions;
+
   private final HistoryState state = new HistoryState();
 
   @Autowired
-  ProcessHistory(EngineRecordFeed feed, HistoryProperties limits, Optional<HistoryStore> store) {
-    this(feed, limits, store, Clock.systemUTC());
+  ProcessHistory(
+      EngineRecordFeed feed,
+      HistoryProperties limits,
+      Optional<HistoryStore> store,
+      DecisionHistory decisions) {
+    this(feed, limits, store, Optional.of(decisions), Clock.systemUTC());
   }
 
   ProcessHistory(
-      EngineRecordFeed feed, HistoryProperties limits, Optional<HistoryStore> store, Clock clock) {
+      EngineRecordFeed feed,
+      HistoryProperties limits,
+      Optional<HistoryStore> store,
+      Optional<DecisionHistory> decisions,
+      Clock clock) {
     this.feed = feed;
     this.store = store;
+    this.decisions = decisions;
     store.flatMap(HistoryStore::loaded).ifPresent(state::restore);
     feed.subscribe(new HistoryProjection(state, limits, clock));
   }
@@ -51,52 +63,54 @@ public class ProcessHistory {
 
   /**
    * Keeps everything read so far in the store (what changed since the last time, or everything when
-   * the store is due to be rewritten) and returns the position from which on the history still
-   * needs the engine's log: the log below it may be deleted. The store writes outside the lock, so
-   * that reads need not wait for the disk.
+   * the store is due to be rewritten), the decisions as of the same record, and returns the
+   * position from which on the history still needs the engine's log: the log below it may be
+   * deleted. The store writes outside the lock, so that reads need not wait for the disk; a failed
+   * write makes the store's next save a rewrite, which holds everything.
    */
   long keep() {
-    feed.catchUp();
     HistoryStore kept = store.orElseThrow();
-    long at;
-    HistoryStore.Saved whole = null;
-    HistoryStore.Changes changes = null;
-    synchronized (state) {
-      at = state.position;
-      if (kept.rewriteDue()) {
-        whole =
-            new HistoryStore.Saved(
-                state.position,
-                List.copyOf(state.definitions.values()),
-                List.copyOf(state.forms.values()),
-                state.instances.keySet().stream().map(state::saved).toList(),
-                List.copyOf(state.ended),
-                List.copyOf(state.usage.values()));
-      } else {
-        changes =
-            new HistoryStore.Changes(
-                state.position,
-                List.copyOf(state.unsaved.definitions),
-                List.copyOf(state.unsaved.forms),
-                state.unsaved.instances.stream()
-                    .filter(state.instances::containsKey)
-                    .map(state::saved)
-                    .toList(),
-                List.copyOf(state.unsaved.ended),
-                List.copyOf(state.unsaved.dropped),
-                state.unsaved.usage.stream().map(state.usage::get).toList());
-      }
-      state.unsaved =
-          new HistoryState
-              .Unsaved(); // a failed write makes the store's next save a rewrite, which holds
-      // everything
-    }
-    if (whole != null) {
+    if (kept.rewriteDue()) {
+      HistoryStore.Saved whole = feed.caughtUp(this::whole);
       kept.rewrite(whole);
-    } else {
-      kept.append(changes);
+      return whole.position() + 1;
     }
-    return at + 1;
+    HistoryStore.Changes changes = feed.caughtUp(this::changes);
+    kept.append(changes);
+    return changes.position() + 1;
+  }
+
+  private HistoryStore.Saved whole() {
+    synchronized (state) {
+      state.unsaved = new HistoryState.Unsaved();
+      return new HistoryStore.Saved(
+          state.position,
+          List.copyOf(state.definitions.values()),
+          List.copyOf(state.forms.values()),
+          state.instances.keySet().stream().map(state::saved).toList(),
+          List.copyOf(state.ended),
+          List.copyOf(state.usage.values()),
+          decisions.map(DecisionHistory::whole).orElse(null));
+    }
+  }
+
+  private HistoryStore.Changes changes() {
+    synchronized (state) {
+      HistoryState.Unsaved unsaved = state.unsaved;
+      state.unsaved = new HistoryState.Unsaved();
+      return new HistoryStore.Changes(
+          state.position,
+          List.copyOf(unsaved.definitions),
+          List.copyOf(unsaved.forms),
+          unsaved.instances.stream()
+              .filter(state.instances::containsKey)
+              .map(state::saved)
+              .toList(),
+          List.copyOf(unsaved.ended),
+          List.copyOf(unsaved.dropped),
+          unsaved.usage.stream().map(state.usage::get).toList(),
+          decisions.map(DecisionHistory::changes).orElse(null));
+    }
   }
 
   // ---- reads: each first catches the feed up, then answers from a consistent state

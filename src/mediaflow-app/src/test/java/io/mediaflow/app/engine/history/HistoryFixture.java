@@ -17,6 +17,7 @@ import io.camunda.zeebe.protocol.record.intent.VariableIntent;
 import io.camunda.zeebe.protocol.record.value.BpmnElementType;
 import io.mediaflow.app.engine.EngineRecordFeed;
 import io.mediaflow.app.engine.UserTasks;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -52,7 +53,9 @@ public final class HistoryFixture {
         new ProcessHistory(
             new EngineRecordFeed(source),
             new HistoryProperties(Integer.MAX_VALUE, Duration.ofDays(1)),
-            store);
+            store,
+            Optional.empty(),
+            Clock.systemUTC());
   }
 
   public ProcessHistory history() {

@@ -16,6 +16,7 @@ import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
 import io.camunda.zeebe.protocol.record.value.BpmnElementType;
 import io.camunda.zeebe.protocol.record.value.ErrorType;
 import io.mediaflow.app.engine.EngineRecordFeed;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,7 +47,9 @@ class InstanceTreeTest {
                   }
                 }),
             new HistoryProperties(10, Duration.ofDays(1)),
-            Optional.empty());
+            Optional.empty(),
+            Optional.empty(),
+            Clock.systemUTC());
     process(1, -1, -1);
     activated(1, 2, 1, "Call", BpmnElementType.CALL_ACTIVITY);
     activated(1, 3, 1, "Sub", BpmnElementType.SUB_PROCESS);

@@ -7,6 +7,9 @@ import io.camunda.zeebe.protocol.impl.encoding.MsgPackConverter;
 import io.camunda.zeebe.protocol.impl.record.CopiedRecord;
 import io.camunda.zeebe.protocol.impl.record.RecordMetadata;
 import io.camunda.zeebe.protocol.impl.record.UnifiedRecordValue;
+import io.camunda.zeebe.protocol.impl.record.value.decision.DecisionEvaluationRecord;
+import io.camunda.zeebe.protocol.impl.record.value.deployment.DecisionRecord;
+import io.camunda.zeebe.protocol.impl.record.value.deployment.DecisionRequirementsRecord;
 import io.camunda.zeebe.protocol.impl.record.value.incident.IncidentRecord;
 import io.camunda.zeebe.protocol.impl.record.value.job.JobBatchRecord;
 import io.camunda.zeebe.protocol.impl.record.value.job.JobRecord;
@@ -16,6 +19,9 @@ import io.camunda.zeebe.protocol.impl.record.value.variable.VariableRecord;
 import io.camunda.zeebe.protocol.record.Record;
 import io.camunda.zeebe.protocol.record.RecordType;
 import io.camunda.zeebe.protocol.record.ValueType;
+import io.camunda.zeebe.protocol.record.intent.DecisionEvaluationIntent;
+import io.camunda.zeebe.protocol.record.intent.DecisionIntent;
+import io.camunda.zeebe.protocol.record.intent.DecisionRequirementsIntent;
 import io.camunda.zeebe.protocol.record.intent.IncidentIntent;
 import io.camunda.zeebe.protocol.record.intent.Intent;
 import io.camunda.zeebe.protocol.record.intent.JobBatchIntent;
@@ -422,6 +428,7 @@ class ProcessHistoryTest {
                     1, instance, List.of(), List.of(), List.of(), List.of(), null, null, null,
                     null)),
             List.of(),
+            null,
             null);
     Files.write(
         folder.resolve(HistoryStore.WHOLE_FILE),
@@ -433,39 +440,105 @@ class ProcessHistoryTest {
     assertThat(new HistoryStore(folder).position()).isEqualTo(1);
   }
 
+  @Test
+  void decisionsAreKeptWithTheHistoryAndComeBackAfterARestart(@TempDir Path folder) {
+    HistoryProperties limits = new HistoryProperties(10, Duration.ofHours(1));
+    EngineRecordFeed feed = feed(Optional.empty());
+    DecisionHistory decisions = new DecisionHistory(feed, limits, Optional.empty(), clock());
+    var store = new HistoryStore(folder);
+    var kept =
+        new ProcessHistory(feed, limits, Optional.of(store), Optional.of(decisions), clock());
+    add(
+        50,
+        ValueType.DECISION_REQUIREMENTS,
+        DecisionRequirementsIntent.CREATED,
+        new DecisionRequirementsRecord()
+            .setDecisionRequirementsKey(50)
+            .setDecisionRequirementsId("ladder-drg")
+            .setDecisionRequirementsName("Ladder")
+            .setDecisionRequirementsVersion(1)
+            .setResourceName("ladder.dmn")
+            .setResource(buffer("<definitions/>")));
+    add(
+        51,
+        ValueType.DECISION,
+        DecisionIntent.CREATED,
+        new DecisionRecord()
+            .setDecisionKey(51)
+            .setDecisionId("ladder")
+            .setDecisionName("Ladder")
+            .setVersion(1)
+            .setDecisionRequirementsKey(50)
+            .setDecisionRequirementsId("ladder-drg"));
+    var evaluation = new DecisionEvaluationRecord().setDecisionKey(51).setDecisionId("ladder");
+    evaluation
+        .evaluatedDecisions()
+        .add()
+        .setDecisionKey(51)
+        .setDecisionId("ladder")
+        .setDecisionName("Ladder")
+        .setDecisionVersion(1)
+        .setDecisionType("DECISION_TABLE")
+        .setDecisionOutput(new UnsafeBuffer(MsgPackConverter.convertToMsgPack("\"hd\"")));
+    add(52, ValueType.DECISION_EVALUATION, DecisionEvaluationIntent.EVALUATED, evaluation);
+    kept.keep();
+
+    Optional<HistoryStore> restoredStore = Optional.of(new HistoryStore(folder));
+    DecisionHistory restored =
+        new DecisionHistory(feed(restoredStore), limits, restoredStore, clock());
+    assertThat(restored.requirements(50))
+        .hasValueSatisfying(
+            drg -> assertThat(new String(drg.resource())).isEqualTo("<definitions/>"));
+    assertThat(restored.definitions())
+        .extracting(DecisionHistory.DecisionDefinition::decisionId)
+        .containsExactly("ladder");
+    assertThat(restored.instances())
+        .singleElement()
+        .satisfies(
+            instance -> {
+              assertThat(instance.key()).isEqualTo("52-1");
+              assertThat(instance.output()).isEqualTo("\"hd\"");
+            });
+  }
+
   private ProcessHistory history(HistoryProperties limits) {
     return history(limits, Optional.empty());
   }
 
   /** Over a store, the records after what it kept are read, as the durable engine's log is. */
   private ProcessHistory history(HistoryProperties limits, Optional<HistoryStore> store) {
-    int[] read = {
-      (int) Math.max(0, store.map(HistoryStore::position).orElse(-1L))
-    }; // record i is at position i + 1
-    EngineRecordFeed.RecordSource source =
+    return new ProcessHistory(feed(store), limits, store, Optional.empty(), clock());
+  }
+
+  /** The records after what the store kept (record i is at position i + 1). */
+  private EngineRecordFeed feed(Optional<HistoryStore> store) {
+    int[] read = {(int) Math.max(0, store.map(HistoryStore::position).orElse(-1L))};
+    return new EngineRecordFeed(
         action -> {
           while (read[0] < records.size()) {
             action.accept(records.get(read[0]++));
           }
-        };
-    Clock clock =
-        new Clock() {
-          @Override
-          public Instant instant() {
-            return now;
-          }
+        });
+  }
 
-          @Override
-          public java.time.ZoneId getZone() {
-            return ZoneOffset.UTC;
-          }
+  /** A clock at {@link #now}, which the tests move. */
+  private Clock clock() {
+    return new Clock() {
+      @Override
+      public Instant instant() {
+        return now;
+      }
 
-          @Override
-          public Clock withZone(java.time.ZoneId zone) {
-            return this;
-          }
-        };
-    return new ProcessHistory(new EngineRecordFeed(source), limits, store, clock);
+      @Override
+      public java.time.ZoneId getZone() {
+        return ZoneOffset.UTC;
+      }
+
+      @Override
+      public Clock withZone(java.time.ZoneId zone) {
+        return this;
+      }
+    };
   }
 
   private void started(long instance) {
