@@ -34,10 +34,9 @@ import org.springframework.stereotype.Component;
  * per record by {@link EngineRecordFeed}, beside {@link ProcessHistory}; every read first catches
  * the feed up.
  *
- * <p>Evaluations are kept within the same bounds as ended process instances ({@link
- * HistoryProperties}): the newest {@code maxCompletedInstances}, none older than {@code maxAge}.
- * Kept beside the engine's log with the process history, in {@link HistoryStore}: {@link
- * ProcessHistory#keep} saves what changed here since its last save.
+ * <p>Evaluations are kept as long as ended process instances ({@link HistoryProperties#retention}),
+ * in the heap. Kept beside the engine's log with the process history, in {@link HistoryStore}:
+ * {@link ProcessHistory#keep} saves what changed here since its last save.
  */
 @Component
 public class DecisionHistory implements EngineRecordFeed.Subscriber {
@@ -308,9 +307,7 @@ public class DecisionHistory implements EngineRecordFeed.Subscriber {
       unsaved.instances.add(instanceKey);
     }
     evaluations.addLast(keys);
-    while (evaluations.size() > limits.maxCompletedInstances()) {
-      dropFirstEvaluation();
-    }
+    dropExpired();
   }
 
   private void dropFirstEvaluation() {
@@ -320,9 +317,9 @@ public class DecisionHistory implements EngineRecordFeed.Subscriber {
     }
   }
 
-  /** Evaluations older than the history's age bound, oldest first. */
+  /** Evaluations older than the history's retention, oldest first. */
   private void dropExpired() {
-    Instant oldest = clock.instant().minus(limits.maxAge());
+    Instant oldest = clock.instant().minus(limits.retention());
     while (!evaluations.isEmpty()) {
       List<String> first = evaluations.peekFirst();
       DecisionInstance any = first.isEmpty() ? null : instances.get(first.get(0));

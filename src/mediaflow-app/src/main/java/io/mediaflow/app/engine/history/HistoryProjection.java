@@ -32,8 +32,8 @@ import java.util.Set;
 /**
  * The history's projection of the engine's records (records in): each event of a deployment, an
  * element, a variable, a job, an incident or a message subscription updates {@link HistoryState},
- * and the ended instances beyond {@link HistoryProperties} are dropped. Fed once per record by
- * {@link EngineRecordFeed}, under the state's monitor.
+ * and the instances that ended longer than {@link HistoryProperties#retention} ago are dropped. Fed
+ * once per record by {@link EngineRecordFeed}, under the state's monitor.
  *
  * <p>User tasks are the engine's job-based ones: a job of type {@value UserTasks#JOB_TYPE} is an
  * open task from its creation until it is completed, cancelled (its scope ended) or throws an
@@ -95,7 +95,7 @@ final class HistoryProjection implements EngineRecordFeed.Subscriber {
               at);
       default -> {}
     }
-    state.dropEnded(clock.instant().minus(limits.maxAge()), limits.maxCompletedInstances());
+    state.dropEnded(clock.instant().minus(limits.retention()));
   }
 
   private void addForm(FormDefinition form) {
@@ -164,6 +164,7 @@ final class HistoryProjection implements EngineRecordFeed.Subscriber {
         if (key == instanceKey && records.instance != null) {
           state.setInstance(records, records.instance.ended(at, outcome));
           state.ended.add(records.instance);
+          state.toArchive.add(instanceKey);
           state.unsaved.ended.add(instanceKey);
         }
       }

@@ -52,7 +52,7 @@ public final class HistoryFixture {
     history =
         new ProcessHistory(
             new EngineRecordFeed(source),
-            new HistoryProperties(Integer.MAX_VALUE, Duration.ofDays(1)),
+            new HistoryProperties(Duration.ofDays(1)),
             store,
             Optional.empty(),
             Clock.systemUTC());

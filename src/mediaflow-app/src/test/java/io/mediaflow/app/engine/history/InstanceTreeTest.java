@@ -46,7 +46,7 @@ class InstanceTreeTest {
                     action.accept(records.get(read[0]++));
                   }
                 }),
-            new HistoryProperties(10, Duration.ofDays(1)),
+            new HistoryProperties(Duration.ofDays(1)),
             Optional.empty(),
             Optional.empty(),
             Clock.systemUTC());

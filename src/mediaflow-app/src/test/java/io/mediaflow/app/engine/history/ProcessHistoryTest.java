@@ -55,7 +55,7 @@ class ProcessHistoryTest {
 
   private final List<Record<?>> records = new ArrayList<>();
   private Instant now = Instant.parse("2026-01-01T00:00:00Z");
-  private final ProcessHistory history = history(new HistoryProperties(2, Duration.ofHours(1)));
+  private final ProcessHistory history = history(new HistoryProperties(Duration.ofHours(1)));
 
   @Test
   void aUserTaskIsOpenFromItsJobsCreationUntilItsScopeEnds() {
@@ -199,27 +199,27 @@ class ProcessHistoryTest {
   }
 
   @Test
-  void endedInstancesAreDroppedBeyondTheCountOrTheAge() {
+  void endedInstancesAreDroppedOnceTheRetentionPassed() {
     for (long key = 1; key <= 3; key++) {
       started(key);
       ended(key);
     }
     started(4);
-    assertThat(history.processInstance(1)).as("beyond the count").isEmpty();
-    assertThat(history.processInstance(3))
+    assertThat(history.processInstance(1))
+        .as("however many ended after it")
         .hasValueSatisfying(i -> assertThat(i.state()).isEqualTo(InstanceState.COMPLETED));
 
     now = now.plus(Duration.ofHours(2));
     variable(30, 4, 4, "x", "1");
     assertThat(history.processInstances())
-        .as("beyond the age; the running one stays")
+        .as("beyond the retention; the running one stays")
         .extracting(ProcessInstance::key)
         .containsExactly(4L);
   }
 
   @Test
   void usageIsCountedByTheMinuteKeptAndOutlivesTheInstancesItCounts(@TempDir Path folder) {
-    HistoryProperties limits = new HistoryProperties(1, Duration.ofHours(1));
+    HistoryProperties limits = new HistoryProperties(Duration.ofHours(1));
     ProcessHistory kept = history(limits, Optional.of(new HistoryStore(folder)));
     for (long key = 1; key <= 3; key++) {
       started(key);
@@ -236,7 +236,6 @@ class ProcessHistoryTest {
 
     ProcessHistory restored = history(limits, Optional.of(new HistoryStore(folder)));
     Instant first = Instant.parse("2026-01-01T00:00:00Z");
-    assertThat(restored.processInstance(1)).as("dropped beyond the count").isEmpty();
     assertThat(restored.usage(first, first.plusSeconds(30)))
         .singleElement()
         .satisfies(
@@ -254,6 +253,13 @@ class ProcessHistoryTest {
                   .containsExactlyInAnyOrder("ann", "bob");
             });
     assertThat(restored.usage(first.plusSeconds(120), first.plusSeconds(180))).isEmpty();
+
+    now = now.plus(Duration.ofHours(2));
+    started(5);
+    assertThat(restored.processInstance(1)).as("past the retention").isEmpty();
+    assertThat(restored.usage(first, first.plusSeconds(30)))
+        .singleElement()
+        .satisfies(bucket -> assertThat(bucket.processInstances()).isEqualTo(3));
   }
 
   /** As in a fresh data folder, where the first snapshot's keep used to fail. */
@@ -261,8 +267,7 @@ class ProcessHistoryTest {
   void theFirstKeepMakesTheHistoryFolder(@TempDir Path data) {
     Path folder = data.resolve("history");
     ProcessHistory kept =
-        history(
-            new HistoryProperties(2, Duration.ofHours(1)), Optional.of(new HistoryStore(folder)));
+        history(new HistoryProperties(Duration.ofHours(1)), Optional.of(new HistoryStore(folder)));
     started(1);
 
     kept.keep();
@@ -272,7 +277,7 @@ class ProcessHistoryTest {
 
   @Test
   void whatItKeptComesBackInAHistoryThatReadsOnlyTheRecordsAfterIt(@TempDir Path folder) {
-    HistoryProperties limits = new HistoryProperties(2, Duration.ofHours(1));
+    HistoryProperties limits = new HistoryProperties(Duration.ofHours(1));
     ProcessHistory kept = history(limits, Optional.of(new HistoryStore(folder)));
     variable(20, 1, 1, "source", "\"in.mp4\"");
     started(1);
@@ -293,18 +298,16 @@ class ProcessHistoryTest {
     assertThat(restored.processInstance(2))
         .hasValueSatisfying(i -> assertThat(i.state()).isEqualTo(InstanceState.COMPLETED));
 
-    for (long key = 3; key <= 4; key++) {
-      started(key);
-      ended(key);
-    }
+    now = now.plus(Duration.ofHours(2));
+    started(3);
     assertThat(restored.processInstance(2))
-        .as("the kept ended instances count toward the bound")
+        .as("a kept ended instance is dropped once the retention passed")
         .isEmpty();
   }
 
   @Test
   void theFlowsAnInstanceTookAndItsMessageSubscriptionsAreKeptWithIt(@TempDir Path folder) {
-    HistoryProperties limits = new HistoryProperties(10, Duration.ofHours(1));
+    HistoryProperties limits = new HistoryProperties(Duration.ofHours(1));
     ProcessHistory kept = history(limits, Optional.of(new HistoryStore(folder)));
     started(1);
     element(
@@ -343,7 +346,7 @@ class ProcessHistoryTest {
   @Test
   void eachKeepAppendsOnlyTheInstancesRecordsTouchedSinceTheLast(@TempDir Path folder)
       throws Exception {
-    HistoryProperties limits = new HistoryProperties(10, Duration.ofHours(1));
+    HistoryProperties limits = new HistoryProperties(Duration.ofHours(1));
     ProcessHistory kept = history(limits, Optional.of(new HistoryStore(folder)));
     for (long key = 1; key <= 50; key++) {
       started(key);
@@ -369,7 +372,7 @@ class ProcessHistoryTest {
   @Test
   void aBatchACrashCutShortIsIgnoredAndTheLogIsReadAgainAfterTheLastWholeOne(@TempDir Path folder)
       throws Exception {
-    HistoryProperties limits = new HistoryProperties(10, Duration.ofHours(1));
+    HistoryProperties limits = new HistoryProperties(Duration.ofHours(1));
     ProcessHistory kept = history(limits, Optional.of(new HistoryStore(folder)));
     started(1);
     long firstKept = kept.keep() - 1;
@@ -396,7 +399,7 @@ class ProcessHistoryTest {
 
   @Test
   void theFileIsRewrittenWholeOnceItGrewToTwiceItsSize(@TempDir Path folder) throws Exception {
-    HistoryProperties limits = new HistoryProperties(10, Duration.ofHours(1));
+    HistoryProperties limits = new HistoryProperties(Duration.ofHours(1));
     ProcessHistory kept = history(limits, Optional.of(new HistoryStore(folder, 1)));
     started(1);
     Path file = folder.resolve(HistoryStore.FILE);
@@ -415,7 +418,7 @@ class ProcessHistoryTest {
 
   @Test
   void aHistoryKeptWholeByAnOlderVersionIsReadAndRewritten(@TempDir Path folder) throws Exception {
-    HistoryProperties limits = new HistoryProperties(10, Duration.ofHours(1));
+    HistoryProperties limits = new HistoryProperties(Duration.ofHours(1));
     started(1);
     ProcessInstance instance = history.processInstance(1).orElseThrow();
     var old =
@@ -427,6 +430,7 @@ class ProcessHistoryTest {
                 new HistoryStore.SavedInstance(
                     1, instance, List.of(), List.of(), List.of(), List.of(), null, null, null,
                     null)),
+            null,
             List.of(),
             null,
             null);
@@ -441,8 +445,131 @@ class ProcessHistoryTest {
   }
 
   @Test
+  void anEndedInstancesDetailsLeaveTheHeapAtTheNextKeepAndAreStillFound(@TempDir Path folder)
+      throws Exception {
+    HistoryProperties limits = new HistoryProperties(Duration.ofHours(1));
+    ProcessHistory kept = history(limits, Optional.of(new HistoryStore(folder)));
+    endedInstanceWithDetails(1);
+    started(2); // running: stays in the heap
+    kept.keep();
+
+    assertThat(Files.readString(folder.resolve(HistoryStore.FILE)))
+        .as("the store names where the details are, but does not hold them")
+        .doesNotContain("in.mp4");
+    assertThat(Files.readString(archived(folder, "2026-01-01"))).contains("in.mp4");
+    assertFoundWithItsDetails(kept);
+    assertFoundWithItsDetails(history(limits, Optional.of(new HistoryStore(folder))));
+  }
+
+  @Test
+  void anEndedInstanceAndItsDetailsAreDeletedOnceTheRetentionPassed(@TempDir Path folder) {
+    HistoryProperties limits = new HistoryProperties(Duration.ofHours(1));
+    ProcessHistory kept = history(limits, Optional.of(new HistoryStore(folder)));
+    endedInstanceWithDetails(1);
+    kept.keep();
+    assertThat(archived(folder, "2026-01-01")).exists();
+
+    now = now.plus(Duration.ofDays(2)); // a day's file goes once the whole day passed the retention
+    started(2);
+    kept.keep();
+    assertThat(kept.processInstance(1)).isEmpty();
+    assertThat(kept.variable(20)).isEmpty();
+    assertThat(kept.variables()).isEmpty();
+    assertThat(archived(folder, "2026-01-01")).as("the day's file").doesNotExist();
+    assertThat(history(limits, Optional.of(new HistoryStore(folder))).processInstance(1))
+        .as("after a restart too")
+        .isEmpty();
+  }
+
+  @Test
+  void detailsArchivedByAKeepACrashCutShortAreReadAgainFromTheLog(@TempDir Path folder)
+      throws Exception {
+    HistoryProperties limits = new HistoryProperties(Duration.ofHours(1));
+    ProcessHistory kept = history(limits, Optional.of(new HistoryStore(folder)));
+    started(9);
+    kept.keep();
+    Path file = folder.resolve(HistoryStore.FILE);
+    byte[] beforeTheEnd = Files.readAllBytes(file);
+    endedInstanceWithDetails(1);
+    kept.keep();
+    Files.write(file, beforeTheEnd); // the crash came after the archive's lines, before the store's
+
+    ProcessHistory restored = history(limits, Optional.of(new HistoryStore(folder)));
+    assertFoundWithItsDetails(restored);
+    restored.keep(); // archives them once more: the lines no location names are never read
+    assertFoundWithItsDetails(restored);
+    assertFoundWithItsDetails(history(limits, Optional.of(new HistoryStore(folder))));
+  }
+
+  /**
+   * An instance that took a flow, had a user task (completed), an incident (resolved) and a
+   * variable at its own scope and at the task's, and ended.
+   */
+  private void endedInstanceWithDetails(long instance) {
+    variable(20, instance, instance, "source", "\"in.mp4\"");
+    started(instance);
+    element(
+        instance,
+        30,
+        instance,
+        "ToReview",
+        BpmnElementType.SEQUENCE_FLOW,
+        ProcessInstanceIntent.SEQUENCE_FLOW_TAKEN);
+    element(
+        instance,
+        5,
+        instance,
+        "Review",
+        BpmnElementType.USER_TASK,
+        ProcessInstanceIntent.ELEMENT_ACTIVATING);
+    job(9, instance, 5, JobIntent.CREATED);
+    add(31, ValueType.INCIDENT, IncidentIntent.CREATED, incident(instance, 5));
+    add(31, ValueType.INCIDENT, IncidentIntent.RESOLVED, incident(instance, 5));
+    variable(21, instance, 5, "local", "\"x\"");
+    job(9, instance, 5, JobIntent.COMPLETED);
+    element(
+        instance,
+        5,
+        instance,
+        "Review",
+        BpmnElementType.USER_TASK,
+        ProcessInstanceIntent.ELEMENT_COMPLETED);
+    ended(instance);
+  }
+
+  private static void assertFoundWithItsDetails(ProcessHistory history) {
+    assertThat(history.processInstance(1))
+        .hasValueSatisfying(i -> assertThat(i.state()).isEqualTo(InstanceState.COMPLETED));
+    assertThat(history.variable(20)).isPresent();
+    assertThat(history.elementInstance(5))
+        .hasValueSatisfying(e -> assertThat(e.state()).isEqualTo(InstanceState.COMPLETED));
+    assertThat(history.userTask(9))
+        .hasValueSatisfying(task -> assertThat(task.state()).isEqualTo(TaskState.COMPLETED));
+    assertThat(history.incident(31))
+        .hasValueSatisfying(i -> assertThat(i.state()).isEqualTo(IncidentState.RESOLVED));
+    assertThat(history.variableLookup().matching().apply(Map.of("processInstanceKey", Set.of("1"))))
+        .as("by its instance")
+        .extracting(Variable::key)
+        .containsExactly(20L, 21L);
+    assertThat(history.variableLookup().matching().apply(Map.of("name", Set.of("local"))))
+        .as("over every instance")
+        .extracting(Variable::key)
+        .containsExactly(21L);
+    assertThat(history.jobs()).extracting(Job::key).containsExactly(9L);
+    assertThat(history.sequenceFlows(1)).containsExactly("ToReview");
+    assertThat(history.variablesVisibleFrom(1, 5)).containsOnlyKeys("source", "local");
+    assertThat(history.elementStatistics(1))
+        .containsExactly(new ElementStatistics("Review", 0, 0, 0, 1));
+    assertThat(history.incidentsWithCalled(1)).extracting(Incident::key).containsExactly(31L);
+  }
+
+  private static Path archived(Path folder, String day) {
+    return folder.resolve(HistoryArchive.FOLDER).resolve(day + ".jsonl");
+  }
+
+  @Test
   void decisionsAreKeptWithTheHistoryAndComeBackAfterARestart(@TempDir Path folder) {
-    HistoryProperties limits = new HistoryProperties(10, Duration.ofHours(1));
+    HistoryProperties limits = new HistoryProperties(Duration.ofHours(1));
     EngineRecordFeed feed = feed(Optional.empty());
     DecisionHistory decisions = new DecisionHistory(feed, limits, Optional.empty(), clock());
     var store = new HistoryStore(folder);
