@@ -258,8 +258,9 @@ final class HistoryState {
 
   /**
    * The ended instance's items are in the archive at {@code at} now: they leave the heap, its own
-   * record stays. Records that came for it since {@code saved} was read are not in the archive:
-   * none comes after an instance ended but a late one of its own scope's end.
+   * record stays. The engine writes an instance's records before the one that ends it; a late one
+   * (a message subscription's deletion confirmed after the end) that comes after {@code saved} was
+   * read is not shown.
    */
   void archived(HistoryStore.SavedInstance saved, HistoryArchive.Location at) {
     long key = saved.key();

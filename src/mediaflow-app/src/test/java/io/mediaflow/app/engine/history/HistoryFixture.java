@@ -33,6 +33,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 public final class HistoryFixture {
 
   private final List<Record<?>> records = new ArrayList<>();
+  private int read;
   private final ProcessHistory history;
   private final Instant now = Instant.now();
 
@@ -42,11 +43,10 @@ public final class HistoryFixture {
 
   /** Over a store, for the store's own benchmark. */
   HistoryFixture(Optional<HistoryStore> store) {
-    int[] read = {0};
     EngineRecordFeed.RecordSource source =
         action -> {
-          while (read[0] < records.size()) {
-            action.accept(records.get(read[0]++));
+          while (read < records.size()) {
+            action.accept(records.get(read++));
           }
         };
     history =
@@ -60,6 +60,12 @@ public final class HistoryFixture {
 
   public ProcessHistory history() {
     return history;
+  }
+
+  /** Forgets the records the history read, as the engine's feed does: for a measure of its heap. */
+  void forgetRead() {
+    records.subList(0, read).clear();
+    read = 0;
   }
 
   /**
