@@ -205,6 +205,9 @@ final class HistoryProjection implements EngineRecordFeed.Subscriber {
    * task is kept with the task, not among the variables.
    */
   private void onVariable(long key, VariableRecordValue variable, Instant at) {
+    if (state.archived.containsKey(variable.getProcessInstanceKey())) {
+      return; // ended, its details in the archive: not begun again as an instance of variables only
+    }
     state.instances.computeIfAbsent(
         variable.getProcessInstanceKey(), k -> new HistoryState.InstanceRecords());
     if (UserTaskChanges.isChange(variable.getName())) {

@@ -462,6 +462,22 @@ class ProcessHistoryTest {
   }
 
   @Test
+  void aVariableOfAnArchivedInstanceBeginsNoInstanceOfItsOwn(@TempDir Path folder)
+      throws Exception {
+    HistoryProperties limits = new HistoryProperties(Duration.ofHours(1));
+    ProcessHistory kept = history(limits, Optional.of(new HistoryStore(folder)));
+    endedInstanceWithDetails(1);
+    kept.keep();
+    variable(40, 1, 1, "late", "\"after-the-end\"");
+    kept.keep();
+
+    assertThat(Files.readString(folder.resolve(HistoryStore.FILE)))
+        .as("kept nowhere, not as an instance known only by its variables")
+        .doesNotContain("after-the-end");
+    assertFoundWithItsDetails(history(limits, Optional.of(new HistoryStore(folder))));
+  }
+
+  @Test
   void anEndedInstanceAndItsDetailsAreDeletedOnceTheRetentionPassed(@TempDir Path folder) {
     HistoryProperties limits = new HistoryProperties(Duration.ofHours(1));
     ProcessHistory kept = history(limits, Optional.of(new HistoryStore(folder)));
