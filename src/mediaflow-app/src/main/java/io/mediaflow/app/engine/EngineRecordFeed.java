@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -58,6 +59,20 @@ public class EngineRecordFeed {
     reading.lock();
     try {
       source.readNew(this::handOn);
+    } finally {
+      reading.unlock();
+    }
+  }
+
+  /**
+   * Catches up, then answers {@code query} before any further record is handed on: what several
+   * subscribers hold, read by it, is as of the same record.
+   */
+  public <T> T caughtUp(Supplier<T> query) {
+    reading.lock();
+    try {
+      source.readNew(this::handOn);
+      return query.get();
     } finally {
       reading.unlock();
     }

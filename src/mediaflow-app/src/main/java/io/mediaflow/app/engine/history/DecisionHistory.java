@@ -14,11 +14,15 @@ import io.mediaflow.app.engine.EngineRecordFeed;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Supplier;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
@@ -30,11 +34,9 @@ import org.springframework.stereotype.Component;
  * per record by {@link EngineRecordFeed}, beside {@link ProcessHistory}; every read first catches
  * the feed up.
  *
- * <p>Evaluations are kept within the same bounds as ended process instances ({@link
- * HistoryProperties}): the newest {@code maxCompletedInstances}, none older than {@code maxAge}.
- * Held in memory only: after a restart, what was deployed and evaluated before it is read again
- * only as far as the engine's log still holds it (the process history's store does not keep
- * decisions yet).
+ * <p>Evaluations are kept as long as ended process instances ({@link HistoryProperties#retention}),
+ * in the heap. Kept beside the engine's log with the process history, in {@link HistoryStore}:
+ * {@link ProcessHistory#keep} saves what changed here since its last save.
  */
 @Component
 public class DecisionHistory implements EngineRecordFeed.Subscriber {
@@ -95,16 +97,70 @@ public class DecisionHistory implements EngineRecordFeed.Subscriber {
   /** The evaluations kept, oldest first, each with the keys of its decision instances. */
   private final Deque<List<String>> evaluations = new ArrayDeque<>();
 
-  @Autowired
-  DecisionHistory(EngineRecordFeed feed, HistoryProperties limits) {
-    this(feed, limits, Clock.systemUTC());
+  /** What changed since the store last kept it. */
+  private Unsaved unsaved = new Unsaved();
+
+  private static final class Unsaved {
+    final Set<Long> definitions = new LinkedHashSet<>();
+    final Set<Long> requirements = new LinkedHashSet<>();
+    final Set<String> instances = new LinkedHashSet<>();
+    final List<Long> deletedDefinitions = new ArrayList<>();
+    final List<Long> deletedRequirements = new ArrayList<>();
+    final List<String> droppedInstances = new ArrayList<>();
   }
 
-  DecisionHistory(EngineRecordFeed feed, HistoryProperties limits, Clock clock) {
+  @Autowired
+  DecisionHistory(EngineRecordFeed feed, HistoryProperties limits, Optional<HistoryStore> store) {
+    this(feed, limits, store, Clock.systemUTC());
+  }
+
+  DecisionHistory(
+      EngineRecordFeed feed, HistoryProperties limits, Optional<HistoryStore> store, Clock clock) {
     this.feed = feed;
     this.limits = limits;
     this.clock = clock;
+    store.flatMap(HistoryStore::loaded).map(HistoryStore.Saved::decisions).ifPresent(this::restore);
     feed.subscribe(this);
+  }
+
+  private void restore(HistoryStore.SavedDecisions saved) {
+    saved.definitions().forEach(definition -> definitions.put(definition.key(), definition));
+    saved.requirements().forEach(drg -> requirements.put(drg.key(), drg));
+    var byEvaluation = new LinkedHashMap<Long, List<String>>();
+    for (DecisionInstance instance : saved.instances()) {
+      instances.put(instance.key(), instance);
+      byEvaluation
+          .computeIfAbsent(instance.evaluationKey(), k -> new ArrayList<>())
+          .add(instance.key());
+    }
+    evaluations.addAll(byEvaluation.values());
+  }
+
+  // ---- kept by ProcessHistory#keep, with the process history as of the same record
+
+  /** Everything held, for a store written whole. */
+  synchronized HistoryStore.SavedDecisions whole() {
+    unsaved = new Unsaved();
+    return new HistoryStore.SavedDecisions(
+        List.copyOf(definitions.values()),
+        List.copyOf(requirements.values()),
+        List.copyOf(instances.values()),
+        List.of(),
+        List.of(),
+        List.of());
+  }
+
+  /** What changed since the last {@link #whole} or {@link #changes}. */
+  synchronized HistoryStore.SavedDecisions changes() {
+    Unsaved changed = unsaved;
+    unsaved = new Unsaved();
+    return new HistoryStore.SavedDecisions(
+        changed.definitions.stream().map(definitions::get).filter(Objects::nonNull).toList(),
+        changed.requirements.stream().map(requirements::get).filter(Objects::nonNull).toList(),
+        changed.instances.stream().map(instances::get).filter(Objects::nonNull).toList(),
+        List.copyOf(changed.deletedDefinitions),
+        List.copyOf(changed.deletedRequirements),
+        List.copyOf(changed.droppedInstances));
   }
 
   public List<DecisionDefinition> definitions() {
@@ -160,8 +216,10 @@ public class DecisionHistory implements EngineRecordFeed.Subscriber {
                 decision.getDecisionRequirementsId(),
                 decision.getDecisionRequirementsKey(),
                 decision.getTenantId()));
+        unsaved.definitions.add(decision.getDecisionKey());
       } else if (record.getIntent() == DecisionIntent.DELETED) {
         definitions.remove(decision.getDecisionKey());
+        unsaved.deletedDefinitions.add(decision.getDecisionKey());
       }
     } else if (record.getValueType() == ValueType.DECISION_REQUIREMENTS) {
       var drg = (DecisionRequirementsRecordValue) record.getValue();
@@ -176,8 +234,10 @@ public class DecisionHistory implements EngineRecordFeed.Subscriber {
                 drg.getResourceName(),
                 drg.getTenantId(),
                 drg.getResource()));
+        unsaved.requirements.add(drg.getDecisionRequirementsKey());
       } else if (record.getIntent() == DecisionRequirementsIntent.DELETED) {
         requirements.remove(drg.getDecisionRequirementsKey());
+        unsaved.deletedRequirements.add(drg.getDecisionRequirementsKey());
       }
     } else if (record.getValueType() == ValueType.DECISION_EVALUATION
         && (record.getIntent() == DecisionEvaluationIntent.EVALUATED
@@ -194,7 +254,7 @@ public class DecisionHistory implements EngineRecordFeed.Subscriber {
     var evaluation = (DecisionEvaluationRecordValue) record.getValue();
     boolean failed = record.getIntent() == DecisionEvaluationIntent.FAILED;
     List<EvaluatedDecisionValue> decisions = evaluation.getEvaluatedDecisions();
-    var keys = new java.util.ArrayList<String>();
+    var keys = new ArrayList<String>();
     for (int i = 0; i < decisions.size(); i++) {
       EvaluatedDecisionValue decision = decisions.get(i);
       boolean thisFailed =
@@ -244,23 +304,29 @@ public class DecisionHistory implements EngineRecordFeed.Subscriber {
                                   .toList()))
                   .toList()));
       keys.add(instanceKey);
+      unsaved.instances.add(instanceKey);
     }
     evaluations.addLast(keys);
-    while (evaluations.size() > limits.maxCompletedInstances()) {
-      evaluations.removeFirst().forEach(instances::remove);
+    dropExpired();
+  }
+
+  private void dropFirstEvaluation() {
+    for (String key : evaluations.removeFirst()) {
+      instances.remove(key);
+      unsaved.droppedInstances.add(key);
     }
   }
 
-  /** Evaluations older than the history's age bound, oldest first. */
+  /** Evaluations older than the history's retention, oldest first. */
   private void dropExpired() {
-    Instant oldest = clock.instant().minus(limits.maxAge());
+    Instant oldest = clock.instant().minus(limits.retention());
     while (!evaluations.isEmpty()) {
       List<String> first = evaluations.peekFirst();
       DecisionInstance any = first.isEmpty() ? null : instances.get(first.get(0));
       if (any != null && !any.evaluationDate().isBefore(oldest)) {
         return;
       }
-      evaluations.removeFirst().forEach(instances::remove);
+      dropFirstEvaluation();
     }
   }
 }

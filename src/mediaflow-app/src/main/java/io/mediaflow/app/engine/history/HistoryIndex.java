@@ -58,6 +58,24 @@ final class HistoryIndex<T> {
         });
   }
 
+  long keyOf(T item) {
+    return key.applyAsLong(item);
+  }
+
+  /**
+   * Whether the item has, for each indexed field named, one of its values: what {@link #matching}
+   * answers, for an item held elsewhere.
+   */
+  boolean matches(T item, Map<String, Set<String>> wanted) {
+    for (Map.Entry<String, Set<String>> field : wanted.entrySet()) {
+      Function<T, String> value = fields.get(field.getKey());
+      if (value != null && !field.getValue().contains(value.apply(item))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   T get(long k) {
     return byKey.get(k);
   }

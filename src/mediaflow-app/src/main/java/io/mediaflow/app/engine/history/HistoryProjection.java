@@ -32,8 +32,8 @@ import java.util.Set;
 /**
  * The history's projection of the engine's records (records in): each event of a deployment, an
  * element, a variable, a job, an incident or a message subscription updates {@link HistoryState},
- * and the ended instances beyond {@link HistoryProperties} are dropped. Fed once per record by
- * {@link EngineRecordFeed}, under the state's monitor.
+ * and the instances that ended longer than {@link HistoryProperties#retention} ago are dropped. Fed
+ * once per record by {@link EngineRecordFeed}, under the state's monitor.
  *
  * <p>User tasks are the engine's job-based ones: a job of type {@value UserTasks#JOB_TYPE} is an
  * open task from its creation until it is completed, cancelled (its scope ended) or throws an
@@ -95,7 +95,7 @@ final class HistoryProjection implements EngineRecordFeed.Subscriber {
               at);
       default -> {}
     }
-    state.dropEnded(clock.instant().minus(limits.maxAge()), limits.maxCompletedInstances());
+    state.dropEnded(clock.instant().minus(limits.retention()));
   }
 
   private void addForm(FormDefinition form) {
@@ -164,6 +164,7 @@ final class HistoryProjection implements EngineRecordFeed.Subscriber {
         if (key == instanceKey && records.instance != null) {
           state.setInstance(records, records.instance.ended(at, outcome));
           state.ended.add(records.instance);
+          state.toArchive.add(instanceKey);
           state.unsaved.ended.add(instanceKey);
         }
       }
@@ -204,6 +205,9 @@ final class HistoryProjection implements EngineRecordFeed.Subscriber {
    * task is kept with the task, not among the variables.
    */
   private void onVariable(long key, VariableRecordValue variable, Instant at) {
+    if (state.archived.containsKey(variable.getProcessInstanceKey())) {
+      return; // ended, its details in the archive: not begun again as an instance of variables only
+    }
     state.instances.computeIfAbsent(
         variable.getProcessInstanceKey(), k -> new HistoryState.InstanceRecords());
     if (UserTaskChanges.isChange(variable.getName())) {
@@ -373,15 +377,39 @@ final class HistoryProjection implements EngineRecordFeed.Subscriber {
           state.elements,
           incident.getElementInstanceKey(),
           e -> Long.valueOf(key).equals(e.incidentKey()) ? e.withIncident(null) : e);
+    } else if (intent == IncidentIntent.MIGRATED) {
+      // The record names the definition and element the incident's element instance was migrated
+      // to.
+      HistoryState.update(
+          state.incidents,
+          key,
+          i ->
+              i.migrated(
+                  incident.getProcessDefinitionKey(),
+                  incident.getBpmnProcessId(),
+                  incident.getElementId()));
+      return;
     } else {
       return;
     }
-    var i = records.instance;
-    if (i != null) {
+    markIncidents(incident.getProcessInstanceKey());
+  }
+
+  /**
+   * Whether the instance and each instance that called it has an open incident in itself or in an
+   * instance called beneath it: Camunda's exporter marks every process instance on an incident's
+   * tree path, so that a parent shows the incident of the instance it called.
+   */
+  private void markIncidents(long processInstanceKey) {
+    for (ProcessInstance instance : InstanceTree.callers(state, processInstanceKey)) {
       boolean open =
-          state.incidents.where(HistoryState.INSTANCE, Long.toString(i.key())).stream()
-              .anyMatch(x -> x.state() == IncidentState.ACTIVE);
-      state.setInstance(records, i.withIncident(open));
+          InstanceTree.withCalled(state, instance.key()).stream()
+              .flatMap(key -> state.incidents.where(HistoryState.INSTANCE, key.toString()).stream())
+              .anyMatch(i -> i.state() == IncidentState.ACTIVE);
+      if (open != instance.hasIncident()) {
+        state.setInstance(state.instances.get(instance.key()), instance.withIncident(open));
+        state.unsaved.instances.add(instance.key());
+      }
     }
   }
 

@@ -5,11 +5,10 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
- * How much of the ended process instances the embedded default keeps for the REST API and the
- * console: an ended instance's details (elements, variables, tasks, incidents) are dropped once
- * more than {@code maxCompletedInstances} instances ended after it, or once it ended longer than
- * {@code maxAge} ago. Running instances are always kept.
+ * How long the embedded default keeps an ended process instance (and a decision instance) for the
+ * REST API and the console: until {@code retention} passed since it ended, as Camunda 8 Run keeps
+ * its history until it is deleted. Running instances are always kept. An ended instance's details
+ * are kept on disk, not in the heap ({@link HistoryArchive}).
  */
-@ConfigurationProperties("mediaflow.engine.history")
-public record HistoryProperties(
-    @DefaultValue("1000") int maxCompletedInstances, @DefaultValue("PT24H") Duration maxAge) {}
+@ConfigurationProperties("mediaflow.app.history")
+public record HistoryProperties(@DefaultValue("P30D") Duration retention) {}

@@ -3,28 +3,41 @@ package io.mediaflow.app.engine.history;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
+import org.agrona.collections.Long2LongHashMap;
 
 /**
  * What the history holds, which {@link HistoryProjection} writes from the engine's records and
  * {@link ProcessHistory} reads: definitions, forms, the instances and each kind of their items in
  * an index of its own, the ended instances in order, and what changed since the store last kept it.
- * Not thread-safe: its users hold its monitor.
+ * An ended instance's items leave the heap for {@link HistoryArchive} at the store's next save
+ * ({@link #archived}): its own record stays in the index of instances, which searches filter and
+ * sort by, and its items are read from the archive when a search or a get needs them. Not
+ * thread-safe: its users hold its monitor.
  */
 final class HistoryState {
   /**
    * What changed since the store last kept the history: new deployments, the instances a record
-   * touched, the instances that ended (in that order) and those dropped.
+   * touched, those whose items moved to the archive, the instances that ended (in that order) and
+   * those dropped.
    */
   static final class Unsaved {
     final List<ProcessDefinition> definitions = new ArrayList<>();
     final List<FormDefinition> forms = new ArrayList<>();
     final Set<Long> instances = new LinkedHashSet<>();
+    final List<HistoryStore.ArchivedInstance> archived = new ArrayList<>();
     final List<Long> ended = new ArrayList<>();
     final List<Long> dropped = new ArrayList<>();
     final Set<UsageBucket.Key> usage = new LinkedHashSet<>();
@@ -164,11 +177,27 @@ final class HistoryState {
   /** Ended instances, the earliest first. */
   final ArrayDeque<ProcessInstance> ended = new ArrayDeque<>();
 
+  /** The ended instances whose items are still here, the earliest first: the archive's next. */
+  final Set<Long> toArchive = new LinkedHashSet<>();
+
+  /** The ended instances whose items are in the archive. */
+  final Map<Long, HistoryStore.ArchivedInstance> archived = new HashMap<>();
+
+  /** The archived instance of each archived item's key, for a get by the item's key. */
+  private final Long2LongHashMap archivedItems = new Long2LongHashMap(-1);
+
+  /** Where the archived items are; none where a test keeps nothing, and nothing is archived. */
+  private final HistoryArchive archive;
+
   /** What changed since the store last kept the history. */
   Unsaved unsaved = new Unsaved();
 
   /** The position of the last record read. */
   long position = -1;
+
+  HistoryState(HistoryArchive archive) {
+    this.archive = archive;
+  }
 
   /** An instance's own record, and its entry in the index of instances. */
   void setInstance(InstanceRecords records, ProcessInstance instance) {
@@ -197,13 +226,9 @@ final class HistoryState {
     return definition == null ? null : definition.elementNames().get(elementId);
   }
 
-  /**
-   * Drops the ended instances beyond {@code maxEnded} or ended before {@code oldest}, with
-   * everything recorded about them.
-   */
-  void dropEnded(Instant oldest, int maxEnded) {
-    while (!ended.isEmpty()
-        && (ended.size() > maxEnded || ended.peekFirst().endDate().isBefore(oldest))) {
+  /** Drops the instances that ended before {@code oldest}, with everything recorded about them. */
+  void dropEnded(Instant oldest) {
+    while (!ended.isEmpty() && ended.peekFirst().endDate().isBefore(oldest)) {
       drop(ended.removeFirst().key());
     }
   }
@@ -211,18 +236,145 @@ final class HistoryState {
   /** Drops the instance {@code key} with everything recorded about it. */
   private void drop(long key) {
     instances.remove(key);
+    toArchive.remove(key);
     unsaved.dropped.add(key);
+    processInstances.remove(key);
+    HistoryStore.ArchivedInstance archivedInstance = archived.remove(key);
+    if (archivedInstance != null) {
+      for (long item : archivedInstance.items()) {
+        archivedItems.remove(item);
+      }
+    }
+    removeItems(key);
+  }
+
+  private void removeItems(long key) {
     String instance = Long.toString(key);
     for (HistoryIndex<?> index :
-        List.of(
-            processInstances,
-            elements,
-            variables,
-            userTasks,
-            jobs,
-            incidents,
-            messageSubscriptions)) {
+        List.of(elements, variables, userTasks, jobs, incidents, messageSubscriptions)) {
       index.removeWhere(INSTANCE, instance);
+    }
+  }
+
+  /**
+   * The ended instance's items are in the archive at {@code at} now: they leave the heap, its own
+   * record stays. The engine writes an instance's records before the one that ends it; a late one
+   * (a message subscription's deletion confirmed after the end) that comes after {@code saved} was
+   * read is not shown.
+   */
+  void archived(HistoryStore.SavedInstance saved, HistoryArchive.Location at) {
+    long key = saved.key();
+    if (!toArchive.remove(key)) {
+      return; // dropped meanwhile
+    }
+    long[] items =
+        Stream.of(saved.elements(), saved.variables(), saved.userTasks(), saved.incidents())
+            .flatMap(List::stream)
+            .mapToLong(HistoryState::keyOf)
+            .toArray();
+    var archivedInstance = new HistoryStore.ArchivedInstance(processInstances.get(key), at, items);
+    instances.remove(key);
+    removeItems(key);
+    addArchived(archivedInstance);
+    unsaved.archived.add(archivedInstance);
+  }
+
+  private void addArchived(HistoryStore.ArchivedInstance archivedInstance) {
+    long key = archivedInstance.instance().key();
+    processInstances.put(archivedInstance.instance());
+    archived.put(key, archivedInstance);
+    for (long item : archivedInstance.items()) {
+      archivedItems.put(item, key);
+    }
+  }
+
+  private static long keyOf(Object item) {
+    return switch (item) {
+      case ElementInstance element -> element.key();
+      case Variable variable -> variable.key();
+      case UserTaskInstance task -> task.key();
+      case Incident incident -> incident.key();
+      default -> throw new IllegalArgumentException("No item of an instance: " + item);
+    };
+  }
+
+  // ---- an instance's items, wherever they are
+
+  /** The items of one kind of the instance, by key: from the heap, or from the archive. */
+  <T> List<T> itemsOf(
+      HistoryIndex<T> index,
+      Function<HistoryStore.SavedInstance, List<T>> ofInstance,
+      long instanceKey) {
+    HistoryStore.ArchivedInstance archivedInstance = archived.get(instanceKey);
+    return archivedInstance == null
+        ? index.where(INSTANCE, Long.toString(instanceKey))
+        : ofInstance.apply(archive.read(archivedInstance.at()));
+  }
+
+  /** The ended instance's details from the archive, if they are there. */
+  Optional<HistoryStore.SavedInstance> archivedDetails(long instanceKey) {
+    return Optional.ofNullable(archived.get(instanceKey)).map(a -> archive.read(a.at()));
+  }
+
+  /**
+   * The items of one kind that have, for each indexed field named, one of its values, by key: those
+   * in the heap from the index, and those of archived instances read from the archive, only the
+   * instances named when the filter names instances, else every one, one at a time.
+   */
+  <T> List<T> matching(
+      HistoryIndex<T> index,
+      Function<HistoryStore.SavedInstance, List<T>> ofInstance,
+      Map<String, Set<String>> wanted) {
+    List<T> found = new ArrayList<>(index.matching(wanted));
+    Set<String> instanceKeys = wanted.get(INSTANCE);
+    List<HistoryArchive.Location> locations =
+        instanceKeys == null
+            ? archived.values().stream().map(HistoryStore.ArchivedInstance::at).toList()
+            : instanceKeys.stream()
+                .map(HistoryState::parseKey)
+                .map(archived::get)
+                .filter(Objects::nonNull)
+                .map(HistoryStore.ArchivedInstance::at)
+                .toList();
+    if (!locations.isEmpty()) {
+      archive.readEach(
+          locations,
+          saved ->
+              ofInstance.apply(saved).stream()
+                  .filter(item -> index.matches(item, wanted))
+                  .forEach(found::add));
+      found.sort(Comparator.comparingLong(index::keyOf));
+    }
+    return found;
+  }
+
+  /** Reads every archived instance, one at a time. */
+  void eachArchived(Consumer<HistoryStore.SavedInstance> action) {
+    if (!archived.isEmpty()) {
+      archive.readEach(
+          archived.values().stream().map(HistoryStore.ArchivedInstance::at).toList(), action);
+    }
+  }
+
+  /** The item with the key, from the heap or from its instance in the archive. */
+  <T> T get(
+      HistoryIndex<T> index, Function<HistoryStore.SavedInstance, List<T>> ofInstance, long key) {
+    T item = index.get(key);
+    long instanceKey = archivedItems.get(key);
+    if (item != null || instanceKey < 0) {
+      return item;
+    }
+    return itemsOf(index, ofInstance, instanceKey).stream()
+        .filter(archivedItem -> index.keyOf(archivedItem) == key)
+        .findFirst()
+        .orElse(null);
+  }
+
+  private static Long parseKey(String key) {
+    try {
+      return Long.parseLong(key);
+    } catch (NumberFormatException e) {
+      return null;
     }
   }
 
@@ -243,6 +395,9 @@ final class HistoryState {
   }
 
   void restore(HistoryStore.Saved saved) {
+    if (saved.archived() != null) { // none in a history kept before the archive was
+      saved.archived().forEach(this::addArchived);
+    }
     position = saved.position();
     saved.definitions().forEach(definition -> definitions.put(definition.key(), definition));
     saved.forms().forEach(form -> forms.put(form.key(), form));
@@ -264,6 +419,9 @@ final class HistoryState {
         records.correlatedMessages.addAll(instance.correlatedMessages());
       }
       instances.put(instance.key(), records);
+      if (records.instance != null && records.instance.state() != InstanceState.ACTIVE) {
+        toArchive.add(instance.key());
+      }
     }
     ended.addAll(saved.ended());
     if (saved.usage() != null) { // none in a history kept before usage was

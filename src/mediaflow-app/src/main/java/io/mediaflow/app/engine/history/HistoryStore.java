@@ -27,14 +27,18 @@ import java.util.Optional;
  *
  * <p>One file, {@value #FILE}, a line of JSON per entry, appended to: at each snapshot only what
  * changed since the last one (the instances a record touched, new deployments, instances that ended
- * or were dropped, the usage buckets that changed), closed by a {@code kept} line with the log
- * position it holds, then forced. On start the file is read from the top, each batch applied once
- * its {@code kept} line is read: a batch a crash cut short (a torn last line, or lines without
- * their {@code kept}) is ignored and cut off, and the log is read again after the last position
- * kept. Once the file has grown to twice what it held after its last rewrite (and at least {@code
- * compactAt} bytes), the history is written whole instead: to a temporary file, forced, renamed
- * over it. A {@code history.json} of an older version (the history replaced whole) is read once and
- * rewritten in this form.
+ * or were dropped, the usage buckets that changed, the decisions' changes), closed by a {@code
+ * kept} line with the log position it holds, then forced. On start the file is read from the top,
+ * each batch applied once its {@code kept} line is read: a batch a crash cut short (a torn last
+ * line, or lines without their {@code kept}) is ignored and cut off, and the log is read again
+ * after the last position kept. Once the file has grown to twice what it held after its last
+ * rewrite (and at least {@code compactAt} bytes), the history is written whole instead: to a
+ * temporary file, forced, renamed over it. A {@code history.json} of an older version (the history
+ * replaced whole) is read once and rewritten in this form.
+ *
+ * <p>An ended instance's details are not in this file once they moved to {@link HistoryArchive},
+ * beside it: the file then holds the instance's own record, where its details are and the keys of
+ * its items ({@link ArchivedInstance}), written after the archive's lines are on disk.
  */
 final class HistoryStore {
 
@@ -69,72 +73,110 @@ final class HistoryStore {
       List<CorrelatedMessage> correlatedMessages) {}
 
   /**
-   * The history as of the record at {@code position}; {@code ended} the ended instances, the
-   * earliest first; {@code usage} null in a history kept before usage was.
+   * What {@link DecisionHistory} holds, whole or changed since the last save: the deployed
+   * decisions and DRGs and the decision instances, and the keys of those deleted (decisions, DRGs)
+   * or dropped (instances) since, none in a whole one.
+   */
+  record SavedDecisions(
+      List<DecisionHistory.DecisionDefinition> definitions,
+      List<DecisionHistory.DecisionRequirements> requirements,
+      List<DecisionHistory.DecisionInstance> instances,
+      List<Long> deletedDefinitions,
+      List<Long> deletedRequirements,
+      List<String> droppedInstances) {}
+
+  /**
+   * The history as of the record at {@code position}: {@code instances} with their details, {@code
+   * archived} the ended instances whose details are in {@link HistoryArchive}; {@code ended} the
+   * ended instances, the earliest first; {@code archived}, {@code usage} and {@code decisions} null
+   * in a history kept before they were.
    */
   record Saved(
       long position,
       List<ProcessDefinition> definitions,
       List<FormDefinition> forms,
       List<SavedInstance> instances,
+      List<ArchivedInstance> archived,
       List<ProcessInstance> ended,
-      List<UsageBucket> usage) {}
+      List<UsageBucket> usage,
+      SavedDecisions decisions) {}
 
   /**
    * What changed since the last save, as of the record at {@code position}: new deployments, each
-   * instance a record touched (whole), the keys of instances that ended (in the order they ended)
-   * and of those dropped, and the usage buckets that changed (whole).
+   * instance a record touched (whole), those whose details moved to the archive since, the keys of
+   * instances that ended (in the order they ended) and of those dropped, the usage buckets that
+   * changed (whole) and the decisions' changes.
    */
   record Changes(
       long position,
       List<ProcessDefinition> definitions,
       List<FormDefinition> forms,
       List<SavedInstance> instances,
+      List<ArchivedInstance> archived,
       List<Long> ended,
       List<Long> dropped,
-      List<UsageBucket> usage) {}
+      List<UsageBucket> usage,
+      SavedDecisions decisions) {}
+
+  /**
+   * An ended instance whose details are in {@link HistoryArchive}: its own record, where its line
+   * is, and the keys of its element instances, variables, user tasks and incidents, which a get by
+   * such a key finds it by.
+   */
+  record ArchivedInstance(ProcessInstance instance, HistoryArchive.Location at, long[] items) {}
 
   /** One line of the file: exactly one of its fields is set. */
   record Entry(
       ProcessDefinition definition,
       FormDefinition form,
       SavedInstance instance,
+      ArchivedInstance archived,
       Long ended,
       Long dropped,
       UsageBucket usage,
+      SavedDecisions decisions,
       Long kept) {
 
     static Entry of(ProcessDefinition definition) {
-      return new Entry(definition, null, null, null, null, null, null);
+      return new Entry(definition, null, null, null, null, null, null, null, null);
     }
 
     static Entry of(FormDefinition form) {
-      return new Entry(null, form, null, null, null, null, null);
+      return new Entry(null, form, null, null, null, null, null, null, null);
     }
 
     static Entry of(SavedInstance instance) {
-      return new Entry(null, null, instance, null, null, null, null);
+      return new Entry(null, null, instance, null, null, null, null, null, null);
+    }
+
+    static Entry of(ArchivedInstance archived) {
+      return new Entry(null, null, null, archived, null, null, null, null, null);
     }
 
     static Entry ended(long key) {
-      return new Entry(null, null, null, key, null, null, null);
+      return new Entry(null, null, null, null, key, null, null, null, null);
     }
 
     static Entry dropped(long key) {
-      return new Entry(null, null, null, null, key, null, null);
+      return new Entry(null, null, null, null, null, key, null, null, null);
     }
 
     static Entry of(UsageBucket usage) {
-      return new Entry(null, null, null, null, null, usage, null);
+      return new Entry(null, null, null, null, null, null, usage, null, null);
+    }
+
+    static Entry of(SavedDecisions decisions) {
+      return new Entry(null, null, null, null, null, null, null, decisions, null);
     }
 
     static Entry kept(long position) {
-      return new Entry(null, null, null, null, null, null, position);
+      return new Entry(null, null, null, null, null, null, null, null, position);
     }
   }
 
   private final Path folder;
   private final Path file;
+  private final HistoryArchive archive;
   private final long compactAt;
   private final Saved loaded;
 
@@ -156,6 +198,7 @@ final class HistoryStore {
   HistoryStore(Path folder, long compactAt) {
     this.folder = folder;
     this.file = folder.resolve(FILE);
+    this.archive = new HistoryArchive(folder);
     this.compactAt = compactAt;
     try {
       Path whole = folder.resolve(WHOLE_FILE);
@@ -174,6 +217,11 @@ final class HistoryStore {
           e);
     }
     sizeAfterRewrite = Math.max(sizeAfterRewrite, size);
+  }
+
+  /** Where the ended instances' details are kept, beside this file. */
+  HistoryArchive archive() {
+    return archive;
   }
 
   /** What was kept when the application started, if anything. */
@@ -206,8 +254,12 @@ final class HistoryStore {
     changes.definitions().forEach(definition -> entries.add(Entry.of(definition)));
     changes.forms().forEach(form -> entries.add(Entry.of(form)));
     changes.instances().forEach(instance -> entries.add(Entry.of(instance)));
+    changes.archived().forEach(archived -> entries.add(Entry.of(archived)));
     changes.ended().forEach(key -> entries.add(Entry.ended(key)));
     changes.usage().forEach(bucket -> entries.add(Entry.of(bucket)));
+    if (changes.decisions() != null) {
+      entries.add(Entry.of(changes.decisions()));
+    }
     entries.add(Entry.kept(changes.position()));
     byte[] batch = lines(entries);
     try {
@@ -245,9 +297,15 @@ final class HistoryStore {
     history.definitions().forEach(definition -> entries.add(Entry.of(definition)));
     history.forms().forEach(form -> entries.add(Entry.of(form)));
     history.instances().forEach(instance -> entries.add(Entry.of(instance)));
+    if (history.archived() != null) {
+      history.archived().forEach(archived -> entries.add(Entry.of(archived)));
+    }
     history.ended().forEach(instance -> entries.add(Entry.ended(instance.key())));
     if (history.usage() != null) {
       history.usage().forEach(bucket -> entries.add(Entry.of(bucket)));
+    }
+    if (history.decisions() != null) {
+      entries.add(Entry.of(history.decisions()));
     }
     entries.add(Entry.kept(history.position()));
     byte[] content = lines(entries);
@@ -284,8 +342,10 @@ final class HistoryStore {
     var definitions = new LinkedHashMap<Long, ProcessDefinition>();
     var forms = new LinkedHashMap<Long, FormDefinition>();
     var instances = new LinkedHashMap<Long, SavedInstance>();
+    var archived = new LinkedHashMap<Long, ArchivedInstance>();
     var ended = new LinkedHashSet<Long>();
     var usage = new LinkedHashMap<UsageBucket.Key, UsageBucket>();
+    var decisions = new KeptDecisions();
     var batch = new ArrayList<Entry>();
     long position = -1;
     int start = 0;
@@ -310,7 +370,7 @@ final class HistoryStore {
         continue;
       }
       for (Entry change : batch) {
-        apply(change, definitions, forms, instances, ended, usage);
+        apply(change, definitions, forms, instances, archived, ended, usage, decisions);
       }
       batch.clear();
       position = entry.kept();
@@ -329,9 +389,11 @@ final class HistoryStore {
     }
     List<ProcessInstance> endedInstances =
         ended.stream()
-            .map(instances::get)
-            .filter(Objects::nonNull)
-            .map(SavedInstance::instance)
+            .map(
+                key ->
+                    archived.containsKey(key)
+                        ? archived.get(key).instance()
+                        : instances.containsKey(key) ? instances.get(key).instance() : null)
             .filter(Objects::nonNull)
             .toList();
     return new Saved(
@@ -339,8 +401,36 @@ final class HistoryStore {
         List.copyOf(definitions.values()),
         List.copyOf(forms.values()),
         List.copyOf(instances.values()),
+        List.copyOf(archived.values()),
         endedInstances,
-        List.copyOf(usage.values()));
+        List.copyOf(usage.values()),
+        decisions.whole());
+  }
+
+  /** The decisions as the file's batches leave them. */
+  private static final class KeptDecisions {
+    final Map<Long, DecisionHistory.DecisionDefinition> definitions = new LinkedHashMap<>();
+    final Map<Long, DecisionHistory.DecisionRequirements> requirements = new LinkedHashMap<>();
+    final Map<String, DecisionHistory.DecisionInstance> instances = new LinkedHashMap<>();
+
+    void apply(SavedDecisions changes) {
+      changes.deletedDefinitions().forEach(definitions::remove);
+      changes.deletedRequirements().forEach(requirements::remove);
+      changes.droppedInstances().forEach(instances::remove);
+      changes.definitions().forEach(definition -> definitions.put(definition.key(), definition));
+      changes.requirements().forEach(drg -> requirements.put(drg.key(), drg));
+      changes.instances().forEach(instance -> instances.put(instance.key(), instance));
+    }
+
+    SavedDecisions whole() {
+      return new SavedDecisions(
+          List.copyOf(definitions.values()),
+          List.copyOf(requirements.values()),
+          List.copyOf(instances.values()),
+          List.of(),
+          List.of(),
+          List.of());
+    }
   }
 
   private static void apply(
@@ -348,21 +438,29 @@ final class HistoryStore {
       Map<Long, ProcessDefinition> definitions,
       Map<Long, FormDefinition> forms,
       Map<Long, SavedInstance> instances,
+      Map<Long, ArchivedInstance> archived,
       LinkedHashSet<Long> ended,
-      Map<UsageBucket.Key, UsageBucket> usage) {
+      Map<UsageBucket.Key, UsageBucket> usage,
+      KeptDecisions decisions) {
     if (entry.definition() != null) {
       definitions.put(entry.definition().key(), entry.definition());
     } else if (entry.form() != null) {
       forms.put(entry.form().key(), entry.form());
     } else if (entry.instance() != null) {
       instances.put(entry.instance().key(), entry.instance());
+    } else if (entry.archived() != null) {
+      instances.remove(entry.archived().instance().key());
+      archived.put(entry.archived().instance().key(), entry.archived());
     } else if (entry.ended() != null) {
       ended.add(entry.ended());
     } else if (entry.dropped() != null) {
       instances.remove(entry.dropped());
+      archived.remove(entry.dropped());
       ended.remove(entry.dropped());
     } else if (entry.usage() != null) {
       usage.put(entry.usage().key(), entry.usage());
+    } else if (entry.decisions() != null) {
+      decisions.apply(entry.decisions());
     }
   }
 

@@ -31,4 +31,21 @@ public record Incident(
         creationTime,
         IncidentState.RESOLVED);
   }
+
+  /** The incident as its element instance was migrated to another definition and element. */
+  Incident migrated(long definitionKey, String processId, String elementId) {
+    return new Incident(
+        key,
+        processInstanceKey,
+        definitionKey,
+        processId,
+        elementId,
+        elementInstanceKey,
+        jobKey,
+        errorType,
+        errorMessage,
+        tenantId,
+        creationTime,
+        state);
+  }
 }

@@ -96,7 +96,9 @@ final class InstanceTree {
   }
 
   private static List<ElementInstance> counted(HistoryState state, long processInstanceKey) {
-    return state.elements.where(HistoryState.INSTANCE, Long.toString(processInstanceKey)).stream()
+    return state
+        .itemsOf(state.elements, HistoryStore.SavedInstance::elements, processInstanceKey)
+        .stream()
         .filter(element -> !NOT_COUNTED.contains(element.type()))
         .toList();
   }

@@ -3,12 +3,17 @@ package io.mediaflow.app.engine.history;
 import io.mediaflow.app.engine.EngineRecordFeed;
 import java.time.Clock;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
@@ -19,8 +24,9 @@ import org.springframework.stereotype.Component;
  * variables, user tasks, jobs and incidents, the sequence flows it took and its message
  * subscriptions (records out). Its {@link HistoryProjection} is fed once per record by {@link
  * EngineRecordFeed}; every read first catches the feed up, so it sees everything the engine has
- * acknowledged. An ended instance's details are kept within {@link HistoryProperties}, and kept
- * beside the engine's log in {@link HistoryStore}.
+ * acknowledged. An ended instance is kept for {@link HistoryProperties#retention}, its details on
+ * disk ({@link HistoryArchive}) from the store's next save on; everything is kept beside the
+ * engine's log in {@link HistoryStore}.
  */
 @Component
 public class ProcessHistory {
@@ -32,17 +38,34 @@ public class ProcessHistory {
    */
   private final Optional<HistoryStore> store;
 
-  private final HistoryState state = new HistoryState();
+  /** The decisions, kept in the same store; none where a test feeds process records alone. */
+  private final Optional<DecisionHistory> decisions;
+
+  private final HistoryProperties limits;
+  private final Clock clock;
+  private final HistoryState state;
 
   @Autowired
-  ProcessHistory(EngineRecordFeed feed, HistoryProperties limits, Optional<HistoryStore> store) {
-    this(feed, limits, store, Clock.systemUTC());
+  ProcessHistory(
+      EngineRecordFeed feed,
+      HistoryProperties limits,
+      Optional<HistoryStore> store,
+      DecisionHistory decisions) {
+    this(feed, limits, store, Optional.of(decisions), Clock.systemUTC());
   }
 
   ProcessHistory(
-      EngineRecordFeed feed, HistoryProperties limits, Optional<HistoryStore> store, Clock clock) {
+      EngineRecordFeed feed,
+      HistoryProperties limits,
+      Optional<HistoryStore> store,
+      Optional<DecisionHistory> decisions,
+      Clock clock) {
     this.feed = feed;
     this.store = store;
+    this.decisions = decisions;
+    this.limits = limits;
+    this.clock = clock;
+    this.state = new HistoryState(store.map(HistoryStore::archive).orElse(null));
     store.flatMap(HistoryStore::loaded).ifPresent(state::restore);
     feed.subscribe(new HistoryProjection(state, limits, clock));
   }
@@ -51,52 +74,87 @@ public class ProcessHistory {
 
   /**
    * Keeps everything read so far in the store (what changed since the last time, or everything when
-   * the store is due to be rewritten) and returns the position from which on the history still
-   * needs the engine's log: the log below it may be deleted. The store writes outside the lock, so
-   * that reads need not wait for the disk.
+   * the store is due to be rewritten), the decisions as of the same record, and returns the
+   * position from which on the history still needs the engine's log: the log below it may be
+   * deleted. The instances that ended since the last time move their details to the archive first,
+   * and the archive's days past the retention are deleted once the store no longer names them. The
+   * store writes outside the lock, so that reads need not wait for the disk; a failed write makes
+   * the store's next save a rewrite, which holds everything.
    */
   long keep() {
-    feed.catchUp();
     HistoryStore kept = store.orElseThrow();
-    long at;
-    HistoryStore.Saved whole = null;
-    HistoryStore.Changes changes = null;
-    synchronized (state) {
-      at = state.position;
-      if (kept.rewriteDue()) {
-        whole =
-            new HistoryStore.Saved(
-                state.position,
-                List.copyOf(state.definitions.values()),
-                List.copyOf(state.forms.values()),
-                state.instances.keySet().stream().map(state::saved).toList(),
-                List.copyOf(state.ended),
-                List.copyOf(state.usage.values()));
-      } else {
-        changes =
-            new HistoryStore.Changes(
-                state.position,
-                List.copyOf(state.unsaved.definitions),
-                List.copyOf(state.unsaved.forms),
-                state.unsaved.instances.stream()
-                    .filter(state.instances::containsKey)
-                    .map(state::saved)
-                    .toList(),
-                List.copyOf(state.unsaved.ended),
-                List.copyOf(state.unsaved.dropped),
-                state.unsaved.usage.stream().map(state.usage::get).toList());
-      }
-      state.unsaved =
-          new HistoryState
-              .Unsaved(); // a failed write makes the store's next save a rewrite, which holds
-      // everything
-    }
-    if (whole != null) {
+    archiveEnded(kept.archive());
+    Instant oldest = clock.instant().minus(limits.retention());
+    long position;
+    if (kept.rewriteDue()) {
+      HistoryStore.Saved whole = feed.caughtUp(() -> whole(oldest));
       kept.rewrite(whole);
+      position = whole.position();
     } else {
+      HistoryStore.Changes changes = feed.caughtUp(() -> changes(oldest));
       kept.append(changes);
+      position = changes.position();
     }
-    return at + 1;
+    kept.archive().deleteBefore(LocalDate.ofInstant(oldest, ZoneOffset.UTC));
+    return position + 1;
+  }
+
+  /**
+   * Writes the ended instances' details to the archive (outside the lock), then lets them leave the
+   * heap.
+   */
+  private void archiveEnded(HistoryArchive archive) {
+    List<HistoryStore.SavedInstance> ended =
+        feed.caughtUp(
+            () -> {
+              synchronized (state) {
+                return state.toArchive.stream().map(state::saved).toList();
+              }
+            });
+    if (ended.isEmpty()) {
+      return;
+    }
+    Map<Long, HistoryArchive.Location> locations = archive.append(ended);
+    synchronized (state) {
+      ended.forEach(instance -> state.archived(instance, locations.get(instance.key())));
+    }
+  }
+
+  private HistoryStore.Saved whole(Instant oldest) {
+    synchronized (state) {
+      state.dropEnded(oldest);
+      state.unsaved = new HistoryState.Unsaved();
+      return new HistoryStore.Saved(
+          state.position,
+          List.copyOf(state.definitions.values()),
+          List.copyOf(state.forms.values()),
+          state.instances.keySet().stream().map(state::saved).toList(),
+          List.copyOf(state.archived.values()),
+          List.copyOf(state.ended),
+          List.copyOf(state.usage.values()),
+          decisions.map(DecisionHistory::whole).orElse(null));
+    }
+  }
+
+  private HistoryStore.Changes changes(Instant oldest) {
+    synchronized (state) {
+      state.dropEnded(oldest);
+      HistoryState.Unsaved unsaved = state.unsaved;
+      state.unsaved = new HistoryState.Unsaved();
+      return new HistoryStore.Changes(
+          state.position,
+          List.copyOf(unsaved.definitions),
+          List.copyOf(unsaved.forms),
+          unsaved.instances.stream()
+              .filter(state.instances::containsKey)
+              .map(state::saved)
+              .toList(),
+          List.copyOf(unsaved.archived),
+          List.copyOf(unsaved.ended),
+          List.copyOf(unsaved.dropped),
+          unsaved.usage.stream().map(state.usage::get).toList(),
+          decisions.map(DecisionHistory::changes).orElse(null));
+    }
   }
 
   // ---- reads: each first catches the feed up, then answers from a consistent state
@@ -149,6 +207,11 @@ public class ProcessHistory {
         () ->
             Optional.ofNullable(state.instances.get(processInstanceKey))
                 .map(records -> List.copyOf(records.sequenceFlows))
+                .or(
+                    () ->
+                        state
+                            .archivedDetails(processInstanceKey)
+                            .map(HistoryStore.SavedInstance::sequenceFlows))
                 .orElse(List.of()));
   }
 
@@ -166,7 +229,10 @@ public class ProcessHistory {
         () ->
             InstanceTree.withCalled(state, processInstanceKey).stream()
                 .flatMap(
-                    key -> state.incidents.where(HistoryState.INSTANCE, key.toString()).stream())
+                    key ->
+                        state
+                            .itemsOf(state.incidents, HistoryStore.SavedInstance::incidents, key)
+                            .stream())
                 .sorted(Comparator.comparingLong(Incident::key))
                 .toList());
   }
@@ -185,75 +251,77 @@ public class ProcessHistory {
   }
 
   public List<ElementInstance> elementInstances() {
-    return read(state.elements::all);
+    return all(elementInstanceLookup());
   }
 
   public Optional<ElementInstance> elementInstance(long key) {
-    return get(state.elements, key);
+    return get(state.elements, HistoryStore.SavedInstance::elements, key);
   }
 
   public Lookup<ElementInstance> elementInstanceLookup() {
-    return lookup(state.elements);
+    return lookup(state.elements, HistoryStore.SavedInstance::elements);
   }
 
   public List<Variable> variables() {
-    return read(state.variables::all);
+    return all(variableLookup());
   }
 
   public Optional<Variable> variable(long key) {
-    return get(state.variables, key);
+    return get(state.variables, HistoryStore.SavedInstance::variables, key);
   }
 
   public Lookup<Variable> variableLookup() {
-    return lookup(state.variables);
+    return lookup(state.variables, HistoryStore.SavedInstance::variables);
   }
 
   public List<UserTaskInstance> userTasks() {
-    return read(state.userTasks::all);
+    return all(userTaskLookup());
   }
 
   public Optional<UserTaskInstance> userTask(long key) {
-    return get(state.userTasks, key);
+    return get(state.userTasks, HistoryStore.SavedInstance::userTasks, key);
   }
 
   public Lookup<UserTaskInstance> userTaskLookup() {
-    return lookup(state.userTasks);
+    return lookup(state.userTasks, HistoryStore.SavedInstance::userTasks);
   }
 
   public List<Job> jobs() {
-    return read(state.jobs::all);
+    return all(jobLookup());
   }
 
   public Lookup<Job> jobLookup() {
-    return lookup(state.jobs);
+    return lookup(state.jobs, HistoryStore.SavedInstance::jobs);
   }
 
   public List<Incident> incidents() {
-    return read(state.incidents::all);
+    return all(incidentLookup());
   }
 
   public Lookup<Incident> incidentLookup() {
-    return lookup(state.incidents);
+    return lookup(state.incidents, HistoryStore.SavedInstance::incidents);
   }
 
   public List<MessageSubscription> messageSubscriptions() {
-    return read(state.messageSubscriptions::all);
+    return all(messageSubscriptionLookup());
   }
 
   public Lookup<MessageSubscription> messageSubscriptionLookup() {
-    return lookup(state.messageSubscriptions);
+    return lookup(state.messageSubscriptions, HistoryStore.SavedInstance::messageSubscriptions);
   }
 
   public List<CorrelatedMessage> correlatedMessages() {
     return read(
-        () ->
-            state.instances.values().stream()
-                .flatMap(records -> records.correlatedMessages.stream())
-                .toList());
+        () -> {
+          var messages = new ArrayList<CorrelatedMessage>();
+          state.instances.values().forEach(records -> messages.addAll(records.correlatedMessages));
+          state.eachArchived(saved -> messages.addAll(saved.correlatedMessages()));
+          return messages;
+        });
   }
 
   public Optional<Incident> incident(long key) {
-    return get(state.incidents, key);
+    return get(state.incidents, HistoryStore.SavedInstance::incidents, key);
   }
 
   /**
@@ -264,16 +332,37 @@ public class ProcessHistory {
       long processInstanceKey, long elementInstanceKey) {
     return read(
         () -> {
+          Map<Long, List<Variable>> byScope = new HashMap<>();
+          state
+              .itemsOf(state.variables, HistoryStore.SavedInstance::variables, processInstanceKey)
+              .forEach(v -> byScope.computeIfAbsent(v.scopeKey(), k -> new ArrayList<>()).add(v));
+          Map<Long, ElementInstance> elements = new HashMap<>();
+          state
+              .itemsOf(state.elements, HistoryStore.SavedInstance::elements, processInstanceKey)
+              .forEach(e -> elements.put(e.key(), e));
           var visible = new LinkedHashMap<String, Variable>();
           for (long scope = elementInstanceKey; scope > 0; ) {
-            state.variables.where("scopeKey", Long.toString(scope)).stream()
-                .filter(v -> v.processInstanceKey() == processInstanceKey)
-                .forEach(v -> visible.putIfAbsent(v.name(), v));
-            ElementInstance element = state.elements.get(scope);
+            byScope.getOrDefault(scope, List.of()).forEach(v -> visible.putIfAbsent(v.name(), v));
+            ElementInstance element = elements.get(scope);
             scope = element == null || scope == processInstanceKey ? -1 : element.flowScopeKey();
           }
           return visible;
         });
+  }
+
+  private <T> Optional<T> get(
+      HistoryIndex<T> index, Function<HistoryStore.SavedInstance, List<T>> ofInstance, long key) {
+    return read(() -> Optional.ofNullable(state.get(index, ofInstance, key)));
+  }
+
+  private <T> Lookup<T> lookup(
+      HistoryIndex<T> index, Function<HistoryStore.SavedInstance, List<T>> ofInstance) {
+    return new Lookup<>(
+        index.fields(), wanted -> read(() -> state.matching(index, ofInstance, wanted)));
+  }
+
+  private static <T> List<T> all(Lookup<T> lookup) {
+    return lookup.matching().apply(Map.of());
   }
 
   private <T> Optional<T> get(HistoryIndex<T> index, long key) {

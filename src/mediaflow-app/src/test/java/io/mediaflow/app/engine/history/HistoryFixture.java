@@ -17,6 +17,7 @@ import io.camunda.zeebe.protocol.record.intent.VariableIntent;
 import io.camunda.zeebe.protocol.record.value.BpmnElementType;
 import io.mediaflow.app.engine.EngineRecordFeed;
 import io.mediaflow.app.engine.UserTasks;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -32,6 +33,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 public final class HistoryFixture {
 
   private final List<Record<?>> records = new ArrayList<>();
+  private int read;
   private final ProcessHistory history;
   private final Instant now = Instant.now();
 
@@ -41,22 +43,29 @@ public final class HistoryFixture {
 
   /** Over a store, for the store's own benchmark. */
   HistoryFixture(Optional<HistoryStore> store) {
-    int[] read = {0};
     EngineRecordFeed.RecordSource source =
         action -> {
-          while (read[0] < records.size()) {
-            action.accept(records.get(read[0]++));
+          while (read < records.size()) {
+            action.accept(records.get(read++));
           }
         };
     history =
         new ProcessHistory(
             new EngineRecordFeed(source),
-            new HistoryProperties(Integer.MAX_VALUE, Duration.ofDays(1)),
-            store);
+            new HistoryProperties(Duration.ofDays(1)),
+            store,
+            Optional.empty(),
+            Clock.systemUTC());
   }
 
   public ProcessHistory history() {
     return history;
+  }
+
+  /** Forgets the records the history read, as the engine's feed does: for a measure of its heap. */
+  void forgetRead() {
+    records.subList(0, read).clear();
+    read = 0;
   }
 
   /**

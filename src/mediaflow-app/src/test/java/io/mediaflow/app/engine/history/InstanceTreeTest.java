@@ -16,6 +16,7 @@ import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
 import io.camunda.zeebe.protocol.record.value.BpmnElementType;
 import io.camunda.zeebe.protocol.record.value.ErrorType;
 import io.mediaflow.app.engine.EngineRecordFeed;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,8 +46,10 @@ class InstanceTreeTest {
                     action.accept(records.get(read[0]++));
                   }
                 }),
-            new HistoryProperties(10, Duration.ofDays(1)),
-            Optional.empty());
+            new HistoryProperties(Duration.ofDays(1)),
+            Optional.empty(),
+            Optional.empty(),
+            Clock.systemUTC());
     process(1, -1, -1);
     activated(1, 2, 1, "Call", BpmnElementType.CALL_ACTIVITY);
     activated(1, 3, 1, "Sub", BpmnElementType.SUB_PROCESS);
@@ -109,6 +112,17 @@ class InstanceTreeTest {
     assertThat(history.incidentsWithCalled(1)).extracting(Incident::key).containsExactly(30L);
     assertThat(history.incidentsWithCalled(20)).extracting(Incident::key).containsExactly(30L);
     assertThat(history.incidentsWithCalled(99)).isEmpty();
+  }
+
+  @Test
+  void everyCallerHasAnIncidentWhileAnInstanceCalledBeneathItHasOne() {
+    assertThat(history.processInstances())
+        .as("as Camunda marks each instance on the incident's tree path")
+        .allSatisfy(instance -> assertThat(instance.hasIncident()).isTrue());
+
+    incident(30, 20, 21, IncidentIntent.RESOLVED);
+    assertThat(history.processInstances())
+        .allSatisfy(instance -> assertThat(instance.hasIncident()).isFalse());
   }
 
   private void process(long key, long parent, long parentElement) {

@@ -7,6 +7,10 @@ import io.camunda.zeebe.protocol.impl.encoding.MsgPackConverter;
 import io.camunda.zeebe.protocol.impl.record.CopiedRecord;
 import io.camunda.zeebe.protocol.impl.record.RecordMetadata;
 import io.camunda.zeebe.protocol.impl.record.UnifiedRecordValue;
+import io.camunda.zeebe.protocol.impl.record.value.decision.DecisionEvaluationRecord;
+import io.camunda.zeebe.protocol.impl.record.value.deployment.DecisionRecord;
+import io.camunda.zeebe.protocol.impl.record.value.deployment.DecisionRequirementsRecord;
+import io.camunda.zeebe.protocol.impl.record.value.incident.IncidentRecord;
 import io.camunda.zeebe.protocol.impl.record.value.job.JobBatchRecord;
 import io.camunda.zeebe.protocol.impl.record.value.job.JobRecord;
 import io.camunda.zeebe.protocol.impl.record.value.message.ProcessMessageSubscriptionRecord;
@@ -15,6 +19,10 @@ import io.camunda.zeebe.protocol.impl.record.value.variable.VariableRecord;
 import io.camunda.zeebe.protocol.record.Record;
 import io.camunda.zeebe.protocol.record.RecordType;
 import io.camunda.zeebe.protocol.record.ValueType;
+import io.camunda.zeebe.protocol.record.intent.DecisionEvaluationIntent;
+import io.camunda.zeebe.protocol.record.intent.DecisionIntent;
+import io.camunda.zeebe.protocol.record.intent.DecisionRequirementsIntent;
+import io.camunda.zeebe.protocol.record.intent.IncidentIntent;
 import io.camunda.zeebe.protocol.record.intent.Intent;
 import io.camunda.zeebe.protocol.record.intent.JobBatchIntent;
 import io.camunda.zeebe.protocol.record.intent.JobIntent;
@@ -22,6 +30,7 @@ import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
 import io.camunda.zeebe.protocol.record.intent.ProcessMessageSubscriptionIntent;
 import io.camunda.zeebe.protocol.record.intent.VariableIntent;
 import io.camunda.zeebe.protocol.record.value.BpmnElementType;
+import io.camunda.zeebe.protocol.record.value.ErrorType;
 import io.mediaflow.app.engine.EngineRecordFeed;
 import io.mediaflow.app.engine.UserTaskChanges;
 import io.mediaflow.app.engine.UserTasks;
@@ -34,7 +43,9 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -44,7 +55,7 @@ class ProcessHistoryTest {
 
   private final List<Record<?>> records = new ArrayList<>();
   private Instant now = Instant.parse("2026-01-01T00:00:00Z");
-  private final ProcessHistory history = history(new HistoryProperties(2, Duration.ofHours(1)));
+  private final ProcessHistory history = history(new HistoryProperties(Duration.ofHours(1)));
 
   @Test
   void aUserTaskIsOpenFromItsJobsCreationUntilItsScopeEnds() {
@@ -139,6 +150,42 @@ class ProcessHistoryTest {
   }
 
   @Test
+  void anIncidentFollowsItsElementInstancesMigration() {
+    started(1);
+    element(
+        1, 5, 1, "Work", BpmnElementType.SERVICE_TASK, ProcessInstanceIntent.ELEMENT_ACTIVATING);
+    add(
+        30,
+        ValueType.INCIDENT,
+        IncidentIntent.CREATED,
+        incident(1, 5)
+            .setProcessDefinitionKey(100)
+            .setBpmnProcessId(buffer("process"))
+            .setElementId(buffer("Work")));
+    add(
+        30,
+        ValueType.INCIDENT,
+        IncidentIntent.MIGRATED,
+        incident(1, 5)
+            .setProcessDefinitionKey(200)
+            .setBpmnProcessId(buffer("process-v2"))
+            .setElementId(buffer("WorkAgain")));
+
+    assertThat(history.incident(30))
+        .hasValueSatisfying(
+            incident -> {
+              assertThat(incident.definitionKey()).isEqualTo(200);
+              assertThat(incident.processId()).isEqualTo("process-v2");
+              assertThat(incident.elementId()).isEqualTo("WorkAgain");
+              assertThat(incident.state()).isEqualTo(IncidentState.ACTIVE);
+            });
+    assertThat(history.incidentLookup().matching().apply(Map.of("elementId", Set.of("WorkAgain"))))
+        .as("found by its new element")
+        .extracting(Incident::key)
+        .containsExactly(30L);
+  }
+
+  @Test
   void variablesWrittenBeforeTheInstanceActivatesBelongToIt() {
     variable(20, 1, 1, "source", "\"in.mp4\"");
     started(1);
@@ -152,27 +199,27 @@ class ProcessHistoryTest {
   }
 
   @Test
-  void endedInstancesAreDroppedBeyondTheCountOrTheAge() {
+  void endedInstancesAreDroppedOnceTheRetentionPassed() {
     for (long key = 1; key <= 3; key++) {
       started(key);
       ended(key);
     }
     started(4);
-    assertThat(history.processInstance(1)).as("beyond the count").isEmpty();
-    assertThat(history.processInstance(3))
+    assertThat(history.processInstance(1))
+        .as("however many ended after it")
         .hasValueSatisfying(i -> assertThat(i.state()).isEqualTo(InstanceState.COMPLETED));
 
     now = now.plus(Duration.ofHours(2));
     variable(30, 4, 4, "x", "1");
     assertThat(history.processInstances())
-        .as("beyond the age; the running one stays")
+        .as("beyond the retention; the running one stays")
         .extracting(ProcessInstance::key)
         .containsExactly(4L);
   }
 
   @Test
   void usageIsCountedByTheMinuteKeptAndOutlivesTheInstancesItCounts(@TempDir Path folder) {
-    HistoryProperties limits = new HistoryProperties(1, Duration.ofHours(1));
+    HistoryProperties limits = new HistoryProperties(Duration.ofHours(1));
     ProcessHistory kept = history(limits, Optional.of(new HistoryStore(folder)));
     for (long key = 1; key <= 3; key++) {
       started(key);
@@ -189,7 +236,6 @@ class ProcessHistoryTest {
 
     ProcessHistory restored = history(limits, Optional.of(new HistoryStore(folder)));
     Instant first = Instant.parse("2026-01-01T00:00:00Z");
-    assertThat(restored.processInstance(1)).as("dropped beyond the count").isEmpty();
     assertThat(restored.usage(first, first.plusSeconds(30)))
         .singleElement()
         .satisfies(
@@ -207,6 +253,13 @@ class ProcessHistoryTest {
                   .containsExactlyInAnyOrder("ann", "bob");
             });
     assertThat(restored.usage(first.plusSeconds(120), first.plusSeconds(180))).isEmpty();
+
+    now = now.plus(Duration.ofHours(2));
+    started(5);
+    assertThat(restored.processInstance(1)).as("past the retention").isEmpty();
+    assertThat(restored.usage(first, first.plusSeconds(30)))
+        .singleElement()
+        .satisfies(bucket -> assertThat(bucket.processInstances()).isEqualTo(3));
   }
 
   /** As in a fresh data folder, where the first snapshot's keep used to fail. */
@@ -214,8 +267,7 @@ class ProcessHistoryTest {
   void theFirstKeepMakesTheHistoryFolder(@TempDir Path data) {
     Path folder = data.resolve("history");
     ProcessHistory kept =
-        history(
-            new HistoryProperties(2, Duration.ofHours(1)), Optional.of(new HistoryStore(folder)));
+        history(new HistoryProperties(Duration.ofHours(1)), Optional.of(new HistoryStore(folder)));
     started(1);
 
     kept.keep();
@@ -225,7 +277,7 @@ class ProcessHistoryTest {
 
   @Test
   void whatItKeptComesBackInAHistoryThatReadsOnlyTheRecordsAfterIt(@TempDir Path folder) {
-    HistoryProperties limits = new HistoryProperties(2, Duration.ofHours(1));
+    HistoryProperties limits = new HistoryProperties(Duration.ofHours(1));
     ProcessHistory kept = history(limits, Optional.of(new HistoryStore(folder)));
     variable(20, 1, 1, "source", "\"in.mp4\"");
     started(1);
@@ -246,18 +298,16 @@ class ProcessHistoryTest {
     assertThat(restored.processInstance(2))
         .hasValueSatisfying(i -> assertThat(i.state()).isEqualTo(InstanceState.COMPLETED));
 
-    for (long key = 3; key <= 4; key++) {
-      started(key);
-      ended(key);
-    }
+    now = now.plus(Duration.ofHours(2));
+    started(3);
     assertThat(restored.processInstance(2))
-        .as("the kept ended instances count toward the bound")
+        .as("a kept ended instance is dropped once the retention passed")
         .isEmpty();
   }
 
   @Test
   void theFlowsAnInstanceTookAndItsMessageSubscriptionsAreKeptWithIt(@TempDir Path folder) {
-    HistoryProperties limits = new HistoryProperties(10, Duration.ofHours(1));
+    HistoryProperties limits = new HistoryProperties(Duration.ofHours(1));
     ProcessHistory kept = history(limits, Optional.of(new HistoryStore(folder)));
     started(1);
     element(
@@ -296,7 +346,7 @@ class ProcessHistoryTest {
   @Test
   void eachKeepAppendsOnlyTheInstancesRecordsTouchedSinceTheLast(@TempDir Path folder)
       throws Exception {
-    HistoryProperties limits = new HistoryProperties(10, Duration.ofHours(1));
+    HistoryProperties limits = new HistoryProperties(Duration.ofHours(1));
     ProcessHistory kept = history(limits, Optional.of(new HistoryStore(folder)));
     for (long key = 1; key <= 50; key++) {
       started(key);
@@ -322,7 +372,7 @@ class ProcessHistoryTest {
   @Test
   void aBatchACrashCutShortIsIgnoredAndTheLogIsReadAgainAfterTheLastWholeOne(@TempDir Path folder)
       throws Exception {
-    HistoryProperties limits = new HistoryProperties(10, Duration.ofHours(1));
+    HistoryProperties limits = new HistoryProperties(Duration.ofHours(1));
     ProcessHistory kept = history(limits, Optional.of(new HistoryStore(folder)));
     started(1);
     long firstKept = kept.keep() - 1;
@@ -349,7 +399,7 @@ class ProcessHistoryTest {
 
   @Test
   void theFileIsRewrittenWholeOnceItGrewToTwiceItsSize(@TempDir Path folder) throws Exception {
-    HistoryProperties limits = new HistoryProperties(10, Duration.ofHours(1));
+    HistoryProperties limits = new HistoryProperties(Duration.ofHours(1));
     ProcessHistory kept = history(limits, Optional.of(new HistoryStore(folder, 1)));
     started(1);
     Path file = folder.resolve(HistoryStore.FILE);
@@ -368,7 +418,7 @@ class ProcessHistoryTest {
 
   @Test
   void aHistoryKeptWholeByAnOlderVersionIsReadAndRewritten(@TempDir Path folder) throws Exception {
-    HistoryProperties limits = new HistoryProperties(10, Duration.ofHours(1));
+    HistoryProperties limits = new HistoryProperties(Duration.ofHours(1));
     started(1);
     ProcessInstance instance = history.processInstance(1).orElseThrow();
     var old =
@@ -380,7 +430,9 @@ class ProcessHistoryTest {
                 new HistoryStore.SavedInstance(
                     1, instance, List.of(), List.of(), List.of(), List.of(), null, null, null,
                     null)),
+            null,
             List.of(),
+            null,
             null);
     Files.write(
         folder.resolve(HistoryStore.WHOLE_FILE),
@@ -392,39 +444,244 @@ class ProcessHistoryTest {
     assertThat(new HistoryStore(folder).position()).isEqualTo(1);
   }
 
+  @Test
+  void anEndedInstancesDetailsLeaveTheHeapAtTheNextKeepAndAreStillFound(@TempDir Path folder)
+      throws Exception {
+    HistoryProperties limits = new HistoryProperties(Duration.ofHours(1));
+    ProcessHistory kept = history(limits, Optional.of(new HistoryStore(folder)));
+    endedInstanceWithDetails(1);
+    started(2); // running: stays in the heap
+    kept.keep();
+
+    assertThat(Files.readString(folder.resolve(HistoryStore.FILE)))
+        .as("the store names where the details are, but does not hold them")
+        .doesNotContain("in.mp4");
+    assertThat(Files.readString(archived(folder, "2026-01-01"))).contains("in.mp4");
+    assertFoundWithItsDetails(kept);
+    assertFoundWithItsDetails(history(limits, Optional.of(new HistoryStore(folder))));
+  }
+
+  @Test
+  void aVariableOfAnArchivedInstanceBeginsNoInstanceOfItsOwn(@TempDir Path folder)
+      throws Exception {
+    HistoryProperties limits = new HistoryProperties(Duration.ofHours(1));
+    ProcessHistory kept = history(limits, Optional.of(new HistoryStore(folder)));
+    endedInstanceWithDetails(1);
+    kept.keep();
+    variable(40, 1, 1, "late", "\"after-the-end\"");
+    kept.keep();
+
+    assertThat(Files.readString(folder.resolve(HistoryStore.FILE)))
+        .as("kept nowhere, not as an instance known only by its variables")
+        .doesNotContain("after-the-end");
+    assertFoundWithItsDetails(history(limits, Optional.of(new HistoryStore(folder))));
+  }
+
+  @Test
+  void anEndedInstanceAndItsDetailsAreDeletedOnceTheRetentionPassed(@TempDir Path folder) {
+    HistoryProperties limits = new HistoryProperties(Duration.ofHours(1));
+    ProcessHistory kept = history(limits, Optional.of(new HistoryStore(folder)));
+    endedInstanceWithDetails(1);
+    kept.keep();
+    assertThat(archived(folder, "2026-01-01")).exists();
+
+    now = now.plus(Duration.ofDays(2)); // a day's file goes once the whole day passed the retention
+    started(2);
+    kept.keep();
+    assertThat(kept.processInstance(1)).isEmpty();
+    assertThat(kept.variable(20)).isEmpty();
+    assertThat(kept.variables()).isEmpty();
+    assertThat(archived(folder, "2026-01-01")).as("the day's file").doesNotExist();
+    assertThat(history(limits, Optional.of(new HistoryStore(folder))).processInstance(1))
+        .as("after a restart too")
+        .isEmpty();
+  }
+
+  @Test
+  void detailsArchivedByAKeepACrashCutShortAreReadAgainFromTheLog(@TempDir Path folder)
+      throws Exception {
+    HistoryProperties limits = new HistoryProperties(Duration.ofHours(1));
+    ProcessHistory kept = history(limits, Optional.of(new HistoryStore(folder)));
+    started(9);
+    kept.keep();
+    Path file = folder.resolve(HistoryStore.FILE);
+    byte[] beforeTheEnd = Files.readAllBytes(file);
+    endedInstanceWithDetails(1);
+    kept.keep();
+    Files.write(file, beforeTheEnd); // the crash came after the archive's lines, before the store's
+
+    ProcessHistory restored = history(limits, Optional.of(new HistoryStore(folder)));
+    assertFoundWithItsDetails(restored);
+    restored.keep(); // archives them once more: the lines no location names are never read
+    assertFoundWithItsDetails(restored);
+    assertFoundWithItsDetails(history(limits, Optional.of(new HistoryStore(folder))));
+  }
+
+  /**
+   * An instance that took a flow, had a user task (completed), an incident (resolved) and a
+   * variable at its own scope and at the task's, and ended.
+   */
+  private void endedInstanceWithDetails(long instance) {
+    variable(20, instance, instance, "source", "\"in.mp4\"");
+    started(instance);
+    element(
+        instance,
+        30,
+        instance,
+        "ToReview",
+        BpmnElementType.SEQUENCE_FLOW,
+        ProcessInstanceIntent.SEQUENCE_FLOW_TAKEN);
+    element(
+        instance,
+        5,
+        instance,
+        "Review",
+        BpmnElementType.USER_TASK,
+        ProcessInstanceIntent.ELEMENT_ACTIVATING);
+    job(9, instance, 5, JobIntent.CREATED);
+    add(31, ValueType.INCIDENT, IncidentIntent.CREATED, incident(instance, 5));
+    add(31, ValueType.INCIDENT, IncidentIntent.RESOLVED, incident(instance, 5));
+    variable(21, instance, 5, "local", "\"x\"");
+    job(9, instance, 5, JobIntent.COMPLETED);
+    element(
+        instance,
+        5,
+        instance,
+        "Review",
+        BpmnElementType.USER_TASK,
+        ProcessInstanceIntent.ELEMENT_COMPLETED);
+    ended(instance);
+  }
+
+  private static void assertFoundWithItsDetails(ProcessHistory history) {
+    assertThat(history.processInstance(1))
+        .hasValueSatisfying(i -> assertThat(i.state()).isEqualTo(InstanceState.COMPLETED));
+    assertThat(history.variable(20)).isPresent();
+    assertThat(history.elementInstance(5))
+        .hasValueSatisfying(e -> assertThat(e.state()).isEqualTo(InstanceState.COMPLETED));
+    assertThat(history.userTask(9))
+        .hasValueSatisfying(task -> assertThat(task.state()).isEqualTo(TaskState.COMPLETED));
+    assertThat(history.incident(31))
+        .hasValueSatisfying(i -> assertThat(i.state()).isEqualTo(IncidentState.RESOLVED));
+    assertThat(history.variableLookup().matching().apply(Map.of("processInstanceKey", Set.of("1"))))
+        .as("by its instance")
+        .extracting(Variable::key)
+        .containsExactly(20L, 21L);
+    assertThat(history.variableLookup().matching().apply(Map.of("name", Set.of("local"))))
+        .as("over every instance")
+        .extracting(Variable::key)
+        .containsExactly(21L);
+    assertThat(history.jobs()).extracting(Job::key).containsExactly(9L);
+    assertThat(history.sequenceFlows(1)).containsExactly("ToReview");
+    assertThat(history.variablesVisibleFrom(1, 5)).containsOnlyKeys("source", "local");
+    assertThat(history.elementStatistics(1))
+        .containsExactly(new ElementStatistics("Review", 0, 0, 0, 1));
+    assertThat(history.incidentsWithCalled(1)).extracting(Incident::key).containsExactly(31L);
+  }
+
+  private static Path archived(Path folder, String day) {
+    return folder.resolve(HistoryArchive.FOLDER).resolve(day + ".jsonl");
+  }
+
+  @Test
+  void decisionsAreKeptWithTheHistoryAndComeBackAfterARestart(@TempDir Path folder) {
+    HistoryProperties limits = new HistoryProperties(Duration.ofHours(1));
+    EngineRecordFeed feed = feed(Optional.empty());
+    DecisionHistory decisions = new DecisionHistory(feed, limits, Optional.empty(), clock());
+    var store = new HistoryStore(folder);
+    var kept =
+        new ProcessHistory(feed, limits, Optional.of(store), Optional.of(decisions), clock());
+    add(
+        50,
+        ValueType.DECISION_REQUIREMENTS,
+        DecisionRequirementsIntent.CREATED,
+        new DecisionRequirementsRecord()
+            .setDecisionRequirementsKey(50)
+            .setDecisionRequirementsId("ladder-drg")
+            .setDecisionRequirementsName("Ladder")
+            .setDecisionRequirementsVersion(1)
+            .setResourceName("ladder.dmn")
+            .setResource(buffer("<definitions/>")));
+    add(
+        51,
+        ValueType.DECISION,
+        DecisionIntent.CREATED,
+        new DecisionRecord()
+            .setDecisionKey(51)
+            .setDecisionId("ladder")
+            .setDecisionName("Ladder")
+            .setVersion(1)
+            .setDecisionRequirementsKey(50)
+            .setDecisionRequirementsId("ladder-drg"));
+    var evaluation = new DecisionEvaluationRecord().setDecisionKey(51).setDecisionId("ladder");
+    evaluation
+        .evaluatedDecisions()
+        .add()
+        .setDecisionKey(51)
+        .setDecisionId("ladder")
+        .setDecisionName("Ladder")
+        .setDecisionVersion(1)
+        .setDecisionType("DECISION_TABLE")
+        .setDecisionOutput(new UnsafeBuffer(MsgPackConverter.convertToMsgPack("\"hd\"")));
+    add(52, ValueType.DECISION_EVALUATION, DecisionEvaluationIntent.EVALUATED, evaluation);
+    kept.keep();
+
+    Optional<HistoryStore> restoredStore = Optional.of(new HistoryStore(folder));
+    DecisionHistory restored =
+        new DecisionHistory(feed(restoredStore), limits, restoredStore, clock());
+    assertThat(restored.requirements(50))
+        .hasValueSatisfying(
+            drg -> assertThat(new String(drg.resource())).isEqualTo("<definitions/>"));
+    assertThat(restored.definitions())
+        .extracting(DecisionHistory.DecisionDefinition::decisionId)
+        .containsExactly("ladder");
+    assertThat(restored.instances())
+        .singleElement()
+        .satisfies(
+            instance -> {
+              assertThat(instance.key()).isEqualTo("52-1");
+              assertThat(instance.output()).isEqualTo("\"hd\"");
+            });
+  }
+
   private ProcessHistory history(HistoryProperties limits) {
     return history(limits, Optional.empty());
   }
 
   /** Over a store, the records after what it kept are read, as the durable engine's log is. */
   private ProcessHistory history(HistoryProperties limits, Optional<HistoryStore> store) {
-    int[] read = {
-      (int) Math.max(0, store.map(HistoryStore::position).orElse(-1L))
-    }; // record i is at position i + 1
-    EngineRecordFeed.RecordSource source =
+    return new ProcessHistory(feed(store), limits, store, Optional.empty(), clock());
+  }
+
+  /** The records after what the store kept (record i is at position i + 1). */
+  private EngineRecordFeed feed(Optional<HistoryStore> store) {
+    int[] read = {(int) Math.max(0, store.map(HistoryStore::position).orElse(-1L))};
+    return new EngineRecordFeed(
         action -> {
           while (read[0] < records.size()) {
             action.accept(records.get(read[0]++));
           }
-        };
-    Clock clock =
-        new Clock() {
-          @Override
-          public Instant instant() {
-            return now;
-          }
+        });
+  }
 
-          @Override
-          public java.time.ZoneId getZone() {
-            return ZoneOffset.UTC;
-          }
+  /** A clock at {@link #now}, which the tests move. */
+  private Clock clock() {
+    return new Clock() {
+      @Override
+      public Instant instant() {
+        return now;
+      }
 
-          @Override
-          public Clock withZone(java.time.ZoneId zone) {
-            return this;
-          }
-        };
-    return new ProcessHistory(new EngineRecordFeed(source), limits, store, clock);
+      @Override
+      public java.time.ZoneId getZone() {
+        return ZoneOffset.UTC;
+      }
+
+      @Override
+      public Clock withZone(java.time.ZoneId zone) {
+        return this;
+      }
+    };
   }
 
   private void started(long instance) {
@@ -488,6 +745,18 @@ class ProcessHistoryTest {
             .setCorrelationKey(new UnsafeBuffer("k".getBytes()))
             .setMessageKey(77);
     add(key, ValueType.PROCESS_MESSAGE_SUBSCRIPTION, intent, value);
+  }
+
+  private static UnsafeBuffer buffer(String text) {
+    return new UnsafeBuffer(text.getBytes());
+  }
+
+  private static IncidentRecord incident(long instance, long elementInstance) {
+    return new IncidentRecord()
+        .setProcessInstanceKey(instance)
+        .setElementInstanceKey(elementInstance)
+        .setErrorType(ErrorType.JOB_NO_RETRIES)
+        .setErrorMessage("no retries left");
   }
 
   private static JobRecord serviceJob(long instance, long elementInstance) {
