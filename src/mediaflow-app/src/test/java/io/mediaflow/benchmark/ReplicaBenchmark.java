@@ -53,22 +53,27 @@ import org.junit.jupiter.api.io.TempDir;
  * whose goal is at most 2. Jobs are counted through {@code POST /v2/jobs/search} (the instances'
  * own and those they called; the engine's user task jobs are not a worker's). The embedded
  * default's CPU per job (engine, REST API and sandbox, whose encoders are child processes and not
- * counted) is printed for comparison. A warm-up batch of each kind comes first; it also tells how
- * many jobs a real instance executes.
+ * counted) is printed for comparison. A real batch comes first, which tells how many jobs a real
+ * instance executes, then warm-up rounds of a batch of each kind until the replicas are warm (see
+ * {@link #WARM_JIT_SHARE}). The replicas' CPU is split by thread ({@link ThreadCpu}): the ratio's
+ * goal is on the CPU without the JIT compilers' (a warm replica's), the ratio with it printed
+ * beside.
  *
  * <p>Run: {@code mvn -B -o -pl src/mediaflow-app -am test -Dtest=ReplicaBenchmark
  * -Dsurefire.failIfNoSpecifiedTests=false -DskipModelChecks -DskipConsole -DskipVariations
- * -Dbenchmark.instances=60} (instances per batch; {@code -Dbenchmark.warm-up=20} instances per
- * warm-up batch; {@code -Dbenchmark.replicas=3,2,1} the numbers of replicas, largest first; {@code
+ * -Dbenchmark.instances=60} (instances per batch; {@code -Dbenchmark.warm-up=50} instances per
+ * warm-up batch; {@code -Dbenchmark.warm-up-rounds=12} the most warm-up rounds; {@code
+ * -Dbenchmark.replicas=3,2,1} the numbers of replicas, largest first; {@code
  * -Dbenchmark.protocol=rest} the replicas' client over REST rather than gRPC; {@code
  * "-Dbenchmark.replica-options=-XX:StartFlightRecording=filename=replica-%p.jfr"} profiles each
- * replica, given to its JVM as {@code JAVA_TOOL_OPTIONS}). {@code -DskipVariations} keeps the
- * module's second test run (the sandbox's variations) from running its own tests after the
- * benchmark.
+ * replica, given to its JVM as {@code JAVA_TOOL_OPTIONS}; {@code -Dbenchmark.count-calls=true}
+ * prints the real batches' engine commands per job type and other requests per instance, from
+ * access logs, see {@link CallCounts}). {@code -DskipVariations} keeps the module's second test run
+ * (the sandbox's variations) from running its own tests after the benchmark.
  */
 class ReplicaBenchmark {
 
-  private static final int INSTANCES = Integer.getInteger("benchmark.instances", 40);
+  private static final int INSTANCES = Integer.getInteger("benchmark.instances", 100);
   private static final int WARM_UP = Integer.getInteger("benchmark.warm-up", 50);
 
   /**
