@@ -74,8 +74,6 @@ public abstract class MediaflowTest {
   /** Known to the tests, so they can sign callback URLs the receiver must refuse (expired ones). */
   protected static final String CALLBACK_SECRET = "test-callback-secret";
 
-  protected static final int MAX_COMPLETED_INSTANCES = 20;
-
   /**
    * The only folder the workers upload local files from ({@code
    * mediaflow.transcoding.local-source-directory}).
@@ -169,9 +167,6 @@ public abstract class MediaflowTest {
     registry.add("mediaflow.transcoding.local-source-directory", LOCAL_SOURCES::toString);
     // On a loaded machine the start-up deployment can take longer than the client's default 10 s.
     registry.add("camunda.client.request-timeout", () -> "60s");
-    // Ended instances beyond this are forgotten by the REST API; low, so the tests see the bound
-    // work.
-    registry.add("mediaflow.engine.history.max-completed-instances", () -> MAX_COMPLETED_INSTANCES);
     // The streams of ended instances are stopped within a second of the engine showing them ended.
     registry.add("mediaflow.live.sweep.interval", () -> "1s");
   }

@@ -401,40 +401,8 @@ class RestApiTest extends MediaflowTest {
   }
 
   @Test
-  void endedInstancesAreKeptWithinTheBound() {
-    String processId = "rest-api-test-" + UUID.randomUUID();
-    camunda
-        .newDeployResourceCommand()
-        .addProcessModel(
-            Bpmn.createExecutableProcess(processId).startEvent().endEvent().done(),
-            processId + ".bpmn")
-        .send()
-        .join();
-    List<Long> keys = new ArrayList<>();
-    for (int i = 0; i < MAX_COMPLETED_INSTANCES + 5; i++) {
-      keys.add(start(processId, Map.of()));
-    }
-    instance(keys.getLast()).awaitCompleted();
-
-    // The newest ended instances are kept: these ended after every other test's, so the oldest is
-    // beyond the bound.
-    assertThat(get("/v2/process-instances/" + keys.getFirst()).statusCode())
-        .as("dropped beyond the bound")
-        .isEqualTo(404);
-    assertThat(json(get("/v2/process-instances/" + keys.getLast())).path("state").asText())
-        .isEqualTo("COMPLETED");
-    JsonNode all =
-        json(
-            post(
-                "/v2/process-instances/search",
-                Map.of("filter", Map.of("processDefinitionId", processId))));
-    assertThat(all.at("/page/totalItems").asInt()).isBetween(1, MAX_COMPLETED_INSTANCES);
-  }
-
-  @Test
   void searchesArePagedWithCursors() {
-    // Running instances, which the bound on ended ones never drops, so every search sees the same
-    // set.
+    // Running instances, so every search sees the same set.
     String processId = "rest-api-test-" + UUID.randomUUID();
     camunda
         .newDeployResourceCommand()

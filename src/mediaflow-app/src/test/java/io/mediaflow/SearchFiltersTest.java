@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.camunda.zeebe.model.bpmn.Bpmn;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -78,14 +79,14 @@ class SearchFiltersTest extends MediaflowTest {
     assertThat(keys(Map.of("elementId", "Elsewhere"))).isEmpty();
     assertThat(keys(Map.of("batchOperationId", "some-batch"))).isEmpty();
 
-    JsonNode children =
-        json(
-            post(
-                "/v2/element-instances/search",
-                Map.of("filter", Map.of("elementInstanceScopeKey", Long.toString(failed)))));
+    HttpResponse<String> children =
+        post(
+            "/v2/element-instances/search",
+            Map.of("filter", Map.of("elementInstanceScopeKey", Long.toString(failed))));
+    assertThat(children.statusCode()).as(children.body()).isEqualTo(200);
     List<String> elementIds = new ArrayList<>();
-    children.path("items").forEach(item -> elementIds.add(item.path("elementId").asText()));
-    assertThat(elementIds).contains("Work").doesNotContain(processId);
+    json(children).path("items").forEach(item -> elementIds.add(item.path("elementId").asText()));
+    assertThat(elementIds).as(children.body()).contains("Work").doesNotContain(processId);
   }
 
   @Test

@@ -102,7 +102,19 @@ class UsageMetricsTest extends MediaflowTest {
               UsageMetricsStatistics read = metrics(from, to);
               return read.getAssignees() > 0 ? Optional.of(read) : Optional.empty();
             });
-    assertThat(after.getProcessInstances()).isEqualTo(2);
+    assertThat(after.getProcessInstances())
+        .as(
+            () ->
+                "root instances started in the window: "
+                    + post(
+                            "/v2/process-instances/search",
+                            Map.of(
+                                "filter",
+                                Map.of(
+                                    "startDate",
+                                    Map.of("$gte", from.toString(), "$lt", to.toString()))))
+                        .body())
+        .isEqualTo(2);
     assertThat(after.getDecisionInstances()).isEqualTo(1);
     assertThat(after.getAssignees()).isEqualTo(1);
     assertThat(after.getActiveTenants()).isEqualTo(1);

@@ -89,10 +89,8 @@ class EmbeddedDefaultBenchmark extends MediaflowTest {
     registry.add(
         "mediaflow.sandbox.transcoding.encoders",
         () -> Integer.getInteger("benchmark.encoders", 16));
-    // What the application keeps is measured, not the tests' copy of every record, and with its
-    // default bound.
+    // What the application keeps is measured, not the tests' copy of every record.
     registry.add("mediaflow.test.every-record", () -> "false");
-    registry.add("mediaflow.engine.history.max-completed-instances", () -> "1000");
   }
 
   private record Batch(
