@@ -20,6 +20,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
@@ -134,17 +135,25 @@ final class HistoryArchive {
     }
   }
 
-  /** Deletes the files of the days before {@code day}: every instance in them ended before it. */
-  void deleteBefore(LocalDate day) {
+  /**
+   * Deletes the files of the days before {@code day} that the store no longer names: every instance
+   * in them ended before it and was dropped. A day the store still names keeps its file: the
+   * engine's clock can be pinned to the past, so an instance ending now may have ended, by that
+   * clock, on a day long past the retention, and it is dropped only once the instances that ended
+   * before it are.
+   */
+  void deleteBefore(LocalDate day, Set<LocalDate> named) {
     if (!Files.isDirectory(folder)) {
       return;
     }
     try (Stream<Path> files = Files.list(folder)) {
       for (Path file : files.toList()) {
         String name = file.getFileName().toString();
-        if (name.endsWith(".jsonl")
-            && LocalDate.parse(name.substring(0, name.length() - ".jsonl".length()))
-                .isBefore(day)) {
+        if (!name.endsWith(".jsonl")) {
+          continue;
+        }
+        LocalDate fileDay = LocalDate.parse(name.substring(0, name.length() - ".jsonl".length()));
+        if (fileDay.isBefore(day) && !named.contains(fileDay)) {
           Files.delete(file);
         }
       }

@@ -1,10 +1,12 @@
 package io.mediaflow.app.engine.history;
 
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -309,6 +311,13 @@ final class HistoryState {
     return archivedInstance == null
         ? index.where(INSTANCE, Long.toString(instanceKey))
         : ofInstance.apply(archive.read(archivedInstance.at()));
+  }
+
+  /** The days of the archive's files that hold an instance kept. */
+  Set<LocalDate> archivedDays() {
+    var days = new HashSet<LocalDate>();
+    archived.values().forEach(instance -> days.add(instance.at().day()));
+    return days;
   }
 
   /** The ended instance's details from the archive, if they are there. */

@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -44,6 +45,12 @@ public class ProcessHistory {
   private final HistoryProperties limits;
   private final Clock clock;
   private final HistoryState state;
+
+  /**
+   * The archive's days the store names as of its last write, computed with what it wrote: only
+   * their files are kept.
+   */
+  private Set<LocalDate> archivedDays = Set.of();
 
   @Autowired
   ProcessHistory(
@@ -95,7 +102,7 @@ public class ProcessHistory {
       kept.append(changes);
       position = changes.position();
     }
-    kept.archive().deleteBefore(LocalDate.ofInstant(oldest, ZoneOffset.UTC));
+    kept.archive().deleteBefore(LocalDate.ofInstant(oldest, ZoneOffset.UTC), archivedDays);
     return position + 1;
   }
 
@@ -123,6 +130,7 @@ public class ProcessHistory {
   private HistoryStore.Saved whole(Instant oldest) {
     synchronized (state) {
       state.dropEnded(oldest);
+      archivedDays = state.archivedDays();
       state.unsaved = new HistoryState.Unsaved();
       return new HistoryStore.Saved(
           state.position,
@@ -139,6 +147,7 @@ public class ProcessHistory {
   private HistoryStore.Changes changes(Instant oldest) {
     synchronized (state) {
       state.dropEnded(oldest);
+      archivedDays = state.archivedDays();
       HistoryState.Unsaved unsaved = state.unsaved;
       state.unsaved = new HistoryState.Unsaved();
       return new HistoryStore.Changes(

@@ -497,6 +497,28 @@ class ProcessHistoryTest {
         .isEmpty();
   }
 
+  /**
+   * The engine's clock pinned to the past (as Camunda's clock API and Camunda Process Test allow)
+   * dates an instance's end years back: its day's file is past the retention at once, but the
+   * instance is dropped only once those that ended before it are, and until then it is read.
+   */
+  @Test
+  void anInstanceEndedUnderAClockPinnedToThePastIsFoundUntilItIsDropped(@TempDir Path folder) {
+    HistoryProperties limits = new HistoryProperties(Duration.ofHours(1));
+    ProcessHistory kept = history(limits, Optional.of(new HistoryStore(folder)));
+    Instant real = now;
+    started(2);
+    ended(2); // ended first, within the retention
+    now = Instant.parse("2016-05-01T10:00:00Z");
+    endedInstanceWithDetails(1);
+    now = real;
+    kept.keep();
+    kept.keep();
+
+    assertFoundWithItsDetails(kept);
+    assertFoundWithItsDetails(history(limits, Optional.of(new HistoryStore(folder))));
+  }
+
   @Test
   void detailsArchivedByAKeepACrashCutShortAreReadAgainFromTheLog(@TempDir Path folder)
       throws Exception {
