@@ -9,8 +9,11 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The embedded default as its users run it: a JVM of its own, its engine persistent in {@code
@@ -20,6 +23,9 @@ import java.util.Map;
  * and start-up cache (built by {@code mvn package}).
  */
 public final class EmbeddedDefaultProcess {
+
+  /** The items a search is asked for at once. */
+  private static final int PAGE = 1000;
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Path PACKAGED = Path.of("target", "mediaflow");
@@ -150,10 +156,31 @@ public final class EmbeddedDefaultProcess {
         .asLong();
   }
 
-  /** The items of a search of Camunda's REST API ({@code /v2/.../search}), up to 1000. */
+  /** The items of a search of Camunda's REST API ({@code /v2/.../search}), up to a page. */
   public JsonNode search(String path, Map<String, Object> filter)
       throws IOException, InterruptedException {
-    return postOk(path, Map.of("filter", filter, "page", Map.of("limit", 1000))).path("items");
+    return postOk(path, Map.of("filter", filter, "page", Map.of("limit", PAGE))).path("items");
+  }
+
+  /**
+   * Which of these instances completed, asked for by key in pages: the application keeps every
+   * ended instance for days, more than a page of all completed ones holds.
+   */
+  public Set<Long> completedOf(Collection<Long> instances)
+      throws IOException, InterruptedException {
+    var completed = new HashSet<Long>();
+    List<String> keys = instances.stream().map(String::valueOf).toList();
+    for (int from = 0; from < keys.size(); from += PAGE) {
+      search(
+              "/v2/process-instances/search",
+              Map.of(
+                  "state",
+                  "COMPLETED",
+                  "processInstanceKey",
+                  Map.of("$in", keys.subList(from, Math.min(keys.size(), from + PAGE)))))
+          .forEach(instance -> completed.add(instance.path("processInstanceKey").asLong()));
+    }
+    return completed;
   }
 
   public void completeUserTask(JsonNode task, Map<String, Object> variables)

@@ -30,9 +30,6 @@ import org.awaitility.core.ConditionTimeoutException;
  */
 public final class LoadDriver {
 
-  /** The keys asked for at once: a page of {@link EmbeddedDefaultProcess#search} holds 1000. */
-  private static final int PAGE = 1000;
-
   public static final String REVIEW = "ReviewRenditions";
   public static final String START_ENCODER = "StartYourEncoder";
   public static final String END_BROADCAST = "EndTheBroadcast";
@@ -169,7 +166,7 @@ public final class LoadDriver {
   private Map<Long, List<String>> unfinished() {
     var unfinished = new LinkedHashMap<Long, List<String>>();
     try {
-      Set<Long> completed = completed();
+      Set<Long> completed = application.completedOf(instances.keySet());
       for (long instance : instances.keySet()) {
         if (completed.contains(instance)) {
           continue;
@@ -202,28 +199,7 @@ public final class LoadDriver {
   }
 
   public int completedInstances() throws Exception {
-    return completed().size();
-  }
-
-  /**
-   * This driver's instances that completed, asked for by key: the application keeps other drivers'
-   * ended instances for days, more than a page holds.
-   */
-  private Set<Long> completed() throws Exception {
-    var completed = new HashSet<Long>();
-    List<String> keys = instances.keySet().stream().map(String::valueOf).toList();
-    for (int from = 0; from < keys.size(); from += PAGE) {
-      application
-          .search(
-              "/v2/process-instances/search",
-              Map.of(
-                  "state",
-                  "COMPLETED",
-                  "processInstanceKey",
-                  Map.of("$in", keys.subList(from, Math.min(keys.size(), from + PAGE)))))
-          .forEach(instance -> completed.add(instance.path("processInstanceKey").asLong()));
-    }
-    return completed;
+    return application.completedOf(instances.keySet()).size();
   }
 
   public void awaitOpenTasks(String elementId, int count, Duration atMost) {
