@@ -3,6 +3,7 @@ package io.mediaflow.app.engine.gateway;
 import io.camunda.zeebe.protocol.impl.encoding.MsgPackConverter;
 import io.camunda.zeebe.protocol.impl.record.UnifiedRecordValue;
 import io.camunda.zeebe.protocol.impl.record.value.clock.ClockRecord;
+import io.camunda.zeebe.protocol.impl.record.value.job.JobRecord;
 import io.camunda.zeebe.protocol.impl.record.value.message.MessageCorrelationRecord;
 import io.camunda.zeebe.protocol.record.Record;
 import io.camunda.zeebe.protocol.record.RecordType;
@@ -10,10 +11,12 @@ import io.camunda.zeebe.protocol.record.RejectionType;
 import io.camunda.zeebe.protocol.record.ValueType;
 import io.camunda.zeebe.protocol.record.intent.ClockIntent;
 import io.camunda.zeebe.protocol.record.intent.Intent;
+import io.camunda.zeebe.protocol.record.intent.JobIntent;
 import io.camunda.zeebe.protocol.record.intent.MessageCorrelationIntent;
 import io.camunda.zeebe.protocol.record.value.MessageCorrelationRecordValue;
 import io.camunda.zeebe.util.buffer.BufferUtil;
 import io.mediaflow.app.engine.EngineRecordFeed;
+import io.mediaflow.app.engine.recovery.RecurAfterBackoff;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,17 +29,17 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * The engine's commands that Camunda's REST API has and its gRPC protocol lacks (message
- * correlation, the clock), written to the engine's log through the gateway's {@link CommandLog} as
- * Camunda's gateway writes them, and answered from the records the engine writes in processing
- * them. So they are processed, and kept, like every other command: a crash after the answer loses
- * nothing.
+ * correlation, the clock), and the one the embedded engine's recovery writes, written to the
+ * engine's log through the gateway's {@link CommandLog} as Camunda's gateway writes them, and
+ * answered from the records the engine writes in processing them. So they are processed, and kept,
+ * like every other command: a crash after the answer loses nothing.
  *
  * <p>They are written without a request id: the engine then sends no answer to the gateway, and the
  * outcome is read from the log instead, through {@link EngineRecordFeed}: the first event or
  * rejection of the command, or, for a correlation, the correlation's own event that follows once
  * the waiting instance took the message.
  */
-public final class EngineCommands implements EngineRecordFeed.Subscriber {
+public final class EngineCommands implements EngineRecordFeed.Subscriber, RecurAfterBackoff {
 
   /** A command the engine refused: its rejection as Camunda's REST API reports it. */
   public static final class Rejected extends RuntimeException {
@@ -92,6 +95,11 @@ public final class EngineCommands implements EngineRecordFeed.Subscriber {
   /** Lets the engine's clock follow the system's again. */
   public void resetClock() {
     send(ValueType.CLOCK, ClockIntent.RESET, new ClockRecord(), eventOf(ClockIntent.RESETTED));
+  }
+
+  @Override
+  public void recur(long jobKey, JobRecord job) {
+    log.write(jobKey, ValueType.JOB, JobIntent.RECUR_AFTER_BACKOFF, job, CommandLog.NO_REQUEST);
   }
 
   /**
