@@ -163,6 +163,12 @@ final class HistoryProjection implements EngineRecordFeed.Subscriber {
         HistoryState.update(state.elements, key, e -> e.ended(at, outcome));
         if (key == instanceKey && records.instance != null) {
           state.setInstance(records, records.instance.ended(at, outcome));
+          // The engine confirms a waiting subscription's deletion only after the instance ended,
+          // and the instance may have moved to the archive by then.
+          state
+              .messageSubscriptions
+              .where(HistoryState.INSTANCE, Long.toString(instanceKey))
+              .forEach(s -> state.messageSubscriptions.put(s.endedWithItsInstance(at)));
           state.ended.add(records.instance);
           state.toArchive.add(instanceKey);
           state.unsaved.ended.add(instanceKey);

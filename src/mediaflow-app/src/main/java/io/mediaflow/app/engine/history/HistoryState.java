@@ -260,8 +260,9 @@ final class HistoryState {
 
   /**
    * The ended instance's items are in the archive at {@code at} now: they leave the heap, its own
-   * record stays. The engine writes an instance's records before the one that ends it; a late one
-   * (a message subscription's deletion confirmed after the end) that comes after {@code saved} was
+   * record stays. The engine writes an instance's records before the one that ends it, but for the
+   * confirmation of a waiting message subscription's deletion, which the end itself anticipates
+   * ({@link MessageSubscription#endedWithItsInstance}); a record that comes after {@code saved} was
    * read is not shown.
    */
   void archived(HistoryStore.SavedInstance saved, HistoryArchive.Location at) {

@@ -5,7 +5,8 @@ import java.time.Instant;
 /**
  * A message subscription of an element (a catch event, a receive task, a boundary event), {@code
  * state} as its last record left it: {@code CREATED} while the element waits, then {@code
- * CORRELATED} or {@code DELETED}.
+ * CORRELATED} or {@code DELETED}; a subscription still waiting when its instance ends is deleted
+ * with it.
  */
 public record MessageSubscription(
     long key,
@@ -18,4 +19,23 @@ public record MessageSubscription(
     String correlationKey,
     String tenantId,
     Instant lastUpdated,
-    String state) {}
+    String state) {
+
+  /** This subscription as the end of its instance leaves it, if it was still waiting. */
+  MessageSubscription endedWithItsInstance(Instant at) {
+    return state.equals("CREATED") || state.equals("MIGRATED")
+        ? new MessageSubscription(
+            key,
+            processInstanceKey,
+            definitionKey,
+            processId,
+            elementId,
+            elementInstanceKey,
+            messageName,
+            correlationKey,
+            tenantId,
+            at,
+            "DELETED")
+        : this;
+  }
+}

@@ -343,6 +343,33 @@ class ProcessHistoryTest {
         .satisfies(message -> assertThat(message.messageKey()).isEqualTo(77));
   }
 
+  /**
+   * The engine confirms a waiting subscription's deletion after the instance that ended it: a keep
+   * in between moves the instance to the archive before the confirmation comes.
+   */
+  @Test
+  void aSubscriptionOpenWhenItsInstanceEndedIsDeletedWithItEvenIfItsConfirmationComesAfterTheKeep(
+      @TempDir Path folder) {
+    HistoryProperties limits = new HistoryProperties(Duration.ofHours(1));
+    ProcessHistory kept = history(limits, Optional.of(new HistoryStore(folder)));
+    started(1);
+    subscription(40, 1, 5, ProcessMessageSubscriptionIntent.CREATED);
+    subscription(41, 1, 6, ProcessMessageSubscriptionIntent.CREATED);
+    subscription(41, 1, 6, ProcessMessageSubscriptionIntent.CORRELATED);
+    subscription(40, 1, 5, ProcessMessageSubscriptionIntent.DELETING);
+    ended(1);
+    kept.keep();
+    subscription(40, 1, 5, ProcessMessageSubscriptionIntent.DELETED);
+    kept.keep();
+
+    for (ProcessHistory history :
+        List.of(kept, history(limits, Optional.of(new HistoryStore(folder))))) {
+      assertThat(history.messageSubscriptions())
+          .extracting(subscription -> subscription.key() + " " + subscription.state())
+          .containsExactlyInAnyOrder("40 DELETED", "41 CORRELATED");
+    }
+  }
+
   @Test
   void eachKeepAppendsOnlyTheInstancesRecordsTouchedSinceTheLast(@TempDir Path folder)
       throws Exception {
