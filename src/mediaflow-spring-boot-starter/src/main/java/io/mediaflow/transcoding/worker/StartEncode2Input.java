@@ -37,7 +37,12 @@ record StartEncode2Input(
         @Input(
             label = "Payload",
             description = "Up to " + JobPayload.MAX + " characters, returned in callbacks")
-        String payload) {
+        String payload,
+    @Input(
+            label = "Add Mediaflow's callback",
+            description =
+                "When the query names no callback_url, Mediaflow adds a signed one to its own receiver, which turns the service's calls into transcoding-job-finished messages; true by default. false leaves such a job without callbacks, for a process that polls it ('Transcoding: wait for job') and would never receive the messages")
+        Boolean addCallback) {
 
   static OperationHandler<StartEncode2Input> handler(
       TranscodingClient client, CallbackUrls callbacks) {
@@ -49,15 +54,16 @@ record StartEncode2Input(
                 job,
                 () ->
                     client.startEncode2(
-                        input.taskToken(),
-                        withCallback(callbacks, input.query(), input.taskToken()),
-                        input.payload())),
+                        input.taskToken(), input.withCallback(callbacks), input.payload())),
         (input, job) -> TranscodingWorkers.startedJob(client, input.taskToken()));
   }
 
-  /** The query as given, or with a signed callback URL for this task when the model names none. */
-  private static Query withCallback(CallbackUrls callbacks, Query query, String taskToken) {
-    if (query == null || query.callbackUrl() != null) {
+  /**
+   * The query as given, or with a signed callback URL for this task when the model names none and
+   * does not turn Mediaflow's callback off.
+   */
+  Query withCallback(CallbackUrls callbacks) {
+    if (query == null || query.callbackUrl() != null || Boolean.FALSE.equals(addCallback)) {
       return query;
     }
     return callbacks
