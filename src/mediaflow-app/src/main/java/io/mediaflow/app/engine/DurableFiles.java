@@ -40,6 +40,25 @@ public final class DurableFiles {
     forceDirectory(folder);
   }
 
+  /**
+   * Writes {@code content} into {@code file} at {@code position} (its end, or where a torn tail a
+   * crash left begins), forced; a file begun at 0 has its name forced too.
+   */
+  public static void writeAt(Path file, long position, byte[] content) throws IOException {
+    try (FileChannel channel =
+        FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+      channel.position(position);
+      ByteBuffer bytes = ByteBuffer.wrap(content);
+      while (bytes.hasRemaining()) {
+        channel.write(bytes);
+      }
+      channel.force(false);
+    }
+    if (position == 0) {
+      forceDirectory(file.getParent());
+    }
+  }
+
   /** A new or renamed file's name is only durable once its folder is forced too. */
   public static void forceDirectory(Path folder) throws IOException {
     try (FileChannel directory = FileChannel.open(folder, StandardOpenOption.READ)) {

@@ -63,26 +63,14 @@ final class HistoryArchive {
       for (List<HistoryStore.SavedInstance> sameDay : byDay(ended)) {
         LocalDate day = dayOf(sameDay.get(0));
         Path file = file(day);
-        boolean created = !Files.exists(file);
-        try (FileChannel channel =
-            FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
-          long offset = channel.size(); // after a line a crash may have torn: never read
-          var out = new ByteArrayOutputStream();
-          for (HistoryStore.SavedInstance instance : sameDay) {
-            locations.put(instance.key(), new Location(day, offset + out.size()));
-            out.write(JSON.writeValueAsBytes(instance));
-            out.write('\n');
-          }
-          ByteBuffer bytes = ByteBuffer.wrap(out.toByteArray());
-          channel.position(offset);
-          while (bytes.hasRemaining()) {
-            channel.write(bytes);
-          }
-          channel.force(false);
+        long offset = Files.exists(file) ? Files.size(file) : 0; // after a torn line: never read
+        var out = new ByteArrayOutputStream();
+        for (HistoryStore.SavedInstance instance : sameDay) {
+          locations.put(instance.key(), new Location(day, offset + out.size()));
+          out.write(JSON.writeValueAsBytes(instance));
+          out.write('\n');
         }
-        if (created) {
-          DurableFiles.forceDirectory(folder);
-        }
+        DurableFiles.writeAt(file, offset, out.toByteArray());
       }
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot keep the ended instances in " + folder, e);

@@ -7,12 +7,12 @@ import io.mediaflow.app.engine.DurableFiles;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -269,17 +269,8 @@ final class HistoryStore {
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot keep the REST API's history in " + file, e);
     }
-    try (FileChannel channel =
-        FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
-      channel.position(size);
-      ByteBuffer bytes = ByteBuffer.wrap(batch);
-      while (bytes.hasRemaining()) {
-        channel.write(bytes);
-      }
-      channel.force(false);
-      if (size == 0) {
-        DurableFiles.forceDirectory(folder); // a new file's name
-      }
+    try {
+      DurableFiles.writeAt(file, size, batch);
     } catch (IOException e) {
       rewriteNext = true;
       throw new UncheckedIOException("Cannot keep the REST API's history in " + file, e);
