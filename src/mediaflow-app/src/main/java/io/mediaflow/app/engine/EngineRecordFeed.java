@@ -56,12 +56,7 @@ public class EngineRecordFeed {
 
   /** Hands every record written since the last read to the subscribers. */
   public void catchUp() {
-    reading.lock();
-    try {
-      source.readNew(this::handOn);
-    } finally {
-      reading.unlock();
-    }
+    caughtUp(() -> null);
   }
 
   /**

@@ -141,13 +141,8 @@ public class DecisionHistory implements EngineRecordFeed.Subscriber {
   /** Everything held, for a store written whole. */
   synchronized HistoryStore.SavedDecisions whole() {
     unsaved = new Unsaved();
-    return new HistoryStore.SavedDecisions(
-        List.copyOf(definitions.values()),
-        List.copyOf(requirements.values()),
-        List.copyOf(instances.values()),
-        List.of(),
-        List.of(),
-        List.of());
+    return HistoryStore.SavedDecisions.whole(
+        definitions.values(), requirements.values(), instances.values());
   }
 
   /** What changed since the last {@link #whole} or {@link #changes}. */

@@ -83,7 +83,22 @@ final class HistoryStore {
       List<DecisionHistory.DecisionInstance> instances,
       List<Long> deletedDefinitions,
       List<Long> deletedRequirements,
-      List<String> droppedInstances) {}
+      List<String> droppedInstances) {
+
+    /** Everything held, with nothing deleted or dropped: a whole one. */
+    static SavedDecisions whole(
+        Collection<DecisionHistory.DecisionDefinition> definitions,
+        Collection<DecisionHistory.DecisionRequirements> requirements,
+        Collection<DecisionHistory.DecisionInstance> instances) {
+      return new SavedDecisions(
+          List.copyOf(definitions),
+          List.copyOf(requirements),
+          List.copyOf(instances),
+          List.of(),
+          List.of(),
+          List.of());
+    }
+  }
 
   /**
    * The history as of the record at {@code position}: {@code instances} with their details, {@code
@@ -414,13 +429,7 @@ final class HistoryStore {
     }
 
     SavedDecisions whole() {
-      return new SavedDecisions(
-          List.copyOf(definitions.values()),
-          List.copyOf(requirements.values()),
-          List.copyOf(instances.values()),
-          List.of(),
-          List.of(),
-          List.of());
+      return SavedDecisions.whole(definitions.values(), requirements.values(), instances.values());
     }
   }
 

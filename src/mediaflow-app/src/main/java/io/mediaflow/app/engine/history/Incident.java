@@ -17,23 +17,16 @@ public record Incident(
     IncidentState state) {
 
   Incident resolved() {
-    return new Incident(
-        key,
-        processInstanceKey,
-        definitionKey,
-        processId,
-        elementId,
-        elementInstanceKey,
-        jobKey,
-        errorType,
-        errorMessage,
-        tenantId,
-        creationTime,
-        IncidentState.RESOLVED);
+    return placed(definitionKey, processId, elementId, IncidentState.RESOLVED);
   }
 
   /** The incident as its element instance was migrated to another definition and element. */
   Incident migrated(long definitionKey, String processId, String elementId) {
+    return placed(definitionKey, processId, elementId, state);
+  }
+
+  private Incident placed(
+      long definitionKey, String processId, String elementId, IncidentState state) {
     return new Incident(
         key,
         processInstanceKey,
