@@ -8,11 +8,13 @@ import io.mediaflow.sandbox.SandboxTest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.UUID;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -33,6 +35,12 @@ class RtmpIngestTest extends SandboxTest {
    */
   static final int RECONNECT_SECONDS = 6;
 
+  /**
+   * Far longer than a refusal takes, so that only the refusal can end this push: a 3 s push could
+   * end on its own, with 0, before a refusal slowed down by a busy machine reached it.
+   */
+  static final int REFUSED_PUSH_SECONDS = 30;
+
   /** How long real media may take on a busy machine: encoders start, connect and fill a segment. */
   static final Duration MEDIA = Duration.ofSeconds(60);
 
@@ -48,18 +56,18 @@ class RtmpIngestTest extends SandboxTest {
   @Test
   void aPushGoesLivePlaysRecordsAndRelays() throws Exception {
     String bucketFolder = "shows/" + UUID.randomUUID();
-    String id =
+    JsonNode created =
         api.create(
-                """
+            """
         {"name": "rtmp show", "stream_timeout": 6000,
          "dvr": {"enabled": 1, "format": ["mp4", "hls"], "max_file_duration": 2,
                  "destination": {"url": "s3://live-recordings/%s", "access_key": "AKIAIOSFODNN7EXAMPLE",
                                  "secret_key": "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"}}}
         """
-                    .formatted(bucketFolder))
-            .get("id")
-            .asText();
-    int targetPort = freePort();
+                .formatted(bucketFolder));
+    String id = created.get("id").asText();
+    int ingestPort = URI.create(created.at("/server_urls/rtmp").asText()).getPort();
+    int targetPort = freePortBut(ingestPort);
     api
         .post(
             "/live-streams/" + id + "/simulcast-targets",
@@ -73,7 +81,7 @@ class RtmpIngestTest extends SandboxTest {
             "/live-streams/" + id + "/simulcast-targets",
             """
         {"url": "rtmp://127.0.0.1:%d/relay", "stream_key": "nobody"}"""
-                .formatted(freePort()))
+                .formatted(freePortBut(ingestPort, targetPort)))
         .stream();
     Path relayed = folder.resolve("relayed.flv");
     Process target =
@@ -86,7 +94,9 @@ class RtmpIngestTest extends SandboxTest {
     assertThat(ingest).matches("rtmp://127\\.0\\.0\\.1:\\d+/live");
 
     // Another stream key is refused: the encoder is cut off and the stream keeps waiting.
-    assertThat(processes.add(RealMedia.push(ingest + "/not-the-key", 3)).await(60)).isNotZero();
+    assertThat(
+            processes.add(RealMedia.push(ingest + "/not-the-key", REFUSED_PUSH_SECONDS)).await(60))
+        .isNotZero();
     assertThat(api.status(id)).isEqualTo("waiting");
 
     RealMedia.Encoder encoder =
@@ -175,11 +185,21 @@ class RtmpIngestTest extends SandboxTest {
     return answer.body();
   }
 
-  private static int freePort() {
-    try (var socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+  /**
+   * A port nobody listens at, other than {@code taken}: the stream's ingest port is free until its
+   * listener starts, and the kernel hands a port just closed out again now and then (5 times in
+   * 20,000 here); a relay target there would receive the refused push itself.
+   */
+  private static int freePortBut(int... taken) {
+    while (true) {
+      try (var socket = new ServerSocket(0)) {
+        int port = socket.getLocalPort();
+        if (IntStream.of(taken).noneMatch(t -> t == port)) {
+          return port;
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
     }
   }
 }
