@@ -25,7 +25,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import java.util.stream.StreamSupport;
 import org.awaitility.Awaitility;
@@ -60,6 +62,9 @@ import org.springframework.util.FileSystemUtils;
     webEnvironment = SpringBootTest.WebEnvironment.DEFINED_PORT,
     properties = "mediaflow.engine.data-directory=${mediaflow.test.engine-data}")
 public abstract class MediaflowTest {
+
+  /** Every port {@link #freePort} handed out in this JVM; before the first call below. */
+  private static final Set<Integer> PORTS_HANDED_OUT = ConcurrentHashMap.newKeySet();
 
   static final int HTTP_PORT = freePort();
   static final int ENGINE_PORT = freePort();
@@ -603,11 +608,20 @@ public abstract class MediaflowTest {
     }
   }
 
+  /**
+   * A port nobody listens at, never one handed out before in this JVM: the kernel hands a port just
+   * closed out again now and then (5 times in 20,000 here), and two of them for one app would make
+   * it fail to start.
+   */
   public static int freePort() {
-    try (var socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    while (true) {
+      try (var socket = new ServerSocket(0)) {
+        if (PORTS_HANDED_OUT.add(socket.getLocalPort())) {
+          return socket.getLocalPort();
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
     }
   }
 }

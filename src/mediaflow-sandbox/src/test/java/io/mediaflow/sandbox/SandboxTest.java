@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -28,7 +27,7 @@ import org.springframework.test.context.DynamicPropertySource;
     webEnvironment = SpringBootTest.WebEnvironment.DEFINED_PORT)
 public abstract class SandboxTest {
 
-  static final int HTTP_PORT = freePort();
+  static final int HTTP_PORT = FreePorts.take();
   protected static final Duration PATIENCE = Duration.ofSeconds(60);
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -102,13 +101,5 @@ public abstract class SandboxTest {
         .pollInterval(Duration.ofMillis(25))
         .until(probe::get, Optional::isPresent)
         .orElseThrow();
-  }
-
-  private static int freePort() {
-    try (var socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 }

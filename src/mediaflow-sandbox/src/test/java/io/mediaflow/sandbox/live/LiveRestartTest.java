@@ -5,10 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpServer;
+import io.mediaflow.sandbox.FreePorts;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -40,7 +39,7 @@ class LiveRestartTest {
 
   @TempDir Path data;
   @RegisterExtension final RealMedia.Processes processes = new RealMedia.Processes();
-  final int port = freePort();
+  final int port = FreePorts.take();
   final String baseUrl = "http://localhost:" + port;
   HttpServer endpoint;
   final List<JsonNode> callbacks = new CopyOnWriteArrayList<>();
@@ -96,7 +95,7 @@ class LiveRestartTest {
               "/live-streams/" + liveId + "/simulcast-targets",
               """
           {"url": "rtmp://127.0.0.1:%d/relay", "stream_key": "target-key"}"""
-                  .formatted(freePort()))
+                  .formatted(FreePorts.take()))
           .stream();
       String createdId = api.create("{\"name\": \"never started\"}").get("id").asText();
       String publicId = api.stream(createdId).at("/playback_ids/0/id").asText();
@@ -250,13 +249,5 @@ class LiveRestartTest {
     var copies = new ArrayList<JsonNode>();
     recordings.forEach(recording -> copies.add(((ObjectNode) recording.deepCopy()).without("url")));
     return copies;
-  }
-
-  private static int freePort() {
-    try (var socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 }

@@ -4,17 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.offset;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.mediaflow.sandbox.FreePorts;
 import io.mediaflow.sandbox.SandboxTest;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.UUID;
-import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -67,7 +65,9 @@ class RtmpIngestTest extends SandboxTest {
                 .formatted(bucketFolder));
     String id = created.get("id").asText();
     int ingestPort = URI.create(created.at("/server_urls/rtmp").asText()).getPort();
-    int targetPort = freePortBut(ingestPort);
+    // Free until its listener starts: a relay target there would receive the refused push itself.
+    FreePorts.exclude(ingestPort);
+    int targetPort = FreePorts.take();
     api
         .post(
             "/live-streams/" + id + "/simulcast-targets",
@@ -81,7 +81,7 @@ class RtmpIngestTest extends SandboxTest {
             "/live-streams/" + id + "/simulcast-targets",
             """
         {"url": "rtmp://127.0.0.1:%d/relay", "stream_key": "nobody"}"""
-                .formatted(freePortBut(ingestPort, targetPort)))
+                .formatted(FreePorts.take()))
         .stream();
     Path relayed = folder.resolve("relayed.flv");
     Process target =
@@ -183,23 +183,5 @@ class RtmpIngestTest extends SandboxTest {
     var answer = LiveApi.fetch(recording.get("url").asText());
     assertThat(answer.statusCode()).as(recording.get("url").asText()).isEqualTo(200);
     return answer.body();
-  }
-
-  /**
-   * A port nobody listens at, other than {@code taken}: the stream's ingest port is free until its
-   * listener starts, and the kernel hands a port just closed out again now and then (5 times in
-   * 20,000 here); a relay target there would receive the refused push itself.
-   */
-  private static int freePortBut(int... taken) {
-    while (true) {
-      try (var socket = new ServerSocket(0)) {
-        int port = socket.getLocalPort();
-        if (IntStream.of(taken).noneMatch(t -> t == port)) {
-          return port;
-        }
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-    }
   }
 }

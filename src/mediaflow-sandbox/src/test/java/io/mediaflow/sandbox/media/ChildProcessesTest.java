@@ -3,10 +3,10 @@ package io.mediaflow.sandbox.media;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.mediaflow.sandbox.FreePorts;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,7 +23,7 @@ class ChildProcessesTest {
 
   @Test
   void aListenerEndsWhenTheJvmThatStartedItIsKilled() throws Exception {
-    int port = freePort();
+    int port = FreePorts.take();
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     Process jvm =
         new ProcessBuilder(
@@ -85,11 +85,5 @@ class ChildProcessesTest {
       }
     }
     return false;
-  }
-
-  private static int freePort() throws IOException {
-    try (var socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
-    }
   }
 }

@@ -5,12 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.mediaflow.sandbox.FreePorts;
 import io.mediaflow.sandbox.state.SandboxDatabase;
 import io.mediaflow.sandbox.state.SandboxStateProperties;
 import io.mediaflow.sandbox.state.Table;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -45,7 +43,7 @@ class TranscodingRestartTest {
 
   @TempDir Path state;
 
-  private final int port = freePort();
+  private final int port = FreePorts.take();
   private final SandboxClient sandbox = new SandboxClient("http://localhost:" + port);
   private final TestServer outside = new TestServer().recorder("/hooks", 200);
 
@@ -322,13 +320,5 @@ class TranscodingRestartTest {
         .headers()
         .firstValueAsLong("Upload-Offset")
         .orElseThrow();
-  }
-
-  private static int freePort() {
-    try (var socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 }
