@@ -20,6 +20,9 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
@@ -42,6 +45,11 @@ public class BatchOperations {
       super(message);
     }
   }
+
+  private static final Logger LOG = LoggerFactory.getLogger(BatchOperations.class);
+
+  /** Longer than a save takes; an interrupted command's wait ends at once. */
+  private static final Duration CLOSE_WAIT = Duration.ofSeconds(5);
 
   private final BatchStore store;
   private final ItemCommands commands;
@@ -231,9 +239,21 @@ public class BatchOperations {
     }
   }
 
+  /**
+   * Interrupts an item's command waiting for its answer (checked again after the restart), and
+   * waits for the runner to end its save: nothing may write into the data folder once the
+   * application has closed it.
+   */
   @PreDestroy
   void close() {
     closing = true;
     runner.shutdownNow();
+    try {
+      if (!runner.awaitTermination(CLOSE_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
+        LOG.warn("The batch operations' runner did not end within {}", CLOSE_WAIT);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 }
