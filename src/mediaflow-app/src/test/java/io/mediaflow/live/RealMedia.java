@@ -5,6 +5,7 @@ import io.mediaflow.api.ApiJson;
 import io.mediaflow.sandbox.media.FfmpegPrograms;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -12,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import org.awaitility.Awaitility;
 
 /**
  * An encoder, a simulcast platform and ffprobe, made of the sandbox's ffmpeg; every process started
@@ -112,21 +114,47 @@ final class RealMedia implements AutoCloseable {
 
   /**
    * Another platform's RTMP ingest: accepts one push at {@code url} and keeps what it receives in
-   * {@code file}.
+   * {@code file}. Returns once it listens, so that its port is taken before a stream's ingest port
+   * is chosen: the kernel hands a port just closed out again now and then, and a stream given the
+   * platform's port would push to itself.
    */
   Process receive(String url, Path file) {
-    return run(
-        FfmpegPrograms.ffmpeg(
-            "-hide_banner",
-            "-loglevel",
-            "error",
-            "-listen",
-            "1",
-            "-i",
-            url,
-            "-c",
-            "copy",
-            file.toString()));
+    Process receiver =
+        run(
+            FfmpegPrograms.ffmpeg(
+                "-hide_banner",
+                "-loglevel",
+                "error",
+                "-listen",
+                "1",
+                "-i",
+                url,
+                "-c",
+                "copy",
+                file.toString()));
+    int port = URI.create(url).getPort();
+    Awaitility.await("the receiver listening at port " + port)
+        .atMost(Duration.ofMinutes(1))
+        .until(() -> listening(port) || !receiver.isAlive());
+    return receiver;
+  }
+
+  /**
+   * Whether a socket listens at the local TCP port, read from the kernel's tables: connecting to
+   * find out would be the one push the receiver accepts.
+   */
+  private static boolean listening(int port) throws IOException {
+    String local = String.format(":%04X", port);
+    for (String table : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
+      for (String line : Files.readAllLines(Path.of(table))) {
+        String[] fields = line.trim().split("\\s+");
+        // local_address is the second field, st the fourth; 0A is LISTEN
+        if (fields.length > 3 && fields[1].endsWith(local) && fields[3].equals("0A")) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /** ffprobe's {@code format.duration} and {@code streams[].codec_type} of a file. */
