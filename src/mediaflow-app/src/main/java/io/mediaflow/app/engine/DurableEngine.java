@@ -493,8 +493,7 @@ public final class DurableEngine implements AutoCloseable {
   public void close() throws Exception {
     snapshotTimer.shutdownNow();
     // A periodic snapshot under way ends first: the stop's own must not run beside it, nor the
-    // state
-    // and the log close under it.
+    // state and the log close under it.
     snapshotTimer.awaitTermination(30, TimeUnit.SECONDS);
     server.shutdown();
     gateway.close(); // the workers' waiting polls and job streams, which the server would wait for
