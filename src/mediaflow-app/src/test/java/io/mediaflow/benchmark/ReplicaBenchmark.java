@@ -9,6 +9,7 @@ import io.mediaflow.LoadDriver;
 import io.mediaflow.MediaflowTest;
 import io.mediaflow.SeparateJvm;
 import io.mediaflow.sample.CallbackBalancer;
+import io.mediaflow.sample.OneCallWorker;
 import io.mediaflow.sample.SampleApplication;
 import io.mediaflow.sample.SampleEnvironment;
 import io.mediaflow.sample.TrivialWorker;
@@ -23,6 +24,7 @@ import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
@@ -41,30 +43,33 @@ import org.junit.jupiter.api.io.TempDir;
  * workers off, the sandbox at a tenth of the nominal durations) and worker replicas of {@link
  * SampleApplication} (the starter in a plain application), each a JVM of its own, behind one
  * callback address. Each replica also runs {@link TrivialWorker}, a {@code @JobWorker} that
- * completes its jobs without doing anything.
+ * completes its jobs without doing anything, and {@link OneCallWorker}, which makes one call to the
+ * service and nothing else: the floor under any job of the contract.
  *
- * <p>For each number of replicas (three, then two, then one: a replica is stopped between, so every
- * measured replica is warm), it runs a batch of a trivial process (as many service tasks, of the
- * trivial worker, as a real instance executes jobs) and a batch of the real processes (half {@code
- * transcode-with-approval}, a tiny source and a one-rung ladder, no {@code publishBucket}, "Review
- * renditions" approved as it opens; half {@code protected-publishing}), on the same engine, and
- * prints beside each other: instances per second, the replicas' CPU time per job (the sum over the
- * replica JVMs, from {@link ProcessHandle.Info#totalCpuDuration()}) and the ratio plugin/trivial,
- * whose goal is at most 2. Jobs are counted through {@code POST /v2/jobs/search} (the instances'
- * own and those they called; the engine's user task jobs are not a worker's). The embedded
- * default's CPU per job (engine, REST API and sandbox, whose encoders are child processes and not
- * counted) is printed for comparison. A real batch comes first, which tells how many jobs a real
- * instance executes, then warm-up rounds of a batch of each kind until the replicas are warm (see
- * {@link #WARM_JIT_SHARE}). The replicas' CPU is split by thread ({@link ThreadCpu}): the ratio's
- * goal is on the CPU without the JIT compilers' (a warm replica's), the ratio with it printed
- * beside.
+ * <p>For each protocol of the replicas' client (REST, the client's default, then gRPC) and each
+ * number of replicas (three, then two, then one: a replica is stopped between, so every measured
+ * replica is warm), it runs a batch of a trivial process (as many service tasks, of the trivial
+ * worker, as a real instance executes jobs), the same of the one-call worker, and a batch of the
+ * real processes (half {@code transcode-with-approval}, a tiny source and a one-rung ladder, no
+ * {@code publishBucket}, "Review renditions" approved as it opens; half {@code
+ * protected-publishing}), on the same engine, and prints beside each other: instances per second,
+ * the replicas' CPU time per job (the sum over the replica JVMs, from {@link
+ * ProcessHandle.Info#totalCpuDuration()}) and the ratio plugin/trivial, whose goal is at most 2.
+ * Jobs are counted through {@code POST /v2/jobs/search} (the instances' own and those they called;
+ * the engine's user task jobs are not a worker's). The embedded default's CPU per job (engine, REST
+ * API and sandbox, whose encoders are child processes and not counted) is printed for comparison. A
+ * real batch comes first, which tells how many jobs a real instance executes, then warm-up rounds
+ * of a batch of each kind until the replicas are warm (see {@link #WARM_JIT_SHARE}). The replicas'
+ * CPU is split by thread ({@link ThreadCpu}): the ratio's goal is on the CPU without the JIT
+ * compilers' (a warm replica's), the ratio with it printed beside.
  *
  * <p>Run: {@code mvn -B -o -pl src/mediaflow-app -am test -Dtest=ReplicaBenchmark
  * -Dsurefire.failIfNoSpecifiedTests=false -DskipModelChecks -DskipConsole -DskipVariations
  * -Dbenchmark.instances=60} (instances per batch; {@code -Dbenchmark.warm-up=50} instances per
  * warm-up batch; {@code -Dbenchmark.warm-up-rounds=12} the most warm-up rounds; {@code
  * -Dbenchmark.replicas=3,2,1} the numbers of replicas, largest first; {@code
- * -Dbenchmark.protocol=rest} the replicas' client over REST rather than gRPC; {@code
+ * -Dbenchmark.protocol=rest} the replicas' client over REST only, {@code grpc} over gRPC only, both
+ * by default, REST first: each protocol its own replicas, warm-up and figures; {@code
  * "-Dbenchmark.replica-options=-XX:StartFlightRecording=filename=replica-%p.jfr"} profiles each
  * replica, given to its JVM as {@code JAVA_TOOL_OPTIONS}; {@code -Dbenchmark.count-calls=true}
  * prints the real batches' engine commands per job type and other requests per instance, from
@@ -94,13 +99,25 @@ class ReplicaBenchmark {
           .map(Integer::valueOf)
           .sorted((a, b) -> b - a)
           .toList();
-  private static final boolean PREFER_REST =
-      System.getProperty("benchmark.protocol", "grpc").equalsIgnoreCase("rest");
+
+  /** The replicas' client protocols, each measured in turn: REST, the client's default, first. */
+  private static final List<Protocol> PROTOCOLS =
+      Arrays.stream(System.getProperty("benchmark.protocol", "rest,grpc").split(","))
+          .map(name -> Protocol.valueOf(name.trim().toUpperCase(Locale.ROOT)))
+          .toList();
+
   private static final String REPLICA_OPTIONS = System.getProperty("benchmark.replica-options", "");
   private static final boolean COUNT_CALLS = Boolean.getBoolean("benchmark.count-calls");
   private static final String REAL = "real";
 
   private static final String TRIVIAL = "benchmark-trivial";
+  private static final String ONE_CALL = "benchmark-one-call";
+
+  /** How the replicas' client reaches the engine. */
+  private enum Protocol {
+    REST,
+    GRPC
+  }
 
   /**
    * The type of the jobs the engine makes of user tasks, which the REST API's task completion
@@ -166,7 +183,7 @@ class ReplicaBenchmark {
     }
   }
 
-  private record Row(int replicas, Batch trivial, Batch real) {}
+  private record Row(int replicas, Batch trivial, Batch oneCall, Batch real) {}
 
   @AfterEach
   void stop() throws InterruptedException {
@@ -196,23 +213,32 @@ class ReplicaBenchmark {
     }
     clusterProcess = cluster.start(settings.toArray(String[]::new));
     balancer = new CallbackBalancer(MediaflowTest.freePort());
-    startReplicas(REPLICAS.getFirst());
+    int jobsPerInstance = 0;
+    for (Protocol protocol : PROTOCOLS) {
+      startReplicas(REPLICAS.getFirst(), protocol);
+      Batch first = run(REAL, WARM_UP);
+      if (jobsPerInstance == 0) {
+        jobsPerInstance = Math.max(1, Math.round((float) first.jobs() / first.instances()));
+        deploy(TRIVIAL, TrivialWorker.TYPE, jobsPerInstance);
+        deploy(ONE_CALL, OneCallWorker.TYPE, jobsPerInstance);
+      }
+      warmUp();
+      double idleCpuMsPerSecond = idleCpu() * 1000 / IDLE.toSeconds() / replicas.size();
 
-    Batch first = run(REAL, WARM_UP);
-    int jobsPerInstance = Math.max(1, Math.round((float) first.jobs() / first.instances()));
-    deployTrivial(jobsPerInstance);
-    warmUp();
-    double idleCpuMsPerSecond = idleCpu() * 1000 / IDLE.toSeconds() / replicas.size();
-
-    var rows = new ArrayList<Row>();
-    for (int count : REPLICAS) {
-      while (replicas.size() > count) {
+      var rows = new ArrayList<Row>();
+      for (int count : REPLICAS) {
+        while (replicas.size() > count) {
+          stop(replicas.getLast());
+        }
+        Batch trivial = run(TRIVIAL, INSTANCES);
+        Batch oneCall = run(ONE_CALL, INSTANCES);
+        rows.add(new Row(count, trivial, oneCall, run(REAL, INSTANCES)));
+      }
+      print(protocol, jobsPerInstance, idleCpuMsPerSecond, rows);
+      while (!replicas.isEmpty()) {
         stop(replicas.getLast());
       }
-      Batch trivial = run(TRIVIAL, INSTANCES);
-      rows.add(new Row(count, trivial, run(REAL, INSTANCES)));
     }
-    print(jobsPerInstance, idleCpuMsPerSecond, rows);
   }
 
   /**
@@ -223,11 +249,18 @@ class ReplicaBenchmark {
     for (int round = 1; round <= WARM_UP_ROUNDS; round++) {
       Batch real = run(REAL, WARM_UP);
       Batch trivial = run(TRIVIAL, WARM_UP);
+      Batch oneCall = run(ONE_CALL, WARM_UP);
       double share =
-          (real.replicaJit() + trivial.replicaJit()) / (real.replicaCpu() + trivial.replicaCpu());
+          (real.replicaJit() + trivial.replicaJit() + oneCall.replicaJit())
+              / (real.replicaCpu() + trivial.replicaCpu() + oneCall.replicaCpu());
       System.out.printf(
-          "warm-up round %d: replica CPU %.2f ms/real job, %.2f ms/trivial job; JIT %.0f %% of it%n",
-          round, real.replicaCpuMsPerJob(), trivial.replicaCpuMsPerJob(), share * 100);
+          "warm-up round %d: replica CPU %.2f ms/real job, %.2f ms/trivial job, %.2f ms/one-call"
+              + " job; JIT %.0f %% of it%n",
+          round,
+          real.replicaCpuMsPerJob(),
+          trivial.replicaCpuMsPerJob(),
+          oneCall.replicaCpuMsPerJob(),
+          share * 100);
       if (share < WARM_JIT_SHARE) {
         return;
       }
@@ -249,8 +282,8 @@ class ReplicaBenchmark {
     double clusterCpuBefore = cpuSeconds(clusterProcess);
     long started = System.nanoTime();
     for (int i = 0; i < size; i++) {
-      if (process.equals(TRIVIAL)) {
-        load.startInstance(TRIVIAL, i, Map.of());
+      if (!process.equals(REAL)) {
+        load.startInstance(process, i, Map.of());
       } else if (i % 2 == 0) {
         load.startInstance(
             "transcode-with-approval",
@@ -328,11 +361,11 @@ class ReplicaBenchmark {
         Map.of("$neq", USER_TASK_JOB));
   }
 
-  /** A process of {@code serviceTasks} service tasks in a row, each a job of the trivial worker. */
-  private void deployTrivial(int serviceTasks) {
-    AbstractFlowNodeBuilder<?, ?> flow = Bpmn.createExecutableProcess(TRIVIAL).startEvent();
+  /** A process of {@code serviceTasks} service tasks in a row, each a job of {@code jobType}. */
+  private void deploy(String process, String jobType, int serviceTasks) {
+    AbstractFlowNodeBuilder<?, ?> flow = Bpmn.createExecutableProcess(process).startEvent();
     for (int i = 1; i <= serviceTasks; i++) {
-      flow = flow.serviceTask("NoOp" + i).zeebeJobType(TrivialWorker.TYPE);
+      flow = flow.serviceTask("Task" + i).zeebeJobType(jobType);
     }
     try (CamundaClient camunda =
         CamundaClient.newClientBuilder()
@@ -342,7 +375,7 @@ class ReplicaBenchmark {
             .build()) {
       camunda
           .newDeployResourceCommand()
-          .addProcessModel(flow.endEvent().done(), TRIVIAL + ".bpmn")
+          .addProcessModel(flow.endEvent().done(), process + ".bpmn")
           .send()
           .join();
     }
@@ -391,14 +424,14 @@ class ReplicaBenchmark {
   }
 
   /** Starts {@code count} replicas side by side and puts them in service once ready. */
-  private void startReplicas(int count) throws Exception {
+  private void startReplicas(int count, Protocol protocol) throws Exception {
     var environment = new HashMap<>(SampleEnvironment.of(cluster, keyStore, balancer.baseUrl()));
     if (!REPLICA_OPTIONS.isBlank()) {
       environment.put("JAVA_TOOL_OPTIONS", REPLICA_OPTIONS);
     }
     var starts = new ArrayList<Callable<Replica>>();
     for (int i = 0; i < count; i++) {
-      starts.add(() -> startReplica(environment));
+      starts.add(() -> startReplica(environment, protocol));
     }
     try (ExecutorService side = Executors.newFixedThreadPool(count)) {
       for (Future<Replica> start : side.invokeAll(starts)) {
@@ -409,7 +442,8 @@ class ReplicaBenchmark {
     }
   }
 
-  private Replica startReplica(Map<String, String> environment) throws Exception {
+  private Replica startReplica(Map<String, String> environment, Protocol protocol)
+      throws Exception {
     var replica =
         new SeparateJvm(
             SampleApplication.class.getName(), replicaDirectory, MediaflowTest.freePort());
@@ -419,11 +453,11 @@ class ReplicaBenchmark {
         new ArrayList<>(
             List.of(
                 "--spring.config.location=classpath:/io/mediaflow/sample/application.yml",
-                "--camunda.client.prefer-rest-over-grpc=" + PREFER_REST,
+                "--camunda.client.prefer-rest-over-grpc=" + (protocol == Protocol.REST),
                 "--camunda.client.worker.defaults.stream-enabled=true",
                 "--camunda.client.worker.defaults.timeout=PT30S",
                 "--camunda.client.execution-threads=8",
-                "--sample.trivial-worker.enabled=true"));
+                "--sample.benchmark-workers.enabled=true"));
     if (COUNT_CALLS) {
       arguments.addAll(CallCounts.settings(accessLogs.resolve("replica-" + UUID.randomUUID())));
     }
@@ -442,14 +476,15 @@ class ReplicaBenchmark {
     replicas.remove(replica);
   }
 
-  private void print(int jobsPerInstance, double idleCpuMsPerSecond, List<Row> rows) {
+  private void print(
+      Protocol protocol, int jobsPerInstance, double idleCpuMsPerSecond, List<Row> rows) {
     System.out.printf(
         "%nReplica benchmark (%d cores, replicas over %s, %d instances per batch; replica CPU = all"
             + " replica JVMs together; embedded default = engine, REST API and sandbox, without its encoders)%n",
-        Runtime.getRuntime().availableProcessors(), PREFER_REST ? "REST" : "gRPC", INSTANCES);
+        Runtime.getRuntime().availableProcessors(), protocol, INSTANCES);
     System.out.printf(
         "real: half transcode-with-approval (no publishBucket), half protected-publishing;"
-            + " %d jobs per instance, so the trivial process has %d no-op service tasks%n",
+            + " %d jobs per instance, so the trivial and one-call processes have %d service tasks%n",
         jobsPerInstance, jobsPerInstance);
     System.out.printf("idle replica CPU: %.1f ms/s per replica%n%n", idleCpuMsPerSecond);
     System.out.printf(
@@ -466,7 +501,7 @@ class ReplicaBenchmark {
         "embedded dflt CPU");
     System.out.printf("%65s %12s %12s %18s%n", "ms/job", "ms/job", "ms/job", "ms/job");
     for (Row row : rows) {
-      for (Batch b : List.of(row.trivial(), row.real())) {
+      for (Batch b : List.of(row.trivial(), row.oneCall(), row.real())) {
         System.out.printf(
             "%8d  %-18s %9d %6d %8.2f %7.2f %12.2f %12.2f %12.2f %18.2f%n",
             row.replicas(),
@@ -482,24 +517,31 @@ class ReplicaBenchmark {
       }
     }
     System.out.printf(
-        "%nReplica CPU per job without the JIT's (a warm replica's), the plugin's against the trivial"
-            + " worker's:%n%8s %15s %12s %14s %14s %17s %23s%n",
+        "%nReplica CPU per job over %s without the JIT's (a warm replica's), against the trivial"
+            + " worker's; one-call: a job that only makes one call to the service, the floor of any"
+            + " real job:%n%8s %15s %12s %14s %15s %14s %14s %17s %23s%n",
+        protocol,
         "replicas",
         "trivial inst/s",
         "real inst/s",
         "trivial ms/job",
+        "one-call ms/job",
         "plugin ms/job",
+        "one-call ratio",
         "ratio (goal <= 2)",
         "with JIT: ratio ms/job");
     for (Row row : rows) {
+      double trivial = row.trivial().replicaWarmCpuMsPerJob();
       System.out.printf(
-          "%8d %15.2f %12.2f %14.2f %14.2f %17.2f %8.2f (%.2f/%.2f)%n",
+          "%8d %15.2f %12.2f %14.2f %15.2f %14.2f %14.2f %17.2f %8.2f (%.2f/%.2f)%n",
           row.replicas(),
           row.trivial().perSecond(),
           row.real().perSecond(),
-          row.trivial().replicaWarmCpuMsPerJob(),
+          trivial,
+          row.oneCall().replicaWarmCpuMsPerJob(),
           row.real().replicaWarmCpuMsPerJob(),
-          row.real().replicaWarmCpuMsPerJob() / row.trivial().replicaWarmCpuMsPerJob(),
+          row.oneCall().replicaWarmCpuMsPerJob() / trivial,
+          row.real().replicaWarmCpuMsPerJob() / trivial,
           row.real().replicaCpuMsPerJob() / row.trivial().replicaCpuMsPerJob(),
           row.real().replicaCpuMsPerJob(),
           row.trivial().replicaCpuMsPerJob());
