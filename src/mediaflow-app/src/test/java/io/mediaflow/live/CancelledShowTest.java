@@ -52,11 +52,17 @@ class CancelledShowTest extends MediaflowTest {
     cancel(cancelled);
 
     awaitStopped(cancelledStream);
-    assertThat(log.getAll())
-        .contains(
-            "Stopped live stream "
-                + cancelledStream
-                + ": the process instance that created it has ended");
+    // The sweep logs once the service has answered its stop, so the stream can read as stopping
+    // before the line is written.
+    Awaitility.await("the sweep's line about stream " + cancelledStream)
+        .atMost(BOUND)
+        .untilAsserted(
+            () ->
+                assertThat(log.getAll())
+                    .contains(
+                        "Stopped live stream "
+                            + cancelledStream
+                            + ": the process instance that created it has ended"));
     assertThat(sweep.sweep()).as("a sweep after the stop").doesNotContain(runningStream);
     assertThat(client.getStream(runningStream).statusName())
         .as("the active show's stream")
