@@ -3,13 +3,10 @@ package io.mediaflow;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,7 +27,7 @@ class SafeDefaultsTest extends MediaflowTest {
     assumeTrue(Files.isReadable(tcp), "the listening sockets are read from Linux's /proc/net/tcp");
 
     for (int port : List.of(HTTP_PORT, ENGINE_PORT)) {
-      List<String> addresses = listening(port);
+      List<String> addresses = ListeningSockets.addresses(port);
       assertThat(addresses)
           .as("addresses listening on port %d", port)
           .isNotEmpty()
@@ -55,29 +52,5 @@ class SafeDefaultsTest extends MediaflowTest {
                 "ladder",
                 List.of(Map.of("resolution", 720, "quality", 99))));
     assertThat(key).isPositive();
-  }
-
-  /**
-   * The local addresses (as /proc/net/tcp{,6} spell them) of the sockets listening on {@code port}.
-   */
-  private static List<String> listening(int port) {
-    String hexPort = HexFormat.of().withUpperCase().toHexDigits((short) port);
-    return Stream.of(Path.of("/proc/net/tcp"), Path.of("/proc/net/tcp6"))
-        .filter(Files::isReadable)
-        .flatMap(SafeDefaultsTest::lines)
-        .map(line -> line.trim().split("\\s+"))
-        .filter(fields -> fields.length > 3 && fields[3].equals("0A"))
-        .map(fields -> fields[1].split(":"))
-        .filter(local -> local[1].equals(hexPort))
-        .map(local -> local[0])
-        .toList();
-  }
-
-  private static Stream<String> lines(Path file) {
-    try {
-      return Files.readAllLines(file).stream();
-    } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
   }
 }

@@ -1,6 +1,7 @@
 package io.mediaflow.live;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.mediaflow.ListeningSockets;
 import io.mediaflow.api.ApiJson;
 import io.mediaflow.sandbox.media.FfmpegPrograms;
 import java.io.IOException;
@@ -135,26 +136,8 @@ final class RealMedia implements AutoCloseable {
     int port = URI.create(url).getPort();
     Awaitility.await("the receiver listening at port " + port)
         .atMost(Duration.ofMinutes(1))
-        .until(() -> listening(port) || !receiver.isAlive());
+        .until(() -> !ListeningSockets.addresses(port).isEmpty() || !receiver.isAlive());
     return receiver;
-  }
-
-  /**
-   * Whether a socket listens at the local TCP port, read from the kernel's tables: connecting to
-   * find out would be the one push the receiver accepts.
-   */
-  private static boolean listening(int port) throws IOException {
-    String local = String.format(":%04X", port);
-    for (String table : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
-      for (String line : Files.readAllLines(Path.of(table))) {
-        String[] fields = line.trim().split("\\s+");
-        // local_address is the second field, st the fourth; 0A is LISTEN
-        if (fields.length > 3 && fields[1].endsWith(local) && fields[3].equals("0A")) {
-          return true;
-        }
-      }
-    }
-    return false;
   }
 
   /** ffprobe's {@code format.duration} and {@code streams[].codec_type} of a file. */
