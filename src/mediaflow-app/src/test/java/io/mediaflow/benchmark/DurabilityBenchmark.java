@@ -23,9 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Not a test: what the embedded default's durable engine costs and how fast it comes back, in one
- * run. The application runs as its users run it, a separate JVM ({@link EmbeddedDefaultProcess}).
- * (Its figures against the in-memory engine that the tests once ran are in docs/performance.md;
- * that engine is gone.)
+ * run. The application runs as its users run it, a separate JVM ({@link EmbeddedDefaultProcess});
+ * its current figures and command are in docs/performance.md.
  *
  * <ol>
  *   <li>Real flow ({@code benchmark.repeat} times): a batch of {@code transcode-with-approval}
