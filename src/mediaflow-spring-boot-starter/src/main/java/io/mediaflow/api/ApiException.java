@@ -12,7 +12,9 @@ import java.util.Optional;
  *   <li>{@link Transient}: worth retrying later (server errors, timeouts, busy, queue full);
  *   <li>{@link Rejected}: the service refused the request or failed the work; a process routes it
  *       (BPMN error);
- *   <li>{@link Misconfigured}: credentials or account problems an operator must fix (incident).
+ *   <li>{@link Misconfigured}: credentials or account problems an operator must fix (incident);
+ *   <li>{@link OutcomeUnknown}: a call whose answer was lost may have taken effect, and what the
+ *       service shows cannot tell; a person decides rather than the call being repeated (incident).
  * </ul>
  *
  * <p>Messages never carry secrets: no API key, token or private key, and no URL that holds one.
@@ -87,6 +89,18 @@ public abstract sealed class ApiException extends RuntimeException {
   /** Bad or unknown API key, suspended account: an operator has to act. */
   public static final class Misconfigured extends ApiException {
     public Misconfigured(String code, String message) {
+      super(code, message, Map.of(), null);
+    }
+  }
+
+  /**
+   * A call whose answer was lost may or may not have taken effect, and what the service shows since
+   * cannot tell which (two resources alike appeared at the same time, and nothing marks the one
+   * this call made). Repeating the call could make a second one, so a person decides; the message
+   * names what was looked for and what was found.
+   */
+  public static final class OutcomeUnknown extends ApiException {
+    public OutcomeUnknown(String code, String message) {
       super(code, message, Map.of(), null);
     }
   }

@@ -650,6 +650,30 @@ class JobRunnerTest {
         .isEqualTo(new JobOutcome.Complete(Map.of("domainDeleted", true)));
   }
 
+  /**
+   * A lost answer the service's state cannot settle is for a person, not a retry, and not an
+   * operator's credentials problem either: an incident naming what was found.
+   */
+  @Test
+  void anOutcomeTheServiceLeavesOpenIsAnIncidentNamingWhatWasFound() {
+    OperationHandler<CreateInput> ambiguous =
+        OperationHandler.call(
+            CreateInput.class,
+            input -> {
+              throw new io.mediaflow.api.ApiException.OutcomeUnknown(
+                  "AMBIGUOUS_CREATION", "the streams [s1, s2] named a appeared since");
+            });
+
+    assertThat(runner.outcome(job("test.create", Map.of("name", "a"), 3), ambiguous))
+        .isInstanceOfSatisfying(
+            JobOutcome.Fail.class,
+            fail -> {
+              assertThat(fail.retries()).isZero();
+              assertThat(fail.message())
+                  .isEqualTo("the streams [s1, s2] named a appeared since [AMBIGUOUS_CREATION]");
+            });
+  }
+
   /** An add answered without a new playback ID of the policy asked: an incident naming both. */
   @Test
   void anAddedPlaybackIdMissingFromTheAnswerIsAnIncidentNamingWhatWasExpected() {
