@@ -281,13 +281,14 @@ public class TranscodingClient {
           body.path("retry_after").canConvertToLong()
               ? Duration.ofSeconds(body.get("retry_after").asLong())
               : answer.retryAfter();
-      throw TranscodingError.exception(error, message, retryAfter, endpoint);
+      throw TranscodingError.exception(error, message, retryAfter, endpoint, answer.http());
     }
     if (!answer.successful()) {
       throw new ApiException.Rejected(
           "HTTP_" + answer.status(),
           endpoint + " answered HTTP " + answer.status(),
-          Map.of("httpStatus", answer.status()));
+          Map.of("httpStatus", answer.status()),
+          answer.http());
     }
     return body;
   }

@@ -247,10 +247,14 @@ public class JobRunner {
     }
   }
 
-  /** A failure only a person can resolve: an incident naming it, with no retries left. */
+  /**
+   * A failure only a person can resolve: an incident naming it, with no retries left, and the
+   * service's request id where it gave one, for the operator to quote to its support.
+   */
   private static JobOutcome incident(ApiException failure, SecretReferences secrets) {
+    String requestId = failure.requestId().map(id -> " (request id " + id + ")").orElse("");
     return new JobOutcome.Fail(
-        secrets.mask(failure.getMessage() + " [" + failure.code() + "]"),
+        secrets.mask(failure.getMessage() + " [" + failure.code() + "]" + requestId),
         0,
         Duration.ZERO,
         Map.of());

@@ -674,6 +674,27 @@ class JobRunnerTest {
             });
   }
 
+  /** The operator sees the request id the service gave, to quote to its support. */
+  @Test
+  void anIncidentFromAnAnswerNamesTheServicesRequestId() {
+    OperationHandler<CreateInput> forbidden =
+        OperationHandler.call(
+            CreateInput.class,
+            input -> {
+              throw new io.mediaflow.api.ApiException.Misconfigured(
+                  "FORBIDDEN",
+                  "POST /v1/things: forbidden",
+                  new io.mediaflow.api.ApiException.HttpAnswer(403, "req-7f3a"));
+            });
+
+    assertThat(runner.outcome(job("test.create", Map.of("name", "a"), 3), forbidden))
+        .isInstanceOfSatisfying(
+            JobOutcome.Fail.class,
+            fail ->
+                assertThat(fail.message())
+                    .isEqualTo("POST /v1/things: forbidden [FORBIDDEN] (request id req-7f3a)"));
+  }
+
   /** An add answered without a new playback ID of the policy asked: an incident naming both. */
   @Test
   void anAddedPlaybackIdMissingFromTheAnswerIsAnIncidentNamingWhatWasExpected() {
