@@ -24,7 +24,7 @@ class LayeringTest {
   private static final String ENGINE = "io.mediaflow.app.engine..";
   private static final String ENGINE_CORE = "io.mediaflow.app.engine";
   private static final String HISTORY = "io.mediaflow.app.engine.history..";
-  private static final String DEPLOYER = "io.mediaflow.app.engine.deployer..";
+  private static final String DEPLOYER = "io.mediaflow.app.deployer..";
   private static final String RECOVERY = "io.mediaflow.app.engine.recovery..";
 
   @ArchTest

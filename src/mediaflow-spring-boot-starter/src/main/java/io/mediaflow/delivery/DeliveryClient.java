@@ -1,6 +1,8 @@
 package io.mediaflow.delivery;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mediaflow.api.ApiException;
 import io.mediaflow.api.ApiJson;
@@ -56,17 +58,8 @@ public class DeliveryClient {
    * {@code POST /v1/domains}: the request calls the FQDN {@code name}; {@code bucket_name} only for
    * {@code vod}.
    */
-  public Domain createDomain(
-      @NotBlank(message = "is required") @Fqdn String name,
-      @NotNull(message = "must be live or vod")
-          @OneOf(
-              value = {Domain.LIVE, Domain.VOD},
-              message = "must be live or vod")
-          String type,
-      @BucketName String bucketName) {
-    var rules =
-        new Rules()
-            .addAll(Constraints.argumentViolations(this, "createDomain", name, type, bucketName));
+  public Domain createDomain(String name, String type, String bucketName) {
+    var rules = new Rules().addAll(Constraints.violations(new NewDomain(name, type, bucketName)));
     if (Domain.VOD.equals(type)) {
       rules.require(bucketName != null, "bucket_name", "is required");
     } else if (Domain.LIVE.equals(type)) {
@@ -106,8 +99,8 @@ public class DeliveryClient {
     return readList(api.get("v1", "domains", type).path("domains"), Domain.class);
   }
 
-  public Domain getDomain(@NotBlank(message = "is required") @ServiceId String domainId) {
-    Constraints.checkArguments(this, "getDomain", domainId);
+  public Domain getDomain(String domainId) {
+    Constraints.check(new DomainRef(domainId));
     return read(api.get("v1", "domains", domainId).path("domain"), Domain.class);
   }
 
@@ -115,17 +108,15 @@ public class DeliveryClient {
    * {@code PUT /v1/domains/<id>}: only a {@code vod} domain's bucket can change; the service
    * refuses the rest.
    */
-  public Domain updateDomainBucket(
-      @NotBlank(message = "is required") @ServiceId String domainId,
-      @NotBlank(message = "is required") @BucketName String bucketName) {
-    Constraints.checkArguments(this, "updateDomainBucket", domainId, bucketName);
+  public Domain updateDomainBucket(String domainId, String bucketName) {
+    Constraints.check(new DomainBucket(domainId, bucketName));
     return read(
         api.put(Map.of("bucket_name", bucketName), "v1", "domains", domainId).path("domain"),
         Domain.class);
   }
 
-  public void deleteDomain(@NotBlank(message = "is required") @ServiceId String domainId) {
-    Constraints.checkArguments(this, "deleteDomain", domainId);
+  public void deleteDomain(String domainId) {
+    Constraints.check(new DomainRef(domainId));
     api.delete("v1", "domains", domainId);
   }
 
@@ -137,9 +128,8 @@ public class DeliveryClient {
    * take, so it is read from the list and added: the result addresses the subscription as the paths
    * say.
    */
-  public TlsSubscription createTlsSubscription(
-      @NotBlank(message = "is required") @ServiceId String domainId) {
-    Constraints.checkArguments(this, "createTlsSubscription", domainId);
+  public TlsSubscription createTlsSubscription(String domainId) {
+    Constraints.check(new DomainRef(domainId));
     TlsSubscription created =
         read(
             api.post(Map.of("domain_id", domainId), "v1", "tls", "subscriptions")
@@ -218,15 +208,9 @@ public class DeliveryClient {
    * before anything else happens.
    */
   public NewSigningKey createSigningKey(
-      @ServiceId String domainId,
-      @ServiceId String streamId,
-      @BucketName String bucketName,
-      String name) {
+      String domainId, String streamId, String bucketName, String name) {
     var rules =
-        new Rules()
-            .addAll(
-                Constraints.argumentViolations(
-                    this, "createSigningKey", domainId, streamId, bucketName, name));
+        new Rules().addAll(Constraints.violations(new KeyBinding(domainId, streamId, bucketName)));
     long bindings = Stream.of(domainId, streamId, bucketName).filter(Objects::nonNull).count();
     rules.require(
         bindings == 1,
@@ -263,25 +247,22 @@ public class DeliveryClient {
         withoutPrivateKeys(api.get("v1", "signing-keys").path("signing_keys")), SigningKey.class);
   }
 
-  public SigningKey getSigningKey(
-      @NotBlank(message = "is required") @ServiceId String signingKeyId) {
-    Constraints.checkArguments(this, "getSigningKey", signingKeyId);
+  public SigningKey getSigningKey(String signingKeyId) {
+    Constraints.check(new SigningKeyRef(signingKeyId));
     return read(api.get("v1", "signing-keys", signingKeyId).path("signing_key"), SigningKey.class);
   }
 
   /** {@code PUT /v1/signing-keys/<id>}: only the name can change. */
-  public SigningKey renameSigningKey(
-      @NotBlank(message = "is required") @ServiceId String signingKeyId,
-      @NotBlank(message = "is required") String name) {
-    Constraints.checkArguments(this, "renameSigningKey", signingKeyId, name);
+  public SigningKey renameSigningKey(String signingKeyId, String name) {
+    Constraints.check(new SigningKeyName(signingKeyId, name));
     return read(
         api.put(Map.of("name", name), "v1", "signing-keys", signingKeyId).path("signing_key"),
         SigningKey.class);
   }
 
   /** Deleting a key invalidates it: every URL signed with it stops working. */
-  public void deleteSigningKey(@NotBlank(message = "is required") @ServiceId String signingKeyId) {
-    Constraints.checkArguments(this, "deleteSigningKey", signingKeyId);
+  public void deleteSigningKey(String signingKeyId) {
+    Constraints.check(new SigningKeyRef(signingKeyId));
     api.delete("v1", "signing-keys", signingKeyId);
   }
 
@@ -291,27 +272,21 @@ public class DeliveryClient {
    * {@code PUT /v1/buckets/<bucket>/policy/<policy>}: {@code authenticated} makes every object need
    * a signed token.
    */
-  public void setBucketPolicy(
-      @NotBlank(message = "is required") @BucketName String bucketName,
-      @NotNull(message = "must be public or authenticated") BucketPolicy policyName) {
-    Constraints.checkArguments(this, "setBucketPolicy", bucketName, policyName);
-    BucketPolicy policy = policyName;
+  public void setBucketPolicy(String bucketName, BucketPolicy policy) {
+    Constraints.check(new BucketAccess(bucketName, policy));
     api.put(null, "v1", "buckets", bucketName, "policy", policy.value());
   }
 
   /** {@code POST /v1/buckets/<bucket>/cors}: sets the whole policy. */
-  public void setCors(
-      @NotBlank(message = "is required") @BucketName String bucketName,
-      @NotNull(message = "is required") CorsPolicy cors) {
-    Constraints.checkArguments(this, "setCors", bucketName, cors);
-    CorsPolicy policy = cors;
+  public void setCors(String bucketName, CorsPolicy policy) {
+    Constraints.check(new BucketCors(bucketName, policy));
     policy.check();
     api.post(policy.headers(), "v1", "buckets", bucketName, "cors");
   }
 
   /** {@code GET /v1/buckets/<bucket>/cors}: the policy, empty when none is set. */
-  public CorsPolicy getCors(@NotBlank(message = "is required") @BucketName String bucketName) {
-    Constraints.checkArguments(this, "getCors", bucketName);
+  public CorsPolicy getCors(String bucketName) {
+    Constraints.check(new BucketRef(bucketName));
     JsonNode answer = api.get("v1", "buckets", bucketName, "cors");
     Map<String, String> headers = new LinkedHashMap<>();
     answer
@@ -325,28 +300,26 @@ public class DeliveryClient {
     return new CorsPolicy(headers);
   }
 
-  public void deleteCors(@NotBlank(message = "is required") @BucketName String bucketName) {
-    Constraints.checkArguments(this, "deleteCors", bucketName);
+  public void deleteCors(String bucketName) {
+    Constraints.check(new BucketRef(bucketName));
     api.delete("v1", "buckets", bucketName, "cors");
   }
 
   /** {@code DELETE /v1/buckets/<bucket>/cors/<header_name>}: removes one header from the policy. */
-  public void deleteCorsHeader(
-      @NotBlank(message = "is required") @BucketName String bucketName, String headerName) {
-    Constraints.checkArguments(this, "deleteCorsHeader", bucketName, headerName);
+  public void deleteCorsHeader(String bucketName, String headerName) {
+    Constraints.check(new BucketRef(bucketName));
     api.delete("v1", "buckets", bucketName, "cors", CorsPolicy.headerName(headerName));
   }
 
   /** {@code POST /v1/buckets/<bucket>/cache/purge_all}. */
-  public void purgeCache(@NotBlank(message = "is required") @BucketName String bucketName) {
-    Constraints.checkArguments(this, "purgeCache", bucketName);
+  public void purgeCache(String bucketName) {
+    Constraints.check(new BucketRef(bucketName));
     api.post(null, "v1", "buckets", bucketName, "cache", "purge_all");
   }
 
   /** {@code POST /v1/buckets/<bucket>/cache/purge}: one object, by its path inside the bucket. */
-  public void purgeCache(
-      @NotBlank(message = "is required") @BucketName String bucketName, @ObjectPath String path) {
-    Constraints.checkArguments(this, "purgeCache", bucketName, path);
+  public void purgeCache(String bucketName, String path) {
+    Constraints.check(new BucketObject(bucketName, path));
     api.post(Map.of("path", path), "v1", "buckets", bucketName, "cache", "purge");
   }
 
@@ -431,4 +404,55 @@ public class DeliveryClient {
     return ApiJson.MAPPER.convertValue(
         node, ApiJson.MAPPER.getTypeFactory().constructCollectionType(List.class, type));
   }
+
+  // The rules of each call's fields, as records: a call checks the record it builds from its
+  // arguments, and violations name the fields as the API does (domain_id).
+
+  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+  private record NewDomain(
+      @NotBlank(message = "is required") @Fqdn String name,
+      @NotNull(message = "must be live or vod")
+          @OneOf(
+              value = {Domain.LIVE, Domain.VOD},
+              message = "must be live or vod")
+          String type,
+      @BucketName String bucketName) {}
+
+  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+  private record DomainRef(@NotBlank(message = "is required") @ServiceId String domainId) {}
+
+  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+  private record DomainBucket(
+      @NotBlank(message = "is required") @ServiceId String domainId,
+      @NotBlank(message = "is required") @BucketName String bucketName) {}
+
+  /** What a new signing key is bound to; that exactly one is given is the call's own rule. */
+  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+  private record KeyBinding(
+      @ServiceId String domainId, @ServiceId String streamId, @BucketName String bucketName) {}
+
+  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+  private record SigningKeyRef(@NotBlank(message = "is required") @ServiceId String signingKeyId) {}
+
+  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+  private record SigningKeyName(
+      @NotBlank(message = "is required") @ServiceId String signingKeyId,
+      @NotBlank(message = "is required") String name) {}
+
+  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+  private record BucketRef(@NotBlank(message = "is required") @BucketName String bucketName) {}
+
+  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+  private record BucketAccess(
+      @NotBlank(message = "is required") @BucketName String bucketName,
+      @NotNull(message = "must be public or authenticated") BucketPolicy policyName) {}
+
+  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+  private record BucketCors(
+      @NotBlank(message = "is required") @BucketName String bucketName,
+      @NotNull(message = "is required") CorsPolicy cors) {}
+
+  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+  private record BucketObject(
+      @NotBlank(message = "is required") @BucketName String bucketName, @ObjectPath String path) {}
 }

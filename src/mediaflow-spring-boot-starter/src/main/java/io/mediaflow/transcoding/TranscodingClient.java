@@ -2,6 +2,8 @@ package io.mediaflow.transcoding;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import io.mediaflow.api.ApiException;
 import io.mediaflow.api.ApiJson;
 import io.mediaflow.api.InvalidRequestException;
@@ -79,14 +81,11 @@ public class TranscodingClient {
   }
 
   /** {@code POST /v1/start_encode2}: a custom job. */
-  public StartedJob startEncode2(
-      @NotBlank(message = "is required") String taskToken,
-      @NotNull(message = "is required") Query query,
-      @JobPayload String payload) {
+  public StartedJob startEncode2(String taskToken, Query query, String payload) {
     // The query's fields are named as document 3 names them (format[0].quality), not below the
-    // parameter.
+    // field that holds it: it is checked on its own, not through the call's record.
     new Rules()
-        .addAll(Constraints.argumentViolations(this, "startEncode2", taskToken, query, payload))
+        .addAll(Constraints.violations(new CustomJob(taskToken, query, payload)))
         .addAll(query == null ? java.util.List.of() : Constraints.violations(query))
         .throwIfBroken();
     var fields = new LinkedHashMap<String, String>();
@@ -281,13 +280,14 @@ public class TranscodingClient {
           body.path("retry_after").canConvertToLong()
               ? Duration.ofSeconds(body.get("retry_after").asLong())
               : answer.retryAfter();
-      throw TranscodingError.exception(error, message, retryAfter, endpoint);
+      throw TranscodingError.exception(error, message, retryAfter, endpoint, answer.http());
     }
     if (!answer.successful()) {
       throw new ApiException.Rejected(
           "HTTP_" + answer.status(),
           endpoint + " answered HTTP " + answer.status(),
-          Map.of("httpStatus", answer.status()));
+          Map.of("httpStatus", answer.status()),
+          answer.http());
     }
     return body;
   }
@@ -340,4 +340,11 @@ public class TranscodingClient {
       throw new UncheckedIOException(e);
     }
   }
+
+  /** The rules of {@link #startEncode2}'s fields, named as the API does ({@code task_token}). */
+  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+  private record CustomJob(
+      @NotBlank(message = "is required") String taskToken,
+      @NotNull(message = "is required") Query query,
+      @JobPayload String payload) {}
 }

@@ -88,23 +88,28 @@ enum TranscodingError {
    *
    * @param retryAfter how long the service asked to wait (error 8's {@code retry_after}, or an HTTP
    *     {@code Retry-After}), null when it did not say
+   * @param answer the HTTP answer that carried the error
    */
   public static ApiException exception(
-      int value, String message, Duration retryAfter, String endpoint) {
+      int value,
+      String message,
+      Duration retryAfter,
+      String endpoint,
+      ApiException.HttpAnswer answer) {
     TranscodingError error = of(value);
     String text =
         endpoint + ": " + (message == null || message.isBlank() ? "error " + value : message);
     if (error == null) {
       // Codes outside the documented table: treat like an internal error, which the table says to
       // retry.
-      return new ApiException.Transient("ERROR_" + value, text, retryAfter, null);
+      return new ApiException.Transient("ERROR_" + value, text, retryAfter, null, answer);
     }
     return switch (error.outcome) {
-      case RETRY -> new ApiException.Transient(error.name(), text, retryAfter, null);
-      case WAIT -> ApiException.Transient.busy(error.name(), text, retryAfter);
+      case RETRY -> new ApiException.Transient(error.name(), text, retryAfter, null, answer);
+      case WAIT -> ApiException.Transient.busy(error.name(), text, retryAfter, answer);
       case RENEW_TOKEN, REJECT ->
-          new ApiException.Rejected(error.name(), text, Map.of("error", value));
-      case OPERATOR -> new ApiException.Misconfigured(error.name(), text);
+          new ApiException.Rejected(error.name(), text, Map.of("error", value), answer);
+      case OPERATOR -> new ApiException.Misconfigured(error.name(), text, answer);
     };
   }
 }

@@ -234,6 +234,40 @@ class DeliveryClientEdgeCasesTest {
             e -> assertThat(e.getMessage()).doesNotContain(MockCdn.API_KEY));
   }
 
+  /** What an operator quotes to the service's support: the answer's status and request id. */
+  @Test
+  void aRefusalCarriesTheHttpStatusAndTheRequestIdOfItsAnswer() {
+    server.enqueue(token());
+    server.enqueue(
+        json(404, "{\"status\":\"failed\",\"error\":\"no such domain\"}")
+            .newBuilder()
+            .addHeader("X-Request-Id", "req-7f3a")
+            .build());
+
+    assertThatThrownBy(() -> client.getDomain(DOMAIN_ID))
+        .isInstanceOfSatisfying(
+            ApiException.Rejected.class,
+            e -> {
+              assertThat(e.code()).isEqualTo("NOT_FOUND");
+              assertThat(e.httpStatus()).hasValue(404);
+              assertThat(e.requestId()).hasValue("req-7f3a");
+            });
+  }
+
+  @Test
+  void aFaultWithoutAnAnswerHasNeitherStatusNorRequestId() {
+    server.close();
+
+    assertThatThrownBy(() -> client.listDomains(null))
+        .isInstanceOfSatisfying(
+            ApiException.Transient.class,
+            e -> {
+              assertThat(e.code()).isEqualTo("TRANSPORT");
+              assertThat(e.httpStatus()).isEmpty();
+              assertThat(e.requestId()).isEmpty();
+            });
+  }
+
   private static String domains(int count) {
     return IntStream.range(0, count)
         .mapToObj(

@@ -111,6 +111,17 @@ class DeliveryRequestRulesTest {
     }
   }
 
+  /** A rule is checked in one place: broken, it is one violation, named as the API names it. */
+  @Test
+  void aBrokenRuleIsRefusedOnceWithTheFieldsName() {
+    assertThatThrownBy(() -> client.renameSigningKey("7d0f6a3e-2b1c-4d5e-8f90-a1b2c3d4e5f6", " "))
+        .isInstanceOfSatisfying(
+            InvalidRequestException.class,
+            refused ->
+                assertThat(refused.violations())
+                    .containsExactly(new io.mediaflow.api.Violation("name", "is required")));
+  }
+
   @Test
   void identifiersAreUuids() {
     assertThatThrownBy(() -> client.getDomain("12"))

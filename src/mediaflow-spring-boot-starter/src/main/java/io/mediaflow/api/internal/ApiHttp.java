@@ -29,12 +29,24 @@ public final class ApiHttp {
    * none).
    *
    * @param retryAfter the answer's {@code Retry-After} in seconds, null when it has none
+   * @param requestId its {@code X-Request-Id}, null when it has none
    */
-  public record Answer(int status, JsonNode body, Duration retryAfter) {
+  public record Answer(int status, JsonNode body, Duration retryAfter, String requestId) {
     public boolean successful() {
       return status >= 200 && status < 300;
     }
+
+    /** What identifies this answer in a failure. */
+    public ApiException.HttpAnswer http() {
+      return new ApiException.HttpAnswer(status, requestId);
+    }
   }
+
+  /**
+   * The response header that identifies a request to the service's support. The API documents name
+   * none; this is the conventional one, read where the service sends it.
+   */
+  static final String REQUEST_ID = "X-Request-Id";
 
   private final OkHttpClient client;
 
@@ -86,16 +98,23 @@ public final class ApiHttp {
     String text = answer.body();
     return new Answer(
         answer.status(),
-        text.isBlank() ? ApiJson.MAPPER.createObjectNode() : parse(text, endpoint, answer.status()),
-        answer.retryAfter());
+        text.isBlank() ? ApiJson.MAPPER.createObjectNode() : parse(text, endpoint, answer),
+        answer.retryAfter(),
+        answer.requestId());
   }
 
   /**
    * An answer in another format than JSON (S3's XML): its HTTP status and text.
    *
    * @param retryAfter its {@code Retry-After} in seconds, null when it has none
+   * @param requestId its {@code X-Request-Id}, null when it has none
    */
-  public record Text(int status, String body, Duration retryAfter) {}
+  public record Text(int status, String body, Duration retryAfter, String requestId) {
+    /** What identifies this answer in a failure. */
+    public ApiException.HttpAnswer http() {
+      return new ApiException.HttpAnswer(status, requestId);
+    }
+  }
 
   /**
    * {@link #send} for an API that does not answer JSON: the same faults are transient, the text is
@@ -104,20 +123,25 @@ public final class ApiHttp {
   public Text text(Request request, String endpoint) {
     try (Response response = client.newCall(request).execute()) {
       int status = response.code();
+      String requestId = response.header(REQUEST_ID);
+      var answer = new ApiException.HttpAnswer(status, requestId);
       if (status == 429) {
         throw ApiException.Transient.busy(
             "HTTP_429",
             endpoint + " answered HTTP 429 (too many requests)",
-            retryAfter(response.header("Retry-After")));
+            retryAfter(response.header("Retry-After")),
+            answer);
       }
       if (status >= 500 || status == 408) {
         throw new ApiException.Transient(
             "HTTP_" + status,
             endpoint + " answered HTTP " + status,
             retryAfter(response.header("Retry-After")),
-            null);
+            null,
+            answer);
       }
-      return new Text(status, response.body().string(), retryAfter(response.header("Retry-After")));
+      return new Text(
+          status, response.body().string(), retryAfter(response.header("Retry-After")), requestId);
     } catch (IOException e) {
       // Whatever failed, the idle connections to the same host may be as dead (a server or proxy
       // that dropped them): the next attempt opens a fresh one instead of failing on them too.
@@ -127,15 +151,16 @@ public final class ApiHttp {
     }
   }
 
-  private static JsonNode parse(String text, String endpoint, int status) {
+  private static JsonNode parse(String text, String endpoint, Text answer) {
     try {
       return ApiJson.MAPPER.readTree(text);
     } catch (IOException e) {
       throw new ApiException.Transient(
           "BAD_ANSWER",
-          endpoint + " answered HTTP " + status + " with a body that is not JSON",
+          endpoint + " answered HTTP " + answer.status() + " with a body that is not JSON",
           null,
-          null);
+          null,
+          answer.http());
     }
   }
 

@@ -92,7 +92,7 @@ public final class BearerJsonApi {
       answer = http.send(request(method, query, body, tokens.token(), path), endpoint);
       if (answer.status() == 401) {
         throw new ApiException.Misconfigured(
-            "UNAUTHORIZED", endpoint + ": the service refused a fresh access token");
+            "UNAUTHORIZED", endpoint + ": the service refused a fresh access token", answer.http());
       }
     }
     return checked(answer, endpoint);
@@ -125,7 +125,8 @@ public final class BearerJsonApi {
         throw new ApiException.Rejected(
             "FAILED",
             endpoint + ": " + reason(body, "the service answered status failed"),
-            Map.of());
+            Map.of(),
+            answer.http());
       }
       return body;
     }
@@ -138,12 +139,13 @@ public final class BearerJsonApi {
         };
     if (answer.status() == 403) {
       throw new ApiException.Misconfigured(
-          "FORBIDDEN", endpoint + ": " + reason(body, "forbidden"));
+          "FORBIDDEN", endpoint + ": " + reason(body, "forbidden"), answer.http());
     }
     throw new ApiException.Rejected(
         code,
         endpoint + ": " + reason(body, "HTTP " + answer.status()),
-        Map.of("httpStatus", answer.status()));
+        Map.of("httpStatus", answer.status()),
+        answer.http());
   }
 
   /**
@@ -175,7 +177,8 @@ public final class BearerJsonApi {
           "BAD_API_KEY",
           "POST /v1/access_token/***: the service refused the API key (HTTP "
               + answer.status()
-              + ")");
+              + ")",
+          answer.http());
     }
     JsonNode body = checked(answer, "POST /v1/access_token/***");
     String token = body.path("access_token").asText(null);

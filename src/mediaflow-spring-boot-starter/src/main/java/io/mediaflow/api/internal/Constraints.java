@@ -1,7 +1,6 @@
 package io.mediaflow.api.internal;
 
 import com.fasterxml.jackson.databind.BeanDescription;
-import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.introspect.BeanPropertyDefinition;
 import io.mediaflow.api.ApiJson;
 import io.mediaflow.api.InvalidRequestException;
@@ -9,14 +8,9 @@ import io.mediaflow.api.Violation;
 import jakarta.validation.ConstraintValidatorContext;
 import jakarta.validation.ConstraintViolation;
 import jakarta.validation.ElementKind;
-import jakarta.validation.ParameterNameProvider;
 import jakarta.validation.Path;
 import jakarta.validation.Validation;
 import jakarta.validation.Validator;
-import java.lang.reflect.Constructor;
-import java.lang.reflect.Method;
-import java.lang.reflect.Parameter;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -44,7 +38,6 @@ public final class Constraints {
       Validation.byProvider(HibernateValidator.class)
           .configure()
           .propertyNodeNameProvider(new JsonNames())
-          .parameterNameProvider(new SnakeCaseParameters())
           .messageInterpolator(
               new ParameterMessageInterpolator(
                   java.util.Set.of(Locale.ENGLISH),
@@ -70,60 +63,6 @@ public final class Constraints {
         .distinct()
         .sorted(Comparator.comparing(Violation::field).thenComparing(Violation::rule))
         .toList();
-  }
-
-  /**
-   * Every rule broken by the arguments of a call of {@code target}'s public method {@code method}:
-   * the constraints on its parameters, named in the API's snake_case ({@code domainId} is {@code
-   * domain_id}). For a client whose calls take the API's fields one by one rather than as a request
-   * record.
-   */
-  public static List<Violation> argumentViolations(
-      Object target, String method, Object... arguments) {
-    Method called =
-        METHODS.computeIfAbsent(
-            new Called(target.getClass(), method, arguments.length), Called::method);
-    return sorted(VALIDATOR.forExecutables().validateParameters(target, called, arguments));
-  }
-
-  /**
-   * The methods {@link #argumentViolations} has looked up: once per method rather than per call,
-   * since {@code getMethods()} copies every public method of the class each time.
-   */
-  private static final Map<Called, Method> METHODS = new ConcurrentHashMap<>();
-
-  /** A public method by name and number of parameters, which the clients do not overload. */
-  private record Called(Class<?> type, String name, int parameters) {
-    Method method() {
-      return Arrays.stream(type.getMethods())
-          .filter(
-              candidate ->
-                  candidate.getName().equals(name) && candidate.getParameterCount() == parameters)
-          .reduce(
-              (one, other) -> {
-                throw new IllegalStateException(
-                    name + " with " + parameters + " parameters is overloaded");
-              })
-          .orElseThrow(
-              () ->
-                  new IllegalStateException(
-                      "No public method "
-                          + name
-                          + " with "
-                          + parameters
-                          + " parameters in "
-                          + type.getName()));
-    }
-  }
-
-  /**
-   * Refuses a call whose arguments break its parameters' constraints ({@link #argumentViolations}).
-   */
-  public static void checkArguments(Object target, String method, Object... arguments) {
-    List<Violation> violations = argumentViolations(target, method, arguments);
-    if (!violations.isEmpty()) {
-      throw new InvalidRequestException(violations);
-    }
   }
 
   /** Refuses {@code request} with every rule it breaks. */
@@ -228,40 +167,11 @@ public final class Constraints {
             .append(']');
       }
       String name = node.getName();
-      if (name != null
-          && !name.startsWith("<")
-          && node.getKind() != ElementKind.BEAN
-          && node.getKind() != ElementKind.METHOD) {
+      if (name != null && !name.startsWith("<") && node.getKind() != ElementKind.BEAN) {
         field.append(field.isEmpty() ? "" : ".").append(name);
       }
     }
     return field.toString();
-  }
-
-  /**
-   * A method parameter as the API names the field it carries: {@code bucketName} is {@code
-   * bucket_name}.
-   */
-  private static final class SnakeCaseParameters implements ParameterNameProvider {
-
-    private static final PropertyNamingStrategies.NamingBase SNAKE_CASE =
-        (PropertyNamingStrategies.NamingBase) PropertyNamingStrategies.SNAKE_CASE;
-
-    @Override
-    public List<String> getParameterNames(Constructor<?> constructor) {
-      return names(constructor.getParameters());
-    }
-
-    @Override
-    public List<String> getParameterNames(Method method) {
-      return names(method.getParameters());
-    }
-
-    private static List<String> names(Parameter[] parameters) {
-      return Arrays.stream(parameters)
-          .map(parameter -> SNAKE_CASE.translate(parameter.getName()))
-          .toList();
-    }
   }
 
   /**

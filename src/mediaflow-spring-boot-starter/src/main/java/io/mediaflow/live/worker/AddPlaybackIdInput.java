@@ -46,8 +46,8 @@ record AddPlaybackIdInput(
     Stream stream = client.getStream(input.streamId());
     List<PlaybackId> added = added(stream, input, job);
     if (added.size() > 1) {
-      throw new ApiException.Misconfigured(
-          "UNKNOWN_OUTCOME",
+      throw new ApiException.OutcomeUnknown(
+          "AMBIGUOUS_CREATION",
           "The add call failed without an answer, and the playback"
               + " IDs "
               + added.stream().map(PlaybackId::id).toList()

@@ -165,8 +165,8 @@ record CreateStreamInput(
             .filter(stream -> !job.before().contains(stream.id()))
             .toList();
     if (marked.isEmpty() && unmarked.size() > 1) {
-      throw new ApiException.Misconfigured(
-          "UNKNOWN_OUTCOME",
+      throw new ApiException.OutcomeUnknown(
+          "AMBIGUOUS_CREATION",
           "The create call failed without an answer, and the streams "
               + unmarked.stream().map(Stream::id).toList()
               + " named "

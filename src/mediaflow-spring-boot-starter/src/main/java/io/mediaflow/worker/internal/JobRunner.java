@@ -247,6 +247,19 @@ public class JobRunner {
     }
   }
 
+  /**
+   * A failure only a person can resolve: an incident naming it, with no retries left, and the
+   * service's request id where it gave one, for the operator to quote to its support.
+   */
+  private static JobOutcome incident(ApiException failure, SecretReferences secrets) {
+    String requestId = failure.requestId().map(id -> " (request id " + id + ")").orElse("");
+    return new JobOutcome.Fail(
+        secrets.mask(failure.getMessage() + " [" + failure.code() + "]" + requestId),
+        0,
+        Duration.ZERO,
+        Map.of());
+  }
+
   private JobOutcome outcome(
       ActivatedJob job, JobState state, RuntimeException failure, SecretReferences secrets) {
     return switch (failure) {
@@ -259,12 +272,8 @@ public class JobRunner {
               0,
               Duration.ZERO,
               Map.of());
-      case ApiException.Misconfigured misconfigured ->
-          new JobOutcome.Fail(
-              secrets.mask(misconfigured.getMessage() + " [" + misconfigured.code() + "]"),
-              0,
-              Duration.ZERO,
-              Map.of());
+      case ApiException.Misconfigured misconfigured -> incident(misconfigured, secrets);
+      case ApiException.OutcomeUnknown unknown -> incident(unknown, secrets);
       case ApiException.Rejected rejected -> {
         var errorVariables = new LinkedHashMap<String, Object>();
         errorVariables.put("errorCode", rejected.code());

@@ -650,6 +650,51 @@ class JobRunnerTest {
         .isEqualTo(new JobOutcome.Complete(Map.of("domainDeleted", true)));
   }
 
+  /**
+   * A lost answer the service's state cannot settle is for a person, not a retry, and not an
+   * operator's credentials problem either: an incident naming what was found.
+   */
+  @Test
+  void anOutcomeTheServiceLeavesOpenIsAnIncidentNamingWhatWasFound() {
+    OperationHandler<CreateInput> ambiguous =
+        OperationHandler.call(
+            CreateInput.class,
+            input -> {
+              throw new io.mediaflow.api.ApiException.OutcomeUnknown(
+                  "AMBIGUOUS_CREATION", "the streams [s1, s2] named a appeared since");
+            });
+
+    assertThat(runner.outcome(job("test.create", Map.of("name", "a"), 3), ambiguous))
+        .isInstanceOfSatisfying(
+            JobOutcome.Fail.class,
+            fail -> {
+              assertThat(fail.retries()).isZero();
+              assertThat(fail.message())
+                  .isEqualTo("the streams [s1, s2] named a appeared since [AMBIGUOUS_CREATION]");
+            });
+  }
+
+  /** The operator sees the request id the service gave, to quote to its support. */
+  @Test
+  void anIncidentFromAnAnswerNamesTheServicesRequestId() {
+    OperationHandler<CreateInput> forbidden =
+        OperationHandler.call(
+            CreateInput.class,
+            input -> {
+              throw new io.mediaflow.api.ApiException.Misconfigured(
+                  "FORBIDDEN",
+                  "POST /v1/things: forbidden",
+                  new io.mediaflow.api.ApiException.HttpAnswer(403, "req-7f3a"));
+            });
+
+    assertThat(runner.outcome(job("test.create", Map.of("name", "a"), 3), forbidden))
+        .isInstanceOfSatisfying(
+            JobOutcome.Fail.class,
+            fail ->
+                assertThat(fail.message())
+                    .isEqualTo("POST /v1/things: forbidden [FORBIDDEN] (request id req-7f3a)"));
+  }
+
   /** An add answered without a new playback ID of the policy asked: an incident naming both. */
   @Test
   void anAddedPlaybackIdMissingFromTheAnswerIsAnIncidentNamingWhatWasExpected() {

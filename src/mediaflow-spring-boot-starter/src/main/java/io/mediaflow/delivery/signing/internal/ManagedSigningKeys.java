@@ -89,8 +89,8 @@ public class ManagedSigningKeys {
       return kept;
     }
     if (created.size() > 1) {
-      throw new ApiException.Misconfigured(
-          "UNKNOWN_OUTCOME",
+      throw new ApiException.OutcomeUnknown(
+          "AMBIGUOUS_CREATION",
           "A create whose answer was lost may have made one of the"
               + " signing keys "
               + created.stream().map(SigningKey::id).toList()

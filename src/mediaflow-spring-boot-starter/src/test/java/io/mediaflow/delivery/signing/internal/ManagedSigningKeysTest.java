@@ -156,8 +156,8 @@ class ManagedSigningKeysTest {
 
     assertThatThrownBy(() -> keys.findCreated(null, null, "media", null, java.util.List.of()))
         .isInstanceOfSatisfying(
-            ApiException.Misconfigured.class,
-            e -> assertThat(e.code()).isEqualTo("UNKNOWN_OUTCOME"));
+            ApiException.OutcomeUnknown.class,
+            e -> assertThat(e.code()).isEqualTo("AMBIGUOUS_CREATION"));
     assertThat(server.getRequestCount()).as("nothing deleted").isEqualTo(2);
   }
 

@@ -1,4 +1,4 @@
-package io.mediaflow.app.engine.deployer;
+package io.mediaflow.app.deployer;
 
 import io.camunda.client.CamundaClient;
 import io.mediaflow.app.engine.EngineProperties;

@@ -1,4 +1,4 @@
-package io.mediaflow.app.engine.deployer;
+package io.mediaflow.app.deployer;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.availability.ReadinessStateHealthIndicator;

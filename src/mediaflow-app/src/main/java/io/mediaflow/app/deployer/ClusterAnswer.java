@@ -1,4 +1,4 @@
-package io.mediaflow.app.engine.deployer;
+package io.mediaflow.app.deployer;
 
 import io.camunda.client.api.command.ClientHttpException;
 import io.camunda.client.api.command.ClientStatusException;
