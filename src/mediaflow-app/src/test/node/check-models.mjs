@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Checks Mediaflow's Camunda artefacts before anyone opens them in Camunda Modeler or deploys them:
 //   element-templates/*.json  against the official Zeebe element template JSON schema
-//   bpmn/*.bpmn               bpmnlint (recommended + Camunda 8.8 compatibility) and links to forms/ by formId
+//   bpmn/*.bpmn               bpmnlint (recommended + Camunda 8.8 compatibility), links to forms/ by formId,
+//                             and no label on a shape or on another label
 //   forms/*.form              ids, unique keys, FEEL syntax, and form-js importing and rendering each one
 // Usage: node check-models.mjs <repository root>. Exits 1 when anything is in error, 2 on bad usage.
 import { stat } from 'node:fs/promises';

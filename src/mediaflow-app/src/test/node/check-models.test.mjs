@@ -2,7 +2,7 @@
 // small repositories under fixtures/ (each holds bpmn/, forms/ and element-templates/ like the real one).
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
@@ -135,6 +135,44 @@ test('rejects two processes or two forms that share an id, which one deployment 
       'ERROR bpmn/transcode.bpmn fixture-transcode: process id is already used by bpmn/transcode-copy.bpmn',
       'ERROR forms/review.form [fixture-review-form]: has the same id as forms/review-copy.form',
       'Model checks: 2 errors,');
+  });
+});
+
+test('rejects a label on a shape, on another label or on its own event, and an event without label bounds', async () => {
+  const clean = await readFile(fixture('valid/bpmn/transcode.bpmn'), 'utf8');
+  const startLabel = '<dc:Bounds x="132" y="145" width="77" height="27" />';
+  const endLabel = '<dc:Bounds x="368" y="145" width="85" height="14" />';
+  assert.ok(clean.includes(startLabel) && clean.includes(endLabel), 'the planted diagrams start from the clean one');
+  const planted = (from, to) => clean.replace(from, to);
+  await withRepository([], async (root) => {
+    await mkdir(path.join(root, 'bpmn'));
+    const files = {
+      // the clean diagram, whose labels sit below their events, next to the planted ones
+      'clean.bpmn': clean,
+      // the start event's label moved onto the task, the end event's onto its own event
+      'on-shapes.bpmn': planted(startLabel, '<dc:Bounds x="230" y="100" width="77" height="27" />')
+        .replace(endLabel, '<dc:Bounds x="380" y="130" width="85" height="14" />'),
+      // the end event's label moved under the start event's, a label touching it only at an edge is fine
+      'on-label.bpmn': planted(endLabel, '<dc:Bounds x="150" y="160" width="85" height="14" />'),
+      'touching.bpmn': planted(endLabel, '<dc:Bounds x="209" y="145" width="31" height="14" />'),
+      'no-label.bpmn': planted(`<bpmndi:BPMNLabel>${endLabel}</bpmndi:BPMNLabel>`, '')
+    };
+    for (const [name, xml] of Object.entries(files)) {
+      await writeFile(path.join(root, 'bpmn', name), xml.replace(/fixture-transcode/g, `fixture-${name}`));
+    }
+    const { code, output } = await checkModels(root);
+    assert.equal(code, 1, output);
+    assertReports(output,
+      'ERROR bpmn/on-shapes.bpmn StartEvent_Requested "Transcode requested": label (x=230, y=100, 77x27) overlaps '
+        + 'the shape of Task_Transcode (x=240, y=80, 100x80)',
+      'ERROR bpmn/on-shapes.bpmn EndEvent_Transcoded "Video transcoded": label (x=380, y=130, 85x14) overlaps '
+        + 'its own shape (x=392, y=102, 36x36)',
+      'ERROR bpmn/on-label.bpmn StartEvent_Requested "Transcode requested": label (x=132, y=145, 77x27) overlaps '
+        + 'the label of EndEvent_Transcoded (x=150, y=160, 85x14)',
+      'ERROR bpmn/no-label.bpmn EndEvent_Transcoded "Video transcoded": "Video transcoded" has no label bounds',
+      // nothing about clean.bpmn or touching.bpmn
+      'Model checks: 4 errors, 0 warnings (checked 0 templates, 0 forms, 5 BPMN files)');
+    assert.ok(!output.includes('bpmn/clean.bpmn') && !output.includes('bpmn/touching.bpmn'), output);
   });
 });
 

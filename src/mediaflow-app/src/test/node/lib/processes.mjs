@@ -3,6 +3,7 @@ import { BpmnModdle } from 'bpmn-moddle';
 import bpmnlint from 'bpmnlint';
 import NodeResolver from 'bpmnlint/lib/resolver/node-resolver.js';
 import { listFiles, readText } from './files.mjs';
+import { findLabelOverlaps } from './labels.mjs';
 
 const require = createRequire(import.meta.url);
 const zeebeModdle = require('zeebe-bpmn-moddle/resources/zeebe.json');
@@ -55,6 +56,9 @@ export async function checkProcesses(root, report, formIds) {
       }
     }
     checkFormLinks(file, elements, formIds, section);
+    for (const { subject: id, message } of findLabelOverlaps(parsed.rootElement)) {
+      section.error(file, subject(elements, id), message);
+    }
     checkProcessIds(file, parsed.rootElement, processFiles, section);
   }
 }
