@@ -1,5 +1,7 @@
 package io.mediaflow;
 
+import static io.camunda.process.test.api.CamundaAssert.assertThatProcessInstance;
+import static io.camunda.process.test.api.assertions.ProcessInstanceSelectors.byKey;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -87,9 +89,10 @@ class AdHocActivationTest extends MediaflowTest {
                 ? Optional.empty()
                 : Optional.of(true));
     client.newCompleteCommand(activate(publish).getKey()).send().join();
-    instance(instance).awaitCompleted();
-    assertThat(instance(instance).timesPassed("Publish")).isEqualTo(1);
-    assertThat(instance(instance).timesPassed("Transcode")).isZero();
+    assertThatProcessInstance(byKey(instance))
+        .isCompleted()
+        .hasCompletedElement("Publish", 1)
+        .hasCompletedElement("Transcode", 0);
   }
 
   @Test

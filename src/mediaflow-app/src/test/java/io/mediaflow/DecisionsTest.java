@@ -1,5 +1,7 @@
 package io.mediaflow;
 
+import static io.camunda.process.test.api.CamundaAssert.assertThatProcessInstance;
+import static io.camunda.process.test.api.assertions.ProcessInstanceSelectors.byKey;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -94,7 +96,7 @@ class DecisionsTest extends MediaflowTest {
     assertThat(overGrpc.getDecisionRequirementsKey()).isEqualTo(requirementsKey);
 
     long instance = start(processId, Map.of("height", 2160));
-    instance(instance).awaitCompleted();
+    assertThatProcessInstance(byKey(instance)).isCompleted();
     assertThat(instance(instance).variable("ladder").orElseThrow().asText()).isEqualTo("uhd");
 
     assertThat(

@@ -1,5 +1,7 @@
 package io.mediaflow;
 
+import static io.camunda.process.test.api.CamundaAssert.assertThatProcessInstance;
+import static io.camunda.process.test.api.assertions.ProcessInstanceSelectors.byKey;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.camunda.client.CamundaClient;
@@ -93,9 +95,10 @@ class JobResultsTest extends MediaflowTest {
         .send()
         .join();
 
-    instance(instance).awaitCompleted();
-    assertThat(instance(instance).timesPassed("Transcode")).isEqualTo(1);
-    assertThat(instance(instance).timesPassed("Publish")).isZero();
+    assertThatProcessInstance(byKey(instance))
+        .isCompleted()
+        .hasCompletedElement("Transcode", 1)
+        .hasCompletedElement("Publish", 0);
   }
 
   @Test

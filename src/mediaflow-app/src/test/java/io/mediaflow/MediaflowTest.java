@@ -1,12 +1,21 @@
 package io.mediaflow;
 
+import static io.camunda.process.test.api.CamundaAssert.assertThatProcessInstance;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.camunda.client.CamundaClient;
+import io.camunda.process.test.api.CamundaAssert;
+import io.camunda.process.test.api.CamundaProcessTestExtension;
+import io.camunda.process.test.api.CamundaProcessTestRuntimeMode;
+import io.camunda.process.test.api.assertions.ProcessInstanceSelectors;
 import io.camunda.zeebe.protocol.record.Record;
+import io.camunda.zeebe.protocol.record.RejectionType;
 import io.camunda.zeebe.protocol.record.intent.IncidentIntent;
+import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
+import io.camunda.zeebe.protocol.record.value.BpmnElementType;
 import io.camunda.zeebe.protocol.record.value.IncidentRecordValue;
+import io.camunda.zeebe.protocol.record.value.ProcessInstanceRecordValue;
 import io.camunda.zeebe.protocol.record.value.VariableRecordValue;
 import io.mediaflow.api.ApiJson;
 import io.mediaflow.app.MediaflowApplication;
@@ -31,8 +40,12 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import java.util.stream.StreamSupport;
 import org.awaitility.Awaitility;
-import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.extension.TestExecutionExceptionHandler;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -41,6 +54,7 @@ import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.test.context.junit.jupiter.SpringExtension;
 import org.springframework.util.FileSystemUtils;
 
 /**
@@ -148,6 +162,31 @@ public abstract class MediaflowTest {
     }
   }
 
+  /**
+   * Starts the application (or takes Spring's cached one) before CPT connects to it: Spring loads a
+   * context only when it prepares the test instance, after every extension's beforeAll.
+   */
+  @RegisterExtension
+  @Order(1)
+  static final BeforeAllCallback APPLICATION = SpringExtension::getApplicationContext;
+
+  /**
+   * Camunda Process Test in its remote mode against this application, as users test their processes
+   * against the embedded default: it gives {@link CamundaAssert} its data (Camunda's REST API).
+   * After each test CPT resets the engine's clock and asks to purge the cluster; the embedded
+   * default has no purge endpoint, so CPT logs a warning and the deployed {@code bpmn/} processes
+   * and the other tests' instances stay. CPT injects its own client of this application into {@link
+   * #camunda}.
+   */
+  @RegisterExtension
+  @Order(2)
+  static final CamundaProcessTestExtension CPT =
+      new CamundaProcessTestExtension()
+          .withRuntimeMode(CamundaProcessTestRuntimeMode.REMOTE)
+          .withRemoteCamundaClientBuilderFactory(() -> userClientBuilder())
+          // The engine's clock is at the application's own port (/actuator/clock).
+          .withRemoteCamundaMonitoringApiAddress(URI.create(baseUrl()));
+
   @Autowired protected CamundaClient camunda;
 
   @Autowired(required = false)
@@ -185,12 +224,39 @@ public abstract class MediaflowTest {
    * API (the client's default in 8.8) when {@code preferRest}, else over gRPC. The test closes it.
    */
   protected static CamundaClient userClient(boolean preferRest) {
+    return userClientBuilder().preferRestOverGrpc(preferRest).build();
+  }
+
+  private static io.camunda.client.CamundaClientBuilder userClientBuilder() {
     return CamundaClient.newClientBuilder()
         .restAddress(URI.create(baseUrl()))
-        .grpcAddress(URI.create("http://localhost:" + ENGINE_PORT))
-        .preferRestOverGrpc(preferRest)
-        .build();
+        .grpcAddress(URI.create("http://localhost:" + ENGINE_PORT));
   }
+
+  /**
+   * CPT's assertions wait until they hold; here real encodes on a loaded machine take minutes, not
+   * CPT's default 10 s. CPT resets the timeout after each test.
+   */
+  @BeforeEach
+  void patience() {
+    CamundaAssert.setAssertionTimeout(PATIENCE);
+  }
+
+  /**
+   * When a test fails, what each of its instances still running is doing: CPT's failure names the
+   * elements' states, not the incidents and job failures behind them.
+   */
+  @RegisterExtension
+  final TestExecutionExceptionHandler whereTheInstancesAre =
+      (context, failure) -> {
+        for (long key : started) {
+          if (instance(key).isActiveNow()) {
+            failure.addSuppressed(
+                new AssertionError("instance " + key + ": " + instance(key).whereItIs()));
+          }
+        }
+        throw failure;
+      };
 
   @AfterEach
   void cancelWhatIsStillRunning() {
@@ -413,26 +479,29 @@ public abstract class MediaflowTest {
       this.key = key;
     }
 
-    /** Assertions on a snapshot of the records, so chained checks see one consistent state. */
-    public ProcessInstanceAssert assertion() {
-      return new ProcessInstanceAssert(key, records());
-    }
-
+    /**
+     * Whether the instance is running now, by the records so far: a probe that answers at once, for
+     * loops that wait on several things, where CPT's assertions would wait for this one.
+     */
     boolean isActiveNow() {
-      try {
-        assertion().isActive();
-        return true;
-      } catch (AssertionError notActive) {
-        return false;
-      }
+      return processRecords().noneMatch(MediaflowTest::ended);
     }
 
-    public ProcessInstanceAssert awaitCompleted() {
-      try {
-        return awaitAssertion("instance " + key + " to complete", () -> assertion().isCompleted());
-      } catch (ConditionTimeoutException stuck) {
-        throw new AssertionError(stuck.getMessage() + "; " + whereItIs(), stuck);
-      }
+    /**
+     * Whether the instance has completed, by the records so far: a probe like {@link #isActiveNow}.
+     */
+    public boolean isCompletedNow() {
+      return processRecords()
+          .anyMatch(r -> r.getIntent() == ProcessInstanceIntent.ELEMENT_COMPLETED);
+    }
+
+    private java.util.stream.Stream<Record<ProcessInstanceRecordValue>> processRecords() {
+      return stream(records().processInstanceRecords())
+          .filter(
+              r ->
+                  r.getRejectionType() == RejectionType.NULL_VAL
+                      && r.getValue().getProcessInstanceKey() == key
+                      && r.getValue().getBpmnElementType() == BpmnElementType.PROCESS);
     }
 
     /**
@@ -513,24 +582,18 @@ public abstract class MediaflowTest {
                   .findFirst());
     }
 
-    /** How often an element of this instance completed (the assertions only check exact counts). */
-    public long timesPassed(String elementId) {
-      return stream(records().processInstanceRecords())
+    /**
+     * The incidents ever raised in this instance, resolved ones too: CPT sees only those still
+     * active, and a completed instance has none left.
+     */
+    public List<String> incidentsRaised() {
+      return stream(records().incidentRecords())
           .filter(
               r ->
-                  r.getValue().getProcessInstanceKey() == key
-                      && r.getValue().getElementId().equals(elementId))
-          .filter(
-              r ->
-                  r.getIntent()
-                      == io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent
-                          .ELEMENT_COMPLETED)
-          .count();
-    }
-
-    public void awaitPassed(String elementId) {
-      awaitAssertion(
-          elementId + " in instance " + key, () -> assertion().hasPassedElement(elementId));
+                  r.getIntent() == IncidentIntent.CREATED
+                      && r.getValue().getProcessInstanceKey() == key)
+          .map(r -> r.getValue().getElementId() + ": " + r.getValue().getErrorMessage())
+          .toList();
     }
 
     /** The latest value of a variable of this instance (any scope), as JSON. */
@@ -564,19 +627,21 @@ public abstract class MediaflowTest {
           .map(VariableRecordValue::getValue)
           .toList();
     }
+  }
 
-    private ProcessInstanceAssert awaitAssertion(
-        String what, Supplier<ProcessInstanceAssert> check) {
-      return await(
-          what,
-          () -> {
-            try {
-              return Optional.of(check.get());
-            } catch (AssertionError notYet) {
-              return Optional.empty();
-            }
-          });
+  /**
+   * The completed instance's elements completed in this order, each as often as listed and no more:
+   * CPT's {@code hasCompletedElementsInOrder} finds the sequence among other completions of the
+   * same elements, the counts rule those out.
+   */
+  protected static void assertCompletedExactlyInOrder(long key, String... elementIds) {
+    var instance = assertThatProcessInstance(ProcessInstanceSelectors.byKey(key));
+    instance.isCompleted().hasCompletedElementsInOrder(elementIds);
+    Map<String, Integer> times = new java.util.LinkedHashMap<>();
+    for (String id : elementIds) {
+      times.merge(id, 1, Integer::sum);
     }
+    times.forEach(instance::hasCompletedElement);
   }
 
   /** A copy of the engine's records as they are now. */
@@ -586,6 +651,11 @@ public abstract class MediaflowTest {
           "mediaflow.test.every-record is off: the engine's records are not kept");
     }
     return new EngineRecords(everyRecord.copy());
+  }
+
+  private static boolean ended(Record<ProcessInstanceRecordValue> record) {
+    return record.getIntent() == ProcessInstanceIntent.ELEMENT_COMPLETED
+        || record.getIntent() == ProcessInstanceIntent.ELEMENT_TERMINATED;
   }
 
   private static <T> java.util.stream.Stream<T> stream(Iterable<T> records) {

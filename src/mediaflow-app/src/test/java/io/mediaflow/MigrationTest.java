@@ -1,5 +1,7 @@
 package io.mediaflow;
 
+import static io.camunda.process.test.api.CamundaAssert.assertThatProcessInstance;
+import static io.camunda.process.test.api.assertions.ProcessInstanceSelectors.byKey;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -121,7 +123,7 @@ class MigrationTest extends MediaflowTest {
     assertThat(json(get("/v2/user-tasks/" + task.key())).path("processDefinitionKey").asText())
         .isEqualTo(Long.toString(second));
     completeUserTask(task, Map.of());
-    instance(instance).awaitCompleted();
+    assertThatProcessInstance(byKey(instance)).isCompleted();
   }
 
   @Test
@@ -278,7 +280,7 @@ class MigrationTest extends MediaflowTest {
     ActivatedJob review = activate(versions.review());
     assertThat(review.getProcessInstanceKey()).isEqualTo(instance);
     rest.newCompleteCommand(review.getKey()).send().join();
-    instance(instance).awaitCompleted();
+    assertThatProcessInstance(byKey(instance)).isCompleted();
   }
 
   private ActivatedJob activate(String type) {

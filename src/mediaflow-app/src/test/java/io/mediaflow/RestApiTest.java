@@ -1,5 +1,7 @@
 package io.mediaflow;
 
+import static io.camunda.process.test.api.CamundaAssert.assertThatProcessInstance;
+import static io.camunda.process.test.api.assertions.ProcessInstanceSelectors.byKey;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -397,7 +399,7 @@ class RestApiTest extends MediaflowTest {
             .join()
             .getJobs();
     camunda.newCompleteCommand(again.getFirst()).send().join();
-    instance(instance).awaitCompleted();
+    assertThatProcessInstance(byKey(instance)).isCompleted();
   }
 
   @Test

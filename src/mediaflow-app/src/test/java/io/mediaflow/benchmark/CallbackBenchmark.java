@@ -174,15 +174,7 @@ class CallbackBenchmark extends MediaflowTest {
               completeUserTask(task, Map.of("approved", true));
             }
           }
-          open.removeIf(
-              key -> {
-                try {
-                  instance(key).assertion().isCompleted();
-                  return true;
-                } catch (AssertionError notYet) {
-                  return false;
-                }
-              });
+          open.removeIf(key -> instance(key).isCompletedNow());
           return open.isEmpty() ? java.util.Optional.of(true) : java.util.Optional.empty();
         });
   }

@@ -1,5 +1,8 @@
 package io.mediaflow.benchmark;
 
+import static io.camunda.process.test.api.CamundaAssert.assertThatProcessInstance;
+import static io.camunda.process.test.api.assertions.ProcessInstanceSelectors.byKey;
+
 import io.camunda.zeebe.protocol.record.Record;
 import io.camunda.zeebe.protocol.record.value.VariableRecordValue;
 import io.mediaflow.MediaflowTest;
@@ -28,12 +31,12 @@ class VariableBytesBenchmark extends MediaflowTest {
   void bytesOfVariablesPerInstance() {
     long approved = start(PROCESS, Map.of("source", baseUrl() + "/sandbox/samples/bars-1080p.mp4"));
     completeUserTask(awaitUserTask(approved, "Review renditions"), Map.of("approved", true));
-    instance(approved).awaitCompleted();
+    assertThatProcessInstance(byKey(approved)).isCompleted();
 
     long failed = start(PROCESS, Map.of("source", baseUrl() + "/sandbox/samples/no-such-clip.mp4"));
     completeUserTask(
         awaitUserTask(failed, "Decide on the failed job"), Map.of("decision", "give-up"));
-    instance(failed).awaitCompleted();
+    assertThatProcessInstance(byKey(failed)).isCompleted();
 
     System.out.printf(
         "%n%-38s %8s %12s   %s%n",

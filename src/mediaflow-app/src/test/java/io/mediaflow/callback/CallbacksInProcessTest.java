@@ -1,5 +1,7 @@
 package io.mediaflow.callback;
 
+import static io.camunda.process.test.api.CamundaAssert.assertThatProcessInstance;
+import static io.camunda.process.test.api.assertions.ProcessInstanceSelectors.byKey;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mediaflow.MediaflowTest;
@@ -24,10 +26,10 @@ class CallbacksInProcessTest extends MediaflowTest {
 
     completeUserTask(awaitUserTask(instance, "Review renditions"), Map.of("approved", true));
 
-    instance(instance)
-        .awaitCompleted()
-        .hasPassedElement("JobFinishedMessage")
-        .hasNotPassedElement("TimeToCheck");
+    assertThatProcessInstance(byKey(instance))
+        .isCompleted()
+        .hasCompletedElement("JobFinishedMessage", 1)
+        .hasCompletedElement("TimeToCheck", 0);
   }
 
   @Test
@@ -37,7 +39,9 @@ class CallbacksInProcessTest extends MediaflowTest {
 
     completeUserTask(awaitUserTask(instance, "Review renditions"), Map.of("approved", true));
 
-    instance(instance).awaitCompleted().hasNotPassedElement("JobFinishedMessage");
+    assertThatProcessInstance(byKey(instance))
+        .isCompleted()
+        .hasCompletedElement("JobFinishedMessage", 0);
     // the sandbox encodes for real, so the 0.2 s poll timer may fire more than once before the job
     // is done
     long polls =
@@ -61,10 +65,10 @@ class CallbacksInProcessTest extends MediaflowTest {
 
     completeUserTask(awaitUserTask(instance, "Review renditions"), Map.of("approved", true));
 
-    instance(instance)
-        .awaitCompleted()
-        .hasPassedElement("JobFinishedMessage", 1)
-        .hasPassedElement("CheckJob", 1);
+    assertThatProcessInstance(byKey(instance))
+        .isCompleted()
+        .hasCompletedElement("JobFinishedMessage", 1)
+        .hasCompletedElement("CheckJob", 1);
   }
 
   @Test
@@ -72,12 +76,12 @@ class CallbacksInProcessTest extends MediaflowTest {
     faults(Map.of("mode", "reorder", "delay", "PT0.3S"));
     long first = start(Map.of("pollSeconds", 600));
     completeUserTask(awaitUserTask(first, "Review renditions"), Map.of("approved", true));
-    instance(first).awaitCompleted().hasPassedElement("CheckJob", 1);
+    assertThatProcessInstance(byKey(first)).isCompleted().hasCompletedElement("CheckJob", 1);
 
     faults(Map.of("mode", "delay", "delay", "PT0.5S"));
     long second = start(Map.of("pollSeconds", 600));
     completeUserTask(awaitUserTask(second, "Review renditions"), Map.of("approved", true));
-    instance(second).awaitCompleted().hasPassedElement("CheckJob", 1);
+    assertThatProcessInstance(byKey(second)).isCompleted().hasCompletedElement("CheckJob", 1);
   }
 
   private long start(Map<String, Object> extra) {

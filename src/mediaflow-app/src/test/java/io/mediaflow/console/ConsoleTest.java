@@ -1,5 +1,7 @@
 package io.mediaflow.console;
 
+import static io.camunda.process.test.api.CamundaAssert.assertThatProcessInstance;
+import static io.camunda.process.test.api.assertions.ProcessInstanceSelectors.byKey;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.camunda.client.api.response.ActivatedJob;
@@ -167,7 +169,9 @@ class ConsoleTest extends MediaflowTest {
             By.cssSelector("#media .player[data-manifest=parsed]"), playlists));
     screenshot("4-instance-completed");
 
-    instance(key).awaitCompleted().hasPassedElement("RenditionsApproved");
+    assertThatProcessInstance(byKey(key))
+        .isCompleted()
+        .hasCompletedElement("RenditionsApproved", 1);
     assertThat(instance(key).variable("ladder").orElseThrow().size()).isEqualTo(2);
   }
 
@@ -210,7 +214,11 @@ class ConsoleTest extends MediaflowTest {
               .as("rendition %s of a 360p upload", resolution)
               .isLessThanOrEqualTo(360);
         });
-    instance(key).assertion().hasPassedElementsInOrder("CreateTask", "UploadFile", "StartJob");
+    assertThatProcessInstance(byKey(key))
+        .hasCompletedElementsInOrder("CreateTask", "UploadFile", "StartJob")
+        .hasCompletedElement("CreateTask", 1)
+        .hasCompletedElement("UploadFile", 1)
+        .hasCompletedElement("StartJob", 1);
     Files.delete(clip);
   }
 
@@ -243,7 +251,7 @@ class ConsoleTest extends MediaflowTest {
                 .anyMatch(link -> !link.getDomAttribute("href").equals(firstTask)));
     assertThat(variableText("comment")).contains("too soft");
     screenshot("6-re-encode-review-again");
-    assertThat(instance(key).timesPassed("StartJob")).isEqualTo(2);
+    assertThatProcessInstance(byKey(key)).hasCompletedElement("StartJob", 2);
   }
 
   /**
@@ -303,7 +311,9 @@ class ConsoleTest extends MediaflowTest {
     wait.until(
         ExpectedConditions.presenceOfElementLocated(
             By.cssSelector("#instance-state [data-state=completed]")));
-    instance(key).awaitCompleted().hasPassedElement("RenditionsApproved");
+    assertThatProcessInstance(byKey(key))
+        .isCompleted()
+        .hasCompletedElement("RenditionsApproved", 1);
   }
 
   @Test
@@ -366,7 +376,7 @@ class ConsoleTest extends MediaflowTest {
               By.xpath("//*[@id='instance-tasks']//a[.='Review renditions']")));
       assertThat(browser.findElement(By.id("incidents")).getText()).contains("No incident");
       screenshot("9-retried");
-      instance(key).awaitPassed("StartJob");
+      assertThatProcessInstance(byKey(key)).hasCompletedElement("StartJob", 1);
     } finally {
       resetControl();
     }
@@ -447,7 +457,9 @@ class ConsoleTest extends MediaflowTest {
     wait.until(
         ExpectedConditions.presenceOfElementLocated(
             By.cssSelector("#instance-state [data-state=completed]")));
-    instance(key).assertion().hasPassedElement("EndNowBeforeLive").hasPassedElement("StopStream");
+    assertThatProcessInstance(byKey(key))
+        .hasCompletedElement("EndNowBeforeLive", 1)
+        .hasCompletedElement("StopStream", 1);
     assertThat(variableText("outcome")).contains("broadcast-ended");
   }
 
@@ -534,7 +546,7 @@ class ConsoleTest extends MediaflowTest {
 
     // Reaching the encoder task means the empty wait for the encoder was left out, not sent as "".
     openTask(key, "Start your encoder");
-    instance(key).assertion().hasNoIncidents();
+    assertThat(instance(key).incidentsRaised()).isEmpty();
     var targets = instance(key).variable("simulcastTargets").orElseThrow();
     assertThat(targets.size()).isEqualTo(1);
     assertThat(targets.path(0).path("url").asText()).isEqualTo("rtmp://127.0.0.1:1935/live");
@@ -566,7 +578,9 @@ class ConsoleTest extends MediaflowTest {
     long key = awaitInstancePage(0);
     track(key);
 
-    instance(key).awaitCompleted().hasNoIncidents();
+    assertThatProcessInstance(byKey(key)).isCompleted();
+
+    assertThat(instance(key).incidentsRaised()).isEmpty();
     var signedUrls = instance(key).variable("signedUrls").orElseThrow();
     assertThat(signedUrls.size()).isEqualTo(1);
     assertThat(signedUrls.path(0).path("path").asText()).isEqualTo(path);
@@ -632,7 +646,7 @@ class ConsoleTest extends MediaflowTest {
     assertThat(variableText("outcome")).contains("published");
     assertThat(variableText("signedUrls")).contains("?auth=");
     screenshot("17-live-to-vod-published");
-    instance(key).assertion().hasNoIncidents();
+    assertThat(instance(key).incidentsRaised()).isEmpty();
 
     // The published VOD plays in the page's player by its signed master URL, hls.js carrying the
     // token on the variant playlist and segment requests too; paused past 0:01 for the screenshot.
@@ -723,7 +737,8 @@ class ConsoleTest extends MediaflowTest {
     screenshot("19-job-progress");
 
     camunda.newCompleteCommand(waiting).send().join();
-    instance(key).awaitCompleted().hasNoIncidents();
+    assertThatProcessInstance(byKey(key)).isCompleted();
+    assertThat(instance(key).incidentsRaised()).isEmpty();
     wait.until(
         ExpectedConditions.presenceOfElementLocated(
             By.cssSelector("#instance-state [data-state=completed]")));

@@ -1,5 +1,7 @@
 package io.mediaflow.live;
 
+import static io.camunda.process.test.api.CamundaAssert.assertThatProcessInstance;
+import static io.camunda.process.test.api.assertions.ProcessInstanceSelectors.byKey;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.mediaflow.MediaflowTest;
@@ -46,12 +48,11 @@ class EndTheShowNowTest extends MediaflowTest {
 
     endTheShowNow(streamId);
 
-    instance(key)
-        .awaitCompleted()
-        .hasPassedElement("EndNowOnAir")
-        .hasPassedElementsInOrder("StopStream", "WaitUntilStopped", "FindRecordings")
-        .hasPassedElement("BroadcastEnded")
-        .hasNoIncidents();
+    assertCompletedExactlyInOrder(key, "StopStream", "WaitUntilStopped", "FindRecordings");
+    assertThatProcessInstance(byKey(key))
+        .hasCompletedElement("EndNowOnAir", 1)
+        .hasCompletedElement("BroadcastEnded", 1);
+    assertThat(instance(key).incidentsRaised()).isEmpty();
     assertThat(instance(key).variable("outcome").orElseThrow().asText())
         .isEqualTo("broadcast-ended");
     assertThat(instance(key).variable("dvrRecordings").orElseThrow())
@@ -79,11 +80,9 @@ class EndTheShowNowTest extends MediaflowTest {
 
     endTheShowNow(streamId);
 
-    instance(key)
-        .awaitCompleted()
-        .hasPassedElement("EndNowBeforeLive")
-        .hasPassedElementsInOrder("StopStream", "WaitUntilStopped", "FindRecordings")
-        .hasNoIncidents();
+    assertCompletedExactlyInOrder(key, "StopStream", "WaitUntilStopped", "FindRecordings");
+    assertThatProcessInstance(byKey(key)).hasCompletedElement("EndNowBeforeLive", 1);
+    assertThat(instance(key).incidentsRaised()).isEmpty();
     assertThat(instance(key).variable("outcome").orElseThrow().asText())
         .isEqualTo("broadcast-ended");
     assertThat(client.getStream(streamId).statusName()).isEqualTo("stopped");

@@ -86,10 +86,8 @@ class LiveToVodProcessTest extends MediaflowTest {
       long transcoding = calledInstance(key, "transcode-with-approval");
       completeUserTask(awaitUserTask(transcoding, "Review renditions"), Map.of("approved", true));
 
-      instance(key)
-          .awaitCompleted()
-          .hasPassedElementsInOrder("RunTheShow", "TranscodeAndReview", "VodPublished")
-          .hasNoIncidents();
+      assertCompletedExactlyInOrder(key, "RunTheShow", "TranscodeAndReview", "VodPublished");
+      assertThat(instance(key).incidentsRaised()).isEmpty();
       assertThat(instance(key).variable("outcome").orElseThrow().asText()).isEqualTo("published");
       JsonNode outcome =
           json(

@@ -1,5 +1,7 @@
 package io.mediaflow.live;
 
+import static io.camunda.process.test.api.CamundaAssert.assertThatProcessInstance;
+import static io.camunda.process.test.api.assertions.ProcessInstanceSelectors.byKey;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -71,7 +73,7 @@ class LiveVariationsTest extends MediaflowTest {
     assertThat(incident.getErrorMessage())
         .contains("Live stream " + created.get(0).id(), "params.dvr.enabled", "record nothing")
         .doesNotContain(GoLiveProcessTest.SECRET_KEY);
-    assertThat(instance(key).timesPassed("CreateStream")).isZero();
+    assertThatProcessInstance(byKey(key)).hasCompletedElement("CreateStream", 0);
 
     // Resolved without a fix, the retry finds the same stream and stops again: no second stream.
     camunda.newUpdateRetriesCommand(incident.getJobKey()).retries(1).send().join();
@@ -80,7 +82,7 @@ class LiveVariationsTest extends MediaflowTest {
         "a second incident",
         () -> incidents(key) >= 2 ? Optional.of(true) : Optional.<Boolean>empty());
     assertThat(client.listStreams(StreamFilter.all().and("name", name))).hasSize(1);
-    assertThat(instance(key).timesPassed("CreateStream")).isZero();
+    assertThatProcessInstance(byKey(key)).hasCompletedElement("CreateStream", 0);
   }
 
   /** Recordings in another layout under the destination: found all the same. */
@@ -100,7 +102,7 @@ class LiveVariationsTest extends MediaflowTest {
     var pushed = post("/sandbox/live-streams/" + streamId + "/ingest", Map.of("action", "start"));
     assertThat(pushed.statusCode()).as(pushed.body()).isEqualTo(200);
 
-    instance(key).awaitCompleted();
+    assertThatProcessInstance(byKey(key)).isCompleted();
 
     JsonNode locations = instance(key).variable("dvrRecordings").orElseThrow();
     assertThat(locations.findValuesAsText("url"))
@@ -142,7 +144,7 @@ class LiveVariationsTest extends MediaflowTest {
             "live-variations-deletes",
             Map.of("streamId", stream.id(), "targetId", targetId, "playbackId", publicId));
 
-    instance(key).awaitCompleted();
+    assertThatProcessInstance(byKey(key)).isCompleted();
     JsonNode afterTarget = instance(key).variable("afterTarget").orElseThrow();
     assertThat(afterTarget.path("id").asText()).isEqualTo(stream.id());
     assertThat(afterTarget.path("simulcast_targets")).isEmpty();

@@ -52,10 +52,8 @@ class DocumentSourceTest extends MediaflowTest {
                 .isLessThanOrEqualTo(360));
     assertThat(instance(instance).variable("source").orElseThrow().asText()).startsWith("tus:");
     completeUserTask(review, Map.of("approved", true));
-    instance(instance)
-        .awaitCompleted()
-        .hasPassedElementsInOrder("ChooseLadder", "CreateTask", "UploadFile", "StartJob")
-        .hasNoIncidents();
+    assertCompletedExactlyInOrder(instance, "ChooseLadder", "CreateTask", "UploadFile", "StartJob");
+    assertThat(instance(instance).incidentsRaised()).isEmpty();
   }
 
   @Test

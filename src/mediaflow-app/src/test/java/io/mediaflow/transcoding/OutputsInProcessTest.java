@@ -1,5 +1,7 @@
 package io.mediaflow.transcoding;
 
+import static io.camunda.process.test.api.CamundaAssert.assertThatProcessInstance;
+import static io.camunda.process.test.api.assertions.ProcessInstanceSelectors.byKey;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -65,7 +67,8 @@ class OutputsInProcessTest extends MediaflowTest {
                 Map.of("output", "metadata", "user_tag", "probe")));
 
     long key = start(processId, Map.of("query", query));
-    instance(key).awaitCompleted().hasNoIncidents();
+    assertThatProcessInstance(byKey(key)).isCompleted();
+    assertThat(instance(key).incidentsRaised()).isEmpty();
 
     JsonNode result = instance(key).variable("transcodingResult").orElseThrow();
     var byTag = new java.util.HashMap<String, JsonNode>();

@@ -1,5 +1,7 @@
 package io.mediaflow.transcoding;
 
+import static io.camunda.process.test.api.CamundaAssert.assertThatProcessInstance;
+import static io.camunda.process.test.api.assertions.ProcessInstanceSelectors.byKey;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -81,13 +83,17 @@ class TranscodeWithApprovalTest extends MediaflowTest {
 
     // the sandbox encodes for real: the poll timer may fire (CheckJob) before the job's callback
     // arrives
-    instance(instance)
-        .awaitCompleted()
-        .hasPassedElementsInOrder(
-            "ChooseLadder", "CreateTask", "StartJob", "ReviewRenditions", "RenditionsApproved")
-        .hasPassedElement("JobFinishedMessage")
-        .hasNotPassedElement("UploadFile")
-        .hasNoIncidents();
+    assertCompletedExactlyInOrder(
+        instance,
+        "ChooseLadder",
+        "CreateTask",
+        "StartJob",
+        "ReviewRenditions",
+        "RenditionsApproved");
+    assertThatProcessInstance(byKey(instance))
+        .hasCompletedElement("JobFinishedMessage", 1)
+        .hasCompletedElement("UploadFile", 0);
+    assertThat(instance(instance).incidentsRaised()).isEmpty();
   }
 
   @Test
@@ -111,9 +117,8 @@ class TranscodeWithApprovalTest extends MediaflowTest {
         .isTrue();
     completeUserTask(review, Map.of("approved", true));
 
-    instance(instance)
-        .awaitCompleted()
-        .hasPassedElementsInOrder("ReviewRenditions", "PublishRenditions", "RenditionsApproved");
+    assertCompletedExactlyInOrder(
+        instance, "ReviewRenditions", "PublishRenditions", "RenditionsApproved");
     JsonNode signedUrls = instance(instance).variable("signedUrls").orElseThrow();
     assertThat(signedUrls).isNotEmpty();
     for (JsonNode signed : signedUrls) {
@@ -152,7 +157,7 @@ class TranscodeWithApprovalTest extends MediaflowTest {
             "ladder",
             List.of(Map.of("resolution", 480, "bitrate", 1000, "user_tag", "480p"))));
 
-    instance(instance).awaitPassed("ReviewRenditions");
+    assertThatProcessInstance(byKey(instance)).hasCompletedElement("ReviewRenditions", 1);
     UserTask secondReview = awaitUserTask(instance, "Review renditions");
     JsonNode renditions = describeTask(secondReview).path("variables").path("renditions");
     assertThat(renditions).hasSize(1);
@@ -167,10 +172,10 @@ class TranscodeWithApprovalTest extends MediaflowTest {
         .isNotEqualTo(firstTask);
 
     completeUserTask(secondReview, Map.of("approved", true));
-    instance(instance)
-        .awaitCompleted()
-        .hasPassedElement("CreateTask", 2)
-        .hasPassedElement("ReviewRenditions", 2);
+    assertThatProcessInstance(byKey(instance))
+        .isCompleted()
+        .hasCompletedElement("CreateTask", 2)
+        .hasCompletedElement("ReviewRenditions", 2);
   }
 
   /**
@@ -193,11 +198,11 @@ class TranscodeWithApprovalTest extends MediaflowTest {
           .asString()
           .contains("[TRANSPORT]");
       completeUserTask(review, Map.of("approved", true));
-      instance(instance)
-          .awaitCompleted()
-          .hasPassedElement("StartJob", 1)
-          .hasNotPassedElement("HandleFailedJob")
-          .hasNoIncidents();
+      assertThatProcessInstance(byKey(instance))
+          .isCompleted()
+          .hasCompletedElement("StartJob", 1)
+          .hasCompletedElement("HandleFailedJob", 0);
+      assertThat(instance(instance).incidentsRaised()).isEmpty();
     }
   }
 
@@ -220,15 +225,14 @@ class TranscodeWithApprovalTest extends MediaflowTest {
     completeUserTask(awaitUserTask(instance, "Review renditions"), Map.of("approved", true));
     // The source is first read by the metadata job, which is where a source that cannot be fetched
     // fails.
-    instance(instance)
-        .awaitCompleted()
-        .hasPassedElementsInOrder(
-            "CreateTask",
-            "SourcePropertiesFailed",
-            "HandleFailedJob",
-            "CreateTask",
-            "ReadSourceProperties",
-            "RenditionsApproved");
+    assertCompletedExactlyInOrder(
+        instance,
+        "CreateTask",
+        "SourcePropertiesFailed",
+        "HandleFailedJob",
+        "CreateTask",
+        "ReadSourceProperties",
+        "RenditionsApproved");
   }
 
   @Test
@@ -243,10 +247,10 @@ class TranscodeWithApprovalTest extends MediaflowTest {
         .contains("Unsupported media type.");
 
     completeUserTask(decision, Map.of("decision", "give-up"));
-    instance(instance)
-        .awaitCompleted()
-        .hasPassedElement("TranscodingAbandoned")
-        .hasNotPassedElement("ReviewRenditions");
+    assertThatProcessInstance(byKey(instance))
+        .isCompleted()
+        .hasCompletedElement("TranscodingAbandoned", 1)
+        .hasCompletedElement("ReviewRenditions", 0);
   }
 
   @Test
@@ -277,10 +281,8 @@ class TranscodeWithApprovalTest extends MediaflowTest {
 
     // An upload belongs to the task it was uploaded to: no metadata job of another task can read
     // it.
-    instance(instance)
-        .awaitCompleted()
-        .hasPassedElementsInOrder("CreateTask", "UploadFile", "StartJob")
-        .hasNotPassedElement("ReadSourceProperties");
+    assertCompletedExactlyInOrder(instance, "CreateTask", "UploadFile", "StartJob");
+    assertThatProcessInstance(byKey(instance)).hasCompletedElement("ReadSourceProperties", 0);
     assertThat(instance(instance).variable("source").orElseThrow().asText()).startsWith("tus:");
   }
 
@@ -318,10 +320,8 @@ class TranscodeWithApprovalTest extends MediaflowTest {
 
     completeUserTask(awaitUserTask(instance, "Review renditions"), Map.of("approved", true));
 
-    instance(instance)
-        .awaitCompleted()
-        .hasPassedElementsInOrder("CreateTask", "StartJob", "ReviewRenditions")
-        .hasNoIncidents();
+    assertCompletedExactlyInOrder(instance, "CreateTask", "StartJob", "ReviewRenditions");
+    assertThat(instance(instance).incidentsRaised()).isEmpty();
     String token =
         instance(instance).variable("transcodingTask").orElseThrow().path("task_token").asText();
     assertThat(token).as("a task the service created").isNotBlank().isNotEqualTo("forged-token");
@@ -357,7 +357,8 @@ class TranscodeWithApprovalTest extends MediaflowTest {
 
     completeUserTask(awaitUserTask(instance, "Review renditions"), Map.of("approved", true));
 
-    instance(instance).awaitCompleted().hasPassedElement("StartJob", 1).hasNoIncidents();
+    assertThatProcessInstance(byKey(instance)).isCompleted().hasCompletedElement("StartJob", 1);
+    assertThat(instance(instance).incidentsRaised()).isEmpty();
     assertThat(instance(instance).jobFailures("StartJob"))
         .singleElement()
         .asString()
@@ -378,12 +379,12 @@ class TranscodeWithApprovalTest extends MediaflowTest {
 
       completeUserTask(awaitUserTask(instance, "Review renditions"), Map.of("approved", true));
 
-      instance(instance)
-          .awaitCompleted()
-          .hasPassedElement("RetryAutomatically", 1)
-          .hasPassedElement("CreateTask", 2)
-          .hasNotPassedElement("HandleFailedJob")
-          .hasNoIncidents();
+      assertThatProcessInstance(byKey(instance))
+          .isCompleted()
+          .hasCompletedElement("RetryAutomatically", 1)
+          .hasCompletedElement("CreateTask", 2)
+          .hasCompletedElement("HandleFailedJob", 0);
+      assertThat(instance(instance).incidentsRaised()).isEmpty();
     }
   }
 
@@ -394,8 +395,10 @@ class TranscodeWithApprovalTest extends MediaflowTest {
 
       UserTask decision = awaitUserTask(instance, "Decide on the failed job");
 
-      assertThat(instance(instance).timesPassed("RetryAutomatically")).isEqualTo(2);
-      assertThat(instance(instance).timesPassed("CreateTask")).isEqualTo(3);
+      // The instance waits at the editor's task: these counts are final.
+      assertThatProcessInstance(byKey(instance))
+          .hasCompletedElement("RetryAutomatically", 2)
+          .hasCompletedElement("CreateTask", 3);
       JsonNode details = describeTask(decision).path("variables").path("errorDetails");
       assertThat(details.path("retry").asBoolean()).isTrue();
       assertThat(details.path("error_description").asText())
@@ -460,12 +463,14 @@ class TranscodeWithApprovalTest extends MediaflowTest {
             List.of(
                 Map.of("resolution", 1080, "bitrate", 5000, "user_tag", "1080p"),
                 Map.of("resolution", 360, "bitrate", 900, "user_tag", "360p-hq"))));
-    instance(instance).awaitPassed("ReviewRenditions");
+    assertThatProcessInstance(byKey(instance)).hasCompletedElement("ReviewRenditions", 1);
     JsonNode again = describeTask(awaitUserTask(instance, "Review renditions")).path("variables");
     assertThat(tags(again.path("ladder"))).containsExactly("360p-hq");
     assertThat(tags(again.path("leftOutRungs"))).containsExactly("1080p");
-    assertThat(instance(instance).timesPassed("ReadSourceProperties")).isEqualTo(1);
-    assertThat(instance(instance).timesPassed("FitLadder")).isEqualTo(2);
+    // The instance waits at the second review: these counts are final.
+    assertThatProcessInstance(byKey(instance))
+        .hasCompletedElement("ReadSourceProperties", 1)
+        .hasCompletedElement("FitLadder", 2);
   }
 
   @Test
@@ -478,10 +483,9 @@ class TranscodeWithApprovalTest extends MediaflowTest {
     assertThat(tags(variables.path("ladder"))).containsExactly("1080p", "720p", "480p", "360p");
     assertThat(variables.has("sourceProperties")).isFalse();
     assertThat(variables.has("leftOutRungs")).isFalse();
-    instance(instance)
-        .assertion()
-        .hasNotPassedElement("ReadSourceProperties")
-        .hasNotPassedElement("FitLadder");
+    assertThatProcessInstance(byKey(instance))
+        .hasCompletedElement("ReadSourceProperties", 0)
+        .hasCompletedElement("FitLadder", 0);
   }
 
   @Test

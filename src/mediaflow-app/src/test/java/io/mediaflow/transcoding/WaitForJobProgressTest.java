@@ -1,5 +1,7 @@
 package io.mediaflow.transcoding;
 
+import static io.camunda.process.test.api.CamundaAssert.assertThatProcessInstance;
+import static io.camunda.process.test.api.assertions.ProcessInstanceSelectors.byKey;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -85,7 +87,8 @@ public class WaitForJobProgressTest extends MediaflowTest {
               ? Optional.of(encoding)
               : Optional.empty();
         });
-    instance(instance).awaitCompleted().hasNoIncidents();
+    assertThatProcessInstance(byKey(instance)).isCompleted();
+    assertThat(instance(instance).incidentsRaised()).isEmpty();
 
     long waitElement = elementInstanceKey(instance, "WaitForJob");
     List<JsonNode> writes = progressWrites(instance);

@@ -1,5 +1,7 @@
 package io.mediaflow.worker;
 
+import static io.camunda.process.test.api.CamundaAssert.assertThatProcessInstance;
+import static io.camunda.process.test.api.assertions.ProcessInstanceSelectors.byKey;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -290,7 +292,9 @@ class CreatesAfterLostAnswersTest extends MediaflowTest {
         .join();
     long key = start(processId, variables);
 
-    instance(key).awaitCompleted().hasNoIncidents();
+    assertThatProcessInstance(byKey(key)).isCompleted();
+
+    assertThat(instance(key).incidentsRaised()).isEmpty();
     assertThat(instance(key).jobFailures("Create"))
         .as("the lost answer")
         .singleElement()

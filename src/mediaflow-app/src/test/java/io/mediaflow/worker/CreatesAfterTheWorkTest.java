@@ -1,5 +1,7 @@
 package io.mediaflow.worker;
 
+import static io.camunda.process.test.api.CamundaAssert.assertThatProcessInstance;
+import static io.camunda.process.test.api.assertions.ProcessInstanceSelectors.byKey;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.AdditionalAnswers.delegatesTo;
 import static org.mockito.ArgumentMatchers.any;
@@ -304,7 +306,9 @@ class CreatesAfterTheWorkTest extends MediaflowTest {
         .join();
     long key = start(processId, variables);
 
-    instance(key).awaitCompleted().hasNoIncidents();
+    assertThatProcessInstance(byKey(key)).isCompleted();
+
+    assertThat(instance(key).incidentsRaised()).isEmpty();
     assertThat(requests.count(endpoint))
         .as("requests of %s in %s", endpoint, requests.counts())
         .isGreaterThan(requestsBefore);

@@ -1,5 +1,7 @@
 package io.mediaflow.delivery.worker;
 
+import static io.camunda.process.test.api.CamundaAssert.assertThatProcessInstance;
+import static io.camunda.process.test.api.assertions.ProcessInstanceSelectors.byKey;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -37,7 +39,7 @@ class CustomDomainTlsProcessTest extends DeliveryTest {
     createRecordFrom(task);
     completeUserTask(task, Map.of("dnsRecordCreated", true));
 
-    instance(key).awaitCompleted().hasPassedElement("CustomDomainReady");
+    assertThatProcessInstance(byKey(key)).isCompleted().hasCompletedElement("CustomDomainReady", 1);
     JsonNode domain = processVariable(key, "domain");
     assertThat(domain.path("domain_name").asText()).isEqualTo(name);
     assertThat(domain.path("bucket_name").asText()).isEqualTo(bucket);
@@ -53,7 +55,7 @@ class CustomDomainTlsProcessTest extends DeliveryTest {
 
     long key = start(PROCESS, Map.of("domainName", name, "type", "live"));
 
-    instance(key).awaitCompleted().hasPassedElement("DomainNotCreated");
+    assertThatProcessInstance(byKey(key)).isCompleted().hasCompletedElement("DomainNotCreated", 1);
     assertThat(processVariable(key, "errorCode").asText()).isEqualTo("CONFLICT");
     assertThat(processVariable(key, "errorMessage").asText()).contains(name, "exists already");
   }
@@ -107,7 +109,7 @@ class CustomDomainTlsProcessTest extends DeliveryTest {
     createRecordFrom(secondTask);
     completeUserTask(secondTask, Map.of("dnsRecordCreated", true));
 
-    instance(key).awaitCompleted().hasPassedElement("CustomDomainReady");
+    assertThatProcessInstance(byKey(key)).isCompleted().hasCompletedElement("CustomDomainReady", 1);
     assertThat(processVariable(key, "tlsSubscription").path("status").asText())
         .isEqualTo(TlsSubscription.ISSUED);
     assertThat(codeOf(() -> delivery.getTlsSubscription(firstSubscription))).isEqualTo("NOT_FOUND");
@@ -130,7 +132,9 @@ class CustomDomainTlsProcessTest extends DeliveryTest {
     assertThat(shown.at("/variables/errorMessage").asText()).contains(subscription, "CNAME record");
     completeUserTask(resolve, Map.of("decision", "give-up"));
 
-    instance(key).awaitCompleted().hasPassedElement("CustomDomainAbandoned");
+    assertThatProcessInstance(byKey(key))
+        .isCompleted()
+        .hasCompletedElement("CustomDomainAbandoned", 1);
     assertThat(codeOf(() -> delivery.getDomain(domainId))).isEqualTo("NOT_FOUND");
     assertThat(codeOf(() -> delivery.getTlsSubscription(subscription))).isEqualTo("NOT_FOUND");
   }

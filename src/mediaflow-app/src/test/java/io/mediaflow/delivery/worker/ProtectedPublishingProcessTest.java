@@ -1,5 +1,7 @@
 package io.mediaflow.delivery.worker;
 
+import static io.camunda.process.test.api.CamundaAssert.assertThatProcessInstance;
+import static io.camunda.process.test.api.assertions.ProcessInstanceSelectors.byKey;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -54,7 +56,7 @@ class ProtectedPublishingProcessTest extends DeliveryTest {
                 "tokenLifetime",
                 "PT1H"));
 
-    instance(key).awaitCompleted().hasPassedElement("Published");
+    assertThatProcessInstance(byKey(key)).isCompleted().hasCompletedElement("Published", 1);
     assertThat(processVariable(key, "published").asBoolean()).isTrue();
     JsonNode urls = processVariable(key, "signedUrls");
     assertThat(urls).hasSize(2);
@@ -98,7 +100,7 @@ class ProtectedPublishingProcessTest extends DeliveryTest {
 
     long key = start(PROCESS, Map.of("bucketName", bucket));
 
-    instance(key).awaitCompleted().hasPassedElement("Published");
+    assertThatProcessInstance(byKey(key)).isCompleted().hasCompletedElement("Published", 1);
     assertThat(processVariable(key, "signedUrls")).isEmpty();
     assertThat(processVariable(key, "cors").path("Access-Control-Allow-Origin").asText())
         .isEqualTo("*");
@@ -129,10 +131,10 @@ class ProtectedPublishingProcessTest extends DeliveryTest {
                 "domainName",
                 domain.domainName()));
 
-    instance(key)
-        .awaitCompleted()
-        .hasPassedElement("Published")
-        .hasNotPassedElement("CreateSigningKey");
+    assertThatProcessInstance(byKey(key))
+        .isCompleted()
+        .hasCompletedElement("Published", 1)
+        .hasCompletedElement("CreateSigningKey", 0);
     String url = processVariable(key, "signedUrls").get(0).path("url").asText();
     assertThat(url).startsWith(baseUrl() + "/sandbox/domains/" + domain.domainName() + "/");
     assertThat(fetch(url, null).body()).isEqualTo("#EXTM3U 0");
@@ -149,7 +151,7 @@ class ProtectedPublishingProcessTest extends DeliveryTest {
         start(
             PROCESS, Map.of("bucketName", bucket, "paths", PATHS, "signingKeyId", othersKey.id()));
 
-    instance(key).awaitCompleted().hasPassedElement("PublishingFailed");
+    assertThatProcessInstance(byKey(key)).isCompleted().hasCompletedElement("PublishingFailed", 1);
     assertThat(processVariable(key, "published").asBoolean()).isFalse();
     assertThat(processVariable(key, "errorCode").asText()).isEqualTo("SIGNING_KEY_BOUND_ELSEWHERE");
     assertThat(processVariable(key, "errorMessage").asText())
@@ -195,7 +197,7 @@ class ProtectedPublishingProcessTest extends DeliveryTest {
     long key =
         start(PROCESS, Map.of("bucketName", bucket, "paths", PATHS, "signingKeyId", unknownKey));
 
-    instance(key).awaitCompleted().hasPassedElement("PublishingFailed");
+    assertThatProcessInstance(byKey(key)).isCompleted().hasCompletedElement("PublishingFailed", 1);
     assertThat(processVariable(key, "errorCode").asText()).isEqualTo("SIGNING_KEY_NOT_IN_STORE");
     assertThat(processVariable(key, "errorMessage").asText())
         .contains(unknownKey, "create a new key");

@@ -1,5 +1,7 @@
 package io.mediaflow.live.worker;
 
+import static io.camunda.process.test.api.CamundaAssert.assertThatProcessInstance;
+import static io.camunda.process.test.api.assertions.ProcessInstanceSelectors.byKey;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -43,7 +45,7 @@ class LiveWorkersTest extends MediaflowTest {
                 "targetKey",
                 TARGET_KEY));
 
-    instance(key).awaitCompleted();
+    assertThatProcessInstance(byKey(key)).isCompleted();
 
     JsonNode created = instance(key).variable("created").orElseThrow();
     assertThat(created.path("stream_key").isTextual())
@@ -87,7 +89,7 @@ class LiveWorkersTest extends MediaflowTest {
                 "stopFirst",
                 true));
 
-    instance(key).awaitCompleted().hasPassedElement("StreamStopped");
+    assertThatProcessInstance(byKey(key)).isCompleted().hasCompletedElement("StreamStopped", 1);
 
     assertThat(instance(key).variable("errorCode").orElseThrow().asText())
         .isEqualTo("STREAM_STOPPED");
