@@ -11,14 +11,15 @@ import io.camunda.client.bean.BeanInfo;
 import io.camunda.client.jobhandling.JobWorkerManager;
 import io.mediaflow.worker.Operation;
 import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
-import org.springframework.util.ReflectionUtils;
 
 /**
  * Opens one job worker per declared operation, the way the SDK opens a {@code @JobWorker} method:
@@ -34,10 +35,19 @@ public class OperationWorkers implements SmartLifecycle {
 
   private static final Logger LOG = LoggerFactory.getLogger(OperationWorkers.class);
 
-  /** The method every operation's jobs come in by, as the SDK sees it. */
+  /**
+   * The method every operation's jobs come in by, as the SDK sees it: the one abstract method of
+   * its functional interface {@link JobHandler}, which {@link OperationJobHandler} implements.
+   * Found without naming it, so no rename on either side can leave it missing at run time.
+   */
   private static final Method HANDLE =
-      ReflectionUtils.findMethod(
-          OperationJobHandler.class, "handle", JobClient.class, ActivatedJob.class);
+      Arrays.stream(JobHandler.class.getMethods())
+          .filter(method -> Modifier.isAbstract(method.getModifiers()))
+          .reduce(
+              (one, other) -> {
+                throw new IllegalStateException("JobHandler is no functional interface any more");
+              })
+          .orElseThrow();
 
   private final CamundaClient camunda;
   private final JobWorkerManager manager;
