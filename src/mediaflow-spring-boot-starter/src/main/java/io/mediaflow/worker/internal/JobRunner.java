@@ -247,17 +247,19 @@ public class JobRunner {
     }
   }
 
-  /**
-   * A failure only a person can resolve: an incident naming it, with no retries left, and the
-   * service's request id where it gave one, for the operator to quote to its support.
-   */
+  /** A failure only a person can resolve: an incident naming it, with no retries left. */
   private static JobOutcome incident(ApiException failure, SecretReferences secrets) {
+    return new JobOutcome.Fail(described(failure, secrets), 0, Duration.ZERO, Map.of());
+  }
+
+  /**
+   * What a failed job says of a failure of the service: its message, its code and the service's
+   * request id where it gave one, for the operator to quote to its support. The same for every
+   * failure the job records, so an incident left once the retries ran out quotes it too.
+   */
+  private static String described(ApiException failure, SecretReferences secrets) {
     String requestId = failure.requestId().map(id -> " (request id " + id + ")").orElse("");
-    return new JobOutcome.Fail(
-        secrets.mask(failure.getMessage() + " [" + failure.code() + "]" + requestId),
-        0,
-        Duration.ZERO,
-        Map.of());
+    return secrets.mask(failure.getMessage() + " [" + failure.code() + "]" + requestId);
   }
 
   private JobOutcome outcome(
@@ -289,7 +291,6 @@ public class JobRunner {
         // for faults.
         int attempt = state.attempt();
         Duration pause = pause(busy, attempt);
-        String message = secrets.mask(busy.getMessage());
         LOG.info(
             "Job {} ({}): the service is busy ({}); asking again in {}",
             job.getKey(),
@@ -298,7 +299,7 @@ public class JobRunner {
             pause);
         long since = state.busySince() != null ? state.busySince() : System.currentTimeMillis();
         yield new JobOutcome.Fail(
-            "Waiting, the service is busy: " + message + " [" + busy.code() + "]",
+            "Waiting, the service is busy: " + described(busy, secrets),
             job.getRetries(),
             pause,
             states.write(job, state.withBusy(attempt + 1, since)));
@@ -306,10 +307,10 @@ public class JobRunner {
       case ApiException.Transient fault -> {
         int attempt = state.attempt();
         Duration pause = pause(fault, attempt);
-        String message = secrets.mask(fault.getMessage());
+        String message = described(fault, secrets);
         LOG.warn("Job {} ({}): {}; retrying in {}", job.getKey(), job.getType(), message, pause);
         yield new JobOutcome.Fail(
-            message + " [" + fault.code() + "]",
+            message,
             job.getRetries() - 1,
             pause,
             states.write(job, state.withAttempt(attempt + 1)));

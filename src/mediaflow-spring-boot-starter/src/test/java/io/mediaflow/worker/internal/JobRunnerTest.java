@@ -674,25 +674,47 @@ class JobRunnerTest {
             });
   }
 
-  /** The operator sees the request id the service gave, to quote to its support. */
+  /**
+   * The operator sees the request id the service gave, to quote to its support: in an incident
+   * raised at once, and in a fault's failure, which becomes the incident once the retries run out.
+   */
   @Test
-  void anIncidentFromAnAnswerNamesTheServicesRequestId() {
-    OperationHandler<CreateInput> forbidden =
-        OperationHandler.call(
-            CreateInput.class,
-            input -> {
-              throw new io.mediaflow.api.ApiException.Misconfigured(
-                  "FORBIDDEN",
-                  "POST /v1/things: forbidden",
-                  new io.mediaflow.api.ApiException.HttpAnswer(403, "req-7f3a"));
-            });
+  void aFailureFromAnAnswerNamesTheServicesRequestId() {
+    var forbidden =
+        new io.mediaflow.api.ApiException.Misconfigured(
+            "FORBIDDEN",
+            "POST /v1/things: forbidden",
+            new io.mediaflow.api.ApiException.HttpAnswer(403, "req-7f3a"));
+    var unavailable =
+        new io.mediaflow.api.ApiException.Transient(
+            "HTTP_503",
+            "POST /v1/things answered HTTP 503",
+            null,
+            null,
+            new io.mediaflow.api.ApiException.HttpAnswer(503, "req-9b1c"));
 
-    assertThat(runner.outcome(job("test.create", Map.of("name", "a"), 3), forbidden))
+    assertThat(runner.outcome(job("test.create", Map.of("name", "a"), 3), failingWith(forbidden)))
         .isInstanceOfSatisfying(
             JobOutcome.Fail.class,
             fail ->
                 assertThat(fail.message())
                     .isEqualTo("POST /v1/things: forbidden [FORBIDDEN] (request id req-7f3a)"));
+    assertThat(runner.outcome(job("test.create", Map.of("name", "a"), 3), failingWith(unavailable)))
+        .isInstanceOfSatisfying(
+            JobOutcome.Fail.class,
+            fail -> {
+              assertThat(fail.retries()).isEqualTo(2);
+              assertThat(fail.message())
+                  .isEqualTo("POST /v1/things answered HTTP 503 [HTTP_503] (request id req-9b1c)");
+            });
+  }
+
+  private static OperationHandler<CreateInput> failingWith(RuntimeException failure) {
+    return OperationHandler.call(
+        CreateInput.class,
+        input -> {
+          throw failure;
+        });
   }
 
   /** An add answered without a new playback ID of the policy asked: an incident naming both. */
