@@ -52,6 +52,14 @@ public class DeliveryClient {
             clock);
   }
 
+  /**
+   * Fetches an access token ({@code POST /v1/access_token/<api_key>}) and drops it: whether the
+   * service answers and accepts the API key, for a health check.
+   */
+  public void verifyCredentials() {
+    api.verifyCredentials();
+  }
+
   // Playback domains
 
   /**

@@ -40,6 +40,14 @@ public class LiveClient {
   }
 
   /**
+   * Fetches an access token ({@code POST /v1/access_token/<api_key>}) and drops it: whether the
+   * service answers and accepts the API key, for a health check.
+   */
+  public void verifyCredentials() {
+    api.verifyCredentials();
+  }
+
+  /**
    * {@code POST /v1/live-streams}: a new stream in status created, with one public playback ID.
    * Throws {@link ApiException.Misconfigured} {@code PARAMS_NOT_TAKEN}, naming the stream, when the
    * answer shows that creation did not take {@code framerate}, {@code callback_url} or {@code dvr}

@@ -62,6 +62,14 @@ public class TranscodingClient {
         new AccessTokenCache(this::fetchSessionToken, properties.renewTokenBefore(), clock);
   }
 
+  /**
+   * Fetches a session token ({@code POST /v1/access_token}) and drops it: whether the service
+   * answers and accepts the API key, for a health check.
+   */
+  public void verifyCredentials() {
+    sessionTokens.verify();
+  }
+
   /** {@code POST /v1/create_task}: a new task, with the session token cached across calls. */
   public Task createTask() {
     JsonNode answer =

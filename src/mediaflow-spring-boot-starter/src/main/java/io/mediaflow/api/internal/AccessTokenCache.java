@@ -39,6 +39,15 @@ public final class AccessTokenCache {
   }
 
   /**
+   * Fetches a token and drops it: proves that the token endpoint answers and accepts the
+   * credentials, without touching the token the workers use (a health check must not change what it
+   * observes).
+   */
+  public void verify() {
+    var unused = fetch.get();
+  }
+
+  /**
    * The service rejected {@code token}; the next {@link #token()} fetches a new one (unless another
    * did).
    */

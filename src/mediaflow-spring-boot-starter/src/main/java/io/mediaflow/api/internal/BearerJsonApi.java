@@ -62,6 +62,11 @@ public final class BearerJsonApi {
     this.tokens = new AccessTokenCache(() -> fetchToken(clock), renewBefore, clock);
   }
 
+  /** Fetches an access token and drops it: see {@link AccessTokenCache#verify()}. */
+  public void verifyCredentials() {
+    tokens.verify();
+  }
+
   public JsonNode get(String... path) {
     return call("GET", Map.of(), null, path);
   }
