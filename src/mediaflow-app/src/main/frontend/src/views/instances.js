@@ -170,7 +170,8 @@ function instanceHeader(instance, show, reload) {
     ? h('button', { type: 'button', id: 'cancel', onClick: act(cancelQuestion,
       () => post(`/process-instances/${instance.processInstanceKey}/cancellation`)) }, 'Cancel instance')
     : null;
-  // The message go-live's waits take (bpmn/go-live.bpmn): the stream is stopped and its recordings listed.
+  // The message of go-live's event sub-process End the show now (bpmn/go-live.bpmn): wherever the show waits, the
+  // stream is stopped and its recordings listed.
   const endTheShow = running && show?.streamId && instance.processDefinitionId === 'go-live'
     ? h('button', { type: 'button', id: 'end-the-show', onClick: act(
       'End the show now? The stream is stopped and its DVR recordings are listed, as when the producer ends the broadcast.',

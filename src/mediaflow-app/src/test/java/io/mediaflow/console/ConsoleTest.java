@@ -458,7 +458,7 @@ class ConsoleTest extends MediaflowTest {
         ExpectedConditions.presenceOfElementLocated(
             By.cssSelector("#instance-state [data-state=completed]")));
     assertThatProcessInstance(byKey(key))
-        .hasCompletedElement("EndNowBeforeLive", 1)
+        .hasCompletedElement("EndNowRequested", 1)
         .hasCompletedElement("StopStream", 1);
     assertThat(variableText("outcome")).contains("broadcast-ended");
   }

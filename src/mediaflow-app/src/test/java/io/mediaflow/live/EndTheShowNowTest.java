@@ -15,8 +15,9 @@ import org.springframework.beans.factory.annotation.Autowired;
 
 /**
  * "End the show now": the message {@code end-the-show}, correlated by the stream id, as the console
- * and other systems publish it through the REST API, ends the show through its normal end (stop,
- * wait until stopped, DVR recordings listed) rather than a cancellation that runs none of it.
+ * and other systems publish it through the REST API, starts go-live's event sub-process of that
+ * name, which interrupts the show wherever it waits and ends it through its normal end (stop, wait
+ * until stopped, DVR recordings listed) rather than a cancellation that runs none of it.
  */
 class EndTheShowNowTest extends MediaflowTest {
 
@@ -50,7 +51,9 @@ class EndTheShowNowTest extends MediaflowTest {
 
     assertCompletedExactlyInOrder(key, "StopStream", "WaitUntilStopped", "FindRecordings");
     assertThatProcessInstance(byKey(key))
-        .hasCompletedElement("EndNowOnAir", 1)
+        .hasCompletedElement("EndNowRequested", 1)
+        .hasCompletedElement("EndedNow", 1)
+        .hasTerminatedElements("OnAir", "EndTheBroadcast")
         .hasCompletedElement("BroadcastEnded", 1);
     assertThat(instance(key).incidentsRaised()).isEmpty();
     assertThat(instance(key).variable("outcome").orElseThrow().asText())
@@ -81,7 +84,9 @@ class EndTheShowNowTest extends MediaflowTest {
     endTheShowNow(streamId);
 
     assertCompletedExactlyInOrder(key, "StopStream", "WaitUntilStopped", "FindRecordings");
-    assertThatProcessInstance(byKey(key)).hasCompletedElement("EndNowBeforeLive", 1);
+    assertThatProcessInstance(byKey(key))
+        .hasCompletedElement("EndNowRequested", 1)
+        .hasTerminatedElements("StartYourEncoder");
     assertThat(instance(key).incidentsRaised()).isEmpty();
     assertThat(instance(key).variable("outcome").orElseThrow().asText())
         .isEqualTo("broadcast-ended");
