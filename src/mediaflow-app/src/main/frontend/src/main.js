@@ -1,10 +1,12 @@
-// The console: a single page whose routes are /tasks, /processes and /instances, each list with a detail page.
+// The console: a single page whose routes are /tasks, /processes and /instances, each list with a detail page, and
+// /service, the workers' calls to the media service.
 // The server answers every one of these paths with this page, so a reload or a shared link lands on the same view.
 import './style.css';
 import { h, navigate, problemBox } from './dom.js';
 import { chosenName, currentUser, forgetName } from './user.js';
 import { instanceList, instancePage } from './views/instances.js';
 import { processList, processPage } from './views/processes.js';
+import { servicePage } from './views/service.js';
 import { taskList, taskPage } from './views/tasks.js';
 
 const routes = [
@@ -13,7 +15,8 @@ const routes = [
   [/^\/processes\/?$/, () => processList()],
   [/^\/processes\/([^/]+)$/, (id) => processPage(decodeURIComponent(id))],
   [/^\/instances\/?$/, () => instanceList()],
-  [/^\/instances\/(\d+)$/, (key) => instancePage(key)]
+  [/^\/instances\/(\d+)$/, (key) => instancePage(key)],
+  [/^\/service\/?$/, () => servicePage()]
 ];
 
 const view = document.getElementById('view');
@@ -77,7 +80,7 @@ async function showUser() {
 document.addEventListener('click', (event) => {
   const a = event.target.closest('a[href^="/"]');
   if (!a || a.target || event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0
-      || !/^\/(tasks|processes|instances)?(\/|$)/.test(a.getAttribute('href'))) {
+      || !/^\/(tasks|processes|instances|service)?(\/|$)/.test(a.getAttribute('href'))) {
     return;
   }
   event.preventDefault();

@@ -21,7 +21,8 @@ public class ConsolePages {
         "/processes",
         "/processes/{id}",
         "/instances",
-        "/instances/{key}"
+        "/instances/{key}",
+        "/service"
       },
       produces = MediaType.TEXT_HTML_VALUE)
   public String page() {
