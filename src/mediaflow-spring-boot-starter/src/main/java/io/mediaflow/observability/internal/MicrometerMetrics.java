@@ -7,7 +7,7 @@ import io.micrometer.core.instrument.Meter.MeterProvider;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
-import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
@@ -41,7 +41,7 @@ public final class MicrometerMetrics implements MediaflowMetrics {
   private final MeterRegistry registry;
   private final ThreadLocal<String> operation = new ThreadLocal<>();
   private final OpenWaits waits;
-  private final Map<String, Boolean> waitGauges = new ConcurrentHashMap<>();
+  private final Set<String> waitGauges = ConcurrentHashMap.newKeySet();
 
   private final MeterProvider<Timer> calls;
   private final MeterProvider<Counter> tokens;
@@ -168,11 +168,14 @@ public final class MicrometerMetrics implements MediaflowMetrics {
   @Override
   public void waitPending(
       String operation, long elementInstanceKey, long since, Duration nextCheck) {
-    waitGauges.computeIfAbsent(operation, this::registerWaitGauges);
+    if (waitGauges.add(operation)) {
+      registerWaitGauges(operation);
+    }
     waits.pending(operation, elementInstanceKey, since, nextCheck);
   }
 
-  private Boolean registerWaitGauges(String operation) {
+  /** A job type's gauges, from its first wait on: the job types are few, and known only then. */
+  private void registerWaitGauges(String operation) {
     Gauge.builder(WAITS_OPEN, waits, open -> open.open(operation))
         .description("Waits open on this replica: checked here, not done, next check not overdue")
         .tag("operation", operation)
@@ -182,7 +185,6 @@ public final class MicrometerMetrics implements MediaflowMetrics {
         .baseUnit("seconds")
         .tag("operation", operation)
         .register(registry);
-    return true;
   }
 
   @Override
