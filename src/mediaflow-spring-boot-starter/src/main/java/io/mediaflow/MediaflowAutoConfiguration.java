@@ -24,10 +24,10 @@ import org.springframework.context.annotation.Import;
 /**
  * The plugin in a user's Spring Boot + Camunda application: for each API enabled ({@code
  * mediaflow.<api>.enabled}, on unless switched off) its client and one job worker per operation,
- * the callback receiver and the signing key store. Every bean is declared here or in the
- * configurations imported, each backing off when the application declares its own; nothing of the
- * application is scanned. After the application's DataSource is configured, so the signing key
- * store can keep its keys there.
+ * the callback receiver and the signing key store, and what operators see of them (metrics,
+ * observations, log context). Every bean is declared here or in the configurations imported, each
+ * backing off when the application declares its own; nothing of the application is scanned. After
+ * the application's DataSource is configured, so the signing key store can keep its keys there.
  */
 @AutoConfiguration(
     after = CamundaAutoConfiguration.class,
@@ -35,6 +35,7 @@ import org.springframework.context.annotation.Import;
 @ConditionalOnBean(CamundaClient.class)
 @EnableConfigurationProperties(ReplicaProperties.class)
 @Import({
+  ObservabilityConfiguration.class,
   WorkerConfiguration.class,
   CallbackConfiguration.class,
   TranscodingConfiguration.class,

@@ -26,8 +26,9 @@ import java.util.Set;
 /**
  * What may depend on what in the plugin (docs/architecture.md, "Layering"): the auto-configuration
  * over the three API packages, which never import each other, over the callback receiver, over the
- * worker mechanism, over {@code io.mediaflow.api}; and no type of an {@code internal} package in a
- * signature applications see. A new dependency against these arrows fails the build.
+ * worker mechanism, over {@code io.mediaflow.api}, over what is recorded for operators; and no type
+ * of an {@code internal} package in a signature applications see. A new dependency against these
+ * arrows fails the build.
  */
 @AnalyzeClasses(
     packages = "io.mediaflow",
@@ -77,6 +78,26 @@ class LayeringTest {
           .should()
           .dependOnClassesThat()
           .resideInAnyPackage(
+              "io.mediaflow.transcoding..",
+              "io.mediaflow.live..",
+              "io.mediaflow.delivery..",
+              "io.mediaflow.worker..",
+              "io.mediaflow.callback..");
+
+  /**
+   * What the plugin records for operators is beneath everything it records for: any package may
+   * report to it, and it knows none of them.
+   */
+  @ArchTest
+  static final ArchRule observabilityKnowsNoOtherPackage =
+      noClasses()
+          .that()
+          .resideInAPackage("io.mediaflow.observability..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage(
+              "io.mediaflow",
+              "io.mediaflow.api..",
               "io.mediaflow.transcoding..",
               "io.mediaflow.live..",
               "io.mediaflow.delivery..",

@@ -2,6 +2,8 @@ package io.mediaflow.callback;
 
 import io.camunda.client.CamundaClient;
 import io.mediaflow.callback.internal.CallbackUrls;
+import io.mediaflow.observability.internal.LogContext;
+import io.mediaflow.observability.internal.MediaflowMetrics;
 import java.time.Clock;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -33,7 +35,11 @@ public class CallbackConfiguration {
       havingValue = "true",
       matchIfMissing = true)
   CallbackReceiver mediaflowCallbackReceiver(
-      CallbackUrls urls, CamundaClient camunda, CallbackProperties properties) {
-    return new CallbackReceiver(urls, camunda, properties);
+      CallbackUrls urls,
+      CamundaClient camunda,
+      CallbackProperties properties,
+      MediaflowMetrics metrics,
+      LogContext logs) {
+    return new CallbackReceiver(urls, camunda, properties, metrics, logs);
   }
 }

@@ -9,7 +9,11 @@ import io.camunda.client.api.command.ClientException;
 import io.mediaflow.api.ApiJson;
 import io.mediaflow.callback.internal.CallbackUrls;
 import io.mediaflow.callback.internal.CallbackUrls.Kind;
+import io.mediaflow.observability.internal.LogContext;
+import io.mediaflow.observability.internal.MediaflowMetrics;
+import io.mediaflow.observability.internal.MediaflowMetrics.CallbackOutcome;
 import io.mediaflow.worker.internal.CommandRejection;
+import java.util.Map;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -34,6 +38,9 @@ import org.springframework.web.bind.annotation.RestController;
  *   <li>A callback for a process that no longer waits is kept for the message's time to live, then
  *       dropped.
  * </ul>
+ *
+ * <p>Each callback is counted by its outcome, and what it is for (the task token, or the process
+ * instance that created the stream) is in the log context of every line logged while it is handled.
  */
 @RestController
 @ConditionalOnProperty(
@@ -53,14 +60,32 @@ class CallbackReceiver {
    */
   private static final Set<String> FINISHING_EVENTS = Set.of("saved", "error", "restart_failed");
 
+  /** The log context's key for the task a transcoding callback is about. */
+  static final String TASK_TOKEN = "taskToken";
+
+  /** The log context's key for the process instance a live callback is about, as a job's. */
+  static final String PROCESS_INSTANCE_KEY = "processInstanceKey";
+
+  private static final String TRANSCODING = "transcoding";
+  private static final String LIVE = "live";
+
   private final CallbackUrls urls;
   private final CamundaClient camunda;
   private final CallbackProperties properties;
+  private final MediaflowMetrics metrics;
+  private final LogContext logs;
 
-  public CallbackReceiver(CallbackUrls urls, CamundaClient camunda, CallbackProperties properties) {
+  public CallbackReceiver(
+      CallbackUrls urls,
+      CamundaClient camunda,
+      CallbackProperties properties,
+      MediaflowMetrics metrics,
+      LogContext logs) {
     this.urls = urls;
     this.camunda = camunda;
     this.properties = properties;
+    this.metrics = metrics;
+    this.logs = logs;
   }
 
   /**
@@ -82,28 +107,35 @@ class CallbackReceiver {
       @RequestParam(name = "callback_type", required = false) String callbackType) {
     var subject = urls.verifiedSubject(Kind.TRANSCODING, token);
     if (subject.isEmpty()) {
-      return ResponseEntity.status(403).build();
+      return refused(TRANSCODING);
     }
     String job = subject.get();
-    if (!job.equals(taskToken)) {
-      LOG.warn(
-          "Transcoding callback for task {} named task_token {} in its body; the signed URL decides",
-          job,
-          taskToken);
+    try (var logged = logs.put(Map.of(TASK_TOKEN, job))) {
+      if (!job.equals(taskToken)) {
+        LOG.warn(
+            "Transcoding callback for task {} named task_token {} in its body; the signed URL decides",
+            job,
+            taskToken);
+      }
+      if (event == null || event.isBlank()) {
+        return malformed(TRANSCODING);
+      }
+      boolean perRendition = "stream".equals(callbackType);
+      if (!perRendition && FINISHING_EVENTS.contains(event)) {
+        publish(
+            TRANSCODING,
+            CallbackMessages.TRANSCODING_JOB_FINISHED,
+            job,
+            "transcoding:" + job + ":" + event);
+      } else {
+        publish(
+            TRANSCODING,
+            CallbackMessages.TRANSCODING_JOB_EVENT,
+            job,
+            "transcoding:" + job + (perRendition ? ":stream:" : ":") + event);
+      }
+      return ResponseEntity.noContent().build();
     }
-    if (event == null || event.isBlank()) {
-      return ResponseEntity.badRequest().build();
-    }
-    boolean perRendition = "stream".equals(callbackType);
-    if (!perRendition && FINISHING_EVENTS.contains(event)) {
-      publish(CallbackMessages.TRANSCODING_JOB_FINISHED, job, "transcoding:" + job + ":" + event);
-    } else {
-      publish(
-          CallbackMessages.TRANSCODING_JOB_EVENT,
-          job,
-          "transcoding:" + job + (perRendition ? ":stream:" : ":") + event);
-    }
-    return ResponseEntity.noContent().build();
   }
 
   /** {@link #transcoding} for a task callback sent as JSON: {@code {task_token, event, ...}}. */
@@ -130,23 +162,32 @@ class CallbackReceiver {
   public ResponseEntity<Void> live(
       @RequestParam(name = CallbackUrls.TOKEN, required = false) String token,
       @RequestBody(required = false) JsonNode body) {
-    if (urls.verifiedSubject(Kind.LIVE, token).isEmpty()) {
-      return ResponseEntity.status(403).build();
+    var subject = urls.verifiedSubject(Kind.LIVE, token);
+    if (subject.isEmpty()) {
+      return refused(LIVE);
     }
-    JsonNode stream =
-        body == null ? MissingNode.getInstance() : body.has("stream") ? body.path("stream") : body;
-    String id = stream.path("id").asText(null);
-    JsonNode status = stream.path("status");
-    String name = status.isTextual() ? status.asText() : status.path("name").asText(null);
-    if (id == null || name == null) {
-      return ResponseEntity.badRequest().build();
+    try (var logged = logs.put(Map.of(PROCESS_INSTANCE_KEY, subject.get()))) {
+      JsonNode stream =
+          body == null
+              ? MissingNode.getInstance()
+              : body.has("stream") ? body.path("stream") : body;
+      String id = stream.path("id").asText(null);
+      JsonNode status = stream.path("status");
+      String name = status.isTextual() ? status.asText() : status.path("name").asText(null);
+      if (id == null || name == null) {
+        return malformed(LIVE);
+      }
+      String at =
+          status.isTextual()
+              ? stream.path("timestamp").asText("")
+              : status.path("timestamp").asText("");
+      publish(
+          LIVE,
+          CallbackMessages.LIVE_STREAM_STATUS_CHANGED,
+          id,
+          "live:" + id + ":" + name + ":" + at);
+      return ResponseEntity.noContent().build();
     }
-    String at =
-        status.isTextual()
-            ? stream.path("timestamp").asText("")
-            : status.path("timestamp").asText("");
-    publish(CallbackMessages.LIVE_STREAM_STATUS_CHANGED, id, "live:" + id + ":" + name + ":" + at);
-    return ResponseEntity.noContent().build();
   }
 
   /** {@link #live} for a status change sent as a form. */
@@ -186,7 +227,18 @@ class CallbackReceiver {
     return stream;
   }
 
-  private void publish(String message, String correlationKey, String messageId) {
+  /** A callback whose URL does not verify: a bare 403, which tells a forger nothing. */
+  private ResponseEntity<Void> refused(String api) {
+    metrics.callback(api, CallbackOutcome.REFUSED_SIGNATURE);
+    return ResponseEntity.status(403).build();
+  }
+
+  private ResponseEntity<Void> malformed(String api) {
+    metrics.callback(api, CallbackOutcome.MALFORMED);
+    return ResponseEntity.badRequest().build();
+  }
+
+  private void publish(String api, String message, String correlationKey, String messageId) {
     try {
       camunda
           .newPublishMessageCommand()
@@ -200,7 +252,12 @@ class CallbackReceiver {
       if (!CommandRejection.ALREADY_EXISTS.is(e)) {
         throw e;
       }
+      metrics.callback(api, CallbackOutcome.DUPLICATE);
       LOG.debug("Repeated callback {} ignored", messageId);
+      return;
     }
+    metrics.callback(api, CallbackOutcome.ACCEPTED);
+    metrics.messagePublished(message);
+    LOG.debug("Callback {} published as message {}", messageId, message);
   }
 }

@@ -11,6 +11,7 @@ import io.mediaflow.api.constraint.OneOf;
 import io.mediaflow.api.internal.BearerJsonApi;
 import io.mediaflow.api.internal.Constraints;
 import io.mediaflow.api.internal.Rules;
+import io.mediaflow.observability.internal.MediaflowMetrics;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import java.time.Clock;
@@ -41,6 +42,12 @@ public class DeliveryClient {
   private final BearerJsonApi api;
 
   public DeliveryClient(DeliveryProperties properties, OkHttpClient okHttp, Clock clock) {
+    this(properties, okHttp, clock, MediaflowMetrics.NONE);
+  }
+
+  /** As configured by the starter: its calls and tokens counted in {@code metrics}. */
+  DeliveryClient(
+      DeliveryProperties properties, OkHttpClient okHttp, Clock clock, MediaflowMetrics metrics) {
     this.api =
         new BearerJsonApi(
             properties.baseUrl(),
@@ -49,7 +56,9 @@ public class DeliveryClient {
             okHttp,
             properties.timeout(),
             properties.renewTokenBefore(),
-            clock);
+            clock,
+            "delivery",
+            metrics);
   }
 
   /**

@@ -8,6 +8,7 @@ import io.mediaflow.delivery.signing.internal.ContentAddresses;
 import io.mediaflow.delivery.signing.internal.ManagedSigningKeys;
 import io.mediaflow.delivery.signing.internal.SignedUrls;
 import io.mediaflow.delivery.worker.DeliveryWorkerConfiguration;
+import io.mediaflow.observability.internal.MediaflowMetrics;
 import java.time.Clock;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -31,8 +32,9 @@ public class DeliveryConfiguration {
 
   @Bean
   @ConditionalOnMissingBean
-  DeliveryClient mediaflowDeliveryClient(DeliveryProperties properties, MediaflowHttpClient http) {
-    return new DeliveryClient(properties, http.okHttp(), Clock.systemUTC());
+  DeliveryClient mediaflowDeliveryClient(
+      DeliveryProperties properties, MediaflowHttpClient http, MediaflowMetrics metrics) {
+    return new DeliveryClient(properties, http.okHttp(), Clock.systemUTC(), metrics);
   }
 
   @Bean
@@ -44,13 +46,17 @@ public class DeliveryConfiguration {
   @Bean
   @ConditionalOnMissingBean
   SignedUrls mediaflowSignedUrls(
-      SigningKeyStore store, ContentAddresses addresses, DeliveryClient client) {
-    return new SignedUrls(store, addresses, client, Clock.systemUTC());
+      SigningKeyStore store,
+      ContentAddresses addresses,
+      DeliveryClient client,
+      MediaflowMetrics metrics) {
+    return new SignedUrls(store, addresses, client, Clock.systemUTC(), metrics);
   }
 
   @Bean
   @ConditionalOnMissingBean
-  ManagedSigningKeys mediaflowManagedSigningKeys(DeliveryClient client, SigningKeyStore store) {
-    return new ManagedSigningKeys(client, store);
+  ManagedSigningKeys mediaflowManagedSigningKeys(
+      DeliveryClient client, SigningKeyStore store, MediaflowMetrics metrics) {
+    return new ManagedSigningKeys(client, store, metrics);
   }
 }

@@ -6,6 +6,7 @@ import io.mediaflow.api.ApiJson;
 import io.mediaflow.api.internal.BearerJsonApi;
 import io.mediaflow.api.internal.Constraints;
 import io.mediaflow.api.internal.Rules;
+import io.mediaflow.observability.internal.MediaflowMetrics;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,6 +29,12 @@ public class LiveClient {
   private final BearerJsonApi api;
 
   public LiveClient(LiveProperties properties, OkHttpClient okHttp, Clock clock) {
+    this(properties, okHttp, clock, MediaflowMetrics.NONE);
+  }
+
+  /** As configured by the starter: its calls and tokens counted in {@code metrics}. */
+  LiveClient(
+      LiveProperties properties, OkHttpClient okHttp, Clock clock, MediaflowMetrics metrics) {
     this.api =
         new BearerJsonApi(
             properties.baseUrl(),
@@ -36,7 +43,9 @@ public class LiveClient {
             okHttp,
             properties.timeout(),
             properties.renewTokenBefore(),
-            clock);
+            clock,
+            "live",
+            metrics);
   }
 
   /**

@@ -3,6 +3,7 @@ package io.mediaflow.live;
 import io.mediaflow.api.MediaflowHttpClient;
 import io.mediaflow.live.internal.DvrStorage;
 import io.mediaflow.live.worker.LiveWorkerConfiguration;
+import io.mediaflow.observability.internal.MediaflowMetrics;
 import java.net.URI;
 import java.time.Clock;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -25,8 +26,9 @@ public class LiveConfiguration {
 
   @Bean
   @ConditionalOnMissingBean
-  LiveClient mediaflowLiveClient(LiveProperties properties, MediaflowHttpClient http) {
-    return new LiveClient(properties, http.okHttp(), Clock.systemUTC());
+  LiveClient mediaflowLiveClient(
+      LiveProperties properties, MediaflowHttpClient http, MediaflowMetrics metrics) {
+    return new LiveClient(properties, http.okHttp(), Clock.systemUTC(), metrics);
   }
 
   @Bean

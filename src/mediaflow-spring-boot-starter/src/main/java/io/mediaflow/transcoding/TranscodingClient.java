@@ -12,6 +12,7 @@ import io.mediaflow.api.internal.AccessTokenCache.AccessToken;
 import io.mediaflow.api.internal.ApiHttp;
 import io.mediaflow.api.internal.Constraints;
 import io.mediaflow.api.internal.Rules;
+import io.mediaflow.observability.internal.MediaflowMetrics;
 import io.mediaflow.transcoding.query.JobPayload;
 import io.mediaflow.transcoding.query.Query;
 import jakarta.validation.constraints.NotBlank;
@@ -43,6 +44,9 @@ import okhttp3.Request;
  */
 public class TranscodingClient {
 
+  /** The API's name in metrics. */
+  private static final String API = "transcoding";
+
   private static final DateTimeFormatter EXPIRE =
       DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
 
@@ -53,13 +57,23 @@ public class TranscodingClient {
   private final Clock clock;
 
   public TranscodingClient(TranscodingProperties properties, OkHttpClient okHttp, Clock clock) {
+    this(properties, okHttp, clock, MediaflowMetrics.NONE);
+  }
+
+  /** As configured by the starter: its calls and session tokens counted in {@code metrics}. */
+  TranscodingClient(
+      TranscodingProperties properties,
+      OkHttpClient okHttp,
+      Clock clock,
+      MediaflowMetrics metrics) {
     this.properties = properties;
     this.clock = clock;
     OkHttpClient client = okHttp.newBuilder().callTimeout(properties.timeout()).build();
-    this.http = new ApiHttp(client);
+    this.http = new ApiHttp(client, API, metrics);
     this.tus = new TusUpload(client, properties.uploadChunkSize());
     this.sessionTokens =
-        new AccessTokenCache(this::fetchSessionToken, properties.renewTokenBefore(), clock);
+        new AccessTokenCache(
+            this::fetchSessionToken, properties.renewTokenBefore(), clock, API, metrics);
   }
 
   /**
@@ -274,8 +288,13 @@ public class TranscodingClient {
   private JsonNode post(HttpUrl url, String endpoint, Map<String, String> fields) {
     var form = new FormBody.Builder();
     fields.forEach(form::add);
-    ApiHttp.Answer answer =
-        http.send(new Request.Builder().url(url).post(form.build()).build(), endpoint);
+    return http.call(
+        new Request.Builder().url(url).post(form.build()).build(),
+        endpoint,
+        answer -> checked(answer, endpoint));
+  }
+
+  private static JsonNode checked(ApiHttp.Answer answer, String endpoint) {
     JsonNode body = answer.body();
     int error = body.path("error").asInt(0);
     if (error != 0) {

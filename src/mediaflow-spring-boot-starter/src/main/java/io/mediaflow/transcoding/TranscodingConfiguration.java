@@ -1,6 +1,7 @@
 package io.mediaflow.transcoding;
 
 import io.mediaflow.api.MediaflowHttpClient;
+import io.mediaflow.observability.internal.MediaflowMetrics;
 import io.mediaflow.transcoding.worker.TranscodingWorkerConfiguration;
 import java.time.Clock;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -25,7 +26,7 @@ public class TranscodingConfiguration {
   @Bean
   @ConditionalOnMissingBean
   TranscodingClient mediaflowTranscodingClient(
-      TranscodingProperties properties, MediaflowHttpClient http) {
-    return new TranscodingClient(properties, http.okHttp(), Clock.systemUTC());
+      TranscodingProperties properties, MediaflowHttpClient http, MediaflowMetrics metrics) {
+    return new TranscodingClient(properties, http.okHttp(), Clock.systemUTC(), metrics);
   }
 }

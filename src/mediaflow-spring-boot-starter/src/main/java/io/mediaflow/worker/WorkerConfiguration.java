@@ -3,11 +3,15 @@ package io.mediaflow.worker;
 import io.camunda.client.CamundaClient;
 import io.camunda.client.annotation.customizer.JobWorkerValueCustomizer;
 import io.camunda.client.jobhandling.JobWorkerManager;
+import io.mediaflow.observability.internal.LogContext;
+import io.mediaflow.observability.internal.MediaflowMetrics;
 import io.mediaflow.worker.internal.InputReader;
 import io.mediaflow.worker.internal.JobRunner;
+import io.mediaflow.worker.internal.JobScopes;
 import io.mediaflow.worker.internal.JobStates;
 import io.mediaflow.worker.internal.OperationHandlers;
 import io.mediaflow.worker.internal.OperationWorkers;
+import io.micrometer.observation.ObservationRegistry;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -39,8 +43,20 @@ public class WorkerConfiguration {
   @Bean
   @ConditionalOnMissingBean
   JobRunner mediaflowJobRunner(
-      CamundaClient camunda, InputReader inputs, JobStates states, WorkerProperties properties) {
-    return new JobRunner(camunda, inputs, states, properties);
+      CamundaClient camunda,
+      InputReader inputs,
+      JobStates states,
+      WorkerProperties properties,
+      ObjectProvider<ObservationRegistry> observations,
+      MediaflowMetrics metrics,
+      LogContext logs) {
+    return new JobRunner(
+        camunda,
+        inputs,
+        states,
+        properties,
+        new JobScopes(observations.getIfUnique(() -> ObservationRegistry.NOOP), metrics, logs),
+        metrics);
   }
 
   @Bean

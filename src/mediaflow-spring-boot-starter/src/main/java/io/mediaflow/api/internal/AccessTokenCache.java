@@ -1,5 +1,7 @@
 package io.mediaflow.api.internal;
 
+import io.mediaflow.observability.internal.MediaflowMetrics;
+import io.mediaflow.observability.internal.MediaflowMetrics.TokenFetch;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -8,7 +10,8 @@ import java.util.function.Supplier;
 /**
  * One API's access token, fetched on first use, reused until shortly before it expires, and fetched
  * again at once when the service says it no longer knows it. Shared by every worker thread of a
- * replica.
+ * replica. Each fetch is counted with its reason, so a key the service stopped taking shows as
+ * tokens refused over and over.
  */
 public final class AccessTokenCache {
 
@@ -23,17 +26,34 @@ public final class AccessTokenCache {
   private final Supplier<AccessToken> fetch;
   private final Duration renewBefore;
   private final Clock clock;
+  private final String api;
+  private final MediaflowMetrics metrics;
   private AccessToken current;
+  private boolean refused;
 
-  public AccessTokenCache(Supplier<AccessToken> fetch, Duration renewBefore, Clock clock) {
+  /**
+   * @param api the API the tokens are for, as {@code metrics} names it
+   */
+  public AccessTokenCache(
+      Supplier<AccessToken> fetch,
+      Duration renewBefore,
+      Clock clock,
+      String api,
+      MediaflowMetrics metrics) {
     this.fetch = fetch;
     this.renewBefore = renewBefore;
     this.clock = clock;
+    this.api = api;
+    this.metrics = metrics;
   }
 
   public synchronized String token() {
     if (current == null || !clock.instant().isBefore(current.expiresAt().minus(renewBefore))) {
+      TokenFetch reason =
+          current != null ? TokenFetch.EXPIRING : refused ? TokenFetch.REFUSED : TokenFetch.FIRST;
       current = fetch.get();
+      refused = false;
+      metrics.tokenFetched(api, reason);
     }
     return current.value();
   }
@@ -54,6 +74,7 @@ public final class AccessTokenCache {
   public synchronized void invalidate(String token) {
     if (current != null && current.value().equals(token)) {
       current = null;
+      refused = true;
     }
   }
 }

@@ -3,9 +3,12 @@ package io.mediaflow.api.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediaflow.api.ApiException;
 import io.mediaflow.api.ApiJson;
+import io.mediaflow.observability.internal.MediaflowMetrics;
+import io.mediaflow.observability.internal.MediaflowMetrics.Outcome;
 import java.io.IOException;
 import java.net.Socket;
 import java.time.Duration;
+import java.util.function.Function;
 import okhttp3.Connection;
 import okhttp3.Interceptor;
 import okhttp3.OkHttpClient;
@@ -20,7 +23,8 @@ import okio.Okio;
 /**
  * Sends one request of an API and reads its JSON answer. What every API shares lives here:
  * transport faults, server errors and throttling are {@link ApiException.Transient}; everything
- * else is handed back for the API's own error rules to read.
+ * else is handed back for the API's own error rules to read. A {@link #call} to one of the
+ * service's APIs is counted with how it ended, once those rules have read its answer.
  */
 public final class ApiHttp {
 
@@ -48,10 +52,25 @@ public final class ApiHttp {
    */
   static final String REQUEST_ID = "X-Request-Id";
 
-  private final OkHttpClient client;
+  /** The code of a call that succeeded, as a tag: Micrometer's word for "none". */
+  private static final String NO_CODE = "none";
 
+  private final OkHttpClient client;
+  private final String api;
+  private final MediaflowMetrics metrics;
+
+  /** For a host that is none of the service's APIs (storage, an output's URL): nothing counted. */
   public ApiHttp(OkHttpClient client) {
+    this(client, "none", MediaflowMetrics.NONE);
+  }
+
+  /**
+   * @param api the API whose calls {@code metrics} counts: transcoding, live or delivery
+   */
+  public ApiHttp(OkHttpClient client, String api, MediaflowMetrics metrics) {
     this.client = client.newBuilder().addNetworkInterceptor(ApiHttp::closedAfterHttp10).build();
+    this.api = api;
+    this.metrics = metrics;
   }
 
   /**
@@ -101,6 +120,45 @@ public final class ApiHttp {
         text.isBlank() ? ApiJson.MAPPER.createObjectNode() : parse(text, endpoint, answer),
         answer.retryAfter(),
         answer.requestId());
+  }
+
+  /**
+   * One call to the API: {@link #send}, then {@code read}, which applies the API's own rules to the
+   * answer and throws its typed failures. Counted with how it ended: by the failure's type and its
+   * documented code, else by the answer's status.
+   */
+  public <T> T call(Request request, String endpoint, Function<Answer, T> read) {
+    long start = System.nanoTime();
+    Answer answer;
+    T result;
+    try {
+      answer = send(request, endpoint);
+      result = read.apply(answer);
+    } catch (ApiException failure) {
+      metrics.call(api, outcome(failure), failure.code(), System.nanoTime() - start);
+      throw failure;
+    }
+    // An answer the rules let through without success is a refusal they handle themselves (a 401
+    // that has the token fetched again).
+    metrics.call(
+        api,
+        answer.successful() ? Outcome.SUCCESS : Outcome.CLIENT_ERROR,
+        answer.successful() ? NO_CODE : "HTTP_" + answer.status(),
+        System.nanoTime() - start);
+    return result;
+  }
+
+  /**
+   * A failure's outcome: transient ones are the service's or the connection's, by whether there was
+   * an answer; every other type refuses the request or its credentials.
+   */
+  static Outcome outcome(ApiException failure) {
+    return switch (failure) {
+      case ApiException.Transient busy when busy.busy() -> Outcome.BUSY;
+      case ApiException.Transient fault when fault.httpStatus().isEmpty() -> Outcome.TRANSPORT;
+      case ApiException.Transient fault -> Outcome.SERVER_ERROR;
+      default -> Outcome.CLIENT_ERROR;
+    };
   }
 
   /**

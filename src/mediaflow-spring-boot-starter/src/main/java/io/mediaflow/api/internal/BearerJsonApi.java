@@ -6,10 +6,12 @@ import io.mediaflow.api.ApiException;
 import io.mediaflow.api.ApiJson;
 import io.mediaflow.api.InvalidRequestException;
 import io.mediaflow.api.internal.AccessTokenCache.AccessToken;
+import io.mediaflow.observability.internal.MediaflowMetrics;
 import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 import okhttp3.HttpUrl;
 import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
@@ -44,6 +46,7 @@ public final class BearerJsonApi {
   /**
    * @param baseUrl the API's base address ({@code {live_base_url}} or {@code {cdn_base_url}})
    * @param configurationKey the property that holds the base URL, named in configuration errors
+   * @param api the API's name in {@code metrics}: live or delivery
    */
   public BearerJsonApi(
       String baseUrl,
@@ -52,14 +55,16 @@ public final class BearerJsonApi {
       OkHttpClient client,
       Duration timeout,
       Duration renewBefore,
-      Clock clock) {
+      Clock clock,
+      String api,
+      MediaflowMetrics metrics) {
     this.base = HttpUrl.parse(baseUrl);
     if (base == null) {
       throw InvalidRequestException.field(configurationKey, "must be an http or https URL");
     }
     this.apiKey = apiKey;
-    this.http = new ApiHttp(client.newBuilder().callTimeout(timeout).build());
-    this.tokens = new AccessTokenCache(() -> fetchToken(clock), renewBefore, clock);
+    this.http = new ApiHttp(client.newBuilder().callTimeout(timeout).build(), api, metrics);
+    this.tokens = new AccessTokenCache(() -> fetchToken(clock), renewBefore, clock, api, metrics);
   }
 
   /** Fetches an access token and drops it: see {@link AccessTokenCache#verify()}. */
@@ -91,16 +96,28 @@ public final class BearerJsonApi {
   private JsonNode call(String method, Map<String, String> query, Object body, String... path) {
     String endpoint = method + " /" + String.join("/", path);
     String token = tokens.token();
-    ApiHttp.Answer answer = http.send(request(method, query, body, token, path), endpoint);
-    if (answer.status() == 401) {
-      tokens.invalidate(token);
-      answer = http.send(request(method, query, body, tokens.token(), path), endpoint);
-      if (answer.status() == 401) {
-        throw new ApiException.Misconfigured(
-            "UNAUTHORIZED", endpoint + ": the service refused a fresh access token", answer.http());
-      }
+    Optional<JsonNode> answered =
+        http.call(
+            request(method, query, body, token, path),
+            endpoint,
+            answer ->
+                answer.status() == 401 ? Optional.empty() : Optional.of(checked(answer, endpoint)));
+    if (answered.isPresent()) {
+      return answered.get();
     }
-    return checked(answer, endpoint);
+    tokens.invalidate(token);
+    return http.call(
+        request(method, query, body, tokens.token(), path),
+        endpoint,
+        answer -> {
+          if (answer.status() == 401) {
+            throw new ApiException.Misconfigured(
+                "UNAUTHORIZED",
+                endpoint + ": the service refused a fresh access token",
+                answer.http());
+          }
+          return checked(answer, endpoint);
+        });
   }
 
   private Request request(
@@ -176,7 +193,10 @@ public final class BearerJsonApi {
     var request =
         new Request.Builder().url(url).post(RequestBody.create(new byte[0], JSON)).build();
     // The key is part of the path: the endpoint is named without it.
-    ApiHttp.Answer answer = http.send(request, "POST /v1/access_token/***");
+    return http.call(request, "POST /v1/access_token/***", answer -> token(answer, clock));
+  }
+
+  private static AccessToken token(ApiHttp.Answer answer, Clock clock) {
     if (answer.status() == 401 || answer.status() == 403 || answer.status() == 404) {
       throw new ApiException.Misconfigured(
           "BAD_API_KEY",
@@ -189,7 +209,11 @@ public final class BearerJsonApi {
     String token = body.path("access_token").asText(null);
     if (token == null) {
       throw new ApiException.Transient(
-          "BAD_ANSWER", "POST /v1/access_token/***: no access_token in the answer", null, null);
+          "BAD_ANSWER",
+          "POST /v1/access_token/***: no access_token in the answer",
+          null,
+          null,
+          answer.http());
     }
     return new AccessToken(token, clock.instant().plus(TOKEN_LIFETIME));
   }

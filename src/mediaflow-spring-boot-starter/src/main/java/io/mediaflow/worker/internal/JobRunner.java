@@ -7,6 +7,8 @@ import io.camunda.client.api.worker.JobClient;
 import io.mediaflow.api.ApiException;
 import io.mediaflow.api.ApiJson;
 import io.mediaflow.api.InvalidRequestException;
+import io.mediaflow.observability.internal.MediaflowMetrics;
+import io.mediaflow.observability.internal.MediaflowMetrics.WaitResult;
 import io.mediaflow.worker.Operation;
 import io.mediaflow.worker.WorkerProperties;
 import java.time.Duration;
@@ -38,6 +40,9 @@ import org.slf4j.LoggerFactory;
  * began) is kept as a signed local variable of the job's element instance (see {@link JobStates}),
  * which no process variable can stand in for. Secrets an input resolved are masked in everything
  * that leaves the worker: results, error variables, incident messages, logs.
+ *
+ * <p>Each job runs in its {@link JobScopes scope} (observation, log context); its retries, busy
+ * answers, waits and lost-answer recoveries are counted in {@link MediaflowMetrics}.
  */
 public class JobRunner {
 
@@ -45,22 +50,49 @@ public class JobRunner {
 
   static final String RESULT_VARIABLE_HEADER = "resultVariable";
 
+  /** The retry reason of a failure that is none of the service's: a bug to report. */
+  static final String UNEXPECTED = "UNEXPECTED";
+
   private final CamundaClient camunda;
   private final InputReader inputs;
   private final JobStates states;
   private final WorkerProperties properties;
+  private final JobScopes scopes;
+  private final MediaflowMetrics metrics;
 
+  /** A runner that neither observes nor counts its jobs. */
   public JobRunner(
       CamundaClient camunda, InputReader inputs, JobStates states, WorkerProperties properties) {
+    this(camunda, inputs, states, properties, JobScopes.NONE, MediaflowMetrics.NONE);
+  }
+
+  public JobRunner(
+      CamundaClient camunda,
+      InputReader inputs,
+      JobStates states,
+      WorkerProperties properties,
+      JobScopes scopes,
+      MediaflowMetrics metrics) {
     this.camunda = camunda;
     this.inputs = inputs;
     this.states = states;
     this.properties = properties;
+    this.scopes = scopes;
+    this.metrics = metrics;
   }
 
   /** Runs the operation once for the job and tells the engine how it went. */
   public void handle(JobClient client, ActivatedJob job, OperationHandler<?> handler) {
-    send(client, job, outcome(job, handler));
+    try (JobScopes.Scope scope = scopes.open(job)) {
+      JobOutcome outcome = outcome(job, handler);
+      scope.outcome(outcome);
+      try {
+        send(client, job, outcome);
+      } catch (RuntimeException notSent) {
+        scope.error(notSent);
+        throw notSent;
+      }
+    }
   }
 
   <I> JobOutcome outcome(ActivatedJob job, OperationHandler<I> handler) {
@@ -108,6 +140,7 @@ public class JobRunner {
             state.mayHaveTakenEffect());
     if (state.sent() && handler.lookup().isPresent()) {
       Optional<?> found = handler.lookup().get().find(input, context);
+      metrics.lookup(job.getType(), found.isPresent());
       if (found.isPresent()) {
         LOG.info(
             "Job {} ({}): an earlier attempt took effect although its answer was lost; returning what it created",
@@ -124,6 +157,7 @@ public class JobRunner {
       // Written before the call, and the call is not sent unless it was: nothing after the call can
       // be relied on.
       setLocal(job, states.write(job, sending));
+      metrics.sentMark(job.getType());
       // The call may check its answer against what was there before it.
       context =
           new JobContext(
@@ -199,15 +233,28 @@ public class JobRunner {
     long since = state.waitingSince() != null ? state.waitingSince() : now;
     JobContext context =
         new JobContext(job.getProcessInstanceKey(), states.marker(job), List.of(), false);
-    Poll<?> poll = handler.check().apply(input, context);
+    Poll<?> poll;
+    try {
+      poll = handler.check().apply(input, context);
+    } catch (ApiException.Transient fault) {
+      // Retried: the wait goes on.
+      throw fault;
+    } catch (ApiException | InvalidRequestException refused) {
+      waitEnded(job, state, WaitResult.FAILED, since, now);
+      throw refused;
+    }
     return switch (poll) {
-      case Poll.Done<?> done -> result(job, handler.operation(), done.result(), secrets);
+      case Poll.Done<?> done -> {
+        waitEnded(job, state, WaitResult.DONE, since, now);
+        yield result(job, handler.operation(), done.result(), secrets);
+      }
       case Poll.Pending<?> pending -> {
         Duration timeout =
             ((WaitInput) input).timeout() != null
                 ? ((WaitInput) input).timeout()
                 : properties.waitTimeout();
         if (now - since >= timeout.toMillis()) {
+          waitEnded(job, state, WaitResult.TIMEOUT, since, now);
           throw new ApiException.Rejected(
               "WAIT_TIMEOUT",
               "Still " + pending.progress() + " after " + timeout + ", the longest wait allowed",
@@ -215,13 +262,24 @@ public class JobRunner {
         }
         var next = new HashMap<String, Object>(pending.keep());
         next.putAll(states.write(job, state.withCheck(state.checks() + 1, since)));
+        Duration backoff =
+            Backoff.after(state.checks(), properties.pollInterval(), properties.maxPollInterval());
+        metrics.waitPending(job.getType(), job.getElementInstanceKey(), since, backoff);
         yield new JobOutcome.Fail(
-            secrets.mask("Waiting: " + pending.progress()),
-            job.getRetries(),
-            Backoff.after(state.checks(), properties.pollInterval(), properties.maxPollInterval()),
-            next);
+            secrets.mask("Waiting: " + pending.progress()), job.getRetries(), backoff, next);
       }
     };
+  }
+
+  /** A wait reached its final status with this check, its {@code state.checks() + 1}th. */
+  private void waitEnded(
+      ActivatedJob job, JobState state, WaitResult result, long since, long now) {
+    metrics.waitEnded(
+        job.getType(),
+        job.getElementInstanceKey(),
+        result,
+        Duration.ofMillis(now - since),
+        state.checks() + 1);
   }
 
   private static JobOutcome result(
@@ -297,6 +355,7 @@ public class JobRunner {
             job.getType(),
             busy.code(),
             pause);
+        metrics.busy(job.getType(), busy.code());
         long since = state.busySince() != null ? state.busySince() : System.currentTimeMillis();
         yield new JobOutcome.Fail(
             "Waiting, the service is busy: " + described(busy, secrets),
@@ -309,6 +368,7 @@ public class JobRunner {
         Duration pause = pause(fault, attempt);
         String message = described(fault, secrets);
         LOG.warn("Job {} ({}): {}; retrying in {}", job.getKey(), job.getType(), message, pause);
+        metrics.retry(job.getType(), fault.code());
         yield new JobOutcome.Fail(
             message,
             job.getRetries() - 1,
@@ -324,6 +384,7 @@ public class JobRunner {
         } else {
           LOG.error("Job {} ({}) failed unexpectedly", job.getKey(), job.getType(), failure);
         }
+        metrics.retry(job.getType(), UNEXPECTED);
         yield new JobOutcome.Fail(
             message, job.getRetries() - 1, properties.retryBackoff(), Map.of());
       }

@@ -19,6 +19,7 @@ import io.mediaflow.delivery.signing.MemorySigningKeyStore;
 import io.mediaflow.delivery.signing.internal.ContentAddresses;
 import io.mediaflow.delivery.signing.internal.ManagedSigningKeys;
 import io.mediaflow.delivery.signing.internal.SignedUrls;
+import io.mediaflow.observability.internal.MediaflowMetrics;
 import io.mediaflow.worker.WorkerProperties;
 import io.mediaflow.worker.internal.InputReader;
 import io.mediaflow.worker.internal.JobRunner;
@@ -79,8 +80,13 @@ class CreateSigningKeyRetryTest {
     createSigningKey =
         new DeliveryWorkers(
                 client,
-                new ManagedSigningKeys(client, store),
-                new SignedUrls(store, new ContentAddresses(properties), client, Clock.systemUTC()))
+                new ManagedSigningKeys(client, store, MediaflowMetrics.NONE),
+                new SignedUrls(
+                    store,
+                    new ContentAddresses(properties),
+                    client,
+                    Clock.systemUTC(),
+                    MediaflowMetrics.NONE))
             .handlers().stream()
                 .filter(handler -> handler.type().equals(TYPE))
                 .findFirst()

@@ -5,6 +5,7 @@ import io.mediaflow.delivery.DeliveryClient;
 import io.mediaflow.delivery.NewSigningKey;
 import io.mediaflow.delivery.SigningKey;
 import io.mediaflow.delivery.signing.SigningKeyStore;
+import io.mediaflow.observability.internal.MediaflowMetrics;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -21,10 +22,16 @@ public class ManagedSigningKeys {
 
   private final DeliveryClient client;
   private final SigningKeyStore store;
+  private final MediaflowMetrics metrics;
 
-  public ManagedSigningKeys(DeliveryClient client, SigningKeyStore store) {
+  /**
+   * @param metrics counts the keys created
+   */
+  public ManagedSigningKeys(
+      DeliveryClient client, SigningKeyStore store, MediaflowMetrics metrics) {
     this.client = client;
     this.store = store;
+    this.metrics = metrics;
   }
 
   /**
@@ -57,6 +64,7 @@ public class ManagedSigningKeys {
           null,
           null);
     }
+    metrics.signingKeyCreated();
     return created.key();
   }
 

@@ -11,6 +11,7 @@ import io.mediaflow.delivery.PrivateKeyPem;
 import io.mediaflow.delivery.ServiceId;
 import io.mediaflow.delivery.signing.SigningKeyStore;
 import io.mediaflow.delivery.signing.UriScope;
+import io.mediaflow.observability.internal.MediaflowMetrics;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotEmpty;
 import java.security.PrivateKey;
@@ -78,13 +79,22 @@ public class SignedUrls {
   private final ContentAddresses addresses;
   private final KeyBindings bindings;
   private final Clock clock;
+  private final MediaflowMetrics metrics;
 
+  /**
+   * @param metrics counts the URLs signed
+   */
   public SignedUrls(
-      SigningKeyStore store, ContentAddresses addresses, DeliveryClient client, Clock clock) {
+      SigningKeyStore store,
+      ContentAddresses addresses,
+      DeliveryClient client,
+      Clock clock,
+      MediaflowMetrics metrics) {
     this.store = store;
     this.addresses = addresses;
     this.bindings = new KeyBindings(client);
     this.clock = clock;
+    this.metrics = metrics;
   }
 
   public List<SignedUrl> sign(Request request) {
@@ -94,32 +104,35 @@ public class SignedUrls {
         request.signingKeyId(), request.bucketName(), request.domainName());
     Instant expiresAt =
         request.lifetime() == null ? null : clock.instant().plus(request.lifetime());
-    return request.paths().stream()
-        .map(
-            path -> {
-              String objectPath = ContentAddresses.objectPath(path);
-              // The claim is a URL path, which is the same at both addresses.
-              String uri =
-                  request.uri() != null
-                      ? request.uri()
-                      : UriScope.forPath(request.uriScope(), objectPath).uri(objectPath);
-              String token =
-                  SignedTokens.sign(
-                      request.signingKeyId(),
-                      key,
-                      new SignedTokens.Grant(
-                          uri, expiresAt, request.notBefore(), request.claims()));
-              String address =
-                  request.domainName() != null
-                      ? addresses.ofDomain(request.domainName(), objectPath)
-                      : addresses.ofBucket(request.bucketName(), objectPath);
-              return new SignedUrl(
-                  objectPath,
-                  ContentAddresses.signed(address, token),
-                  expiresAt == null ? null : expiresAt.toString(),
-                  uri);
-            })
-        .toList();
+    List<SignedUrl> signed =
+        request.paths().stream()
+            .map(
+                path -> {
+                  String objectPath = ContentAddresses.objectPath(path);
+                  // The claim is a URL path, which is the same at both addresses.
+                  String uri =
+                      request.uri() != null
+                          ? request.uri()
+                          : UriScope.forPath(request.uriScope(), objectPath).uri(objectPath);
+                  String token =
+                      SignedTokens.sign(
+                          request.signingKeyId(),
+                          key,
+                          new SignedTokens.Grant(
+                              uri, expiresAt, request.notBefore(), request.claims()));
+                  String address =
+                      request.domainName() != null
+                          ? addresses.ofDomain(request.domainName(), objectPath)
+                          : addresses.ofBucket(request.bucketName(), objectPath);
+                  return new SignedUrl(
+                      objectPath,
+                      ContentAddresses.signed(address, token),
+                      expiresAt == null ? null : expiresAt.toString(),
+                      uri);
+                })
+            .toList();
+    metrics.signedUrls("object", signed.size());
+    return signed;
   }
 
   public List<SignedPlaybackUrl> signPlayback(PlaybackRequest request) {
@@ -147,14 +160,17 @@ public class SignedUrls {
             request.signingKeyId(),
             key,
             new SignedTokens.Grant(request.uri(), expiresAt, request.notBefore(), null));
-    return request.playbackUrls().stream()
-        .map(
-            url ->
-                new SignedPlaybackUrl(
-                    url,
-                    ContentAddresses.signed(url, token),
-                    expiresAt == null ? null : expiresAt.toString()))
-        .toList();
+    List<SignedPlaybackUrl> signed =
+        request.playbackUrls().stream()
+            .map(
+                url ->
+                    new SignedPlaybackUrl(
+                        url,
+                        ContentAddresses.signed(url, token),
+                        expiresAt == null ? null : expiresAt.toString()))
+            .toList();
+    metrics.signedUrls("playback", signed.size());
+    return signed;
   }
 
   private static void checkLifetime(Rules rules, Duration lifetime) {

@@ -12,6 +12,7 @@ import io.mediaflow.delivery.PrivateKeyPem;
 import io.mediaflow.delivery.SigningKey;
 import io.mediaflow.delivery.signing.MemorySigningKeyStore;
 import io.mediaflow.delivery.signing.TestKeys;
+import io.mediaflow.observability.internal.MediaflowMetrics;
 import mockwebserver3.MockWebServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -33,7 +34,7 @@ class ManagedSigningKeysTest {
   @BeforeEach
   void start() throws Exception {
     server.start();
-    keys = new ManagedSigningKeys(MockCdn.client(server), store);
+    keys = new ManagedSigningKeys(MockCdn.client(server), store, MediaflowMetrics.NONE);
     server.enqueue(token());
   }
 

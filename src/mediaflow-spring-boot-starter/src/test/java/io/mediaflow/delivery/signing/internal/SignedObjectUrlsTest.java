@@ -14,6 +14,8 @@ import io.mediaflow.delivery.SigningKey;
 import io.mediaflow.delivery.signing.MemorySigningKeyStore;
 import io.mediaflow.delivery.signing.TestKeys;
 import io.mediaflow.delivery.signing.UriScope;
+import io.mediaflow.observability.internal.MicrometerMetrics;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.security.KeyPair;
 import java.time.Clock;
 import java.util.List;
@@ -30,6 +32,7 @@ class SignedObjectUrlsTest {
   private static final String KEY_ID = "0b6a1f4e-2c3d-4e5f-8a9b-0c1d2e3f4a5b";
   private static final String DOMAIN_ID = "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f";
 
+  private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
   private final MemorySigningKeyStore store = new MemorySigningKeyStore();
   private final DeliveryClient client = mock(DeliveryClient.class);
   private final SignedUrls signedUrls =
@@ -37,7 +40,8 @@ class SignedObjectUrlsTest {
           store,
           new ContentAddresses(MockCdn.properties("https://cdn.example.com")),
           client,
-          Clock.systemUTC());
+          Clock.systemUTC(),
+          new MicrometerMetrics(meters));
 
   @BeforeEach
   void keyOfBucketVideos() {
@@ -73,6 +77,16 @@ class SignedObjectUrlsTest {
     assertThat(signedUrls.sign(request("videos", null, "", UriScope.OBJECT, "show/thumb.jpg")))
         .extracting(SignedUrl::uri)
         .containsExactly("");
+  }
+
+  @Test
+  void theUrlsSignedAreCountedAndNoneWhenTheKeyIsRefused() {
+    signedUrls.sign(request("videos", null, null, null, "show/a.m3u8", "show/b.m3u8"));
+    assertThatThrownBy(() -> signedUrls.sign(request("other", null, null, null, "a.m3u8")))
+        .isInstanceOf(ApiException.Rejected.class);
+
+    assertThat(meters.get(MicrometerMetrics.SIGNED_URLS).tag("kind", "object").counter().count())
+        .isEqualTo(2);
   }
 
   @Test

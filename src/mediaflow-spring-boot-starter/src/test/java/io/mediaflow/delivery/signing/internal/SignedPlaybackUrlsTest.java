@@ -12,6 +12,7 @@ import io.mediaflow.delivery.DeliveryClient;
 import io.mediaflow.delivery.SigningKey;
 import io.mediaflow.delivery.signing.MemorySigningKeyStore;
 import io.mediaflow.delivery.signing.TestKeys;
+import io.mediaflow.observability.internal.MediaflowMetrics;
 import java.security.KeyPair;
 import java.time.Clock;
 import java.time.Duration;
@@ -38,7 +39,7 @@ class SignedPlaybackUrlsTest {
   private final DeliveryClient client = mock(DeliveryClient.class);
   // Playback URLs come signed as the stream lists them: the bucket addresses are not used.
   private final SignedUrls signedUrls =
-      new SignedUrls(store, null, client, Clock.fixed(NOW, ZoneOffset.UTC));
+      new SignedUrls(store, null, client, Clock.fixed(NOW, ZoneOffset.UTC), MediaflowMetrics.NONE);
 
   @BeforeEach
   void keyBoundToTheStream() {
