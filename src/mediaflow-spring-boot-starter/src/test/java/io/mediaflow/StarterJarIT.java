@@ -50,7 +50,9 @@ class StarterJarIT {
               jar.getInputStream(jar.getEntry(AUTO_CONFIGURATIONS)).readAllBytes(),
               StandardCharsets.UTF_8);
       assertThat(autoConfigurations.strip().lines())
-          .containsExactly("io.mediaflow.MediaflowAutoConfiguration");
+          .containsExactly(
+              "io.mediaflow.MediaflowAutoConfiguration",
+              "io.mediaflow.MediaflowHealthAutoConfiguration");
     }
   }
 }
