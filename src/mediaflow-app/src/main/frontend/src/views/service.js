@@ -61,7 +61,7 @@ export async function servicePage() {
     }));
     update(body, rows, () => rows.map((api) => h('tr', { 'data-api': api.api },
       h('th', { scope: 'row' }, api.api),
-      h('td', { class: 'calls-per-minute' }, api.perMinute === null ? '…' : String(api.perMinute)),
+      h('td', { class: 'calls-per-minute' }, api.perMinute === null ? 'measuring…' : String(api.perMinute)),
       h('td', { class: 'calls' }, String(api.calls)),
       h('td', { class: 'failures' }, api.failures.length
         ? h('ul', {}, ...api.failures.map((failure) => h('li', { 'data-code': failure.code },
@@ -78,6 +78,6 @@ export async function servicePage() {
         h('thead', {}, h('tr', {}, h('th', {}, 'API'), h('th', {}, 'Calls per minute'), h('th', {}, 'Calls'),
           h('th', {}, 'Failures by code'), h('th', {}, 'Waits open'))),
         body)),
-    stop: every(load, 10_000)
+    stop: every(load, 5_000)
   };
 }

@@ -4,6 +4,7 @@ import static io.camunda.process.test.api.CamundaAssert.assertThatProcessInstanc
 import static io.camunda.process.test.api.assertions.ProcessInstanceSelectors.byKey;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.camunda.client.api.response.ActivatedJob;
 import io.camunda.zeebe.model.bpmn.Bpmn;
 import io.mediaflow.MediaflowTest;
@@ -588,6 +589,55 @@ class ConsoleTest extends MediaflowTest {
         send(HttpRequest.newBuilder(URI.create(signedUrls.path(0).path("url").asText())).build());
     assertThat(signed.statusCode()).as(signed.body()).isEqualTo(200);
     assertThat(signed.body()).isEqualTo("#EXTM3U console");
+  }
+
+  /**
+   * The Service page shows per API what the workers' meters counted: after a protected publishing,
+   * at least the delivery calls {@code /actuator/metrics} had counted by then, and a rate once it
+   * has read them twice.
+   */
+  @Test
+  void theServicePageShowsTheWorkersCallsPerApiFromTheirMeters() throws IOException {
+    String bucket = bucketName();
+    upload(bucket, "clip/master.m3u8", "#EXTM3U service");
+    long key =
+        startWithJson(
+            "protected-publishing",
+            "{\"bucketName\":\""
+                + bucket
+                + "\",\"paths\":[\"clip/master.m3u8\"],\"tokenLifetime\":\"PT1H\"}");
+    assertThatProcessInstance(byKey(key)).isCompleted();
+    var metrics =
+        send(
+            HttpRequest.newBuilder(
+                    URI.create(
+                        baseUrl() + "/actuator/metrics/mediaflow.api.calls?tag=api:delivery"))
+                .build());
+    assertThat(metrics.statusCode()).as(metrics.body()).isEqualTo(200);
+    long counted =
+        (long)
+            new ObjectMapper()
+                .readTree(metrics.body())
+                .path("measurements")
+                .path(0)
+                .path("value")
+                .asDouble();
+    assertThat(counted).as("delivery calls counted").isPositive();
+
+    browser.get(baseUrl() + "/service");
+    By deliveryCalls = By.cssSelector("#service tr[data-api='delivery'] td.calls");
+    wait.until(
+        driver ->
+            Long.parseLong(driver.findElement(deliveryCalls).getText()) >= counted
+                && driver
+                    .findElement(
+                        By.cssSelector("#service tr[data-api='delivery'] td.calls-per-minute"))
+                    .getText()
+                    .matches("\\d+"));
+    assertThat(browser.findElements(By.cssSelector("#service tbody tr")))
+        .extracting(row -> row.getAttribute("data-api"))
+        .containsExactly("transcoding", "live", "delivery");
+    screenshot("20-service");
   }
 
   /**
