@@ -1,7 +1,7 @@
 package io.mediaflow.templates;
 
-import io.mediaflow.worker.Input;
-import io.mediaflow.worker.Operation;
+import io.mediaflow.api.operation.Input;
+import io.mediaflow.api.operation.Operation;
 import java.io.IOException;
 import java.lang.reflect.RecordComponent;
 import java.nio.file.Files;

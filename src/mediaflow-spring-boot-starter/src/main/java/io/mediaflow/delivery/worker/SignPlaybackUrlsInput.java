@@ -1,9 +1,9 @@
 package io.mediaflow.delivery.worker;
 
+import io.mediaflow.api.operation.Input;
+import io.mediaflow.api.operation.Operation;
 import io.mediaflow.delivery.ServiceId;
 import io.mediaflow.delivery.signing.internal.SignedUrls;
-import io.mediaflow.worker.Input;
-import io.mediaflow.worker.Operation;
 import io.mediaflow.worker.internal.OperationHandler;
 import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.NotNull;

@@ -1,10 +1,10 @@
 package io.mediaflow.delivery.worker;
 
+import io.mediaflow.api.operation.Input;
+import io.mediaflow.api.operation.Operation;
 import io.mediaflow.delivery.BucketName;
 import io.mediaflow.delivery.DeliveryClient;
 import io.mediaflow.delivery.ServiceId;
-import io.mediaflow.worker.Input;
-import io.mediaflow.worker.Operation;
 import io.mediaflow.worker.internal.OperationHandler;
 import jakarta.validation.constraints.NotBlank;
 

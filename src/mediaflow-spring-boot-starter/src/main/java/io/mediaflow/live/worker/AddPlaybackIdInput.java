@@ -1,12 +1,12 @@
 package io.mediaflow.live.worker;
 
 import io.mediaflow.api.ApiException;
+import io.mediaflow.api.operation.Input;
+import io.mediaflow.api.operation.Operation;
 import io.mediaflow.live.LiveClient;
 import io.mediaflow.live.PlaybackId;
 import io.mediaflow.live.PlaybackPolicy;
 import io.mediaflow.live.Stream;
-import io.mediaflow.worker.Input;
-import io.mediaflow.worker.Operation;
 import io.mediaflow.worker.internal.JobContext;
 import io.mediaflow.worker.internal.OperationHandler;
 import jakarta.validation.constraints.NotBlank;

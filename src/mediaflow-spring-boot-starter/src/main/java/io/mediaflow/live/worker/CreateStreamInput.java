@@ -1,6 +1,8 @@
 package io.mediaflow.live.worker;
 
 import io.mediaflow.api.ApiException;
+import io.mediaflow.api.operation.Input;
+import io.mediaflow.api.operation.Operation;
 import io.mediaflow.callback.internal.CallbackUrls;
 import io.mediaflow.live.Dvr;
 import io.mediaflow.live.LiveClient;
@@ -8,8 +10,6 @@ import io.mediaflow.live.NewStream;
 import io.mediaflow.live.Stream;
 import io.mediaflow.live.StreamFilter;
 import io.mediaflow.live.StreamFormat;
-import io.mediaflow.worker.Input;
-import io.mediaflow.worker.Operation;
 import io.mediaflow.worker.internal.JobContext;
 import io.mediaflow.worker.internal.OperationHandler;
 import java.util.List;

@@ -1,10 +1,10 @@
 package io.mediaflow.live.worker;
 
+import io.mediaflow.api.operation.Input;
+import io.mediaflow.api.operation.Operation;
 import io.mediaflow.live.Dvr;
 import io.mediaflow.live.LiveClient;
 import io.mediaflow.live.internal.DvrRecordings;
-import io.mediaflow.worker.Input;
-import io.mediaflow.worker.Operation;
 import io.mediaflow.worker.internal.OperationHandler;
 import jakarta.validation.constraints.NotBlank;
 import java.time.Duration;

@@ -1,11 +1,11 @@
 package io.mediaflow.transcoding.worker;
 
+import io.mediaflow.api.operation.Input;
+import io.mediaflow.api.operation.Operation;
 import io.mediaflow.callback.internal.CallbackUrls;
 import io.mediaflow.transcoding.TranscodingClient;
 import io.mediaflow.transcoding.query.JobPayload;
 import io.mediaflow.transcoding.query.Query;
-import io.mediaflow.worker.Input;
-import io.mediaflow.worker.Operation;
 import io.mediaflow.worker.internal.OperationHandler;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;

@@ -7,7 +7,7 @@ import io.camunda.client.api.worker.JobClient;
 import io.mediaflow.api.ApiException;
 import io.mediaflow.api.ApiJson;
 import io.mediaflow.api.InvalidRequestException;
-import io.mediaflow.worker.Operation;
+import io.mediaflow.api.operation.Operation;
 import io.mediaflow.worker.WorkerProperties;
 import java.time.Duration;
 import java.util.HashMap;

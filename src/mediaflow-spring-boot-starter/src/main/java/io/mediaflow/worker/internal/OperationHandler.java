@@ -1,6 +1,6 @@
 package io.mediaflow.worker.internal;
 
-import io.mediaflow.worker.Operation;
+import io.mediaflow.api.operation.Operation;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.mediaflow.worker;
+package io.mediaflow.api.operation;
 
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
@@ -10,6 +10,12 @@ import java.lang.annotation.Target;
  * element template share: the job type, how it appears in Camunda Modeler, where its result goes,
  * and whether running it twice would do something twice. The template in {@code element-templates/}
  * is generated from this and the record's {@link Input} components, so the two cannot drift.
+ *
+ * <p>This package holds only these declarations, apart from the worker mechanism, because the API
+ * clients' request records carry them: a request record is its operation's input, so each rule is
+ * written once, on it, and the client, the worker and the template all read it there. A client is
+ * used without any worker too, so it depends on these annotations and not on {@code
+ * io.mediaflow.worker} ({@code LayeringTest}).
  */
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.TYPE)

@@ -1,4 +1,4 @@
-package io.mediaflow.worker;
+package io.mediaflow.api.operation;
 
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
@@ -7,9 +7,10 @@ import java.lang.annotation.Target;
 
 /**
  * One input of an operation as Camunda Modeler shows it. Its rules are the Jakarta constraints
- * beside it ({@code @NotBlank}, {@code @Size}, ...): the worker refuses a job that breaks them
- * ({@code InputReader}), and the element template carries them as its constraints (the build-only
- * {@code io.mediaflow.templates.ElementTemplates}).
+ * beside it ({@code @NotBlank}, {@code @Size}, ...): the client refuses a request that breaks them,
+ * the worker a job ({@code InputReader}), and the element template carries them as its constraints
+ * (the build-only {@code io.mediaflow.templates.ElementTemplates}). The process variable it is read
+ * from is the component's name, which the template binds.
  */
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.RECORD_COMPONENT)
