@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mediaflow.api.ApiJson;
 import io.mediaflow.api.operation.Input;
 import io.mediaflow.api.operation.Operation;
+import io.mediaflow.worker.internal.InputReader;
 import jakarta.validation.Constraint;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotEmpty;
@@ -110,7 +111,7 @@ public final class ElementTemplates {
         .putObject("binding")
         .put("type", "zeebe:taskDefinition")
         .put("property", "type");
-    for (RecordComponent component : inputType.getRecordComponents()) {
+    for (RecordComponent component : InputReader.components(inputType)) {
       Input input = component.getAnnotation(Input.class);
       if (input != null) {
         properties.add(inputProperty(component, input));

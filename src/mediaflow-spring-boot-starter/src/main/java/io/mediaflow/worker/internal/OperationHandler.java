@@ -2,7 +2,6 @@ package io.mediaflow.worker.internal;
 
 import io.mediaflow.api.operation.Operation;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
@@ -163,7 +162,7 @@ public final class OperationHandler<I> {
    */
   public List<String> variables() {
     var names = new java.util.ArrayList<String>();
-    Arrays.stream(inputType.getRecordComponents())
+    InputReader.components(inputType).stream()
         .map(java.lang.reflect.RecordComponent::getName)
         .forEach(names::add);
     names.add(JobStates.VARIABLE);
