@@ -10,6 +10,8 @@ import io.camunda.zeebe.protocol.record.Record;
 import io.camunda.zeebe.protocol.record.value.VariableRecordValue;
 import io.mediaflow.MediaflowTest;
 import io.mediaflow.api.internal.Secrets;
+import io.mediaflow.delivery.CreateDomain;
+import io.mediaflow.delivery.DeleteDomain;
 import io.mediaflow.delivery.DeliveryClient;
 import io.mediaflow.delivery.Domain;
 import java.net.URI;
@@ -438,7 +440,7 @@ class GoLiveProcessTest extends MediaflowTest {
   @Test
   void authenticatedPlaybackUnderALivePlaybackDomainIsSignedWithTheDomainsKey() {
     String domainName = "live-" + UUID.randomUUID().toString().substring(0, 8) + ".example.com";
-    Domain domain = delivery.createDomain(domainName, Domain.LIVE, null);
+    Domain domain = delivery.createDomain(new CreateDomain(domainName, Domain.LIVE, null));
     try {
       var variables = show("signed under a domain");
       variables.put("playbackPolicy", "authenticated");
@@ -475,7 +477,7 @@ class GoLiveProcessTest extends MediaflowTest {
           .as("without the token")
           .isEqualTo(403);
     } finally {
-      delivery.deleteDomain(domain.id());
+      delivery.deleteDomain(new DeleteDomain(domain.id()));
     }
   }
 

@@ -17,7 +17,10 @@ import io.camunda.client.api.worker.JobClient;
 import io.camunda.client.api.worker.JobWorker;
 import io.camunda.zeebe.model.bpmn.Bpmn;
 import io.mediaflow.MediaflowTest;
+import io.mediaflow.delivery.CreateDomain;
+import io.mediaflow.delivery.DeleteDomain;
 import io.mediaflow.delivery.DeliveryClient;
+import io.mediaflow.delivery.ListDomains;
 import io.mediaflow.delivery.SigningKey;
 import io.mediaflow.delivery.signing.SigningKeyStore;
 import io.mediaflow.live.LiveClient;
@@ -182,11 +185,11 @@ class CreatesAfterTheWorkTest extends MediaflowTest {
             Map.of("name", domainName, "type", "live"),
             "POST /sandbox/cdn/v1/domains");
 
-    assertThat(delivery.listDomains(null))
+    assertThat(delivery.listDomains(ListDomains.all()))
         .filteredOn(domain -> domainName.equals(domain.domainName()))
         .singleElement()
         .satisfies(domain -> assertThat(domain.id()).isEqualTo(created.path("id").asText()));
-    delivery.deleteDomain(created.path("id").asText());
+    delivery.deleteDomain(new DeleteDomain(created.path("id").asText()));
   }
 
   @ParameterizedTest
@@ -195,9 +198,10 @@ class CreatesAfterTheWorkTest extends MediaflowTest {
     String domainId =
         delivery
             .createDomain(
-                "after-" + UUID.randomUUID().toString().substring(0, 8) + ".example.com",
-                "live",
-                null)
+                new CreateDomain(
+                    "after-" + UUID.randomUUID().toString().substring(0, 8) + ".example.com",
+                    "live",
+                    null))
             .id();
 
     JsonNode created =
@@ -213,7 +217,7 @@ class CreatesAfterTheWorkTest extends MediaflowTest {
         .satisfies(
             subscription -> assertThat(subscription.id()).isEqualTo(created.path("id").asText()));
     assertThat(created.path("message").asText()).as("the CNAME instruction").contains("CNAME");
-    delivery.deleteDomain(domainId);
+    delivery.deleteDomain(new DeleteDomain(domainId));
   }
 
   @ParameterizedTest

@@ -15,6 +15,8 @@ import io.grpc.Status;
 import io.mediaflow.api.ApiException;
 import io.mediaflow.api.operation.Input;
 import io.mediaflow.api.operation.Operation;
+import io.mediaflow.delivery.DeleteDomain;
+import io.mediaflow.delivery.GetDomain;
 import io.mediaflow.worker.EnvironmentSecretProvider;
 import io.mediaflow.worker.WorkerProperties;
 import jakarta.validation.constraints.NotBlank;
@@ -618,7 +620,7 @@ class JobRunnerTest {
   @Test
   void aDeliveryDeleteWritesItsSentMarkSoTheAttemptAfterADeadWorkerTakesNotFoundAsDone() {
     var client = mock(io.mediaflow.delivery.DeliveryClient.class);
-    when(client.getDomain("3f2b6c1e-8d4a-4c5e-9f1a-2b3c4d5e6f70"))
+    when(client.getDomain(new GetDomain("3f2b6c1e-8d4a-4c5e-9f1a-2b3c4d5e6f70")))
         .thenThrow(new ApiException.Rejected("NOT_FOUND", "no such domain", Map.of()));
     var deleteDomain =
         io.mediaflow.delivery.worker.DeliveryWorkersAccess.workers(client, null, null)
@@ -630,7 +632,7 @@ class JobRunnerTest {
     org.mockito.Mockito.doThrow(new IllegalStateException("the worker dies"))
         .doThrow(new ApiException.Rejected("NOT_FOUND", "no such domain", Map.of()))
         .when(client)
-        .deleteDomain("3f2b6c1e-8d4a-4c5e-9f1a-2b3c4d5e6f70");
+        .deleteDomain(new DeleteDomain("3f2b6c1e-8d4a-4c5e-9f1a-2b3c4d5e6f70"));
 
     writing.outcome(
         job(

@@ -13,6 +13,7 @@ import io.mediaflow.delivery.signing.SigningKeyStore;
 import io.mediaflow.delivery.signing.UriScope;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotEmpty;
+import jakarta.validation.constraints.NotNull;
 import java.security.PrivateKey;
 import java.time.Clock;
 import java.time.Duration;
@@ -49,7 +50,8 @@ public class SignedUrls {
       @NotBlank(message = "is required") @ServiceId String signingKeyId,
       @BucketName String bucketName,
       @Fqdn String domainName,
-      @NotEmpty(message = "needs at least one object path") List<@ObjectPath String> paths,
+      @NotEmpty(message = "needs at least one object path")
+          List<@NotNull(message = ObjectPath.RULE) @ObjectPath String> paths,
       Duration lifetime,
       Instant notBefore,
       String uri,

@@ -1,13 +1,22 @@
-package io.mediaflow.delivery.worker;
+package io.mediaflow.delivery;
 
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import io.mediaflow.api.operation.Input;
 import io.mediaflow.api.operation.Operation;
-import io.mediaflow.delivery.BucketName;
-import io.mediaflow.delivery.CorsPolicy;
-import io.mediaflow.delivery.DeliveryClient;
-import io.mediaflow.worker.internal.OperationHandler;
 import jakarta.validation.constraints.NotBlank;
 
+/**
+ * {@code POST /v1/buckets/<bucket_name>/cors}: the bucket's whole CORS policy, one field per header
+ * the document lists; a header left null is not set. {@link CorsPolicy#check} holds the rules
+ * between them.
+ *
+ * @param allowOrigin {@code *} or one origin
+ * @param allowCredentials true needs one specific origin
+ * @param allowMethods a comma-separated list from {@link CorsPolicy#METHODS}
+ * @param maxAge seconds a preflight answer may be cached
+ */
+@JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @Operation(
     type = "mediaflow.delivery.set_cors",
     name = "Delivery: set bucket CORS policy",
@@ -15,8 +24,9 @@ import jakarta.validation.constraints.NotBlank;
         "Sets a bucket's whole CORS policy (POST /v1/buckets/<bucket_name>/cors). Credentials need one specific origin, not *; methods come from GET, HEAD, POST, PUT, DELETE, CONNECT, OPTIONS, TRACE, PATCH. The result is the policy as the API writes it (header names to values).",
     resultVariable = "cors",
     errors = {"BAD_REQUEST", "NOT_FOUND", "FAILED"})
-record SetCorsInput(
-    @NotBlank @BucketName @Input(label = "Bucket", value = "=bucketName") String bucketName,
+public record SetCors(
+    @NotBlank(message = "is required") @BucketName @Input(label = "Bucket", value = "=bucketName")
+        String bucketName,
     @Input(
             label = "Allowed origin",
             description =
@@ -37,16 +47,8 @@ record SetCorsInput(
             description = "Access-Control-Max-Age: how long a preflight answer may be cached")
         Integer maxAge) {
 
-  CorsPolicy policy() {
+  /** The policy as the API writes it: header names to values. */
+  public CorsPolicy policy() {
     return CorsPolicy.of(allowOrigin, allowCredentials, allowMethods, maxAge);
-  }
-
-  static OperationHandler<SetCorsInput> handler(DeliveryClient client) {
-    return OperationHandler.call(
-        SetCorsInput.class,
-        input -> {
-          client.setCors(input.bucketName(), input.policy());
-          return input.policy();
-        });
   }
 }

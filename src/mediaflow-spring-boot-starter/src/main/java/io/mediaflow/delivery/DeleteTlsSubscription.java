@@ -1,11 +1,16 @@
-package io.mediaflow.delivery.worker;
+package io.mediaflow.delivery;
 
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import io.mediaflow.api.operation.Input;
 import io.mediaflow.api.operation.Operation;
-import io.mediaflow.delivery.DeliveryClient;
-import io.mediaflow.worker.internal.OperationHandler;
 import jakarta.validation.constraints.NotBlank;
 
+/**
+ * {@code DELETE /v1/tls/subscriptions/<tls_subscription_id>}, by the same identifier as {@link
+ * GetTlsSubscription}.
+ */
+@JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @Operation(
     type = "mediaflow.delivery.delete_tls_subscription",
     name = "Delivery: delete TLS subscription",
@@ -14,24 +19,11 @@ import jakarta.validation.constraints.NotBlank;
     resultVariable = "tlsSubscriptionDeleted",
     sideEffect = true,
     errors = {"NOT_FOUND", "FAILED"})
-record DeleteTlsSubscriptionInput(
-    @NotBlank
+public record DeleteTlsSubscription(
+    @NotBlank(message = TlsSubscription.ID_REQUIRED)
         @Input(
             label = "TLS subscription id",
             description =
                 "The tls_subscription_id (not the id): list answers and the create operation's result carry it",
             value = "=tlsSubscription.tls_subscription_id")
-        String tlsSubscriptionId) {
-
-  static OperationHandler<DeleteTlsSubscriptionInput> handler(DeliveryClient client) {
-    return OperationHandler.delete(
-        DeleteTlsSubscriptionInput.class,
-        (input, job) ->
-            DeliveryWorkers.done(() -> client.deleteTlsSubscription(input.tlsSubscriptionId())),
-        (input, job) ->
-            DeliveryWorkers.gone(
-                "TLS subscription " + input.tlsSubscriptionId(),
-                DeliveryWorkers.absent(
-                    () -> client.getTlsSubscription(input.tlsSubscriptionId()))));
-  }
-}
+        String tlsSubscriptionId) {}

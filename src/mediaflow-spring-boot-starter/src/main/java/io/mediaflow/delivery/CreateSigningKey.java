@@ -1,13 +1,21 @@
-package io.mediaflow.delivery.worker;
+package io.mediaflow.delivery;
 
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import io.mediaflow.api.operation.Input;
 import io.mediaflow.api.operation.Operation;
-import io.mediaflow.delivery.BucketName;
-import io.mediaflow.delivery.ServiceId;
-import io.mediaflow.delivery.signing.internal.ManagedSigningKeys;
-import io.mediaflow.worker.internal.OperationHandler;
 import jakarta.validation.constraints.Size;
 
+/**
+ * {@code POST /v1/signing-keys}: a key for exactly one of a playback domain, a live stream or a
+ * bucket (the client's rule, {@link DeliveryClient#createSigningKey}).
+ *
+ * @param domainId for the live streams that share a playback domain
+ * @param streamId for a live stream without a custom playback domain
+ * @param bucketName for a media storage bucket; such a key serves no other bucket
+ * @param name an optional label; null for none
+ */
+@JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @Operation(
     type = "mediaflow.delivery.create_signing_key",
     name = "Delivery: create signing key",
@@ -16,7 +24,7 @@ import jakarta.validation.constraints.Size;
     resultVariable = "signingKey",
     sideEffect = true,
     errors = {"BAD_REQUEST", "NOT_FOUND", "FAILED"})
-record CreateSigningKeyInput(
+public record CreateSigningKey(
     @ServiceId
         @Input(
             label = "Domain id",
@@ -39,23 +47,4 @@ record CreateSigningKeyInput(
             label = "Name",
             description =
                 "An optional label; the worker appends [mf-...], a marker by which a create whose answer was lost finds its key")
-        String name) {
-
-  /** The private key is kept before the job completes, so a retry neither creates nor loses one. */
-  static OperationHandler<CreateSigningKeyInput> handler(ManagedSigningKeys signingKeys) {
-    return OperationHandler.create(
-        CreateSigningKeyInput.class,
-        (input, job) ->
-            signingKeys.alike(input.domainId(), input.streamId(), input.bucketName(), input.name()),
-        (input, job) ->
-            signingKeys.create(
-                input.domainId(), input.streamId(), input.bucketName(), input.name()),
-        (input, job) ->
-            signingKeys.findCreated(
-                input.domainId(),
-                input.streamId(),
-                input.bucketName(),
-                input.name(),
-                job.before()));
-  }
-}
+        String name) {}

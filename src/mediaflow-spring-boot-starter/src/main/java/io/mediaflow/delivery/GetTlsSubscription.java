@@ -1,11 +1,17 @@
-package io.mediaflow.delivery.worker;
+package io.mediaflow.delivery;
 
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import io.mediaflow.api.operation.Input;
 import io.mediaflow.api.operation.Operation;
-import io.mediaflow.delivery.DeliveryClient;
-import io.mediaflow.worker.internal.OperationHandler;
 import jakarta.validation.constraints.NotBlank;
 
+/**
+ * {@code GET /v1/tls/subscriptions/<tls_subscription_id>}, by the identifier list answers carry
+ * (and {@link DeliveryClient#createTlsSubscription} adds), distinct from the subscription's {@code
+ * id}, in whatever form the service gives it.
+ */
+@JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @Operation(
     type = "mediaflow.delivery.get_tls_subscription",
     name = "Delivery: get TLS subscription",
@@ -13,18 +19,11 @@ import jakarta.validation.constraints.NotBlank;
         "Reads one TLS subscription and its status: pending, processing, issued, renewing or failed (GET /v1/tls/subscriptions/<tls_subscription_id>).",
     resultVariable = "tlsSubscription",
     errors = {"NOT_FOUND"})
-record GetTlsSubscriptionInput(
-    @NotBlank
+public record GetTlsSubscription(
+    @NotBlank(message = TlsSubscription.ID_REQUIRED)
         @Input(
             label = "TLS subscription id",
             description =
                 "The tls_subscription_id (not the id): list answers and the create operation's result carry it",
             value = "=tlsSubscription.tls_subscription_id")
-        String tlsSubscriptionId) {
-
-  static OperationHandler<GetTlsSubscriptionInput> handler(DeliveryClient client) {
-    return OperationHandler.call(
-        GetTlsSubscriptionInput.class,
-        input -> client.getTlsSubscription(input.tlsSubscriptionId()));
-  }
-}
+        String tlsSubscriptionId) {}
