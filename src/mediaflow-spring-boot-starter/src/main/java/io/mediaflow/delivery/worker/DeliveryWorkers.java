@@ -14,11 +14,11 @@ import java.util.Map;
  * The operations of the content delivery API (document 1), and the issuing of signed URLs, each
  * carried out as its handler says: one per operation, grouped by the document's resources ({@link
  * PlaybackDomains}, {@link TlsSubscriptions}, {@link SigningKeys}, {@link BucketControls}) for
- * those that read a client's request record, or its worker input's {@code handler} for those with
- * inputs of their own; {@link OperationWorkers} opens the workers. What several of them share is
- * here: deletes, sets and purges answer true (the service's {@code {status: ok}}; see {@link
- * #done}); its {@code failed} is a BPMN error, except on a delete repeated after an attempt that
- * may have removed the thing already (see {@link #gone}).
+ * those that read a client's request record, its worker input's {@code handler} for those with
+ * inputs of their own, and {@link SignedUrls}'s for its requests; {@link OperationWorkers} opens
+ * the workers. What several of them share is here: deletes, sets and purges answer true (the
+ * service's {@code {status: ok}}; see {@link #done}); its {@code failed} is a BPMN error, except on
+ * a delete repeated after an attempt that may have removed the thing already (see {@link #gone}).
  */
 final class DeliveryWorkers implements OperationHandlers {
 
@@ -56,8 +56,9 @@ final class DeliveryWorkers implements OperationHandlers {
         BucketControls.deleteCors(client),
         BucketControls.deleteCorsHeader(client),
         BucketControls.purgeCache(client),
-        SignUrlsInput.handler(signedUrls),
-        SignPlaybackUrlsInput.handler(signedUrls));
+        OperationHandler.call(SignedUrls.Request.class, request -> signedUrls.sign(request)),
+        OperationHandler.call(
+            SignedUrls.PlaybackRequest.class, request -> signedUrls.signPlayback(request)));
   }
 
   /**
