@@ -13,6 +13,7 @@ import io.mediaflow.delivery.DeliveryClient;
 import io.mediaflow.delivery.ListDomains;
 import io.mediaflow.delivery.SigningKey;
 import io.mediaflow.delivery.signing.SigningKeyStore;
+import io.mediaflow.live.GetStream;
 import io.mediaflow.live.LiveClient;
 import io.mediaflow.live.NewStream;
 import io.mediaflow.live.Stream;
@@ -78,7 +79,7 @@ class CreatesAfterLostAnswersTest extends MediaflowTest {
             "streamId",
             Map.of("url", "rtmp://127.0.0.1:1935/live", "streamKey", "lost-answer-key"));
 
-    assertThat(live.getStream(stream.id()).simulcastTargets())
+    assertThat(live.getStream(new GetStream(stream.id())).simulcastTargets())
         .singleElement()
         .satisfies(
             target -> {
@@ -176,7 +177,7 @@ class CreatesAfterLostAnswersTest extends MediaflowTest {
             "streamId",
             Map.of("policy", "authenticated"));
 
-    assertThat(live.getStream(stream.id()).playbackIds())
+    assertThat(live.getStream(new GetStream(stream.id())).playbackIds())
         .filteredOn(id -> "authenticated".equals(id.policy()))
         .singleElement()
         .satisfies(id -> assertThat(added.path("playback_ids").toString()).contains(id.id()));

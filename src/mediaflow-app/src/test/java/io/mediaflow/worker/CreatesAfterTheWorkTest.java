@@ -23,6 +23,7 @@ import io.mediaflow.delivery.DeliveryClient;
 import io.mediaflow.delivery.ListDomains;
 import io.mediaflow.delivery.SigningKey;
 import io.mediaflow.delivery.signing.SigningKeyStore;
+import io.mediaflow.live.GetStream;
 import io.mediaflow.live.LiveClient;
 import io.mediaflow.live.NewStream;
 import io.mediaflow.live.Stream;
@@ -231,7 +232,7 @@ class CreatesAfterTheWorkTest extends MediaflowTest {
         Map.of("streamId", stream.id(), "policy", "authenticated"),
         "POST /sandbox/live/v1/live-streams/{id}/playback-ids");
 
-    assertThat(live.getStream(stream.id()).playbackIds())
+    assertThat(live.getStream(new GetStream(stream.id())).playbackIds())
         .filteredOn(id -> "authenticated".equals(id.policy()))
         .hasSize(1);
   }
@@ -253,7 +254,7 @@ class CreatesAfterTheWorkTest extends MediaflowTest {
             "after-the-work-key"),
         "POST /sandbox/live/v1/live-streams/{id}/simulcast-targets");
 
-    assertThat(live.getStream(stream.id()).simulcastTargets()).hasSize(1);
+    assertThat(live.getStream(new GetStream(stream.id())).simulcastTargets()).hasSize(1);
   }
 
   private static final String CREATE_TASK = "POST /sandbox/transcoding/v1/create_task";

@@ -5,6 +5,7 @@ import io.mediaflow.api.operation.Input;
 import io.mediaflow.api.operation.Operation;
 import io.mediaflow.callback.internal.CallbackUrls;
 import io.mediaflow.live.Dvr;
+import io.mediaflow.live.GetStream;
 import io.mediaflow.live.LiveClient;
 import io.mediaflow.live.NewStream;
 import io.mediaflow.live.Stream;
@@ -183,7 +184,8 @@ record CreateStreamInput(
             stream ->
                 client
                     .createdStream(
-                        input.newStream(callbackUrl(callbacks, creators, input, job)), stream.id())
+                        input.newStream(callbackUrl(callbacks, creators, input, job)),
+                        new GetStream(stream.id()))
                     .withoutSecrets(input.keepStreamKey()));
   }
 

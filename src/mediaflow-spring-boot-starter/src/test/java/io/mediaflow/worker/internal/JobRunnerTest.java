@@ -17,6 +17,8 @@ import io.mediaflow.api.operation.Input;
 import io.mediaflow.api.operation.Operation;
 import io.mediaflow.delivery.DeleteDomain;
 import io.mediaflow.delivery.GetDomain;
+import io.mediaflow.live.AddPlaybackId;
+import io.mediaflow.live.GetStream;
 import io.mediaflow.worker.EnvironmentSecretProvider;
 import io.mediaflow.worker.WorkerProperties;
 import jakarta.validation.constraints.NotBlank;
@@ -728,8 +730,9 @@ class JobRunnerTest {
         io.mediaflow.api.ApiJson.MAPPER.convertValue(
             Map.of("id", streamId, "playback_ids", List.of(Map.of("id", "p1", "policy", "public"))),
             io.mediaflow.live.Stream.class);
-    when(client.getStream(streamId)).thenReturn(before);
-    when(client.addPlaybackId(streamId, io.mediaflow.live.PlaybackPolicy.AUTHENTICATED))
+    when(client.getStream(new GetStream(streamId))).thenReturn(before);
+    when(client.addPlaybackId(
+            new AddPlaybackId(streamId, io.mediaflow.live.PlaybackPolicy.AUTHENTICATED)))
         .thenReturn(before);
     var add =
         io.mediaflow.live.worker.LiveWorkersAccess.workers(client, null, null).handlers().stream()

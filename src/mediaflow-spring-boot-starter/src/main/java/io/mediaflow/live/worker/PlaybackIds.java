@@ -1,38 +1,49 @@
 package io.mediaflow.live.worker;
 
 import io.mediaflow.api.ApiException;
-import io.mediaflow.api.operation.Input;
-import io.mediaflow.api.operation.Operation;
+import io.mediaflow.live.AddPlaybackId;
+import io.mediaflow.live.DeletePlaybackId;
+import io.mediaflow.live.GetStream;
 import io.mediaflow.live.LiveClient;
 import io.mediaflow.live.PlaybackId;
-import io.mediaflow.live.PlaybackPolicy;
 import io.mediaflow.live.Stream;
 import io.mediaflow.worker.internal.JobContext;
 import io.mediaflow.worker.internal.OperationHandler;
-import jakarta.validation.constraints.NotBlank;
-import jakarta.validation.constraints.NotNull;
 import java.util.List;
 import java.util.Optional;
 
-@Operation(
-    type = "mediaflow.live.add_playback_id",
-    name = "Live: add playback ID",
-    description =
-        "Adds a playback ID to a live stream (POST /v1/live-streams/<stream_id>/playback-ids). The result is the stream with the new ID and its playback_url; an authenticated one plays only with a signed token (content delivery API).",
-    resultVariable = "liveStream",
-    sideEffect = true,
-    errors = {"NOT_FOUND", "BAD_REQUEST"})
-record AddPlaybackIdInput(
-    @NotBlank @Input(label = "Stream ID", value = "=liveStream.id") String streamId,
-    @NotNull @Input(label = "Policy", value = "authenticated") PlaybackPolicy policy) {
+/**
+ * How a stream's playback IDs are added and deleted (document 2, section 4): each job's variables
+ * are read into the operation's request record, which the client sends.
+ */
+final class PlaybackIds {
 
-  static OperationHandler<AddPlaybackIdInput> handler(LiveClient client) {
+  private PlaybackIds() {}
+
+  static OperationHandler<AddPlaybackId> add(LiveClient client) {
     return OperationHandler.create(
-        AddPlaybackIdInput.class,
-        (input, job) -> LiveWorkers.playbackIds(client.getStream(input.streamId())),
-        (input, job) ->
-            withAddedPlaybackId(client.addPlaybackId(input.streamId(), input.policy()), input, job),
-        (input, job) -> findAddedPlaybackId(client, input, job));
+        AddPlaybackId.class,
+        (request, job) -> LiveWorkers.playbackIds(client.getStream(stream(request))),
+        (request, job) -> withAdded(client.addPlaybackId(request), request, job),
+        (request, job) -> findAdded(client, request, job));
+  }
+
+  /**
+   * A retry after an attempt that may have deleted it finds nothing to delete: the sent mark
+   * (sideEffect) makes its "not found" or {@code {status: "failed"}} done, once the stream shows
+   * the item gone.
+   */
+  static OperationHandler<DeletePlaybackId> delete(LiveClient client) {
+    return OperationHandler.delete(
+        DeletePlaybackId.class,
+        (request, job) -> LiveWorkers.shown(client.deletePlaybackId(request)),
+        (request, job) ->
+            LiveWorkers.without(
+                client,
+                request.streamId(),
+                "playback ID",
+                request.playbackId(),
+                stream -> LiveWorkers.playbackIds(stream)));
   }
 
   /**
@@ -41,10 +52,10 @@ record AddPlaybackIdInput(
    * mean another job adds IDs to this stream at the same moment, and a person decides which is
    * whose.
    */
-  private static Optional<Stream> findAddedPlaybackId(
-      LiveClient client, AddPlaybackIdInput input, JobContext job) {
-    Stream stream = client.getStream(input.streamId());
-    List<PlaybackId> added = added(stream, input, job);
+  private static Optional<Stream> findAdded(
+      LiveClient client, AddPlaybackId request, JobContext job) {
+    Stream stream = client.getStream(stream(request));
+    List<PlaybackId> added = added(stream, request, job);
     if (added.size() > 1) {
       throw new ApiException.OutcomeUnknown(
           "AMBIGUOUS_CREATION",
@@ -66,16 +77,15 @@ record AddPlaybackIdInput(
    * one means the service did not add what the process goes on to rely on (a public ID where
    * viewers were to need a token, say), so it stops with an incident naming what was expected.
    */
-  private static Stream withAddedPlaybackId(
-      Stream stream, AddPlaybackIdInput input, JobContext job) {
+  private static Stream withAdded(Stream stream, AddPlaybackId request, JobContext job) {
     List<PlaybackId> ids = Optional.ofNullable(stream.playbackIds()).orElse(List.of());
-    if (added(stream, input, job).isEmpty()) {
+    if (added(stream, request, job).isEmpty()) {
       throw new ApiException.Misconfigured(
           "PLAYBACK_ID_NOT_ADDED",
           "POST /v1/live-streams/"
               + stream.id()
               + "/playback-ids answered without a new playback ID of policy "
-              + input.policy().apiName()
+              + request.policy().apiName()
               + ": expected one besides "
               + job.before()
               + ", got "
@@ -85,10 +95,14 @@ record AddPlaybackIdInput(
   }
 
   /** The stream's playback IDs of the policy asked that were not there before the add was sent. */
-  private static List<PlaybackId> added(Stream stream, AddPlaybackIdInput input, JobContext job) {
+  private static List<PlaybackId> added(Stream stream, AddPlaybackId request, JobContext job) {
     return Optional.ofNullable(stream.playbackIds()).orElse(List.of()).stream()
         .filter(
-            id -> !job.before().contains(id.id()) && input.policy().apiName().equals(id.policy()))
+            id -> !job.before().contains(id.id()) && request.policy().apiName().equals(id.policy()))
         .toList();
+  }
+
+  private static GetStream stream(AddPlaybackId request) {
+    return new GetStream(request.streamId());
   }
 }
