@@ -7,10 +7,11 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * How one operation is carried out for a job, declared once by its input record's static {@code
- * handler(...)}, beside what the record declares; {@link OperationWorkers} opens its worker. The
- * input record's {@link Operation} says the job type and everything else the worker and the element
- * template share; the record's components are the only variables the worker fetches.
+ * How one operation is carried out for a job, declared once in its API's {@code worker} package (a
+ * worker input record's static {@code handler(...)}, or a class of the document's resource for a
+ * client's request record); {@link OperationWorkers} opens its worker. The input record's {@link
+ * Operation} says the job type and everything else the worker and the element template share; the
+ * record's components ({@link InputReader#components}) are the only variables the worker fetches.
  *
  * @param <I> the operation's input record
  */
