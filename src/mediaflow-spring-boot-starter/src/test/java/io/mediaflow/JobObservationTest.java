@@ -8,11 +8,12 @@ import io.camunda.client.CamundaClient;
 import io.camunda.client.api.response.ActivatedJob;
 import io.camunda.client.api.worker.JobClient;
 import io.mediaflow.api.MediaflowHttpClient;
+import io.mediaflow.api.operation.Operation;
+import io.mediaflow.delivery.DeleteSigningKey;
 import io.mediaflow.delivery.DeliveryClient;
 import io.mediaflow.delivery.MockCdn;
 import io.mediaflow.observability.internal.LogContext;
 import io.mediaflow.observability.internal.MediaflowMetrics;
-import io.mediaflow.worker.Operation;
 import io.mediaflow.worker.WorkerProperties;
 import io.mediaflow.worker.internal.InputReader;
 import io.mediaflow.worker.internal.JobRunner;
@@ -174,7 +175,7 @@ class JobObservationTest {
                   OperationHandler.call(
                       DeleteInput.class,
                       input -> {
-                        client.deleteSigningKey(input.signingKeyId());
+                        client.deleteSigningKey(new DeleteSigningKey(input.signingKeyId()));
                         return Map.of();
                       }));
             });

@@ -70,6 +70,26 @@ class LayeringTest {
           .should()
           .notDependOnEachOther();
 
+  /**
+   * A client and its request records work without any worker (an application calls a client from
+   * its own code): of an API package, only its {@code worker} package uses the worker mechanism.
+   * The operation declarations that request records carry are in {@code io.mediaflow.api.operation}
+   * for this reason.
+   */
+  @ArchTest
+  static final ArchRule clientsKnowNoWorkerMechanism =
+      noClasses()
+          .that()
+          .resideInAnyPackage(API_PACKAGES)
+          .and()
+          .resideOutsideOfPackages(
+              "io.mediaflow.transcoding.worker..",
+              "io.mediaflow.live.worker..",
+              "io.mediaflow.delivery.worker..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAPackage("io.mediaflow.worker..");
+
   @ArchTest
   static final ArchRule sharedApiKnowsNoApiPackage =
       noClasses()

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.camunda.client.api.response.ActivatedJob;
 import io.camunda.zeebe.model.bpmn.Bpmn;
 import io.mediaflow.MediaflowTest;
+import io.mediaflow.live.GetStream;
 import io.mediaflow.live.LiveClient;
 import io.mediaflow.live.Stream;
 import io.mediaflow.transcoding.internal.JobProgress;
@@ -553,7 +554,8 @@ class ConsoleTest extends MediaflowTest {
     assertThat(targets.path(0).path("url").asText()).isEqualTo("rtmp://127.0.0.1:1935/live");
     assertThat(targets.path(0).path("streamKey").asText())
         .isEqualTo("{{secrets.CONSOLE_SIMULCAST_KEY}}");
-    Stream stream = live.getStream(instance(key).variable("streamId").orElseThrow().asText());
+    Stream stream =
+        live.getStream(new GetStream(instance(key).variable("streamId").orElseThrow().asText()));
     assertThat(stream.simulcastTargets())
         .singleElement()
         .satisfies(target -> assertThat(target.streamKey()).isEqualTo("console-simulcast-key"));

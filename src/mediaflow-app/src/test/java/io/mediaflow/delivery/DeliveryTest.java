@@ -30,9 +30,9 @@ public abstract class DeliveryTest extends MediaflowTest {
 
   @AfterEach
   void removeDomainsAndRecords() {
-    for (Domain domain : delivery.listDomains(null)) {
+    for (Domain domain : delivery.listDomains(ListDomains.all())) {
       if (domainNames.contains(domain.domainName())) {
-        delivery.deleteDomain(domain.id());
+        delivery.deleteDomain(new DeleteDomain(domain.id()));
       }
     }
     dnsRecords.forEach(

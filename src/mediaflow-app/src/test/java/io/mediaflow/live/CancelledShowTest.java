@@ -47,7 +47,7 @@ class CancelledShowTest extends MediaflowTest {
     long running = start("go-live", show("still on"));
     String cancelledStream = streamAtStartYourEncoder(cancelled);
     String runningStream = streamAtStartYourEncoder(running);
-    assertThat(client.getStream(cancelledStream).statusName()).isEqualTo("waiting");
+    assertThat(client.getStream(new GetStream(cancelledStream)).statusName()).isEqualTo("waiting");
 
     cancel(cancelled);
 
@@ -64,7 +64,7 @@ class CancelledShowTest extends MediaflowTest {
                             + cancelledStream
                             + ": the process instance that created it has ended"));
     assertThat(sweep.sweep()).as("a sweep after the stop").doesNotContain(runningStream);
-    assertThat(client.getStream(runningStream).statusName())
+    assertThat(client.getStream(new GetStream(runningStream)).statusName())
         .as("the active show's stream")
         .isEqualTo("waiting");
   }
@@ -82,7 +82,7 @@ class CancelledShowTest extends MediaflowTest {
               shown.path("ingestUrl").asText() + "/" + shown.path("streamKey").asText(), 600);
       completeUserTask(startEncoder, Map.of());
       awaitUserTask(key, "End the broadcast");
-      assertThat(client.getStream(streamId).statusName()).isEqualTo("live");
+      assertThat(client.getStream(new GetStream(streamId)).statusName()).isEqualTo("live");
 
       cancel(key);
 
@@ -145,6 +145,6 @@ class CancelledShowTest extends MediaflowTest {
     Awaitility.await("stream " + streamId + " stopped")
         .atMost(BOUND)
         .pollInterval(Duration.ofMillis(100))
-        .until(() -> STOPPED.contains(client.getStream(streamId).statusName()));
+        .until(() -> STOPPED.contains(client.getStream(new GetStream(streamId)).statusName()));
   }
 }

@@ -67,7 +67,7 @@ class EndTheShowNowTest extends MediaflowTest {
               assertThat(location.path("folder").asText()).isEqualTo(folder + "/");
               assertThat(location.path("pattern").asText()).contains(streamId);
             });
-    assertThat(client.getStream(streamId).statusName()).isEqualTo("stopped");
+    assertThat(client.getStream(new GetStream(streamId)).statusName()).isEqualTo("stopped");
     assertThat(
             openUserTasks(
                 Map.of("processInstanceKey", Long.toString(key), "elementId", "EndTheBroadcast")))
@@ -90,7 +90,7 @@ class EndTheShowNowTest extends MediaflowTest {
     assertThat(instance(key).incidentsRaised()).isEmpty();
     assertThat(instance(key).variable("outcome").orElseThrow().asText())
         .isEqualTo("broadcast-ended");
-    assertThat(client.getStream(streamId).statusName()).isEqualTo("stopped");
+    assertThat(client.getStream(new GetStream(streamId)).statusName()).isEqualTo("stopped");
   }
 
   /** As the console's "End the show now" publishes it. */

@@ -10,6 +10,8 @@ import io.camunda.zeebe.protocol.record.Record;
 import io.camunda.zeebe.protocol.record.value.VariableRecordValue;
 import io.mediaflow.MediaflowTest;
 import io.mediaflow.api.internal.Secrets;
+import io.mediaflow.delivery.CreateDomain;
+import io.mediaflow.delivery.DeleteDomain;
 import io.mediaflow.delivery.DeliveryClient;
 import io.mediaflow.delivery.Domain;
 import java.net.URI;
@@ -111,13 +113,13 @@ class GoLiveProcessTest extends MediaflowTest {
       String streamId = shown.path("streamId").asText();
       assertThat(shown.path("ingestUrl").asText()).startsWith("rtmp://");
       assertThat(shown.path("streamKey").asText())
-          .isEqualTo(client.getStream(streamId).streamKey());
+          .isEqualTo(client.getStream(new GetStream(streamId)).streamKey());
       assertThat(shown.at("/liveStream/status/name").asText()).isEqualTo("waiting");
       assertThat(shown.at("/liveStream/simulcast_targets"))
           .hasSize(2)
           .allSatisfy(
               target -> assertThat(target.path("stream_key").asText()).isEqualTo(Secrets.MASK));
-      Stream atTheService = client.getStream(streamId);
+      Stream atTheService = client.getStream(new GetStream(streamId));
       assertThat(atTheService.params().dvr().destination().getFirst().accessKey())
           .as("resolved for the call")
           .isEqualTo(ACCESS_KEY);
@@ -167,7 +169,7 @@ class GoLiveProcessTest extends MediaflowTest {
       assertThat(locations.findValuesAsText("pattern"))
           .containsExactly("*" + streamId + "*.mp4", "*" + streamId + "*.m3u8");
       assertRecordingsMatch(streamId, locations);
-      assertThat(client.getStream(streamId).params().callbackUrl())
+      assertThat(client.getStream(new GetStream(streamId)).params().callbackUrl())
           .startsWith(callbacks.url("/live-status") + "?mediaflow_marker=mf-");
       List<String> reported = List.of("created", "waiting", "live", "stopped");
       assertThat(callbackStatuses(callbacks, reported)).containsAll(reported);
@@ -309,7 +311,7 @@ class GoLiveProcessTest extends MediaflowTest {
         .hasCompletedElement("StopUnusedStream", 1)
         .hasCompletedElement("NeverWentLive", 1);
     assertThat(variable(key, "outcome").asText()).isEqualTo("never-went-live");
-    assertThat(client.getStream(variable(key, "streamId").asText()).statusName())
+    assertThat(client.getStream(new GetStream(variable(key, "streamId").asText())).statusName())
         .isEqualTo("stopped");
   }
 
@@ -365,7 +367,7 @@ class GoLiveProcessTest extends MediaflowTest {
         .hasCompletedElement("StopStream", 1)
         .hasCompletedElement("WaitForEncoder", 0);
     assertThat(variable(key, "outcome").asText()).isEqualTo("broadcast-ended");
-    assertThat(client.getStream(streamId).statusName()).isEqualTo("stopped");
+    assertThat(client.getStream(new GetStream(streamId)).statusName()).isEqualTo("stopped");
   }
 
   /**
@@ -438,7 +440,7 @@ class GoLiveProcessTest extends MediaflowTest {
   @Test
   void authenticatedPlaybackUnderALivePlaybackDomainIsSignedWithTheDomainsKey() {
     String domainName = "live-" + UUID.randomUUID().toString().substring(0, 8) + ".example.com";
-    Domain domain = delivery.createDomain(domainName, Domain.LIVE, null);
+    Domain domain = delivery.createDomain(new CreateDomain(domainName, Domain.LIVE, null));
     try {
       var variables = show("signed under a domain");
       variables.put("playbackPolicy", "authenticated");
@@ -475,7 +477,7 @@ class GoLiveProcessTest extends MediaflowTest {
           .as("without the token")
           .isEqualTo(403);
     } finally {
-      delivery.deleteDomain(domain.id());
+      delivery.deleteDomain(new DeleteDomain(domain.id()));
     }
   }
 

@@ -93,7 +93,7 @@ class LiveClientSandboxTest extends MediaflowTest {
     assertThat(stream.simulcastTargets()).as("absent until a target was added").isNull();
     assertThat(stream.originHost()).isNull();
 
-    assertThat(client.getStream(stream.id())).isEqualTo(stream);
+    assertThat(client.getStream(new GetStream(stream.id()))).isEqualTo(stream);
   }
 
   @Test
@@ -115,7 +115,7 @@ class LiveClientSandboxTest extends MediaflowTest {
         client.createStream(
             new NewStream("start and stop", null, null, 600, null, null, null, null));
 
-    Stream starting = client.startStream(created.id());
+    Stream starting = client.startStream(new StartStream(created.id()));
     assertThat(starting.statusName()).isEqualTo("starting");
     Stream waiting = awaitStatus(created.id(), "waiting");
     assertThat(waiting.serverUrls().webrtc()).isNotBlank();
@@ -124,7 +124,7 @@ class LiveClientSandboxTest extends MediaflowTest {
     assertThat(waiting.originUrl()).endsWith(created.id() + "/playlist.m3u8");
     assertThat(waiting.status().timestamp()).isNotBlank();
 
-    assertThat(client.stopStream(created.id()).statusName()).isEqualTo("stopping");
+    assertThat(client.stopStream(new StopStream(created.id())).statusName()).isEqualTo("stopping");
     Stream stopped = awaitStatus(created.id(), "stopped");
     assertThat(stopped.originUrl()).isNull();
     assertThat(stopped.serverUrls().srt()).isNull();
@@ -134,18 +134,21 @@ class LiveClientSandboxTest extends MediaflowTest {
   void playbackIdsAreAddedWithEitherPolicyAndDeleted() {
     Stream created = client.createStream(NewStream.named("playback"));
 
-    Stream withAuthenticated = client.addPlaybackId(created.id(), PlaybackPolicy.AUTHENTICATED);
+    Stream withAuthenticated =
+        client.addPlaybackId(new AddPlaybackId(created.id(), PlaybackPolicy.AUTHENTICATED));
     assertThat(withAuthenticated.playbackIds())
         .extracting(PlaybackId::policy)
         .containsExactly("public", "authenticated");
     PlaybackId authenticated = withAuthenticated.playbackIds().get(1);
     assertThat(authenticated.playbackUrl()).contains(authenticated.id()).endsWith("playlist.m3u8");
     assertThat(authenticated.created()).isNotBlank();
-    Stream withTwoPublic = client.addPlaybackId(created.id(), PlaybackPolicy.PUBLIC);
+    Stream withTwoPublic =
+        client.addPlaybackId(new AddPlaybackId(created.id(), PlaybackPolicy.PUBLIC));
     assertThat(withTwoPublic.playbackIds()).hasSize(3);
 
     Stream afterDelete =
-        client.deletePlaybackId(created.id(), created.playbackIds().getFirst().id());
+        client.deletePlaybackId(
+            new DeletePlaybackId(created.id(), created.playbackIds().getFirst().id()));
     assertThat(afterDelete.playbackIds())
         .extracting(PlaybackId::policy)
         .containsExactly("authenticated", "public");
@@ -156,11 +159,11 @@ class LiveClientSandboxTest extends MediaflowTest {
     Stream created = client.createStream(NewStream.named("simulcast"));
 
     client.addSimulcastTarget(
-        created.id(), new NewSimulcastTarget("rtmp://a.rtmp.youtube.com/live2", "yt-key"));
+        new AddSimulcastTarget(created.id(), "rtmp://a.rtmp.youtube.com/live2", "yt-key"));
     Stream withTwo =
         client.addSimulcastTarget(
-            created.id(),
-            new NewSimulcastTarget("rtmps://live-api-s.facebook.com:443/rtmp/", "fb-key"));
+            new AddSimulcastTarget(
+                created.id(), "rtmps://live-api-s.facebook.com:443/rtmp/", "fb-key"));
     assertThat(withTwo.simulcastTargets())
         .extracting(SimulcastTarget::url)
         .containsExactly(
@@ -173,9 +176,11 @@ class LiveClientSandboxTest extends MediaflowTest {
         .extracting(SimulcastTarget::streamKey)
         .containsOnly(Secrets.MASK);
 
-    client.deleteSimulcastTarget(created.id(), withTwo.simulcastTargets().get(0).id());
+    client.deleteSimulcastTarget(
+        new DeleteSimulcastTarget(created.id(), withTwo.simulcastTargets().get(0).id()));
     Stream withNone =
-        client.deleteSimulcastTarget(created.id(), withTwo.simulcastTargets().get(1).id());
+        client.deleteSimulcastTarget(
+            new DeleteSimulcastTarget(created.id(), withTwo.simulcastTargets().get(1).id()));
     assertThat(withNone.simulcastTargets()).as("an empty array when none remain").isEmpty();
   }
 
@@ -200,7 +205,7 @@ class LiveClientSandboxTest extends MediaflowTest {
                     null,
                     null)));
     var plain = client.createStream(NewStream.named(name));
-    client.startStream(plain.id());
+    client.startStream(new StartStream(plain.id()));
 
     assertThat(ids(client.listStreams(StreamFilter.all().and("name", name))))
         .containsExactlyInAnyOrder(recorded.id(), plain.id());
@@ -236,15 +241,15 @@ class LiveClientSandboxTest extends MediaflowTest {
 
   @Test
   void theServicesRefusalsAreTypedAndNamed() {
-    assertThatThrownBy(() -> client.getStream("no-such-stream"))
+    assertThatThrownBy(() -> client.getStream(new GetStream("no-such-stream")))
         .isInstanceOfSatisfying(
             ApiException.Rejected.class, e -> assertThat(e.code()).isEqualTo("NOT_FOUND"))
         .hasMessageContaining("GET /v1/live-streams/no-such-stream");
     Stream created = client.createStream(NewStream.named("refusals"));
-    assertThatThrownBy(() -> client.stopStream(created.id()))
+    assertThatThrownBy(() -> client.stopStream(new StopStream(created.id())))
         .isInstanceOfSatisfying(
             ApiException.Rejected.class, e -> assertThat(e.code()).isEqualTo("CONFLICT"));
-    assertThatThrownBy(() -> client.deletePlaybackId(created.id(), "unknown"))
+    assertThatThrownBy(() -> client.deletePlaybackId(new DeletePlaybackId(created.id(), "unknown")))
         .isInstanceOfSatisfying(
             ApiException.Rejected.class, e -> assertThat(e.code()).isEqualTo("NOT_FOUND"));
     // The sandbox has no playback domain unless the content delivery API created one.
@@ -276,7 +281,7 @@ class LiveClientSandboxTest extends MediaflowTest {
     assertThatThrownBy(
             () ->
                 client.addSimulcastTarget(
-                    "any", new NewSimulcastTarget("https://example.com/live", "")))
+                    new AddSimulcastTarget("any", "https://example.com/live", "")))
         .isInstanceOf(InvalidRequestException.class)
         .hasMessageContaining("url: must be the target's rtmp:// or rtmps:// ingest URL")
         .hasMessageContaining("stream_key: is required");
@@ -287,7 +292,7 @@ class LiveClientSandboxTest extends MediaflowTest {
     return await(
         "stream " + id + " in status " + status,
         () ->
-            java.util.Optional.of(client.getStream(id))
+            java.util.Optional.of(client.getStream(new GetStream(id)))
                 .filter(stream -> status.equals(stream.statusName())));
   }
 

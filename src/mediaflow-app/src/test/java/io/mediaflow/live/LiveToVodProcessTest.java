@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.offset;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediaflow.MediaflowTest;
+import io.mediaflow.delivery.CreateSigningKey;
 import io.mediaflow.delivery.SigningKey;
 import io.mediaflow.delivery.signing.SigningKeyStore;
 import io.mediaflow.delivery.signing.internal.ManagedSigningKeys;
@@ -186,7 +187,8 @@ class LiveToVodProcessTest extends MediaflowTest {
     assertThat(get(url.substring(baseUrl().length(), url.indexOf('?'))).statusCode())
         .as("without its token")
         .isEqualTo(403);
-    SigningKey otherBucketsKey = signingKeys.create(null, null, bucketName(), null);
+    SigningKey otherBucketsKey =
+        signingKeys.create(new CreateSigningKey(null, null, bucketName(), null));
     String otherToken =
         SignedTokens.sign(
             otherBucketsKey.id(),

@@ -125,7 +125,7 @@ class LiveVariationsTest extends MediaflowTest {
     String publicId = stream.playbackIds().get(0).id();
     Stream withTarget =
         client.addSimulcastTarget(
-            stream.id(), new NewSimulcastTarget("rtmp://a.rtmp.youtube.com/live2", "key-1"));
+            new AddSimulcastTarget(stream.id(), "rtmp://a.rtmp.youtube.com/live2", "key-1"));
     String targetId = withTarget.simulcastTargets().get(0).id();
     var lost =
         post(

@@ -72,7 +72,7 @@ class PreviousGoLiveVersionTest extends MediaflowTest {
     assertThat(instance(key).incidentsRaised()).isEmpty();
     assertThat(instance(key).variable("outcome").orElseThrow().asText())
         .isEqualTo("broadcast-ended");
-    assertThat(client.getStream(streamId).statusName()).isEqualTo("stopped");
+    assertThat(client.getStream(new GetStream(streamId)).statusName()).isEqualTo("stopped");
     assertThat(
             openUserTasks(
                 Map.of("processInstanceKey", Long.toString(key), "elementId", "EndTheBroadcast")))

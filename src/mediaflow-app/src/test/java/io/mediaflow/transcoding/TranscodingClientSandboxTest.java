@@ -58,7 +58,8 @@ class TranscodingClientSandboxTest extends MediaflowTest {
     assertThat(source).startsWith("tus:");
     StartedJob job =
         client.startEncode2(
-            task.taskToken(), Query.of(source, List.of(Format.of("mp4"))), "order-42");
+            new StartEncode2(
+                task.taskToken(), Query.of(source, List.of(Format.of("mp4"))), "order-42"));
     JobStatus done = awaitFinished(client, job);
     assertThat(done.completed()).isTrue();
     assertThat(done.sourceSize()).isEqualTo(Files.size(file));
@@ -72,7 +73,8 @@ class TranscodingClientSandboxTest extends MediaflowTest {
         Format.builder("advanced_hls").stream(List.of(rendition(720), rendition(360))).build();
     String source1080p = baseUrl() + "/sandbox/samples/bars-1080p.mp4";
     StartedJob job =
-        client.startEncode2(task.taskToken(), Query.of(source1080p, List.of(ladder)), null);
+        client.startEncode2(
+            new StartEncode2(task.taskToken(), Query.of(source1080p, List.of(ladder)), null));
     assertThat(job.statusUrl()).contains("/master/");
 
     control(Map.of("failNext", Map.of("endpoint", "master_status", "httpStatus", 503, "times", 1)));
@@ -93,11 +95,12 @@ class TranscodingClientSandboxTest extends MediaflowTest {
     Task first = client.createTask();
     Task second = client.createTask();
     client.startEncode(
-        first.taskToken(), new PresetJob(sampleUrl(), null, List.of("mp4-720p"), null, null, null));
+        new StartEncode(
+            first.taskToken(), sampleUrl(), null, List.of("mp4-720p"), null, null, null));
     StartedJob job =
         client.startEncode(
-            second.taskToken(),
-            new PresetJob(sampleUrl(), null, List.of("thumbnail"), null, null, null));
+            new StartEncode(
+                second.taskToken(), sampleUrl(), null, List.of("thumbnail"), null, null, null));
 
     var statuses = client.status(job.statusUrl(), List.of(first.taskToken(), second.taskToken()));
 
@@ -109,18 +112,24 @@ class TranscodingClientSandboxTest extends MediaflowTest {
     TranscodingClient client = client("sandbox-api-key", 2_000_000, null);
     Task task = client.createTask();
     Query mp4 = Query.of(sampleUrl(), List.of(Format.of("mp4")));
-    client.startEncode2(task.taskToken(), mp4, null);
+    client.startEncode2(new StartEncode2(task.taskToken(), mp4, null));
 
     assertCode(
-        () -> client.startEncode2(task.taskToken(), mp4, null),
+        () -> client.startEncode2(new StartEncode2(task.taskToken(), mp4, null)),
         ApiException.Rejected.class,
         "ERROR_TOKEN_ALREADY_USED");
     Task fresh = client.createTask();
     assertCode(
         () ->
             client.startEncode(
-                fresh.taskToken(),
-                new PresetJob(sampleUrl(), null, List.of("no-such-profile"), null, null, null)),
+                new StartEncode(
+                    fresh.taskToken(),
+                    sampleUrl(),
+                    null,
+                    List.of("no-such-profile"),
+                    null,
+                    null,
+                    null)),
         ApiException.Rejected.class,
         "ERROR_PROFILE_NOT_FOUND");
     assertCode(
@@ -145,19 +154,19 @@ class TranscodingClientSandboxTest extends MediaflowTest {
 
     for (int error : new int[] {1, 7, 18, 22}) {
       control(Map.of("failNext", Map.of("endpoint", "start_encode2", "error", error, "times", 1)));
-      assertThatThrownBy(() -> client.startEncode2(task.taskToken(), mp4, null))
+      assertThatThrownBy(() -> client.startEncode2(new StartEncode2(task.taskToken(), mp4, null)))
           .isInstanceOf(ApiException.Transient.class);
     }
     control(
         Map.of(
             "failNext",
             Map.of("endpoint", "start_encode2", "error", 8, "retryAfter", 3, "times", 1)));
-    assertThatThrownBy(() -> client.startEncode2(task.taskToken(), mp4, null))
+    assertThatThrownBy(() -> client.startEncode2(new StartEncode2(task.taskToken(), mp4, null)))
         .isInstanceOfSatisfying(
             ApiException.Transient.class,
             e -> assertThat(e.retryAfter()).contains(Duration.ofSeconds(3)));
 
-    assertThat(client.startEncode2(task.taskToken(), mp4, null).statusUrl())
+    assertThat(client.startEncode2(new StartEncode2(task.taskToken(), mp4, null)).statusUrl())
         .as("a refused start leaves the task startable")
         .isNotBlank();
   }

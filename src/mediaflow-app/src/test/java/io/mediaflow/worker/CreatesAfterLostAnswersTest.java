@@ -7,9 +7,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.camunda.zeebe.model.bpmn.Bpmn;
 import io.mediaflow.MediaflowTest;
+import io.mediaflow.delivery.CreateDomain;
+import io.mediaflow.delivery.DeleteDomain;
 import io.mediaflow.delivery.DeliveryClient;
+import io.mediaflow.delivery.ListDomains;
 import io.mediaflow.delivery.SigningKey;
 import io.mediaflow.delivery.signing.SigningKeyStore;
+import io.mediaflow.live.GetStream;
 import io.mediaflow.live.LiveClient;
 import io.mediaflow.live.NewStream;
 import io.mediaflow.live.Stream;
@@ -75,7 +79,7 @@ class CreatesAfterLostAnswersTest extends MediaflowTest {
             "streamId",
             Map.of("url", "rtmp://127.0.0.1:1935/live", "streamKey", "lost-answer-key"));
 
-    assertThat(live.getStream(stream.id()).simulcastTargets())
+    assertThat(live.getStream(new GetStream(stream.id())).simulcastTargets())
         .singleElement()
         .satisfies(
             target -> {
@@ -123,11 +127,11 @@ class CreatesAfterLostAnswersTest extends MediaflowTest {
             "name",
             Map.of("type", "live"));
 
-    assertThat(delivery.listDomains(null))
+    assertThat(delivery.listDomains(ListDomains.all()))
         .filteredOn(domain -> domainName.equals(domain.domainName()))
         .singleElement()
         .satisfies(domain -> assertThat(domain.id()).isEqualTo(created.path("id").asText()));
-    delivery.deleteDomain(created.path("id").asText());
+    delivery.deleteDomain(new DeleteDomain(created.path("id").asText()));
   }
 
   @Test
@@ -135,9 +139,10 @@ class CreatesAfterLostAnswersTest extends MediaflowTest {
     String domainId =
         delivery
             .createDomain(
-                "lost-" + UUID.randomUUID().toString().substring(0, 8) + ".example.com",
-                "live",
-                null)
+                new CreateDomain(
+                    "lost-" + UUID.randomUUID().toString().substring(0, 8) + ".example.com",
+                    "live",
+                    null))
             .id();
     loseNextAnswer("/sandbox/cdn/v1/tls/subscriptions");
 
@@ -157,7 +162,7 @@ class CreatesAfterLostAnswersTest extends MediaflowTest {
     assertThat(created.path("message").asText())
         .as("the CNAME instruction the domain owner needs")
         .contains("CNAME");
-    delivery.deleteDomain(domainId);
+    delivery.deleteDomain(new DeleteDomain(domainId));
   }
 
   @Test
@@ -172,7 +177,7 @@ class CreatesAfterLostAnswersTest extends MediaflowTest {
             "streamId",
             Map.of("policy", "authenticated"));
 
-    assertThat(live.getStream(stream.id()).playbackIds())
+    assertThat(live.getStream(new GetStream(stream.id())).playbackIds())
         .filteredOn(id -> "authenticated".equals(id.policy()))
         .singleElement()
         .satisfies(id -> assertThat(added.path("playback_ids").toString()).contains(id.id()));
@@ -201,9 +206,10 @@ class CreatesAfterLostAnswersTest extends MediaflowTest {
     String domainId =
         delivery
             .createDomain(
-                "lost-" + UUID.randomUUID().toString().substring(0, 8) + ".example.com",
-                "live",
-                null)
+                new CreateDomain(
+                    "lost-" + UUID.randomUUID().toString().substring(0, 8) + ".example.com",
+                    "live",
+                    null))
             .id();
     loseNextAnswer("DELETE", "/sandbox/cdn/v1/domains/" + domainId);
 
@@ -211,7 +217,8 @@ class CreatesAfterLostAnswersTest extends MediaflowTest {
         createOnce("mediaflow.delivery.delete_domain", Map.of("domainId", domainId), "domainId");
 
     assertThat(deleted.asBoolean()).isTrue();
-    assertThat(delivery.listDomains(null)).noneMatch(domain -> domainId.equals(domain.id()));
+    assertThat(delivery.listDomains(ListDomains.all()))
+        .noneMatch(domain -> domainId.equals(domain.id()));
   }
 
   @Test

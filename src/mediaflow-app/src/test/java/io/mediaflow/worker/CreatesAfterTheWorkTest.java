@@ -17,9 +17,13 @@ import io.camunda.client.api.worker.JobClient;
 import io.camunda.client.api.worker.JobWorker;
 import io.camunda.zeebe.model.bpmn.Bpmn;
 import io.mediaflow.MediaflowTest;
+import io.mediaflow.delivery.CreateDomain;
+import io.mediaflow.delivery.DeleteDomain;
 import io.mediaflow.delivery.DeliveryClient;
+import io.mediaflow.delivery.ListDomains;
 import io.mediaflow.delivery.SigningKey;
 import io.mediaflow.delivery.signing.SigningKeyStore;
+import io.mediaflow.live.GetStream;
 import io.mediaflow.live.LiveClient;
 import io.mediaflow.live.NewStream;
 import io.mediaflow.live.Stream;
@@ -182,11 +186,11 @@ class CreatesAfterTheWorkTest extends MediaflowTest {
             Map.of("name", domainName, "type", "live"),
             "POST /sandbox/cdn/v1/domains");
 
-    assertThat(delivery.listDomains(null))
+    assertThat(delivery.listDomains(ListDomains.all()))
         .filteredOn(domain -> domainName.equals(domain.domainName()))
         .singleElement()
         .satisfies(domain -> assertThat(domain.id()).isEqualTo(created.path("id").asText()));
-    delivery.deleteDomain(created.path("id").asText());
+    delivery.deleteDomain(new DeleteDomain(created.path("id").asText()));
   }
 
   @ParameterizedTest
@@ -195,9 +199,10 @@ class CreatesAfterTheWorkTest extends MediaflowTest {
     String domainId =
         delivery
             .createDomain(
-                "after-" + UUID.randomUUID().toString().substring(0, 8) + ".example.com",
-                "live",
-                null)
+                new CreateDomain(
+                    "after-" + UUID.randomUUID().toString().substring(0, 8) + ".example.com",
+                    "live",
+                    null))
             .id();
 
     JsonNode created =
@@ -213,7 +218,7 @@ class CreatesAfterTheWorkTest extends MediaflowTest {
         .satisfies(
             subscription -> assertThat(subscription.id()).isEqualTo(created.path("id").asText()));
     assertThat(created.path("message").asText()).as("the CNAME instruction").contains("CNAME");
-    delivery.deleteDomain(domainId);
+    delivery.deleteDomain(new DeleteDomain(domainId));
   }
 
   @ParameterizedTest
@@ -227,7 +232,7 @@ class CreatesAfterTheWorkTest extends MediaflowTest {
         Map.of("streamId", stream.id(), "policy", "authenticated"),
         "POST /sandbox/live/v1/live-streams/{id}/playback-ids");
 
-    assertThat(live.getStream(stream.id()).playbackIds())
+    assertThat(live.getStream(new GetStream(stream.id())).playbackIds())
         .filteredOn(id -> "authenticated".equals(id.policy()))
         .hasSize(1);
   }
@@ -249,7 +254,7 @@ class CreatesAfterTheWorkTest extends MediaflowTest {
             "after-the-work-key"),
         "POST /sandbox/live/v1/live-streams/{id}/simulcast-targets");
 
-    assertThat(live.getStream(stream.id()).simulcastTargets()).hasSize(1);
+    assertThat(live.getStream(new GetStream(stream.id())).simulcastTargets()).hasSize(1);
   }
 
   private static final String CREATE_TASK = "POST /sandbox/transcoding/v1/create_task";

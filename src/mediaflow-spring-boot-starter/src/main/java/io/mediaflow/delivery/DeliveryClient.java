@@ -1,19 +1,13 @@
 package io.mediaflow.delivery;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.PropertyNamingStrategies;
-import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mediaflow.api.ApiException;
 import io.mediaflow.api.ApiJson;
-import io.mediaflow.api.constraint.Fqdn;
-import io.mediaflow.api.constraint.OneOf;
 import io.mediaflow.api.internal.BearerJsonApi;
 import io.mediaflow.api.internal.Constraints;
 import io.mediaflow.api.internal.Rules;
 import io.mediaflow.observability.internal.MediaflowMetrics;
-import jakarta.validation.constraints.NotBlank;
-import jakarta.validation.constraints.NotNull;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,14 +21,15 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The content delivery API (document 1): playback domains, TLS subscriptions, signing keys, bucket
- * access policy, CORS policy and cache purge. Each request is checked against the documented rules
- * before it is sent; the access token, bearer header and {@code {status: failed}} answers are
- * {@link BearerJsonApi}'s.
+ * access policy, CORS policy and cache purge. Each call takes its operation's request record, whose
+ * constraints are the documented rules (the worker of the operation reads the same record from a
+ * job's variables), and checks it before anything is sent, naming the fields as the API does
+ * ({@code domain_id}); a rule that compares fields is checked here in code. The access token,
+ * bearer header and {@code {status: failed}} answers are {@link BearerJsonApi}'s.
  */
 public class DeliveryClient {
 
   private static final Logger LOG = LoggerFactory.getLogger(DeliveryClient.class);
-  private static final List<String> DOMAIN_TYPES = List.of(Domain.LIVE, Domain.VOD);
 
   /** Document 1, Limits: playback domains per account (more by contacting support). */
   static final int DOMAIN_LIMIT = 20;
@@ -75,27 +70,27 @@ public class DeliveryClient {
    * {@code POST /v1/domains}: the request calls the FQDN {@code name}; {@code bucket_name} only for
    * {@code vod}.
    */
-  public Domain createDomain(String name, String type, String bucketName) {
-    var rules = new Rules().addAll(Constraints.violations(new NewDomain(name, type, bucketName)));
-    if (Domain.VOD.equals(type)) {
-      rules.require(bucketName != null, "bucket_name", "is required");
-    } else if (Domain.LIVE.equals(type)) {
+  public Domain createDomain(CreateDomain request) {
+    var rules = new Rules().addAll(Constraints.violations(request));
+    if (Domain.VOD.equals(request.type())) {
+      rules.require(request.bucketName() != null, "bucket_name", "is required");
+    } else if (Domain.LIVE.equals(request.type())) {
       rules.require(
-          bucketName == null,
+          request.bucketName() == null,
           "bucket_name",
           "only vod domains expose a bucket; leave it out for live");
     }
     rules.throwIfBroken();
     var body = new LinkedHashMap<String, Object>();
-    body.put("name", name);
-    body.put("type", type);
-    if (bucketName != null) {
-      body.put("bucket_name", bucketName);
+    body.put("name", request.name());
+    body.put("type", request.type());
+    if (request.bucketName() != null) {
+      body.put("bucket_name", request.bucketName());
     }
     try {
       return read(api.post(body, "v1", "domains").path("domain"), Domain.class);
     } catch (ApiException.Rejected rejected) {
-      throw explainedDomainRefusal(rejected, name);
+      throw explainedDomainRefusal(rejected, request.name());
     }
   }
 
@@ -103,38 +98,34 @@ public class DeliveryClient {
    * {@code GET /v1/domains}, or {@code GET /v1/domains/<type>} for one type when {@code type} is
    * given.
    */
-  public List<Domain> listDomains(String type) {
-    if (type == null) {
+  public List<Domain> listDomains(ListDomains request) {
+    Constraints.check(request);
+    if (request.type() == null) {
       return readList(api.get("v1", "domains").path("domains"), Domain.class);
     }
-    new Rules()
-        .require(
-            DOMAIN_TYPES.contains(type),
-            "type",
-            "must be live or vod, or left out for every domain")
-        .throwIfBroken();
-    return readList(api.get("v1", "domains", type).path("domains"), Domain.class);
+    return readList(api.get("v1", "domains", request.type()).path("domains"), Domain.class);
   }
 
-  public Domain getDomain(String domainId) {
-    Constraints.check(new DomainRef(domainId));
-    return read(api.get("v1", "domains", domainId).path("domain"), Domain.class);
+  public Domain getDomain(GetDomain request) {
+    Constraints.check(request);
+    return read(api.get("v1", "domains", request.domainId()).path("domain"), Domain.class);
   }
 
   /**
    * {@code PUT /v1/domains/<id>}: only a {@code vod} domain's bucket can change; the service
    * refuses the rest.
    */
-  public Domain updateDomainBucket(String domainId, String bucketName) {
-    Constraints.check(new DomainBucket(domainId, bucketName));
+  public Domain updateDomain(UpdateDomain request) {
+    Constraints.check(request);
     return read(
-        api.put(Map.of("bucket_name", bucketName), "v1", "domains", domainId).path("domain"),
+        api.put(Map.of("bucket_name", request.bucketName()), "v1", "domains", request.domainId())
+            .path("domain"),
         Domain.class);
   }
 
-  public void deleteDomain(String domainId) {
-    Constraints.check(new DomainRef(domainId));
-    api.delete("v1", "domains", domainId);
+  public void deleteDomain(DeleteDomain request) {
+    Constraints.check(request);
+    api.delete("v1", "domains", request.domainId());
   }
 
   // TLS subscriptions
@@ -145,11 +136,11 @@ public class DeliveryClient {
    * take, so it is read from the list and added: the result addresses the subscription as the paths
    * say.
    */
-  public TlsSubscription createTlsSubscription(String domainId) {
-    Constraints.check(new DomainRef(domainId));
+  public TlsSubscription createTlsSubscription(CreateTlsSubscription request) {
+    Constraints.check(request);
     TlsSubscription created =
         read(
-            api.post(Map.of("domain_id", domainId), "v1", "tls", "subscriptions")
+            api.post(Map.of("domain_id", request.domainId()), "v1", "tls", "subscriptions")
                 .path("tls_subscription"),
             TlsSubscription.class);
     TlsSubscription listed =
@@ -187,8 +178,9 @@ public class DeliveryClient {
    * {@link #createTlsSubscription} adds), distinct from the subscription's {@code id}, in whatever
    * form the service gives it.
    */
-  public TlsSubscription getTlsSubscription(String tlsSubscriptionId) {
-    requireTlsSubscriptionId(tlsSubscriptionId);
+  public TlsSubscription getTlsSubscription(GetTlsSubscription request) {
+    Constraints.check(request);
+    String tlsSubscriptionId = request.tlsSubscriptionId();
     TlsSubscription subscription =
         read(
             api.get("v1", "tls", "subscriptions", tlsSubscriptionId).path("tls_subscription"),
@@ -203,18 +195,9 @@ public class DeliveryClient {
    * {@code DELETE /v1/tls/subscriptions/<tls_subscription_id>}, by the same identifier as {@link
    * #getTlsSubscription}.
    */
-  public void deleteTlsSubscription(String tlsSubscriptionId) {
-    requireTlsSubscriptionId(tlsSubscriptionId);
-    api.delete("v1", "tls", "subscriptions", tlsSubscriptionId);
-  }
-
-  private static void requireTlsSubscriptionId(String tlsSubscriptionId) {
-    new Rules()
-        .require(
-            tlsSubscriptionId != null && !tlsSubscriptionId.isBlank(),
-            "tls_subscription_id",
-            "is required (the tls_subscription_id that list answers carry, not the id)")
-        .throwIfBroken();
+  public void deleteTlsSubscription(DeleteTlsSubscription request) {
+    Constraints.check(request);
+    api.delete("v1", "tls", "subscriptions", request.tlsSubscriptionId());
   }
 
   // Signing keys
@@ -224,11 +207,13 @@ public class DeliveryClient {
    * The answer holds the private key, which the service shows this once; the caller must keep it
    * before anything else happens.
    */
-  public NewSigningKey createSigningKey(
-      String domainId, String streamId, String bucketName, String name) {
-    var rules =
-        new Rules().addAll(Constraints.violations(new KeyBinding(domainId, streamId, bucketName)));
-    long bindings = Stream.of(domainId, streamId, bucketName).filter(Objects::nonNull).count();
+  public NewSigningKey createSigningKey(CreateSigningKey request) {
+    var rules = new Rules().addAll(Constraints.violations(request));
+    String name = request.name();
+    long bindings =
+        Stream.of(request.domainId(), request.streamId(), request.bucketName())
+            .filter(Objects::nonNull)
+            .count();
     rules.require(
         bindings == 1,
         "domain_id/stream_id/bucket_name",
@@ -239,9 +224,9 @@ public class DeliveryClient {
         name == null || !name.isBlank(), "name", "must not be blank; leave it out for no name");
     rules.throwIfBroken();
     var body = new LinkedHashMap<String, Object>();
-    body.put("domain_id", domainId);
-    body.put("stream_id", streamId);
-    body.put("bucket_name", bucketName);
+    body.put("domain_id", request.domainId());
+    body.put("stream_id", request.streamId());
+    body.put("bucket_name", request.bucketName());
     body.put("name", name);
     body.values().removeIf(Objects::isNull);
     ObjectNode answer =
@@ -264,23 +249,26 @@ public class DeliveryClient {
         withoutPrivateKeys(api.get("v1", "signing-keys").path("signing_keys")), SigningKey.class);
   }
 
-  public SigningKey getSigningKey(String signingKeyId) {
-    Constraints.check(new SigningKeyRef(signingKeyId));
-    return read(api.get("v1", "signing-keys", signingKeyId).path("signing_key"), SigningKey.class);
+  public SigningKey getSigningKey(GetSigningKey request) {
+    Constraints.check(request);
+    return read(
+        api.get("v1", "signing-keys", request.signingKeyId()).path("signing_key"),
+        SigningKey.class);
   }
 
   /** {@code PUT /v1/signing-keys/<id>}: only the name can change. */
-  public SigningKey renameSigningKey(String signingKeyId, String name) {
-    Constraints.check(new SigningKeyName(signingKeyId, name));
+  public SigningKey renameSigningKey(RenameSigningKey request) {
+    Constraints.check(request);
     return read(
-        api.put(Map.of("name", name), "v1", "signing-keys", signingKeyId).path("signing_key"),
+        api.put(Map.of("name", request.name()), "v1", "signing-keys", request.signingKeyId())
+            .path("signing_key"),
         SigningKey.class);
   }
 
   /** Deleting a key invalidates it: every URL signed with it stops working. */
-  public void deleteSigningKey(String signingKeyId) {
-    Constraints.check(new SigningKeyRef(signingKeyId));
-    api.delete("v1", "signing-keys", signingKeyId);
+  public void deleteSigningKey(DeleteSigningKey request) {
+    Constraints.check(request);
+    api.delete("v1", "signing-keys", request.signingKeyId());
   }
 
   // Bucket controls
@@ -289,22 +277,23 @@ public class DeliveryClient {
    * {@code PUT /v1/buckets/<bucket>/policy/<policy>}: {@code authenticated} makes every object need
    * a signed token.
    */
-  public void setBucketPolicy(String bucketName, BucketPolicy policy) {
-    Constraints.check(new BucketAccess(bucketName, policy));
-    api.put(null, "v1", "buckets", bucketName, "policy", policy.value());
+  public void setBucketPolicy(SetBucketPolicy request) {
+    Constraints.check(request);
+    api.put(null, "v1", "buckets", request.bucketName(), "policy", request.policy().value());
   }
 
   /** {@code POST /v1/buckets/<bucket>/cors}: sets the whole policy. */
-  public void setCors(String bucketName, CorsPolicy policy) {
-    Constraints.check(new BucketCors(bucketName, policy));
+  public void setCors(SetCors request) {
+    Constraints.check(request);
+    CorsPolicy policy = request.policy();
     policy.check();
-    api.post(policy.headers(), "v1", "buckets", bucketName, "cors");
+    api.post(policy.headers(), "v1", "buckets", request.bucketName(), "cors");
   }
 
   /** {@code GET /v1/buckets/<bucket>/cors}: the policy, empty when none is set. */
-  public CorsPolicy getCors(String bucketName) {
-    Constraints.check(new BucketRef(bucketName));
-    JsonNode answer = api.get("v1", "buckets", bucketName, "cors");
+  public CorsPolicy getCors(GetCors request) {
+    Constraints.check(request);
+    JsonNode answer = api.get("v1", "buckets", request.bucketName(), "cors");
     Map<String, String> headers = new LinkedHashMap<>();
     answer
         .fields()
@@ -317,27 +306,30 @@ public class DeliveryClient {
     return new CorsPolicy(headers);
   }
 
-  public void deleteCors(String bucketName) {
-    Constraints.check(new BucketRef(bucketName));
-    api.delete("v1", "buckets", bucketName, "cors");
+  public void deleteCors(DeleteCors request) {
+    Constraints.check(request);
+    api.delete("v1", "buckets", request.bucketName(), "cors");
   }
 
   /** {@code DELETE /v1/buckets/<bucket>/cors/<header_name>}: removes one header from the policy. */
-  public void deleteCorsHeader(String bucketName, String headerName) {
-    Constraints.check(new BucketRef(bucketName));
-    api.delete("v1", "buckets", bucketName, "cors", CorsPolicy.headerName(headerName));
+  public void deleteCorsHeader(DeleteCorsHeader request) {
+    Constraints.check(request);
+    api.delete(
+        "v1", "buckets", request.bucketName(), "cors", CorsPolicy.headerName(request.headerName()));
   }
 
-  /** {@code POST /v1/buckets/<bucket>/cache/purge_all}. */
-  public void purgeCache(String bucketName) {
-    Constraints.check(new BucketRef(bucketName));
-    api.post(null, "v1", "buckets", bucketName, "cache", "purge_all");
-  }
-
-  /** {@code POST /v1/buckets/<bucket>/cache/purge}: one object, by its path inside the bucket. */
-  public void purgeCache(String bucketName, String path) {
-    Constraints.check(new BucketObject(bucketName, path));
-    api.post(Map.of("path", path), "v1", "buckets", bucketName, "cache", "purge");
+  /**
+   * {@code POST /v1/buckets/<bucket>/cache/purge} for one object, by its path inside the bucket;
+   * {@code /cache/purge_all} when the request names no path.
+   */
+  public void purgeCache(PurgeCache request) {
+    Constraints.check(request);
+    if (request.path() == null) {
+      api.post(null, "v1", "buckets", request.bucketName(), "cache", "purge_all");
+    } else {
+      api.post(
+          Map.of("path", request.path()), "v1", "buckets", request.bucketName(), "cache", "purge");
+    }
   }
 
   /**
@@ -353,7 +345,7 @@ public class DeliveryClient {
     }
     List<Domain> domains;
     try {
-      domains = listDomains(null);
+      domains = listDomains(ListDomains.all());
     } catch (ApiException unavailable) {
       return rejected;
     }
@@ -421,55 +413,4 @@ public class DeliveryClient {
     return ApiJson.MAPPER.convertValue(
         node, ApiJson.MAPPER.getTypeFactory().constructCollectionType(List.class, type));
   }
-
-  // The rules of each call's fields, as records: a call checks the record it builds from its
-  // arguments, and violations name the fields as the API does (domain_id).
-
-  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-  private record NewDomain(
-      @NotBlank(message = "is required") @Fqdn String name,
-      @NotNull(message = "must be live or vod")
-          @OneOf(
-              value = {Domain.LIVE, Domain.VOD},
-              message = "must be live or vod")
-          String type,
-      @BucketName String bucketName) {}
-
-  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-  private record DomainRef(@NotBlank(message = "is required") @ServiceId String domainId) {}
-
-  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-  private record DomainBucket(
-      @NotBlank(message = "is required") @ServiceId String domainId,
-      @NotBlank(message = "is required") @BucketName String bucketName) {}
-
-  /** What a new signing key is bound to; that exactly one is given is the call's own rule. */
-  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-  private record KeyBinding(
-      @ServiceId String domainId, @ServiceId String streamId, @BucketName String bucketName) {}
-
-  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-  private record SigningKeyRef(@NotBlank(message = "is required") @ServiceId String signingKeyId) {}
-
-  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-  private record SigningKeyName(
-      @NotBlank(message = "is required") @ServiceId String signingKeyId,
-      @NotBlank(message = "is required") String name) {}
-
-  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-  private record BucketRef(@NotBlank(message = "is required") @BucketName String bucketName) {}
-
-  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-  private record BucketAccess(
-      @NotBlank(message = "is required") @BucketName String bucketName,
-      @NotNull(message = "must be public or authenticated") BucketPolicy policyName) {}
-
-  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-  private record BucketCors(
-      @NotBlank(message = "is required") @BucketName String bucketName,
-      @NotNull(message = "is required") CorsPolicy cors) {}
-
-  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-  private record BucketObject(
-      @NotBlank(message = "is required") @BucketName String bucketName, @ObjectPath String path) {}
 }

@@ -14,7 +14,8 @@ import java.util.Arrays;
 /**
  * An object's path inside a bucket (leading slashes aside): segments that are neither empty nor
  * {@code .} or {@code ..}, so a signed or purged path cannot climb out of the object it names. Null
- * is refused too: a path is only ever given to name an object.
+ * is valid (a purge without a path is one of the whole bucket; add {@code @NotNull} where a path
+ * must be given); a blank path names no object and is refused.
  */
 @Retention(RetentionPolicy.RUNTIME)
 @Target({
@@ -27,9 +28,12 @@ import java.util.Arrays;
 @Constraint(validatedBy = ObjectPath.Check.class)
 public @interface ObjectPath {
 
-  String message() default
+  /** The rule, also for a path that must be given ({@code @NotNull(message = RULE)}). */
+  String RULE =
       "must be the path of an object inside the bucket, such as videos/clip/master.m3u8"
           + " (no empty, . or .. segments)";
+
+  String message() default RULE;
 
   Class<?>[] groups() default {};
 
@@ -40,6 +44,9 @@ public @interface ObjectPath {
 
     @Override
     public boolean isValid(String value, ConstraintValidatorContext context) {
+      if (value == null) {
+        return true;
+      }
       String path = ContentAddresses.objectPath(value);
       return !path.isEmpty()
           && Arrays.stream(path.split("/", -1))

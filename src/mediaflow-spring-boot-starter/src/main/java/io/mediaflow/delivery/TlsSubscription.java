@@ -33,6 +33,10 @@ public record TlsSubscription(
   public static final String RENEWING = "renewing";
   public static final String FAILED = "failed";
 
+  /** The rule of a {@code tls_subscription_id} the paths take: given, and not the {@code id}. */
+  static final String ID_REQUIRED =
+      "is required (the tls_subscription_id that list answers carry, not the id)";
+
   /** A subscription being renewed has its certificate already: the domain serves TLS. */
   private static final Set<String> CERTIFICATE_IN_PLACE = Set.of(ISSUED, RENEWING);
 

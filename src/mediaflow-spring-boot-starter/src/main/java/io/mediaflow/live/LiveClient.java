@@ -5,21 +5,22 @@ import io.mediaflow.api.ApiException;
 import io.mediaflow.api.ApiJson;
 import io.mediaflow.api.internal.BearerJsonApi;
 import io.mediaflow.api.internal.Constraints;
-import io.mediaflow.api.internal.Rules;
 import io.mediaflow.observability.internal.MediaflowMetrics;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import okhttp3.OkHttpClient;
 
 /**
  * The live streaming API (document 2): streams, start and stop, playback IDs, simulcast targets.
- * The access token, bearer header and error rules are {@link BearerJsonApi}'s. Every request is
- * checked against the documented rules before it is sent (the constraints on {@link NewStream},
- * {@link Dvr} and {@link NewSimulcastTarget}); answers are typed {@link Stream}s as the service
- * sends them, secrets included: callers that hand a stream on use {@link
- * Stream#withoutSecrets(boolean)}.
+ * The access token, bearer header and error rules are {@link BearerJsonApi}'s. Each call takes its
+ * operation's request record ({@link NewStream}, {@link AddSimulcastTarget}, {@link GetStream},
+ * ...), whose constraints are the documented rules (the worker of the operation reads the same
+ * record from a job's variables), and checks it before anything is sent, naming the fields as the
+ * API does ({@code stream_id}); answers are typed {@link Stream}s as the service sends them,
+ * secrets included: callers that hand a stream on use {@link Stream#withoutSecrets(boolean)}.
  */
 public class LiveClient {
 
@@ -78,9 +79,9 @@ public class LiveClient {
    * The stream an earlier {@link #createStream} made, read again and held to the same check: for a
    * create whose answer was lost, or whose params were not taken until someone set them.
    */
-  public Stream createdStream(NewStream asked, String streamId) {
-    checkIds("stream_id", streamId);
-    JsonNode answer = api.get(V1, STREAMS, streamId);
+  public Stream createdStream(NewStream asked, GetStream created) {
+    Constraints.check(created);
+    JsonNode answer = api.get(V1, STREAMS, created.streamId());
     Stream stream = stream(answer);
     if (asked != null) {
       AcceptedParams.check(asked, answer.path("stream"));
@@ -89,9 +90,9 @@ public class LiveClient {
   }
 
   /** {@code GET /v1/live-streams/<stream_id>}. */
-  public Stream getStream(String streamId) {
-    checkIds("stream_id", streamId);
-    return stream(api.get(V1, STREAMS, streamId));
+  public Stream getStream(GetStream request) {
+    Constraints.check(request);
+    return stream(api.get(V1, STREAMS, request.streamId()));
   }
 
   /** {@code GET /v1/live-streams} with the filter's conditions as query parameters. */
@@ -111,67 +112,60 @@ public class LiveClient {
    * {@code POST /v1/live-streams/<stream_id>/start}: a transcoder is allocated (starting, then
    * waiting).
    */
-  public Stream startStream(String streamId) {
-    checkIds("stream_id", streamId);
-    return stream(api.post(null, V1, STREAMS, streamId, "start"));
+  public Stream startStream(StartStream request) {
+    Constraints.check(request);
+    return stream(api.post(null, V1, STREAMS, request.streamId(), "start"));
   }
 
   /**
    * {@code POST /v1/live-streams/<stream_id>/stop}: stopping, then stopped; the transcoder is
    * freed.
    */
-  public Stream stopStream(String streamId) {
-    checkIds("stream_id", streamId);
-    return stream(api.post(null, V1, STREAMS, streamId, "stop"));
+  public Stream stopStream(StopStream request) {
+    Constraints.check(request);
+    return stream(api.post(null, V1, STREAMS, request.streamId(), "stop"));
   }
 
   /** {@code POST /v1/live-streams/<stream_id>/playback-ids} with {@code {"policy": ...}}. */
-  public Stream addPlaybackId(String streamId, PlaybackPolicy policy) {
-    checkIds("stream_id", streamId);
-    new Rules()
-        .require(policy != null, "policy", "is required: public or authenticated")
-        .throwIfBroken();
-    return stream(api.post(Map.of("policy", policy), V1, STREAMS, streamId, "playback-ids"));
+  public Stream addPlaybackId(AddPlaybackId request) {
+    Constraints.check(request);
+    return stream(
+        api.post(
+            Map.of("policy", request.policy()), V1, STREAMS, request.streamId(), "playback-ids"));
   }
 
   /**
    * {@code DELETE /v1/live-streams/<stream_id>/playback-ids/<playback_id>}: the updated stream (see
    * {@link #deleted}).
    */
-  public Stream deletePlaybackId(String streamId, String playbackId) {
-    checkIds("stream_id", streamId, "playback_id", playbackId);
-    return deleted(api.delete(V1, STREAMS, streamId, "playback-ids", playbackId), streamId);
+  public Stream deletePlaybackId(DeletePlaybackId request) {
+    Constraints.check(request);
+    return deleted(
+        api.delete(V1, STREAMS, request.streamId(), "playback-ids", request.playbackId()),
+        request.streamId());
   }
 
   /**
    * {@code POST /v1/live-streams/<stream_id>/simulcast-targets} with {@code url} and {@code
    * stream_key}.
    */
-  public Stream addSimulcastTarget(String streamId, NewSimulcastTarget target) {
-    checkIds("stream_id", streamId);
-    new Rules()
-        .require(target != null, "url", "must be the target's rtmp:// or rtmps:// ingest URL")
-        .throwIfBroken();
-    Constraints.check(target);
-    return stream(api.post(target, V1, STREAMS, streamId, "simulcast-targets"));
+  public Stream addSimulcastTarget(AddSimulcastTarget request) {
+    Constraints.check(request);
+    var body = new LinkedHashMap<String, String>();
+    body.put("url", request.url());
+    body.put("stream_key", request.streamKey());
+    return stream(api.post(body, V1, STREAMS, request.streamId(), "simulcast-targets"));
   }
 
   /**
    * {@code DELETE /v1/live-streams/<stream_id>/simulcast-targets/<target_id>}: the updated stream
    * (see {@link #deleted}).
    */
-  public Stream deleteSimulcastTarget(String streamId, String targetId) {
-    checkIds("stream_id", streamId, "target_id", targetId);
-    return deleted(api.delete(V1, STREAMS, streamId, "simulcast-targets", targetId), streamId);
-  }
-
-  private static void checkIds(String... fieldsAndIds) {
-    var rules = new Rules();
-    for (int i = 0; i < fieldsAndIds.length; i += 2) {
-      String id = fieldsAndIds[i + 1];
-      rules.require(id != null && !id.isBlank(), fieldsAndIds[i], "is required");
-    }
-    rules.throwIfBroken();
+  public Stream deleteSimulcastTarget(DeleteSimulcastTarget request) {
+    Constraints.check(request);
+    return deleted(
+        api.delete(V1, STREAMS, request.streamId(), "simulcast-targets", request.targetId()),
+        request.streamId());
   }
 
   /**
@@ -182,7 +176,7 @@ public class LiveClient {
    */
   private Stream deleted(JsonNode answer, String streamId) {
     if (!answer.has("stream") && "ok".equals(answer.path("status").asText())) {
-      return getStream(streamId);
+      return getStream(new GetStream(streamId));
     }
     return stream(answer);
   }

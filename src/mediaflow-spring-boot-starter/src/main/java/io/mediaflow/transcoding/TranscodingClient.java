@@ -2,8 +2,6 @@ package io.mediaflow.transcoding;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.PropertyNamingStrategies;
-import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import io.mediaflow.api.ApiException;
 import io.mediaflow.api.ApiJson;
 import io.mediaflow.api.InvalidRequestException;
@@ -13,10 +11,7 @@ import io.mediaflow.api.internal.ApiHttp;
 import io.mediaflow.api.internal.Constraints;
 import io.mediaflow.api.internal.Rules;
 import io.mediaflow.observability.internal.MediaflowMetrics;
-import io.mediaflow.transcoding.query.JobPayload;
 import io.mediaflow.transcoding.query.Query;
-import jakarta.validation.constraints.NotBlank;
-import jakarta.validation.constraints.NotNull;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -39,8 +34,10 @@ import okhttp3.Request;
 
 /**
  * The transcoding API (document 3): session token, tasks, TUS upload, custom and preset jobs,
- * status. Every request is checked against the documented rules before it is sent; every error code
- * becomes a typed {@link ApiException} (see {@link TranscodingError}).
+ * status. Every request is checked against the documented rules before it is sent: a job's request
+ * record ({@link StartEncode2}, {@link StartEncode}) carries them, and the worker of its operation
+ * reads the same record from a job's variables; every error code becomes a typed {@link
+ * ApiException} (see {@link TranscodingError}).
  */
 public class TranscodingClient {
 
@@ -103,35 +100,33 @@ public class TranscodingClient {
   }
 
   /** {@code POST /v1/start_encode2}: a custom job. */
-  public StartedJob startEncode2(String taskToken, Query query, String payload) {
+  public StartedJob startEncode2(StartEncode2 request) {
     // The query's fields are named as document 3 names them (format[0].quality), not below the
-    // field that holds it: it is checked on its own, not through the call's record.
+    // field that holds it: it is checked on its own, not through the request's record.
+    Query query = request.query();
     new Rules()
-        .addAll(Constraints.violations(new CustomJob(taskToken, query, payload)))
+        .addAll(Constraints.violations(request))
         .addAll(query == null ? java.util.List.of() : Constraints.violations(query))
         .throwIfBroken();
     var fields = new LinkedHashMap<String, String>();
-    fields.put("task_token", taskToken);
+    fields.put("task_token", request.taskToken());
     fields.put("query", json(Map.of("query", query)));
-    if (payload != null) {
-      fields.put("payload", payload);
+    if (request.payload() != null) {
+      fields.put("payload", request.payload());
     }
     JsonNode answer = post(endpoint("/v1/start_encode2"), "POST /v1/start_encode2", fields);
-    return new StartedJob(taskToken, answer.path("status_url").asText(null));
+    return new StartedJob(request.taskToken(), answer.path("status_url").asText(null));
   }
 
   /** {@code POST /v1/start_encode}: a job from the account's transcoding profiles. */
-  public StartedJob startEncode(String taskToken, PresetJob job) {
+  public StartedJob startEncode(StartEncode job) {
     boolean hasUri = job.uri() != null && !job.uri().isBlank();
     boolean hasStitch = job.stitch() != null && !job.stitch().isEmpty();
     new Rules()
-        .require(taskToken != null && !taskToken.isBlank(), "task_token", "is required")
+        .addAll(Constraints.violations(job))
         .require(hasUri != hasStitch, "uri/stitch", "exactly one of uri and stitch must be given")
-        .require(
-            job.profiles() != null && !job.profiles().isEmpty(),
-            "profiles",
-            "needs at least one profile id")
         .throwIfBroken();
+    String taskToken = job.taskToken();
     var fields = new LinkedHashMap<String, String>();
     fields.put("task_token", taskToken);
     if (hasUri) {
@@ -367,11 +362,4 @@ public class TranscodingClient {
       throw new UncheckedIOException(e);
     }
   }
-
-  /** The rules of {@link #startEncode2}'s fields, named as the API does ({@code task_token}). */
-  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-  private record CustomJob(
-      @NotBlank(message = "is required") String taskToken,
-      @NotNull(message = "is required") Query query,
-      @JobPayload String payload) {}
 }

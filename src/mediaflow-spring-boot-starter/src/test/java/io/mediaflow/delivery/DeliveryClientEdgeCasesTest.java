@@ -49,7 +49,7 @@ class DeliveryClientEdgeCasesTest {
                 + "\",\"type\":\"vod\",\"domain_name\":\"video.example.com\","
                 + "\"created\":\"2026-01-02 03:04:05\",\"bucket_name\":\"media\"}}"));
 
-    Domain domain = client.createDomain("video.example.com", "vod", "media");
+    Domain domain = client.createDomain(new CreateDomain("video.example.com", "vod", "media"));
 
     assertThat(domain)
         .isEqualTo(
@@ -72,7 +72,7 @@ class DeliveryClientEdgeCasesTest {
                 + DOMAIN_ID
                 + "\",\"type\":\"live\",\"domain_name\":\"live.example.com\"}]}"));
 
-    assertThat(client.listDomains("live"))
+    assertThat(client.listDomains(new ListDomains("live")))
         .extracting(Domain::domainName)
         .containsExactly("live.example.com");
 
@@ -85,7 +85,7 @@ class DeliveryClientEdgeCasesTest {
     server.enqueue(token());
     server.enqueue(json(200, "{\"status\":\"failed\",\"error\":\"bucket is locked\"}"));
 
-    assertThatThrownBy(() -> client.purgeCache("media"))
+    assertThatThrownBy(() -> client.purgeCache(new PurgeCache("media", null)))
         .isInstanceOfSatisfying(
             ApiException.Rejected.class,
             e -> {
@@ -101,7 +101,7 @@ class DeliveryClientEdgeCasesTest {
     server.enqueue(json(409, "{\"status\":\"failed\"}"));
     server.enqueue(json(200, "{\"domains\":[" + domains(20) + "]}"));
 
-    assertThatThrownBy(() -> client.createDomain("new.example.com", "live", null))
+    assertThatThrownBy(() -> client.createDomain(new CreateDomain("new.example.com", "live", null)))
         .isInstanceOfSatisfying(
             ApiException.Rejected.class,
             e -> {
@@ -121,7 +121,7 @@ class DeliveryClientEdgeCasesTest {
     server.enqueue(json(409, "{\"status\":\"failed\",\"error\":\"exists already\"}"));
     server.enqueue(json(200, "{\"domains\":[" + domains(20) + "]}"));
 
-    assertThatThrownBy(() -> client.createDomain("d3.example.com", "live", null))
+    assertThatThrownBy(() -> client.createDomain(new CreateDomain("d3.example.com", "live", null)))
         .isInstanceOfSatisfying(
             ApiException.Rejected.class, e -> assertThat(e.code()).isEqualTo("CONFLICT"));
   }
@@ -132,7 +132,7 @@ class DeliveryClientEdgeCasesTest {
     server.enqueue(json(409, "{\"status\":\"failed\"}"));
     server.enqueue(json(200, "{\"domains\":[" + domains(3) + "]}"));
 
-    assertThatThrownBy(() -> client.createDomain("new.example.com", "live", null))
+    assertThatThrownBy(() -> client.createDomain(new CreateDomain("new.example.com", "live", null)))
         .isInstanceOfSatisfying(
             ApiException.Rejected.class, e -> assertThat(e.code()).isEqualTo("CONFLICT"));
   }
@@ -154,7 +154,8 @@ class DeliveryClientEdgeCasesTest {
                 + KEY_ID
                 + "\",\"bucket_name\":\"media\",\"private_key\":\"SECRET\"}]}"));
 
-    NewSigningKey created = client.createSigningKey(null, null, "media", null);
+    NewSigningKey created =
+        client.createSigningKey(new CreateSigningKey(null, null, "media", null));
 
     assertThat(created.key())
         .isEqualTo(new SigningKey(KEY_ID, null, null, null, "media", "2026-01-02 03:04:05"));
@@ -177,7 +178,8 @@ class DeliveryClientEdgeCasesTest {
         json(200, "{\"signing_key\":{\"id\":\"" + KEY_ID + "\",\"bucket_name\":\"media\"}}"));
     server.enqueue(json(200, "{\"status\":\"ok\"}"));
 
-    assertThatThrownBy(() -> client.createSigningKey(null, null, "media", "k"))
+    assertThatThrownBy(
+            () -> client.createSigningKey(new CreateSigningKey(null, null, "media", "k")))
         .isInstanceOfSatisfying(
             ApiException.Rejected.class, e -> assertThat(e.code()).isEqualTo("NO_PRIVATE_KEY"));
     server.takeRequest();
@@ -196,12 +198,12 @@ class DeliveryClientEdgeCasesTest {
             200,
             "{\"Access-Control-Allow-Origin\":\"https://player.example.com\",\"Access-Control-Max-Age\":\"60\"}"));
 
-    client.setBucketPolicy("media", BucketPolicy.AUTHENTICATED);
-    client.setCors("media", CorsPolicy.of("https://player.example.com", true, "GET, HEAD", 60));
-    client.purgeCache("media", "videos/a.m3u8");
-    client.deleteCorsHeader("media", "access-control-max-age");
-    client.deleteCors("media");
-    CorsPolicy cors = client.getCors("media");
+    client.setBucketPolicy(new SetBucketPolicy("media", BucketPolicy.AUTHENTICATED));
+    client.setCors(new SetCors("media", "https://player.example.com", true, "GET, HEAD", 60));
+    client.purgeCache(new PurgeCache("media", "videos/a.m3u8"));
+    client.deleteCorsHeader(new DeleteCorsHeader("media", "access-control-max-age"));
+    client.deleteCors(new DeleteCors("media"));
+    CorsPolicy cors = client.getCors(new GetCors("media"));
 
     server.takeRequest();
     assertThat(line(server.takeRequest())).isEqualTo("PUT /v1/buckets/media/policy/authenticated");
@@ -228,7 +230,7 @@ class DeliveryClientEdgeCasesTest {
     server.enqueue(
         json(401, "{\"status\":\"failed\",\"error\":\"api_key: not an API key of this account\"}"));
 
-    assertThatThrownBy(() -> client.listDomains(null))
+    assertThatThrownBy(() -> client.listDomains(ListDomains.all()))
         .isInstanceOfSatisfying(
             ApiException.Misconfigured.class,
             e -> assertThat(e.getMessage()).doesNotContain(MockCdn.API_KEY));
@@ -244,7 +246,7 @@ class DeliveryClientEdgeCasesTest {
             .addHeader("X-Request-Id", "req-7f3a")
             .build());
 
-    assertThatThrownBy(() -> client.getDomain(DOMAIN_ID))
+    assertThatThrownBy(() -> client.getDomain(new GetDomain(DOMAIN_ID)))
         .isInstanceOfSatisfying(
             ApiException.Rejected.class,
             e -> {
@@ -258,7 +260,7 @@ class DeliveryClientEdgeCasesTest {
   void aFaultWithoutAnAnswerHasNeitherStatusNorRequestId() {
     server.close();
 
-    assertThatThrownBy(() -> client.listDomains(null))
+    assertThatThrownBy(() -> client.listDomains(ListDomains.all()))
         .isInstanceOfSatisfying(
             ApiException.Transient.class,
             e -> {

@@ -59,8 +59,8 @@ class LiveClientEdgeCasesTest {
     server.enqueue(json(STREAM));
     server.enqueue(json(STREAM));
 
-    client.getStream("s1");
-    client.startStream("s1");
+    client.getStream(new GetStream("s1"));
+    client.startStream(new StartStream("s1"));
 
     RecordedRequest token = server.takeRequest();
     assertThat(token.getMethod()).isEqualTo("POST");
@@ -82,11 +82,11 @@ class LiveClientEdgeCasesTest {
     server.enqueue(json("{\"access_token\":\"t2\"}"));
     server.enqueue(json(STREAM));
 
-    client.getStream("s1");
+    client.getStream(new GetStream("s1"));
     clock.advance(Duration.ofHours(22));
-    client.getStream("s1");
+    client.getStream(new GetStream("s1"));
     clock.advance(Duration.ofMinutes(90));
-    client.getStream("s1");
+    client.getStream(new GetStream("s1"));
 
     assertThat(server.getRequestCount()).isEqualTo(5);
     server.takeRequest();
@@ -107,7 +107,7 @@ class LiveClientEdgeCasesTest {
     server.enqueue(json("{\"access_token\":\"t2\"}"));
     server.enqueue(json(STREAM));
 
-    assertThat(client.getStream("s1").id()).isEqualTo("s1");
+    assertThat(client.getStream(new GetStream("s1")).id()).isEqualTo("s1");
     server.takeRequest();
     server.takeRequest();
     server.takeRequest();
@@ -122,7 +122,7 @@ class LiveClientEdgeCasesTest {
             .body("{\"status\":\"failed\",\"error\":\"api_key: unknown\"}")
             .build());
 
-    assertThatThrownBy(() -> client.getStream("s1"))
+    assertThatThrownBy(() -> client.getStream(new GetStream("s1")))
         .isInstanceOfSatisfying(
             ApiException.Misconfigured.class, e -> assertThat(e.code()).isEqualTo("BAD_API_KEY"))
         .satisfies(e -> assertThat(e.getMessage()).doesNotContain(API_KEY));
@@ -133,7 +133,7 @@ class LiveClientEdgeCasesTest {
     server.enqueue(json("{\"access_token\":\"t1\"}"));
     server.enqueue(json("{\"status\":\"failed\",\"error\":\"playback ID in use\"}"));
 
-    assertThatThrownBy(() -> client.deletePlaybackId("s1", "p1"))
+    assertThatThrownBy(() -> client.deletePlaybackId(new DeletePlaybackId("s1", "p1")))
         .isInstanceOfSatisfying(
             ApiException.Rejected.class, e -> assertThat(e.code()).isEqualTo("FAILED"))
         .hasMessageContaining("playback ID in use");
@@ -144,7 +144,7 @@ class LiveClientEdgeCasesTest {
     server.enqueue(json("{\"access_token\":\"t1\"}"));
     server.enqueue(json("{\"status\":\"ok\"}"));
 
-    assertThatThrownBy(() -> client.stopStream("s1"))
+    assertThatThrownBy(() -> client.stopStream(new StopStream("s1")))
         .isInstanceOfSatisfying(
             ApiException.Transient.class, e -> assertThat(e.code()).isEqualTo("BAD_ANSWER"));
   }
@@ -157,8 +157,9 @@ class LiveClientEdgeCasesTest {
     server.enqueue(json("{\"status\":\"ok\"}"));
     server.enqueue(json(STREAM));
 
-    assertThat(client.deletePlaybackId("s1", "p1").id()).isEqualTo("s1");
-    assertThat(client.deleteSimulcastTarget("s1", "t1").id()).isEqualTo("s1");
+    assertThat(client.deletePlaybackId(new DeletePlaybackId("s1", "p1")).id()).isEqualTo("s1");
+    assertThat(client.deleteSimulcastTarget(new DeleteSimulcastTarget("s1", "t1")).id())
+        .isEqualTo("s1");
 
     server.takeRequest();
     assertThat(server.takeRequest().getMethod()).isEqualTo("DELETE");
@@ -244,7 +245,7 @@ class LiveClientEdgeCasesTest {
         {"stream": {"id": "s1", "params": {"dvr": {"enabled": true, "format": "ts",
           "destination": {"url": "s3://b/f", "access_key": "AKIAIOSFODNN7EXAMPLE"}}}}}"""));
 
-    Dvr dvr = client.getStream("s1").params().dvr();
+    Dvr dvr = client.getStream(new GetStream("s1")).params().dvr();
 
     assertThat(dvr.isOn()).isTrue();
     assertThat(dvr.format()).containsExactly("ts");

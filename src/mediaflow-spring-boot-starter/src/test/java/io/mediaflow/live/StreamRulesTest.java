@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 /** Every documented rule of a request, each named by field and rule; credentials never echoed. */
 class StreamRulesTest {
 
+  private static final String STREAM_ID = "4f1b2a3c-5d6e-4f70-8a9b-0c1d2e3f4a5b";
   private static final String ACCESS_KEY = "AKIAIOSFODNN7EXAMPLE";
   private static final String SECRET_KEY = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY";
   private static final DvrDestination S3 =
@@ -235,10 +236,13 @@ class StreamRulesTest {
     assertThatCode(
             () ->
                 Constraints.check(
-                    new NewSimulcastTarget("rtmps://live-api-s.facebook.com:443/rtmp/", "k")))
+                    new AddSimulcastTarget(
+                        STREAM_ID, "rtmps://live-api-s.facebook.com:443/rtmp/", "k")))
         .doesNotThrowAnyException();
     assertThatThrownBy(
-            () -> Constraints.check(new NewSimulcastTarget("rtmp://user:pw@host/app", " ")))
+            () ->
+                Constraints.check(
+                    new AddSimulcastTarget(STREAM_ID, "rtmp://user:pw@host/app", " ")))
         .hasMessage(
             "stream_key: is required; url: must be the target's rtmp:// or rtmps:// ingest URL, without credentials");
   }

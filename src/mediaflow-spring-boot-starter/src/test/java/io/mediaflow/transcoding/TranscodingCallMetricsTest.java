@@ -98,7 +98,7 @@ class TranscodingCallMetricsTest {
 
     try (var running = metrics.running(START)) {
       for (int call = 0; call < 4; call++) {
-        assertThatThrownBy(() -> client.startEncode2("task", mp4(), null))
+        assertThatThrownBy(() -> client.startEncode2(new StartEncode2("task", mp4(), null)))
             .as("call %d", call)
             .isInstanceOf(ApiException.class);
       }

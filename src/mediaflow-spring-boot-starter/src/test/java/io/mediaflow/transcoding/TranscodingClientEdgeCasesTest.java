@@ -97,7 +97,7 @@ class TranscodingClientEdgeCasesTest {
   void busyServiceIsTransientAndCarriesItsRetryAfter() {
     server.enqueue(json("{\"error\":8,\"message\":\"not enough resources\",\"retry_after\":7}"));
 
-    assertThatThrownBy(() -> client.startEncode2("task", mp4Query(), null))
+    assertThatThrownBy(() -> client.startEncode2(new StartEncode2("task", mp4Query(), null)))
         .isInstanceOfSatisfying(
             ApiException.Transient.class,
             e -> {
@@ -115,7 +115,7 @@ class TranscodingClientEdgeCasesTest {
     server.enqueue(json("{\"error\":1,\"message\":\"internal error\"}"));
 
     for (String code : new String[] {"ERROR_QUEUE_IS_FULL", "ERROR_LIMIT_EXCEEDED"}) {
-      assertThatThrownBy(() -> client.startEncode2("task", mp4Query(), null))
+      assertThatThrownBy(() -> client.startEncode2(new StartEncode2("task", mp4Query(), null)))
           .isInstanceOfSatisfying(
               ApiException.Transient.class,
               e -> {
@@ -123,7 +123,7 @@ class TranscodingClientEdgeCasesTest {
                 assertThat(e.busy()).isTrue();
               });
     }
-    assertThatThrownBy(() -> client.startEncode2("task", mp4Query(), null))
+    assertThatThrownBy(() -> client.startEncode2(new StartEncode2("task", mp4Query(), null)))
         .isInstanceOfSatisfying(
             ApiException.Transient.class, e -> assertThat(e.busy()).as("a fault").isFalse());
   }
@@ -132,7 +132,7 @@ class TranscodingClientEdgeCasesTest {
   void everyCodeTheDocumentCallsAnInternalErrorIsRetried() {
     for (int code : new int[] {1, 7, 10}) {
       server.enqueue(json("{\"error\":" + code + ",\"message\":\"internal error\"}"));
-      assertThatThrownBy(() -> client.startEncode2("task", mp4Query(), null))
+      assertThatThrownBy(() -> client.startEncode2(new StartEncode2("task", mp4Query(), null)))
           .as("error " + code)
           .isInstanceOfSatisfying(
               ApiException.Transient.class, e -> assertThat(e.busy()).as("a fault").isFalse());
@@ -185,7 +185,7 @@ class TranscodingClientEdgeCasesTest {
             .body("{\"error\":8,\"message\":\"not enough resources\"}")
             .build());
 
-    assertThatThrownBy(() -> client.startEncode2("task", mp4Query(), null))
+    assertThatThrownBy(() -> client.startEncode2(new StartEncode2("task", mp4Query(), null)))
         .isInstanceOfSatisfying(
             ApiException.Transient.class,
             e -> assertThat(e.retryAfter()).contains(Duration.ofSeconds(9)));
@@ -213,8 +213,8 @@ class TranscodingClientEdgeCasesTest {
     server.enqueue(json("{\"error\":0,\"statuses\":{}}"));
 
     configured.startEncode(
-        "task",
-        new PresetJob("https://example.com/in.mp4", null, List.of("p1", "p2"), null, null, null));
+        new StartEncode(
+            "task", "https://example.com/in.mp4", null, List.of("p1", "p2"), null, null, null));
     configured.status(null, List.of("a", "b"));
 
     assertThat(form(server.takeRequest())).contains("profiles=p1+p2");
@@ -222,6 +222,26 @@ class TranscodingClientEdgeCasesTest {
     assertThatThrownBy(() -> configured.status(null, List.of("a;b")))
         .isInstanceOf(io.mediaflow.api.InvalidRequestException.class)
         .hasMessageContaining("task_tokens");
+  }
+
+  /**
+   * A preset job's rules are its request record's, which the start_encode worker reads too, and the
+   * one between two fields is the client's; all are named at once, as document 3 names the fields.
+   */
+  @Test
+  void aPresetJobBreakingItsRulesIsRefusedNamingEachFieldAndNothingIsSent() {
+    assertThatThrownBy(
+            () -> client.startEncode(new StartEncode(" ", null, null, List.of(), null, null, null)))
+        .isInstanceOfSatisfying(
+            io.mediaflow.api.InvalidRequestException.class,
+            refused ->
+                assertThat(refused.violations())
+                    .extracting(io.mediaflow.api.Violation::toString)
+                    .containsExactly(
+                        "profiles: needs at least one profile id",
+                        "task_token: is required",
+                        "uri/stitch: exactly one of uri and stitch must be given"));
+    assertThat(server.getRequestCount()).isZero();
   }
 
   @Test
@@ -306,7 +326,7 @@ class TranscodingClientEdgeCasesTest {
     server.enqueue(json(400, "{\"message\":\"bad request\"}"));
 
     for (int status : new int[] {404, 400}) {
-      assertThatThrownBy(() -> client.startEncode2("task", mp4Query(), null))
+      assertThatThrownBy(() -> client.startEncode2(new StartEncode2("task", mp4Query(), null)))
           .isInstanceOfSatisfying(
               ApiException.Rejected.class,
               e -> {
@@ -320,7 +340,7 @@ class TranscodingClientEdgeCasesTest {
   void anErrorCodeIsReadWhateverTheHttpStatus() {
     server.enqueue(json(400, "{\"error\":14,\"message\":\"task_token is required\"}"));
 
-    assertThatThrownBy(() -> client.startEncode2("task", mp4Query(), null))
+    assertThatThrownBy(() -> client.startEncode2(new StartEncode2("task", mp4Query(), null)))
         .isInstanceOfSatisfying(
             ApiException.Rejected.class,
             e -> assertThat(e.code()).isEqualTo("ERROR_FIELD_REQUIRED"));

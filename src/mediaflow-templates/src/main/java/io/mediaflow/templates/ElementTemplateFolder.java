@@ -3,7 +3,7 @@ package io.mediaflow.templates;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.mediaflow.worker.Operation;
+import io.mediaflow.api.operation.Operation;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

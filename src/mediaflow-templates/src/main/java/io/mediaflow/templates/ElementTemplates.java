@@ -6,14 +6,18 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mediaflow.api.ApiJson;
-import io.mediaflow.worker.Input;
-import io.mediaflow.worker.Operation;
-import jakarta.validation.Constraint;
+import io.mediaflow.api.operation.Input;
+import io.mediaflow.api.operation.Operation;
+import io.mediaflow.worker.internal.InputReader;
+import jakarta.validation.Validation;
+import jakarta.validation.Validator;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
+import jakarta.validation.metadata.ConstraintDescriptor;
+import jakarta.validation.metadata.PropertyDescriptor;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
@@ -21,7 +25,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import org.hibernate.validator.HibernateValidator;
+import org.hibernate.validator.messageinterpolation.ParameterMessageInterpolator;
 import org.springframework.context.annotation.ClassPathScanningCandidateComponentProvider;
 import org.springframework.core.type.filter.AnnotationTypeFilter;
 import org.springframework.util.ClassUtils;
@@ -43,6 +50,14 @@ public final class ElementTemplates {
 
   private static final ObjectMapper JSON =
       JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+
+  /** Describes the constraints the worker and the client check, composed ones with their parts. */
+  private static final Validator VALIDATOR =
+      Validation.byProvider(HibernateValidator.class)
+          .configure()
+          .messageInterpolator(new ParameterMessageInterpolator())
+          .buildValidatorFactory()
+          .getValidator();
 
   private ElementTemplates() {}
 
@@ -110,7 +125,7 @@ public final class ElementTemplates {
         .putObject("binding")
         .put("type", "zeebe:taskDefinition")
         .put("property", "type");
-    for (RecordComponent component : inputType.getRecordComponents()) {
+    for (RecordComponent component : InputReader.components(inputType)) {
       Input input = component.getAnnotation(Input.class);
       if (input != null) {
         properties.add(inputProperty(component, input));
@@ -231,66 +246,61 @@ public final class ElementTemplates {
   }
 
   /**
-   * The template constraints of a text input, from the Jakarta constraints the worker checks:
-   * {@code @Size} gives minLength and maxLength, {@code @Pattern} (also inside a composed
-   * constraint such as {@code @Fqdn}) a pattern with the rule's message. Modeler tests a pattern on
-   * the field's text, so it is anchored; an empty field passes (it is notEmpty's to refuse), and so
-   * does a FEEL expression ({@code =...}): its value is known only when the job runs, where the
-   * worker checks it.
+   * The template constraints of a text input, from the Jakarta constraints the worker checks, as
+   * the validator describes them: {@code @Size} gives minLength and maxLength, {@code @Pattern}
+   * (also inside a composed constraint such as {@code @Fqdn}) a pattern with the rule's message.
+   * Modeler tests a pattern on the field's text, so it is anchored; an empty field passes (it is
+   * notEmpty's to refuse), and so does a FEEL expression ({@code =...}): its value is known only
+   * when the job runs, where the worker checks it.
    */
   private static ObjectNode textConstraints(RecordComponent component) {
     ObjectNode constraints = JSON.createObjectNode();
-    if (component.getType() != String.class) {
+    PropertyDescriptor property =
+        VALIDATOR
+            .getConstraintsForClass(component.getDeclaringRecord())
+            .getConstraintsForProperty(component.getName());
+    if (component.getType() != String.class || property == null) {
       return constraints;
     }
-    for (Annotation declared : component.getAccessor().getAnnotations()) {
-      // A composed constraint reports as one violation with its own message, so its message is the
-      // rule's.
-      String message = message(declared);
-      for (Annotation constraint : parts(declared)) {
-        switch (constraint) {
-          case Size size -> {
-            if (size.min() > 0) {
-              constraints.put("minLength", size.min());
-            }
-            if (size.max() < Integer.MAX_VALUE) {
-              constraints.put("maxLength", size.max());
-            }
-          }
-          case Pattern pattern ->
-              constraints
-                  .putObject("pattern")
-                  .put("value", "^(|=.*|" + pattern.regexp() + ")$")
-                  .put("message", message == null ? pattern.message() : message);
+    var sizes = new ArrayList<Size>();
+    ObjectNode pattern = null;
+    // A record component's constraint is on its field and its accessor both: the same one twice.
+    var declared = new LinkedHashMap<Annotation, ConstraintDescriptor<?>>();
+    property.getConstraintDescriptors().forEach(d -> declared.putIfAbsent(d.getAnnotation(), d));
+    for (ConstraintDescriptor<?> rule : declared.values()) {
+      for (ConstraintDescriptor<?> part : parts(rule)) {
+        switch (part.getAnnotation()) {
+          case Size size -> sizes.add(size);
+          // A composed constraint reports as one violation with its own message, so its message is
+          // the rule's.
+          case Pattern regexp ->
+              pattern =
+                  JSON.createObjectNode()
+                      .put("value", "^(|=.*|" + regexp.regexp() + ")$")
+                      .put("message", rule.getMessageTemplate());
           default -> {}
         }
       }
     }
+    for (Size size : sizes) {
+      if (size.min() > 0) {
+        constraints.put("minLength", size.min());
+      }
+      if (size.max() < Integer.MAX_VALUE) {
+        constraints.put("maxLength", size.max());
+      }
+    }
+    if (pattern != null) {
+      constraints.set("pattern", pattern);
+    }
     return constraints;
   }
 
-  /** A declared constraint and the constraints it is composed of. */
-  private static List<Annotation> parts(Annotation declared) {
-    var parts = new ArrayList<Annotation>(List.of(declared));
-    Arrays.stream(declared.annotationType().getAnnotations())
-        .filter(part -> part.annotationType().isAnnotationPresent(Constraint.class))
-        .forEach(parts::add);
+  /** A constraint and the constraints it is composed of, as the validator describes them. */
+  private static List<ConstraintDescriptor<?>> parts(ConstraintDescriptor<?> rule) {
+    var parts = new ArrayList<ConstraintDescriptor<?>>(List.of(rule));
+    rule.getComposingConstraints().forEach(part -> parts.addAll(parts(part)));
     return parts;
-  }
-
-  /**
-   * The message a constraint declares, its {@code message} attribute; null for an annotation that
-   * has none.
-   */
-  private static String message(Annotation annotation) {
-    try {
-      return annotation.annotationType().getMethod("message").invoke(annotation)
-              instanceof String text
-          ? text
-          : null;
-    } catch (ReflectiveOperationException e) {
-      return null;
-    }
   }
 
   /**

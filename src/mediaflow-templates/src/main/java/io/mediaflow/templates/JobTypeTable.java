@@ -1,7 +1,8 @@
 package io.mediaflow.templates;
 
-import io.mediaflow.worker.Input;
-import io.mediaflow.worker.Operation;
+import io.mediaflow.api.operation.Input;
+import io.mediaflow.api.operation.Operation;
+import io.mediaflow.worker.internal.InputReader;
 import java.io.IOException;
 import java.lang.reflect.RecordComponent;
 import java.nio.file.Files;
@@ -84,7 +85,7 @@ public final class JobTypeTable {
   }
 
   private static String inputs(Class<?> inputType) {
-    return Arrays.stream(inputType.getRecordComponents())
+    return InputReader.components(inputType).stream()
         .filter(component -> component.isAnnotationPresent(Input.class))
         .map(JobTypeTable::input)
         .collect(Collectors.joining(", "));

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.mediaflow.worker.Input;
-import io.mediaflow.worker.Operation;
+import io.mediaflow.api.operation.Input;
+import io.mediaflow.api.operation.Operation;
 import jakarta.validation.constraints.NotBlank;
 import java.io.IOException;
 import java.nio.file.Files;

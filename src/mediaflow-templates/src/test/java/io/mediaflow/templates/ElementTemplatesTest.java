@@ -2,7 +2,7 @@ package io.mediaflow.templates;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mediaflow.worker.Operation;
+import io.mediaflow.api.operation.Operation;
 import io.mediaflow.worker.internal.OperationHandler;
 import io.mediaflow.worker.internal.OperationHandlers;
 import io.mediaflow.worker.internal.OperationWorkers;

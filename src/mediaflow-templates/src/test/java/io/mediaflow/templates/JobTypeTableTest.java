@@ -3,7 +3,7 @@ package io.mediaflow.templates;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.mediaflow.worker.Operation;
+import io.mediaflow.api.operation.Operation;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

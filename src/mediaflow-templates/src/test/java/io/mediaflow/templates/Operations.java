@@ -1,6 +1,6 @@
 package io.mediaflow.templates;
 
-import io.mediaflow.worker.Operation;
+import io.mediaflow.api.operation.Operation;
 
 /** The plugin's input records are package-private: tests find them as the build does, by type. */
 final class Operations {

@@ -6,8 +6,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.mediaflow.api.ApiException;
 import io.mediaflow.delivery.BucketPolicy;
 import io.mediaflow.delivery.CorsPolicy;
+import io.mediaflow.delivery.CreateDomain;
+import io.mediaflow.delivery.CreateSigningKey;
+import io.mediaflow.delivery.DeleteCors;
+import io.mediaflow.delivery.DeleteCorsHeader;
+import io.mediaflow.delivery.DeleteSigningKey;
 import io.mediaflow.delivery.DeliveryTest;
 import io.mediaflow.delivery.Domain;
+import io.mediaflow.delivery.PurgeCache;
+import io.mediaflow.delivery.SetBucketPolicy;
+import io.mediaflow.delivery.SetCors;
 import io.mediaflow.delivery.SigningKey;
 import io.mediaflow.delivery.signing.internal.ManagedSigningKeys;
 import io.mediaflow.delivery.signing.internal.PrivateKeys;
@@ -46,8 +54,8 @@ class SignedUrlAccessTest extends DeliveryTest {
   void anAuthenticatedBucketWithAKey() {
     upload(bucket, MASTER, "#EXTM3U master");
     upload(bucket, OTHER, "#EXTM3U 720p");
-    delivery.setBucketPolicy(bucket, BucketPolicy.AUTHENTICATED);
-    key = signingKeys.create(null, null, bucket, "access test");
+    delivery.setBucketPolicy(new SetBucketPolicy(bucket, BucketPolicy.AUTHENTICATED));
+    key = signingKeys.create(new CreateSigningKey(null, null, bucket, "access test"));
   }
 
   @Test
@@ -166,7 +174,8 @@ class SignedUrlAccessTest extends DeliveryTest {
   @Test
   void aKeyOfAnotherBucketDoesNotOpenThisOneAndIsRefusedAtSigning() {
     String otherBucket = bucketName();
-    SigningKey otherBucketsKey = signingKeys.create(null, null, otherBucket, null);
+    SigningKey otherBucketsKey =
+        signingKeys.create(new CreateSigningKey(null, null, otherBucket, null));
     String token =
         SignedTokens.sign(
             otherBucketsKey.id(),
@@ -193,7 +202,7 @@ class SignedUrlAccessTest extends DeliveryTest {
 
   @Test
   void aTokenSignedWithAnotherKeysPrivateKeyIsRefused() {
-    SigningKey other = signingKeys.create(null, null, bucket, null);
+    SigningKey other = signingKeys.create(new CreateSigningKey(null, null, bucket, null));
     String token =
         SignedTokens.sign(
             key.id(),
@@ -211,7 +220,7 @@ class SignedUrlAccessTest extends DeliveryTest {
     String url = sign(MASTER, null, null, null);
     assertThat(fetch(url, null).statusCode()).isEqualTo(200);
 
-    signingKeys.delete(key.id());
+    signingKeys.delete(new DeleteSigningKey(key.id()));
 
     assertThat(fetch(url, null).statusCode()).isEqualTo(403);
     assertThat(store.find(key.id())).isEmpty();
@@ -219,7 +228,7 @@ class SignedUrlAccessTest extends DeliveryTest {
 
   @Test
   void aUrlUnderAVodPlaybackDomainOpensTheDomainsBucket() {
-    Domain domain = delivery.createDomain(domainName(), Domain.VOD, bucket);
+    Domain domain = delivery.createDomain(new CreateDomain(domainName(), Domain.VOD, bucket));
 
     String url =
         signedUrls
@@ -245,9 +254,9 @@ class SignedUrlAccessTest extends DeliveryTest {
 
   @Test
   void aKeyOfAnotherVodDomainIsRefusedAtSigning() {
-    Domain domain = delivery.createDomain(domainName(), Domain.VOD, bucket);
-    Domain other = delivery.createDomain(domainName(), Domain.VOD, bucket);
-    SigningKey othersKey = signingKeys.create(other.id(), null, null, null);
+    Domain domain = delivery.createDomain(new CreateDomain(domainName(), Domain.VOD, bucket));
+    Domain other = delivery.createDomain(new CreateDomain(domainName(), Domain.VOD, bucket));
+    SigningKey othersKey = signingKeys.create(new CreateSigningKey(other.id(), null, null, null));
 
     assertThatThrownBy(
             () ->
@@ -268,7 +277,7 @@ class SignedUrlAccessTest extends DeliveryTest {
 
   @Test
   void theCorsPolicyAnswersItsOriginOnlyWithCredentials() {
-    delivery.setCors(bucket, CorsPolicy.of(ORIGIN, true, "GET, HEAD", 600));
+    delivery.setCors(new SetCors(bucket, ORIGIN, true, "GET, HEAD", 600));
     String url = sign(MASTER, null, null, null);
 
     var allowed = fetch(url, ORIGIN);
@@ -282,10 +291,10 @@ class SignedUrlAccessTest extends DeliveryTest {
         .contains("600");
     assertThat(preflight(url, ORIGIN, "PUT").statusCode()).isEqualTo(403);
 
-    delivery.deleteCorsHeader(bucket, CorsPolicy.ALLOW_CREDENTIALS);
+    delivery.deleteCorsHeader(new DeleteCorsHeader(bucket, CorsPolicy.ALLOW_CREDENTIALS));
     assertThat(fetch(url, ORIGIN).headers().firstValue("Access-Control-Allow-Credentials"))
         .isEmpty();
-    delivery.deleteCors(bucket);
+    delivery.deleteCors(new DeleteCors(bucket));
     assertThat(fetch(url, ORIGIN).headers().firstValue("Access-Control-Allow-Origin")).isEmpty();
   }
 
@@ -295,10 +304,10 @@ class SignedUrlAccessTest extends DeliveryTest {
     fetch(url, null);
     assertThat(cache(url)).isEqualTo("HIT");
 
-    delivery.purgeCache(bucket, MASTER);
+    delivery.purgeCache(new PurgeCache(bucket, MASTER));
     assertThat(cache(url)).isEqualTo("MISS");
     assertThat(cache(url)).isEqualTo("HIT");
-    delivery.purgeCache(bucket);
+    delivery.purgeCache(new PurgeCache(bucket, null));
     assertThat(cache(url)).isEqualTo("MISS");
   }
 

@@ -5,8 +5,12 @@ import static io.camunda.process.test.api.assertions.ProcessInstanceSelectors.by
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.mediaflow.delivery.CreateDomain;
 import io.mediaflow.delivery.DeliveryTest;
 import io.mediaflow.delivery.Domain;
+import io.mediaflow.delivery.GetDomain;
+import io.mediaflow.delivery.GetTlsSubscription;
+import io.mediaflow.delivery.ListDomains;
 import io.mediaflow.delivery.TlsSubscription;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -45,13 +49,14 @@ class CustomDomainTlsProcessTest extends DeliveryTest {
     assertThat(domain.path("bucket_name").asText()).isEqualTo(bucket);
     assertThat(processVariable(key, "tlsSubscription").path("status").asText())
         .isEqualTo(TlsSubscription.ISSUED);
-    assertThat(delivery.getDomain(domain.path("id").asText()).domainName()).isEqualTo(name);
+    assertThat(delivery.getDomain(new GetDomain(domain.path("id").asText())).domainName())
+        .isEqualTo(name);
   }
 
   @Test
   void aDomainTheServiceRefusesEndsTheProcessWithTheReason() {
     String name = domainName();
-    delivery.createDomain(name, Domain.LIVE, null);
+    delivery.createDomain(new CreateDomain(name, Domain.LIVE, null));
 
     long key = start(PROCESS, Map.of("domainName", name, "type", "live"));
 
@@ -82,7 +87,7 @@ class CustomDomainTlsProcessTest extends DeliveryTest {
           assertThat(instance(key).awaitIncident().getErrorMessage())
               .as("bucketName %s", bucket)
               .contains(rule);
-          assertThat(delivery.listDomains(null))
+          assertThat(delivery.listDomains(ListDomains.all()))
               .noneMatch(domain -> name.equals(domain.domainName()));
         });
   }
@@ -112,7 +117,8 @@ class CustomDomainTlsProcessTest extends DeliveryTest {
     assertThatProcessInstance(byKey(key)).isCompleted().hasCompletedElement("CustomDomainReady", 1);
     assertThat(processVariable(key, "tlsSubscription").path("status").asText())
         .isEqualTo(TlsSubscription.ISSUED);
-    assertThat(codeOf(() -> delivery.getTlsSubscription(firstSubscription))).isEqualTo("NOT_FOUND");
+    assertThat(codeOf(() -> delivery.getTlsSubscription(new GetTlsSubscription(firstSubscription))))
+        .isEqualTo("NOT_FOUND");
   }
 
   @Test
@@ -135,8 +141,9 @@ class CustomDomainTlsProcessTest extends DeliveryTest {
     assertThatProcessInstance(byKey(key))
         .isCompleted()
         .hasCompletedElement("CustomDomainAbandoned", 1);
-    assertThat(codeOf(() -> delivery.getDomain(domainId))).isEqualTo("NOT_FOUND");
-    assertThat(codeOf(() -> delivery.getTlsSubscription(subscription))).isEqualTo("NOT_FOUND");
+    assertThat(codeOf(() -> delivery.getDomain(new GetDomain(domainId)))).isEqualTo("NOT_FOUND");
+    assertThat(codeOf(() -> delivery.getTlsSubscription(new GetTlsSubscription(subscription))))
+        .isEqualTo("NOT_FOUND");
   }
 
   private JsonNode subscriptionOf(UserTask task) {

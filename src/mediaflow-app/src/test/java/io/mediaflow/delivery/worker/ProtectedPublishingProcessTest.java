@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.camunda.zeebe.protocol.record.Record;
+import io.mediaflow.delivery.CreateDomain;
+import io.mediaflow.delivery.CreateSigningKey;
 import io.mediaflow.delivery.DeliveryTest;
 import io.mediaflow.delivery.Domain;
 import io.mediaflow.delivery.PrivateKeyPem;
@@ -114,8 +116,8 @@ class ProtectedPublishingProcessTest extends DeliveryTest {
   @Test
   void aGivenKeyIsReusedAndTheUrlsUseTheGivenPlaybackDomain() {
     String bucket = bucketWithObjects();
-    SigningKey existing = signingKeys.create(null, null, bucket, "shared");
-    Domain domain = delivery.createDomain(domainName(), Domain.VOD, bucket);
+    SigningKey existing = signingKeys.create(new CreateSigningKey(null, null, bucket, "shared"));
+    Domain domain = delivery.createDomain(new CreateDomain(domainName(), Domain.VOD, bucket));
     long keysBefore = keysOf(bucket);
 
     long key =
@@ -145,7 +147,7 @@ class ProtectedPublishingProcessTest extends DeliveryTest {
   void aKeyOfAnotherBucketEndsAsPublishingFailedNamingTheKeyAndBothBuckets() {
     String bucket = bucketWithObjects();
     String otherBucket = bucketName();
-    SigningKey othersKey = signingKeys.create(null, null, otherBucket, null);
+    SigningKey othersKey = signingKeys.create(new CreateSigningKey(null, null, otherBucket, null));
 
     long key =
         start(

@@ -14,7 +14,8 @@ import io.mediaflow.api.ApiException;
 import io.mediaflow.callback.CallbackProperties;
 import io.mediaflow.callback.internal.CallbackUrls;
 import io.mediaflow.sandbox.SandboxProfile;
-import io.mediaflow.transcoding.PresetJob;
+import io.mediaflow.transcoding.StartEncode;
+import io.mediaflow.transcoding.StartEncode2;
 import io.mediaflow.transcoding.Task;
 import io.mediaflow.transcoding.TranscodingClient;
 import io.mediaflow.transcoding.TranscodingProperties;
@@ -66,7 +67,9 @@ class TranscodingVariationsTest {
     Task task = client.createTask();
     String statusUrl =
         client
-            .startEncode2(task.taskToken(), Query.of(sample(), List.of(Format.of("mp4"))), null)
+            .startEncode2(
+                new StartEncode2(
+                    task.taskToken(), Query.of(sample(), List.of(Format.of("mp4"))), null))
             .statusUrl();
 
     var progress = new CopyOnWriteArrayList<String>();
@@ -89,7 +92,8 @@ class TranscodingVariationsTest {
     TranscodingClient client = client();
     Task task = client.createTask();
     // The earlier attempt, whose answer was lost: the job runs.
-    client.startEncode2(task.taskToken(), Query.of(sample(), List.of(Format.of("mp4"))), null);
+    client.startEncode2(
+        new StartEncode2(task.taskToken(), Query.of(sample(), List.of(Format.of("mp4"))), null));
 
     JobOutcome retried = runner().outcome(retriedStart(task.taskToken()), handler(workers, START));
 
@@ -116,10 +120,8 @@ class TranscodingVariationsTest {
   @Test
   void profilesSeparatedBySpacesAreRefusedLoudlyUntilTheSeparatorIsConfigured() {
     start(SandboxProfile.PROFILES_SEPARATED_BY_SPACES);
-    var job = new PresetJob(sample(), null, List.of("mp4-720p", "thumbnail"), null, null, null);
-
     TranscodingClient commas = client(",");
-    assertThatThrownBy(() -> commas.startEncode(commas.createTask().taskToken(), job))
+    assertThatThrownBy(() -> commas.startEncode(job(commas.createTask().taskToken())))
         .isInstanceOfSatisfying(
             ApiException.Rejected.class,
             refused -> {
@@ -128,7 +130,13 @@ class TranscodingVariationsTest {
             });
 
     TranscodingClient spaces = client(" ");
-    assertThat(spaces.startEncode(spaces.createTask().taskToken(), job).statusUrl()).isNotBlank();
+    assertThat(spaces.startEncode(job(spaces.createTask().taskToken())).statusUrl()).isNotBlank();
+  }
+
+  /** A preset job of two profiles, which the separator joins. */
+  private StartEncode job(String taskToken) {
+    return new StartEncode(
+        taskToken, sample(), null, List.of("mp4-720p", "thumbnail"), null, null, null);
   }
 
   private static final String START = "mediaflow.transcoding.start_encode2";

@@ -1,6 +1,8 @@
 package io.mediaflow.api.internal;
 
 import com.fasterxml.jackson.databind.BeanDescription;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationConfig;
 import com.fasterxml.jackson.databind.introspect.BeanPropertyDefinition;
 import io.mediaflow.api.ApiJson;
 import io.mediaflow.api.InvalidRequestException;
@@ -25,33 +27,43 @@ import org.hibernate.validator.spi.nodenameprovider.PropertyNodeNameProvider;
 /**
  * Checks a request or an operation's input against the Jakarta Bean Validation constraints on its
  * records, where each rule of the API is written once, and refuses it with one {@link
- * InvalidRequestException} listing every broken rule in field order. Fields are named as the API
- * names them: by their JSON property ({@code format[0].stream[1].video_codec}), since that is what
- * the user wrote.
+ * InvalidRequestException} listing every broken rule in field order. Fields are named by their JSON
+ * property, since that is what the user wrote: as {@link ApiJson} writes them for a request a
+ * client checks (the API's names, {@code format[0].stream[1].video_codec}, {@code domain_id}), or
+ * as the mapper that read it names them for an operation's input ({@link #check(Object,
+ * ObjectMapper)}: the process variables). A component that a record unwraps ({@code JsonUnwrapped})
+ * adds no name: its fields are read, and named, as the record's own.
  *
  * <p>Messages are interpolated from their parameters only ({@code {min}}, {@code {max}}), never
  * with expressions: a message cannot echo the value, which may be a credential.
  */
 public final class Constraints {
 
-  private static final Validator VALIDATOR =
-      Validation.byProvider(HibernateValidator.class)
-          .configure()
-          .propertyNodeNameProvider(new JsonNames())
-          .messageInterpolator(
-              new ParameterMessageInterpolator(
-                  java.util.Set.of(Locale.ENGLISH),
-                  Locale.ENGLISH,
-                  context -> Locale.ENGLISH,
-                  false))
-          .buildValidatorFactory()
-          .getValidator();
+  /** A validator for each mapper whose names it gives the fields: the API's, and the inputs'. */
+  private static final Map<ObjectMapper, Validator> VALIDATORS = new ConcurrentHashMap<>();
 
   private Constraints() {}
 
-  /** Every broken rule of {@code request}, in field order; none when it holds. */
+  private static Validator validator(ObjectMapper names) {
+    return VALIDATORS.computeIfAbsent(
+        names,
+        mapper ->
+            Validation.byProvider(HibernateValidator.class)
+                .configure()
+                .propertyNodeNameProvider(new JsonNames(mapper))
+                .messageInterpolator(
+                    new ParameterMessageInterpolator(
+                        java.util.Set.of(Locale.ENGLISH),
+                        Locale.ENGLISH,
+                        context -> Locale.ENGLISH,
+                        false))
+                .buildValidatorFactory()
+                .getValidator());
+  }
+
+  /** Every broken rule of {@code request}, in field order, named as the API names them. */
   public static List<Violation> violations(Object request) {
-    return sorted(VALIDATOR.validate(request));
+    return sorted(validator(ApiJson.MAPPER).validate(request));
   }
 
   private static List<Violation> sorted(
@@ -65,13 +77,24 @@ public final class Constraints {
         .toList();
   }
 
-  /** Refuses {@code request} with every rule it breaks. */
+  /** Refuses {@code request} with every rule it breaks, named as the API names them. */
   public static <T> T check(T request) {
-    List<Violation> violations = violations(request);
+    return checked(request, violations(request));
+  }
+
+  /**
+   * Refuses {@code input} with every rule it breaks, each field named as {@code names} reads it: an
+   * operation's input record by the process variables it was read from.
+   */
+  public static <T> T check(T input, ObjectMapper names) {
+    return checked(input, sorted(validator(names).validate(input)));
+  }
+
+  private static <T> T checked(T value, List<Violation> violations) {
     if (!violations.isEmpty()) {
       throw new InvalidRequestException(violations);
     }
-    return request;
+    return value;
   }
 
   /**
@@ -167,7 +190,10 @@ public final class Constraints {
             .append(']');
       }
       String name = node.getName();
-      if (name != null && !name.startsWith("<") && node.getKind() != ElementKind.BEAN) {
+      if (name != null
+          && !name.isEmpty()
+          && !name.startsWith("<")
+          && node.getKind() != ElementKind.BEAN) {
         field.append(field.isEmpty() ? "" : ".").append(name);
       }
     }
@@ -175,29 +201,41 @@ public final class Constraints {
   }
 
   /**
-   * A record component's name as JSON writes it (the API's snake_case, or an explicit
-   * {@code @JsonProperty}).
+   * A record component's name as a mapper writes it (the API's snake_case, an explicit
+   * {@code @JsonProperty}, or an input's component name); empty for an unwrapped one, whose fields
+   * stand as the record's own.
    */
   private static final class JsonNames implements PropertyNodeNameProvider {
 
+    private final ObjectMapper mapper;
     private final Map<Class<?>, Map<String, String>> names = new ConcurrentHashMap<>();
+
+    JsonNames(ObjectMapper mapper) {
+      this.mapper = mapper;
+    }
 
     @Override
     public String getName(Property property) {
       if (property instanceof JavaBeanProperty bean) {
         return names
-            .computeIfAbsent(bean.getDeclaringClass(), JsonNames::jsonNames)
+            .computeIfAbsent(bean.getDeclaringClass(), this::jsonNames)
             .getOrDefault(property.getName(), property.getName());
       }
       return property.getName();
     }
 
-    private static Map<String, String> jsonNames(Class<?> type) {
-      BeanDescription description =
-          ApiJson.MAPPER.getSerializationConfig().introspect(ApiJson.MAPPER.constructType(type));
+    private Map<String, String> jsonNames(Class<?> type) {
+      SerializationConfig config = mapper.getSerializationConfig();
+      BeanDescription description = config.introspect(mapper.constructType(type));
       var byName = new java.util.HashMap<String, String>();
       for (BeanPropertyDefinition property : description.findProperties()) {
-        byName.put(property.getInternalName(), property.getName());
+        boolean unwrapped =
+            property.getPrimaryMember() != null
+                && config
+                        .getAnnotationIntrospector()
+                        .findUnwrappingNameTransformer(property.getPrimaryMember())
+                    != null;
+        byName.put(property.getInternalName(), unwrapped ? "" : property.getName());
       }
       return byName;
     }

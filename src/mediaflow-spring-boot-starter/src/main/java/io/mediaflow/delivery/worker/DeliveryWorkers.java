@@ -12,10 +12,13 @@ import java.util.Map;
 
 /**
  * The operations of the content delivery API (document 1), and the issuing of signed URLs, each
- * carried out as its input record's {@code handler} says; {@link OperationWorkers} opens the
- * workers. What several of them share is here: deletes, sets and purges answer true (the service's
- * {@code {status: ok}}; see {@link #done}); its {@code failed} is a BPMN error, except on a delete
- * repeated after an attempt that may have removed the thing already (see {@link #gone}).
+ * carried out as its handler says: one per operation, grouped by the document's resources ({@link
+ * PlaybackDomains}, {@link TlsSubscriptions}, {@link SigningKeys}, {@link BucketControls}) for
+ * those that read a client's request record, its worker input's {@code handler} for those with
+ * inputs of their own, and {@link SignedUrls}'s for its requests; {@link OperationWorkers} opens
+ * the workers. What several of them share is here: deletes, sets and purges answer true (the
+ * service's {@code {status: ok}}; see {@link #done}); its {@code failed} is a BPMN error, except on
+ * a delete repeated after an attempt that may have removed the thing already (see {@link #gone}).
  */
 final class DeliveryWorkers implements OperationHandlers {
 
@@ -32,29 +35,30 @@ final class DeliveryWorkers implements OperationHandlers {
   @Override
   public List<OperationHandler<?>> handlers() {
     return List.of(
-        CreateDomainInput.handler(client),
-        ListDomainsInput.handler(client),
-        GetDomainInput.handler(client),
-        UpdateDomainInput.handler(client),
-        DeleteDomainInput.handler(client),
-        CreateTlsSubscriptionInput.handler(client),
+        PlaybackDomains.create(client),
+        PlaybackDomains.list(client),
+        PlaybackDomains.get(client),
+        PlaybackDomains.update(client),
+        PlaybackDomains.delete(client),
+        TlsSubscriptions.create(client),
         ListTlsSubscriptionsInput.handler(client),
-        GetTlsSubscriptionInput.handler(client),
-        DeleteTlsSubscriptionInput.handler(client),
+        TlsSubscriptions.get(client),
+        TlsSubscriptions.delete(client),
         WaitForTlsSubscriptionInput.handler(client),
-        CreateSigningKeyInput.handler(signingKeys),
+        SigningKeys.create(signingKeys),
         ListSigningKeysInput.handler(client),
-        GetSigningKeyInput.handler(client),
-        RenameSigningKeyInput.handler(client),
-        DeleteSigningKeyInput.handler(client, signingKeys),
-        SetBucketPolicyInput.handler(client),
-        SetCorsInput.handler(client),
-        GetCorsInput.handler(client),
-        DeleteCorsInput.handler(client),
-        DeleteCorsHeaderInput.handler(client),
-        PurgeCacheInput.handler(client),
-        SignUrlsInput.handler(signedUrls),
-        SignPlaybackUrlsInput.handler(signedUrls));
+        SigningKeys.get(client),
+        SigningKeys.rename(client),
+        SigningKeys.delete(client, signingKeys),
+        BucketControls.setPolicy(client),
+        BucketControls.setCors(client),
+        BucketControls.getCors(client),
+        BucketControls.deleteCors(client),
+        BucketControls.deleteCorsHeader(client),
+        BucketControls.purgeCache(client),
+        OperationHandler.call(SignedUrls.Request.class, request -> signedUrls.sign(request)),
+        OperationHandler.call(
+            SignedUrls.PlaybackRequest.class, request -> signedUrls.signPlayback(request)));
   }
 
   /**

@@ -1,7 +1,7 @@
 package io.mediaflow.delivery.worker;
 
+import io.mediaflow.api.operation.Operation;
 import io.mediaflow.delivery.DeliveryClient;
-import io.mediaflow.worker.Operation;
 import io.mediaflow.worker.internal.OperationHandler;
 
 @Operation(

@@ -1,14 +1,16 @@
 package io.mediaflow.delivery.worker;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.mediaflow.api.ApiException;
+import io.mediaflow.api.operation.Input;
+import io.mediaflow.api.operation.Operation;
 import io.mediaflow.delivery.DeliveryClient;
+import io.mediaflow.delivery.GetTlsSubscription;
 import io.mediaflow.delivery.TlsSubscription;
-import io.mediaflow.worker.Input;
-import io.mediaflow.worker.Operation;
 import io.mediaflow.worker.internal.OperationHandler;
 import io.mediaflow.worker.internal.Poll;
 import io.mediaflow.worker.internal.WaitInput;
-import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.Valid;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 
@@ -20,14 +22,13 @@ import java.util.LinkedHashMap;
     resultVariable = "tlsSubscription",
     retries = 10,
     errors = {"TLS_FAILED", "WAIT_TIMEOUT", "NOT_FOUND"})
+/**
+ * The check the wait repeats, and how long it may go on.
+ *
+ * @param request the subscription to read, by its {@code tls_subscription_id}
+ */
 record WaitForTlsSubscriptionInput(
-    @NotBlank
-        @Input(
-            label = "TLS subscription id",
-            description =
-                "The tls_subscription_id (not the id): list answers and the create operation's result carry it",
-            value = "=tlsSubscription.tls_subscription_id")
-        String tlsSubscriptionId,
+    @JsonUnwrapped @Valid GetTlsSubscription request,
     @Input(label = "Timeout", description = "ISO-8601 duration, e.g. PT24H", value = "PT24H")
         Duration timeout)
     implements WaitInput {
@@ -39,7 +40,7 @@ record WaitForTlsSubscriptionInput(
 
   private static Poll<TlsSubscription> waitForTlsSubscription(
       DeliveryClient client, WaitForTlsSubscriptionInput input) {
-    TlsSubscription subscription = client.getTlsSubscription(input.tlsSubscriptionId());
+    TlsSubscription subscription = client.getTlsSubscription(input.request());
     if (subscription.hasCertificate()) {
       return Poll.done(subscription);
     }

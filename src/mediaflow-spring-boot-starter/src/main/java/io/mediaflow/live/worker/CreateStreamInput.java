@@ -1,15 +1,16 @@
 package io.mediaflow.live.worker;
 
 import io.mediaflow.api.ApiException;
+import io.mediaflow.api.operation.Input;
+import io.mediaflow.api.operation.Operation;
 import io.mediaflow.callback.internal.CallbackUrls;
 import io.mediaflow.live.Dvr;
+import io.mediaflow.live.GetStream;
 import io.mediaflow.live.LiveClient;
 import io.mediaflow.live.NewStream;
 import io.mediaflow.live.Stream;
 import io.mediaflow.live.StreamFilter;
 import io.mediaflow.live.StreamFormat;
-import io.mediaflow.worker.Input;
-import io.mediaflow.worker.Operation;
 import io.mediaflow.worker.internal.JobContext;
 import io.mediaflow.worker.internal.OperationHandler;
 import java.util.List;
@@ -183,7 +184,8 @@ record CreateStreamInput(
             stream ->
                 client
                     .createdStream(
-                        input.newStream(callbackUrl(callbacks, creators, input, job)), stream.id())
+                        input.newStream(callbackUrl(callbacks, creators, input, job)),
+                        new GetStream(stream.id()))
                     .withoutSecrets(input.keepStreamKey()));
   }
 

@@ -1,12 +1,14 @@
 package io.mediaflow.live.worker;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import io.mediaflow.api.operation.Input;
+import io.mediaflow.api.operation.Operation;
 import io.mediaflow.live.Dvr;
+import io.mediaflow.live.GetStream;
 import io.mediaflow.live.LiveClient;
 import io.mediaflow.live.internal.DvrRecordings;
-import io.mediaflow.worker.Input;
-import io.mediaflow.worker.Operation;
 import io.mediaflow.worker.internal.OperationHandler;
-import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.Valid;
 import java.time.Duration;
 
 @Operation(
@@ -16,8 +18,13 @@ import java.time.Duration;
         "Lists what the stream's DVR recorded: per destination and format, the destination folder and, for s3:// destinations, the files below it whose key holds the stream ID, in whatever layout the service writes (listed with ListObjectsV2, signed with the destination's credentials), each with a presigned downloadUrl, e.g. a transcoding source. Other destinations give the folder and key pattern only (listed: false). Use after the stream has stopped. Asked to record, a stream with no such file is retried (files may still be on their way), then an incident names the destination, the stream and what the folder holds; a stream that shows recording off is an incident at once. A presigned URL carries the access key ID: given as a secret reference it is masked there, so give the access key in plain text where the files are handed on. DVR_STORAGE_REFUSED: the storage refused the listing (credentials, permissions).",
     resultVariable = "dvrRecordings",
     errors = {"NOT_FOUND", "DVR_STORAGE_REFUSED"})
+/**
+ * The stream whose recordings are listed, with what listing them needs besides.
+ *
+ * @param request the stream to read
+ */
 record DvrRecordingsInput(
-    @NotBlank @Input(label = "Stream ID", value = "=liveStream.id") String streamId,
+    @JsonUnwrapped @Valid GetStream request,
     @Input(
             label = "DVR",
             description =
@@ -36,7 +43,7 @@ record DvrRecordingsInput(
         DvrRecordingsInput.class,
         input ->
             recordings.of(
-                client.getStream(input.streamId()),
+                client.getStream(input.request()),
                 input.dvr(),
                 input.downloadUrlLifetime() == null
                     ? Duration.ofHours(24)

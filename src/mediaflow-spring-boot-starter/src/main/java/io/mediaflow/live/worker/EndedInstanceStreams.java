@@ -3,7 +3,9 @@ package io.mediaflow.live.worker;
 import io.camunda.client.CamundaClient;
 import io.camunda.client.api.command.ClientHttpException;
 import io.camunda.client.api.search.enums.ProcessInstanceState;
+import io.mediaflow.live.GetStream;
 import io.mediaflow.live.LiveClient;
+import io.mediaflow.live.StopStream;
 import io.mediaflow.live.Stream;
 import io.mediaflow.live.StreamFilter;
 import io.mediaflow.live.StreamState;
@@ -164,13 +166,13 @@ public class EndedInstanceStreams implements SmartLifecycle {
   /** Stops the stream; a stop that fails while the stream is stopping or stopped is done too. */
   private boolean stop(Stream stream) {
     try {
-      client.stopStream(stream.id());
+      client.stopStream(new StopStream(stream.id()));
       LOG.info(
           "Stopped live stream {}: the process instance that created it has ended", stream.id());
       return true;
     } catch (RuntimeException failed) {
       try {
-        if (STOPPED.contains(client.getStream(stream.id()).statusName())) {
+        if (STOPPED.contains(client.getStream(new GetStream(stream.id())).statusName())) {
           return true;
         }
       } catch (RuntimeException alsoFailed) {

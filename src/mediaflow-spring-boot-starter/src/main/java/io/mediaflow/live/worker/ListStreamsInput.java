@@ -1,9 +1,9 @@
 package io.mediaflow.live.worker;
 
+import io.mediaflow.api.operation.Input;
+import io.mediaflow.api.operation.Operation;
 import io.mediaflow.live.LiveClient;
 import io.mediaflow.live.StreamFilter;
-import io.mediaflow.worker.Input;
-import io.mediaflow.worker.Operation;
 import io.mediaflow.worker.internal.OperationHandler;
 import java.util.Map;
 

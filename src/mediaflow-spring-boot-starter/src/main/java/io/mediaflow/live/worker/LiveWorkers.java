@@ -2,6 +2,7 @@ package io.mediaflow.live.worker;
 
 import io.mediaflow.api.ApiException;
 import io.mediaflow.callback.internal.CallbackUrls;
+import io.mediaflow.live.GetStream;
 import io.mediaflow.live.LiveClient;
 import io.mediaflow.live.PlaybackId;
 import io.mediaflow.live.Stream;
@@ -17,10 +18,12 @@ import java.util.function.Function;
 
 /**
  * The operations of the live streaming API (document 2), and a wait for a stream status, each
- * carried out as its input record's {@code handler} says; {@link OperationWorkers} opens the
- * workers. What several of them share is here. Every result is a stream without secrets ({@link
- * #shown}): simulcast keys and DVR credentials masked, the stream key only where the model asks for
- * it.
+ * carried out as its handler says: one per operation, grouped by the document's resources ({@link
+ * Streams}, {@link PlaybackIds}, {@link SimulcastTargets}) for those that read a client's request
+ * record, or its worker input's {@code handler} for those with inputs of their own; {@link
+ * OperationWorkers} opens the workers. What several of them share is here. Every result is a stream
+ * without secrets ({@link #shown}): simulcast keys and DVR credentials masked, the stream key only
+ * where the model asks for it.
  */
 final class LiveWorkers implements OperationHandlers {
 
@@ -46,12 +49,12 @@ final class LiveWorkers implements OperationHandlers {
         CreateStreamInput.handler(client, callbacks, creators),
         GetStreamInput.handler(client),
         ListStreamsInput.handler(client),
-        StartStreamInput.handler(client),
-        StopStreamInput.handler(client),
-        AddPlaybackIdInput.handler(client),
-        DeletePlaybackIdInput.handler(client),
-        AddSimulcastTargetInput.handler(client),
-        DeleteSimulcastTargetInput.handler(client),
+        Streams.start(client),
+        Streams.stop(client),
+        PlaybackIds.add(client),
+        PlaybackIds.delete(client),
+        SimulcastTargets.add(client),
+        SimulcastTargets.delete(client),
         WaitForStatusInput.handler(client),
         DvrRecordingsInput.handler(client, recordings));
   }
@@ -67,7 +70,7 @@ final class LiveWorkers implements OperationHandlers {
       String what,
       String id,
       Function<Stream, List<String>> ids) {
-    Stream stream = client.getStream(streamId);
+    Stream stream = client.getStream(new GetStream(streamId));
     if (ids.apply(stream).contains(id)) {
       throw new ApiException.Rejected(
           "FAILED",

@@ -1,15 +1,17 @@
 package io.mediaflow.live.worker;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.mediaflow.api.ApiException;
+import io.mediaflow.api.operation.Input;
+import io.mediaflow.api.operation.Operation;
+import io.mediaflow.live.GetStream;
 import io.mediaflow.live.LiveClient;
 import io.mediaflow.live.Stream;
 import io.mediaflow.live.StreamState;
-import io.mediaflow.worker.Input;
-import io.mediaflow.worker.Operation;
 import io.mediaflow.worker.internal.OperationHandler;
 import io.mediaflow.worker.internal.Poll;
 import io.mediaflow.worker.internal.WaitInput;
-import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotEmpty;
 import java.time.Duration;
 import java.util.List;
@@ -23,8 +25,13 @@ import java.util.Map;
     resultVariable = "liveStream",
     retries = 10,
     errors = {"WAIT_TIMEOUT", "STREAM_STOPPED", "NOT_FOUND"})
+/**
+ * The check the wait repeats, what it waits for, and how long it may go on.
+ *
+ * @param request the stream to read
+ */
 record WaitForStatusInput(
-    @NotBlank @Input(label = "Stream ID", value = "=liveStream.id") String streamId,
+    @JsonUnwrapped @Valid GetStream request,
     @NotEmpty
         @Input(
             label = "States",
@@ -41,7 +48,7 @@ record WaitForStatusInput(
   }
 
   private static Poll<Stream> waitForStatus(LiveClient client, WaitForStatusInput input) {
-    Stream stream = client.getStream(input.streamId());
+    Stream stream = client.getStream(input.request());
     String status = stream.statusName();
     if (input.states().stream().anyMatch(state -> state.apiName().equals(status))) {
       return Poll.done(LiveWorkers.shown(stream));

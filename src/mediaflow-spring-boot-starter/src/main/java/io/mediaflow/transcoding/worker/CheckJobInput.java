@@ -1,11 +1,11 @@
 package io.mediaflow.transcoding.worker;
 
 import io.mediaflow.api.ApiException;
+import io.mediaflow.api.operation.Input;
+import io.mediaflow.api.operation.Operation;
 import io.mediaflow.transcoding.JobStatus;
 import io.mediaflow.transcoding.TranscodingClient;
 import io.mediaflow.transcoding.internal.JobResult;
-import io.mediaflow.worker.Input;
-import io.mediaflow.worker.Operation;
 import io.mediaflow.worker.internal.OperationHandler;
 import jakarta.validation.constraints.NotBlank;
 import java.time.Instant;

@@ -1,7 +1,7 @@
 package io.mediaflow.transcoding.worker;
 
+import io.mediaflow.api.operation.Operation;
 import io.mediaflow.transcoding.TranscodingClient;
-import io.mediaflow.worker.Operation;
 import io.mediaflow.worker.internal.OperationHandler;
 
 /**

@@ -1,14 +1,14 @@
 package io.mediaflow.transcoding.worker;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import io.mediaflow.api.operation.Input;
+import io.mediaflow.api.operation.Operation;
 import io.mediaflow.callback.internal.CallbackUrls;
+import io.mediaflow.transcoding.StartEncode2;
 import io.mediaflow.transcoding.TranscodingClient;
-import io.mediaflow.transcoding.query.JobPayload;
 import io.mediaflow.transcoding.query.Query;
-import io.mediaflow.worker.Input;
-import io.mediaflow.worker.Operation;
 import io.mediaflow.worker.internal.OperationHandler;
-import jakarta.validation.constraints.NotBlank;
-import jakarta.validation.constraints.NotNull;
+import jakarta.validation.Valid;
 
 @Operation(
     type = "mediaflow.transcoding.start_encode2",
@@ -25,19 +25,13 @@ import jakarta.validation.constraints.NotNull;
       "ERROR_TOKEN_NOT_FOUND",
       "ERROR_BAD_PAYLOAD"
     })
+/**
+ * The custom job to start, and whether Mediaflow's callback is added to it.
+ *
+ * @param request the job as the client sends it
+ */
 record StartEncode2Input(
-    @NotBlank @Input(label = "Task token", value = "=transcodingTask.task_token") String taskToken,
-    @NotNull
-        @Input(
-            label = "Query",
-            description =
-                "The Query object with the API's field names, e.g. {source: \"https://...\", format: [{output: \"mp4\", resolution: 720, destination: {url: \"s3://bucket/clip.mp4\", key: \"{{secrets.S3_ACCESS_KEY}}\", secret: \"{{secrets.S3_SECRET_KEY}}\"}}]}; credentials as secret references")
-        Query query,
-    @JobPayload
-        @Input(
-            label = "Payload",
-            description = "Up to " + JobPayload.MAX + " characters, returned in callbacks")
-        String payload,
+    @JsonUnwrapped @Valid StartEncode2 request,
     @Input(
             label = "Add Mediaflow's callback",
             description =
@@ -50,25 +44,24 @@ record StartEncode2Input(
         StartEncode2Input.class,
         (input, job) ->
             TranscodingWorkers.start(
-                input.taskToken(),
+                input.request().taskToken(),
                 job,
-                () ->
-                    client.startEncode2(
-                        input.taskToken(), input.withCallback(callbacks), input.payload())),
-        (input, job) -> TranscodingWorkers.startedJob(client, input.taskToken()));
+                () -> client.startEncode2(input.withCallback(callbacks))),
+        (input, job) -> TranscodingWorkers.startedJob(client, input.request().taskToken()));
   }
 
   /**
-   * The query as given, or with a signed callback URL for this task when the model names none and
-   * does not turn Mediaflow's callback off.
+   * The job as given, or with a signed callback URL for this task in its query when the model names
+   * none and does not turn Mediaflow's callback off.
    */
-  Query withCallback(CallbackUrls callbacks) {
+  StartEncode2 withCallback(CallbackUrls callbacks) {
+    Query query = request.query();
     if (query == null || query.callbackUrl() != null || Boolean.FALSE.equals(addCallback)) {
-      return query;
+      return request;
     }
     return callbacks
-        .forSubject(CallbackUrls.Kind.TRANSCODING, taskToken)
-        .map(query::withCallbackUrl)
-        .orElse(query);
+        .forSubject(CallbackUrls.Kind.TRANSCODING, request.taskToken())
+        .map(url -> request.withQuery(query.withCallbackUrl(url)))
+        .orElse(request);
   }
 }

@@ -1,8 +1,8 @@
 package io.mediaflow.transcoding.worker;
 
+import io.mediaflow.api.operation.Input;
+import io.mediaflow.api.operation.Operation;
 import io.mediaflow.transcoding.TranscodingClient;
-import io.mediaflow.worker.Input;
-import io.mediaflow.worker.Operation;
 import io.mediaflow.worker.internal.OperationHandler;
 import jakarta.validation.constraints.NotEmpty;
 import java.util.List;

@@ -3,6 +3,7 @@ package io.mediaflow.transcoding.worker;
 import io.mediaflow.api.ApiException;
 import io.mediaflow.callback.internal.CallbackUrls;
 import io.mediaflow.transcoding.JobStatus;
+import io.mediaflow.transcoding.StartEncode;
 import io.mediaflow.transcoding.StartedJob;
 import io.mediaflow.transcoding.TranscodingClient;
 import io.mediaflow.transcoding.internal.DocumentSources;
@@ -20,8 +21,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The operations of the transcoding API (document 3), each carried out as its input record's {@code
- * handler} says; {@link OperationWorkers} opens the workers. What several of them share is here: a
+ * The operations of the transcoding API (document 3), each carried out as its worker input's {@code
+ * handler} says, or for a preset job, which reads the client's request record, {@link
+ * #startEncode}; {@link OperationWorkers} opens the workers. What several of them share is here: a
  * start and the lookup of a start whose answer was lost (both starts), the read of one job's status
  * and its failure (the check and the wait).
  */
@@ -64,10 +66,18 @@ final class TranscodingWorkers implements OperationHandlers {
         CreateTaskInput.handler(client),
         UploadFileInput.handler(client, localSources, documentSources),
         StartEncode2Input.handler(client, callbacks),
-        StartEncodeInput.handler(client),
+        startEncode(client),
         StatusInput.handler(client),
         CheckJobInput.handler(client),
         WaitForJobInput.handler(client));
+  }
+
+  /** A preset job: its request record is the operation's input, read from the job's variables. */
+  private static OperationHandler<StartEncode> startEncode(TranscodingClient client) {
+    return OperationHandler.create(
+        StartEncode.class,
+        (request, job) -> start(request.taskToken(), job, () -> client.startEncode(request)),
+        (request, job) -> startedJob(client, request.taskToken()));
   }
 
   /**

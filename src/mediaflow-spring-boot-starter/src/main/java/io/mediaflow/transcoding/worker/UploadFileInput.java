@@ -1,12 +1,12 @@
 package io.mediaflow.transcoding.worker;
 
 import io.mediaflow.api.InvalidRequestException;
+import io.mediaflow.api.operation.Input;
+import io.mediaflow.api.operation.Operation;
 import io.mediaflow.transcoding.Task;
 import io.mediaflow.transcoding.TranscodingClient;
 import io.mediaflow.transcoding.internal.DocumentSources;
 import io.mediaflow.transcoding.internal.LocalSources;
-import io.mediaflow.worker.Input;
-import io.mediaflow.worker.Operation;
 import io.mediaflow.worker.internal.OperationHandler;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;

@@ -1,12 +1,12 @@
 package io.mediaflow.transcoding.worker;
 
 import io.mediaflow.api.ApiJson;
+import io.mediaflow.api.operation.Input;
+import io.mediaflow.api.operation.Operation;
 import io.mediaflow.transcoding.JobStatus;
 import io.mediaflow.transcoding.TranscodingClient;
 import io.mediaflow.transcoding.internal.JobProgress;
 import io.mediaflow.transcoding.internal.JobResult;
-import io.mediaflow.worker.Input;
-import io.mediaflow.worker.Operation;
 import io.mediaflow.worker.internal.OperationHandler;
 import io.mediaflow.worker.internal.Poll;
 import io.mediaflow.worker.internal.WaitInput;

@@ -1,16 +1,23 @@
 package io.mediaflow.worker.internal;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
+import com.fasterxml.jackson.databind.introspect.AnnotatedClass;
+import com.fasterxml.jackson.databind.introspect.JacksonAnnotationIntrospector;
 import com.fasterxml.jackson.databind.type.LogicalType;
 import io.mediaflow.api.ApiJson;
 import io.mediaflow.api.InvalidRequestException;
 import io.mediaflow.api.Violation;
 import io.mediaflow.api.internal.Constraints;
+import io.mediaflow.api.operation.Input;
 import io.mediaflow.worker.SecretProvider;
+import java.lang.reflect.RecordComponent;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -21,6 +28,12 @@ import java.util.stream.Collectors;
  * into the record only, never into a variable. Whatever is wrong is named by field and rule in one
  * {@link InvalidRequestException}, which becomes the incident's message; values are never echoed,
  * since a variable may hold something secret.
+ *
+ * <p>The input record is often a client's request record, whose fields the API names in snake_case
+ * ({@code domain_id}); its inputs ({@link Input}) are still read from, and named after, the
+ * variables the template binds and the worker fetches: the components' own names. A worker input
+ * with fields of its own carries the request it sends unwrapped ({@code @JsonUnwrapped @Valid}), so
+ * that request's inputs are variables of the job like the others ({@link #components}).
  */
 public class InputReader {
 
@@ -32,6 +45,13 @@ public class InputReader {
   private static final ObjectMapper INPUTS = ApiJson.MAPPER.copy();
 
   static {
+    INPUTS.setAnnotationIntrospector(
+        new JacksonAnnotationIntrospector() {
+          @Override
+          public Object findNamingStrategy(AnnotatedClass type) {
+            return hasInputs(type.getRawType()) ? null : super.findNamingStrategy(type);
+          }
+        });
     INPUTS
         .coercionConfigFor(LogicalType.Textual)
         .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail)
@@ -61,7 +81,31 @@ public class InputReader {
     } catch (IllegalArgumentException e) {
       throw new InvalidRequestException(describe(e));
     }
-    return Constraints.check(input);
+    return Constraints.check(input, INPUTS);
+  }
+
+  /**
+   * The components a job's variables are read into, in their order: the record's own, and in place
+   * of one it unwraps ({@code @JsonUnwrapped}), that record's. Each is one variable, of its name,
+   * which the worker fetches and the element template binds.
+   */
+  public static List<RecordComponent> components(Class<?> inputType) {
+    var components = new ArrayList<RecordComponent>();
+    for (RecordComponent component : inputType.getRecordComponents()) {
+      if (component.getAccessor().isAnnotationPresent(JsonUnwrapped.class)) {
+        components.addAll(components(component.getType()));
+      } else {
+        components.add(component);
+      }
+    }
+    return components;
+  }
+
+  /** Whether some component of {@code type} is an operation's input. */
+  private static boolean hasInputs(Class<?> type) {
+    return type.isRecord()
+        && Arrays.stream(type.getRecordComponents())
+            .anyMatch(component -> component.isAnnotationPresent(Input.class));
   }
 
   private static List<Violation> describe(IllegalArgumentException e) {

@@ -1,17 +1,17 @@
 package io.mediaflow.worker.internal;
 
-import io.mediaflow.worker.Operation;
+import io.mediaflow.api.operation.Operation;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * How one operation is carried out for a job, declared once by its input record's static {@code
- * handler(...)}, beside what the record declares; {@link OperationWorkers} opens its worker. The
- * input record's {@link Operation} says the job type and everything else the worker and the element
- * template share; the record's components are the only variables the worker fetches.
+ * How one operation is carried out for a job, declared once in its API's {@code worker} package (a
+ * worker input record's static {@code handler(...)}, or a class of the document's resource for a
+ * client's request record); {@link OperationWorkers} opens its worker. The input record's {@link
+ * Operation} says the job type and everything else the worker and the element template share; the
+ * record's components ({@link InputReader#components}) are the only variables the worker fetches.
  *
  * @param <I> the operation's input record
  */
@@ -163,7 +163,7 @@ public final class OperationHandler<I> {
    */
   public List<String> variables() {
     var names = new java.util.ArrayList<String>();
-    Arrays.stream(inputType.getRecordComponents())
+    InputReader.components(inputType).stream()
         .map(java.lang.reflect.RecordComponent::getName)
         .forEach(names::add);
     names.add(JobStates.VARIABLE);

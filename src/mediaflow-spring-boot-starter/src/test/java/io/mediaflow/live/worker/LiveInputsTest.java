@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mediaflow.api.InvalidRequestException;
+import io.mediaflow.live.AddPlaybackId;
+import io.mediaflow.live.AddSimulcastTarget;
 import io.mediaflow.live.PlaybackPolicy;
 import io.mediaflow.live.StreamState;
 import io.mediaflow.worker.internal.InputReader;
@@ -108,12 +110,11 @@ class LiveInputsTest {
 
     assertThat(
             inputs
-                .read(Map.of("streamId", "s", "policy", "authenticated"), AddPlaybackIdInput.class)
+                .read(Map.of("streamId", "s", "policy", "authenticated"), AddPlaybackId.class)
                 .policy())
         .isEqualTo(PlaybackPolicy.AUTHENTICATED);
     assertThatThrownBy(
-            () ->
-                inputs.read(Map.of("streamId", "s", "policy", "private"), AddPlaybackIdInput.class))
+            () -> inputs.read(Map.of("streamId", "s", "policy", "private"), AddPlaybackId.class))
         .hasMessage("policy: must be public or authenticated");
   }
 
@@ -122,10 +123,9 @@ class LiveInputsTest {
     var input =
         inputs.read(
             Map.of("streamId", "s", "url", "rtmp://x/app", "streamKey", "target-secret"),
-            AddSimulcastTargetInput.class);
+            AddSimulcastTarget.class);
     assertThat(input.toString()).doesNotContain("target-secret");
-    assertThatThrownBy(
-            () -> inputs.read(Map.of("url", "rtmp://x/app"), AddSimulcastTargetInput.class))
-        .hasMessage("streamId: must not be blank; streamKey: must not be blank");
+    assertThatThrownBy(() -> inputs.read(Map.of("url", "rtmp://x/app"), AddSimulcastTarget.class))
+        .hasMessage("streamId: is required; streamKey: is required");
   }
 }

@@ -11,6 +11,7 @@ import io.mediaflow.api.internal.Constraints;
 import io.mediaflow.callback.CallbackProperties;
 import io.mediaflow.callback.internal.CallbackUrls;
 import io.mediaflow.fixtures.ApiFixtures;
+import io.mediaflow.transcoding.StartEncode2;
 import io.mediaflow.transcoding.query.Format;
 import io.mediaflow.transcoding.query.JobPayload;
 import io.mediaflow.transcoding.query.Query;
@@ -39,7 +40,9 @@ class StartEncode2InputTest {
     String text = payload.isNull() || payload.isMissingNode() ? null : payload.asText();
     var input =
         new StartEncode2Input(
-            "task", Query.of("https://example.com/in.mp4", List.of(Format.of("mp4"))), text, null);
+            new StartEncode2(
+                "task", Query.of("https://example.com/in.mp4", List.of(Format.of("mp4"))), text),
+            null);
     if (invalidField == null) {
       assertThatCode(() -> Constraints.check(input)).doesNotThrowAnyException();
     } else {
@@ -56,10 +59,14 @@ class StartEncode2InputTest {
             "{\"source\":\"tus:0b6a1f4e-2c3d-4e5f-8a9b-0c1d2e3f4a5b\",\"format\":[{\"output\":\"mp4\"}]}",
             Query.class);
     assertThatThrownBy(
-            () -> Constraints.check(new StartEncode2Input("t", query, "x".repeat(1001), null)))
+            () ->
+                Constraints.check(
+                    new StartEncode2Input(new StartEncode2("t", query, "x".repeat(1001)), null)))
         .hasMessageContaining("payload: must be at most 1000 characters");
     assertThatCode(
-            () -> Constraints.check(new StartEncode2Input("t", query, "x".repeat(1000), null)))
+            () ->
+                Constraints.check(
+                    new StartEncode2Input(new StartEncode2("t", query, "x".repeat(1000)), null)))
         .doesNotThrowAnyException();
   }
 
@@ -77,19 +84,31 @@ class StartEncode2InputTest {
             Clock.systemUTC());
 
     assertThat(
-            new StartEncode2Input("task", query, null, null).withCallback(callbacks).callbackUrl())
+            new StartEncode2Input(new StartEncode2("task", query, null), null)
+                .withCallback(callbacks)
+                .query()
+                .callbackUrl())
         .as("by default")
         .startsWith("https://mediaflow.example/");
     assertThat(
-            new StartEncode2Input("task", query, null, true).withCallback(callbacks).callbackUrl())
+            new StartEncode2Input(new StartEncode2("task", query, null), true)
+                .withCallback(callbacks)
+                .query()
+                .callbackUrl())
         .startsWith("https://mediaflow.example/");
     assertThat(
-            new StartEncode2Input("task", query, null, false).withCallback(callbacks).callbackUrl())
+            new StartEncode2Input(new StartEncode2("task", query, null), false)
+                .withCallback(callbacks)
+                .query()
+                .callbackUrl())
         .as("turned off, for a process that polls")
         .isNull();
     Query named = query.withCallbackUrl("https://hooks.example/transcoding");
     assertThat(
-            new StartEncode2Input("task", named, null, null).withCallback(callbacks).callbackUrl())
+            new StartEncode2Input(new StartEncode2("task", named, null), null)
+                .withCallback(callbacks)
+                .query()
+                .callbackUrl())
         .isEqualTo("https://hooks.example/transcoding");
   }
 }

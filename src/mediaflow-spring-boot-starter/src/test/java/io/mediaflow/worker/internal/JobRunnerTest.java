@@ -13,9 +13,13 @@ import io.camunda.client.api.response.ActivatedJob;
 import io.camunda.client.api.worker.JobClient;
 import io.grpc.Status;
 import io.mediaflow.api.ApiException;
+import io.mediaflow.api.operation.Input;
+import io.mediaflow.api.operation.Operation;
+import io.mediaflow.delivery.DeleteDomain;
+import io.mediaflow.delivery.GetDomain;
+import io.mediaflow.live.AddPlaybackId;
+import io.mediaflow.live.GetStream;
 import io.mediaflow.worker.EnvironmentSecretProvider;
-import io.mediaflow.worker.Input;
-import io.mediaflow.worker.Operation;
 import io.mediaflow.worker.WorkerProperties;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Size;
@@ -618,7 +622,7 @@ class JobRunnerTest {
   @Test
   void aDeliveryDeleteWritesItsSentMarkSoTheAttemptAfterADeadWorkerTakesNotFoundAsDone() {
     var client = mock(io.mediaflow.delivery.DeliveryClient.class);
-    when(client.getDomain("3f2b6c1e-8d4a-4c5e-9f1a-2b3c4d5e6f70"))
+    when(client.getDomain(new GetDomain("3f2b6c1e-8d4a-4c5e-9f1a-2b3c4d5e6f70")))
         .thenThrow(new ApiException.Rejected("NOT_FOUND", "no such domain", Map.of()));
     var deleteDomain =
         io.mediaflow.delivery.worker.DeliveryWorkersAccess.workers(client, null, null)
@@ -630,7 +634,7 @@ class JobRunnerTest {
     org.mockito.Mockito.doThrow(new IllegalStateException("the worker dies"))
         .doThrow(new ApiException.Rejected("NOT_FOUND", "no such domain", Map.of()))
         .when(client)
-        .deleteDomain("3f2b6c1e-8d4a-4c5e-9f1a-2b3c4d5e6f70");
+        .deleteDomain(new DeleteDomain("3f2b6c1e-8d4a-4c5e-9f1a-2b3c4d5e6f70"));
 
     writing.outcome(
         job(
@@ -726,8 +730,9 @@ class JobRunnerTest {
         io.mediaflow.api.ApiJson.MAPPER.convertValue(
             Map.of("id", streamId, "playback_ids", List.of(Map.of("id", "p1", "policy", "public"))),
             io.mediaflow.live.Stream.class);
-    when(client.getStream(streamId)).thenReturn(before);
-    when(client.addPlaybackId(streamId, io.mediaflow.live.PlaybackPolicy.AUTHENTICATED))
+    when(client.getStream(new GetStream(streamId))).thenReturn(before);
+    when(client.addPlaybackId(
+            new AddPlaybackId(streamId, io.mediaflow.live.PlaybackPolicy.AUTHENTICATED)))
         .thenReturn(before);
     var add =
         io.mediaflow.live.worker.LiveWorkersAccess.workers(client, null, null).handlers().stream()

@@ -2,7 +2,7 @@ package io.mediaflow.worker.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.mediaflow.worker.Operation;
+import io.mediaflow.api.operation.Operation;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 

@@ -3,6 +3,8 @@ package io.mediaflow.delivery.signing.internal;
 import io.mediaflow.api.ApiException;
 import io.mediaflow.delivery.DeliveryClient;
 import io.mediaflow.delivery.Domain;
+import io.mediaflow.delivery.GetSigningKey;
+import io.mediaflow.delivery.ListDomains;
 import io.mediaflow.delivery.SigningKey;
 import java.util.Map;
 import java.util.Objects;
@@ -32,7 +34,7 @@ class KeyBindings {
    * the URLs are in, or to that domain.
    */
   void requireServesObjects(String keyId, String bucketName, String domainName) {
-    SigningKey key = client.getSigningKey(keyId);
+    SigningKey key = client.getSigningKey(new GetSigningKey(keyId));
     if (domainName == null) {
       if (!Objects.equals(key.bucketName(), bucketName)) {
         throw boundElsewhere(key, "objects of bucket " + bucketName + " at its default address");
@@ -40,7 +42,7 @@ class KeyBindings {
       return;
     }
     Domain domain =
-        client.listDomains(Domain.VOD).stream()
+        client.listDomains(new ListDomains(Domain.VOD)).stream()
             .filter(candidate -> domainName.equalsIgnoreCase(candidate.domainName()))
             .findFirst()
             .orElseThrow(
@@ -68,7 +70,7 @@ class KeyBindings {
    * bucket's objects.
    */
   void requireServesLivePlayback(String keyId) {
-    SigningKey key = client.getSigningKey(keyId);
+    SigningKey key = client.getSigningKey(new GetSigningKey(keyId));
     if (key.bucketName() != null) {
       throw boundElsewhere(
           key, "live playback (a key bound to the stream or to its live playback domain)");

@@ -1,6 +1,8 @@
 package io.mediaflow.delivery.signing.internal;
 
 import io.mediaflow.api.ApiException;
+import io.mediaflow.delivery.CreateSigningKey;
+import io.mediaflow.delivery.DeleteSigningKey;
 import io.mediaflow.delivery.DeliveryClient;
 import io.mediaflow.delivery.NewSigningKey;
 import io.mediaflow.delivery.SigningKey;
@@ -40,8 +42,8 @@ public class ManagedSigningKeys {
    * A private key that cannot be read or kept makes the key useless, since the service never shows
    * it again: the key is then deleted at the service and the failure reported.
    */
-  public SigningKey create(String domainId, String streamId, String bucketName, String name) {
-    NewSigningKey created = client.createSigningKey(domainId, streamId, bucketName, name);
+  public SigningKey create(CreateSigningKey request) {
+    NewSigningKey created = client.createSigningKey(request);
     String keyId = created.key().id();
     try {
       PrivateKeys.rsa(created.privateKey());
@@ -72,8 +74,8 @@ public class ManagedSigningKeys {
    * The ids of the keys named and bound as a new one would be, read before it is created ({@link
    * #findCreated}).
    */
-  public List<String> alike(String domainId, String streamId, String bucketName, String name) {
-    return keysAlike(domainId, streamId, bucketName, name).map(SigningKey::id).toList();
+  public List<String> alike(CreateSigningKey request) {
+    return keysAlike(request).map(SigningKey::id).toList();
   }
 
   /**
@@ -85,12 +87,9 @@ public class ManagedSigningKeys {
    * key remains. Two or more such new keys mean someone else creates keys alike at the same moment,
    * and which is this job's cannot be told: that is left to a person.
    */
-  public Optional<SigningKey> findCreated(
-      String domainId, String streamId, String bucketName, String name, List<String> before) {
+  public Optional<SigningKey> findCreated(CreateSigningKey request, List<String> before) {
     List<SigningKey> created =
-        keysAlike(domainId, streamId, bucketName, name)
-            .filter(key -> !before.contains(key.id()))
-            .toList();
+        keysAlike(request).filter(key -> !before.contains(key.id())).toList();
     Optional<SigningKey> kept =
         created.stream().filter(key -> store.find(key.id()).isPresent()).findFirst();
     if (kept.isPresent() || created.isEmpty()) {
@@ -110,41 +109,40 @@ public class ManagedSigningKeys {
         "Signing key {} was created by an attempt whose answer, and with it the private key, was lost;"
             + " deleting it before creating another",
         keyId);
-    client.deleteSigningKey(keyId);
+    client.deleteSigningKey(new DeleteSigningKey(keyId));
     return Optional.empty();
   }
 
   /** Keys with the same binding and exactly the same name (both unset, or equal). */
-  private java.util.stream.Stream<SigningKey> keysAlike(
-      String domainId, String streamId, String bucketName, String name) {
+  private java.util.stream.Stream<SigningKey> keysAlike(CreateSigningKey request) {
     return client.listSigningKeys().stream()
         .filter(
             key ->
-                Objects.equals(domainId, key.domainId())
-                    && Objects.equals(streamId, key.streamId())
-                    && Objects.equals(bucketName, key.bucketName())
-                    && Objects.equals(name, key.name()));
+                Objects.equals(request.domainId(), key.domainId())
+                    && Objects.equals(request.streamId(), key.streamId())
+                    && Objects.equals(request.bucketName(), key.bucketName())
+                    && Objects.equals(request.name(), key.name()));
   }
 
   /**
    * Deletes the key at the service, which invalidates every URL it signed, then its private key. A
    * key the service no longer knows is forgotten here as well before the refusal is reported.
    */
-  public void delete(String keyId) {
+  public void delete(DeleteSigningKey request) {
     try {
-      client.deleteSigningKey(keyId);
+      client.deleteSigningKey(request);
     } catch (ApiException.Rejected rejected) {
       if ("NOT_FOUND".equals(rejected.code())) {
-        store.delete(keyId);
+        store.delete(request.signingKeyId());
       }
       throw rejected;
     }
-    store.delete(keyId);
+    store.delete(request.signingKeyId());
   }
 
   private void discard(String keyId) {
     try {
-      client.deleteSigningKey(keyId);
+      client.deleteSigningKey(new DeleteSigningKey(keyId));
     } catch (ApiException e) {
       LOG.warn(
           "Signing key {} cannot sign anything and could not be deleted: {}",

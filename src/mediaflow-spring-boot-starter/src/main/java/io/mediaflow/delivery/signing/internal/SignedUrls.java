@@ -4,6 +4,8 @@ import io.mediaflow.api.ApiException;
 import io.mediaflow.api.constraint.Fqdn;
 import io.mediaflow.api.internal.Constraints;
 import io.mediaflow.api.internal.Rules;
+import io.mediaflow.api.operation.Input;
+import io.mediaflow.api.operation.Operation;
 import io.mediaflow.delivery.BucketName;
 import io.mediaflow.delivery.DeliveryClient;
 import io.mediaflow.delivery.ObjectPath;
@@ -14,6 +16,7 @@ import io.mediaflow.delivery.signing.UriScope;
 import io.mediaflow.observability.internal.MediaflowMetrics;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotEmpty;
+import jakarta.validation.constraints.NotNull;
 import java.security.PrivateKey;
 import java.time.Clock;
 import java.time.Duration;
@@ -30,7 +33,8 @@ import okhttp3.HttpUrl;
 public class SignedUrls {
 
   /**
-   * What to sign.
+   * What to sign: also the input of the operation that signs them, read from a job's variables, so
+   * its rules are the same for both.
    *
    * @param signingKeyId the signing key, whose private key the key store holds
    * @param bucketName the bucket, for URLs at its default address
@@ -46,31 +50,110 @@ public class SignedUrls {
    *     otherwise
    * @param claims further claims for the tokens
    */
+  @Operation(
+      type = "mediaflow.delivery.sign_urls",
+      name = "Delivery: issue signed URLs",
+      description =
+          "Signs one URL per object of an authenticated bucket: an RS256 JWT (header kid, alg, typ; claims uri, exp, nbf and custom ones) in ?auth=, at the bucket's default address or behind a vod playback domain. The private key comes from the application's key store, never from the process. A token for an HLS (.m3u8) or DASH (.mpd) playlist opens the playlist's folder, so a player reaches the variant playlists and segments with it; other objects' tokens open the object only. The result is a list of {path, url, expires, uri}, uri being what the token opens. SIGNING_KEY_NOT_IN_STORE: this application does not hold the key's private key (create a new key). SIGNING_KEY_BOUND_ELSEWHERE: the key is bound to another bucket, domain or stream, so its tokens would open nothing here. NOT_FOUND: the key or the domain does not exist.",
+      resultVariable = "signedUrls",
+      errors = {"SIGNING_KEY_NOT_IN_STORE", "SIGNING_KEY_BOUND_ELSEWHERE", "NOT_FOUND"})
   public record Request(
-      @NotBlank(message = "is required") @ServiceId String signingKeyId,
-      @BucketName String bucketName,
-      @Fqdn String domainName,
-      @NotEmpty(message = "needs at least one object path") List<@ObjectPath String> paths,
-      Duration lifetime,
-      Instant notBefore,
-      String uri,
-      UriScope uriScope,
-      Map<String, Object> claims) {}
+      @NotBlank(message = "is required")
+          @ServiceId
+          @Input(label = "Signing key id", value = "=signingKey.id")
+          String signingKeyId,
+      @BucketName
+          @Input(
+              label = "Bucket",
+              description = "For URLs at the bucket's default address",
+              value = "=bucketName")
+          String bucketName,
+      @Fqdn
+          @Input(
+              label = "Playback domain",
+              description =
+                  "A vod domain name: when given, the URLs use it instead of the default address")
+          String domainName,
+      @NotEmpty(message = "needs at least one object path")
+          @Input(
+              label = "Paths",
+              description =
+                  "The objects' paths inside the bucket, e.g. [\"videos/clip/master.m3u8\"]",
+              value = "=paths")
+          List<@NotNull(message = ObjectPath.RULE) @ObjectPath String> paths,
+      @Input(
+              label = "Lifetime",
+              description =
+                  "ISO-8601 duration until the tokens expire (exp); empty for tokens that never expire",
+              value = "PT24H")
+          Duration lifetime,
+      @Input(
+              label = "Not before",
+              description =
+                  "ISO-8601 instant before which the tokens do not work (nbf); empty for at once")
+          Instant notBefore,
+      @Input(
+              label = "Granted path (uri)",
+              description =
+                  "The uri claim of every token: a directory or full path; an empty string opens the whole bucket; left out, the token opens what 'Token opens' says")
+          String uri,
+      @Input(
+              label = "Token opens",
+              description =
+                  "When no uri is given: object (the signed object only) or folder (every object in its folder, as an HLS or DASH player needs); empty for the folder of a .m3u8 or .mpd playlist and the object otherwise")
+          UriScope uriScope,
+      @Input(label = "Custom claims", description = "Further claims, e.g. {viewer: \"abc\"}")
+          Map<String, Object> claims) {}
 
   /**
    * What to sign for live playback: the playback URLs as the stream lists them (at the default
    * address, or {@code https://<custom_domain>/<playback_id>.m3u8} behind a live playback domain).
+   * Also the input of the operation that signs them.
    *
    * @param signingKeyId a key bound to the stream, or to its live playback domain
    * @param uri the {@code uri} claim of every token; null leaves it out, so a token opens what the
    *     key serves
    */
+  @Operation(
+      type = "mediaflow.delivery.sign_playback_urls",
+      name = "Delivery: sign live playback URLs",
+      description =
+          "Signs the playback URLs of a live stream's authenticated playback IDs: an RS256 JWT (header kid, alg, typ; claims exp, nbf and uri when given) in ?auth=, with a signing key bound to the stream or to its live playback domain. The private key comes from the application's key store, never from the process. The result is a list of {playbackUrl, url, expires}. SIGNING_KEY_NOT_IN_STORE: this application does not hold the key's private key (create a new key). SIGNING_KEY_BOUND_ELSEWHERE: the key is bound to a bucket, whose tokens open no live playback. NOT_FOUND: the key does not exist.",
+      resultVariable = "signedPlaybackUrls",
+      errors = {"SIGNING_KEY_NOT_IN_STORE", "SIGNING_KEY_BOUND_ELSEWHERE", "NOT_FOUND"})
   public record PlaybackRequest(
-      @NotBlank(message = "is required") @ServiceId String signingKeyId,
-      @NotEmpty(message = "needs at least one playback URL") List<String> playbackUrls,
-      Duration lifetime,
-      Instant notBefore,
-      String uri) {}
+      @NotBlank(message = "is required")
+          @ServiceId
+          @Input(
+              label = "Signing key id",
+              description =
+                  "A key bound to the stream (stream_id) or to its live playback domain (domain_id)",
+              value = "=signingKey.id")
+          String signingKeyId,
+      @NotEmpty(message = "needs at least one playback URL")
+          @Input(
+              label = "Playback URLs",
+              description =
+                  "As the stream lists them, e.g. for id in liveStream.playback_ids[policy = \"authenticated\"] return id.playback_url",
+              value =
+                  "=for id in liveStream.playback_ids[policy = \"authenticated\"] return id.playback_url")
+          List<String> playbackUrls,
+      @Input(
+              label = "Lifetime",
+              description =
+                  "ISO-8601 duration until the tokens expire (exp); empty for tokens that never expire",
+              value = "PT24H")
+          Duration lifetime,
+      @Input(
+              label = "Not before",
+              description =
+                  "ISO-8601 instant before which the tokens do not work (nbf); empty for at once")
+          Instant notBefore,
+      @Input(
+              label = "Granted path (uri)",
+              description =
+                  "The uri claim: a path the tokens are limited to, such as <playback_id>; left out, a token opens whatever the key serves")
+          String uri) {}
 
   /** A playback URL with a signed token, and when the token stops working (null: never). */
   public record SignedPlaybackUrl(String playbackUrl, String url, String expires) {}

@@ -7,6 +7,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mediaflow.api.ApiException;
+import io.mediaflow.delivery.CreateSigningKey;
+import io.mediaflow.delivery.DeleteSigningKey;
 import io.mediaflow.delivery.MockCdn;
 import io.mediaflow.delivery.PrivateKeyPem;
 import io.mediaflow.delivery.SigningKey;
@@ -47,7 +49,7 @@ class ManagedSigningKeysTest {
   void theKeyComesBackWithoutItsPrivateKeyWhichIsInTheStore() {
     server.enqueue(created(PEM.text()));
 
-    SigningKey key = keys.create(null, null, "media", "k");
+    SigningKey key = keys.create(new CreateSigningKey(null, null, "media", "k"));
 
     assertThat(key.id()).isEqualTo(KEY_ID);
     assertThat(store.find(KEY_ID)).contains(PEM);
@@ -59,7 +61,7 @@ class ManagedSigningKeysTest {
     server.enqueue(created(PEM.text()));
     server.enqueue(json(200, "{\"status\":\"ok\"}"));
 
-    assertThatThrownBy(() -> keys.create(null, null, "media", null))
+    assertThatThrownBy(() -> keys.create(new CreateSigningKey(null, null, "media", null)))
         .isInstanceOfSatisfying(
             ApiException.Transient.class,
             e ->
@@ -76,7 +78,7 @@ class ManagedSigningKeysTest {
     server.enqueue(created("-----BEGIN PRIVATE KEY-----\\nAAAA\\n-----END PRIVATE KEY-----"));
     server.enqueue(json(200, "{\"status\":\"ok\"}"));
 
-    assertThatThrownBy(() -> keys.create(null, null, "media", null))
+    assertThatThrownBy(() -> keys.create(new CreateSigningKey(null, null, "media", null)))
         .isInstanceOfSatisfying(
             ApiException.Misconfigured.class,
             e -> assertThat(e.code()).isEqualTo("UNREADABLE_PRIVATE_KEY"));
@@ -91,8 +93,8 @@ class ManagedSigningKeysTest {
     server.enqueue(created(PEM.text()));
     server.enqueue(created(PEM.text()));
 
-    keys.create(null, null, "media", "k");
-    keys.create(null, null, "media", null);
+    keys.create(new CreateSigningKey(null, null, "media", "k"));
+    keys.create(new CreateSigningKey(null, null, "media", null));
 
     server.takeRequest();
     assertThat(server.takeRequest().getBody().utf8())
@@ -125,7 +127,10 @@ class ManagedSigningKeysTest {
                 + "\",\"name\":\"k\",\"bucket_name\":\"media\"}]}"));
     server.enqueue(json(200, "{\"status\":\"ok\"}"));
 
-    assertThat(keys.findCreated(null, null, "media", "k", java.util.List.of(earlier))).isEmpty();
+    assertThat(
+            keys.findCreated(
+                new CreateSigningKey(null, null, "media", "k"), java.util.List.of(earlier)))
+        .isEmpty();
 
     server.takeRequest();
     assertThat(line(server.takeRequest())).isEqualTo("GET /v1/signing-keys");
@@ -141,7 +146,8 @@ class ManagedSigningKeysTest {
     server.enqueue(
         json(200, "{\"signing_keys\":[{\"id\":\"" + KEY_ID + "\",\"bucket_name\":\"media\"}]}"));
 
-    assertThat(keys.findCreated(null, null, "media", null, java.util.List.of()))
+    assertThat(
+            keys.findCreated(new CreateSigningKey(null, null, "media", null), java.util.List.of()))
         .hasValueSatisfying(key -> assertThat(key.id()).isEqualTo(KEY_ID));
   }
 
@@ -155,7 +161,10 @@ class ManagedSigningKeysTest {
                 + "\",\"bucket_name\":\"media\"},"
                 + "{\"id\":\"0b9c8d7e-6f5a-4b3c-9d2e-1f0a9b8c7d6e\",\"bucket_name\":\"media\"}]}"));
 
-    assertThatThrownBy(() -> keys.findCreated(null, null, "media", null, java.util.List.of()))
+    assertThatThrownBy(
+            () ->
+                keys.findCreated(
+                    new CreateSigningKey(null, null, "media", null), java.util.List.of()))
         .isInstanceOfSatisfying(
             ApiException.OutcomeUnknown.class,
             e -> assertThat(e.code()).isEqualTo("AMBIGUOUS_CREATION"));
@@ -167,7 +176,7 @@ class ManagedSigningKeysTest {
     store.save(KEY_ID, PEM);
     server.enqueue(json(404, "{\"status\":\"failed\",\"error\":\"no signing key\"}"));
 
-    assertThatThrownBy(() -> keys.delete(KEY_ID))
+    assertThatThrownBy(() -> keys.delete(new DeleteSigningKey(KEY_ID)))
         .isInstanceOfSatisfying(
             ApiException.Rejected.class, e -> assertThat(e.code()).isEqualTo("NOT_FOUND"));
     assertThat(store.keys).isEmpty();
@@ -178,7 +187,8 @@ class ManagedSigningKeysTest {
     store.save(KEY_ID, PEM);
     server.enqueue(json(200, "{\"status\":\"failed\"}"));
 
-    assertThatThrownBy(() -> keys.delete(KEY_ID)).isInstanceOf(ApiException.Rejected.class);
+    assertThatThrownBy(() -> keys.delete(new DeleteSigningKey(KEY_ID)))
+        .isInstanceOf(ApiException.Rejected.class);
     assertThat(store.keys).containsKey(KEY_ID);
   }
 

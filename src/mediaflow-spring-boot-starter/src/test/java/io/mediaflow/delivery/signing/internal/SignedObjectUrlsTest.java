@@ -9,6 +9,8 @@ import io.jsonwebtoken.Jwts;
 import io.mediaflow.api.ApiException;
 import io.mediaflow.delivery.DeliveryClient;
 import io.mediaflow.delivery.Domain;
+import io.mediaflow.delivery.GetSigningKey;
+import io.mediaflow.delivery.ListDomains;
 import io.mediaflow.delivery.MockCdn;
 import io.mediaflow.delivery.SigningKey;
 import io.mediaflow.delivery.signing.MemorySigningKeyStore;
@@ -46,7 +48,7 @@ class SignedObjectUrlsTest {
   @BeforeEach
   void keyOfBucketVideos() {
     store.save(KEY_ID, TestKeys.pkcs8(PAIR));
-    when(client.getSigningKey(KEY_ID))
+    when(client.getSigningKey(new GetSigningKey(KEY_ID)))
         .thenReturn(new SigningKey(KEY_ID, null, null, null, "videos", null));
   }
 
@@ -101,19 +103,19 @@ class SignedObjectUrlsTest {
 
   @Test
   void behindAVodDomainTheKeyOfItsBucketOrOfTheDomainSigns() {
-    when(client.listDomains(Domain.VOD))
+    when(client.listDomains(new ListDomains(Domain.VOD)))
         .thenReturn(List.of(new Domain(DOMAIN_ID, "vod", "vod.example.com", null, "videos")));
 
     assertThat(signedUrls.sign(request(null, "vod.example.com", null, null, "a/b.m3u8")))
         .singleElement()
         .satisfies(url -> assertThat(url.url()).contains("vod.example.com/a/b.m3u8?auth="));
 
-    when(client.getSigningKey(KEY_ID))
+    when(client.getSigningKey(new GetSigningKey(KEY_ID)))
         .thenReturn(new SigningKey(KEY_ID, null, DOMAIN_ID, null, null, null));
     assertThat(signedUrls.sign(request(null, "vod.example.com", null, null, "a/b.m3u8")))
         .hasSize(1);
 
-    when(client.getSigningKey(KEY_ID))
+    when(client.getSigningKey(new GetSigningKey(KEY_ID)))
         .thenReturn(new SigningKey(KEY_ID, null, null, "stream-1", null, null));
     assertThatThrownBy(
             () -> signedUrls.sign(request(null, "vod.example.com", null, null, "a.m3u8")))

@@ -9,6 +9,7 @@ import io.jsonwebtoken.Jwts;
 import io.mediaflow.api.ApiException;
 import io.mediaflow.api.InvalidRequestException;
 import io.mediaflow.delivery.DeliveryClient;
+import io.mediaflow.delivery.GetSigningKey;
 import io.mediaflow.delivery.SigningKey;
 import io.mediaflow.delivery.signing.MemorySigningKeyStore;
 import io.mediaflow.delivery.signing.TestKeys;
@@ -43,7 +44,7 @@ class SignedPlaybackUrlsTest {
 
   @BeforeEach
   void keyBoundToTheStream() {
-    when(client.getSigningKey(KEY_ID))
+    when(client.getSigningKey(new GetSigningKey(KEY_ID)))
         .thenReturn(new SigningKey(KEY_ID, null, null, "stream-1", null, null));
   }
 
@@ -101,7 +102,7 @@ class SignedPlaybackUrlsTest {
   @Test
   void aKeyBoundToABucketIsRefusedNamingItsBinding() {
     store.save(KEY_ID, TestKeys.pkcs8(PAIR));
-    when(client.getSigningKey(KEY_ID))
+    when(client.getSigningKey(new GetSigningKey(KEY_ID)))
         .thenReturn(new SigningKey(KEY_ID, null, null, null, "vod-bucket", null));
 
     assertThatThrownBy(
