@@ -14,6 +14,7 @@ import io.mediaflow.delivery.DeliveryClient;
 import io.mediaflow.delivery.MockCdn;
 import io.mediaflow.observability.internal.LogContext;
 import io.mediaflow.observability.internal.MediaflowMetrics;
+import io.mediaflow.worker.DefaultWorkerProperties;
 import io.mediaflow.worker.WorkerProperties;
 import io.mediaflow.worker.internal.InputReader;
 import io.mediaflow.worker.internal.JobRunner;
@@ -42,7 +43,6 @@ import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.SpanProcessor;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -73,15 +73,7 @@ class JobObservationTest {
   private static final String KEY_ID = "0b6a1f4e-2c3d-4e5f-8a9b-0c1d2e3f4a5b";
 
   private final MockWebServer server = new MockWebServer();
-  private final WorkerProperties properties =
-      new WorkerProperties(
-          Duration.ofSeconds(1),
-          Duration.ofMinutes(1),
-          Duration.ofMillis(500),
-          Duration.ofSeconds(30),
-          Duration.ofHours(6),
-          Duration.ofHours(1),
-          "test-state-secret");
+  private final WorkerProperties properties = DefaultWorkerProperties.get();
 
   @BeforeEach
   void start() throws Exception {

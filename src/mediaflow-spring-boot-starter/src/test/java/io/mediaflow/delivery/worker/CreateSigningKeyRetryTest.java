@@ -20,7 +20,7 @@ import io.mediaflow.delivery.signing.internal.ContentAddresses;
 import io.mediaflow.delivery.signing.internal.ManagedSigningKeys;
 import io.mediaflow.delivery.signing.internal.SignedUrls;
 import io.mediaflow.observability.internal.MediaflowMetrics;
-import io.mediaflow.worker.WorkerProperties;
+import io.mediaflow.worker.DefaultWorkerProperties;
 import io.mediaflow.worker.internal.InputReader;
 import io.mediaflow.worker.internal.JobRunner;
 import io.mediaflow.worker.internal.JobStates;
@@ -28,7 +28,6 @@ import io.mediaflow.worker.internal.JobStatesAccess;
 import io.mediaflow.worker.internal.OperationHandler;
 import java.security.KeyPairGenerator;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.Map;
@@ -65,15 +64,7 @@ class CreateSigningKeyRetryTest {
     server.start();
     DeliveryClient client = MockCdn.client(server);
     var properties = MockCdn.properties(server.url("/cdn").toString());
-    var workerProperties =
-        new WorkerProperties(
-            Duration.ofSeconds(1),
-            Duration.ofMinutes(1),
-            Duration.ofMillis(500),
-            Duration.ofSeconds(30),
-            Duration.ofHours(6),
-            Duration.ofHours(1),
-            "test-state-secret");
+    var workerProperties = DefaultWorkerProperties.get();
     states = new JobStates(workerProperties);
     jobs =
         new JobRunner(camunda, new InputReader(name -> Optional.empty()), states, workerProperties);

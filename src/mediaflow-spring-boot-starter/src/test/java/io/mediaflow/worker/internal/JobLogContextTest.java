@@ -17,9 +17,9 @@ import io.camunda.client.api.worker.JobClient;
 import io.mediaflow.api.operation.Operation;
 import io.mediaflow.observability.internal.LogContext;
 import io.mediaflow.observability.internal.MediaflowMetrics;
+import io.mediaflow.worker.DefaultWorkerProperties;
 import io.mediaflow.worker.WorkerProperties;
 import io.micrometer.observation.ObservationRegistry;
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -39,15 +39,7 @@ class JobLogContextTest {
   @Operation(type = "test.fail", name = "Fail", description = "fails", resultVariable = "none")
   record FailInput(String name) {}
 
-  private final WorkerProperties properties =
-      new WorkerProperties(
-          Duration.ofSeconds(1),
-          Duration.ofMinutes(1),
-          Duration.ofMillis(500),
-          Duration.ofSeconds(30),
-          Duration.ofHours(6),
-          Duration.ofHours(1),
-          "test-state-secret");
+  private final WorkerProperties properties = DefaultWorkerProperties.get();
   private final JobRunner runner =
       new JobRunner(
           mock(CamundaClient.class, Mockito.RETURNS_DEEP_STUBS),

@@ -9,6 +9,7 @@ import io.camunda.client.api.response.ActivatedJob;
 import io.mediaflow.api.ApiException;
 import io.mediaflow.api.operation.Operation;
 import io.mediaflow.observability.internal.MicrometerMetrics;
+import io.mediaflow.worker.DefaultWorkerProperties;
 import io.mediaflow.worker.WorkerProperties;
 import io.micrometer.core.instrument.MockClock;
 import io.micrometer.core.instrument.simple.SimpleConfig;
@@ -37,15 +38,7 @@ class JobRunnerMetricsTest {
 
   private static final long ELEMENT = 2251799813685302L;
 
-  private final WorkerProperties properties =
-      new WorkerProperties(
-          Duration.ofSeconds(1),
-          Duration.ofMinutes(1),
-          Duration.ofMillis(500),
-          Duration.ofSeconds(30),
-          Duration.ofHours(6),
-          Duration.ofHours(1),
-          "test-state-secret");
+  private final WorkerProperties properties = DefaultWorkerProperties.get();
   private final JobStates states = new JobStates(properties);
   private final MockClock clock = new MockClock();
   private final SimpleMeterRegistry meters = new SimpleMeterRegistry(SimpleConfig.DEFAULT, clock);

@@ -19,6 +19,7 @@ import io.mediaflow.delivery.DeleteDomain;
 import io.mediaflow.delivery.GetDomain;
 import io.mediaflow.live.AddPlaybackId;
 import io.mediaflow.live.GetStream;
+import io.mediaflow.worker.DefaultWorkerProperties;
 import io.mediaflow.worker.EnvironmentSecretProvider;
 import io.mediaflow.worker.WorkerProperties;
 import jakarta.validation.constraints.NotBlank;
@@ -55,15 +56,7 @@ class JobRunnerTest {
   private static final Map<String, String> SECRETS =
       Map.of("DVR_SECRET_KEY", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY");
 
-  private final WorkerProperties properties =
-      new WorkerProperties(
-          Duration.ofSeconds(1),
-          Duration.ofMinutes(1),
-          Duration.ofMillis(500),
-          Duration.ofSeconds(30),
-          Duration.ofHours(6),
-          Duration.ofHours(1),
-          "test-state-secret");
+  private final WorkerProperties properties = DefaultWorkerProperties.get();
   private final JobStates states = new JobStates(properties);
   private final JobRunner runner =
       new JobRunner(

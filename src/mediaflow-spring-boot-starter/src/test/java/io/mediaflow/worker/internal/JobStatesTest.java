@@ -5,9 +5,9 @@ import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
 
 import io.camunda.client.api.response.ActivatedJob;
+import io.mediaflow.worker.DefaultWorkerProperties;
 import io.mediaflow.worker.WorkerProperties;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
@@ -65,14 +65,7 @@ class JobStatesTest {
   }
 
   private static WorkerProperties properties(String secret) {
-    return new WorkerProperties(
-        Duration.ofSeconds(1),
-        Duration.ofMinutes(1),
-        Duration.ofMillis(500),
-        Duration.ofSeconds(30),
-        Duration.ofHours(6),
-        Duration.ofHours(1),
-        secret);
+    return DefaultWorkerProperties.withStateSecret(secret);
   }
 
   private static ActivatedJob job(long element, Map<String, Object> variables) {

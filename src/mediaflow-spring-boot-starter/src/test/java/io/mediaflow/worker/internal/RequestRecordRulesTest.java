@@ -15,6 +15,7 @@ import io.mediaflow.delivery.MockCdn;
 import io.mediaflow.delivery.PurgeCache;
 import io.mediaflow.delivery.RenameSigningKey;
 import io.mediaflow.delivery.worker.DeliveryWorkersAccess;
+import io.mediaflow.worker.DefaultWorkerProperties;
 import io.mediaflow.worker.WorkerProperties;
 import java.time.Duration;
 import java.util.HashMap;
@@ -36,15 +37,7 @@ class RequestRecordRulesTest {
   private static final String TOO_LONG = "k".repeat(256);
 
   private final MockWebServer server = new MockWebServer();
-  private final WorkerProperties properties =
-      new WorkerProperties(
-          Duration.ofSeconds(1),
-          Duration.ofMinutes(1),
-          Duration.ofMillis(500),
-          Duration.ofSeconds(30),
-          Duration.ofHours(6),
-          Duration.ofHours(1),
-          "test-state-secret");
+  private final WorkerProperties properties = DefaultWorkerProperties.get();
   private final JobRunner runner =
       new JobRunner(
           mock(CamundaClient.class, RETURNS_DEEP_STUBS),

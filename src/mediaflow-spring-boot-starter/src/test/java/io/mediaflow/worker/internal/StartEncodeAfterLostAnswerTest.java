@@ -12,6 +12,7 @@ import io.mediaflow.transcoding.TranscodingClient;
 import io.mediaflow.transcoding.TranscodingProperties;
 import io.mediaflow.transcoding.internal.LocalSources;
 import io.mediaflow.transcoding.worker.TranscodingWorkersAccess;
+import io.mediaflow.worker.DefaultWorkerProperties;
 import io.mediaflow.worker.WorkerProperties;
 import java.time.Clock;
 import java.time.Duration;
@@ -38,15 +39,7 @@ class StartEncodeAfterLostAnswerTest {
   private static final long ELEMENT = 2251799813685302L;
 
   private final MockWebServer server = new MockWebServer();
-  private final WorkerProperties properties =
-      new WorkerProperties(
-          Duration.ofSeconds(1),
-          Duration.ofMinutes(1),
-          Duration.ofMillis(500),
-          Duration.ofSeconds(30),
-          Duration.ofHours(6),
-          Duration.ofHours(1),
-          "test-state-secret");
+  private final WorkerProperties properties = DefaultWorkerProperties.get();
   private final JobStates states = new JobStates(properties);
   private final JobRunner runner =
       new JobRunner(
