@@ -211,6 +211,7 @@ class BadVariablesTest extends MediaflowTest {
             "pathsToSign"),
         publishing("tokenLifetime a word", "tokenLifetime", "tokenLifetime", "a day"),
         publishing("allowedOrigin a number", "allowedOrigin", "allowedOrigin", 7),
+        publishing("checkTimeout a word", "checkTimeout", "checkTimeout", "soon"),
         publishing(
             "domainName an object",
             "domainName",
@@ -360,6 +361,8 @@ class BadVariablesTest extends MediaflowTest {
         case "Resolve the failed verification" ->
             completeUserTask(task, Map.of("decision", "give-up"));
         case "Decide on the failed job" -> completeUserTask(task, Map.of("decision", "give-up"));
+        case "Resolve the unproven publishing" ->
+            completeUserTask(task, Map.of("decision", "abandon"));
         default -> {}
       }
     }

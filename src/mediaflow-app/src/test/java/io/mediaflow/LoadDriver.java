@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -55,6 +58,8 @@ public final class LoadDriver {
   /** Instances known not to be this driver's. */
   private final Set<Long> others = ConcurrentHashMap.newKeySet();
 
+  private static final HttpClient HTTP = HttpClient.newHttpClient();
+
   public LoadDriver(EmbeddedDefaultProcess application) {
     this.application = application;
   }
@@ -69,6 +74,28 @@ public final class LoadDriver {
     var all = new LinkedHashMap<>(variables);
     all.put("loadIndex", index);
     instances.put(application.startInstance(process, all), index);
+  }
+
+  /**
+   * Starts a protected publishing of one playlist, uploaded to its bucket first: the process says
+   * published only once the signed URL opens, and a path with nothing behind it would stop at
+   * Resolve the unproven publishing.
+   */
+  public void startPublishing(int index, String bucket) throws Exception {
+    HttpResponse<String> uploaded =
+        HTTP.send(
+            HttpRequest.newBuilder(
+                    URI.create(
+                        application.baseUrl() + "/sandbox/storage/" + bucket + "/master.m3u8"))
+                .header("Content-Type", "application/vnd.apple.mpegurl")
+                .PUT(HttpRequest.BodyPublishers.ofString("#EXTM3U\n"))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertThat(uploaded.statusCode()).as(uploaded.body()).isEqualTo(201);
+    startInstance(
+        "protected-publishing",
+        index,
+        Map.of("bucketName", bucket, "paths", List.of("/master.m3u8"), "tokenLifetime", "PT1H"));
   }
 
   /**

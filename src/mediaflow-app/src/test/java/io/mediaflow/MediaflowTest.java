@@ -201,6 +201,9 @@ public abstract class MediaflowTest {
     registry.add("mediaflow.engine.port", () -> ENGINE_PORT);
     // The sandbox's jobs and timeouts take a hundredth of their nominal time.
     registry.add("mediaflow.sandbox.time-scale", () -> "0.01");
+    // Where a variation makes a change reach the CDN's edge late (a new signing key, a bucket
+    // policy), 5 s: far longer than a process takes from the change to its check.
+    registry.add("mediaflow.sandbox.delivery.edge-delay", () -> "500s");
     // The tests make the sandbox fail, drop answers and callbacks on purpose.
     registry.add("mediaflow.sandbox.test-controls", () -> "true");
     // Waits check again after 50 ms at first, and at most every second.

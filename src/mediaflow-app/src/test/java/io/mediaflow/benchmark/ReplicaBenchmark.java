@@ -294,16 +294,7 @@ class ReplicaBenchmark {
                 "ladder",
                 List.of(Map.of("resolution", 240, "bitrate", 400, "user_tag", "240p"))));
       } else {
-        load.startInstance(
-            "protected-publishing",
-            i,
-            Map.of(
-                "bucketName",
-                "bench-" + batch + "-" + i,
-                "paths",
-                List.of("/master.m3u8"),
-                "tokenLifetime",
-                "PT1H"));
+        load.startPublishing(i, "bench-" + batch + "-" + i);
       }
     }
     load.finishEverything(Duration.ofMinutes(5));

@@ -94,6 +94,46 @@ public abstract class DeliveryTest extends MediaflowTest {
                     "no process variable " + name + " in instance " + processInstanceKey));
   }
 
+  /** The sandbox's requests so far, per endpoint ({@code GET /sandbox/stats}). */
+  protected Map<String, Long> requestCounts() {
+    var counts = new java.util.TreeMap<String, Long>();
+    json(get("/sandbox/stats"))
+        .path("requests")
+        .fields()
+        .forEachRemaining(field -> counts.put(field.getKey(), field.getValue().asLong()));
+    return counts;
+  }
+
+  /** How many more requests an endpoint had in {@code after} than in {@code before}. */
+  protected static long added(Map<String, Long> before, Map<String, Long> after, String endpoint) {
+    return after.getOrDefault(endpoint, 0L) - before.getOrDefault(endpoint, 0L);
+  }
+
+  /**
+   * Switches on exactly these variations of the sandbox ({@code PUT /sandbox/variations}); the
+   * variations on before are what the caller restores.
+   */
+  protected List<String> variations(List<String> names) {
+    List<String> before = new ArrayList<>();
+    json(get("/sandbox/variations")).path("variations").forEach(v -> before.add(v.asText()));
+    try {
+      var answer =
+          send(
+              HttpRequest.newBuilder(URI.create(baseUrl() + "/sandbox/variations"))
+                  .header("Content-Type", "application/json")
+                  .PUT(
+                      HttpRequest.BodyPublishers.ofString(
+                          ApiJson.MAPPER.writeValueAsString(Map.of("variations", names))))
+                  .build());
+      if (answer.statusCode() != 200) {
+        throw new AssertionError("variations refused: " + answer.body());
+      }
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    return before;
+  }
+
   protected static String codeOf(Runnable call) {
     try {
       call.run();

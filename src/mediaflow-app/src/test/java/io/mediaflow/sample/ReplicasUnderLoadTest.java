@@ -244,16 +244,7 @@ class ReplicasUnderLoadTest {
               List.of(Map.of("resolution", 240, "bitrate", 400, "user_tag", "240p"))));
     }
     for (int i = 0; i < PUBLISHINGS; i++) {
-      load.startInstance(
-          "protected-publishing",
-          index++,
-          Map.of(
-              "bucketName",
-              "replicas-" + i,
-              "paths",
-              List.of("/master.m3u8"),
-              "tokenLifetime",
-              "PT1H"));
+      load.startPublishing(index++, "replicas-" + i);
     }
     for (int i = 0; i < DOMAINS; i++) {
       load.startInstance(

@@ -53,6 +53,9 @@ public abstract class SandboxTest {
     // 0.3 s, so a test polling its status sees it even when a poll stalls, as one did for 0.6 s on
     // a loaded machine.
     registry.add("mediaflow.sandbox.delivery.tls-check-interval", () -> "300s");
+    // Under the variations where a change reaches the CDN's edge late (DeliveryVariationsTest),
+    // 5 s: far longer than a test's first look after the change, however loaded the machine.
+    registry.add("mediaflow.sandbox.delivery.edge-delay", () -> "500s");
   }
 
   protected static String baseUrl() {

@@ -87,11 +87,35 @@ public class DeliveryClient {
     if (request.bucketName() != null) {
       body.put("bucket_name", request.bucketName());
     }
+    Domain created;
     try {
-      return read(api.post(body, "v1", "domains").path("domain"), Domain.class);
+      created = read(api.post(body, "v1", "domains").path("domain"), Domain.class);
     } catch (ApiException.Rejected rejected) {
       throw explainedDomainRefusal(rejected, request.name());
     }
+    return exposing(created, request.bucketName());
+  }
+
+  /**
+   * The {@code vod} domain with its bucket. Document 1 shows {@code bucket_name} "in responses once
+   * set" and does not show whether the create sets it; a domain that shows none (or another) is
+   * given the bucket asked for by the update the document has for exactly that ({@code PUT
+   * /v1/domains/<id>}), so that it exposes the bucket rather than nothing. A {@code live} domain,
+   * or one that shows the bucket, is returned as it is.
+   */
+  public Domain exposing(Domain domain, String bucketName) {
+    if (!Domain.VOD.equals(domain.type())
+        || bucketName == null
+        || bucketName.equals(domain.bucketName())) {
+      return domain;
+    }
+    LOG.info(
+        "Playback domain {} ({}) shows bucket {} after its create; setting {}",
+        domain.id(),
+        domain.domainName(),
+        domain.bucketName(),
+        bucketName);
+    return updateDomain(new UpdateDomain(domain.id(), bucketName));
   }
 
   /**

@@ -62,6 +62,36 @@ class DeliveryClientEdgeCasesTest {
         .isEqualTo("{\"name\":\"video.example.com\",\"type\":\"vod\",\"bucket_name\":\"media\"}");
   }
 
+  /**
+   * Document 1 shows a vod domain's bucket_name only "once set": a create answered without it is
+   * followed by the update that sets it, so the domain exposes the bucket asked for.
+   */
+  @Test
+  void aVodDomainCreatedWithoutItsBucketIsGivenItByTheUpdate() throws Exception {
+    server.enqueue(token());
+    server.enqueue(
+        json(
+            200,
+            "{\"domain\":{\"id\":\""
+                + DOMAIN_ID
+                + "\",\"type\":\"vod\",\"domain_name\":\"video.example.com\"}}"));
+    server.enqueue(
+        json(
+            200,
+            "{\"domain\":{\"id\":\""
+                + DOMAIN_ID
+                + "\",\"type\":\"vod\",\"domain_name\":\"video.example.com\",\"bucket_name\":\"media\"}}"));
+
+    Domain domain = client.createDomain(new CreateDomain("video.example.com", "vod", "media"));
+
+    assertThat(domain.bucketName()).isEqualTo("media");
+    server.takeRequest();
+    assertThat(line(server.takeRequest())).isEqualTo("POST /v1/domains");
+    var update = server.takeRequest();
+    assertThat(line(update)).isEqualTo("PUT /v1/domains/" + DOMAIN_ID);
+    assertThat(body(update)).isEqualTo("{\"bucket_name\":\"media\"}");
+  }
+
   @Test
   void domainsOfOneTypeAreListedWithTheTypeAsTheLastSegment() throws Exception {
     server.enqueue(token());

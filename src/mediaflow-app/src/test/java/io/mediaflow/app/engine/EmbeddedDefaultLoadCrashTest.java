@@ -149,16 +149,7 @@ class EmbeddedDefaultLoadCrashTest {
               List.of(Map.of("resolution", 240, "bitrate", 400, "user_tag", "240p"))));
     }
     for (int i = 0; i < PUBLISHINGS; i++) {
-      load.startInstance(
-          "protected-publishing",
-          index++,
-          Map.of(
-              "bucketName",
-              "load-" + i,
-              "paths",
-              List.of("/master.m3u8"),
-              "tokenLifetime",
-              "PT1H"));
+      load.startPublishing(index++, "load-" + i);
     }
     for (int i = 0; i < DOMAINS; i++) {
       load.startInstance(

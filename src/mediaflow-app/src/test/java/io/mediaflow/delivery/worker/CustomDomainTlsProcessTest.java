@@ -12,6 +12,7 @@ import io.mediaflow.delivery.GetDomain;
 import io.mediaflow.delivery.GetTlsSubscription;
 import io.mediaflow.delivery.ListDomains;
 import io.mediaflow.delivery.TlsSubscription;
+import io.mediaflow.delivery.UpdateDomain;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -27,6 +28,9 @@ class CustomDomainTlsProcessTest extends DeliveryTest {
   private static final String PROCESS = "custom-domain-tls";
   private static final String DNS_TASK = "Create the DNS record";
   private static final String RESOLVE_TASK = "Resolve the failed verification";
+  private static final String GET_DOMAIN = "GET /sandbox/cdn/v1/domains/{segment}";
+  private static final String GET_SUBSCRIPTION =
+      "GET /sandbox/cdn/v1/tls/subscriptions/{subscriptionId}";
 
   /** The sandbox's instruction; the process shows it as it is, so only the test reads it. */
   private static final Pattern INSTRUCTION =
@@ -36,6 +40,7 @@ class CustomDomainTlsProcessTest extends DeliveryTest {
   void theCertificateIsIssuedOnceTheOwnerHasCreatedTheRecord() {
     String name = domainName();
     String bucket = bucketName();
+    Map<String, Long> before = requestCounts();
     long key = start(PROCESS, Map.of("domainName", name, "type", "vod", "bucketName", bucket));
 
     UserTask task = awaitUserTask(key, DNS_TASK);
@@ -44,6 +49,7 @@ class CustomDomainTlsProcessTest extends DeliveryTest {
     completeUserTask(task, Map.of("dnsRecordCreated", true));
 
     assertThatProcessInstance(byKey(key)).isCompleted().hasCompletedElement("CustomDomainReady", 1);
+    Map<String, Long> after = requestCounts();
     JsonNode domain = processVariable(key, "domain");
     assertThat(domain.path("domain_name").asText()).isEqualTo(name);
     assertThat(domain.path("bucket_name").asText()).isEqualTo(bucket);
@@ -51,6 +57,73 @@ class CustomDomainTlsProcessTest extends DeliveryTest {
         .isEqualTo(TlsSubscription.ISSUED);
     assertThat(delivery.getDomain(new GetDomain(domain.path("id").asText())).domainName())
         .isEqualTo(name);
+    // The check read the domain and the subscription back once each, and raised nothing.
+    assertThat(instance(key).incidentsRaised()).isEmpty();
+    assertThat(added(before, after, GET_DOMAIN)).isEqualTo(1);
+    int waitChecks = instance(key).jobFailures("WaitForCertificate").size() + 1;
+    assertThat(added(before, after, GET_SUBSCRIPTION)).isEqualTo(waitChecks + 1);
+    assertThat(processVariable(key, "customDomain").at("/tlsSubscription/domain_id").asText())
+        .isEqualTo(domain.path("id").asText());
+  }
+
+  /**
+   * The deadline passes before the owner's record is in place: the task shows the record the
+   * service asked for and the subscription's state; waiting longer keeps the same subscription.
+   */
+  @Test
+  void whenTheDeadlinePassesTheOwnerSeesTheStateAndTheRecordAndWaitsLonger() {
+    String name = domainName();
+    long key =
+        start(PROCESS, Map.of("domainName", name, "type", "live", "verificationTimeout", "PT1S"));
+    UserTask dnsTask = awaitUserTask(key, DNS_TASK);
+    String subscription = subscriptionOf(dnsTask).path("id").asText();
+    String message = subscriptionOf(dnsTask).path("message").asText();
+    completeUserTask(dnsTask, Map.of("dnsRecordCreated", true));
+
+    UserTask resolve = awaitUserTask(key, RESOLVE_TASK);
+    JsonNode shown = describeTask(resolve);
+    assertThat(shown.at("/variables/errorCode").asText()).isEqualTo("DEADLINE_PASSED");
+    assertThat(shown.at("/variables/tlsSubscriptionState/status").asText()).isEqualTo("pending");
+    assertThat(shown.at("/variables/tlsSubscription/message").asText()).isEqualTo(message);
+    createRecordFrom(dnsTask, message);
+    completeUserTask(resolve, Map.of("decision", "wait", "verificationTimeout", "PT1M"));
+
+    assertThatProcessInstance(byKey(key)).isCompleted().hasCompletedElement("CustomDomainReady", 1);
+    assertThat(processVariable(key, "tlsSubscription").path("id").asText()).isEqualTo(subscription);
+    assertThat(delivery.listTlsSubscriptions())
+        .filteredOn(s -> s.domainId().equals(processVariable(key, "domain").path("id").asText()))
+        .hasSize(1);
+  }
+
+  /**
+   * The certificate is issued but the domain read back is not what was asked for (its bucket was
+   * changed meanwhile): the process does not say ready; the task names the difference, and once it
+   * is mended, waiting longer checks again and ends ready.
+   */
+  @Test
+  void aDomainThatNoLongerExposesItsBucketStopsAtTheTaskUntilItIsMended() {
+    String name = domainName();
+    String bucket = bucketName();
+    long key = start(PROCESS, Map.of("domainName", name, "type", "vod", "bucketName", bucket));
+    UserTask dnsTask = awaitUserTask(key, DNS_TASK);
+    String domainId = describeTask(dnsTask).at("/variables/domain/id").asText();
+    delivery.updateDomain(new UpdateDomain(domainId, "someone-elses"));
+    createRecordFrom(dnsTask);
+    completeUserTask(dnsTask, Map.of("dnsRecordCreated", true));
+
+    UserTask resolve = awaitUserTask(key, RESOLVE_TASK);
+    JsonNode shown = describeTask(resolve);
+    assertThat(shown.at("/variables/errorCode").asText()).isEqualTo("CUSTOM_DOMAIN_NOT_READY");
+    assertThat(shown.at("/variables/errorMessage").asText())
+        .contains("exposes bucket someone-elses, not " + bucket, "update_domain");
+    assertThat(shown.at("/variables/tlsSubscriptionState/status").asText()).isEqualTo("issued");
+    assertThatProcessInstance(byKey(key)).isActive().hasCompletedElement("CustomDomainReady", 0);
+
+    delivery.updateDomain(new UpdateDomain(domainId, bucket));
+    completeUserTask(resolve, Map.of("decision", "wait"));
+
+    assertThatProcessInstance(byKey(key)).isCompleted().hasCompletedElement("CustomDomainReady", 1);
+    assertThat(processVariable(key, "domain").path("bucket_name").asText()).isEqualTo(bucket);
   }
 
   @Test
@@ -152,7 +225,10 @@ class CustomDomainTlsProcessTest extends DeliveryTest {
 
   /** Does what the instruction in the task says, as the domain owner would. */
   private void createRecordFrom(UserTask task) {
-    String message = subscriptionOf(task).path("message").asText();
+    createRecordFrom(task, subscriptionOf(task).path("message").asText());
+  }
+
+  private void createRecordFrom(UserTask task, String message) {
     Matcher instruction = INSTRUCTION.matcher(message);
     assertThat(instruction.matches()).as(message).isTrue();
     createCname(instruction.group(1), instruction.group(2));

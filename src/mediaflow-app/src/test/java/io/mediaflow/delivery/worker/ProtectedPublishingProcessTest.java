@@ -33,6 +33,9 @@ class ProtectedPublishingProcessTest extends DeliveryTest {
 
   private static final String PROCESS = "protected-publishing";
   private static final String ORIGIN = "https://player.example.com";
+  private static final String RESOLVE_TASK = "Resolve the unproven publishing";
+  private static final String EDGE = "GET /sandbox/storage/{bucket}/{*path}";
+  private static final String CORS_READ = "GET /sandbox/cdn/v1/buckets/{bucketName}/cors";
   private static final List<String> PATHS =
       List.of("videos/clip/master.m3u8", "videos/clip/720p.m3u8");
 
@@ -94,6 +97,66 @@ class ProtectedPublishingProcessTest extends DeliveryTest {
         .contains("log capture marker " + bucket)
         .doesNotContain(secret)
         .doesNotContain("PRIVATE KEY");
+  }
+
+  /**
+   * Everything in place: the checks raise nothing and cost one request per deliverable, each signed
+   * URL once with its token, the bucket once without one, its CORS policy read once.
+   */
+  @Test
+  void whenEverythingIsInPlaceTheChecksAddNoIncidentAndOneRequestPerDeliverable() {
+    String bucket = bucketWithObjects();
+    Map<String, Long> before = requestCounts();
+
+    long key =
+        start(PROCESS, Map.of("bucketName", bucket, "paths", PATHS, "allowedOrigin", ORIGIN));
+
+    assertThatProcessInstance(byKey(key)).isCompleted().hasCompletedElement("Published", 1);
+    Map<String, Long> after = requestCounts();
+    assertThat(instance(key).incidentsRaised()).isEmpty();
+    assertThat(instance(key).jobFailures("CheckBucketPolicy")).isEmpty();
+    assertThat(instance(key).jobFailures("CheckSignedUrls")).isEmpty();
+    assertThat(added(before, after, EDGE))
+        .as("each signed URL with its token, and the bucket without one: %s", after)
+        .isEqualTo(PATHS.size() + 1);
+    assertThat(added(before, after, CORS_READ)).isEqualTo(1);
+    assertThat(processVariable(key, "signedUrlsCheck").findValuesAsText("status"))
+        .containsExactly("200", "200");
+    assertThat(processVariable(key, "bucketPolicyCheck").path("status").asInt()).isEqualTo(403);
+    assertThat(processVariable(key, "published").asBoolean()).isTrue();
+  }
+
+  /**
+   * A path whose object is not in the bucket: the process does not say published, and the task
+   * names the path and what the CDN answered; once the object is uploaded, checking again
+   * publishes.
+   */
+  @Test
+  void anObjectThatIsNotThereStopsAtATaskNamingItUntilItIsUploadedAndCheckedAgain() {
+    String bucket = bucketWithObjects();
+    String missing = "videos/clip/480p.m3u8";
+
+    long key =
+        start(PROCESS, Map.of("bucketName", bucket, "paths", List.of(PATHS.get(0), missing)));
+
+    UserTask task = awaitUserTask(key, RESOLVE_TASK);
+    JsonNode shown = describeTask(task);
+    assertThat(shown.path("formId").asText()).isEqualTo("resolve-unproven-publishing");
+    assertThat(shown.at("/variables/errorCode").asText()).isEqualTo("SIGNED_URLS_DO_NOT_OPEN");
+    String token = token(shown.at("/variables/signedUrls/1/url").asText());
+    assertThat(shown.at("/variables/errorMessage").asText())
+        .contains("1 of 2 signed URLs does not open", missing, "HTTP 404", "upload the object")
+        .doesNotContain(token);
+    assertThat(shown.at("/variables/published").asBoolean(false)).isFalse();
+    assertThatProcessInstance(byKey(key)).isActive().hasCompletedElement("Published", 0);
+
+    upload(bucket, missing, "#EXTM3U late");
+    completeUserTask(task, Map.of("decision", "check-again"));
+
+    assertThatProcessInstance(byKey(key)).isCompleted().hasCompletedElement("Published", 1);
+    assertThat(processVariable(key, "published").asBoolean()).isTrue();
+    assertThat(fetch(processVariable(key, "signedUrls").get(1).path("url").asText(), null).body())
+        .isEqualTo("#EXTM3U late");
   }
 
   @Test
@@ -215,6 +278,10 @@ class ProtectedPublishingProcessTest extends DeliveryTest {
 
   private long keysOf(String bucket) {
     return delivery.listSigningKeys().stream().filter(k -> bucket.equals(k.bucketName())).count();
+  }
+
+  private static String token(String signedUrl) {
+    return signedUrl.substring(signedUrl.indexOf("auth=") + "auth=".length());
   }
 
   private static String unsigned(JsonNode signedUrl) {

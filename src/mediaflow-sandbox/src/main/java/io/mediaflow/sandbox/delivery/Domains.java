@@ -2,13 +2,16 @@ package io.mediaflow.sandbox.delivery;
 
 import io.mediaflow.sandbox.PlaybackDomainDirectory;
 import io.mediaflow.sandbox.SandboxClock;
+import io.mediaflow.sandbox.SandboxProfile;
 import io.mediaflow.sandbox.state.SandboxDatabase;
 import io.mediaflow.sandbox.state.Table;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 /**
@@ -17,6 +20,12 @@ import org.springframework.stereotype.Component;
  * maxDomains} of them. Also the directory the live sandbox asks whether a stream's {@code
  * playback_domain} is a known live domain. Every domain is kept in the sandbox's database, which
  * gives them back in the creation order that lists answer in.
+ *
+ * <p>Document 1 shows a {@code vod} domain's {@code bucket_name} "in responses once set", and does
+ * not show whether the create sets it: by default it does; under the variation {@value
+ * #WITHOUT_BUCKET} the create checks {@code bucket_name} but does not take it, and the domain
+ * exposes no bucket (the edge serves nothing under it) until an update ({@code PUT
+ * /v1/domains/<id>}) sets one.
  */
 @Component
 public class Domains implements PlaybackDomainDirectory {
@@ -34,8 +43,12 @@ public class Domains implements PlaybackDomainDirectory {
     }
   }
 
+  /** The variation of a create that does not set a vod domain's bucket. */
+  static final String WITHOUT_BUCKET = "vod-domain-without-bucket";
+
   private final SandboxClock clock;
   private final int maxDomains;
+  private final SandboxProfile profile;
 
   /** In creation order, the order lists answer in. */
   private final Map<String, PlaybackDomain> byId = new LinkedHashMap<>();
@@ -44,6 +57,16 @@ public class Domains implements PlaybackDomainDirectory {
 
   public Domains(
       SandboxClock clock, SandboxDeliveryProperties properties, SandboxDatabase database) {
+    this(clock, properties, database, new SandboxProfile(Set.of()));
+  }
+
+  @Autowired
+  public Domains(
+      SandboxClock clock,
+      SandboxDeliveryProperties properties,
+      SandboxDatabase database,
+      SandboxProfile profile) {
+    this.profile = profile;
     this.clock = clock;
     this.maxDomains = properties.maxDomains();
     this.table = database.table("domains", SavedDomain.class);
@@ -68,7 +91,11 @@ public class Domains implements PlaybackDomainDirectory {
     }
     var domain =
         new PlaybackDomain(
-            UUID.randomUUID().toString(), type, domainName, clock.timestamp(), bucket);
+            UUID.randomUUID().toString(),
+            type,
+            domainName,
+            clock.timestamp(),
+            profile.varies(WITHOUT_BUCKET) ? null : bucket);
     save(domain);
     return domain;
   }

@@ -50,6 +50,10 @@ public class EdgeAddresses {
                         "domain_name: no vod playback domain named "
                             + domainName
                             + " (live domains serve live playback)"));
+    if (domain.bucketName() == null) {
+      throw DeliveryException.notFound(
+          "domain_name: the vod playback domain " + domainName + " exposes no bucket yet");
+    }
     return new EdgeTarget(
         domain.bucketName(),
         path,

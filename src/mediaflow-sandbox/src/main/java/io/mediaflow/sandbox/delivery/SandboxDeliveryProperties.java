@@ -16,6 +16,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param tlsRenewAfter how long after it is issued a certificate is renewed (ACME certificates last
  *     90 days and are renewed in their last 30): the subscription is {@code renewing} until its
  *     CNAME record is found again
+ * @param edgeDelay how long a change takes to reach the CDN's edge where a variation says it does
+ *     not at once: a new signing key ({@code signed-url-not-yet-propagated}), a bucket's access
+ *     policy ({@code policy-applies-late})
  */
 @ConfigurationProperties("mediaflow.sandbox.delivery")
 public record SandboxDeliveryProperties(
@@ -23,4 +26,5 @@ public record SandboxDeliveryProperties(
     @DefaultValue("30s") Duration tlsCheckInterval,
     @DefaultValue("15m") Duration tlsVerificationDeadline,
     @DefaultValue("acme.cdn-sandbox.mediaflow.invalid") String validationDomain,
-    @DefaultValue("60d") Duration tlsRenewAfter) {}
+    @DefaultValue("60d") Duration tlsRenewAfter,
+    @DefaultValue("2m") Duration edgeDelay) {}

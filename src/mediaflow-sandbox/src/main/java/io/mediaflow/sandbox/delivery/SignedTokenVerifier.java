@@ -10,6 +10,7 @@ import io.jsonwebtoken.Jwts;
 import io.jsonwebtoken.LocatorAdapter;
 import io.jsonwebtoken.PrematureJwtException;
 import io.jsonwebtoken.security.SignatureException;
+import io.mediaflow.sandbox.SandboxProfile;
 import io.mediaflow.sandbox.storage.MediaStorage;
 import java.security.Key;
 import java.util.Collection;
@@ -48,9 +49,20 @@ public class SignedTokenVerifier {
   }
 
   private final SigningKeys keys;
+  private final SandboxProfile profile;
 
-  public SignedTokenVerifier(SigningKeys keys) {
+  public SignedTokenVerifier(SigningKeys keys, SandboxProfile profile) {
     this.keys = keys;
+    this.profile = profile;
+  }
+
+  /**
+   * As {@link #verify}, for the content of buckets at the CDN's edge, which knows a new key only
+   * once it has reached it ({@link SigningKeys#atEdge}); the same as {@link #verify} unless the
+   * variation {@value SigningKeys#NOT_YET_PROPAGATED} is on.
+   */
+  public void verifyAtEdge(String token, Collection<SigningKeyBinding> accepted, String path) {
+    verify(token, accepted, path, true);
   }
 
   /**
@@ -59,11 +71,16 @@ public class SignedTokenVerifier {
    * {@link DeliveryException}.
    */
   public void verify(String token, Collection<SigningKeyBinding> accepted, String path) {
+    verify(token, accepted, path, false);
+  }
+
+  private void verify(
+      String token, Collection<SigningKeyBinding> accepted, String path, boolean atEdge) {
     if (token == null || token.isBlank()) {
       throw DeliveryException.forbidden(
           "auth: a signed token is required (access policy authenticated)");
     }
-    Claims claims = claims(token, accepted);
+    Claims claims = claims(token, accepted, atEdge);
     Object uri = claims.get("uri");
     if (uri != null && !(uri instanceof String)) {
       throw DeliveryException.forbidden("auth: the uri claim must be a string");
@@ -73,10 +90,10 @@ public class SignedTokenVerifier {
     }
   }
 
-  private Claims claims(String token, Collection<SigningKeyBinding> accepted) {
+  private Claims claims(String token, Collection<SigningKeyBinding> accepted, boolean atEdge) {
     Jwt<?, ?> jwt;
     try {
-      jwt = Jwts.parser().keyLocator(new KeyLocator(accepted)).build().parse(token);
+      jwt = Jwts.parser().keyLocator(new KeyLocator(accepted, atEdge)).build().parse(token);
     } catch (Refusal refusal) {
       throw DeliveryException.forbidden(refusal.getMessage());
     } catch (ExpiredJwtException expired) {
@@ -117,9 +134,11 @@ public class SignedTokenVerifier {
    */
   private final class KeyLocator extends LocatorAdapter<Key> {
     private final Collection<SigningKeyBinding> accepted;
+    private final boolean atEdge;
 
-    KeyLocator(Collection<SigningKeyBinding> accepted) {
+    KeyLocator(Collection<SigningKeyBinding> accepted, boolean atEdge) {
       this.accepted = accepted;
+      this.atEdge = atEdge;
     }
 
     @Override
@@ -132,6 +151,11 @@ public class SignedTokenVerifier {
       }
       SigningKeys.StoredKey key =
           keys.live(kid)
+              // An edge the key has not reached yet knows it no more than a deleted one.
+              .filter(
+                  live ->
+                      !atEdge
+                          || keys.atEdge(live.id(), profile.varies(SigningKeys.NOT_YET_PROPAGATED)))
               .orElseThrow(
                   () -> new Refusal("auth: the token's signing key is unknown or deleted"));
       if (!accepted.contains(key.binding())) {

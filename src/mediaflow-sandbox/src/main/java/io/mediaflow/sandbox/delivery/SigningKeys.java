@@ -12,6 +12,8 @@ import java.security.NoSuchAlgorithmException;
 import java.security.PrivateKey;
 import java.security.PublicKey;
 import java.security.spec.X509EncodedKeySpec;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,6 +22,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.springframework.stereotype.Component;
@@ -29,9 +32,17 @@ import org.springframework.stereotype.Component;
  * in the creation response as a PKCS#8 PEM block and is not kept; the sandbox keeps only the public
  * key, which verifies tokens. Keys are kept in the sandbox's database, so a token signed before a
  * restart still opens what it opened.
+ *
+ * <p>Document 1 does not say when a new key's tokens start to open content: by default at once;
+ * under the variation {@value #NOT_YET_PROPAGATED} the CDN's edge refuses them as it refuses an
+ * unknown key's for {@code mediaflow.sandbox.delivery.edge-delay} (nominal) after the key was
+ * created, while the key has not reached it ({@link #atEdge}).
  */
 @Component
 public class SigningKeys {
+
+  /** The variation of a new key whose tokens the edge refuses for a while. */
+  static final String NOT_YET_PROPAGATED = "signed-url-not-yet-propagated";
 
   static final int MAX_NAME_LENGTH = 255;
   private static final Pattern UUID_FORM =
@@ -51,13 +62,24 @@ public class SigningKeys {
 
   private final Domains domains;
   private final SandboxClock clock;
+  private final Duration edgeDelay;
 
   /** In creation order, the order lists answer in (the database gives them back in it). */
   private final Map<String, StoredKey> byId = new LinkedHashMap<>();
 
   private final Table<SavedKey> table;
 
-  public SigningKeys(Domains domains, SandboxClock clock, SandboxDatabase database) {
+  /**
+   * When each key created since the start reaches the edge; in memory: a restart finds all there.
+   */
+  private final Map<String, Instant> reachesEdge = new ConcurrentHashMap<>();
+
+  public SigningKeys(
+      Domains domains,
+      SandboxClock clock,
+      SandboxDatabase database,
+      SandboxDeliveryProperties properties) {
+    this.edgeDelay = properties.edgeDelay();
     this.domains = domains;
     this.clock = clock;
     this.table = database.table("signing_keys", SavedKey.class);
@@ -87,6 +109,7 @@ public class SigningKeys {
           new StoredKey(
               UUID.randomUUID().toString(), label, binding, pair.getPublic(), clock.timestamp());
       save(key);
+      reachesEdge.put(key.id(), clock.deadline(edgeDelay));
     }
     return key.view(pem(pair.getPrivate()));
   }
@@ -115,6 +138,15 @@ public class SigningKeys {
   public synchronized void delete(String id) {
     table.remove(find(id).id());
     byId.remove(id);
+  }
+
+  /**
+   * Whether the CDN's edge knows the key: at once, or the edge delay after its creation under
+   * {@value #NOT_YET_PROPAGATED} ({@code varies}).
+   */
+  boolean atEdge(String id, boolean varies) {
+    Instant at = reachesEdge.get(id);
+    return !varies || at == null || !Instant.now().isBefore(at);
   }
 
   /** A live (not deleted) key, for token verification. */

@@ -126,7 +126,7 @@ class StorageController {
     try {
       boolean authenticated = controls.isAuthenticated(target.bucket());
       if (authenticated) {
-        verifier.verify(token, target.acceptedKeys(), target.path());
+        verifier.verifyAtEdge(token, target.acceptedKeys(), target.path());
       }
       StoredObject object =
           storage

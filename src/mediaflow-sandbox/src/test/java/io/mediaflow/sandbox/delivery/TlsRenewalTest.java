@@ -35,7 +35,8 @@ class TlsRenewalTest {
           Duration.ofSeconds(10),
           Duration.ofHours(24),
           "acme.test.invalid",
-          Duration.ofSeconds(200));
+          Duration.ofSeconds(200),
+          Duration.ofMinutes(2));
   private static final Pattern TARGET = Pattern.compile("pointing to (\\S+) ");
 
   @TempDir Path directory;

@@ -34,7 +34,8 @@ class TlsSubscriptionsRestartTest {
           Duration.ofSeconds(10),
           Duration.ofHours(24),
           "acme.test.invalid",
-          Duration.ofDays(60));
+          Duration.ofDays(60),
+          Duration.ofMinutes(2));
   private static final Pattern TARGET = Pattern.compile("pointing to (\\S+) ");
   private static final Instant CREATED = Instant.parse("2026-01-01T00:00:00Z");
 

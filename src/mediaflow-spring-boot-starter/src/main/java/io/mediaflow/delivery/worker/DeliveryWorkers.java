@@ -2,11 +2,13 @@ package io.mediaflow.delivery.worker;
 
 import io.mediaflow.api.ApiException;
 import io.mediaflow.delivery.DeliveryClient;
+import io.mediaflow.delivery.signing.internal.ContentAddresses;
 import io.mediaflow.delivery.signing.internal.ManagedSigningKeys;
 import io.mediaflow.delivery.signing.internal.SignedUrls;
 import io.mediaflow.worker.internal.OperationHandler;
 import io.mediaflow.worker.internal.OperationHandlers;
 import io.mediaflow.worker.internal.OperationWorkers;
+import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 
@@ -15,21 +17,41 @@ import java.util.Map;
  * carried out as its handler says: one per operation, grouped by the document's resources ({@link
  * PlaybackDomains}, {@link TlsSubscriptions}, {@link SigningKeys}, {@link BucketControls}) for
  * those that read a client's request record, its worker input's {@code handler} for those with
- * inputs of their own, and {@link SignedUrls}'s for its requests; {@link OperationWorkers} opens
- * the workers. What several of them share is here: deletes, sets and purges answer true (the
- * service's {@code {status: ok}}; see {@link #done}); its {@code failed} is a BPMN error, except on
- * a delete repeated after an attempt that may have removed the thing already (see {@link #gone}).
+ * inputs of their own (the checks that prove a deliverable among them: {@link
+ * CheckBucketPolicyInput}, {@link CheckSignedUrlsInput}, {@link CheckCustomDomainInput}), and
+ * {@link SignedUrls}'s for its requests; {@link OperationWorkers} opens the workers. What several
+ * of them share is here: deletes, sets and purges answer true (the service's {@code {status: ok}};
+ * see {@link #done}); its {@code failed} is a BPMN error, except on a delete repeated after an
+ * attempt that may have removed the thing already (see {@link #gone}).
  */
 final class DeliveryWorkers implements OperationHandlers {
 
   private final DeliveryClient client;
   private final ManagedSigningKeys signingKeys;
   private final SignedUrls signedUrls;
+  private final ContentAddresses addresses;
+  private final ContentEdge edge;
 
+  /** Without the checks' parts, for tests of the other operations. */
   DeliveryWorkers(DeliveryClient client, ManagedSigningKeys signingKeys, SignedUrls signedUrls) {
+    this(client, signingKeys, signedUrls, null, null);
+  }
+
+  /**
+   * @param addresses where the bucket check asks for an object without a token
+   * @param edge the CDN edge as viewers reach it, for the checks that prove a deliverable
+   */
+  DeliveryWorkers(
+      DeliveryClient client,
+      ManagedSigningKeys signingKeys,
+      SignedUrls signedUrls,
+      ContentAddresses addresses,
+      ContentEdge edge) {
     this.client = client;
     this.signingKeys = signingKeys;
     this.signedUrls = signedUrls;
+    this.addresses = addresses;
+    this.edge = edge;
   }
 
   @Override
@@ -56,6 +78,9 @@ final class DeliveryWorkers implements OperationHandlers {
         BucketControls.deleteCors(client),
         BucketControls.deleteCorsHeader(client),
         BucketControls.purgeCache(client),
+        CheckBucketPolicyInput.handler(client, addresses, edge),
+        CheckSignedUrlsInput.handler(edge, Clock.systemUTC()),
+        CheckCustomDomainInput.handler(client),
         OperationHandler.call(SignedUrls.Request.class, request -> signedUrls.sign(request)),
         OperationHandler.call(
             SignedUrls.PlaybackRequest.class, request -> signedUrls.signPlayback(request)));

@@ -51,12 +51,18 @@ final class PlaybackDomains {
   /**
    * The domain an earlier attempt created: a domain name exists at most once in an account (a
    * second create is refused with CONFLICT), and a domain has no field a marker could go in, so the
-   * domain of this name, type and bucket is the one the lost answer described.
+   * domain of this name, type and bucket is the one the lost answer described. One that shows no
+   * bucket yet is that domain too (document 1 shows {@code bucket_name} only "once set"), and is
+   * given its bucket as a create's answer would have been ({@link DeliveryClient#exposing}).
    */
   private static Optional<Domain> findCreated(DeliveryClient client, CreateDomain request) {
     return client.listDomains(new ListDomains(request.type())).stream()
         .filter(domain -> request.name().equalsIgnoreCase(domain.domainName()))
-        .filter(domain -> Objects.equals(request.bucketName(), domain.bucketName()))
-        .findFirst();
+        .filter(
+            domain ->
+                domain.bucketName() == null
+                    || Objects.equals(request.bucketName(), domain.bucketName()))
+        .findFirst()
+        .map(domain -> client.exposing(domain, request.bucketName()));
   }
 }
