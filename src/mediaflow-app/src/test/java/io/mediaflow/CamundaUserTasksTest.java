@@ -15,6 +15,7 @@ import io.camunda.client.api.search.enums.JobKind;
 import io.camunda.client.api.search.enums.ListenerEventType;
 import io.camunda.client.api.worker.JobClient;
 import io.camunda.client.api.worker.JobWorker;
+import io.camunda.zeebe.model.bpmn.Bpmn;
 import io.camunda.zeebe.protocol.record.RecordType;
 import io.camunda.zeebe.protocol.record.intent.JobIntent;
 import io.camunda.zeebe.protocol.record.value.JobRecordValue;
@@ -191,6 +192,88 @@ class CamundaUserTasksTest extends MediaflowTest {
             "USER_TASK COMPLETING",
             "JOB TASK_LISTENER COMPLETING",
             "USER_TASK COMPLETED");
+  }
+
+  /**
+   * A model that asks for a job-based user task (no {@code zeebe:userTask}) gets one, as in
+   * Camunda, beside a Camunda user task: only the job-based one is a job, of the engine's user task
+   * type; both are listed, assigned and completed over the REST API.
+   */
+  @Test
+  void aJobBasedUserTaskIsWorkedBesideACamundaUserTask() {
+    String processId = "both-kinds-" + unique;
+    client(true)
+        .newDeployResourceCommand()
+        .addProcessModel(
+            Bpmn.createExecutableProcess(processId)
+                .startEvent()
+                .parallelGateway("Fork")
+                .userTask("AsAJob", task -> task.name("As a job").zeebeCandidateGroups("editors"))
+                .parallelGateway("Join")
+                .moveToNode("Fork")
+                .userTask(
+                    "AsTheEngines",
+                    task ->
+                        task.name("As the engine's")
+                            .zeebeUserTask()
+                            .zeebeCandidateGroups("editors"))
+                .connectTo("Join")
+                .endEvent()
+                .done(),
+            processId + ".bpmn")
+        .send()
+        .join();
+    long instance = start(processId, Map.of());
+    List<UserTask> open =
+        await(
+            "both tasks",
+            () ->
+                Optional.of(openUserTasks(Map.of("processInstanceKey", Long.toString(instance))))
+                    .filter(tasks -> tasks.size() == 2));
+    assertThat(open)
+        .extracting(UserTask::elementId)
+        .containsExactlyInAnyOrder("AsAJob", "AsTheEngines");
+    assertThat(
+            json(post(
+                    "/v2/jobs/search",
+                    Map.of(
+                        "filter",
+                        Map.of(
+                            "processInstanceKey",
+                            Long.toString(instance),
+                            "type",
+                            "io.camunda.zeebe:userTask"))))
+                .path("items"))
+        .extracting(job -> job.path("elementId").asText())
+        .containsExactly("AsAJob");
+
+    for (UserTask task : open) {
+      var assigned =
+          post(
+              "/v2/user-tasks/" + task.key() + "/assignment",
+              Map.of("assignee", "ann", "allowOverride", false));
+      assertThat(assigned.statusCode()).as(assigned.body()).isEqualTo(204);
+    }
+    assertThat(
+            openUserTasks(Map.of("processInstanceKey", Long.toString(instance), "assignee", "ann")))
+        .hasSize(2);
+    open.forEach(task -> completeUserTask(task, Map.of()));
+    assertThatProcessInstance(byKey(instance)).isCompleted();
+    assertThat(
+            json(post(
+                    "/v2/user-tasks/search",
+                    Map.of(
+                        "filter",
+                        Map.of(
+                            "processInstanceKey",
+                            Long.toString(instance),
+                            "state",
+                            "COMPLETED",
+                            "assignee",
+                            "ann"))))
+                .at("/page/totalItems")
+                .asInt())
+        .isEqualTo(2);
   }
 
   /**
