@@ -266,8 +266,9 @@ class CamundaRestClientTest extends MediaflowTest {
         .join(); // anyone may complete it over the API, as in Camunda
     assertThat(awaitEnded(instance).getState()).isEqualTo(ProcessInstanceState.COMPLETED);
     assertThatThrownBy(() -> client.newAssignUserTaskCommand(key).assignee("ann").send().join())
+        .as("the engine no longer knows a completed task, as Camunda answers")
         .isInstanceOfSatisfying(
-            ProblemException.class, problem -> assertThat(problem.code()).isEqualTo(409));
+            ProblemException.class, problem -> assertThat(problem.code()).isEqualTo(404));
   }
 
   /**

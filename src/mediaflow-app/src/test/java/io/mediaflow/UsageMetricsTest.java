@@ -72,7 +72,7 @@ class UsageMetricsTest extends MediaflowTest {
             Bpmn.createExecutableProcess(parent)
                 .startEvent()
                 .callActivity("Call", call -> call.zeebeProcessId(child))
-                .userTask("Approve", task -> task.name("Approve " + unique))
+                .userTask("Approve", task -> task.name("Approve " + unique).zeebeUserTask())
                 .endEvent()
                 .done(),
             parent + ".bpmn")

@@ -119,12 +119,6 @@ class ReplicaBenchmark {
     GRPC
   }
 
-  /**
-   * The type of the jobs the engine makes of user tasks, which the REST API's task completion
-   * completes.
-   */
-  private static final String USER_TASK_JOB = "io.camunda.zeebe:userTask";
-
   /** How long the replicas' CPU is read while they have nothing to do. */
   private static final Duration IDLE = Duration.ofSeconds(10);
 
@@ -333,8 +327,8 @@ class ReplicaBenchmark {
   }
 
   /**
-   * The filter of the jobs of these instances and of those they called, but the engine's user task
-   * jobs.
+   * The filter of the jobs of these instances and of those they called: the workers' jobs (the
+   * processes' user tasks are Camunda user tasks, no jobs).
    */
   private Map<String, Object> jobsOf(Set<Long> instances) throws Exception {
     var keys = new HashSet<String>();
@@ -345,11 +339,7 @@ class ReplicaBenchmark {
             Map.of("parentProcessInstanceKey", Map.of("$in", List.copyOf(keys))))) {
       keys.add(child.path("processInstanceKey").asText());
     }
-    return Map.of(
-        "processInstanceKey",
-        Map.of("$in", List.copyOf(keys)),
-        "type",
-        Map.of("$neq", USER_TASK_JOB));
+    return Map.of("processInstanceKey", Map.of("$in", List.copyOf(keys)));
   }
 
   /** A process of {@code serviceTasks} service tasks in a row, each a job of {@code jobType}. */

@@ -318,6 +318,76 @@ class ConsoleTest extends MediaflowTest {
         .hasCompletedElement("RenditionsApproved", 1);
   }
 
+  /**
+   * A Camunda user task deployed over gRPC whose assigning listener assigns it to the instance's
+   * reviewer, over the model's assignee: it is the reviewer's in the console, who completes it
+   * there, after its completing listener.
+   */
+  @Test
+  void aTaskItsListenerAssignedIsCompletedInTheConsole() {
+    String user =
+        (String)
+            ((JavascriptExecutor) browser)
+                .executeScript("return localStorage.getItem('mediaflow.user')");
+    String unique = UUID.randomUUID().toString().substring(0, 8);
+    String processId = "console-listened-" + unique;
+    String listener = "console-listener-" + unique;
+    var model =
+        Bpmn.createExecutableProcess(processId)
+            .name("Listened review")
+            .startEvent("Start")
+            .userTask(
+                "Review",
+                task ->
+                    task.name("Review the cut")
+                        .zeebeUserTask()
+                        .zeebeAssigneeExpression("requestedBy")
+                        .zeebeTaskListener(listening -> listening.assigning().type(listener))
+                        .zeebeTaskListener(listening -> listening.completing().type(listener)))
+            .endEvent("End")
+            .done();
+    var heard = new java.util.concurrent.CopyOnWriteArrayList<String>();
+    try (var grpc = userClient(false);
+        var worker =
+            grpc.newWorker()
+                .jobType(listener)
+                .handler(
+                    (jobs, job) -> {
+                      heard.add(job.getListenerEventType().name());
+                      var completion = jobs.newCompleteCommand(job);
+                      if (job.getListenerEventType()
+                          == io.camunda.client.api.search.enums.ListenerEventType.ASSIGNING) {
+                        completion.withResult(
+                            r ->
+                                r.forUserTask()
+                                    .correctAssignee(
+                                        (String) job.getVariablesAsMap().get("reviewer")));
+                      }
+                      completion.send().join();
+                    })
+                .pollInterval(Duration.ofMillis(100))
+                .open()) {
+      grpc.newDeployResourceCommand().addProcessModel(model, processId + ".bpmn").send().join();
+      long key = start(processId, Map.of("requestedBy", "ann", "reviewer", user));
+
+      browser.get(baseUrl() + "/tasks?view=mine");
+      By row = By.xpath("//table[@id='tasks']//tr[.//a[@href='/instances/" + key + "']]");
+      wait.until(ExpectedConditions.visibilityOfElementLocated(row));
+      assertThat(browser.findElement(row).findElement(By.cssSelector(".assignee")).getText())
+          .as("assigned as the listener said, not as the model did")
+          .isEqualTo(user + " (you)");
+      browser.findElement(row).findElement(By.linkText("Review the cut")).click();
+      wait.until(ExpectedConditions.textToBe(By.id("assignee"), "Assigned to you"));
+      wait.until(ExpectedConditions.elementToBeClickable(By.id("complete"))).click();
+      awaitInstancePage(key);
+      wait.until(
+          ExpectedConditions.presenceOfElementLocated(
+              By.cssSelector("#instance-state [data-state=completed]")));
+      assertThat(heard).containsExactly("ASSIGNING", "COMPLETING");
+      assertThatProcessInstance(byKey(key)).isCompleted().hasCompletedElements("Review", "End");
+    }
+  }
+
   @Test
   void breakAnInstanceAndRetryItFromTheIncident() {
     // The service fails every start of a job until the fault is cleared: the job's retries run out.

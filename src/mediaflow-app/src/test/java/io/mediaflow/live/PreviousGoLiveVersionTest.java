@@ -82,8 +82,7 @@ class PreviousGoLiveVersionTest extends MediaflowTest {
 
   /**
    * Deploys one BPMN file from the class path under the given resource name, as a user's
-   * application does over the REST API: there the embedded default deploys its user tasks as it
-   * deploys those of {@code bpmn/} (job-based, which its {@code /v2/user-tasks} lists).
+   * application does over the REST API.
    */
   private Process deploy(String classpathResource, String resourceName) {
     try (InputStream bpmn = getClass().getClassLoader().getResourceAsStream(classpathResource);

@@ -1,8 +1,6 @@
 package io.mediaflow.app.deployer;
 
 import io.camunda.client.CamundaClient;
-import io.mediaflow.app.engine.EngineProperties;
-import io.mediaflow.app.engine.UserTasks;
 import jakarta.annotation.PostConstruct;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -46,7 +44,6 @@ public class ProcessDeployer {
   private static final Duration LAST_RETRY = Duration.ofSeconds(10);
 
   private final CamundaClient client;
-  private final EngineProperties properties;
   private final ConfigurableApplicationContext context;
   private volatile boolean deployed;
 
@@ -56,10 +53,8 @@ public class ProcessDeployer {
    */
   private final CompletableFuture<Void> firstOutcome = new CompletableFuture<>();
 
-  public ProcessDeployer(
-      CamundaClient client, EngineProperties properties, ConfigurableApplicationContext context) {
+  public ProcessDeployer(CamundaClient client, ConfigurableApplicationContext context) {
     this.client = client;
-    this.properties = properties;
     this.context = context;
   }
 
@@ -154,9 +149,6 @@ public class ProcessDeployer {
         (io.camunda.client.api.command.DeployResourceCommandStep1.DeployResourceCommandStep2) null;
     for (Resource resource : processes) {
       byte[] bpmn = read(resource);
-      if (properties.jobBasedUserTasks()) {
-        bpmn = UserTasks.asJobBased(bpmn);
-      }
       step =
           step == null
               ? command.addResourceBytes(bpmn, resource.getFilename())

@@ -19,8 +19,6 @@ import org.springframework.util.unit.DataSize;
  *     gateway at, 30 s as on a real Zeebe gateway ({@code
  *     zeebe.gateway.network.minKeepAliveInterval}); Camunda's clients ping every 45 s
  * @param deploy deploy everything in {@code bpmn/} and {@code forms/} at start-up
- * @param jobBasedUserTasks deploy Camunda user tasks as job-based ones; the embedded engine has no
- *     REST API to complete Camunda user tasks, so the embedded default needs this
  * @param dataDirectory where the embedded engine keeps its log, state and snapshots, so that a
  *     restart or a crash loses nothing it acknowledged; delete it to start afresh
  * @param snapshotPeriod how often the embedded engine takes a snapshot of its state (and on a
@@ -38,7 +36,6 @@ public record EngineProperties(
     int port,
     @DefaultValue("30s") Duration minKeepAliveInterval,
     boolean deploy,
-    boolean jobBasedUserTasks,
     @DefaultValue("data") Path dataDirectory,
     @DefaultValue("5m") Duration snapshotPeriod,
     @DefaultValue("4MB") DataSize snapshotLogGrowth,

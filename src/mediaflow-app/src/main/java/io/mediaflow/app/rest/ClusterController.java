@@ -9,8 +9,6 @@ import io.camunda.client.protocol.rest.TopologyResponse;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.DeployResourceRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.Deployment;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.Resource;
-import io.mediaflow.app.engine.EngineProperties;
-import io.mediaflow.app.engine.UserTasks;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import org.springframework.http.MediaType;
@@ -30,11 +28,9 @@ import org.springframework.web.multipart.MultipartFile;
 class ClusterController {
 
   private final GatewayCalls gateway;
-  private final EngineProperties engine;
 
-  ClusterController(GatewayCalls gateway, EngineProperties engine) {
+  ClusterController(GatewayCalls gateway) {
     this.gateway = gateway;
-    this.engine = engine;
   }
 
   @GetMapping("/topology")
@@ -75,9 +71,8 @@ class ClusterController {
   }
 
   /**
-   * Deploys the multipart {@code resources} (BPMN, DMN, forms) in one deployment. Camunda user
-   * tasks become job-based ones, as for the processes deployed at start-up, so the embedded engine
-   * can complete them.
+   * Deploys the multipart {@code resources} (BPMN, DMN, forms) in one deployment, as they are: the
+   * engine parses and checks each, as it does those deployed over gRPC.
    */
   @PostMapping(value = "/deployments", consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
   ObjectNode deploy(
@@ -92,17 +87,8 @@ class ClusterController {
           resource.getOriginalFilename() == null
               ? resource.getName()
               : resource.getOriginalFilename();
-      byte[] content = bytes(resource);
-      if (engine.jobBasedUserTasks() && (name.endsWith(".bpmn") || name.endsWith(".xml"))) {
-        try {
-          content = UserTasks.asJobBased(content);
-        } catch (IllegalArgumentException unreadable) {
-          // The parser's own words, with the line and column where the model stops being XML.
-          throw ApiProblem.invalid(name + ": " + unreadable.getMessage());
-        }
-      }
       command.addResources(
-          Resource.newBuilder().setName(name).setContent(ByteString.copyFrom(content)));
+          Resource.newBuilder().setName(name).setContent(ByteString.copyFrom(bytes(resource))));
     }
     if (tenantId != null) {
       command.setTenantId(tenantId);

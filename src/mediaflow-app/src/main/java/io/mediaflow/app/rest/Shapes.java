@@ -23,7 +23,6 @@ import io.camunda.client.protocol.rest.UserTaskResult;
 import io.camunda.client.protocol.rest.UserTaskStateEnum;
 import io.camunda.client.protocol.rest.VariableResult;
 import io.camunda.client.protocol.rest.VariableSearchResult;
-import io.mediaflow.app.engine.UserTaskChanges;
 import io.mediaflow.app.engine.history.CorrelatedMessage;
 import io.mediaflow.app.engine.history.ElementInstance;
 import io.mediaflow.app.engine.history.ElementStatistics;
@@ -212,7 +211,7 @@ final class Shapes {
    */
   static ObjectNode userTask(
       UserTaskInstance task, ProcessDefinition definition, FormDefinition form) {
-    UserTaskChanges.Properties properties = task.properties();
+    UserTaskInstance.Properties properties = task.properties();
     var customHeaders = new LinkedHashMap<String, String>();
     task.headers()
         .forEach(
@@ -235,7 +234,7 @@ final class Shapes {
             .followUpDate(properties.followUpDate())
             .dueDate(properties.dueDate())
             .tenantId(tenant(task.tenantId()))
-            .externalFormReference(null)
+            .externalFormReference(task.externalFormReference())
             .processDefinitionVersion(task.version())
             .priority(properties.priority())
             .userTaskKey(key(task.key()))

@@ -4,15 +4,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CompleteJobRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.SetVariablesRequest;
-import io.mediaflow.app.engine.UserTaskChanges;
+import io.mediaflow.app.engine.gateway.UserTaskChangeset;
 import io.mediaflow.app.engine.history.FormDefinition;
+import io.mediaflow.app.engine.history.JobBasedUserTasks;
 import io.mediaflow.app.engine.history.ProcessHistory;
 import io.mediaflow.app.engine.history.TaskState;
 import io.mediaflow.app.engine.history.UserTaskInstance;
 import io.mediaflow.app.engine.history.Variable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.time.OffsetDateTime;
+import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.Collections;
@@ -34,22 +35,29 @@ import org.springframework.web.bind.annotation.RestController;
 
 /**
  * User tasks, as Camunda's REST API has them: search, one task, its form, its variables,
- * assignment, update, completion. The embedded engine runs them as job-based user tasks (see {@code
- * UserTasks}): a task is listed from its job's creation until the job is completed or cancelled,
- * and completing it completes the job, whoever holds it. Assignment and updates are kept in the
- * engine as the task's own variables ({@link UserTaskChanges}). As in Camunda, the API lets anyone
- * complete a task, assigned or not, to them or not; the console asks for it to be assigned to
- * oneself first, as Tasklist does.
+ * assignment, update, completion.
+ *
+ * <p>A Camunda user task ({@code zeebe:userTask}) is changed by the engine's own user task
+ * commands, written through the gateway as Zeebe's REST gateway writes them ({@code ASSIGN}, {@code
+ * CLAIM}, {@code UPDATE}, {@code COMPLETE}, with the request's {@code action}); the engine runs the
+ * task's listeners, checks the task's state and answers, a listener's denial as a rejection. A
+ * job-based user task has no such commands: completing it completes its job, whoever holds it, and
+ * its assignment and updates are kept in the engine as the task's own variables ({@link
+ * JobBasedUserTasks}). As in Camunda, the API lets anyone complete a task, assigned or not, to them
+ * or not; the console asks for it to be assigned to oneself first, as Tasklist does.
  */
 @RestController
 @RequestMapping("/v2/user-tasks")
 class UserTaskController {
 
-  private static final String FORM_KEY_HEADER = "io.camunda.zeebe:formKey";
-
   private final ProcessHistory history;
   private final GatewayCalls gateway;
-  private final Object changing = new Object();
+
+  /**
+   * One change of a job-based task at a time: a claim checks the current assignee and writes the
+   * new one without another in between (the engine does this itself for a Camunda user task).
+   */
+  private final Object changingJobBased = new Object();
 
   UserTaskController(ProcessHistory history, GatewayCalls gateway) {
     this.history = history;
@@ -105,48 +113,45 @@ class UserTaskController {
 
   /**
    * Completes the task with the given variables once its form accepts them (400 naming each field
-   * and rule otherwise). Only the engine's acknowledgement of the job's completion is awaited.
+   * and rule otherwise), answered when the engine completed it: for a Camunda user task, after its
+   * {@code completing} listeners.
    */
   @PostMapping("/{userTaskKey}/completion")
   ResponseEntity<Void> complete(
       @PathVariable long userTaskKey, @RequestBody(required = false) JsonNode request) {
-    Map<String, Object> variables =
-        RequestObject.of(request, "a user task completion", Set.of("variables", "action"))
-            .variables();
-    UserTaskInstance task = task(userTaskKey);
-    if (task.state() != TaskState.CREATED) {
-      throw ApiProblem.invalidState(
-          "User task " + userTaskKey + " cannot be completed: it is " + task.state());
+    RequestObject body =
+        RequestObject.of(request, "a user task completion", Set.of("variables", "action"));
+    Map<String, Object> variables = body.variables();
+    String action = body.text("action", "");
+    Optional<UserTaskInstance> known = history.userTask(userTaskKey);
+    Optional<UserTaskInstance> jobBased = known.filter(UserTaskInstance::jobBased);
+    if (jobBased.isPresent()) {
+      UserTaskInstance task = openJobBased(jobBased.get(), "complete");
+      checkForm(task, variables);
+      gateway.await(
+          gateway
+              .gateway()
+              .completeJob(
+                  CompleteJobRequest.newBuilder()
+                      .setJobKey(userTaskKey)
+                      .setVariables(GatewayCalls.json(variables))
+                      .build()));
+    } else {
+      // Whether the task may be completed is the engine's to say; the form only of an open one.
+      known
+          .filter(task -> task.state() == TaskState.CREATED)
+          .ifPresent(task -> checkForm(task, variables));
+      gateway.await(
+          gateway.gateway().completeUserTask(userTaskKey, GatewayCalls.json(variables), action));
     }
-    formOf(task)
-        .ifPresent(
-            form -> {
-              var violations = FormValidation.violations(schema(form), values(task), variables);
-              if (!violations.isEmpty()) {
-                throw ApiProblem.invalid(
-                    "The form '"
-                        + form.formId()
-                        + "' of user task "
-                        + userTaskKey
-                        + " refuses the variables: "
-                        + String.join("; ", violations));
-              }
-            });
-    gateway.await(
-        gateway
-            .gateway()
-            .completeJob(
-                CompleteJobRequest.newBuilder()
-                    .setJobKey(userTaskKey)
-                    .setVariables(GatewayCalls.json(variables))
-                    .build()));
     return ResponseEntity.noContent().build();
   }
 
   /**
    * Assigns the task. With {@code allowOverride} false (a claim) a task assigned to someone else is
    * refused with 409, as Camunda's engine refuses it; assigning it to whom it is assigned already
-   * is no change.
+   * is no change. Answered once assigned: for a Camunda user task, after its {@code assigning}
+   * listeners, whose corrections may name another assignee.
    */
   @PostMapping("/{userTaskKey}/assignment")
   ResponseEntity<Void> assign(
@@ -159,12 +164,18 @@ class UserTaskController {
       throw ApiProblem.invalid("assignee is required and must not be blank");
     }
     boolean allowOverride = body.bool("allowOverride", true);
-    body.text("action", null);
-    // One change at a time: a claim checks the current assignee and writes the new one without
-    // another in between.
-    synchronized (changing) {
-      String operation = allowOverride ? "assign" : "claim";
-      UserTaskInstance task = openTask(userTaskKey, operation);
+    String action = body.text("action", "");
+    if (jobBased(userTaskKey).isEmpty()) {
+      gateway.await(
+          gateway
+              .gateway()
+              .assignUserTask(
+                  userTaskKey, assignee, action.isBlank() ? "assign" : action, allowOverride));
+      return ResponseEntity.noContent().build();
+    }
+    synchronized (changingJobBased) {
+      // Read again under the lock: the claim's check is of the assignee the task has now.
+      UserTaskInstance task = openJobBased(task(userTaskKey), allowOverride ? "assign" : "claim");
       String current = task.properties().assignee();
       if (!allowOverride && current != null && !current.equals(assignee)) {
         throw ApiProblem.invalidState(
@@ -172,17 +183,22 @@ class UserTaskController {
                 + userTaskKey
                 + "', but it has already been assigned");
       }
-      change(task, Collections.singletonMap(UserTaskChanges.ASSIGNEE, assignee));
+      change(task, Collections.singletonMap(JobBasedUserTasks.ASSIGNEE, assignee));
     }
     return ResponseEntity.noContent().build();
   }
 
   @DeleteMapping("/{userTaskKey}/assignee")
   ResponseEntity<Void> unassign(@PathVariable long userTaskKey) {
-    synchronized (changing) {
+    if (jobBased(userTaskKey).isEmpty()) {
+      // As Zeebe's REST gateway unassigns: an assignment to nobody.
+      gateway.await(gateway.gateway().assignUserTask(userTaskKey, "", "unassign", true));
+      return ResponseEntity.noContent().build();
+    }
+    synchronized (changingJobBased) {
       change(
-          openTask(userTaskKey, "unassign"),
-          Collections.singletonMap(UserTaskChanges.ASSIGNEE, null));
+          openJobBased(task(userTaskKey), "unassign"),
+          Collections.singletonMap(JobBasedUserTasks.ASSIGNEE, null));
     }
     return ResponseEntity.noContent().build();
   }
@@ -190,63 +206,62 @@ class UserTaskController {
   /**
    * Changes the task's {@code dueDate}, {@code followUpDate} (RFC 3339 date-times; an empty text
    * clears one), {@code candidateGroups}, {@code candidateUsers} (an empty list clears them) and
-   * {@code priority} (0 to 100); what the changeset leaves out or sets to null stays.
+   * {@code priority} (0 to 100); what the changeset leaves out or sets to null stays. An update of
+   * a Camunda user task with only an {@code action} changes nothing but runs its {@code updating}
+   * listeners.
    */
   @PatchMapping("/{userTaskKey}")
   ResponseEntity<Void> update(
       @PathVariable long userTaskKey, @RequestBody(required = false) JsonNode request) {
     RequestObject body =
         RequestObject.of(request, "a user task update", Set.of("changeset", "action"));
-    RequestObject changeset =
+    RequestObject changes =
         body.object(
             "changeset",
             Set.of("dueDate", "followUpDate", "candidateUsers", "candidateGroups", "priority"));
-    String action = body.text("action", null);
-    Map<String, Object> changes = new HashMap<>();
-    putDate(changeset, "dueDate", UserTaskChanges.DUE_DATE, changes);
-    putDate(changeset, "followUpDate", UserTaskChanges.FOLLOW_UP_DATE, changes);
-    Optional.ofNullable(changeset.texts("candidateGroups"))
-        .ifPresent(groups -> changes.put(UserTaskChanges.CANDIDATE_GROUPS, groups));
-    Optional.ofNullable(changeset.texts("candidateUsers"))
-        .ifPresent(users -> changes.put(UserTaskChanges.CANDIDATE_USERS, users));
-    long priority = changeset.number("priority", 0, -1);
+    String action = body.text("action", "");
+    long priority = changes.number("priority", 0, -1);
     if (priority > 100) {
       throw ApiProblem.invalid(
           "changeset.priority must be within the [0,100] range, got " + priority);
     }
-    if (priority >= 0) {
-      changes.put(UserTaskChanges.PRIORITY, priority);
-    }
-    if (changes.isEmpty() && action == null) {
+    var changeset =
+        new UserTaskChangeset(
+            date(changes, "dueDate"),
+            date(changes, "followUpDate"),
+            changes.texts("candidateUsers"),
+            changes.texts("candidateGroups"),
+            priority >= 0 ? (int) priority : null);
+    if (changeset.isEmpty() && action.isBlank()) {
       throw ApiProblem.invalid(
           "No update data provided: give an action or at least one of changeset.dueDate,"
               + " followUpDate, candidateUsers, candidateGroups, priority");
     }
-    synchronized (changing) {
-      UserTaskInstance task = openTask(userTaskKey, "update");
-      if (!changes.isEmpty()) {
-        change(task, changes);
+    if (jobBased(userTaskKey).isEmpty()) {
+      gateway.await(gateway.gateway().updateUserTask(userTaskKey, changeset, action));
+      return ResponseEntity.noContent().build();
+    }
+    synchronized (changingJobBased) {
+      UserTaskInstance task = openJobBased(task(userTaskKey), "update");
+      if (!changeset.isEmpty()) {
+        change(task, jobBasedChanges(changeset));
       }
     }
     return ResponseEntity.noContent().build();
   }
 
   /**
-   * The changeset's date as the change of {@code variable}: none when left out, null when cleared
-   * ("").
+   * The changeset's date: none when left out, empty when cleared; else an RFC 3339 date-time, as
+   * Camunda checks it.
    */
-  private static void putDate(
-      RequestObject changeset, String name, String variable, Map<String, Object> changes) {
+  private static String date(RequestObject changeset, String name) {
     String text = changeset.text(name, null);
-    if (text == null) {
-      return;
+    if (text == null || text.isEmpty()) {
+      return text;
     }
     try {
-      changes.put(
-          variable,
-          text.isEmpty()
-              ? null
-              : OffsetDateTime.parse(text).format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
+      ZonedDateTime.parse(text);
+      return text;
     } catch (DateTimeParseException e) {
       throw ApiProblem.invalid(
           "changeset."
@@ -259,8 +274,40 @@ class UserTaskController {
   }
 
   /**
-   * Records the changes in the engine (see {@link UserTaskChanges}); returns once the engine
-   * acknowledged them.
+   * A changeset as the variables that record it on a job-based task: a date as an offset date-time,
+   * a cleared one as null.
+   */
+  private static Map<String, Object> jobBasedChanges(UserTaskChangeset changeset) {
+    Map<String, Object> changes = new HashMap<>();
+    if (changeset.dueDate() != null) {
+      changes.put(JobBasedUserTasks.DUE_DATE, offsetDateTime(changeset.dueDate()));
+    }
+    if (changeset.followUpDate() != null) {
+      changes.put(JobBasedUserTasks.FOLLOW_UP_DATE, offsetDateTime(changeset.followUpDate()));
+    }
+    if (changeset.candidateGroups() != null) {
+      changes.put(JobBasedUserTasks.CANDIDATE_GROUPS, changeset.candidateGroups());
+    }
+    if (changeset.candidateUsers() != null) {
+      changes.put(JobBasedUserTasks.CANDIDATE_USERS, changeset.candidateUsers());
+    }
+    if (changeset.priority() != null) {
+      changes.put(JobBasedUserTasks.PRIORITY, changeset.priority());
+    }
+    return changes;
+  }
+
+  private static String offsetDateTime(String date) {
+    return date.isEmpty()
+        ? null
+        : ZonedDateTime.parse(date)
+            .toOffsetDateTime()
+            .format(DateTimeFormatter.ISO_OFFSET_DATE_TIME);
+  }
+
+  /**
+   * Records the changes of a job-based task in the engine (see {@link JobBasedUserTasks}); returns
+   * once the engine acknowledged them.
    */
   private void change(UserTaskInstance task, Map<String, Object> changes) {
     gateway.await(
@@ -274,20 +321,42 @@ class UserTaskController {
                     .build()));
   }
 
-  /** The task, when it is open; 404 when there is none, 409 when it ended. */
-  private UserTaskInstance openTask(long key, String operation) {
-    UserTaskInstance task = task(key);
+  /** The task, when it is a job-based one: the engine's user task commands are not for those. */
+  private Optional<UserTaskInstance> jobBased(long key) {
+    return history.userTask(key).filter(UserTaskInstance::jobBased);
+  }
+
+  /** The job-based task, when it is open; 409 when it ended. */
+  private static UserTaskInstance openJobBased(UserTaskInstance task, String operation) {
     if (task.state() != TaskState.CREATED) {
       throw ApiProblem.invalidState(
           "Expected to "
               + operation
               + " user task with key '"
-              + key
+              + task.key()
               + "', but it is in state '"
               + task.state()
               + "'");
     }
     return task;
+  }
+
+  /** 400 naming each field and rule when the task's form refuses the variables. */
+  private void checkForm(UserTaskInstance task, Map<String, Object> variables) {
+    formOf(task)
+        .ifPresent(
+            form -> {
+              var violations = FormValidation.violations(schema(form), values(task), variables);
+              if (!violations.isEmpty()) {
+                throw ApiProblem.invalid(
+                    "The form '"
+                        + form.formId()
+                        + "' of user task "
+                        + task.key()
+                        + " refuses the variables: "
+                        + String.join("; ", violations));
+              }
+            });
   }
 
   private UserTaskInstance task(long key) {
@@ -303,14 +372,10 @@ class UserTaskController {
         formOf(task).orElse(null));
   }
 
-  /**
-   * The form the engine linked (its key in the job's headers), else the newest one with the model's
-   * form id.
-   */
+  /** The form the engine linked, else the newest one with the model's form id. */
   private Optional<FormDefinition> formOf(UserTaskInstance task) {
-    String formKey = task.headers().get(FORM_KEY_HEADER);
-    if (formKey != null && formKey.matches("\\d+")) {
-      var linked = history.form(Long.parseLong(formKey));
+    if (task.formKey() != null) {
+      var linked = history.form(task.formKey());
       if (linked.isPresent()) {
         return linked;
       }

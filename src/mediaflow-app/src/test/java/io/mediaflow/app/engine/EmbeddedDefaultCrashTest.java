@@ -30,6 +30,8 @@ import org.awaitility.Awaitility;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The embedded default as its users run it, a separate JVM with its engine in a data folder, killed
@@ -141,10 +143,14 @@ class EmbeddedDefaultCrashTest {
 
   /**
    * A task's assignment and update, acknowledged just before a {@code kill -9}, are there after the
-   * restart: they are in the engine's log, not only in the running application's memory.
+   * restart: they are in the engine's log, not only in the running application's memory. So for a
+   * Camunda user task (the engine's own commands, which its state holds) and for a job-based one
+   * (changes kept as its local variables), which an earlier version made of every user task.
    */
-  @Test
-  void aKilledApplicationKeepsEveryAssignmentAndUpdateOfATask() throws Exception {
+  @ParameterizedTest(name = "Camunda user task: {0}")
+  @ValueSource(booleans = {true, false})
+  void aKilledApplicationKeepsEveryAssignmentAndUpdateOfATask(boolean camundaUserTask)
+      throws Exception {
     String processId = "crash-assignment-" + UUID.randomUUID();
     // No snapshot in this run: only the log holds the changes.
     String[] noSnapshot = {
@@ -158,7 +164,14 @@ class EmbeddedDefaultCrashTest {
           .addProcessModel(
               Bpmn.createExecutableProcess(processId)
                   .startEvent()
-                  .userTask("Review", t -> t.zeebeCandidateGroups("editors"))
+                  .userTask(
+                      "Review",
+                      t -> {
+                        t.zeebeCandidateGroups("editors");
+                        if (camundaUserTask) {
+                          t.zeebeUserTask();
+                        }
+                      })
                   .endEvent()
                   .done(),
               processId + ".bpmn")

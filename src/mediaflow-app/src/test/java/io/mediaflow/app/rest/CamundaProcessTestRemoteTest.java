@@ -107,7 +107,22 @@ class CamundaProcessTestRemoteTest {
     assertThatUserTask(UserTaskSelectors.byElementId(REVIEW, instance.getProcessInstanceKey()))
         .isCreated()
         .hasName("Review renditions")
-        .hasProcessInstanceKey(instance.getProcessInstanceKey());
+        .hasProcessInstanceKey(instance.getProcessInstanceKey())
+        .hasCandidateGroup("editors")
+        .hasPriority(50);
+    long review =
+        client
+            .newUserTaskSearchRequest()
+            .filter(
+                filter ->
+                    filter.processInstanceKey(instance.getProcessInstanceKey()).elementId(REVIEW))
+            .send()
+            .join()
+            .singleItem()
+            .getUserTaskKey();
+    client.newAssignUserTaskCommand(review).assignee("ann").send().join();
+    assertThatUserTask(UserTaskSelectors.byElementId(REVIEW, instance.getProcessInstanceKey()))
+        .hasAssignee("ann");
 
     processTestContext.completeUserTask(
         UserTaskSelectors.byElementId(REVIEW, instance.getProcessInstanceKey()),

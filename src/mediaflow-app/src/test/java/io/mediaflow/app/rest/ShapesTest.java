@@ -120,7 +120,11 @@ class ShapesTest {
                 AT,
                 null,
                 TaskState.CREATED,
-                Map.of()),
+                Map.of(),
+                UserTaskInstance.Implementation.JOB_WORKER,
+                null,
+                null,
+                null),
             null,
             null);
     assertThat(fields(task))

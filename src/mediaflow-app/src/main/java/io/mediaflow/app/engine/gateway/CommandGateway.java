@@ -50,6 +50,7 @@ import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstan
 import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceRecord;
 import io.camunda.zeebe.protocol.impl.record.value.resource.ResourceDeletionRecord;
 import io.camunda.zeebe.protocol.impl.record.value.signal.SignalRecord;
+import io.camunda.zeebe.protocol.impl.record.value.usertask.UserTaskRecord;
 import io.camunda.zeebe.protocol.impl.record.value.variable.VariableDocumentRecord;
 import io.camunda.zeebe.protocol.record.ValueType;
 import io.camunda.zeebe.protocol.record.intent.AdHocSubProcessInstructionIntent;
@@ -65,12 +66,14 @@ import io.camunda.zeebe.protocol.record.intent.ProcessInstanceMigrationIntent;
 import io.camunda.zeebe.protocol.record.intent.ProcessInstanceModificationIntent;
 import io.camunda.zeebe.protocol.record.intent.ResourceDeletionIntent;
 import io.camunda.zeebe.protocol.record.intent.SignalIntent;
+import io.camunda.zeebe.protocol.record.intent.UserTaskIntent;
 import io.camunda.zeebe.protocol.record.intent.VariableDocumentIntent;
 import io.camunda.zeebe.protocol.record.value.VariableDocumentUpdateSemantic;
 import io.camunda.zeebe.util.VersionUtil;
 import io.camunda.zeebe.util.buffer.BufferUtil;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
+import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -285,6 +288,79 @@ public final class CommandGateway {
               AdHocSubProcessInstructionIntent.ACTIVATE,
               instruction,
               response -> null);
+        });
+  }
+
+  /**
+   * Assigns a Camunda user task, as Zeebe's REST gateway writes the command (gRPC has none): {@code
+   * ASSIGN}, or {@code CLAIM} when {@code allowOverride} is false, which the engine refuses for a
+   * task someone else holds; an empty {@code assignee} unassigns it. Answered once the engine
+   * assigned it, after the task's {@code assigning} listeners (whose corrections it applies), or
+   * with its rejection: an unknown task, one not open for it, a listener's denial.
+   */
+  public CompletableFuture<Void> assignUserTask(
+      long userTaskKey, String assignee, String action, boolean allowOverride) {
+    return built(
+        assignee.length() + action.length(),
+        () ->
+            send(
+                userTaskKey,
+                ValueType.USER_TASK,
+                allowOverride ? UserTaskIntent.ASSIGN : UserTaskIntent.CLAIM,
+                new UserTaskRecord()
+                    .setUserTaskKey(userTaskKey)
+                    .setAssignee(assignee)
+                    .setAction(action),
+                response -> null));
+  }
+
+  /**
+   * Updates a Camunda user task's attributes that {@code changeset} names, each marked changed as
+   * Zeebe's REST gateway marks them (the engine applies only those); answered once the engine
+   * updated it, after its {@code updating} listeners, or with its rejection.
+   */
+  public CompletableFuture<Void> updateUserTask(
+      long userTaskKey, UserTaskChangeset changeset, String action) {
+    return built(
+        changeset.size() + action.length(),
+        () -> {
+          var task = new UserTaskRecord().setUserTaskKey(userTaskKey).setAction(action);
+          if (changeset.dueDate() != null) {
+            task.setDueDate(changeset.dueDate()).setDueDateChanged();
+          }
+          if (changeset.followUpDate() != null) {
+            task.setFollowUpDate(changeset.followUpDate()).setFollowUpDateChanged();
+          }
+          if (changeset.candidateUsers() != null) {
+            task.setCandidateUsersList(changeset.candidateUsers()).setCandidateUsersChanged();
+          }
+          if (changeset.candidateGroups() != null) {
+            task.setCandidateGroupsList(changeset.candidateGroups()).setCandidateGroupsChanged();
+          }
+          if (changeset.priority() != null) {
+            task.setPriority(changeset.priority()).setPriorityChanged();
+          }
+          return send(
+              userTaskKey, ValueType.USER_TASK, UserTaskIntent.UPDATE, task, response -> null);
+        });
+  }
+
+  /**
+   * Completes a Camunda user task with {@code variables} (a JSON object, or empty for none);
+   * answered once the engine completed it, after its {@code completing} listeners, or with its
+   * rejection.
+   */
+  public CompletableFuture<Void> completeUserTask(
+      long userTaskKey, String variables, String action) {
+    return built(
+        variables.getBytes(StandardCharsets.UTF_8).length + action.length(),
+        () -> {
+          var task = new UserTaskRecord().setUserTaskKey(userTaskKey).setAction(action);
+          if (!variables.isEmpty()) {
+            task.setVariables(Requests.msgPack(variables));
+          }
+          return send(
+              userTaskKey, ValueType.USER_TASK, UserTaskIntent.COMPLETE, task, response -> null);
         });
   }
 

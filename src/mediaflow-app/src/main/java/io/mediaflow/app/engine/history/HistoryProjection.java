@@ -1,5 +1,6 @@
 package io.mediaflow.app.engine.history;
 
+import io.camunda.zeebe.protocol.impl.record.value.usertask.UserTaskRecord;
 import io.camunda.zeebe.protocol.record.Record;
 import io.camunda.zeebe.protocol.record.RecordType;
 import io.camunda.zeebe.protocol.record.intent.DecisionEvaluationIntent;
@@ -10,6 +11,7 @@ import io.camunda.zeebe.protocol.record.intent.JobIntent;
 import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
 import io.camunda.zeebe.protocol.record.intent.ProcessIntent;
 import io.camunda.zeebe.protocol.record.intent.ProcessMessageSubscriptionIntent;
+import io.camunda.zeebe.protocol.record.intent.UserTaskIntent;
 import io.camunda.zeebe.protocol.record.intent.VariableIntent;
 import io.camunda.zeebe.protocol.record.value.DecisionEvaluationRecordValue;
 import io.camunda.zeebe.protocol.record.value.IncidentRecordValue;
@@ -18,13 +20,15 @@ import io.camunda.zeebe.protocol.record.value.JobRecordValue;
 import io.camunda.zeebe.protocol.record.value.ProcessInstanceRecordValue;
 import io.camunda.zeebe.protocol.record.value.ProcessInstanceRelated;
 import io.camunda.zeebe.protocol.record.value.ProcessMessageSubscriptionRecordValue;
+import io.camunda.zeebe.protocol.record.value.UserTaskRecordValue;
 import io.camunda.zeebe.protocol.record.value.VariableRecordValue;
 import io.camunda.zeebe.protocol.record.value.deployment.Form;
 import io.mediaflow.app.engine.EngineRecordFeed;
-import io.mediaflow.app.engine.UserTaskChanges;
-import io.mediaflow.app.engine.UserTasks;
 import java.time.Clock;
 import java.time.Instant;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
 import java.util.EnumSet;
 import java.util.Map;
 import java.util.Set;
@@ -35,9 +39,12 @@ import java.util.Set;
  * and the instances that ended longer than {@link HistoryProperties#retention} ago are dropped. Fed
  * once per record by {@link EngineRecordFeed}, under the state's monitor.
  *
- * <p>User tasks are the engine's job-based ones: a job of type {@value UserTasks#JOB_TYPE} is an
- * open task from its creation until it is completed, cancelled (its scope ended) or throws an
- * error, whoever holds the job.
+ * <p>A Camunda user task follows its {@code USER_TASK} records as Camunda's exporter reads them:
+ * open from {@code CREATED}, {@code ASSIGNING}, {@code UPDATING} or {@code COMPLETING} while the
+ * engine runs the listeners of a change, then {@code COMPLETED} or {@code CANCELED}; each event's
+ * changed attributes (a command's, or a listener's corrections) are applied as it names them. A
+ * job-based user task ({@link JobBasedUserTasks}) is an open task from its job's creation until the
+ * job is completed, cancelled (its scope ended) or throws an error, whoever holds the job.
  */
 final class HistoryProjection implements EngineRecordFeed.Subscriber {
 
@@ -83,6 +90,8 @@ final class HistoryProjection implements EngineRecordFeed.Subscriber {
           when record.getIntent() == DecisionEvaluationIntent.EVALUATED ->
           state.use(at, evaluation.getTenantId(), UsageBucket::withDecisionInstance);
       case JobRecordValue job -> onJob(record.getKey(), (JobIntent) record.getIntent(), job, at);
+      case UserTaskRecordValue task ->
+          onUserTask(record.getKey(), (UserTaskIntent) record.getIntent(), task, at);
       case JobBatchRecordValue batch when record.getIntent() == JobBatchIntent.ACTIVATED ->
           onActivated(batch);
       case IncidentRecordValue incident ->
@@ -207,8 +216,8 @@ final class HistoryProjection implements EngineRecordFeed.Subscriber {
   }
 
   /**
-   * A new instance's variables are written before its process element activates. A change of a user
-   * task is kept with the task, not among the variables.
+   * A new instance's variables are written before its process element activates. A change of a
+   * job-based user task is kept with the task, not among the variables.
    */
   private void onVariable(long key, VariableRecordValue variable, Instant at) {
     if (state.archived.containsKey(variable.getProcessInstanceKey())) {
@@ -216,13 +225,13 @@ final class HistoryProjection implements EngineRecordFeed.Subscriber {
     }
     state.instances.computeIfAbsent(
         variable.getProcessInstanceKey(), k -> new HistoryState.InstanceRecords());
-    if (UserTaskChanges.isChange(variable.getName())) {
+    if (JobBasedUserTasks.isChange(variable.getName())) {
       for (UserTaskInstance task :
           state.userTasks.where("elementInstanceKey", Long.toString(variable.getScopeKey()))) {
-        if (task.state() == TaskState.CREATED) {
+        if (task.jobBased() && task.state() == TaskState.CREATED) {
           UserTaskInstance changed = task.changed(variable.getName(), variable.getValue());
           state.userTasks.put(changed);
-          if (UserTaskChanges.ASSIGNEE.equals(variable.getName())) {
+          if (JobBasedUserTasks.ASSIGNEE.equals(variable.getName())) {
             assigned(changed, at);
           }
           return;
@@ -274,7 +283,7 @@ final class HistoryProjection implements EngineRecordFeed.Subscriber {
             job.getJobKind().name(),
             job.getJobListenerEventType().name(),
             job.getTenantId()));
-    if (UserTasks.JOB_TYPE.equals(job.getType())) {
+    if (JobBasedUserTasks.JOB_TYPE.equals(job.getType())) {
       onUserTaskJob(key, intent, job, at);
     }
   }
@@ -325,7 +334,11 @@ final class HistoryProjection implements EngineRecordFeed.Subscriber {
               at,
               null,
               TaskState.CREATED,
-              Map.of()));
+              Map.of(),
+              UserTaskInstance.Implementation.JOB_WORKER,
+              null,
+              null,
+              null));
       assigned(state.userTasks.get(key), at);
     } else if (intent == JobIntent.MIGRATED) {
       ProcessDefinition definition = state.definitions.get(job.getProcessDefinitionKey());
@@ -342,11 +355,141 @@ final class HistoryProjection implements EngineRecordFeed.Subscriber {
                   name == null ? job.getElementId() : name,
                   definition == null ? null : definition.userTaskForms().get(job.getElementId())));
     } else if (endState != null) {
-      HistoryState.update(state.userTasks, key, task -> task.ended(at, endState));
+      HistoryState.update(state.userTasks, key, task -> task.withState(endState, at));
     }
   }
 
-  /** A task assigned (by its model, or through the REST API) counts its assignee as a user. */
+  private void onUserTask(long key, UserTaskIntent intent, UserTaskRecordValue task, Instant at) {
+    if (state.instances.get(task.getProcessInstanceKey()) == null) {
+      return;
+    }
+    switch (intent) {
+      case CREATING -> {
+        ProcessDefinition definition = state.definitions.get(task.getProcessDefinitionKey());
+        String name = state.elementName(task.getProcessDefinitionKey(), task.getElementId());
+        state.userTasks.put(
+            new UserTaskInstance(
+                key,
+                task.getElementInstanceKey(),
+                task.getProcessInstanceKey(),
+                task.getProcessDefinitionKey(),
+                task.getBpmnProcessId(),
+                task.getProcessDefinitionVersion(),
+                task.getElementId(),
+                name == null ? task.getElementId() : name,
+                definition == null ? null : definition.userTaskForms().get(task.getElementId()),
+                Map.copyOf(task.getCustomHeaders()),
+                task.getTenantId(),
+                task.getCreationTimestamp() > 0
+                    ? Instant.ofEpochMilli(task.getCreationTimestamp())
+                    : at,
+                null,
+                TaskState.CREATING,
+                Map.of(),
+                UserTaskInstance.Implementation.ZEEBE_USER_TASK,
+                new UserTaskInstance.Properties(
+                    Deployments.emptyToNull(task.getAssignee()),
+                    task.getCandidateGroupsList(),
+                    task.getCandidateUsersList(),
+                    dateTime(task.getDueDate()),
+                    dateTime(task.getFollowUpDate()),
+                    task.getPriority()),
+                task.getFormKey() > 0 ? task.getFormKey() : null,
+                Deployments.emptyToNull(task.getExternalFormReference())));
+      }
+      case CREATED, ASSIGNED, UPDATED -> changed(key, task, TaskState.CREATED, null, at);
+      case COMPLETED -> changed(key, task, TaskState.COMPLETED, at, at);
+      case CANCELED -> changed(key, task, TaskState.CANCELED, at, at);
+      case ASSIGNING, CLAIMING -> inState(key, TaskState.ASSIGNING);
+      case UPDATING -> inState(key, TaskState.UPDATING);
+      case COMPLETING -> inState(key, TaskState.COMPLETING);
+      case CANCELING -> inState(key, TaskState.CANCELING);
+      case ASSIGNMENT_DENIED, UPDATE_DENIED, COMPLETION_DENIED -> inState(key, TaskState.CREATED);
+      case MIGRATED -> {
+        ProcessDefinition definition = state.definitions.get(task.getProcessDefinitionKey());
+        String name = state.elementName(task.getProcessDefinitionKey(), task.getElementId());
+        HistoryState.update(
+            state.userTasks,
+            key,
+            migrated ->
+                migrated.migrated(
+                    task.getProcessDefinitionKey(),
+                    task.getBpmnProcessId(),
+                    task.getProcessDefinitionVersion(),
+                    task.getElementId(),
+                    name == null ? task.getElementId() : name,
+                    definition == null
+                        ? null
+                        : definition.userTaskForms().get(task.getElementId())));
+      }
+      default -> {} // CORRECTED: the corrections come with the event that ends the change
+    }
+  }
+
+  private void inState(long key, TaskState taskState) {
+    HistoryState.update(state.userTasks, key, task -> task.withState(taskState, null));
+  }
+
+  /**
+   * A Camunda user task in {@code taskState} with the attributes the event names as changed; an
+   * assignee it names counts as a user.
+   */
+  private void changed(
+      long key, UserTaskRecordValue event, TaskState taskState, Instant completedAt, Instant at) {
+    UserTaskInstance task = state.userTasks.get(key);
+    if (task == null) {
+      return;
+    }
+    UserTaskInstance.Properties properties = task.properties();
+    String assignee = properties.assignee();
+    var candidateGroups = properties.candidateGroups();
+    var candidateUsers = properties.candidateUsers();
+    String dueDate = properties.dueDate();
+    String followUpDate = properties.followUpDate();
+    int priority = properties.priority();
+    for (String attribute : event.getChangedAttributes()) {
+      switch (attribute) {
+        case UserTaskRecord.ASSIGNEE -> assignee = Deployments.emptyToNull(event.getAssignee());
+        case UserTaskRecord.CANDIDATE_GROUPS -> candidateGroups = event.getCandidateGroupsList();
+        case UserTaskRecord.CANDIDATE_USERS -> candidateUsers = event.getCandidateUsersList();
+        case UserTaskRecord.DUE_DATE -> dueDate = dateTime(event.getDueDate());
+        case UserTaskRecord.FOLLOW_UP_DATE -> followUpDate = dateTime(event.getFollowUpDate());
+        case UserTaskRecord.PRIORITY -> priority = event.getPriority();
+        default -> {} // variables: not an attribute of the task
+      }
+    }
+    UserTaskInstance changed =
+        task.withProperties(
+                new UserTaskInstance.Properties(
+                    assignee, candidateGroups, candidateUsers, dueDate, followUpDate, priority))
+            .withState(taskState, completedAt);
+    state.userTasks.put(changed);
+    if (event.getChangedAttributes().contains(UserTaskRecord.ASSIGNEE)) {
+      assigned(changed, at);
+    }
+  }
+
+  /**
+   * A date of a Camunda user task as the REST API writes dates (ISO 8601 with an offset); the
+   * engine keeps it as it was given or evaluated, which may name a zone; empty is none.
+   */
+  private static String dateTime(String text) {
+    if (text == null || text.isEmpty()) {
+      return null;
+    }
+    try {
+      return ZonedDateTime.parse(text)
+          .toOffsetDateTime()
+          .format(DateTimeFormatter.ISO_OFFSET_DATE_TIME);
+    } catch (DateTimeParseException notADate) {
+      return text;
+    }
+  }
+
+  /**
+   * A task assigned (by its model, a listener's correction, or through the REST API) counts its
+   * assignee as a user.
+   */
   private void assigned(UserTaskInstance task, Instant at) {
     String assignee = task.properties().assignee();
     if (assignee != null) {

@@ -16,7 +16,6 @@ import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
 import io.camunda.zeebe.protocol.record.intent.VariableIntent;
 import io.camunda.zeebe.protocol.record.value.BpmnElementType;
 import io.mediaflow.app.engine.EngineRecordFeed;
-import io.mediaflow.app.engine.UserTasks;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -89,7 +88,7 @@ public final class HistoryFixture {
         ProcessInstanceIntent.ELEMENT_ACTIVATING);
     var job =
         new JobRecord()
-            .setType(UserTasks.JOB_TYPE)
+            .setType(JobBasedUserTasks.JOB_TYPE)
             .setProcessInstanceKey(key)
             .setElementInstanceKey(key + 1)
             .setElementId("Review")

@@ -15,6 +15,7 @@ import io.camunda.zeebe.protocol.impl.record.value.job.JobBatchRecord;
 import io.camunda.zeebe.protocol.impl.record.value.job.JobRecord;
 import io.camunda.zeebe.protocol.impl.record.value.message.ProcessMessageSubscriptionRecord;
 import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceRecord;
+import io.camunda.zeebe.protocol.impl.record.value.usertask.UserTaskRecord;
 import io.camunda.zeebe.protocol.impl.record.value.variable.VariableRecord;
 import io.camunda.zeebe.protocol.record.Record;
 import io.camunda.zeebe.protocol.record.RecordType;
@@ -28,12 +29,11 @@ import io.camunda.zeebe.protocol.record.intent.JobBatchIntent;
 import io.camunda.zeebe.protocol.record.intent.JobIntent;
 import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
 import io.camunda.zeebe.protocol.record.intent.ProcessMessageSubscriptionIntent;
+import io.camunda.zeebe.protocol.record.intent.UserTaskIntent;
 import io.camunda.zeebe.protocol.record.intent.VariableIntent;
 import io.camunda.zeebe.protocol.record.value.BpmnElementType;
 import io.camunda.zeebe.protocol.record.value.ErrorType;
 import io.mediaflow.app.engine.EngineRecordFeed;
-import io.mediaflow.app.engine.UserTaskChanges;
-import io.mediaflow.app.engine.UserTasks;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -83,24 +83,185 @@ class ProcessHistoryTest {
     element(1, 5, 1, "Review", BpmnElementType.USER_TASK, ProcessInstanceIntent.ELEMENT_ACTIVATING);
     job(9, 1, 5, JobIntent.CREATED);
     variable(20, 1, 1, "clip", "\"intro\"");
-    variable(21, 1, 5, UserTaskChanges.ASSIGNEE, "\"ann\"");
-    variable(22, 1, 5, UserTaskChanges.CANDIDATE_GROUPS, "[\"reviewers\"]");
+    variable(21, 1, 5, JobBasedUserTasks.ASSIGNEE, "\"ann\"");
+    variable(22, 1, 5, JobBasedUserTasks.CANDIDATE_GROUPS, "[\"reviewers\"]");
     variable(
-        23, 1, 1, UserTaskChanges.PRIORITY, "80"); // not local to the task: an ordinary variable
+        23, 1, 1, JobBasedUserTasks.PRIORITY, "80"); // not local to the task: an ordinary variable
     assertThat(history.userTask(9))
         .hasValueSatisfying(
             task -> {
               assertThat(task.properties().assignee()).isEqualTo("ann");
               assertThat(task.properties().candidateGroups()).containsExactly("reviewers");
-              assertThat(task.properties().priority()).isEqualTo(UserTaskChanges.DEFAULT_PRIORITY);
+              assertThat(task.properties().priority()).isEqualTo(UserTaskInstance.DEFAULT_PRIORITY);
             });
     assertThat(history.variables())
         .extracting(Variable::name)
-        .containsExactly("clip", UserTaskChanges.PRIORITY);
+        .containsExactly("clip", JobBasedUserTasks.PRIORITY);
 
-    variable(24, 1, 5, UserTaskChanges.ASSIGNEE, "null");
+    variable(24, 1, 5, JobBasedUserTasks.ASSIGNEE, "null");
     assertThat(history.userTask(9))
         .hasValueSatisfying(task -> assertThat(task.properties().assignee()).isNull());
+  }
+
+  /**
+   * A Camunda user task follows its USER_TASK records as Camunda's exporter reads them: a state per
+   * step of a change while its listeners run, and only the attributes each event names as changed
+   * (a corrected assignee, a cleared date).
+   */
+  @Test
+  void aCamundaUserTaskFollowsItsRecordsAndTheAttributesEachNamesChanged() {
+    started(1);
+    element(1, 5, 1, "Review", BpmnElementType.USER_TASK, ProcessInstanceIntent.ELEMENT_ACTIVATING);
+    userTask(
+        UserTaskIntent.CREATING,
+        camundaTask()
+            .setCandidateGroupsList(List.of("editors"))
+            .setDueDate("2031-05-01T12:00:00+02:00[Europe/Paris]")
+            .setFormKey(12)
+            .setPriority(70));
+    assertThat(history.userTask(9))
+        .hasValueSatisfying(
+            task -> {
+              assertThat(task.state()).isEqualTo(TaskState.CREATING);
+              assertThat(task.jobBased()).isFalse();
+              assertThat(task.formKey()).isEqualTo(12);
+              assertThat(task.properties().candidateGroups()).containsExactly("editors");
+              assertThat(task.properties().dueDate()).isEqualTo("2031-05-01T12:00:00+02:00");
+              assertThat(task.properties().priority()).isEqualTo(70);
+              assertThat(task.properties().assignee()).isNull();
+            });
+    userTask(UserTaskIntent.CREATED, camundaTask());
+    userTask(UserTaskIntent.ASSIGNING, camundaTask().setAssignee("ann"));
+    assertThat(history.userTask(9))
+        .hasValueSatisfying(
+            task -> {
+              assertThat(task.state()).isEqualTo(TaskState.ASSIGNING);
+              assertThat(task.properties().assignee())
+                  .as("not before the listeners are done")
+                  .isNull();
+            });
+    userTask(
+        UserTaskIntent.ASSIGNED,
+        camundaTask().setAssignee("bob").setChangedAttributes(List.of(UserTaskRecord.ASSIGNEE)));
+    assertThat(history.userTask(9))
+        .hasValueSatisfying(
+            task -> {
+              assertThat(task.state()).isEqualTo(TaskState.CREATED);
+              assertThat(task.properties().assignee())
+                  .as("as the listener corrected it")
+                  .isEqualTo("bob");
+              assertThat(task.properties().candidateGroups())
+                  .as("not named as changed: as it was")
+                  .containsExactly("editors");
+            });
+    assertThat(history.usage(now.minusSeconds(60), now.plusSeconds(60)))
+        .singleElement()
+        .satisfies(bucket -> assertThat(bucket.assignees()).containsExactly("bob"));
+
+    userTask(UserTaskIntent.UPDATING, camundaTask());
+    assertThat(history.userTask(9))
+        .hasValueSatisfying(task -> assertThat(task.state()).isEqualTo(TaskState.UPDATING));
+    userTask(UserTaskIntent.UPDATE_DENIED, camundaTask());
+    userTask(UserTaskIntent.UPDATING, camundaTask());
+    userTask(
+        UserTaskIntent.UPDATED,
+        camundaTask()
+            .setDueDate("")
+            .setPriority(90)
+            .setChangedAttributes(List.of(UserTaskRecord.DUE_DATE, UserTaskRecord.PRIORITY)));
+    assertThat(history.userTask(9))
+        .hasValueSatisfying(
+            task -> {
+              assertThat(task.state()).isEqualTo(TaskState.CREATED);
+              assertThat(task.properties().dueDate()).isNull();
+              assertThat(task.properties().priority()).isEqualTo(90);
+              assertThat(task.properties().assignee()).isEqualTo("bob");
+            });
+
+    userTask(UserTaskIntent.COMPLETING, camundaTask());
+    userTask(UserTaskIntent.COMPLETION_DENIED, camundaTask());
+    assertThat(history.userTask(9))
+        .hasValueSatisfying(task -> assertThat(task.state()).isEqualTo(TaskState.CREATED));
+    userTask(UserTaskIntent.COMPLETING, camundaTask());
+    userTask(UserTaskIntent.COMPLETED, camundaTask());
+    assertThat(history.userTask(9))
+        .hasValueSatisfying(
+            task -> {
+              assertThat(task.state()).isEqualTo(TaskState.COMPLETED);
+              assertThat(task.completionDate()).isEqualTo(now);
+              assertThat(task.properties().assignee()).isEqualTo("bob");
+            });
+  }
+
+  /**
+   * A history kept by a version that ran every user task as a job (no implementation, properties or
+   * form key in its lines) is read as job-based tasks, their properties from the job's headers and
+   * the changes recorded as variables; a Camunda user task kept since is read as it was.
+   */
+  @Test
+  void aHistoryKeptWhileUserTasksRanAsJobsStillShowsThem(@TempDir Path folder) throws Exception {
+    HistoryProperties limits = new HistoryProperties(Duration.ofHours(1));
+    ProcessHistory kept = history(limits, Optional.of(new HistoryStore(folder)));
+    started(1);
+    element(1, 5, 1, "Review", BpmnElementType.USER_TASK, ProcessInstanceIntent.ELEMENT_ACTIVATING);
+    add(
+        9,
+        ValueType.JOB,
+        JobIntent.CREATED,
+        userTaskJob(1, 5)
+            .setCustomHeaders(
+                new UnsafeBuffer(
+                    MsgPackConverter.convertToMsgPack(
+                        Map.of(
+                            "io.camunda.zeebe:candidateGroups", "[\"editors\"]",
+                            "io.camunda.zeebe:formKey", "12",
+                            "team", "video")))));
+    variable(21, 1, 5, JobBasedUserTasks.ASSIGNEE, "\"ann\"");
+    kept.keep();
+    Path file = folder.resolve(HistoryStore.FILE);
+    var json = JsonMapper.builder().build();
+    var written = new ArrayList<String>();
+    for (String line : Files.readAllLines(file)) {
+      var entry = json.readTree(line);
+      entry
+          .findParents("implementation")
+          .forEach(
+              task ->
+                  ((com.fasterxml.jackson.databind.node.ObjectNode) task)
+                      .remove(List.of("implementation", "properties", "formKey")));
+      written.add(json.writeValueAsString(entry));
+    }
+    assertThat(written).as("the earlier version's lines").noneMatch(l -> l.contains("properties"));
+    Files.write(file, written);
+
+    ProcessHistory upgraded = history(limits, Optional.of(new HistoryStore(folder)));
+    started(2);
+    element(2, 6, 2, "Review", BpmnElementType.USER_TASK, ProcessInstanceIntent.ELEMENT_ACTIVATING);
+    add(
+        10,
+        ValueType.USER_TASK,
+        UserTaskIntent.CREATING,
+        camundaTask().setUserTaskKey(10).setProcessInstanceKey(2).setElementInstanceKey(6));
+    add(
+        10,
+        ValueType.USER_TASK,
+        UserTaskIntent.CREATED,
+        camundaTask().setUserTaskKey(10).setProcessInstanceKey(2).setElementInstanceKey(6));
+
+    assertThat(upgraded.userTask(9))
+        .hasValueSatisfying(
+            task -> {
+              assertThat(task.jobBased()).isTrue();
+              assertThat(task.state()).isEqualTo(TaskState.CREATED);
+              assertThat(task.properties().assignee()).isEqualTo("ann");
+              assertThat(task.properties().candidateGroups()).containsExactly("editors");
+              assertThat(task.formKey()).isEqualTo(12);
+            });
+    assertThat(upgraded.userTasks())
+        .extracting(UserTaskInstance::key, UserTaskInstance::jobBased)
+        .containsExactlyInAnyOrder(
+            org.assertj.core.groups.Tuple.tuple(9L, true),
+            org.assertj.core.groups.Tuple.tuple(10L, false));
   }
 
   @Test
@@ -229,10 +390,10 @@ class ProcessHistoryTest {
     started(4);
     element(4, 5, 4, "Review", BpmnElementType.USER_TASK, ProcessInstanceIntent.ELEMENT_ACTIVATING);
     job(9, 4, 5, JobIntent.CREATED);
-    variable(21, 4, 5, UserTaskChanges.ASSIGNEE, "\"ann\"");
+    variable(21, 4, 5, JobBasedUserTasks.ASSIGNEE, "\"ann\"");
     kept.keep();
-    variable(22, 4, 5, UserTaskChanges.ASSIGNEE, "\"bob\"");
-    variable(23, 4, 5, UserTaskChanges.ASSIGNEE, "\"ann\"");
+    variable(22, 4, 5, JobBasedUserTasks.ASSIGNEE, "\"bob\"");
+    variable(23, 4, 5, JobBasedUserTasks.ASSIGNEE, "\"ann\"");
 
     ProcessHistory restored = history(limits, Optional.of(new HistoryStore(folder)));
     Instant first = Instant.parse("2026-01-01T00:00:00Z");
@@ -772,14 +933,32 @@ class ProcessHistoryTest {
   }
 
   private void job(long key, long instance, long elementInstance, JobIntent intent) {
-    var value =
-        new JobRecord()
-            .setType(UserTasks.JOB_TYPE)
-            .setProcessInstanceKey(instance)
-            .setElementInstanceKey(elementInstance)
-            .setElementId("Review")
-            .setBpmnProcessId("process");
-    add(key, ValueType.JOB, intent, value);
+    add(key, ValueType.JOB, intent, userTaskJob(instance, elementInstance));
+  }
+
+  /** A Camunda user task's record (key 9, of element instance 5 of instance 1) to build on. */
+  private static UserTaskRecord camundaTask() {
+    return new UserTaskRecord()
+        .setUserTaskKey(9)
+        .setProcessInstanceKey(1)
+        .setElementInstanceKey(5)
+        .setElementId("Review")
+        .setBpmnProcessId("process")
+        .setProcessDefinitionKey(100)
+        .setPriority(50);
+  }
+
+  private void userTask(UserTaskIntent intent, UserTaskRecord value) {
+    add(value.getUserTaskKey(), ValueType.USER_TASK, intent, value);
+  }
+
+  private static JobRecord userTaskJob(long instance, long elementInstance) {
+    return new JobRecord()
+        .setType(JobBasedUserTasks.JOB_TYPE)
+        .setProcessInstanceKey(instance)
+        .setElementInstanceKey(elementInstance)
+        .setElementId("Review")
+        .setBpmnProcessId("process");
   }
 
   private void subscription(

@@ -1,34 +1,36 @@
-package io.mediaflow.app.engine;
+package io.mediaflow.app.engine.history;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.camunda.zeebe.protocol.Protocol;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * What Camunda's REST API changes of a user task (assignee, candidate groups and users, due and
- * follow-up date, priority) on top of what its model says, for the embedded engine's job-based user
- * tasks.
+ * Job-based user tasks: a model's user task without {@code zeebe:userTask}, which the engine runs
+ * as a job of type {@value #JOB_TYPE}, and every user task of a version of Mediaflow that deployed
+ * the processes that way (their history, and their tasks still open, outlast an upgrade).
  *
- * <p>A job-based user task has these properties only as its job's custom headers ({@code
- * io.camunda.zeebe:assignee}, ...), which no command of the engine changes; and the engine refuses
- * the user task commands (assign, update), which are for Camunda user tasks. So a change is written
- * as a <em>local variable of the task's element instance</em>, named {@code mediaflow:<property>}
- * (a name no FEEL expression can reach), through the engine's own set-variables command. That puts
- * every change in the engine's log like any other command: it is durable as soon as the engine
- * acknowledges it, replayed after a {@code kill -9}, and read back by {@code ProcessHistory} from
- * the variable records, which keeps it with the task instead of among the variables (so variable
- * searches and a task's form never see it). The variables end with the task's scope and are not
- * propagated when the task completes. Writing commands of our own to the log would need a record
- * type and processor the engine lacks; an in-memory map beside the engine would be lost in a crash.
+ * <p>Such a task has its assignee, candidates, dates and priority only as its job's custom headers
+ * ({@code io.camunda.zeebe:assignee}, ...), which no command of the engine changes: the engine's
+ * user task commands are for Camunda user tasks. So the REST API writes a change as a <em>local
+ * variable of the task's element instance</em>, named {@code mediaflow:<property>} (a name no FEEL
+ * expression can reach), through the engine's own set-variables command: it is in the engine's log
+ * like every other command, replayed after a {@code kill -9}, and read back by {@link
+ * ProcessHistory} from the variable records, which keeps it with the task instead of among the
+ * variables (so variable searches and a task's form never see it). The variables end with the
+ * task's scope and are not propagated when the task completes.
  *
  * <p>A change variable that exists overrides the header, with null meaning "none" (an unassigned
  * task, a cleared date); without one the header holds.
  */
-public final class UserTaskChanges {
+public final class JobBasedUserTasks {
+
+  /** The type of a job-based user task's job. */
+  public static final String JOB_TYPE = Protocol.USER_TASK_JOB_TYPE;
 
   private static final String PREFIX = "mediaflow:";
   public static final String ASSIGNEE = PREFIX + "assignee";
@@ -45,16 +47,13 @@ public final class UserTaskChanges {
   /** Reads the JSON the engine writes in a task's headers and changes: a plain mapper. */
   private static final JsonMapper JSON = new JsonMapper();
 
-  /** Camunda's priority of a user task that sets none. */
-  public static final int DEFAULT_PRIORITY = 50;
-
-  private UserTaskChanges() {}
+  private JobBasedUserTasks() {}
 
   /**
    * Whether a variable by this name records a change of a user task (when local to the task's
    * element).
    */
-  public static boolean isChange(String variableName) {
+  static boolean isChange(String variableName) {
     return NAMES.contains(variableName);
   }
 
@@ -62,8 +61,9 @@ public final class UserTaskChanges {
    * The task's properties as its model's headers give them, with the changes ({@code name -> JSON})
    * over them.
    */
-  public static Properties properties(Map<String, String> headers, Map<String, String> changes) {
-    return new Properties(
+  static UserTaskInstance.Properties properties(
+      Map<String, String> headers, Map<String, String> changes) {
+    return new UserTaskInstance.Properties(
         text(headers, changes, "assignee"),
         list(headers, changes, "candidateGroups"),
         list(headers, changes, "candidateUsers"),
@@ -72,14 +72,11 @@ public final class UserTaskChanges {
         priority(headers, changes));
   }
 
-  /** A user task's properties: what the REST API shows and searches by. */
-  public record Properties(
-      String assignee,
-      List<String> candidateGroups,
-      List<String> candidateUsers,
-      String dueDate,
-      String followUpDate,
-      int priority) {}
+  /** The key of the form the engine linked, when the headers name one (not an embedded form). */
+  static Long formKey(Map<String, String> headers) {
+    String formKey = headers.get(Protocol.USER_TASK_FORM_KEY_HEADER_NAME);
+    return formKey != null && formKey.matches("\\d+") ? Long.valueOf(formKey) : null;
+  }
 
   private static String text(
       Map<String, String> headers, Map<String, String> changes, String property) {
@@ -117,12 +114,12 @@ public final class UserTaskChanges {
   private static int priority(Map<String, String> headers, Map<String, String> changes) {
     if (changes.containsKey(PRIORITY)) {
       JsonNode value = json(changes.get(PRIORITY));
-      return value.canConvertToInt() ? value.asInt() : DEFAULT_PRIORITY;
+      return value.canConvertToInt() ? value.asInt() : UserTaskInstance.DEFAULT_PRIORITY;
     }
     String header = headers.get(HEADER + "priority");
     return header != null && header.matches("\\d{1,3}")
         ? Integer.parseInt(header)
-        : DEFAULT_PRIORITY;
+        : UserTaskInstance.DEFAULT_PRIORITY;
   }
 
   private static JsonNode json(String text) {
