@@ -22,6 +22,10 @@ import org.springframework.validation.annotation.Validated;
  *     to find what a stream recorded ({@code https://s3.amazonaws.com} by default; the embedded
  *     default points it at the sandbox)
  * @param dvrStorageRegion the region requests to that storage are signed for
+ * @param playbackDomainUrl where a stream's playback under its custom live playback domain is
+ *     fetched to check that it plays, with {@code {domain}} and {@code {path}}: the domain itself
+ *     ({@code https://{domain}/{path}}, the default) for the real service; the embedded default
+ *     points it at the sandbox's stand-in for the domain
  */
 @ConfigurationProperties("mediaflow.live")
 @Validated
@@ -32,7 +36,8 @@ public record LiveProperties(
     @DefaultValue("1h") Duration renewTokenBefore,
     @DefaultValue("30s") Duration timeout,
     @DefaultValue("https://s3.amazonaws.com") @BaseUrl String dvrStorageUrl,
-    @DefaultValue("us-east-1") @NotBlank String dvrStorageRegion) {
+    @DefaultValue("us-east-1") @NotBlank String dvrStorageRegion,
+    @DefaultValue("https://{domain}/{path}") @NotBlank String playbackDomainUrl) {
 
   @Override
   public String toString() {
@@ -46,6 +51,8 @@ public record LiveProperties(
         + dvrStorageUrl
         + ", dvrStorageRegion="
         + dvrStorageRegion
+        + ", playbackDomainUrl="
+        + playbackDomainUrl
         + "]";
   }
 }
