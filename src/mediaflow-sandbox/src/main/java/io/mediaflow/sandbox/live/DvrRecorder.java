@@ -6,9 +6,9 @@ import org.springframework.stereotype.Component;
 
 /**
  * DVR for the simulated ingest, which carries no media: when such a live period ends, it writes the
- * sample clip as the recordings, to each destination's folder (see {@link DvrFolder}). A real RTMP
- * push is recorded from its media instead, by {@link DvrSegments}; both name and number files
- * alike:
+ * sample clip, repeated for as long as each file lasts ({@link SampleMedia#loop}), as the
+ * recordings, to each destination's folder (see {@link DvrFolder}). A real RTMP push is recorded
+ * from its media instead, by {@link DvrSegments}; both name and number files alike:
  *
  * <pre>{@code <scheme>://<bucket>/<folder>  ->  <folder>/<stream_id>/recording-<NNNN>.<ext>}</pre>
  *
@@ -46,11 +46,17 @@ class DvrRecorder {
               for (double start = 0; start < seconds; start += dvr.maxFileDuration()) {
                 int chunk = stream.nextChunkNumber();
                 double duration = Math.min(dvr.maxFileDuration(), seconds - start);
-                for (LiveDvrDestination destination : dvr.destinations()) {
-                  for (String format : dvr.formats()) {
-                    stream.addRecording(write(stream, destination, chunk, format, duration));
-                  }
-                }
+                boolean last = start + dvr.maxFileDuration() >= seconds;
+                folder.transfer(
+                    chunk,
+                    last,
+                    () -> {
+                      for (LiveDvrDestination destination : dvr.destinations()) {
+                        for (String format : dvr.formats()) {
+                          stream.addRecording(write(stream, destination, chunk, format, duration));
+                        }
+                      }
+                    });
               }
             });
   }
@@ -64,19 +70,33 @@ class DvrRecorder {
     String name = String.format(Locale.ROOT, "recording-%04d", chunk);
     String path = folder.objectPath(destination, stream, name);
     switch (format) {
-      case "mp4" -> folder.write(destination.bucket(), path + ".mp4", media.mp4());
-      case "ts" -> folder.write(destination.bucket(), path + ".ts", media.ts());
+      case "mp4" -> media(destination, path + ".mp4", "mp4", duration);
+      case "ts" -> media(destination, path + ".ts", "ts", duration);
       case "hls" -> {
-        folder.write(destination.bucket(), path + ".ts", media.ts());
+        double seconds = media(destination, path + ".ts", "ts", duration);
         byte[] playlist =
-            HlsPlaylist.vod(
-                    path.substring(path.lastIndexOf('/') + 1) + ".ts", SampleMedia.CLIP_SECONDS)
+            HlsPlaylist.vod(path.substring(path.lastIndexOf('/') + 1) + ".ts", seconds)
                 .getBytes(StandardCharsets.UTF_8);
         folder.write(destination.bucket(), path + ".m3u8", playlist);
       }
       default -> throw new IllegalStateException("DVR format " + format + " passed validation");
     }
     return folder.recording(destination, path + "." + extension(format), format, duration);
+  }
+
+  /**
+   * Writes a media file of the clip repeated for {@code duration} seconds, or the clip alone when
+   * it is as long or ffmpeg cannot run: the seconds it plays.
+   */
+  private double media(
+      LiveDvrDestination destination, String path, String container, double duration) {
+    if (duration > SampleMedia.CLIP_SECONDS
+        && media.loop(container, duration, folder.file(destination.bucket(), path))) {
+      folder.written(destination.bucket(), path);
+      return duration;
+    }
+    folder.write(destination.bucket(), path, container.equals("mp4") ? media.mp4() : media.ts());
+    return SampleMedia.CLIP_SECONDS;
   }
 
   /** The file a format's recording is listed by: an HLS recording by its playlist. */
