@@ -87,6 +87,12 @@ public record SandboxProfile(@Value("${mediaflow.sandbox.variations:}") Set<Stri
    */
   public static final String REPEATED_START_REFUSED = "repeated-start-refused";
 
+  /**
+   * A stopped stream stays stopping for {@code mediaflow.sandbox.live.slow-shutdown} (nominal)
+   * before it reads stopped (document 2: "stopping, then stopped"; how long: not shown).
+   */
+  public static final String SLOW_STOP = "slow-stop";
+
   public SandboxProfile {
     Set<String> on = ConcurrentHashMap.newKeySet();
     (variations == null ? Set.<String>of() : variations)

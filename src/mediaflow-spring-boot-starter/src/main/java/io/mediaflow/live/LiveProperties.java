@@ -3,6 +3,7 @@ package io.mediaflow.live;
 import io.mediaflow.api.BaseUrl;
 import jakarta.validation.constraints.NotBlank;
 import java.time.Duration;
+import java.time.ZoneId;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
@@ -26,6 +27,9 @@ import org.springframework.validation.annotation.Validated;
  *     fetched to check that it plays, with {@code {domain}} and {@code {path}}: the domain itself
  *     ({@code https://{domain}/{path}}, the default) for the real service; the embedded default
  *     points it at the sandbox's stand-in for the domain
+ * @param statusTimeZone the zone of the service's status timestamps ({@code YYYY-MM-DD HH:MM:SS},
+ *     document 2 gives none), for setting the end of a show against the times its recordings were
+ *     stored; UTC, as the service's own clock is assumed to run
  */
 @ConfigurationProperties("mediaflow.live")
 @Validated
@@ -37,7 +41,8 @@ public record LiveProperties(
     @DefaultValue("30s") Duration timeout,
     @DefaultValue("https://s3.amazonaws.com") @BaseUrl String dvrStorageUrl,
     @DefaultValue("us-east-1") @NotBlank String dvrStorageRegion,
-    @DefaultValue("https://{domain}/{path}") @NotBlank String playbackDomainUrl) {
+    @DefaultValue("https://{domain}/{path}") @NotBlank String playbackDomainUrl,
+    @DefaultValue("UTC") ZoneId statusTimeZone) {
 
   @Override
   public String toString() {
@@ -53,6 +58,8 @@ public record LiveProperties(
         + dvrStorageRegion
         + ", playbackDomainUrl="
         + playbackDomainUrl
+        + ", statusTimeZone="
+        + statusTimeZone
         + "]";
   }
 }

@@ -45,7 +45,8 @@ class LiveClientEdgeCasesTest {
             Duration.ofSeconds(5),
             "https://s3.amazonaws.com",
             "us-east-1",
-            "https://{domain}/{path}");
+            "https://{domain}/{path}",
+            java.time.ZoneOffset.UTC);
     client = new LiveClient(properties, new OkHttpClient(), clock);
   }
 

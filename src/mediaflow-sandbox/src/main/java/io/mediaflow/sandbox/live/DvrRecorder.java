@@ -32,33 +32,36 @@ class DvrRecorder {
     this.nominalTime = nominalTime;
   }
 
-  /** Records the simulated live period that is ending; call before the stream leaves live. */
-  void recordSimulatedLivePeriod(LiveStream stream) {
+  /**
+   * The recording of the simulated live period that is ending: call before the stream leaves live
+   * (which ends the period), and run what it returns once it has, as a service stores the file that
+   * was open at the end after it is finished.
+   */
+  Runnable recordSimulatedLivePeriod(LiveStream stream) {
     DvrParams dvr = stream.params().dvr();
     if (!dvr.enabled() || stream.input() != LiveStream.Input.SIMULATED) {
-      return;
+      return () -> {};
     }
-    stream
-        .liveSince()
-        .ifPresent(
-            since -> {
-              double seconds = nominalTime.secondsSince(since);
-              for (double start = 0; start < seconds; start += dvr.maxFileDuration()) {
-                int chunk = stream.nextChunkNumber();
-                double duration = Math.min(dvr.maxFileDuration(), seconds - start);
-                boolean last = start + dvr.maxFileDuration() >= seconds;
-                folder.transfer(
-                    chunk,
-                    last,
-                    () -> {
-                      for (LiveDvrDestination destination : dvr.destinations()) {
-                        for (String format : dvr.formats()) {
-                          stream.addRecording(write(stream, destination, chunk, format, duration));
-                        }
-                      }
-                    });
+    double seconds = stream.liveSince().map(nominalTime::secondsSince).orElse(0.0);
+    return () -> record(stream, dvr, seconds);
+  }
+
+  private void record(LiveStream stream, DvrParams dvr, double seconds) {
+    for (double start = 0; start < seconds; start += dvr.maxFileDuration()) {
+      int chunk = stream.nextChunkNumber();
+      double duration = Math.min(dvr.maxFileDuration(), seconds - start);
+      boolean last = start + dvr.maxFileDuration() >= seconds;
+      folder.transfer(
+          chunk,
+          last,
+          () -> {
+            for (LiveDvrDestination destination : dvr.destinations()) {
+              for (String format : dvr.formats()) {
+                stream.addRecording(write(stream, destination, chunk, format, duration));
               }
-            });
+            }
+          });
+    }
   }
 
   private Recording write(

@@ -17,6 +17,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *     the recording file open then reaches its destination
  * @param playbackDelay variation {@code playback-not-ready}: how long after the stream went live
  *     its playback playlist is still not found
+ * @param slowShutdown variation {@code slow-stop}: stopping to stopped
  */
 @ConfigurationProperties("mediaflow.sandbox.live")
 public record SandboxLiveProperties(
@@ -24,4 +25,5 @@ public record SandboxLiveProperties(
     @DefaultValue("5s") Duration launch,
     @DefaultValue("3s") Duration shutdown,
     @DefaultValue("5m") Duration lateTransfer,
-    @DefaultValue("5m") Duration playbackDelay) {}
+    @DefaultValue("5m") Duration playbackDelay,
+    @DefaultValue("30m") Duration slowShutdown) {}

@@ -117,7 +117,7 @@ class StreamStateMachine implements IngestSession.Events, DisposableBean {
           awaitInput(stream);
         }
         case LAUNCHING, LIVE -> inputEnded(stream);
-        case STOPPING -> after(stream, timings.shutdown(), () -> enter(stream, STOPPED));
+        case STOPPING -> after(stream, shutdown(), () -> enter(stream, STOPPED));
       }
     }
   }
@@ -161,8 +161,9 @@ class StreamStateMachine implements IngestSession.Events, DisposableBean {
             throw LiveApiException.conflict(
                 "the input is an encoder pushing over RTMP: stop the encoder");
         case SIMULATED -> {
-          recorder.recordSimulatedLivePeriod(stream);
+          Runnable recording = recorder.recordSimulatedLivePeriod(stream);
           inputEnded(stream);
+          recording.run();
         }
       }
     }
@@ -238,19 +239,25 @@ class StreamStateMachine implements IngestSession.Events, DisposableBean {
   }
 
   private void shutDown(LiveStream stream) {
-    recorder.recordSimulatedLivePeriod(stream);
+    Runnable recording = recorder.recordSimulatedLivePeriod(stream);
     stream.connectInput(LiveStream.Input.NONE);
     enter(stream, STOPPING);
+    recording.run();
     long version = stream.statusVersion();
     rtmp.close(stream)
         .whenComplete(
             (ignored, failure) -> {
               synchronized (stream) {
                 if (stream.statusVersion() == version) {
-                  after(stream, timings.shutdown(), () -> enter(stream, STOPPED));
+                  after(stream, shutdown(), () -> enter(stream, STOPPED));
                 }
               }
             });
+  }
+
+  /** Stopping to stopped: a few seconds, or (variation) half an hour, nominal. */
+  private Duration shutdown() {
+    return profile.varies(SandboxProfile.SLOW_STOP) ? timings.slowShutdown() : timings.shutdown();
   }
 
   /**

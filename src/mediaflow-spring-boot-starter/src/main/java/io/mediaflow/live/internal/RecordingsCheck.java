@@ -8,6 +8,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
@@ -30,6 +31,11 @@ import java.util.Optional;
  * frame, up to one key frame interval after the moment the stream went live (an encoder's interval
  * is 1 to 2 s). More recorded than on air is no fault: recording may begin while the stream is
  * still launching.
+ *
+ * <p>And the end of the show must be in: the file that was open as the stream left live is finished
+ * then, so it cannot be stored before; until a file stored since then is listed, the show's end is
+ * still on its way (a short last file would otherwise hide within the tolerance). This sets the
+ * service's timestamps against the storage's times, so it reads them in the service's zone.
  *
  * <p>A file is measured once: its length is kept, by its URL, size and time of storing, for the
  * next check ({@link Outcome#measured()}). The check reads the storage only; it asks the service
@@ -91,10 +97,17 @@ public final class RecordingsCheck {
 
   private final DvrRecordings recordings;
   private final DvrStorage storage;
+  private final ZoneId serviceZone;
 
-  public RecordingsCheck(DvrRecordings recordings, DvrStorage storage) {
+  /**
+   * @param serviceZone the zone of the service's status timestamps, which document 2 does not give
+   *     ({@code mediaflow.live.status-time-zone}, UTC by default): only where the show's end is set
+   *     against the storage's times depends on it
+   */
+  public RecordingsCheck(DvrRecordings recordings, DvrStorage storage, ZoneId serviceZone) {
     this.recordings = recordings;
     this.storage = storage;
+    this.serviceZone = serviceZone;
   }
 
   /**
@@ -110,7 +123,7 @@ public final class RecordingsCheck {
       Duration tolerance,
       Duration lifetime,
       Map<String, Object> measuredBefore) {
-    List<Instant[]> periods = periods(stream, onAir);
+    List<Instant[]> periods = periods(stream, onAir, serviceZone);
     boolean stillOnAir = periods.stream().anyMatch(period -> period[1] == null);
     double onAirSeconds =
         periods.stream()
@@ -161,7 +174,10 @@ public final class RecordingsCheck {
               List.copyOf(files),
               recorded,
               expected,
-              !stillOnAir && !unreadable && recorded >= expected));
+              !stillOnAir
+                  && !unreadable
+                  && recorded >= expected
+                  && endStored(periods, location.files())));
     }
     boolean complete =
         !stillOnAir && checked.stream().allMatch(c -> c.covered() == null || c.covered());
@@ -195,6 +211,26 @@ public final class RecordingsCheck {
             : details(stream, periods, onAirSeconds, tolerance, checked, measured));
   }
 
+  /**
+   * Whether the file that holds the end of the show has been stored: the recording of the last
+   * moment on air cannot be stored before that moment, so some file must be stored no earlier than
+   * the second the stream left live (its timestamp, whole seconds, is at or before that moment). A
+   * short last file still on its way hides within the tolerance of the seconds added up; it does
+   * not hide here. This takes the storage's clock and the service's to agree to within the time a
+   * transfer takes.
+   */
+  private static boolean endStored(
+      List<Instant[]> periods, List<DvrRecordings.RecordingFile> files) {
+    if (periods.isEmpty()) {
+      return true;
+    }
+    Instant end = periods.get(periods.size() - 1)[1];
+    return end == null
+        || files.stream()
+            .map(DvrRecordings.RecordingFile::lastModified)
+            .anyMatch(stored -> stored != null && !stored.isBefore(end));
+  }
+
   /** The length of a file, or why it cannot be read, as kept between checks. */
   private Object measure(DvrRecordings.RecordingFile file) {
     String name = file.url();
@@ -213,10 +249,11 @@ public final class RecordingsCheck {
   }
 
   /**
-   * The periods as instants: the service's timestamps are read as UTC (document 2 gives no zone; a
-   * duration does not depend on it, only the ranges a message names do).
+   * The periods as instants: the service's timestamps are read in its zone (document 2 gives none;
+   * a duration does not depend on it, only the show's end set against the storage's times, and the
+   * ranges a message names).
    */
-  private static List<Instant[]> periods(Stream stream, List<OnAir> onAir) {
+  private static List<Instant[]> periods(Stream stream, List<OnAir> onAir, ZoneId zone) {
     var periods = new ArrayList<Instant[]>();
     List<OnAir> given = onAir == null ? List.of() : onAir;
     for (int i = 0; i < given.size(); i++) {
@@ -224,10 +261,11 @@ public final class RecordingsCheck {
       if (period == null || period.from() == null) {
         throw InvalidRequestException.field("onAir[" + (i + 1) + "].from", "is required");
       }
-      Instant from = instant(period.from(), "onAir[" + (i + 1) + "].from");
-      Instant to = period.to() == null ? null : instant(period.to(), "onAir[" + (i + 1) + "].to");
+      Instant from = instant(period.from(), "onAir[" + (i + 1) + "].from", zone);
+      Instant to =
+          period.to() == null ? null : instant(period.to(), "onAir[" + (i + 1) + "].to", zone);
       if (to == null && i == given.size() - 1) {
-        to = leftLiveAt(stream);
+        to = leftLiveAt(stream, zone);
       }
       if (to == null && i < given.size() - 1) {
         throw InvalidRequestException.field(
@@ -244,7 +282,7 @@ public final class RecordingsCheck {
   }
 
   /** When a stream that is no longer live left live: its status timestamp; null while live. */
-  private static Instant leftLiveAt(Stream stream) {
+  private static Instant leftLiveAt(Stream stream, ZoneId zone) {
     Optional<StreamState> state =
         stream.status() == null ? Optional.empty() : stream.status().state();
     boolean gone =
@@ -255,18 +293,22 @@ public final class RecordingsCheck {
     if (!gone) {
       return null;
     }
-    return stream.status().enteredAt().map(at -> at.toInstant(ZoneOffset.UTC)).orElse(null);
+    return stream.status().enteredAt().map(at -> at.atZone(zone).toInstant()).orElse(null);
   }
 
-  public static Instant instant(String text, String field) {
+  /**
+   * A period's bound: a status timestamp in the service's {@code zone}, or an ISO-8601 instant or
+   * local date and time (read in that zone).
+   */
+  public static Instant instant(String text, String field, ZoneId zone) {
     try {
-      return LocalDateTime.parse(text, SERVICE_TIME).toInstant(ZoneOffset.UTC);
+      return LocalDateTime.parse(text, SERVICE_TIME).atZone(zone).toInstant();
     } catch (DateTimeParseException notTheService) {
       try {
         return Instant.parse(text);
       } catch (DateTimeParseException notAnInstant) {
         try {
-          return LocalDateTime.parse(text).toInstant(ZoneOffset.UTC);
+          return LocalDateTime.parse(text).atZone(zone).toInstant();
         } catch (DateTimeParseException none) {
           throw InvalidRequestException.field(
               field, "must be a status timestamp (YYYY-MM-DD HH:MM:SS) or an ISO-8601 instant");
@@ -307,6 +349,12 @@ public final class RecordingsCheck {
           .append(": ")
           .append(seconds(onAirSeconds - c.recorded()))
           .append(" missing");
+      if (!endStored(periods, c.files())) {
+        Instant end = periods.get(periods.size() - 1)[1];
+        text.append("; the end of the show is not in: no file stored since ")
+            .append(CLOCK.format(end))
+            .append(" UTC, when the stream left live");
+      }
       List<String> gaps = gaps(periods, c.files(), tolerance);
       if (!gaps.isEmpty()) {
         text.append(", about ")

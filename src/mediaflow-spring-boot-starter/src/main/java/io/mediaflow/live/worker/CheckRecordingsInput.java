@@ -14,6 +14,7 @@ import io.mediaflow.worker.internal.WaitInput;
 import jakarta.validation.Valid;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 
@@ -90,8 +91,9 @@ record CheckRecordingsInput(
         open = true;
         continue;
       }
-      Instant from = RecordingsCheck.instant(period.from(), "onAir.from");
-      Instant to = RecordingsCheck.instant(period.to(), "onAir.to");
+      // A length does not depend on the zone the timestamps are read in.
+      Instant from = RecordingsCheck.instant(period.from(), "onAir.from", ZoneOffset.UTC);
+      Instant to = RecordingsCheck.instant(period.to(), "onAir.to", ZoneOffset.UTC);
       longest = Math.max(longest, Duration.between(from, to).toSeconds());
     }
     long file = open ? maxFile : Math.min(maxFile, longest);

@@ -45,7 +45,8 @@ public class LiveWorkerConfiguration {
         callbacks,
         dvrStorage,
         creators,
-        new PlaybackCheck(http.okHttp(), properties.playbackDomainUrl()));
+        new PlaybackCheck(http.okHttp(), properties.playbackDomainUrl()),
+        properties.statusTimeZone());
   }
 
   @Bean

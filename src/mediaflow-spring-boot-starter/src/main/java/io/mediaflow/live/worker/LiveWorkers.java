@@ -13,6 +13,7 @@ import io.mediaflow.live.internal.RecordingsCheck;
 import io.mediaflow.worker.internal.OperationHandler;
 import io.mediaflow.worker.internal.OperationHandlers;
 import io.mediaflow.worker.internal.OperationWorkers;
+import java.time.ZoneId;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -41,12 +42,13 @@ final class LiveWorkers implements OperationHandlers {
       CallbackUrls callbacks,
       DvrStorage dvrStorage,
       CreatingInstances creators,
-      PlaybackCheck playback) {
+      PlaybackCheck playback,
+      ZoneId statusTimeZone) {
     this.callbacks = callbacks;
     this.creators = creators;
     this.client = client;
     this.recordings = new DvrRecordings(dvrStorage);
-    this.recordingsCheck = new RecordingsCheck(recordings, dvrStorage);
+    this.recordingsCheck = new RecordingsCheck(recordings, dvrStorage, statusTimeZone);
     this.playback = playback;
   }
 

@@ -111,7 +111,7 @@ class RecordingsCheckTest {
 
   private static RecordingsCheck.Outcome check(
       Holding storage, Stream stream, List<RecordingsCheck.OnAir> onAir, Map<String, Object> kept) {
-    return new RecordingsCheck(new DvrRecordings(storage), storage)
+    return new RecordingsCheck(new DvrRecordings(storage), storage, java.time.ZoneOffset.UTC)
         .check(stream, GIVEN, onAir, TOLERANCE, Duration.ofHours(1), kept);
   }
 
@@ -172,6 +172,28 @@ class RecordingsCheckTest {
 
     assertThat(next.complete()).isTrue();
     assertThat(storage.reads).containsExactly("shows/" + STREAM_ID + "/recording-0002.mp4");
+  }
+
+  /**
+   * Recording starts while the stream is launching, so the seconds may add up before the last file
+   * is in: the end of the show is not, as long as no file was stored after it.
+   */
+  @Test
+  void theShowIsNotCoveredUntilAFileStoredAfterItsEndIsIn() {
+    var storage = new Holding().with("recording-0001.mp4", 10.5, "2026-05-01T10:00:10Z");
+    var onAir = List.of(new RecordingsCheck.OnAir("2026-05-01 10:00:02", "2026-05-01 10:00:12"));
+
+    var outcome = check(storage, stream("stopped", "2026-05-01 10:00:15"), onAir, null);
+
+    assertThat(outcome.complete()).isFalse();
+    assertThat(outcome.missing())
+        .contains("the end of the show is not in: no file stored since 10:00:12 UTC");
+
+    storage.with("recording-0002.mp4", 1.5, "2026-05-01T10:00:12.400Z");
+    assertThat(
+            check(storage, stream("stopped", "2026-05-01 10:00:15"), onAir, outcome.measured())
+                .complete())
+        .isTrue();
   }
 
   @Test

@@ -74,7 +74,8 @@ class EndedInstanceStreamsTest {
                 Duration.ofSeconds(5),
                 "https://s3.amazonaws.com",
                 "us-east-1",
-                "https://{domain}/{path}"),
+                "https://{domain}/{path}",
+                java.time.ZoneOffset.UTC),
             new OkHttpClient(),
             Clock.systemUTC());
     sweep =

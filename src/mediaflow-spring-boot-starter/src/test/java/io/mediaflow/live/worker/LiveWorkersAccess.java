@@ -18,6 +18,7 @@ public final class LiveWorkersAccess {
         callbacks,
         dvrStorage,
         null,
-        new io.mediaflow.live.internal.PlaybackCheck(new okhttp3.OkHttpClient(), null));
+        new io.mediaflow.live.internal.PlaybackCheck(new okhttp3.OkHttpClient(), null),
+        java.time.ZoneOffset.UTC);
   }
 }

@@ -38,7 +38,8 @@ class StartStreamRefusedTest {
                 Duration.ofSeconds(5),
                 "https://s3.amazonaws.com",
                 "us-east-1",
-                "https://{domain}/{path}"),
+                "https://{domain}/{path}",
+                java.time.ZoneOffset.UTC),
             new OkHttpClient(),
             Clock.systemUTC());
     server.enqueue(json(200, "{\"access_token\":\"t\"}"));
