@@ -48,3 +48,42 @@ test('without fitting (fitLadder false) the review shows no source and no fitted
     assert.ok(!shown.includes(text), `"${text}" is not shown: ${JSON.stringify(shown)}`);
   }
 });
+
+test('Playback does not play shows each URL, what it answered and what to do', async () => {
+  const shown = await shownText(await form('playback-does-not-play'), {
+    errorMessage: 'Not playing after PT2M: ...',
+    errorDetails: {
+      urls: [{
+        url: 'https://live.example.com/p1/playlist.m3u8?auth=***', policy: 'authenticated', status: 403,
+        got: 'HTTP 403: "token expired"', advice: 'the token was refused: check the signing key'
+      }]
+    }
+  });
+
+  for (const text of ['Playback does not play', 'https://live.example.com/p1/playlist.m3u8?auth=***',
+    'HTTP 403', 'the token was refused', 'Check again', 'End the show']) {
+    assert.ok(shown.some((line) => line.includes(text)), `"${text}" is shown: ${JSON.stringify(shown)}`);
+  }
+});
+
+test('The recordings are incomplete shows what is missing and the choices', async () => {
+  const shown = await shownText(await form('recordings-incomplete'), {
+    errorMessage: 'Live stream s1 was on air 28.0 s (...): 12.0 s missing; found recording-0001.mp4 (10.0 s)'
+  });
+
+  for (const text of ['The recordings are incomplete', '12.0 s missing', 'recording-0001.mp4 (10.0 s)',
+    'Wait for the files', 'Go on with what was recorded']) {
+    assert.ok(shown.some((line) => line.includes(text)), `"${text}" is shown: ${JSON.stringify(shown)}`);
+  }
+});
+
+test('The stream does not stop names the stream and its status', async () => {
+  const shown = await shownText(await form('stream-not-stopped'), {
+    streamId: 's1', errorMessage: 'Still status stopping after PT10M, the longest wait allowed'
+  });
+
+  for (const text of ['The stream does not stop', 'Stream s1: Still status stopping after PT10M', 'Stop it again',
+    'Give up']) {
+    assert.ok(shown.some((line) => line.includes(text)), `"${text}" is shown: ${JSON.stringify(shown)}`);
+  }
+});

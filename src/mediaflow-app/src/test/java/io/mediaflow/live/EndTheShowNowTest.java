@@ -83,13 +83,16 @@ class EndTheShowNowTest extends MediaflowTest {
 
     endTheShowNow(streamId);
 
-    assertCompletedExactlyInOrder(key, "StopStream", "WaitUntilStopped", "FindRecordings");
+    // Through the same stop; a show that never went on air has no recording to prove and does not
+    // end as a broadcast.
+    assertCompletedExactlyInOrder(key, "StopStream", "WaitUntilStopped", "NeverWentLive");
     assertThatProcessInstance(byKey(key))
         .hasCompletedElement("EndNowRequested", 1)
+        .hasCompletedElement("FindRecordings", 0)
         .hasTerminatedElements("StartYourEncoder");
     assertThat(instance(key).incidentsRaised()).isEmpty();
     assertThat(instance(key).variable("outcome").orElseThrow().asText())
-        .isEqualTo("broadcast-ended");
+        .isEqualTo("never-went-live");
     assertThat(client.getStream(new GetStream(streamId)).statusName()).isEqualTo("stopped");
   }
 

@@ -289,7 +289,7 @@ class GoLiveProcessTest extends MediaflowTest {
     assertThatProcessInstance(byKey(key))
         .isCompleted()
         .hasCompletedElement("NeverWentLive", 1)
-        .hasCompletedElement("StopUnusedStream", 0)
+        .hasCompletedElement("StopStream", 0)
         // the service's status callbacks (to Mediaflow's receiver, the default) made the process
         // check at once
         .hasCompletedElements("StatusChanged");
@@ -308,7 +308,7 @@ class GoLiveProcessTest extends MediaflowTest {
     assertThatProcessInstance(byKey(key))
         .isCompleted()
         .hasCompletedElement("NoInputInTime", 1)
-        .hasCompletedElement("StopUnusedStream", 1)
+        .hasCompletedElement("StopStream", 1)
         .hasCompletedElement("NeverWentLive", 1);
     assertThat(variable(key, "outcome").asText()).isEqualTo("never-went-live");
     assertThat(client.getStream(new GetStream(variable(key, "streamId").asText())).statusName())

@@ -15,6 +15,7 @@ import io.mediaflow.sandbox.SandboxProfile;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -82,6 +83,11 @@ class LiveToVodProcessTest extends MediaflowTest {
       await(
           "the first 10 s DVR file",
           () -> Optional.of(recordings(streamId)).filter(files -> !files.isEmpty()));
+      // How long the show lasts is what matters here: the second file, open at the stop, holds
+      // these
+      // seconds, so that where it arrives late (variation late-recording-files) a VOD without it
+      // would be visibly short.
+      letTimePass(Duration.ofSeconds(3));
       completeUserTask(endBroadcast, Map.of());
 
       long transcoding = calledInstance(key, "transcode-with-approval");

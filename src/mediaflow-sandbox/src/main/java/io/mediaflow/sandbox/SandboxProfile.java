@@ -60,6 +60,39 @@ public record SandboxProfile(@Value("${mediaflow.sandbox.variations:}") Set<Stri
   /** The variation of {@link #echoesCallbackUrl()}. */
   public static final String CREATE_OMITS_CALLBACK_URL = "create-omits-callback-url";
 
+  /**
+   * The recording file that was open when a stream left live reaches its destination {@code
+   * mediaflow.sandbox.live.late-transfer} (nominal) after that, well after the stream reads stopped
+   * (document 2: a finished file "is transferred to the destination"; how long that takes: not
+   * shown).
+   */
+  public static final String LATE_RECORDING_FILES = "late-recording-files";
+
+  /**
+   * The second recording file of a stream never reaches its destination (document 2 says nothing of
+   * a transfer that fails).
+   */
+  public static final String RECORDING_GAP = "recording-gap";
+
+  /**
+   * A stream's playback playlist answers 404 for {@code mediaflow.sandbox.live.playback-delay}
+   * (nominal) after the stream reads live (document 2: live means "the stream is live"; when its
+   * playback URL answers: not shown).
+   */
+  public static final String PLAYBACK_NOT_READY = "playback-not-ready";
+
+  /**
+   * A start of a stream that is already started answers HTTP 409 instead of the stream unchanged
+   * (document 2: transitions other than from created "not shown", error codes "not shown").
+   */
+  public static final String REPEATED_START_REFUSED = "repeated-start-refused";
+
+  /**
+   * A stopped stream stays stopping for {@code mediaflow.sandbox.live.slow-shutdown} (nominal)
+   * before it reads stopped (document 2: "stopping, then stopped"; how long: not shown).
+   */
+  public static final String SLOW_STOP = "slow-stop";
+
   public SandboxProfile {
     Set<String> on = ConcurrentHashMap.newKeySet();
     (variations == null ? Set.<String>of() : variations)

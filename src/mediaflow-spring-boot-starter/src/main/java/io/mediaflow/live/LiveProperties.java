@@ -3,6 +3,7 @@ package io.mediaflow.live;
 import io.mediaflow.api.BaseUrl;
 import jakarta.validation.constraints.NotBlank;
 import java.time.Duration;
+import java.time.ZoneId;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
@@ -22,6 +23,13 @@ import org.springframework.validation.annotation.Validated;
  *     to find what a stream recorded ({@code https://s3.amazonaws.com} by default; the embedded
  *     default points it at the sandbox)
  * @param dvrStorageRegion the region requests to that storage are signed for
+ * @param playbackDomainUrl where a stream's playback under its custom live playback domain is
+ *     fetched to check that it plays, with {@code {domain}} and {@code {path}}: the domain itself
+ *     ({@code https://{domain}/{path}}, the default) for the real service; the embedded default
+ *     points it at the sandbox's stand-in for the domain
+ * @param statusTimeZone the zone of the service's status timestamps ({@code YYYY-MM-DD HH:MM:SS},
+ *     document 2 gives none), for setting the end of a show against the times its recordings were
+ *     stored; UTC, as the service's own clock is assumed to run
  */
 @ConfigurationProperties("mediaflow.live")
 @Validated
@@ -32,7 +40,9 @@ public record LiveProperties(
     @DefaultValue("1h") Duration renewTokenBefore,
     @DefaultValue("30s") Duration timeout,
     @DefaultValue("https://s3.amazonaws.com") @BaseUrl String dvrStorageUrl,
-    @DefaultValue("us-east-1") @NotBlank String dvrStorageRegion) {
+    @DefaultValue("us-east-1") @NotBlank String dvrStorageRegion,
+    @DefaultValue("https://{domain}/{path}") @NotBlank String playbackDomainUrl,
+    @DefaultValue("UTC") ZoneId statusTimeZone) {
 
   @Override
   public String toString() {
@@ -46,6 +56,10 @@ public record LiveProperties(
         + dvrStorageUrl
         + ", dvrStorageRegion="
         + dvrStorageRegion
+        + ", playbackDomainUrl="
+        + playbackDomainUrl
+        + ", statusTimeZone="
+        + statusTimeZone
         + "]";
   }
 }

@@ -44,7 +44,9 @@ class LiveClientEdgeCasesTest {
             Duration.ofHours(1),
             Duration.ofSeconds(5),
             "https://s3.amazonaws.com",
-            "us-east-1");
+            "us-east-1",
+            "https://{domain}/{path}",
+            java.time.ZoneOffset.UTC);
     client = new LiveClient(properties, new OkHttpClient(), clock);
   }
 

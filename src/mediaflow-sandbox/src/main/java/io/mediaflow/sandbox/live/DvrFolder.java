@@ -1,5 +1,6 @@
 package io.mediaflow.sandbox.live;
 
+import io.mediaflow.sandbox.SandboxClock;
 import io.mediaflow.sandbox.SandboxProfile;
 import io.mediaflow.sandbox.SandboxProperties;
 import io.mediaflow.sandbox.state.SandboxDatabase;
@@ -52,17 +53,45 @@ class DvrFolder {
   private final Set<String> stored = ConcurrentHashMap.newKeySet();
 
   private final SandboxProfile profile;
+  private final SandboxClock clock;
+  private final SandboxLiveProperties timings;
 
   DvrFolder(
       SandboxFolders folders,
       SandboxDatabase database,
       SandboxProperties sandbox,
-      SandboxProfile profile) {
+      SandboxProfile profile,
+      SandboxClock clock,
+      SandboxLiveProperties timings) {
     this.profile = profile;
+    this.clock = clock;
+    this.timings = timings;
     this.root = folders.folder("dvr").toAbsolutePath().normalize();
     this.downloadUrl = sandbox.publicUrl().replaceAll("/+$", "") + DOWNLOAD_PATH;
     this.finished = database.table("dvr_file", FinishedFile.class);
     stored.addAll(finished.all().keySet());
+  }
+
+  /**
+   * A finished recording file is transferred to its destination: {@code arrive} lists it there (and
+   * with the stream's recordings). At once; in the variation {@value
+   * SandboxProfile#LATE_RECORDING_FILES}, a file finished as the stream left live (the one open
+   * when the show stopped or dropped) arrives {@code late-transfer} (nominal) later, after the
+   * stream reads stopped; in the variation {@value SandboxProfile#RECORDING_GAP} the stream's
+   * second file never arrives.
+   *
+   * @param chunk the file's number, from 1 on across the stream's live periods
+   * @param ending whether the file was finished because the stream left live
+   */
+  void transfer(int chunk, boolean ending, Runnable arrive) {
+    if (chunk == 2 && profile.varies(SandboxProfile.RECORDING_GAP)) {
+      return;
+    }
+    if (ending && profile.varies(SandboxProfile.LATE_RECORDING_FILES)) {
+      clock.after(timings.lateTransfer(), arrive);
+      return;
+    }
+    arrive.run();
   }
 
   /**
@@ -109,6 +138,11 @@ class DvrFolder {
     } catch (IllegalArgumentException outside) {
       return Optional.empty();
     }
+  }
+
+  /** A file written to {@link #file} by another program is finished. */
+  void written(String bucket, String path) {
+    finish(bucket, path);
   }
 
   void write(String bucket, String path, byte[] content) {

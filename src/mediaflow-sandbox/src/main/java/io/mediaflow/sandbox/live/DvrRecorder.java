@@ -6,9 +6,9 @@ import org.springframework.stereotype.Component;
 
 /**
  * DVR for the simulated ingest, which carries no media: when such a live period ends, it writes the
- * sample clip as the recordings, to each destination's folder (see {@link DvrFolder}). A real RTMP
- * push is recorded from its media instead, by {@link DvrSegments}; both name and number files
- * alike:
+ * sample clip, repeated for as long as each file lasts ({@link SampleMedia#loop}), as the
+ * recordings, to each destination's folder (see {@link DvrFolder}). A real RTMP push is recorded
+ * from its media instead, by {@link DvrSegments}; both name and number files alike:
  *
  * <pre>{@code <scheme>://<bucket>/<folder>  ->  <folder>/<stream_id>/recording-<NNNN>.<ext>}</pre>
  *
@@ -32,27 +32,36 @@ class DvrRecorder {
     this.nominalTime = nominalTime;
   }
 
-  /** Records the simulated live period that is ending; call before the stream leaves live. */
-  void recordSimulatedLivePeriod(LiveStream stream) {
+  /**
+   * The recording of the simulated live period that is ending: call before the stream leaves live
+   * (which ends the period), and run what it returns once it has, as a service stores the file that
+   * was open at the end after it is finished.
+   */
+  Runnable recordSimulatedLivePeriod(LiveStream stream) {
     DvrParams dvr = stream.params().dvr();
     if (!dvr.enabled() || stream.input() != LiveStream.Input.SIMULATED) {
-      return;
+      return () -> {};
     }
-    stream
-        .liveSince()
-        .ifPresent(
-            since -> {
-              double seconds = nominalTime.secondsSince(since);
-              for (double start = 0; start < seconds; start += dvr.maxFileDuration()) {
-                int chunk = stream.nextChunkNumber();
-                double duration = Math.min(dvr.maxFileDuration(), seconds - start);
-                for (LiveDvrDestination destination : dvr.destinations()) {
-                  for (String format : dvr.formats()) {
-                    stream.addRecording(write(stream, destination, chunk, format, duration));
-                  }
-                }
+    double seconds = stream.liveSince().map(nominalTime::secondsSince).orElse(0.0);
+    return () -> record(stream, dvr, seconds);
+  }
+
+  private void record(LiveStream stream, DvrParams dvr, double seconds) {
+    for (double start = 0; start < seconds; start += dvr.maxFileDuration()) {
+      int chunk = stream.nextChunkNumber();
+      double duration = Math.min(dvr.maxFileDuration(), seconds - start);
+      boolean last = start + dvr.maxFileDuration() >= seconds;
+      folder.transfer(
+          chunk,
+          last,
+          () -> {
+            for (LiveDvrDestination destination : dvr.destinations()) {
+              for (String format : dvr.formats()) {
+                stream.addRecording(write(stream, destination, chunk, format, duration));
               }
-            });
+            }
+          });
+    }
   }
 
   private Recording write(
@@ -64,19 +73,33 @@ class DvrRecorder {
     String name = String.format(Locale.ROOT, "recording-%04d", chunk);
     String path = folder.objectPath(destination, stream, name);
     switch (format) {
-      case "mp4" -> folder.write(destination.bucket(), path + ".mp4", media.mp4());
-      case "ts" -> folder.write(destination.bucket(), path + ".ts", media.ts());
+      case "mp4" -> media(destination, path + ".mp4", "mp4", duration);
+      case "ts" -> media(destination, path + ".ts", "ts", duration);
       case "hls" -> {
-        folder.write(destination.bucket(), path + ".ts", media.ts());
+        double seconds = media(destination, path + ".ts", "ts", duration);
         byte[] playlist =
-            HlsPlaylist.vod(
-                    path.substring(path.lastIndexOf('/') + 1) + ".ts", SampleMedia.CLIP_SECONDS)
+            HlsPlaylist.vod(path.substring(path.lastIndexOf('/') + 1) + ".ts", seconds)
                 .getBytes(StandardCharsets.UTF_8);
         folder.write(destination.bucket(), path + ".m3u8", playlist);
       }
       default -> throw new IllegalStateException("DVR format " + format + " passed validation");
     }
     return folder.recording(destination, path + "." + extension(format), format, duration);
+  }
+
+  /**
+   * Writes a media file of the clip repeated for {@code duration} seconds, or the clip alone when
+   * it is as long or ffmpeg cannot run: the seconds it plays.
+   */
+  private double media(
+      LiveDvrDestination destination, String path, String container, double duration) {
+    if (duration > SampleMedia.CLIP_SECONDS
+        && media.loop(container, duration, folder.file(destination.bucket(), path))) {
+      folder.written(destination.bucket(), path);
+      return duration;
+    }
+    folder.write(destination.bucket(), path, container.equals("mp4") ? media.mp4() : media.ts());
+    return SampleMedia.CLIP_SECONDS;
   }
 
   /** The file a format's recording is listed by: an HLS recording by its playlist. */

@@ -15,7 +15,7 @@ import java.util.Locale;
  * ingested stream (copied, not re-encoded) into {@code recording-<NNNN>.mp4} or {@code .ts} files
  * of {@code max_file_duration} seconds each (at the first key frame after it), straight into the
  * destination's folder, and appends a line {@code <file>,<start>,<end>} to a CSV list as it
- * finishes each one. {@link #collect()} reads the new lines and lists the finished files as
+ * finishes each one. {@link #collect(boolean)} reads the new lines and lists the finished files as
  * recordings: a file is listed only once it is complete, as the service transfers a file once it is
  * finished. The {@code .ts} files serve formats {@code ts} and {@code hls} alike; for {@code hls} a
  * VOD playlist {@code recording-<NNNN>.m3u8} of the one segment is written beside each.
@@ -89,24 +89,36 @@ final class DvrSegments {
     return list;
   }
 
-  /** Lists the files finished since the last call; call from one thread at a time. */
-  void collect() {
+  /**
+   * Lists the files finished since the last call, each once it reaches the destination ({@link
+   * DvrFolder#transfer}); call from one thread at a time.
+   *
+   * @param ending whether the push has ended or is being ended: a file finished now was the one
+   *     open as the stream left live
+   */
+  void collect(boolean ending) {
     for (String line : newLines()) {
       String[] fields = line.split(",");
       String file = fields[0];
       double duration = Double.parseDouble(fields[2]) - Double.parseDouble(fields[1]);
       String name = file.substring(0, file.lastIndexOf('.'));
       String path = folder.objectPath(destination, stream, name);
-      for (String format : formats) {
-        if (format.equals("hls")) {
-          byte[] playlist = HlsPlaylist.vod(file, duration).getBytes(StandardCharsets.UTF_8);
-          folder.write(destination.bucket(), path + ".m3u8", playlist);
-        }
-        stream.addRecording(
-            folder.recording(
-                destination, path + "." + DvrRecorder.extension(format), format, duration));
-      }
-      stream.chunkRecorded(Integer.parseInt(name.substring(name.lastIndexOf('-') + 1)));
+      int chunk = Integer.parseInt(name.substring(name.lastIndexOf('-') + 1));
+      folder.transfer(
+          chunk,
+          ending,
+          () -> {
+            for (String format : formats) {
+              if (format.equals("hls")) {
+                byte[] playlist = HlsPlaylist.vod(file, duration).getBytes(StandardCharsets.UTF_8);
+                folder.write(destination.bucket(), path + ".m3u8", playlist);
+              }
+              stream.addRecording(
+                  folder.recording(
+                      destination, path + "." + DvrRecorder.extension(format), format, duration));
+            }
+          });
+      stream.chunkRecorded(chunk);
     }
   }
 

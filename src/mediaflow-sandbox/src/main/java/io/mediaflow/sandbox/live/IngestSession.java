@@ -191,7 +191,7 @@ final class IngestSession {
       playing = true;
       events.rtmpPlaying(stream);
     }
-    dvr.forEach(DvrSegments::collect);
+    dvr.forEach(output -> output.collect(closing));
   }
 
   private void readLog() {
@@ -224,7 +224,7 @@ final class IngestSession {
   private void finish() {
     try {
       int exit = process.waitFor();
-      dvr.forEach(DvrSegments::collect);
+      dvr.forEach(output -> output.collect(true));
       if (exit != 0 && connected && !refused && !closing) {
         LOG.warn(
             "RTMP ingest of stream {} ended with exit code {}:\n{}", stream.id(), exit, tail());

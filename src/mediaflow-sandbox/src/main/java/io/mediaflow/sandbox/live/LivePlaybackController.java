@@ -2,6 +2,8 @@ package io.mediaflow.sandbox.live;
 
 import io.mediaflow.sandbox.LiveDomainPlayback;
 import io.mediaflow.sandbox.PlaylistTokens;
+import io.mediaflow.sandbox.SandboxClock;
+import io.mediaflow.sandbox.SandboxProfile;
 import io.mediaflow.sandbox.StatusBody;
 import io.mediaflow.sandbox.delivery.DeliveryException;
 import io.mediaflow.sandbox.delivery.Domains;
@@ -10,6 +12,7 @@ import io.mediaflow.sandbox.delivery.SigningKeyBinding;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -62,6 +65,9 @@ class LivePlaybackController implements LiveDomainPlayback {
   private final SignedTokenVerifier verifier;
   private final Domains domains;
   private final PlaylistTokens playlistTokens;
+  private final SandboxProfile profile;
+  private final SandboxClock clock;
+  private final SandboxLiveProperties timings;
 
   LivePlaybackController(
       LiveStreams streams,
@@ -70,8 +76,14 @@ class LivePlaybackController implements LiveDomainPlayback {
       RtmpIngest rtmp,
       SignedTokenVerifier verifier,
       Domains domains,
-      PlaylistTokens playlistTokens) {
+      PlaylistTokens playlistTokens,
+      SandboxProfile profile,
+      SandboxClock clock,
+      SandboxLiveProperties timings) {
     this.playlistTokens = playlistTokens;
+    this.profile = profile;
+    this.clock = clock;
+    this.timings = timings;
     this.streams = streams;
     this.media = media;
     this.nominalTime = nominalTime;
@@ -205,6 +217,7 @@ class LivePlaybackController implements LiveDomainPlayback {
    * @param auth the viewer's token, handed on to the segments; null for a playlist as it is
    */
   private ResponseEntity<?> playlist(LiveStream stream, String auth) {
+    ready(stream);
     // A live playlist changes with every segment: players must not cache it.
     var ok = ResponseEntity.ok().contentType(HLS).header("Cache-Control", "no-cache");
     if (stream.input() == LiveStream.Input.RTMP) {
@@ -217,7 +230,28 @@ class LivePlaybackController implements LiveDomainPlayback {
     return ok.body(withToken(playlist, auth));
   }
 
+  /**
+   * In the variation {@value SandboxProfile#PLAYBACK_NOT_READY}, a stream's playlist is not found
+   * for {@code playback-delay} (nominal) after it went live, as an edge that has not yet got the
+   * stream's output.
+   */
+  private void ready(LiveStream stream) {
+    if (!profile.varies(SandboxProfile.PLAYBACK_NOT_READY)) {
+      return;
+    }
+    boolean early =
+        stream
+            .liveSince()
+            .map(since -> since.plus(clock.scaled(timings.playbackDelay())).isAfter(Instant.now()))
+            .orElse(false);
+    if (early) {
+      throw LiveApiException.notFound(
+          "live output '" + IngestCommand.PLAYLIST + "' of stream", stream.id());
+    }
+  }
+
   private String playlistText(LiveStream stream) {
+    ready(stream);
     return stream.input() == LiveStream.Input.RTMP
         ? read(stream, file(stream, IngestCommand.PLAYLIST))
         : HlsPlaylist.live(newestSimulatedSegment(stream));

@@ -9,6 +9,7 @@ import static io.mediaflow.sandbox.live.LiveStreamStatus.STOPPING;
 import static io.mediaflow.sandbox.live.LiveStreamStatus.WAITING;
 
 import io.mediaflow.sandbox.SandboxClock;
+import io.mediaflow.sandbox.SandboxProfile;
 import java.time.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -34,9 +35,10 @@ import org.springframework.stereotype.Component;
  *
  * <p>Every change updates the status timestamp and sends the status callback. Start of a running
  * stream and stop of a stopping or stopped one change nothing (both are safe to retry); start while
- * stopping and stop of a stream never started are refused with 409. Ingest through the WebRTC or
- * SRT URL needs a started stream (the URLs exist only then); simulated RTMP ingest brings a created
- * or stopped stream up by itself, as start is optional for RTMP. A stopping stream becomes stopped
+ * stopping and stop of a stream never started are refused with 409 (and, in the variation {@value
+ * SandboxProfile#REPEATED_START_REFUSED}, start of a started one). Ingest through the WebRTC or SRT
+ * URL needs a started stream (the URLs exist only then); simulated RTMP ingest brings a created or
+ * stopped stream up by itself, as start is optional for RTMP. A stopping stream becomes stopped
  * once its RTMP ingest has finished its DVR files.
  *
  * <p>A restart, after a stop or a crash, ends every input, and the sandbox takes each stream on
@@ -55,6 +57,7 @@ class StreamStateMachine implements IngestSession.Events, DisposableBean {
   private final StatusCallbacks callbacks;
   private final DvrRecorder recorder;
   private final RtmpIngest rtmp;
+  private final SandboxProfile profile;
   private volatile boolean stopping;
 
   StreamStateMachine(
@@ -62,7 +65,9 @@ class StreamStateMachine implements IngestSession.Events, DisposableBean {
       SandboxLiveProperties timings,
       StatusCallbacks callbacks,
       DvrRecorder recorder,
-      RtmpIngest rtmp) {
+      RtmpIngest rtmp,
+      SandboxProfile profile) {
+    this.profile = profile;
     this.clock = clock;
     this.timings = timings;
     this.callbacks = callbacks;
@@ -77,7 +82,13 @@ class StreamStateMachine implements IngestSession.Events, DisposableBean {
         case STOPPING ->
             throw LiveApiException.conflict(
                 "status stopping: start the stream again once it is stopped");
-        default -> {} // already started
+        default -> {
+          // Already started: the start changes nothing, or (variation) is refused as a conflict.
+          if (profile.varies(SandboxProfile.REPEATED_START_REFUSED)) {
+            throw LiveApiException.conflict(
+                "status " + stream.status().apiName() + ": the stream is already started");
+          }
+        }
       }
     }
   }
@@ -106,7 +117,7 @@ class StreamStateMachine implements IngestSession.Events, DisposableBean {
           awaitInput(stream);
         }
         case LAUNCHING, LIVE -> inputEnded(stream);
-        case STOPPING -> after(stream, timings.shutdown(), () -> enter(stream, STOPPED));
+        case STOPPING -> after(stream, shutdown(), () -> enter(stream, STOPPED));
       }
     }
   }
@@ -150,8 +161,9 @@ class StreamStateMachine implements IngestSession.Events, DisposableBean {
             throw LiveApiException.conflict(
                 "the input is an encoder pushing over RTMP: stop the encoder");
         case SIMULATED -> {
-          recorder.recordSimulatedLivePeriod(stream);
+          Runnable recording = recorder.recordSimulatedLivePeriod(stream);
           inputEnded(stream);
+          recording.run();
         }
       }
     }
@@ -227,19 +239,25 @@ class StreamStateMachine implements IngestSession.Events, DisposableBean {
   }
 
   private void shutDown(LiveStream stream) {
-    recorder.recordSimulatedLivePeriod(stream);
+    Runnable recording = recorder.recordSimulatedLivePeriod(stream);
     stream.connectInput(LiveStream.Input.NONE);
     enter(stream, STOPPING);
+    recording.run();
     long version = stream.statusVersion();
     rtmp.close(stream)
         .whenComplete(
             (ignored, failure) -> {
               synchronized (stream) {
                 if (stream.statusVersion() == version) {
-                  after(stream, timings.shutdown(), () -> enter(stream, STOPPED));
+                  after(stream, shutdown(), () -> enter(stream, STOPPED));
                 }
               }
             });
+  }
+
+  /** Stopping to stopped: a few seconds, or (variation) half an hour, nominal. */
+  private Duration shutdown() {
+    return profile.varies(SandboxProfile.SLOW_STOP) ? timings.slowShutdown() : timings.shutdown();
   }
 
   /**

@@ -53,8 +53,23 @@ public final class DvrRecordings {
    * @param size bytes
    * @param lastModified when the storage received it
    * @param downloadUrl an address from which anyone may GET it until the link expires
+   * @param duration seconds it plays, read from the file by the recordings check; null when not
+   *     read
    */
-  public record RecordingFile(String url, long size, Instant lastModified, String downloadUrl) {}
+  public record RecordingFile(
+      String url, long size, Instant lastModified, String downloadUrl, Double duration) {
+
+    public RecordingFile(String url, long size, Instant lastModified, String downloadUrl) {
+      this(url, size, lastModified, downloadUrl, null);
+    }
+
+    /**
+     * @param seconds how long it plays, as read from the file ({@link RecordingDurations})
+     */
+    public RecordingFile withDuration(Double seconds) {
+      return new RecordingFile(url, size, lastModified, downloadUrl, seconds);
+    }
+  }
 
   /** S3 refuses presigned URLs that are valid for longer. */
   private static final Duration MAX_LIFETIME = Duration.ofDays(7);
@@ -76,6 +91,42 @@ public final class DvrRecordings {
    * @param lifetime how long the download URLs work
    */
   public List<Location> of(Stream stream, Dvr given, Duration lifetime) {
+    Listing listing = locate(stream, given, lifetime);
+    if (listing.nothingFound()) {
+      throw new ApiException.Transient(
+          "NO_RECORDINGS",
+          "Live stream "
+              + stream.id()
+              + " was to record "
+              + listing.formats()
+              + " files, but no file whose key holds its ID is in "
+              + listing.folders()
+              + ". Recordings still being transferred appear later; otherwise check where the"
+              + " service writes them",
+          null,
+          null);
+    }
+    return listing.locations();
+  }
+
+  /**
+   * What a listing found: one location per destination and format, and in words what each listed
+   * folder holds, for an incident.
+   *
+   * @param formats the formats recorded; empty when the stream was not asked to record
+   * @param folders each listed folder with how many keys it holds and the first few
+   */
+  public record Listing(List<Location> locations, List<String> formats, String folders) {
+
+    /** Recording was asked, folders were listed, and none holds a file of the stream. */
+    public boolean nothingFound() {
+      return !folders.isEmpty()
+          && locations.stream().filter(Location::listed).allMatch(l -> l.files().isEmpty());
+    }
+  }
+
+  /** As {@link #of}, without refusing a listing that found no file. */
+  public Listing locate(Stream stream, Dvr given, Duration lifetime) {
     if (lifetime.isNegative() || lifetime.isZero() || lifetime.compareTo(MAX_LIFETIME) > 0) {
       throw InvalidRequestException.field(
           "downloadUrlLifetime",
@@ -83,7 +134,7 @@ public final class DvrRecordings {
     }
     Dvr dvr = recording(stream, given);
     if (dvr == null) {
-      return List.of();
+      return new Listing(List.of(), List.of(), "");
     }
     var locations = new ArrayList<Location>();
     var listings = new ArrayList<String>();
@@ -120,22 +171,7 @@ public final class DvrRecordings {
         listings.add(listing(folder, listed));
       }
     }
-    if (!listings.isEmpty()
-        && locations.stream().filter(Location::listed).allMatch(l -> l.files().isEmpty())) {
-      throw new ApiException.Transient(
-          "NO_RECORDINGS",
-          "Live stream "
-              + stream.id()
-              + " was to record "
-              + dvr.formats()
-              + " files, but no file whose key holds its ID is in "
-              + String.join("; ", listings)
-              + ". Recordings still being transferred appear later; otherwise check where the"
-              + " service writes them",
-          null,
-          null);
-    }
-    return locations;
+    return new Listing(List.copyOf(locations), dvr.formats(), String.join("; ", listings));
   }
 
   /**

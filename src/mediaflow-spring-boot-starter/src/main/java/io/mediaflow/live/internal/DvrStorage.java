@@ -11,11 +11,13 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import javax.xml.XMLConstants;
 import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.parsers.ParserConfigurationException;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
+import okhttp3.Response;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
@@ -49,7 +51,11 @@ public class DvrStorage {
     }
   }
 
+  /** The most a storage that ignores {@code Range} may answer before reading a file is given up. */
+  private static final long WHOLE_FILE_MAX = 64L << 20;
+
   private final ApiHttp http;
+  private final OkHttpClient client;
   private final URI endpoint;
   private final String region;
   private final Clock clock;
@@ -62,6 +68,7 @@ public class DvrStorage {
    */
   public DvrStorage(OkHttpClient http, URI endpoint, String region, Clock clock) {
     this.http = new ApiHttp(http);
+    this.client = http;
     this.endpoint = URI.create(endpoint.toString().replaceAll("/+$", ""));
     this.region = region;
     this.clock = clock;
@@ -117,6 +124,63 @@ public class DvrStorage {
     return credentials == null
         ? object
         : signature(credentials).presigned(object, clock.instant(), lifetime);
+  }
+
+  /**
+   * Part of a stored file, read at its {@code url} (a {@link #downloadUrl}) with a {@code Range}
+   * request: {@code length} bytes from {@code from}, fewer at the end of the file. A storage that
+   * ignores the range answers the whole file, which is taken up to {@value #WHOLE_FILE_MAX} bytes.
+   * A GET, so nothing at the storage changes.
+   *
+   * @param name how the file is named in errors: never the URL, which holds a signature
+   */
+  public RecordingDurations.Chunk read(URI url, long from, long length, String name) {
+    var request =
+        new Request.Builder()
+            .url(url.toString())
+            .header("Range", "bytes=" + from + "-" + (from + length - 1))
+            .get()
+            .build();
+    String endpoint = "GET " + name;
+    try (Response response = client.newCall(request).execute()) {
+      int status = response.code();
+      if (status >= 500 || status == 408 || status == 429) {
+        throw new ApiException.Transient(
+            "HTTP_" + status, endpoint + " answered HTTP " + status, null, null);
+      }
+      if (status == 206) {
+        String range = response.header("Content-Range", "");
+        long start = from;
+        var matcher = java.util.regex.Pattern.compile("bytes (\\d+)-").matcher(range);
+        if (matcher.find()) {
+          start = Long.parseLong(matcher.group(1));
+        }
+        return new RecordingDurations.Chunk(start, response.body().bytes());
+      }
+      if (status == 200) {
+        long announced = response.body().contentLength();
+        if (announced > WHOLE_FILE_MAX) {
+          throw new RecordingDurations.Unreadable(
+              "the storage answered the whole file ("
+                  + announced
+                  + " bytes) instead of the range asked");
+        }
+        return new RecordingDurations.Chunk(0, response.body().bytes());
+      }
+      if (status == 416) {
+        return new RecordingDurations.Chunk(from, new byte[0]);
+      }
+      throw new RecordingDurations.Unreadable(
+          "the storage refused to read it: HTTP "
+              + status
+              + Optional.ofNullable(errorCode(response.body().string()))
+                  .map(code -> " " + code)
+                  .orElse(""));
+    } catch (IOException e) {
+      client.connectionPool().evictAll();
+      throw new ApiException.Transient(
+          "TRANSPORT", endpoint + " failed: " + e.getClass().getSimpleName(), null, null);
+    }
   }
 
   private Document listing(URI page, String bucket, String prefix, Credentials credentials) {

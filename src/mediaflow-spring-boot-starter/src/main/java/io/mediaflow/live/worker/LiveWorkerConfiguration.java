@@ -1,10 +1,13 @@
 package io.mediaflow.live.worker;
 
 import io.camunda.client.CamundaClient;
+import io.mediaflow.api.MediaflowHttpClient;
 import io.mediaflow.callback.internal.CallbackUrls;
 import io.mediaflow.live.LiveClient;
+import io.mediaflow.live.LiveProperties;
 import io.mediaflow.live.SweepProperties;
 import io.mediaflow.live.internal.DvrStorage;
+import io.mediaflow.live.internal.PlaybackCheck;
 import io.mediaflow.worker.WorkerProperties;
 import io.mediaflow.worker.internal.OperationHandlers;
 import java.time.Clock;
@@ -34,8 +37,16 @@ public class LiveWorkerConfiguration {
       LiveClient client,
       CallbackUrls callbacks,
       DvrStorage dvrStorage,
-      CreatingInstances creators) {
-    return new LiveWorkers(client, callbacks, dvrStorage, creators);
+      CreatingInstances creators,
+      MediaflowHttpClient http,
+      LiveProperties properties) {
+    return new LiveWorkers(
+        client,
+        callbacks,
+        dvrStorage,
+        creators,
+        new PlaybackCheck(http.okHttp(), properties.playbackDomainUrl()),
+        properties.statusTimeZone());
   }
 
   @Bean

@@ -8,9 +8,12 @@ import io.mediaflow.live.PlaybackId;
 import io.mediaflow.live.Stream;
 import io.mediaflow.live.internal.DvrRecordings;
 import io.mediaflow.live.internal.DvrStorage;
+import io.mediaflow.live.internal.PlaybackCheck;
+import io.mediaflow.live.internal.RecordingsCheck;
 import io.mediaflow.worker.internal.OperationHandler;
 import io.mediaflow.worker.internal.OperationHandlers;
 import io.mediaflow.worker.internal.OperationWorkers;
+import java.time.ZoneId;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -30,17 +33,23 @@ final class LiveWorkers implements OperationHandlers {
   private final LiveClient client;
   private final CallbackUrls callbacks;
   private final DvrRecordings recordings;
+  private final RecordingsCheck recordingsCheck;
+  private final PlaybackCheck playback;
   private final CreatingInstances creators;
 
   LiveWorkers(
       LiveClient client,
       CallbackUrls callbacks,
       DvrStorage dvrStorage,
-      CreatingInstances creators) {
+      CreatingInstances creators,
+      PlaybackCheck playback,
+      ZoneId statusTimeZone) {
     this.callbacks = callbacks;
     this.creators = creators;
     this.client = client;
     this.recordings = new DvrRecordings(dvrStorage);
+    this.recordingsCheck = new RecordingsCheck(recordings, dvrStorage, statusTimeZone);
+    this.playback = playback;
   }
 
   @Override
@@ -56,7 +65,9 @@ final class LiveWorkers implements OperationHandlers {
         SimulcastTargets.add(client),
         SimulcastTargets.delete(client),
         WaitForStatusInput.handler(client),
-        DvrRecordingsInput.handler(client, recordings));
+        DvrRecordingsInput.handler(client, recordings),
+        CheckRecordingsInput.handler(client, recordingsCheck),
+        CheckPlaybackInput.handler(playback));
   }
 
   /**

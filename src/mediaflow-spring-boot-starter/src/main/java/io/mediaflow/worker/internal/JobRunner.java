@@ -220,7 +220,8 @@ public class JobRunner {
    * Checks once whether what the job waits for has happened. If not, the job is failed with its
    * retries unchanged and a growing backoff, so no thread is held while the service works; the
    * engine hands the job out again for the next check. Past the input's timeout, the wait ends with
-   * the BPMN error {@code WAIT_TIMEOUT}.
+   * the BPMN error {@code WAIT_TIMEOUT}, or with the failure its last check named for that case
+   * ({@link Poll.Pending#atDeadline()}).
    */
   private <I> JobOutcome check(
       ActivatedJob job,
@@ -255,6 +256,10 @@ public class JobRunner {
                 : properties.waitTimeout();
         if (now - since >= timeout.toMillis()) {
           waitEnded(job, state, WaitResult.TIMEOUT, since, now);
+          if (pending.atDeadline() != null) {
+            // The wait knows what is missing: its own failure says it better than WAIT_TIMEOUT.
+            throw pending.atDeadline();
+          }
           throw new ApiException.Rejected(
               "WAIT_TIMEOUT",
               "Still " + pending.progress() + " after " + timeout + ", the longest wait allowed",

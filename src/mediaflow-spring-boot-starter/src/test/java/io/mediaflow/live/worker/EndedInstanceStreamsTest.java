@@ -73,7 +73,9 @@ class EndedInstanceStreamsTest {
                 Duration.ofHours(1),
                 Duration.ofSeconds(5),
                 "https://s3.amazonaws.com",
-                "us-east-1"),
+                "us-east-1",
+                "https://{domain}/{path}",
+                java.time.ZoneOffset.UTC),
             new OkHttpClient(),
             Clock.systemUTC());
     sweep =

@@ -13,6 +13,12 @@ public final class LiveWorkersAccess {
   /** Without the creating instances' marks, which only the sweep reads. */
   public static OperationHandlers workers(
       LiveClient client, CallbackUrls callbacks, DvrStorage dvrStorage) {
-    return new LiveWorkers(client, callbacks, dvrStorage, null);
+    return new LiveWorkers(
+        client,
+        callbacks,
+        dvrStorage,
+        null,
+        new io.mediaflow.live.internal.PlaybackCheck(new okhttp3.OkHttpClient(), null),
+        java.time.ZoneOffset.UTC);
   }
 }
