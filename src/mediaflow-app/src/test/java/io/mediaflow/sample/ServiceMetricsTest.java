@@ -8,22 +8,20 @@ import io.camunda.zeebe.model.bpmn.Bpmn;
 import io.mediaflow.EmbeddedDefaultProcess;
 import io.mediaflow.LoadDriver;
 import io.mediaflow.MediaflowTest;
+import io.mediaflow.PrometheusScrape;
 import io.mediaflow.SeparateJvm;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.function.Predicate;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -246,7 +244,7 @@ class ServiceMetricsTest {
   }
 
   private void assertMetersMatch(
-      Scrape meters, Map<String, Long> sandbox, Map<String, Map<String, Integer>> jobs) {
+      PrometheusScrape meters, Map<String, Long> sandbox, Map<String, Map<String, Integer>> jobs) {
     var received = new LinkedHashMap<Api, Long>();
     var counted = new LinkedHashMap<Api, Long>();
     for (Api api : Api.values()) {
@@ -426,10 +424,10 @@ class ServiceMetricsTest {
   }
 
   /** The application's meters as Prometheus scrapes them. */
-  private Scrape scrape() throws Exception {
+  private PrometheusScrape scrape() throws Exception {
     HttpResponse<String> response = replica.get("/actuator/prometheus", "text/plain");
     assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-    return Scrape.parse(response.body());
+    return PrometheusScrape.parse(response.body());
   }
 
   /**
@@ -440,7 +438,7 @@ class ServiceMetricsTest {
     HttpResponse<String> response = cluster.get("/actuator/prometheus");
     assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
     var requests = new TreeMap<String, Long>();
-    for (Sample sample : Scrape.parse(response.body()).samples()) {
+    for (PrometheusScrape.Sample sample : PrometheusScrape.parse(response.body()).samples()) {
       String uri = sample.labels().getOrDefault("uri", "");
       if (sample.name().equals("http_server_requests_seconds_count")
           && uri.startsWith("/sandbox/")) {
@@ -462,106 +460,5 @@ class ServiceMetricsTest {
               }
             });
     return requests;
-  }
-
-  /** One sample of the Prometheus text format: a series' name and labels, and its value. */
-  record Sample(String name, Map<String, String> labels, double value) {
-
-    /** The series: its name and labels as Prometheus identifies it. */
-    String series() {
-      return name + new TreeMap<>(labels);
-    }
-  }
-
-  /** A scrape in the Prometheus text format (version 0.0.4), parsed. */
-  record Scrape(List<Sample> samples) {
-
-    static Scrape parse(String text) {
-      var samples = new ArrayList<Sample>();
-      for (String line : text.split("\n")) {
-        if (!line.isBlank() && !line.startsWith("#")) {
-          samples.add(sample(line));
-        }
-      }
-      return new Scrape(samples);
-    }
-
-    /**
-     * {@code name{label="value",...} value [timestamp]}; a label value escapes \, " and newline.
-     */
-    private static Sample sample(String line) {
-      int nameEnd = 0;
-      while (nameEnd < line.length()
-          && line.charAt(nameEnd) != '{'
-          && line.charAt(nameEnd) != ' ') {
-        nameEnd++;
-      }
-      String name = line.substring(0, nameEnd);
-      var labels = new HashMap<String, String>();
-      int at = nameEnd;
-      if (at < line.length() && line.charAt(at) == '{') {
-        at++;
-        while (line.charAt(at) != '}') {
-          int equals = line.indexOf('=', at);
-          String label = line.substring(at, equals).trim();
-          var value = new StringBuilder();
-          at = equals + 2; // past ="
-          for (char c = line.charAt(at); c != '"'; c = line.charAt(++at)) {
-            if (c == '\\') {
-              char escaped = line.charAt(++at);
-              value.append(escaped == 'n' ? '\n' : escaped);
-            } else {
-              value.append(c);
-            }
-          }
-          labels.put(label, value.toString());
-          at++; // past the closing quote
-          if (line.charAt(at) == ',') {
-            at++;
-          }
-        }
-        at++;
-      }
-      String value = line.substring(at).trim().split(" ")[0];
-      return new Sample(name, labels, number(value));
-    }
-
-    private static double number(String value) {
-      return switch (value) {
-        case "+Inf" -> Double.POSITIVE_INFINITY;
-        case "-Inf" -> Double.NEGATIVE_INFINITY;
-        default -> Double.parseDouble(value);
-      };
-    }
-
-    /** The sum of the samples of {@code name} whose labels include {@code labels}. */
-    double sum(String name, Map<String, String> labels) {
-      return matching(name, labels).mapToDouble(Sample::value).sum();
-    }
-
-    /** The values {@code label} takes in the samples of {@code name}. */
-    Set<String> values(String name, String label) {
-      return matching(name, Map.of())
-          .map(sample -> sample.labels().get(label))
-          .collect(Collectors.toCollection(TreeSet::new));
-    }
-
-    /** The series whose name begins with {@code prefix}. */
-    Set<String> series(String prefix) {
-      return samples.stream()
-          .filter(sample -> sample.name().startsWith(prefix))
-          .map(Sample::series)
-          .collect(Collectors.toCollection(TreeSet::new));
-    }
-
-    private Stream<Sample> matching(String name, Map<String, String> labels) {
-      Predicate<Sample> matches =
-          sample ->
-              sample.name().equals(name)
-                  && labels.entrySet().stream()
-                      .allMatch(
-                          label -> label.getValue().equals(sample.labels().get(label.getKey())));
-      return samples.stream().filter(matches);
-    }
   }
 }
