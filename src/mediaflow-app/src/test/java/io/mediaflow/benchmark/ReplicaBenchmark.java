@@ -7,6 +7,7 @@ import io.camunda.zeebe.model.bpmn.builder.AbstractFlowNodeBuilder;
 import io.mediaflow.EmbeddedDefaultProcess;
 import io.mediaflow.LoadDriver;
 import io.mediaflow.MediaflowTest;
+import io.mediaflow.PrometheusScrape;
 import io.mediaflow.SeparateJvm;
 import io.mediaflow.sample.CallbackBalancer;
 import io.mediaflow.sample.OneCallWorker;
@@ -15,6 +16,9 @@ import io.mediaflow.sample.SampleEnvironment;
 import io.mediaflow.sample.TrivialWorker;
 import java.io.IOException;
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -73,8 +77,12 @@ import org.junit.jupiter.api.io.TempDir;
  * "-Dbenchmark.replica-options=-XX:StartFlightRecording=filename=replica-%p.jfr"} profiles each
  * replica, given to its JVM as {@code JAVA_TOOL_OPTIONS}; {@code -Dbenchmark.count-calls=true}
  * prints the real batches' engine commands per job type and other requests per instance, from
- * access logs, see {@link CallCounts}). {@code -DskipVariations} keeps the module's second test run
- * (the sandbox's variations) from running its own tests after the benchmark.
+ * access logs, see {@link CallCounts}; {@code -Dbenchmark.observability=on,off} runs, beside each
+ * replica with the plugin's meters, observations and tracing on, one with them off, and prints each
+ * side's CPU per job activation and their ratio, see {@link Observability}; {@code on,meters,off}
+ * adds one with the meters and observations but no tracing). {@code -DskipVariations} keeps the
+ * module's second test run (the sandbox's variations) from running its own tests after the
+ * benchmark.
  */
 class ReplicaBenchmark {
 
@@ -106,6 +114,19 @@ class ReplicaBenchmark {
           .map(name -> Protocol.valueOf(name.trim().toUpperCase(Locale.ROOT)))
           .toList();
 
+  /**
+   * The replicas' observability: {@code on}, or several settings among them {@code off}, e.g.
+   * {@code on,meters,off}, for as many replicas of each at once.
+   */
+  private static final List<Observability> OBSERVABILITY =
+      Arrays.stream(System.getProperty("benchmark.observability", "on").split(","))
+          .map(name -> Observability.valueOf(name.trim().toUpperCase(Locale.ROOT)))
+          .distinct()
+          .toList();
+
+  /** Whether replicas of several observability settings run side by side, compared to off. */
+  private static final boolean COMPARING = OBSERVABILITY.size() > 1;
+
   private static final String REPLICA_OPTIONS = System.getProperty("benchmark.replica-options", "");
   private static final boolean COUNT_CALLS = Boolean.getBoolean("benchmark.count-calls");
   private static final String REAL = "real";
@@ -119,6 +140,33 @@ class ReplicaBenchmark {
     GRPC
   }
 
+  /**
+   * What a replica records of its work. On: as docs/operations.md has operators run it, the
+   * plugin's meters in the Prometheus registry, its job and HTTP call observations (as timers, and
+   * as spans of the OpenTelemetry bridge on the test class path), every trace sampled; no exporter,
+   * so spans end in the SDK rather than on the network. Off: the plugin's meters and observations
+   * switched off, and tracing with them. Compared side by side, replicas of both settings take jobs
+   * from the same batches at the same time, so that the machine's load and the batches' mix weigh
+   * on both alike; each side's jobs are the activations Camunda's SDK counts in the replica ({@code
+   * camunda.client.worker.job}, a wait's every check included), read from its {@code
+   * /actuator/prometheus} outside the measured time.
+   */
+  private enum Observability {
+    ON("--management.tracing.sampling.probability=1.0"),
+    /** The plugin's meters and observations as timers, and no tracing. */
+    METERS("--management.tracing.enabled=false"),
+    OFF(
+        "--management.metrics.enable.mediaflow=false",
+        "--management.observations.enable.mediaflow=false",
+        "--management.tracing.enabled=false");
+
+    final List<String> settings;
+
+    Observability(String... settings) {
+      this.settings = List.of(settings);
+    }
+  }
+
   /** How long the replicas' CPU is read while they have nothing to do. */
   private static final Duration IDLE = Duration.ofSeconds(10);
 
@@ -128,6 +176,7 @@ class ReplicaBenchmark {
   @TempDir Path accessLogs;
 
   private final CallCounts calls = new CallCounts();
+  private final HttpClient http = HttpClient.newHttpClient();
 
   private final List<Replica> replicas = new ArrayList<>();
   private Process clusterProcess;
@@ -138,7 +187,26 @@ class ReplicaBenchmark {
   private int batches;
 
   /** A replica in its JVM, at its address. */
-  private record Replica(String url, Process process) {}
+  private record Replica(String url, Process process, Observability observability) {}
+
+  /**
+   * The replicas of one observability setting in a batch: CPU in seconds, of it the JIT's, and the
+   * job activations they took.
+   */
+  private record Share(double cpu, double jit, double activations) {
+    Share plus(Share other) {
+      return new Share(cpu + other.cpu, jit + other.jit, activations + other.activations);
+    }
+
+    double cpuMsPerActivation() {
+      return cpu * 1000 / activations;
+    }
+
+    /** Without compiling: what an activation costs a warm replica. */
+    double warmCpuMsPerActivation() {
+      return (cpu - jit) * 1000 / activations;
+    }
+  }
 
   /** A batch's figures: CPU in seconds, of all replicas together and of the embedded default. */
   private record Batch(
@@ -150,7 +218,8 @@ class ReplicaBenchmark {
       double clusterCpu,
       double replicaJit,
       double replicaGc,
-      CallCounts.Counted calls) {
+      CallCounts.Counted calls,
+      Map<Observability, Share> shares) {
     double perSecond() {
       return instances / seconds;
     }
@@ -195,6 +264,10 @@ class ReplicaBenchmark {
 
   @Test
   void pluginCpuPerJobAgainstATrivialWorker() throws Exception {
+    if (COMPARING && !OBSERVABILITY.contains(Observability.OFF)) {
+      throw new IllegalArgumentException(
+          "-Dbenchmark.observability: settings are compared to off, which is not among them");
+    }
     cluster =
         new EmbeddedDefaultProcess(clusterData, MediaflowTest.freePort(), MediaflowTest.freePort());
     var settings =
@@ -221,14 +294,15 @@ class ReplicaBenchmark {
 
       var rows = new ArrayList<Row>();
       for (int count : REPLICAS) {
-        while (replicas.size() > count) {
-          stop(replicas.getLast());
-        }
+        keep(count);
         Batch trivial = run(TRIVIAL, INSTANCES);
         Batch oneCall = run(ONE_CALL, INSTANCES);
         rows.add(new Row(count, trivial, oneCall, run(REAL, INSTANCES)));
       }
       print(protocol, jobsPerInstance, idleCpuMsPerSecond, rows);
+      if (COMPARING) {
+        printObservability(protocol, rows);
+      }
       while (!replicas.isEmpty()) {
         stop(replicas.getLast());
       }
@@ -271,6 +345,10 @@ class ReplicaBenchmark {
   private Batch run(String process, int size) throws Exception {
     int batch = batches++;
     var load = new LoadDriver(cluster);
+    // Read before the CPU, and after it below: the scrapes are not the batch's work.
+    Map<Replica, Double> activationsBefore = COMPARING ? activations() : Map.of();
+    Map<Replica, Double> cpuBefore = new HashMap<>();
+    replicas.forEach(replica -> cpuBefore.put(replica, cpuSeconds(replica.process())));
     double replicaCpuBefore = replicaCpu();
     Map<Replica, ThreadCpu.Snapshot> threadsBefore = replicaThreads();
     double clusterCpuBefore = cpuSeconds(clusterProcess);
@@ -296,6 +374,29 @@ class ReplicaBenchmark {
     double replicaCpu = replicaCpu() - replicaCpuBefore;
     double clusterCpu = cpuSeconds(clusterProcess) - clusterCpuBefore;
     Map<ThreadCpu.Kind, Double> threads = replicaThreadsSince(threadsBefore);
+    var shares = new EnumMap<Observability, Share>(Observability.class);
+    if (COMPARING) {
+      var cpu = new HashMap<Replica, Double>();
+      var jit = new HashMap<Replica, Double>();
+      for (Replica replica : replicas) {
+        cpu.put(replica, cpuSeconds(replica.process()) - cpuBefore.get(replica));
+        jit.put(
+            replica,
+            ThreadCpu.of(replica.process().pid())
+                .since(threadsBefore.get(replica))
+                .get(ThreadCpu.Kind.JIT));
+      }
+      Map<Replica, Double> activationsAfter = activations();
+      for (Replica replica : replicas) {
+        shares.merge(
+            replica.observability(),
+            new Share(
+                cpu.get(replica),
+                jit.get(replica),
+                activationsAfter.get(replica) - activationsBefore.get(replica)),
+            Share::plus);
+      }
+    }
     Map<String, Object> jobs = jobsOf(load.instances().keySet());
     CallCounts.Counted counted = null;
     if (COUNT_CALLS && process.equals(REAL)) {
@@ -316,7 +417,28 @@ class ReplicaBenchmark {
         clusterCpu,
         threads.getOrDefault(ThreadCpu.Kind.JIT, 0.0),
         threads.getOrDefault(ThreadCpu.Kind.GC, 0.0),
-        counted);
+        counted,
+        shares);
+  }
+
+  /** The job activations each replica has taken so far, as Camunda's SDK counts them. */
+  private Map<Replica, Double> activations() throws Exception {
+    var activations = new HashMap<Replica, Double>();
+    for (Replica replica : replicas) {
+      HttpResponse<String> scrape =
+          http.send(
+              HttpRequest.newBuilder(URI.create(replica.url() + "/actuator/prometheus")).build(),
+              HttpResponse.BodyHandlers.ofString());
+      if (scrape.statusCode() != 200) {
+        throw new IllegalStateException(
+            replica.url() + "/actuator/prometheus answered " + scrape.statusCode());
+      }
+      activations.put(
+          replica,
+          PrometheusScrape.parse(scrape.body())
+              .sum("camunda_client_worker_job_total", Map.of("action", "activated")));
+    }
+    return activations;
   }
 
   /** Every access log written so far: the embedded default's and each replica's. */
@@ -404,17 +526,22 @@ class ReplicaBenchmark {
         / 1e9;
   }
 
-  /** Starts {@code count} replicas side by side and puts them in service once ready. */
+  /**
+   * Starts {@code count} replicas of each observability setting side by side and puts them in
+   * service once ready.
+   */
   private void startReplicas(int count, Protocol protocol) throws Exception {
     var environment = new HashMap<>(SampleEnvironment.of(cluster, keyStore, balancer.baseUrl()));
     if (!REPLICA_OPTIONS.isBlank()) {
       environment.put("JAVA_TOOL_OPTIONS", REPLICA_OPTIONS);
     }
     var starts = new ArrayList<Callable<Replica>>();
-    for (int i = 0; i < count; i++) {
-      starts.add(() -> startReplica(environment, protocol));
+    for (Observability observability : OBSERVABILITY) {
+      for (int i = 0; i < count; i++) {
+        starts.add(() -> startReplica(environment, protocol, observability));
+      }
     }
-    try (ExecutorService side = Executors.newFixedThreadPool(count)) {
+    try (ExecutorService side = Executors.newFixedThreadPool(starts.size())) {
       for (Future<Replica> start : side.invokeAll(starts)) {
         Replica replica = start.get();
         replicas.add(replica);
@@ -423,7 +550,8 @@ class ReplicaBenchmark {
     }
   }
 
-  private Replica startReplica(Map<String, String> environment, Protocol protocol)
+  private Replica startReplica(
+      Map<String, String> environment, Protocol protocol, Observability observability)
       throws Exception {
     var replica =
         new SeparateJvm(
@@ -439,11 +567,26 @@ class ReplicaBenchmark {
                 "--camunda.client.worker.defaults.timeout=PT30S",
                 "--camunda.client.execution-threads=8",
                 "--sample.benchmark-workers.enabled=true"));
+    arguments.addAll(observability.settings);
+    if (COMPARING) {
+      arguments.add("--management.endpoints.web.exposure.include=health,prometheus");
+    }
     if (COUNT_CALLS) {
       arguments.addAll(CallCounts.settings(accessLogs.resolve("replica-" + UUID.randomUUID())));
     }
     Process process = replica.start(environment, arguments);
-    return new Replica(replica.baseUrl(), process);
+    return new Replica(replica.baseUrl(), process, observability);
+  }
+
+  /** Stops replicas until {@code count} of each observability setting are left. */
+  private void keep(int count) throws InterruptedException {
+    for (Observability observability : OBSERVABILITY) {
+      List<Replica> of =
+          replicas.stream().filter(replica -> replica.observability() == observability).toList();
+      for (Replica replica : of.subList(count, of.size())) {
+        stop(replica);
+      }
+    }
   }
 
   /**
@@ -463,6 +606,12 @@ class ReplicaBenchmark {
         "%nReplica benchmark (%d cores, replicas over %s, %d instances per batch; replica CPU = all"
             + " replica JVMs together; embedded default = engine, REST API and sandbox, without its encoders)%n",
         Runtime.getRuntime().availableProcessors(), protocol, INSTANCES);
+    if (COMPARING) {
+      System.out.printf(
+          "replicas: as many of each observability setting %s at once; the tables count each set"
+              + " as one%n",
+          OBSERVABILITY);
+    }
     System.out.printf(
         "real: half transcode-with-approval (no publishBucket), half protected-publishing;"
             + " %d jobs per instance, so the trivial and one-call processes have %d service tasks%n",
@@ -535,5 +684,46 @@ class ReplicaBenchmark {
         System.out.println();
       }
     }
+  }
+
+  /**
+   * Each observability setting's replicas' CPU per job activation in the same batches, side by side
+   * and against those with it off: a warm replica's (without the JIT compilers'), and with the
+   * JIT's. The trivial and one-call workers are none of the plugin's: their ratios are what tells
+   * two sets of replicas apart anyway.
+   */
+  private static void printObservability(Protocol protocol, List<Row> rows) {
+    System.out.printf(
+        "%nReplica CPU per job activation over %s by the plugin's observability, replicas of each"
+            + " setting side by side (warm: without the JIT's):%n%8s  %-18s %-7s %11s %10s %7s %17s"
+            + " %7s%n",
+        protocol,
+        "replicas",
+        "process",
+        "setting",
+        "activations",
+        "warm ms/act",
+        "/ off",
+        "with JIT ms/act",
+        "/ off");
+    for (Row row : rows) {
+      for (Batch batch : List.of(row.trivial(), row.oneCall(), row.real())) {
+        Share off = batch.shares().get(Observability.OFF);
+        for (Observability observability : OBSERVABILITY) {
+          Share share = batch.shares().get(observability);
+          System.out.printf(
+              "%8d  %-18s %-7s %11.0f %10.3f %7.3f %17.3f %7.3f%n",
+              row.replicas(),
+              batch.process(),
+              observability.name().toLowerCase(Locale.ROOT),
+              share.activations(),
+              share.warmCpuMsPerActivation(),
+              share.warmCpuMsPerActivation() / off.warmCpuMsPerActivation(),
+              share.cpuMsPerActivation(),
+              share.cpuMsPerActivation() / off.cpuMsPerActivation());
+        }
+      }
+    }
+    System.out.println();
   }
 }
