@@ -49,7 +49,9 @@ class ServiceMetricsTest {
   private static final int TRANSCODES = 3;
   private static final int SHOWS = 2;
   private static final int PUBLISHINGS = 3;
-  private static final List<String> PATHS = List.of("/master.m3u8", "/240p/index.m3u8");
+
+  /** What {@link LoadDriver#startPublishing} publishes: the playlist it uploads first. */
+  private static final List<String> PATHS = List.of("/master.m3u8");
 
   /** A stream waits this long for its encoder (a tenth of it in the sandbox's time). */
   private static final int PATIENT = 3000;
@@ -67,7 +69,13 @@ class ServiceMetricsTest {
    * from the output's URL, which is not an API call (the upload, which speaks TUS to the upload
    * host, is not either, and does not run for a source given as a URL).
    */
-  private static final Set<String> NO_API_CALL = Set.of("mediaflow.transcoding.read_metadata");
+  private static final Set<String> NO_API_CALL =
+      Set.of(
+          "mediaflow.transcoding.read_metadata",
+          // deliverable checks fetch what a viewer fetches (signed URLs, playback playlists), no
+          // API
+          "mediaflow.delivery.check_signed_urls",
+          "mediaflow.live.check_playback");
 
   /**
    * Endpoints (method and the sandbox's path template) that in these processes only the given job
@@ -103,7 +111,10 @@ class ServiceMetricsTest {
               Set.of("POST /sandbox/live/v1/live-streams/{id}/start")),
           new Exclusive(
               Api.LIVE,
-              Set.of("mediaflow.live.wait_for_status", "mediaflow.live.dvr_recordings"),
+              Set.of(
+                  "mediaflow.live.wait_for_status",
+                  "mediaflow.live.dvr_recordings",
+                  "mediaflow.live.check_recordings"),
               Set.of("GET /sandbox/live/v1/live-streams/{id}")),
           new Exclusive(
               Api.LIVE,
@@ -354,10 +365,7 @@ class ServiceMetricsTest {
           "go-live", index++, Map.of("streamName", "metrics show " + i, "streamTimeout", PATIENT));
     }
     for (int i = 0; i < PUBLISHINGS; i++) {
-      load.startInstance(
-          "protected-publishing",
-          index++,
-          Map.of("bucketName", "metrics-" + i, "paths", PATHS, "tokenLifetime", "PT1H"));
+      load.startPublishing(index++, "metrics-" + i);
     }
   }
 
