@@ -37,7 +37,7 @@ record CheckRenditionsInput(
             description =
                 "{width, height, duration} of the source, as 'Transcoding: read the source's properties' gives them; without them a rendition's duration is compared with the others' and a missing rung is accepted only when larger than every rendition delivered",
             value = "=sourceProperties")
-        RenditionCheck.Source source,
+        RenditionCheck.Source sourceProperties,
     @Input(
             label = "Images",
             description = "URLs of image outputs (thumbnails), each proved to be an image",
@@ -57,7 +57,7 @@ record CheckRenditionsInput(
             check.check(
                 input.renditions(),
                 input.ladder(),
-                input.source(),
+                input.sourceProperties(),
                 input.images(),
                 input.durationTolerance()));
   }
