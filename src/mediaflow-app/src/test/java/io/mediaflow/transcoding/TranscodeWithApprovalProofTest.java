@@ -18,12 +18,14 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * {@code transcode-with-approval} ends normally only on renditions that are there and are what was
  * asked: for each of the sandbox's variations about a transcoding deliverable (docs/sandbox.md),
- * switched on alone through {@code PUT /sandbox/variations}, the instance either completes with
+ * switched on alone through {@code PUT /sandbox/variations} (and the sandbox's own variations
+ * restored after), the instance either completes with
  * renditions this test proves itself (the playlists fetched over HTTP, every variant probed with
  * ffprobe) or stops at an incident or an editor's task that names what is missing.
  */
@@ -34,9 +36,17 @@ class TranscodeWithApprovalProofTest extends MediaflowTest {
   /** The endpoint the sandbox counts a download of a job's output under. */
   private static final String DOWNLOADS = "GET /sandbox/transcoding/downloads/{taskToken}/**";
 
+  /** The variations this JVM's sandbox runs with (none, or the variations run's), for after. */
+  private List<String> variationsBefore;
+
+  @BeforeEach
+  void rememberTheVariations() {
+    variationsBefore = texts(json(get("/sandbox/variations")).path("variations"));
+  }
+
   @AfterEach
-  void noVariation() {
-    variations();
+  void restoreTheVariations() {
+    variations(variationsBefore.toArray(String[]::new));
     send(
         HttpRequest.newBuilder(URI.create(baseUrl() + "/sandbox/transcoding/control"))
             .DELETE()
@@ -109,7 +119,7 @@ class TranscodeWithApprovalProofTest extends MediaflowTest {
     assertThat(status(missing)).as("the test finds it missing too").isEqualTo(404);
     assertThatProcessInstance(byKey(instance)).hasCompletedElement("ReviewRenditions", 0);
 
-    variations();
+    variations(variationsBefore.toArray(String[]::new));
     completeUserTask(decision, Map.of("decision", "retry"));
 
     UserTask review = awaitUserTask(instance, "Review renditions");
@@ -388,6 +398,12 @@ class TranscodeWithApprovalProofTest extends MediaflowTest {
   /** Downloads of jobs' outputs the sandbox has served so far. */
   private long downloads() {
     return json(get("/sandbox/stats")).path("requests").path(DOWNLOADS).asLong();
+  }
+
+  private static List<String> texts(JsonNode items) {
+    var texts = new ArrayList<String>();
+    items.forEach(item -> texts.add(item.asText()));
+    return texts;
   }
 
   private static List<String> texts(JsonNode items, String field) {

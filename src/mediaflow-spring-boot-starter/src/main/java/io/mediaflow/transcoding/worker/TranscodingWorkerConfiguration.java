@@ -40,26 +40,19 @@ public class TranscodingWorkerConfiguration {
   }
 
   /**
-   * The rendition check reads outputs in the media storage at the buckets' default address, which
-   * the content delivery API's configuration holds; without it, only http(s) outputs.
+   * The readers of a job's outputs. The rendition check reads outputs in the media storage at the
+   * buckets' default address, which the content delivery API's configuration holds; without it,
+   * only http(s) outputs.
    */
-  @Bean
-  @ConditionalOnMissingBean(name = "mediaflowRenditionCheckWorkers")
-  OperationHandlers mediaflowRenditionCheckWorkers(
-      TranscodingProperties properties,
-      MediaflowHttpClient http,
-      ObjectProvider<StorageAddresses> storage) {
-    return new RenditionCheckWorkers(
-        new RenditionCheck(
-            new OutputFiles(http.okHttp().newBuilder().callTimeout(properties.timeout()).build()),
-            storage.getIfAvailable()));
-  }
-
   @Bean
   @ConditionalOnMissingBean(name = "mediaflowMetadataWorkers")
   OperationHandlers mediaflowMetadataWorkers(
-      TranscodingProperties properties, MediaflowHttpClient http) {
+      TranscodingProperties properties,
+      MediaflowHttpClient http,
+      ObjectProvider<StorageAddresses> storage) {
+    var client = http.okHttp().newBuilder().callTimeout(properties.timeout()).build();
     return new MetadataWorkers(
-        new MetadataOutputs(http.okHttp().newBuilder().callTimeout(properties.timeout()).build()));
+        new MetadataOutputs(client),
+        new RenditionCheck(new OutputFiles(client), storage.getIfAvailable()));
   }
 }
