@@ -25,9 +25,9 @@ import org.junit.jupiter.api.Test;
  * {@code transcode-with-approval} ends normally only on renditions that are there and are what was
  * asked: for each of the sandbox's variations about a transcoding deliverable (docs/sandbox.md),
  * switched on alone through {@code PUT /sandbox/variations} (and the sandbox's own variations
- * restored after), the instance either completes with
- * renditions this test proves itself (the playlists fetched over HTTP, every variant probed with
- * ffprobe) or stops at an incident or an editor's task that names what is missing.
+ * restored after), the instance either completes with renditions this test proves itself (the
+ * playlists fetched over HTTP, every variant probed with ffprobe) or stops at an incident or an
+ * editor's task that names what is missing.
  */
 class TranscodeWithApprovalProofTest extends MediaflowTest {
 

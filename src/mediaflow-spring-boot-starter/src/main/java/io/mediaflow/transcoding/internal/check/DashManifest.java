@@ -14,15 +14,21 @@ import org.w3c.dom.NodeList;
 
 /**
  * A DASH manifest (MPD, ISO/IEC 23009-1) as a player reads it: its {@code
- * mediaPresentationDuration}, and the picture size each video {@code Representation} declares (its
- * own {@code width} and {@code height}, else its {@code AdaptationSet}'s), in document order.
+ * mediaPresentationDuration}, and for each video {@code Representation}, in document order, the
+ * picture size it declares (its own {@code width} and {@code height}, else its {@code
+ * AdaptationSet}'s) and where its initialization segment is, the first file a player fetches of it.
  *
  * @param duration seconds, null when the manifest declares none (a live one)
- * @param videos the video representations' sizes, in document order
+ * @param videos the video representations, in document order
  */
-public record DashManifest(Double duration, List<Size> videos) {
+public record DashManifest(Double duration, List<Video> videos) {
 
-  public record Size(Integer width, Integer height) {}
+  /**
+   * @param initialization the initialization segment's URI, relative to the manifest ({@code
+   *     SegmentTemplate@initialization} with {@code $RepresentationID$} and {@code $Bandwidth$}
+   *     filled in, or {@code SegmentBase/Initialization@sourceURL}); null when it declares none
+   */
+  public record Video(Integer width, Integer height, String initialization) {}
 
   public static boolean isManifest(String text) {
     return text != null && text.contains("<MPD");
@@ -46,7 +52,7 @@ public record DashManifest(Double duration, List<Size> videos) {
     } catch (Exception notXml) {
       return Optional.empty();
     }
-    var videos = new ArrayList<Size>();
+    var videos = new ArrayList<Video>();
     NodeList representations = mpd.getElementsByTagName("Representation");
     for (int i = 0; i < representations.getLength(); i++) {
       var representation = (Element) representations.item(i);
@@ -60,11 +66,39 @@ public record DashManifest(Double duration, List<Size> videos) {
               || "video".equals(contentType)
               || (type == null && contentType == null && width != null);
       if (video) {
-        videos.add(new Size(width, height));
+        videos.add(new Video(width, height, initialization(representation, set)));
       }
     }
     return Optional.of(
         new DashManifest(seconds(mpd.getAttribute("mediaPresentationDuration")), videos));
+  }
+
+  private static String initialization(Element representation, Element set) {
+    Element template = child(representation, "SegmentTemplate");
+    if (template == null && set != null) {
+      template = child(set, "SegmentTemplate");
+    }
+    if (template != null && template.hasAttribute("initialization")) {
+      return template
+          .getAttribute("initialization")
+          .replace("$RepresentationID$", representation.getAttribute("id"))
+          .replace("$Bandwidth$", representation.getAttribute("bandwidth"));
+    }
+    Element base = child(representation, "SegmentBase");
+    Element initialization = base == null ? null : child(base, "Initialization");
+    return initialization != null && initialization.hasAttribute("sourceURL")
+        ? initialization.getAttribute("sourceURL")
+        : null;
+  }
+
+  private static Element child(Element parent, String name) {
+    NodeList children = parent.getChildNodes();
+    for (int i = 0; i < children.getLength(); i++) {
+      if (children.item(i) instanceof Element element && name.equals(element.getTagName())) {
+        return element;
+      }
+    }
+    return null;
   }
 
   private static String attribute(Element representation, Element set, String name) {

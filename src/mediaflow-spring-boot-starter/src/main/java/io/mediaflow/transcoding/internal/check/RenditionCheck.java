@@ -26,8 +26,9 @@ import okhttp3.HttpUrl;
  *       initialization segment's {@code tkhd}), the sum of the media playlist's {@code #EXTINF}
  *       durations, and {@code #EXT-X-ENDLIST}, without which the playlist is not complete. The
  *       renditions listed with one URL are that master playlist's variants, in order.
- *   <li>DASH: the manifest's {@code mediaPresentationDuration} and each video representation's
- *       {@code width} and {@code height}, in order.
+ *   <li>DASH: the manifest's {@code mediaPresentationDuration}, and each video representation's
+ *       size from its initialization segment's {@code tkhd} (else as the manifest declares it), in
+ *       order.
  *   <li>MP4, MOV: {@code moov/mvhd}'s duration and the video track's {@code tkhd} size ({@link
  *       IsoBmffMovie}).
  *   <li>WebM and other containers: that the file answers; size and duration are not read, and the
@@ -689,7 +690,12 @@ public final class RenditionCheck {
         notRead);
   }
 
-  private static List<Reading> dash(
+  /**
+   * A DASH output's renditions: the manifest's video representations in order, each sized by its
+   * initialization segment's {@code tkhd} (the file a player fetches first), else by the size the
+   * manifest declares.
+   */
+  private List<Reading> dash(
       HttpUrl address, String text, int count, List<String> tags, List<Problem> problems) {
     Optional<DashManifest> manifest = DashManifest.parse(text);
     if (manifest.isEmpty()) {
@@ -705,7 +711,7 @@ public final class RenditionCheck {
       return nulls(count);
     }
     var readings = new ArrayList<Reading>();
-    List<DashManifest.Size> videos = manifest.get().videos();
+    List<DashManifest.Video> videos = manifest.get().videos();
     for (int k = 0; k < count; k++) {
       if (k >= videos.size()) {
         problems.add(
@@ -718,16 +724,37 @@ public final class RenditionCheck {
         readings.add(null);
         continue;
       }
-      DashManifest.Size size = videos.get(k);
+      DashManifest.Video video = videos.get(k);
+      Integer width = video.width();
+      Integer height = video.height();
+      String read = shown(address);
+      HttpUrl init =
+          video.initialization() == null ? null : resolve(address, video.initialization());
+      if (init != null) {
+        try (OutputFiles.RangedFile file = files.file(init)) {
+          Optional<IsoBmffMovie> movie = IsoBmffMovie.read(file);
+          if (movie.isPresent() && movie.get().width() != null) {
+            width = movie.get().width();
+            height = movie.get().height();
+            read = shown(init);
+          }
+        } catch (OutputFiles.Unavailable unavailable) {
+          problems.add(
+              unavailable(
+                  tags.get(k), shown(init), unavailable.status(), "its initialization segment"));
+          readings.add(null);
+          continue;
+        }
+      }
       readings.add(
           new Reading(
-              shown(address),
-              size.width(),
-              size.height(),
+              read,
+              width,
+              height,
               manifest.get().duration(),
               null,
               null,
-              size.width() == null ? "the representation declares no size" : null));
+              width == null ? "the representation declares no size" : null));
     }
     return readings;
   }

@@ -228,6 +228,36 @@ class RenditionCheckTest {
   }
 
   @Test
+  void aDashOutputsRepresentationsAreSizedByTheirInitializationSegments() {
+    files.put("/dash/manifest.mpd", Fixtures.bytes("dash/manifest.mpd"));
+    files.put("/dash/init-stream0.m4s", Fixtures.bytes("dash/init-stream0.m4s"));
+    var ladder =
+        List.<Map<String, Object>>of(
+            Map.of("size", "320x180", "user_tag", "big"),
+            Map.of("size", "160x90", "user_tag", "small"));
+    var listed =
+        List.of(
+            new RenditionCheck.Listed("big", url("/dash/manifest.mpd")),
+            new RenditionCheck.Listed("small", url("/dash/manifest.mpd")));
+    var source = new RenditionCheck.Source(320, 180, 2.0);
+
+    assertThatThrownBy(() -> check.check(listed, ladder, source, List.of(), null))
+        .isInstanceOf(ApiException.Rejected.class)
+        .hasMessageContaining(
+            "small ("
+                + url("/dash/init-stream1.m4s")
+                + "): its initialization segment answered HTTP 404")
+        .hasMessageNotContaining("big (");
+
+    files.put("/dash/init-stream1.m4s", Fixtures.bytes("dash/init-stream1.m4s"));
+    assertThat(check.check(listed, ladder, source, List.of(), null).renditions())
+        .extracting(RenditionCheck.Proved::read, RenditionCheck.Proved::resolution)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple(url("/dash/init-stream0.m4s"), "320x180"),
+            org.assertj.core.groups.Tuple.tuple(url("/dash/init-stream1.m4s"), "160x90"));
+  }
+
+  @Test
   void anOutputInTheMediaStorageIsReadAtItsBucketsDefaultAddress() {
     files.put("/storage/media/task/vertical.mp4", Fixtures.bytes("vertical.mp4"));
 
