@@ -1,18 +1,13 @@
 package io.mediaflow.transcoding.internal.check;
 
 import io.mediaflow.api.ApiException;
-import io.mediaflow.api.InvalidRequestException;
 import io.mediaflow.api.StorageAddresses;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.stream.Collectors;
-import okhttp3.HttpUrl;
 
 /**
  * Proves a job's renditions as their users would find them, before a process ends on them: each
@@ -48,21 +43,14 @@ public final class RenditionCheck {
 
   public static final String NOT_DELIVERED = "RENDITIONS_NOT_DELIVERED";
 
-  /** The default name of an HLS output's master playlist in its folder (document 3). */
-  static final String HLS_PLAYLIST = "playlist.m3u8";
-
-  private static final byte[] EBML = {0x1a, 0x45, (byte) 0xdf, (byte) 0xa3};
-
-  private final OutputFiles files;
-  private final StorageAddresses storage;
+  private final OutputReader reader;
 
   /**
    * @param storage where an {@code s3://<bucket>/<path>} output of the service's media storage is
    *     read over HTTP; null when no storage address is configured
    */
   public RenditionCheck(OutputFiles files, StorageAddresses storage) {
-    this.files = files;
-    this.storage = storage;
+    this.reader = new OutputReader(files, storage);
   }
 
   /** A rendition as the job's result lists it. */
@@ -107,18 +95,6 @@ public final class RenditionCheck {
   public record Proof(List<Proved> renditions, List<ProvedImage> images, List<LeftOut> leftOut) {}
 
   /**
-   * One thing that is not as asked.
-   *
-   * @param tag the rendition's tag (or the rung's, or {@code image})
-   * @param url the URL concerned, without its query
-   */
-  public record Problem(String tag, String url, String got, String expected, String todo) {
-    String line() {
-      return tag + (url == null ? "" : " (" + url + ")") + ": " + got + "; expected " + expected;
-    }
-  }
-
-  /**
    * @param ladder the rungs asked for, each with the API's field names ({@code resolution}, {@code
    *     size}, {@code width}, {@code height}, {@code user_tag}); null or empty to prove only that
    *     the renditions answer, agree in duration and match the source's duration
@@ -137,8 +113,9 @@ public final class RenditionCheck {
     List<Map<String, Object>> rungs = ladder == null ? List.of() : ladder;
     var problems = new ArrayList<Problem>();
 
-    Map<Integer, Integer> rungOf = match(listed, rungs, known, problems);
-    List<Reading> readings = read(listed, problems);
+    var ladderAsked = new AskedLadder(rungs, known);
+    Map<Integer, Integer> rungOf = ladderAsked.match(listed, problems);
+    List<Reading> readings = reader.renditions(listed, problems);
 
     var proved = new ArrayList<Proved>();
     double expectedDuration = expectedDuration(known, readings);
@@ -151,12 +128,12 @@ public final class RenditionCheck {
       Listed rendition = listed.get(i);
       Integer rung = rungOf.get(i);
       AskedPicture asked =
-          rung == null ? AskedPicture.of(Map.of(), null, null) : expected(rungs, rung, known);
-      String tag = tag(rendition, rungs, rung, i);
-      String url = shown(rendition.url());
+          rung == null ? AskedPicture.of(Map.of(), null, null) : ladderAsked.expected(rung);
+      String tag = ladderAsked.tag(rendition, rung, i);
+      String url = OutputReader.shown(rendition.url());
       String askedText = asked.describe();
       if (reading.width() != null && !asked.matches(reading.width(), reading.height())) {
-        if (atUnknownSourceSize(known, rung, listed.size(), asked, reading)) {
+        if (ladderAsked.atUnknownSourceSize(rung, listed.size(), asked, reading)) {
           askedText += ", or the source's size when smaller (document 3)";
         } else {
           problems.add(
@@ -218,8 +195,8 @@ public final class RenditionCheck {
               askedText,
               reading.notRead()));
     }
-    List<LeftOut> leftOut = leftOut(listed, rungs, rungOf, known, readings, problems);
-    List<ProvedImage> provedImages = images(images, problems);
+    List<LeftOut> leftOut = ladderAsked.leftOut(listed, rungOf, readings, problems);
+    List<ProvedImage> provedImages = reader.images(images, problems);
     if (!problems.isEmpty()) {
       throw notDelivered(problems, listed.size());
     }
@@ -247,634 +224,6 @@ public final class RenditionCheck {
         .orElse(0);
   }
 
-  // ---- which rendition is which rung
-
-  /**
-   * The rung of each rendition, by index: by {@code user_tag} when every rung has its own, else by
-   * position, leaving out first the rungs larger than a source of known size.
-   */
-  private static Map<Integer, Integer> match(
-      List<Listed> listed, List<Map<String, Object>> rungs, Source source, List<Problem> problems) {
-    var rungOf = new HashMap<Integer, Integer>();
-    if (rungs.isEmpty()) {
-      return rungOf;
-    }
-    List<String> tags = rungs.stream().map(RenditionCheck::userTag).toList();
-    boolean tagged =
-        tags.stream().allMatch(tag -> tag != null && !tag.isBlank())
-            && tags.stream().distinct().count() == tags.size();
-    if (tagged) {
-      for (int i = 0; i < listed.size(); i++) {
-        int rung = tags.indexOf(listed.get(i).tag());
-        if (rung >= 0 && !rungOf.containsValue(rung)) {
-          rungOf.put(i, rung);
-        }
-      }
-      return rungOf;
-    }
-    List<Integer> candidates = new ArrayList<>();
-    for (int r = 0; r < rungs.size(); r++) {
-      candidates.add(r);
-    }
-    if (listed.size() != rungs.size() && source.sized()) {
-      candidates = kept(rungs, source);
-    }
-    if (candidates.size() != listed.size()) {
-      problems.add(
-          new Problem(
-              "ladder",
-              null,
-              listed.size()
-                  + " renditions for "
-                  + rungs.size()
-                  + " rungs without distinct user tags",
-              "one rendition per rung that fits the source",
-              "give each rung its own user_tag, so that each rendition is known by its rung"));
-      return rungOf;
-    }
-    for (int i = 0; i < listed.size(); i++) {
-      rungOf.put(i, candidates.get(i));
-    }
-    return rungOf;
-  }
-
-  /**
-   * The rungs a source of known size keeps (document 3): those not larger than it, or when all are,
-   * the first, made at the source's size.
-   */
-  private static List<Integer> kept(List<Map<String, Object>> rungs, Source source) {
-    var kept = new ArrayList<Integer>();
-    for (int r = 0; r < rungs.size(); r++) {
-      if (!AskedPicture.of(rungs.get(r), source.width(), source.height())
-          .largerThan(source.width(), source.height())) {
-        kept.add(r);
-      }
-    }
-    return kept.isEmpty() ? List.of(0) : kept;
-  }
-
-  private static boolean allLarger(List<Map<String, Object>> rungs, Source source) {
-    return source.sized()
-        && rungs.stream()
-            .allMatch(
-                rung ->
-                    AskedPicture.of(rung, source.width(), source.height())
-                        .largerThan(source.width(), source.height()));
-  }
-
-  /**
-   * The picture a rung is to have: as asked, or the source's size for the first rung when every
-   * rung is larger than the source (document 3: "only the first output is made at input size").
-   */
-  private static AskedPicture expected(List<Map<String, Object>> rungs, int rung, Source source) {
-    if (rung == 0 && allLarger(rungs, source)) {
-      return AskedPicture.of(Map.of(), source.width(), source.height());
-    }
-    return AskedPicture.of(rungs.get(rung), source.width(), source.height());
-  }
-
-  /**
-   * Whether a rendition smaller than asked may be the one document 3 makes at the source's size
-   * when every rung is larger than the source: the source's size unknown, the first rung's, the
-   * only rendition, and smaller than asked on the shorter side. A smaller source would give just
-   * this; the proof says so.
-   */
-  private static boolean atUnknownSourceSize(
-      Source source, Integer rung, int renditions, AskedPicture asked, Reading reading) {
-    return !source.sized()
-        && rung != null
-        && rung == 0
-        && renditions == 1
-        && asked.shortSide() != null
-        && Math.min(reading.width(), reading.height()) < asked.shortSide();
-  }
-
-  /**
-   * The rungs no rendition answers for: left out rightly when larger than the source, a problem
-   * otherwise. Without the source's size, a rung larger than every rendition delivered may have
-   * been larger than the source; one the first rung of a ladder whose other rungs are all left out
-   * is made at the source's size when every rung is larger (document 3), which the check accepts.
-   */
-  private List<LeftOut> leftOut(
-      List<Listed> listed,
-      List<Map<String, Object>> rungs,
-      Map<Integer, Integer> rungOf,
-      Source source,
-      List<Reading> readings,
-      List<Problem> problems) {
-    var leftOut = new ArrayList<LeftOut>();
-    if (rungs.isEmpty()) {
-      if (listed.isEmpty()) {
-        problems.add(
-            new Problem(
-                "renditions",
-                null,
-                "no rendition in the job's result",
-                "at least one",
-                "encode again on a new task"));
-      }
-      return leftOut;
-    }
-    int largestDelivered =
-        readings.stream()
-            .filter(reading -> reading != null && reading.width() != null)
-            .mapToInt(reading -> Math.max(reading.width(), reading.height()))
-            .max()
-            .orElse(0);
-    int largestShortSide =
-        readings.stream()
-            .filter(reading -> reading != null && reading.width() != null)
-            .mapToInt(reading -> Math.min(reading.width(), reading.height()))
-            .max()
-            .orElse(0);
-    boolean anyRead = largestDelivered > 0;
-    for (int r = 0; r < rungs.size(); r++) {
-      if (rungOf.containsValue(r)) {
-        continue;
-      }
-      Map<String, Object> rung = rungs.get(r);
-      AskedPicture asked = AskedPicture.of(rung, source.width(), source.height());
-      String tag = userTag(rung) != null ? userTag(rung) : "rung " + (r + 1);
-      if (source.sized()) {
-        boolean firstOfAllLarger = r == 0 && allLarger(rungs, source);
-        if (asked.largerThan(source.width(), source.height()) && !firstOfAllLarger) {
-          leftOut.add(
-              new LeftOut(
-                  tag,
-                  asked.describe(),
-                  "larger than the source ("
-                      + source.width()
-                      + "x"
-                      + source.height()
-                      + "): document 3's service leaves such a rung out unless told to upscale"));
-          continue;
-        }
-      } else if (anyRead && asked.shortSide() != null && asked.shortSide() > largestShortSide) {
-        leftOut.add(
-            new LeftOut(
-                tag,
-                asked.describe(),
-                "larger than every rendition delivered (the source's size was not read):"
-                    + " document 3's service leaves a rung larger than the source out"));
-        continue;
-      }
-      problems.add(
-          new Problem(
-              tag,
-              null,
-              "no rendition in the job's result",
-              "a rendition of " + asked.describe(),
-              "encode again on a new task"));
-    }
-    return leftOut;
-  }
-
-  private static String userTag(Map<String, Object> rung) {
-    return rung.get("user_tag") instanceof String tag ? tag : null;
-  }
-
-  private static String tag(
-      Listed rendition, List<Map<String, Object>> rungs, Integer rung, int i) {
-    if (rendition.tag() != null && !rendition.tag().isBlank()) {
-      return rendition.tag();
-    }
-    if (rung != null && userTag(rungs.get(rung)) != null) {
-      return userTag(rungs.get(rung));
-    }
-    return "rendition " + (i + 1);
-  }
-
-  // ---- reading the files
-
-  /**
-   * What was read of one rendition.
-   *
-   * @param ended an HLS media playlist's {@code #EXT-X-ENDLIST}; null for other files
-   */
-  private record Reading(
-      String read,
-      Integer width,
-      Integer height,
-      Double duration,
-      Integer segments,
-      Boolean ended,
-      String notRead) {}
-
-  /** Each rendition's reading, by index; null where it could not be read (a problem says why). */
-  private List<Reading> read(List<Listed> listed, List<Problem> problems) {
-    var readings = new ArrayList<Reading>();
-    var byUrl = new LinkedHashMap<String, List<Integer>>();
-    for (int i = 0; i < listed.size(); i++) {
-      readings.add(null);
-      String url = listed.get(i).url();
-      if (url == null || url.isBlank()) {
-        throw InvalidRequestException.field(
-            "renditions[" + i + "].url", "is required: the rendition's URL from the job's result");
-      }
-      byUrl.computeIfAbsent(url, key -> new ArrayList<>()).add(i);
-    }
-    byUrl.forEach(
-        (url, group) -> {
-          HttpUrl address = address(url, "renditions[" + group.getFirst() + "].url");
-          List<String> tags = group.stream().map(i -> tagOf(listed, i)).toList();
-          try {
-            List<Reading> read = readOutput(address, group.size(), tags, problems);
-            for (int k = 0; k < group.size(); k++) {
-              readings.set(group.get(k), read.get(k));
-            }
-          } catch (OutputFiles.Unavailable unavailable) {
-            for (String tag : tags) {
-              problems.add(unavailable(tag, shown(url), unavailable.status(), "its file"));
-            }
-          }
-        });
-    return readings;
-  }
-
-  private static String tagOf(List<Listed> listed, int i) {
-    String tag = listed.get(i).tag();
-    return tag != null && !tag.isBlank() ? tag : "rendition " + (i + 1);
-  }
-
-  /** The {@code count} renditions one URL lists, read. */
-  private List<Reading> readOutput(
-      HttpUrl address, int count, List<String> tags, List<Problem> problems) {
-    String path = address.encodedPath().toLowerCase(Locale.ROOT);
-    if (path.endsWith("/")) {
-      // an output folder: its master playlist under the default name
-      address = address.resolve(HLS_PLAYLIST);
-      path = address.encodedPath().toLowerCase(Locale.ROOT);
-    }
-    if (path.endsWith(".m3u8")) {
-      return hls(address, files.text(address), count, tags, problems);
-    }
-    if (path.endsWith(".mpd")) {
-      return dash(address, files.text(address), count, tags, problems);
-    }
-    try (OutputFiles.RangedFile file = files.file(address)) {
-      byte[] start = file.read(0, OutputFiles.WINDOW);
-      String text = new String(start, StandardCharsets.UTF_8);
-      if (HlsPlaylist.isPlaylist(text)) {
-        String whole = start.length < OutputFiles.WINDOW ? text : files.text(address);
-        return hls(address, whole, count, tags, problems);
-      }
-      if (DashManifest.isManifest(text)) {
-        String whole = start.length < OutputFiles.WINDOW ? text : files.text(address);
-        return dash(address, whole, count, tags, problems);
-      }
-      var readings = new ArrayList<Reading>();
-      Reading reading;
-      if (IsoBmffMovie.isIsoBmff(start)) {
-        Optional<IsoBmffMovie> movie = IsoBmffMovie.read(file);
-        if (movie.isEmpty()) {
-          for (String tag : tags) {
-            problems.add(
-                new Problem(
-                    tag,
-                    shown(address),
-                    "an MP4 file without a readable moov box",
-                    "a complete MP4 file",
-                    "encode again on a new task"));
-          }
-          return nulls(count);
-        }
-        reading =
-            new Reading(
-                shown(address),
-                movie.get().width(),
-                movie.get().height(),
-                movie.get().duration(),
-                null,
-                null,
-                movie.get().width() == null ? "no video track" : null);
-      } else if (start.length >= 4 && java.util.Arrays.equals(start, 0, 4, EBML, 0, 4)) {
-        reading =
-            new Reading(
-                shown(address),
-                null,
-                null,
-                null,
-                null,
-                null,
-                "a Matroska/WebM file: its picture size and duration are not read");
-      } else {
-        for (String tag : tags) {
-          problems.add(
-              new Problem(
-                  tag,
-                  shown(address),
-                  start.length == 0 ? "an empty file" : "a file of no media type read here",
-                  "an HLS playlist, a DASH manifest, an MP4 or a WebM file",
-                  "check the output's format; encode again on a new task"));
-        }
-        return nulls(count);
-      }
-      for (int k = 0; k < count; k++) {
-        readings.add(reading);
-      }
-      return readings;
-    }
-  }
-
-  private List<Reading> hls(
-      HttpUrl address, String text, int count, List<String> tags, List<Problem> problems) {
-    if (!HlsPlaylist.isPlaylist(text)) {
-      for (String tag : tags) {
-        problems.add(
-            new Problem(
-                tag,
-                shown(address),
-                "no #EXTM3U header",
-                "an HLS playlist",
-                "encode again on a new task"));
-      }
-      return nulls(count);
-    }
-    HlsPlaylist playlist = HlsPlaylist.parse(text);
-    var readings = new ArrayList<Reading>();
-    if (!playlist.master()) {
-      // the URL names one rendition's media playlist
-      Reading media = media(address, playlist, null, null);
-      for (int k = 0; k < count; k++) {
-        readings.add(k == 0 ? media : null);
-        if (k > 0) {
-          problems.add(
-              new Problem(
-                  tags.get(k),
-                  shown(address),
-                  "one media playlist listed for " + count + " renditions",
-                  "a master playlist with a variant per rendition",
-                  "encode again on a new task"));
-        }
-      }
-      return readings;
-    }
-    for (int k = 0; k < count; k++) {
-      if (k >= playlist.variants().size()) {
-        problems.add(
-            new Problem(
-                tags.get(k),
-                shown(address),
-                "a master playlist of " + playlist.variants().size() + " variants",
-                "a variant for each of the " + count + " renditions it is listed for",
-                "encode again on a new task"));
-        readings.add(null);
-        continue;
-      }
-      HlsPlaylist.Variant variant = playlist.variants().get(k);
-      HttpUrl variantUrl = resolve(address, variant.uri());
-      if (variantUrl == null) {
-        problems.add(
-            new Problem(
-                tags.get(k),
-                shown(address),
-                "a variant URI that is no URL",
-                "a variant playlist",
-                "encode again on a new task"));
-        readings.add(null);
-        continue;
-      }
-      try {
-        String media = files.text(variantUrl);
-        if (!HlsPlaylist.isPlaylist(media) || HlsPlaylist.parse(media).master()) {
-          problems.add(
-              new Problem(
-                  tags.get(k),
-                  shown(variantUrl),
-                  "no media playlist",
-                  "the variant's media playlist",
-                  "encode again on a new task"));
-          readings.add(null);
-          continue;
-        }
-        readings.add(
-            media(variantUrl, HlsPlaylist.parse(media), variant.width(), variant.height()));
-      } catch (OutputFiles.Unavailable unavailable) {
-        problems.add(
-            unavailable(
-                tags.get(k), shown(variantUrl), unavailable.status(), "its media playlist"));
-        readings.add(null);
-      }
-    }
-    return readings;
-  }
-
-  /**
-   * A media playlist's rendition: the size its master declares, else its fMP4 initialization
-   * segment's; TS segments' pictures are not read.
-   */
-  private Reading media(HttpUrl address, HlsPlaylist playlist, Integer width, Integer height) {
-    String notRead = null;
-    if (width == null && playlist.map() != null) {
-      HttpUrl init = resolve(address, playlist.map());
-      if (init != null) {
-        try (OutputFiles.RangedFile file = files.file(init)) {
-          Optional<IsoBmffMovie> movie = IsoBmffMovie.read(file);
-          width = movie.map(IsoBmffMovie::width).orElse(null);
-          height = movie.map(IsoBmffMovie::height).orElse(null);
-        } catch (OutputFiles.Unavailable unavailable) {
-          notRead = "its initialization segment answered HTTP " + unavailable.status();
-        }
-      }
-    }
-    if (width == null && notRead == null) {
-      notRead = "the picture size: neither the master playlist nor an fMP4 segment declares it";
-    }
-    return new Reading(
-        shown(address),
-        width,
-        height,
-        playlist.duration(),
-        playlist.segments(),
-        playlist.ended(),
-        notRead);
-  }
-
-  /**
-   * A DASH output's renditions: the manifest's video representations in order, each sized by its
-   * initialization segment's {@code tkhd} (the file a player fetches first), else by the size the
-   * manifest declares.
-   */
-  private List<Reading> dash(
-      HttpUrl address, String text, int count, List<String> tags, List<Problem> problems) {
-    Optional<DashManifest> manifest = DashManifest.parse(text);
-    if (manifest.isEmpty()) {
-      for (String tag : tags) {
-        problems.add(
-            new Problem(
-                tag,
-                shown(address),
-                "no readable MPD",
-                "a DASH manifest",
-                "encode again on a new task"));
-      }
-      return nulls(count);
-    }
-    var readings = new ArrayList<Reading>();
-    List<DashManifest.Video> videos = manifest.get().videos();
-    for (int k = 0; k < count; k++) {
-      if (k >= videos.size()) {
-        problems.add(
-            new Problem(
-                tags.get(k),
-                shown(address),
-                "a manifest of " + videos.size() + " video representations",
-                "one for each of the " + count + " renditions it is listed for",
-                "encode again on a new task"));
-        readings.add(null);
-        continue;
-      }
-      DashManifest.Video video = videos.get(k);
-      Integer width = video.width();
-      Integer height = video.height();
-      String read = shown(address);
-      HttpUrl init =
-          video.initialization() == null ? null : resolve(address, video.initialization());
-      if (init != null) {
-        try (OutputFiles.RangedFile file = files.file(init)) {
-          Optional<IsoBmffMovie> movie = IsoBmffMovie.read(file);
-          if (movie.isPresent() && movie.get().width() != null) {
-            width = movie.get().width();
-            height = movie.get().height();
-            read = shown(init);
-          }
-        } catch (OutputFiles.Unavailable unavailable) {
-          problems.add(
-              unavailable(
-                  tags.get(k), shown(init), unavailable.status(), "its initialization segment"));
-          readings.add(null);
-          continue;
-        }
-      }
-      readings.add(
-          new Reading(
-              read,
-              width,
-              height,
-              manifest.get().duration(),
-              null,
-              null,
-              width == null ? "the representation declares no size" : null));
-    }
-    return readings;
-  }
-
-  private List<ProvedImage> images(List<String> urls, List<Problem> problems) {
-    var proved = new ArrayList<ProvedImage>();
-    if (urls == null) {
-      return proved;
-    }
-    for (int i = 0; i < urls.size(); i++) {
-      String url = urls.get(i);
-      HttpUrl address = address(url, "images[" + i + "]");
-      try (OutputFiles.RangedFile file = files.file(address)) {
-        Optional<ImageHeader> header = ImageHeader.read(file.read(0, ImageHeader.NEEDED));
-        if (header.isEmpty()) {
-          problems.add(
-              new Problem(
-                  "image " + (i + 1),
-                  shown(url),
-                  "no JPEG, PNG, WebP or GIF header",
-                  "an image",
-                  "encode again on a new task"));
-          continue;
-        }
-        proved.add(
-            new ProvedImage(
-                shown(url),
-                header.get().format(),
-                header.get().width() + "x" + header.get().height()));
-      } catch (OutputFiles.Unavailable unavailable) {
-        problems.add(
-            unavailable("image " + (i + 1), shown(url), unavailable.status(), "the image"));
-      }
-    }
-    return proved;
-  }
-
-  // ---- addresses and messages
-
-  /**
-   * The HTTP address of an output: an http(s) URL as given, an {@code s3://<bucket>/<path>} of the
-   * service's media storage at its default address. Anything else is no address this check can
-   * read: an incident naming the input.
-   */
-  private HttpUrl address(String url, String field) {
-    if (url == null || url.isBlank()) {
-      throw InvalidRequestException.field(field, "is required");
-    }
-    if (url.startsWith("s3://")) {
-      String rest = url.substring("s3://".length());
-      int slash = rest.indexOf('/');
-      if (slash <= 0 || slash == rest.length() - 1) {
-        throw InvalidRequestException.field(field, "must be s3://<bucket>/<path>");
-      }
-      if (storage == null) {
-        throw new ApiException.Misconfigured(
-            "NO_STORAGE_ADDRESS",
-            field
-                + " is in the media storage ("
-                + url
-                + "), which this application cannot read: set mediaflow.delivery.storage-url (the"
-                + " buckets' default address) and leave mediaflow.delivery.enabled on");
-      }
-      HttpUrl address =
-          HttpUrl.parse(storage.ofObject(rest.substring(0, slash), rest.substring(slash + 1)));
-      if (address == null) {
-        throw new ApiException.Misconfigured(
-            "NO_STORAGE_ADDRESS",
-            "mediaflow.delivery.storage-url does not give an http(s) address");
-      }
-      return address;
-    }
-    HttpUrl address = HttpUrl.parse(url);
-    if (address == null) {
-      throw InvalidRequestException.field(
-          field,
-          "must be an http(s) URL or s3://<bucket>/<path> of the media storage: this check reads"
-              + " the outputs as their users do, and no other address");
-    }
-    return address;
-  }
-
-  /**
-   * A URL a playlist names, resolved against the playlist's; given the playlist's query when it has
-   * none, as a player carries a token on every request.
-   */
-  private static HttpUrl resolve(HttpUrl base, String uri) {
-    HttpUrl resolved = base.resolve(uri);
-    if (resolved != null && resolved.query() == null && base.query() != null) {
-      resolved = resolved.newBuilder().encodedQuery(base.encodedQuery()).build();
-    }
-    return resolved;
-  }
-
-  private static Problem unavailable(String tag, String url, int status, String what) {
-    String todo =
-        switch (status) {
-          case 404 ->
-              "check again later if the storage shows files late; otherwise encode again on a new task";
-          case 410 ->
-              "the service keeps outputs without a destination for 24 hours: encode again on a new"
-                  + " task";
-          case 401, 403 ->
-              "the address refuses reading (an authenticated bucket, or an expired token): make it"
-                  + " readable, or encode to a public bucket";
-          default -> "encode again on a new task";
-        };
-    return new Problem(tag, url, what + " answered HTTP " + status, what + " (HTTP 200)", todo);
-  }
-
-  /** A URL as a message shows it: without its query, which may hold a token. */
-  static String shown(String url) {
-    HttpUrl address = url == null ? null : HttpUrl.parse(url);
-    return address == null ? url : shown(address);
-  }
-
-  static String shown(HttpUrl address) {
-    return address.newBuilder().query(null).build().toString();
-  }
-
   private static ApiException.Rejected notDelivered(List<Problem> problems, int renditions) {
     var todo = problems.stream().map(Problem::todo).distinct().collect(Collectors.joining("; "));
     String message =
@@ -890,13 +239,5 @@ public final class RenditionCheck {
     var details = new LinkedHashMap<String, Object>();
     details.put("problems", problems);
     return new ApiException.Rejected(NOT_DELIVERED, message, details);
-  }
-
-  private static List<Reading> nulls(int count) {
-    var none = new ArrayList<Reading>();
-    for (int k = 0; k < count; k++) {
-      none.add(null);
-    }
-    return none;
   }
 }
