@@ -87,3 +87,28 @@ test('The stream does not stop names the stream and its status', async () => {
     assert.ok(shown.some((line) => line.includes(text)), `"${text}" is shown: ${JSON.stringify(shown)}`);
   }
 });
+
+test('a job past its deadline offers to wait longer', async () => {
+  const shown = await shownText(await form('failed-transcoding-job'), {
+    errorCode: 'JOB_OVERDUE',
+    errorMessage: 'The job of task abc has not finished by its deadline, 2030-01-01T00:00:00Z: the last check saw it encoding at 40%.',
+    source: 'http://localhost/in.mp4'
+  });
+
+  for (const text of ['The transcoding job is overdue', 'Wait longer', 'Retry with a new task', 'Give up']) {
+    assert.ok(shown.includes(text), `"${text}" is shown: ${JSON.stringify(shown)}`);
+  }
+});
+
+test('renditions that are not what was asked say so, and offer no wait', async () => {
+  const shown = await shownText(await form('failed-transcoding-job'), {
+    errorCode: 'RENDITIONS_NOT_DELIVERED',
+    errorMessage: '1 thing is not as asked among 4 renditions: 1080p (http://localhost/out/video_1/chunklist.m3u8): its media playlist answered HTTP 404',
+    source: 'http://localhost/in.mp4'
+  });
+
+  for (const text of ['The renditions are not what was asked', 'Retry with a new task', 'Give up']) {
+    assert.ok(shown.includes(text), `"${text}" is shown: ${JSON.stringify(shown)}`);
+  }
+  assert.ok(!shown.includes('Wait longer'), JSON.stringify(shown));
+});

@@ -70,6 +70,8 @@ class BadVariablesTest extends MediaflowTest {
         transcode("pollSeconds a word", "pollSeconds", "pollSeconds", "x"),
         transcode("pollSeconds negative", "pollSeconds", "pollSeconds", -5),
         transcode("pollSeconds a list", "pollSeconds", "pollSeconds", List.of(5)),
+        transcode("jobTimeout a word", "jobTimeout", "jobTimeout", "soon", "ladder", oneRendition),
+        transcode("jobTimeout a number", "jobTimeout", "jobTimeout", 3600, "ladder", oneRendition),
         transcode(
             "publishBucket a number", "publishBucket", "publishBucket", 42, "ladder", oneRendition),
         transcode(

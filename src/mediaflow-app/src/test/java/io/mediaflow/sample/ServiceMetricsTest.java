@@ -72,8 +72,9 @@ class ServiceMetricsTest {
   private static final Set<String> NO_API_CALL =
       Set.of(
           "mediaflow.transcoding.read_metadata",
-          // deliverable checks fetch what a viewer fetches (signed URLs, playback playlists), no
-          // API
+          // deliverable checks fetch what a viewer fetches (renditions, signed URLs, playback
+          // playlists), no API
+          "mediaflow.transcoding.check_renditions",
           "mediaflow.delivery.check_signed_urls",
           "mediaflow.live.check_playback");
 

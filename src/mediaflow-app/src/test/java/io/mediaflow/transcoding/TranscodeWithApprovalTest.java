@@ -98,6 +98,9 @@ class TranscodeWithApprovalTest extends MediaflowTest {
 
   @Test
   void approvedRenditionsArePublishedBehindSignedUrlsWhenABucketIsGiven() {
+    // A bucket of its own: once published it is authenticated, and a second run into it would have
+    // its renditions refused to the check that reads them before the review.
+    String bucket = bucketName();
     long instance =
         start(
             PROCESS,
@@ -105,7 +108,7 @@ class TranscodeWithApprovalTest extends MediaflowTest {
                 "source",
                 sample(),
                 "publishBucket",
-                "approved-media",
+                bucket,
                 "ladder",
                 List.of(Map.of("resolution", 360, "bitrate", 800, "user_tag", "360p"))));
 
@@ -123,7 +126,7 @@ class TranscodeWithApprovalTest extends MediaflowTest {
     assertThat(signedUrls).isNotEmpty();
     for (JsonNode signed : signedUrls) {
       String url = signed.path("url").asText();
-      assertThat(url).contains("/sandbox/storage/approved-media/").contains("?auth=");
+      assertThat(url).contains("/sandbox/storage/" + bucket + "/").contains("?auth=");
       assertThat(
               send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(url)).GET().build())
                   .statusCode())

@@ -45,6 +45,30 @@ public record SandboxProfile(@Value("${mediaflow.sandbox.variations:}") Set<Stri
    */
   public static final String PROFILES_SEPARATED_BY_SPACES = "profiles-separated-by-spaces";
 
+  /**
+   * A start refused as busy (error 8, 18 or 22, whether the queue limit or the test control refused
+   * it) spends its task token without starting a job (document 3: a used token is refused with 16;
+   * whether a refused start uses it: not shown), so a repeat of it is refused with 16 and the task
+   * has no job.
+   */
+  public static final String REFUSED_START_SPENDS_TOKEN = "refused-start-spends-token";
+
+  /**
+   * A completed job's first video output lacks one rendition's files (its HLS variant's playlist
+   * and segments, its DASH representation's segments, a file output's file), which the status lists
+   * as completed like the others (document 3: a job "completes with a warning" when one of several
+   * destinations takes the output, and {@code allow_soft_fail} turns errors into warnings; how an
+   * output that was not saved then appears in the status: not shown).
+   */
+  public static final String RENDITION_MISSING = "rendition-missing";
+
+  /**
+   * A rung larger than the source is made at the source's size and listed with its own tag, not
+   * left out (document 3: "outputs taller than the input are ignored" unless told to upscale, which
+   * reads either way: the output, or its size, is ignored).
+   */
+  public static final String TALLER_RUNGS_AT_SOURCE_SIZE = "taller-rungs-at-source-size";
+
   /** The variation of {@link #playlistsNameTheToken()}. */
   public static final String PLAYLISTS_WITHOUT_TOKEN = "playlists-without-token";
 

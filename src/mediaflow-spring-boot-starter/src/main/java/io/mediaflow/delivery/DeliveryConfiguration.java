@@ -1,6 +1,7 @@
 package io.mediaflow.delivery;
 
 import io.mediaflow.api.MediaflowHttpClient;
+import io.mediaflow.api.StorageAddresses;
 import io.mediaflow.delivery.signing.KeyStoreProperties;
 import io.mediaflow.delivery.signing.SigningKeyStore;
 import io.mediaflow.delivery.signing.SigningKeyStoreConfiguration;
@@ -41,6 +42,15 @@ public class DeliveryConfiguration {
   @ConditionalOnMissingBean
   ContentAddresses mediaflowContentAddresses(DeliveryProperties properties) {
     return new ContentAddresses(properties);
+  }
+
+  /**
+   * The default address of a bucket's objects, for those who read outputs (the rendition check).
+   */
+  @Bean
+  @ConditionalOnMissingBean
+  StorageAddresses mediaflowStorageAddresses(ContentAddresses addresses) {
+    return addresses::ofBucket;
   }
 
   @Bean

@@ -50,7 +50,7 @@ class ElementTemplatesTest {
         ElementTemplates.operations("io.mediaflow").stream()
             .map(type -> type.getAnnotation(Operation.class).type())
             .collect(Collectors.toCollection(TreeSet::new));
-    // Delivery, live, transcoding, and the reading of transcoding's metadata outputs.
+    // Delivery, live, transcoding, and the reading of transcoding's outputs (metadata, renditions).
     assertThat(declarations).hasSize(4);
     assertThat(workerTypes).isNotEmpty().containsExactlyElementsOf(operationTypes);
   }

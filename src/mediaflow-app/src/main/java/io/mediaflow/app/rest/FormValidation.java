@@ -207,8 +207,8 @@ final class FormValidation {
   }
 
   /**
-   * The option must be one the form offers: static values, or those of the variable {@code
-   * valuesKey} names.
+   * The option must be one the form offers: static values, those of the variable {@code valuesKey}
+   * names, or those its {@code valuesExpression} (FEEL) gives for the task's data.
    */
   private static void checkOption(
       JsonNode component,
@@ -220,17 +220,31 @@ final class FormValidation {
     component.path("values").forEach(option -> options.add(option.path("value").asText()));
     if (component.hasNonNull("valuesKey")
         && data.get(component.get("valuesKey").asText()) instanceof List<?> list) {
-      list.forEach(
-          o ->
-              options.add(
-                  o instanceof Map<?, ?> m ? String.valueOf(m.get("value")) : String.valueOf(o)));
+      addOptions(list, options);
+    }
+    if (component.hasNonNull("valuesExpression")) {
+      String expression = component.get("valuesExpression").asText();
+      var result =
+          FEEL.evaluateExpression(
+              expression.startsWith("=") ? expression.substring(1) : expression, data);
+      if (result.isSuccess() && result.result() instanceof List<?> list) {
+        addOptions(list, options);
+      }
     }
     if (options.isEmpty()) {
-      return; // options computed by an expression: the form is the judge
+      return; // options the server cannot compute: the form is the judge
     }
     if (!options.contains(String.valueOf(value))) {
       violations.add(field + " must be one of " + options + ", got " + json(value));
     }
+  }
+
+  /** Options as a form lists them: {@code {label, value}} objects, or plain values. */
+  private static void addOptions(List<?> list, List<String> options) {
+    list.forEach(
+        o ->
+            options.add(
+                o instanceof Map<?, ?> m ? String.valueOf(m.get("value")) : String.valueOf(o)));
   }
 
   /** A component is hidden when its {@code conditional.hide} FEEL expression evaluates to true. */

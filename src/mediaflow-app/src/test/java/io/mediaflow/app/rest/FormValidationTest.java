@@ -77,6 +77,19 @@ class FormValidationTest {
         .containsExactly("'decision' is required");
   }
 
+  /** Options a form computes from the task's data ({@code valuesExpression}) are checked too. */
+  @Test
+  void aChoiceComputedFromTheTasksDataMustBeOneItGives() {
+    assertThat(
+            FormValidation.violations(
+                FAILED_JOB, Map.of("errorCode", "JOB_OVERDUE"), Map.of("decision", "wait")))
+        .isEmpty();
+    assertThat(
+            FormValidation.violations(
+                FAILED_JOB, Map.of("errorCode", "JOB_FAILED"), Map.of("decision", "wait")))
+        .containsExactly("'decision' must be one of [retry, give-up], got \"wait\"");
+  }
+
   @Test
   void theTasksVariablesFillTheFormAndDecideWhatIsShown() {
     assertThat(FormValidation.violations(REVIEW, Map.of("approved", true), Map.of())).isEmpty();

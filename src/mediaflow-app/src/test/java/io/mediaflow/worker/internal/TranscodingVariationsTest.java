@@ -83,8 +83,9 @@ class TranscodingVariationsTest {
 
   /**
    * Status words outside the five documented states: the wait reads them as progress, and a start
-   * whose answer was lost, looked up while the job runs under such a word, is sent again and its
-   * refusal as already used (error 16) is taken as the job it set going.
+   * whose answer was lost, looked up while the job runs under such a word, is sent again, and after
+   * its refusal as already used (error 16) the task, looked up once more and listed, is the job it
+   * set going.
    */
   @Test
   void statusWordsOutsideTheFiveAreProgressAndALostStartStillTracksItsJob() {

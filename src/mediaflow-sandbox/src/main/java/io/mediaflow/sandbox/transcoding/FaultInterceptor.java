@@ -17,12 +17,21 @@ class FaultInterceptor implements HandlerInterceptor {
 
   private static final String API = "/sandbox/transcoding/v1/";
 
+  /** The service's errors that refuse a start as busy: 8, 18 and 22. */
+  private static final java.util.Set<Integer> BUSY =
+      java.util.Set.of(
+          TranscodingApiError.SYSTEM_BUSY,
+          TranscodingApiError.QUEUE_IS_FULL,
+          TranscodingApiError.LIMIT_EXCEEDED);
+
   private final FaultInjector faults;
   private final ObjectMapper json;
+  private final Tasks tasks;
 
-  FaultInterceptor(FaultInjector faults, ObjectMapper json) {
+  FaultInterceptor(FaultInjector faults, ObjectMapper json, Tasks tasks) {
     this.faults = faults;
     this.json = json;
+    this.tasks = tasks;
   }
 
   @Override
@@ -33,6 +42,12 @@ class FaultInterceptor implements HandlerInterceptor {
       return true;
     }
     FaultInjector.Fault f = fault.get();
+    if (f.error() != null
+        && BUSY.contains(f.error())
+        && (f.endpoint().equals("start_encode2") || f.endpoint().equals("start_encode"))) {
+      // a start refused as busy, as the service refuses it: its token may be spent by it
+      tasks.refusedAsBusy(request.getParameter("task_token"));
+    }
     response.setContentType(MediaType.APPLICATION_JSON_VALUE);
     if (f.error() != null) {
       response.setStatus(HttpServletResponse.SC_OK);

@@ -1,6 +1,7 @@
 package io.mediaflow.sandbox.transcoding;
 
 import io.mediaflow.sandbox.SandboxClock;
+import io.mediaflow.sandbox.SandboxProfile;
 import io.mediaflow.sandbox.state.SandboxFolders;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -50,6 +51,7 @@ class JobStateMachine implements DisposableBean {
   private final Tasks tasks;
   private final ApplicationEventPublisher events;
   private final FaultInjector faults;
+  private final SandboxProfile profile;
 
   /** Downloads, encodes (waiting on ffmpeg) and saving block: one virtual thread each. */
   private final ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor();
@@ -67,7 +69,9 @@ class JobStateMachine implements DisposableBean {
       Tasks tasks,
       ApplicationEventPublisher events,
       FaultInjector faults,
-      SandboxFolders sandboxFolders) {
+      SandboxFolders sandboxFolders,
+      SandboxProfile profile) {
+    this.profile = profile;
     this.clock = clock;
     this.properties = properties;
     this.fetcher = fetcher;
@@ -164,7 +168,12 @@ class JobStateMachine implements DisposableBean {
     var written = new ArrayList<WrittenOutput>();
     boolean saving;
     try {
-      plans = OutputPlanner.plan(job.request(), source, job::warn);
+      plans =
+          OutputPlanner.plan(
+              job.request(),
+              source,
+              job::warn,
+              profile.varies(SandboxProfile.TALLER_RUNGS_AT_SOURCE_SIZE));
       List<JobOutputItem> items =
           plans.stream()
               .flatMap(plan -> plan.renditions().stream().map(OutputPlanner.Rendition::item))
@@ -276,12 +285,34 @@ class JobStateMachine implements DisposableBean {
     }
   }
 
+  /**
+   * Variation rendition-missing: the output without its first rendition's files (an HLS variant's
+   * folder, a DASH representation's segments, a file output's file), which is still listed.
+   */
+  private static WrittenOutput withoutFirstRendition(WrittenOutput output) {
+    List<OutputFile> kept =
+        output.files().stream()
+            .filter(
+                file ->
+                    !file.name().isEmpty()
+                        && !file.name().startsWith("video_1/")
+                        && !file.name().contains("stream0"))
+            .toList();
+    return new WrittenOutput(
+        output.folder(), output.extension(), kept, output.main(), output.measurements());
+  }
+
   private void save(Job job, List<OutputPlanner.Plan> plans, List<WrittenOutput> written) {
+    boolean dropOne = profile.varies(SandboxProfile.RENDITION_MISSING);
     for (int i = 0; i < plans.size(); i++) {
       OutputPlanner.Plan plan = plans.get(i);
       WrittenOutput output = written.get(i);
       if (output == null) {
         continue;
+      }
+      if (dropOne && plan.format().kind().category() == OutputKind.Category.VIDEO) {
+        output = withoutFirstRendition(output);
+        dropOne = false;
       }
       OutputStore.Saved saved = store.save(job.taskToken(), plan, output);
       for (OutputPlanner.Rendition rendition : plan.renditions()) {

@@ -21,25 +21,38 @@ final class OutputPlanner {
 
   private OutputPlanner() {}
 
-  static List<Plan> plan(JobRequest request, Source source, Consumer<Warning> warnings) {
+  /**
+   * @param largerAtSourceSize variation taller-rungs-at-source-size: a rendition larger than the
+   *     source is made at the source's size instead of being dropped
+   */
+  static List<Plan> plan(
+      JobRequest request, Source source, Consumer<Warning> warnings, boolean largerAtSourceSize) {
     var plans = new ArrayList<Plan>();
     for (FormatParams format : request.formats()) {
-      plans.add(plan(format, source, warnings));
+      plans.add(plan(format, source, warnings, largerAtSourceSize));
     }
     return plans;
   }
 
-  private static Plan plan(FormatParams format, Source source, Consumer<Warning> warnings) {
+  private static Plan plan(
+      FormatParams format, Source source, Consumer<Warning> warnings, boolean largerAtSourceSize) {
     MediaInfo info = source.info();
     OutputKind kind = format.kind();
     boolean upscaleFormat = format.fields().flag(UnnamedAttributes.UPSCALE);
     var kept = new ArrayList<Fields>();
+    // by identity: two rungs may ask the same
+    var atSourceSizeOnly =
+        java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<Fields, Boolean>());
     for (Fields stream : format.streams()) {
       boolean upscale = upscaleFormat || stream.flag(UnnamedAttributes.UPSCALE);
-      if (upscale
-          || Picture.requested(stream, info.width(), info.height())
-              .fitsIn(info.width(), info.height())) {
+      boolean fits =
+          Picture.requested(stream, info.width(), info.height())
+              .fitsIn(info.width(), info.height());
+      if (upscale || fits) {
         kept.add(stream);
+      } else if (largerAtSourceSize) {
+        kept.add(stream);
+        atSourceSizeOnly.add(stream);
       }
     }
     boolean atSourceSize = kept.isEmpty();
@@ -50,7 +63,7 @@ final class OutputPlanner {
     for (int i = 0; i < kept.size(); i++) {
       Fields settings = format.settings(kept.get(i));
       Picture picture =
-          (atSourceSize
+          (atSourceSize || atSourceSizeOnly.contains(kept.get(i))
                   ? new Picture(info.width(), info.height())
                   : Picture.requested(settings, info.width(), info.height()))
               .rotated(settings.integer(UnnamedAttributes.ROTATE, 0, 360));

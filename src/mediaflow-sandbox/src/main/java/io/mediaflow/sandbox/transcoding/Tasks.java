@@ -1,5 +1,6 @@
 package io.mediaflow.sandbox.transcoding;
 
+import io.mediaflow.sandbox.SandboxProfile;
 import io.mediaflow.sandbox.SandboxProperties;
 import io.mediaflow.sandbox.state.SandboxDatabase;
 import io.mediaflow.sandbox.state.Table;
@@ -26,6 +27,9 @@ class Tasks {
     private final String token;
     // Guarded by Tasks.this: set once by the start that wins.
     private Job job;
+    // Guarded by Tasks.this: a refused start spent the token (variation
+    // refused-start-spends-token).
+    private boolean spent;
 
     Task(String token) {
       this.token = token;
@@ -40,12 +44,20 @@ class Tasks {
     }
   }
 
-  /** A task as the database keeps it: its job, null until it is started. */
-  record Saved(Job.Saved job) {}
+  /**
+   * A task as the database keeps it: its job, null until it is started, and whether a refused start
+   * spent its token (null: not).
+   */
+  record Saved(Job.Saved job, Boolean spent) {
+    Saved(Job.Saved job) {
+      this(job, null);
+    }
+  }
 
   private final Map<String, Task> tasks = new ConcurrentHashMap<>();
   private final SandboxTranscodingProperties properties;
   private final SandboxProperties sandbox;
+  private final SandboxProfile profile;
   private final Table<Saved> table;
   private final List<Job> interrupted = new ArrayList<>();
   private int unfinished;
@@ -53,15 +65,18 @@ class Tasks {
   Tasks(
       SandboxTranscodingProperties properties,
       SandboxProperties sandbox,
+      SandboxProfile profile,
       SandboxDatabase database) {
     this.properties = properties;
     this.sandbox = sandbox;
+    this.profile = profile;
     this.table = database.table("transcoding_tasks", Saved.class);
     table
         .all()
         .forEach(
             (token, saved) -> {
               var task = new Task(token);
+              task.spent = Boolean.TRUE.equals(saved.spent());
               if (saved.job() != null) {
                 task.job = Job.restored(token, saved.job(), this::statusUrl, this::keep);
                 if (!task.job.state().terminal()) {
@@ -100,23 +115,44 @@ class Tasks {
                 () ->
                     new TranscodingApiError(
                         TranscodingApiError.TOKEN_NOT_FOUND, "Task token not found."));
-    if (task.job().isPresent()) {
-      throw alreadyUsed();
+    synchronized (this) {
+      if (task.job != null || task.spent) {
+        throw alreadyUsed();
+      }
     }
     return task;
   }
 
   /**
+   * A start of {@code token} was refused as busy (variation refused-start-spends-token): the token
+   * is spent, and the task never gets a job.
+   */
+  synchronized void refusedAsBusy(String token) {
+    if (!profile.varies(SandboxProfile.REFUSED_START_SPENDS_TOKEN)) {
+      return;
+    }
+    find(token)
+        .filter(task -> task.job == null)
+        .ifPresent(
+            task -> {
+              task.spent = true;
+              table.put(task.token(), new Saved(null, true));
+            });
+  }
+
+  /**
    * Starts {@code task}'s job unless the task was started meanwhile (16) or the queue limit is
-   * reached (22). A refused start leaves the task unused, so the caller may start it again later.
+   * reached (22). A refused start leaves the task unused, so the caller may start it again later;
+   * under the variation refused-start-spends-token, a start refused with 22 spends it.
    */
   Job launch(Task task, JobQuery query, JobRequest request) {
     synchronized (this) {
       synchronized (task) {
-        if (task.job != null) {
+        if (task.job != null || task.spent) {
           throw alreadyUsed();
         }
         if (unfinished >= properties.maxQueuedTasks()) {
+          refusedAsBusy(task.token());
           throw new TranscodingApiError(
               TranscodingApiError.LIMIT_EXCEEDED,
               "Limit of simultaneously queued tasks reached ("

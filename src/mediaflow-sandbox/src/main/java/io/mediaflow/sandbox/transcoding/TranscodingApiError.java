@@ -24,6 +24,7 @@ public class TranscodingApiError extends RuntimeException {
   public static final int BAD_TOKENS = 13;
   public static final int FIELD_REQUIRED = 14;
   public static final int TOKEN_ALREADY_USED = 16;
+  public static final int QUEUE_IS_FULL = 18;
   public static final int VALID_PARAMS = 19;
   public static final int OUT_OF_RANGE = 21;
   public static final int LIMIT_EXCEEDED = 22;

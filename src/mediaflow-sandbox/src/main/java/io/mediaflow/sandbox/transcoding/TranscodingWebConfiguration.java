@@ -11,16 +11,18 @@ class TranscodingWebConfiguration implements WebMvcConfigurer {
 
   private final FaultInjector faults;
   private final ObjectMapper json;
+  private final Tasks tasks;
 
-  TranscodingWebConfiguration(FaultInjector faults, ObjectMapper json) {
+  TranscodingWebConfiguration(FaultInjector faults, ObjectMapper json, Tasks tasks) {
     this.faults = faults;
     this.json = json;
+    this.tasks = tasks;
   }
 
   @Override
   public void addInterceptors(InterceptorRegistry registry) {
     registry
-        .addInterceptor(new FaultInterceptor(faults, json))
+        .addInterceptor(new FaultInterceptor(faults, json, tasks))
         .addPathPatterns(
             "/sandbox/transcoding/v1/**", "/sandbox/transcoding/master/**", "/sandbox/upload/**");
   }

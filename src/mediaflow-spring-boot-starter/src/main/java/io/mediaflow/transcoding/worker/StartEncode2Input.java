@@ -44,6 +44,7 @@ record StartEncode2Input(
         StartEncode2Input.class,
         (input, job) ->
             TranscodingWorkers.start(
+                client,
                 input.request().taskToken(),
                 job,
                 () -> client.startEncode2(input.withCallback(callbacks))),

@@ -113,22 +113,60 @@ class StartEncodeAfterLostAnswerTest {
   }
 
   @Test
-  void aRepeatedStartRefusedAsAlreadyUsedTracksTheJobTheEarlierStartSetGoing() throws Exception {
-    // A status word outside the documented five proves nothing either way: the start decides.
+  void aRepeatedStartRefusedAsAlreadyUsedTracksTheJobTheServiceListsForItsTask() throws Exception {
+    // A status word outside the documented five proves nothing either way: the start decides, and
+    // its refusal has the task looked up once more, which lists it.
     server.enqueue(json(200, "{\"error\":0,\"statuses\":{\"task\":{\"status\":\"processing\"}}}"));
     server.enqueue(json(200, "{\"error\":16,\"message\":\"token already used\"}"));
+    server.enqueue(
+        json(
+            200,
+            "{\"error\":0,\"statuses\":{\"task\":{\"status\":\"processing\",\"status_url\":\"https://master-3/v1/status\"}}}"));
 
     JobOutcome outcome = runner.outcome(retriedJob(), startEncode2);
 
     assertThat(outcome)
-        .isInstanceOfSatisfying(
-            JobOutcome.Complete.class,
-            complete ->
-                assertThat(complete.variables().get("transcodingJob"))
-                    .asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP)
-                    .containsEntry("task_token", "task"));
+        .isEqualTo(
+            new JobOutcome.Complete(
+                Map.of(
+                    "transcodingJob",
+                    Map.of("task_token", "task", "status_url", "https://master-3/v1/status"))));
     assertThat(server.takeRequest().getUrl().encodedPath()).isEqualTo("/base/v1/status");
     assertThat(server.takeRequest().getUrl().encodedPath()).isEqualTo("/base/v1/start_encode2");
+    assertThat(server.takeRequest().getUrl().encodedPath()).isEqualTo("/base/v1/status");
+  }
+
+  /**
+   * A start refused as busy may have spent its token (document 3 does not say it leaves it unused):
+   * the repeat is refused as already used, and when the service lists no job for the task there is
+   * nothing to track. An incident says so, naming the task, instead of an instance checking a job
+   * that does not exist; no start is sent again.
+   */
+  @Test
+  void aRepeatedStartRefusedAsAlreadyUsedWhoseTaskHasNoJobIsAnIncidentNamingTheTask() {
+    List<MockResponse> noJob =
+        List.of(
+            json(200, "{\"error\":21,\"message\":\"a token array element is out of range\"}"),
+            json(200, "{\"error\":0,\"statuses\":{}}"));
+    for (MockResponse answer : noJob) {
+      int before = server.getRequestCount();
+      server.enqueue(answer);
+      server.enqueue(json(200, "{\"error\":16,\"message\":\"token already used\"}"));
+      server.enqueue(answer);
+
+      JobOutcome outcome = runner.outcome(retriedJob(), startEncode2);
+
+      assertThat(outcome)
+          .as(answer.toString())
+          .isInstanceOfSatisfying(
+              JobOutcome.Fail.class,
+              fail -> {
+                assertThat(fail.retries()).as("an incident").isZero();
+                assertThat(fail.message())
+                    .contains("Task task", "already used", "no job is known", "[NO_JOB_FOR_TASK]");
+              });
+      assertThat(server.getRequestCount() - before).as("lookup, start, lookup").isEqualTo(3);
+    }
   }
 
   @Test
