@@ -7,6 +7,8 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import io.camunda.zeebe.logstreams.log.LogStreamWriter;
+import io.mediaflow.app.engine.gateway.CommandLog;
 
 /**
  * The embedded default's layers (docs/architecture.md, "Layering"): the browser console talks to
@@ -35,6 +37,22 @@ class LayeringTest {
           .should()
           .dependOnClassesThat()
           .resideInAnyPackage(ENGINE, REST);
+
+  /**
+   * Every command reaches the engine's log through the gateway, with its one request-id answer and
+   * one refusal type: nothing else writes to the log.
+   */
+  @ArchTest
+  static final ArchRule onlyTheGatewayWritesCommandsToTheLog =
+      noClasses()
+          .that()
+          .resideOutsideOfPackage(GATEWAY)
+          .should()
+          .dependOnClassesThat()
+          .areAssignableTo(LogStreamWriter.class)
+          .orShould()
+          .dependOnClassesThat()
+          .areAssignableTo(CommandLog.class);
 
   @ArchTest
   static final ArchRule engineAndGatewayKnowNoRest =

@@ -1,7 +1,6 @@
 package io.mediaflow.app.rest;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.mediaflow.app.engine.gateway.EngineCommands;
 import java.util.Set;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -20,10 +19,10 @@ import org.springframework.web.bind.annotation.RestController;
 @RequestMapping("/v2/clock")
 class ClockController {
 
-  private final EngineCommands commands;
+  private final GatewayCalls gateway;
 
-  ClockController(EngineCommands commands) {
-    this.commands = commands;
+  ClockController(GatewayCalls gateway) {
+    this.gateway = gateway;
   }
 
   /** {@code {"timestamp": <epoch milliseconds>}}. */
@@ -34,13 +33,13 @@ class ClockController {
     if (timestamp < 0) {
       throw ApiProblem.invalid("timestamp is required: the epoch milliseconds to pin the clock at");
     }
-    commands.pinClock(timestamp);
+    gateway.await(gateway.gateway().pinClock(timestamp));
     return ResponseEntity.noContent().build();
   }
 
   @PostMapping("/reset")
   ResponseEntity<Void> reset() {
-    commands.resetClock();
+    gateway.await(gateway.gateway().resetClock());
     return ResponseEntity.noContent().build();
   }
 }

@@ -1,7 +1,6 @@
 package io.mediaflow.app.rest;
 
 import io.mediaflow.app.engine.clock.EngineClock;
-import io.mediaflow.app.engine.gateway.EngineCommands;
 import java.time.Instant;
 import org.springframework.boot.actuate.endpoint.annotation.DeleteOperation;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
@@ -34,11 +33,11 @@ class ClockEndpoint {
   }
 
   private final EngineClock clock;
-  private final EngineCommands commands;
+  private final GatewayCalls gateway;
 
-  ClockEndpoint(EngineClock clock, EngineCommands commands) {
+  ClockEndpoint(EngineClock clock, GatewayCalls gateway) {
     this.clock = clock;
-    this.commands = commands;
+    this.gateway = gateway;
   }
 
   @ReadOperation
@@ -72,7 +71,7 @@ class ClockEndpoint {
                 + "': POST /actuator/clock/pin or /actuator/clock/add");
       }
     }
-    commands.pinClock(pinAt);
+    gateway.await(gateway.gateway().pinClock(pinAt));
     // The pinned time, not a read: the engine moves its clock just after it wrote the pin, which
     // was awaited.
     return new WebEndpointResponse<>(Time.of(Instant.ofEpochMilli(pinAt)));
@@ -80,7 +79,7 @@ class ClockEndpoint {
 
   @DeleteOperation
   Time reset() {
-    commands.resetClock();
+    gateway.await(gateway.gateway().resetClock());
     return now();
   }
 

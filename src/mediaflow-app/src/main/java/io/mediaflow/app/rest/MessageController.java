@@ -7,7 +7,6 @@ import io.camunda.client.protocol.rest.MessagePublicationResult;
 import io.camunda.client.protocol.rest.SignalBroadcastResult;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.BroadcastSignalRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.PublishMessageRequest;
-import io.mediaflow.app.engine.gateway.EngineCommands;
 import java.util.Set;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -18,18 +17,16 @@ import org.springframework.web.bind.annotation.RestController;
  * Messages and signals, as Camunda's REST API has them: a publication (buffered for its time to
  * live, refused as a repeat while a message of the same {@code messageId} is buffered) and a
  * broadcast go to the engine's gateway as its gRPC calls do; a correlation, which gRPC does not
- * know, is written to the engine's log as Camunda's gateway writes it ({@link EngineCommands}).
+ * know, through the same gateway as Camunda's REST gateway sends it to a broker.
  */
 @RestController
 @RequestMapping("/v2")
 class MessageController {
 
   private final GatewayCalls gateway;
-  private final EngineCommands commands;
 
-  MessageController(GatewayCalls gateway, EngineCommands commands) {
+  MessageController(GatewayCalls gateway) {
     this.gateway = gateway;
-    this.commands = commands;
   }
 
   /**
@@ -77,16 +74,19 @@ class MessageController {
             "a message correlation",
             Set.of("name", "correlationKey", "variables", "tenantId"));
     var correlated =
-        commands.correlateMessage(
-            required(body, "name"),
-            body.text("correlationKey", ""),
-            body.variables(),
-            body.text("tenantId", null));
+        gateway.await(
+            gateway
+                .gateway()
+                .correlateMessage(
+                    required(body, "name"),
+                    body.text("correlationKey", ""),
+                    body.variables(),
+                    body.text("tenantId", null)));
     return Shapes.tree(
         new MessageCorrelationResult()
-            .tenantId(Shapes.tenant(correlated.tenantId()))
-            .messageKey(Shapes.key(correlated.messageKey()))
-            .processInstanceKey(Shapes.key(correlated.processInstanceKey())));
+            .tenantId(Shapes.tenant(correlated.getTenantId()))
+            .messageKey(Shapes.key(correlated.getMessageKey()))
+            .processInstanceKey(Shapes.key(correlated.getProcessInstanceKey())));
   }
 
   /** {@code signalName}, {@code variables}, {@code tenantId}. */

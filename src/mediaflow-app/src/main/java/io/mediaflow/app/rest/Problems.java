@@ -1,7 +1,6 @@
 package io.mediaflow.app.rest;
 
 import io.grpc.StatusRuntimeException;
-import io.mediaflow.app.engine.gateway.EngineCommands;
 import jakarta.servlet.http.HttpServletRequest;
 import java.net.URI;
 import java.util.concurrent.CompletionException;
@@ -68,30 +67,6 @@ class Problems {
           default -> HttpStatus.INTERNAL_SERVER_ERROR;
         };
     return problem(status, e.getStatus().getCode().name(), detail, request);
-  }
-
-  /**
-   * As Camunda's REST API maps the engine's rejections ({@code RestErrorMapper}), with its detail.
-   */
-  @ExceptionHandler(EngineCommands.Rejected.class)
-  ResponseEntity<ProblemDetail> engineRejected(
-      EngineCommands.Rejected e, HttpServletRequest request) {
-    HttpStatus status =
-        switch (e.type()) {
-          case NOT_FOUND -> HttpStatus.NOT_FOUND;
-          case INVALID_STATE, ALREADY_EXISTS -> HttpStatus.CONFLICT;
-          case INVALID_ARGUMENT -> HttpStatus.BAD_REQUEST;
-          case UNAUTHORIZED -> HttpStatus.UNAUTHORIZED;
-          case FORBIDDEN -> HttpStatus.FORBIDDEN;
-          default -> HttpStatus.INTERNAL_SERVER_ERROR;
-        };
-    return problem(status, e.type().name(), e.getMessage(), request);
-  }
-
-  @ExceptionHandler(EngineCommands.CommandTimeout.class)
-  ResponseEntity<ProblemDetail> engineSilent(
-      EngineCommands.CommandTimeout e, HttpServletRequest request) {
-    return problem(HttpStatus.GATEWAY_TIMEOUT, "DEADLINE_EXCEEDED", e.getMessage(), request);
   }
 
   @ExceptionHandler(CompletionException.class)

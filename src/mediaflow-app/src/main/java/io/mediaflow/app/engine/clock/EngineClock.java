@@ -5,7 +5,7 @@ import java.time.Instant;
 
 /**
  * The engine's time as its timers, job time-outs and message time to live see it: the system's, or
- * where a pin of the clock ({@link EngineCommands#pinClock}) left it. Asked of the engine's own
+ * where a pin of the clock ({@code CommandGateway#pinClock}) left it. Asked of the engine's own
  * stream processor, so it is the clock the engine uses, restored from the engine's state after a
  * restart.
  */

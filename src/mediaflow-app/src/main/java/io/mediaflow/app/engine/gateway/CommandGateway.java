@@ -40,11 +40,14 @@ import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.UpdateJobRetriesRespo
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.UpdateJobTimeoutRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.UpdateJobTimeoutResponse;
 import io.camunda.zeebe.msgpack.MsgpackPropertyException;
+import io.camunda.zeebe.protocol.impl.encoding.MsgPackConverter;
 import io.camunda.zeebe.protocol.impl.record.UnifiedRecordValue;
 import io.camunda.zeebe.protocol.impl.record.value.adhocsubprocess.AdHocSubProcessInstructionRecord;
+import io.camunda.zeebe.protocol.impl.record.value.clock.ClockRecord;
 import io.camunda.zeebe.protocol.impl.record.value.deployment.DeploymentRecord;
 import io.camunda.zeebe.protocol.impl.record.value.incident.IncidentRecord;
 import io.camunda.zeebe.protocol.impl.record.value.job.JobRecord;
+import io.camunda.zeebe.protocol.impl.record.value.message.MessageCorrelationRecord;
 import io.camunda.zeebe.protocol.impl.record.value.message.MessageRecord;
 import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceModificationRecord;
 import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceRecord;
@@ -54,11 +57,13 @@ import io.camunda.zeebe.protocol.impl.record.value.usertask.UserTaskRecord;
 import io.camunda.zeebe.protocol.impl.record.value.variable.VariableDocumentRecord;
 import io.camunda.zeebe.protocol.record.ValueType;
 import io.camunda.zeebe.protocol.record.intent.AdHocSubProcessInstructionIntent;
+import io.camunda.zeebe.protocol.record.intent.ClockIntent;
 import io.camunda.zeebe.protocol.record.intent.DecisionEvaluationIntent;
 import io.camunda.zeebe.protocol.record.intent.DeploymentIntent;
 import io.camunda.zeebe.protocol.record.intent.IncidentIntent;
 import io.camunda.zeebe.protocol.record.intent.Intent;
 import io.camunda.zeebe.protocol.record.intent.JobIntent;
+import io.camunda.zeebe.protocol.record.intent.MessageCorrelationIntent;
 import io.camunda.zeebe.protocol.record.intent.MessageIntent;
 import io.camunda.zeebe.protocol.record.intent.ProcessInstanceCreationIntent;
 import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
@@ -73,7 +78,9 @@ import io.camunda.zeebe.util.VersionUtil;
 import io.camunda.zeebe.util.buffer.BufferUtil;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
+import io.mediaflow.app.engine.recovery.RecurAfterBackoff;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -90,7 +97,7 @@ import java.util.function.Supplier;
  * the engine's rejection as {@link EngineAnswers#rejection}, a log that takes no more as
  * UNAVAILABLE. Cancelling a future forgets its request: the engine's answer then finds nobody.
  */
-public final class CommandGateway {
+public final class CommandGateway implements RecurAfterBackoff {
 
   /**
    * The largest request taken, in bytes: gRPC's default limit of an inbound message, which the gRPC
@@ -578,6 +585,54 @@ public final class CommandGateway {
                 ResourceDeletionIntent.DELETE,
                 new ResourceDeletionRecord().setResourceKey(request.getResourceKey()),
                 response -> DeleteResourceResponse.getDefaultInstance()));
+  }
+
+  /**
+   * Correlates a message, as Camunda's REST API does: published with no time to live, answered by
+   * the engine once a waiting instance or a start event took it ({@code processInstanceKey} of the
+   * instance it reached), or refused as NOT_FOUND when nothing waits for it.
+   */
+  public CompletableFuture<MessageCorrelationRecord> correlateMessage(
+      String name, String correlationKey, Map<String, Object> variables, String tenantId) {
+    // A REST request, not a gRPC message: too large a command is the engine's to refuse
+    // (EXCEEDED_BATCH_RECORD_SIZE).
+    return built(
+        0,
+        () -> {
+          var command =
+              new MessageCorrelationRecord()
+                  .setName(name)
+                  .setCorrelationKey(correlationKey)
+                  .setVariables(BufferUtil.wrapArray(MsgPackConverter.convertToMsgPack(variables)));
+          if (tenantId != null) {
+            command.setTenantId(tenantId);
+          }
+          return send(
+              ValueType.MESSAGE_CORRELATION,
+              MessageCorrelationIntent.CORRELATE,
+              command,
+              response -> response.read(new MessageCorrelationRecord()));
+        });
+  }
+
+  /**
+   * Pins the engine's clock at {@code epochMillis}: timers, time-outs and backoffs follow it from
+   * then on. Answered once the engine's clock stands there.
+   */
+  public CompletableFuture<Void> pinClock(long epochMillis) {
+    return send(
+        ValueType.CLOCK, ClockIntent.PIN, new ClockRecord().pinAt(epochMillis), response -> null);
+  }
+
+  /** Lets the engine's clock follow the system's again. */
+  public CompletableFuture<Void> resetClock() {
+    return send(ValueType.CLOCK, ClockIntent.RESET, new ClockRecord(), response -> null);
+  }
+
+  /** Not answered: a job that moved on meanwhile is rejected by the engine, and nothing changes. */
+  @Override
+  public void recur(long jobKey, JobRecord job) {
+    log.write(jobKey, ValueType.JOB, JobIntent.RECUR_AFTER_BACKOFF, job, CommandLog.NO_REQUEST);
   }
 
   /** {@link #built(int, Supplier)} for a gRPC request, of its serialized size. */

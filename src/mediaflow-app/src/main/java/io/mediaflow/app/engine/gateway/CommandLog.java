@@ -14,9 +14,9 @@ import io.camunda.zeebe.stream.api.InterPartitionCommandSender;
 
 /**
  * Writes commands to the engine's log, the one way anything outside the engine hands it work: the
- * gateway's calls (with the request id its answer comes back under), the REST API's commands
- * (without one: their outcome is read from the log), and what the engine sends to a partition,
- * which with one partition is itself again.
+ * gateway's calls (with the request id their answer comes back under; without one for the commands
+ * nobody waits on, a job handed back or recurred), and what the engine sends to a partition, which
+ * with one partition is itself again. Only the gateway's package reaches it ({@code LayeringTest}).
  */
 public final class CommandLog implements InterPartitionCommandSender {
 
@@ -38,11 +38,6 @@ public final class CommandLog implements InterPartitionCommandSender {
   /** The partition whose log this is. */
   synchronized int partitionId() {
     return partitionId;
-  }
-
-  /** Writes a command nobody waits on through the gateway and returns its position in the log. */
-  public long write(ValueType valueType, Intent intent, UnifiedRecordValue value) {
-    return write(NO_KEY, valueType, intent, value, NO_REQUEST);
   }
 
   /**
