@@ -200,9 +200,13 @@ class CamundaRestClientTest extends MediaflowTest {
                     .allowOverride(false)
                     .send()
                     .join())
-        .as("claiming a task someone else holds")
+        .as("claiming a task someone else holds: the engine's rejection, titled as Camunda's")
         .isInstanceOfSatisfying(
-            ProblemException.class, problem -> assertThat(problem.code()).isEqualTo(409));
+            ProblemException.class,
+            problem -> {
+              assertThat(problem.code()).isEqualTo(409);
+              assertThat(problem.details().getTitle()).isEqualTo("INVALID_STATE");
+            });
     client
         .newAssignUserTaskCommand(key)
         .assignee("ann")

@@ -1,6 +1,8 @@
 package io.mediaflow.app.rest;
 
+import io.camunda.zeebe.protocol.record.RejectionType;
 import io.grpc.StatusRuntimeException;
+import io.mediaflow.app.engine.gateway.Rejection;
 import jakarta.servlet.http.HttpServletRequest;
 import java.net.URI;
 import java.util.concurrent.CompletionException;
@@ -28,8 +30,8 @@ class Problems {
   }
 
   /**
-   * The gateway's refusal: its status's description is the engine's own sentence, its code the
-   * title.
+   * The gateway's refusal, as Camunda's REST API answers it: the engine's {@link Rejection} titled
+   * with its type, any other refusal with its status code; the detail is the engine's own sentence.
    */
   @ExceptionHandler(StatusRuntimeException.class)
   ResponseEntity<ProblemDetail> engineRefused(
@@ -38,9 +40,9 @@ class Problems {
         e.getStatus().getDescription() != null
             ? e.getStatus().getDescription()
             : String.valueOf(e.getMessage());
-    // The engine refuses a command whose records exceed one batch (4 MB) with this rejection, sent
-    // as UNKNOWN.
-    if (detail.contains("EXCEEDED_BATCH_RECORD_SIZE")) {
+    // A command whose records exceed one batch (4 MB): the caller's variables to shrink.
+    if (e instanceof Rejection rejection
+        && rejection.type() == RejectionType.EXCEEDED_BATCH_RECORD_SIZE) {
       return problem(
           HttpStatus.BAD_REQUEST,
           "INVALID_ARGUMENT",
@@ -66,7 +68,11 @@ class Problems {
           case UNAUTHENTICATED -> HttpStatus.UNAUTHORIZED;
           default -> HttpStatus.INTERNAL_SERVER_ERROR;
         };
-    return problem(status, e.getStatus().getCode().name(), detail, request);
+    return problem(
+        status,
+        e instanceof Rejection rejection ? rejection.type().name() : e.getStatus().getCode().name(),
+        detail,
+        request);
   }
 
   @ExceptionHandler(CompletionException.class)

@@ -1,6 +1,6 @@
 package io.mediaflow.app.engine.gateway;
 
-import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 
@@ -9,7 +9,7 @@ interface Caller {
 
   void answer(EngineResponse response);
 
-  void reject(Status status);
+  void reject(StatusRuntimeException refusal);
 
   /**
    * A command with one answer, {@code answer} completed with what {@code reply} builds from the
@@ -27,8 +27,8 @@ interface Caller {
       }
 
       @Override
-      public void reject(Status status) {
-        answer.completeExceptionally(status.asRuntimeException());
+      public void reject(StatusRuntimeException refusal) {
+        answer.completeExceptionally(refusal);
       }
     };
   }

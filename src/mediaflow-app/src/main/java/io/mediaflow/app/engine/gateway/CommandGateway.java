@@ -94,8 +94,8 @@ import java.util.function.Supplier;
  * for it, and completes with the protocol's response built from the engine's answer ({@link
  * EngineAnswers}). A refusal completes the future with a {@link StatusRuntimeException} of the
  * status Zeebe's gateway gives it: a request a command cannot be built from as INVALID_ARGUMENT,
- * the engine's rejection as {@link EngineAnswers#rejection}, a log that takes no more as
- * UNAVAILABLE. Cancelling a future forgets its request: the engine's answer then finds nobody.
+ * the engine's rejection as a {@link Rejection}, a log that takes no more as UNAVAILABLE.
+ * Cancelling a future forgets its request: the engine's answer then finds nobody.
  */
 public final class CommandGateway implements RecurAfterBackoff {
 

@@ -7,7 +7,6 @@ import io.camunda.zeebe.protocol.record.intent.Intent;
 import io.camunda.zeebe.stream.api.CommandResponseWriter;
 import io.camunda.zeebe.util.buffer.BufferUtil;
 import io.camunda.zeebe.util.buffer.BufferWriter;
-import io.grpc.Status;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.slf4j.Logger;
@@ -94,7 +93,7 @@ final class EngineAnswers implements CommandResponseWriter {
         return; // a request of a run before, or one whose client has gone
       }
       if (rejectionType != RejectionType.NULL_VAL) {
-        caller.reject(rejection(rejectionType, intent, rejectionReason));
+        caller.reject(new Rejection(rejectionType, intent, rejectionReason));
       } else {
         caller.answer(new EngineResponse(key, intent, value));
       }
@@ -106,25 +105,5 @@ final class EngineAnswers implements CommandResponseWriter {
       rejectionType = RejectionType.NULL_VAL;
       rejectionReason = "";
     }
-  }
-
-  /**
-   * A rejection as Zeebe's gateway reports it: the status code for its type, the command and the
-   * reason.
-   */
-  static Status rejection(RejectionType type, Intent intent, String reason) {
-    Status status =
-        switch (type) {
-          case INVALID_ARGUMENT -> Status.INVALID_ARGUMENT;
-          case NOT_FOUND -> Status.NOT_FOUND;
-          case ALREADY_EXISTS -> Status.ALREADY_EXISTS;
-          case INVALID_STATE -> Status.FAILED_PRECONDITION;
-          case UNAUTHORIZED, FORBIDDEN -> Status.PERMISSION_DENIED;
-          case EXCEEDED_BATCH_RECORD_SIZE -> Status.RESOURCE_EXHAUSTED;
-          case PROCESSING_ERROR -> Status.INTERNAL;
-          default -> Status.UNKNOWN;
-        };
-    return status.withDescription(
-        "Command '" + intent + "' rejected with code '" + type + "': " + reason);
   }
 }

@@ -8,6 +8,7 @@ import io.camunda.zeebe.protocol.record.ValueType;
 import io.camunda.zeebe.protocol.record.intent.JobBatchIntent;
 import io.camunda.zeebe.util.buffer.BufferUtil;
 import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
@@ -160,9 +161,9 @@ public final class JobPolls {
     }
 
     @Override
-    public synchronized void reject(Status status) {
+    public synchronized void reject(StatusRuntimeException refusal) {
       state = State.DONE;
-      worker.refused(status);
+      worker.refused(refusal.getStatus());
     }
 
     /**

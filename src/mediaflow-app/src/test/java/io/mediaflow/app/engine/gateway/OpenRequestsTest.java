@@ -2,7 +2,7 @@ package io.mediaflow.app.engine.gateway;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
 import org.junit.jupiter.api.Test;
 
 class OpenRequestsTest {
@@ -13,7 +13,7 @@ class OpenRequestsTest {
         public void answer(EngineResponse response) {}
 
         @Override
-        public void reject(Status status) {}
+        public void reject(StatusRuntimeException refusal) {}
       };
 
   /**
