@@ -261,6 +261,51 @@ public abstract class MediaflowTest {
         throw failure;
       };
 
+  /**
+   * The variations the sandbox ran with (none, or the variations run's) before this test switched
+   * its own on; null while it switched none.
+   */
+  private List<String> variationsBefore;
+
+  /**
+   * Switches on exactly these variations of the sandbox ({@code PUT /sandbox/variations}) for the
+   * rest of the test, or until {@link #variationsAsBefore}; after the test the sandbox's own are
+   * switched on again.
+   */
+  protected void variations(String... names) {
+    if (variationsBefore == null) {
+      var before = new ArrayList<String>();
+      json(get("/sandbox/variations")).path("variations").forEach(v -> before.add(v.asText()));
+      variationsBefore = before;
+    }
+    putVariations(List.of(names));
+  }
+
+  /** The sandbox's own variations again, as before the test switched any on. */
+  @AfterEach
+  protected void variationsAsBefore() {
+    if (variationsBefore != null) {
+      putVariations(variationsBefore);
+      variationsBefore = null;
+    }
+  }
+
+  private void putVariations(List<String> names) {
+    try {
+      var answer =
+          send(
+              HttpRequest.newBuilder(URI.create(baseUrl() + "/sandbox/variations"))
+                  .header("Content-Type", "application/json")
+                  .PUT(
+                      HttpRequest.BodyPublishers.ofString(
+                          ApiJson.MAPPER.writeValueAsString(Map.of("variations", names))))
+                  .build());
+      assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   @AfterEach
   void cancelWhatIsStillRunning() {
     for (long key : started) {

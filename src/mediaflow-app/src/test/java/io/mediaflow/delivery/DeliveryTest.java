@@ -109,31 +109,6 @@ public abstract class DeliveryTest extends MediaflowTest {
     return after.getOrDefault(endpoint, 0L) - before.getOrDefault(endpoint, 0L);
   }
 
-  /**
-   * Switches on exactly these variations of the sandbox ({@code PUT /sandbox/variations}); the
-   * variations on before are what the caller restores.
-   */
-  protected List<String> variations(List<String> names) {
-    List<String> before = new ArrayList<>();
-    json(get("/sandbox/variations")).path("variations").forEach(v -> before.add(v.asText()));
-    try {
-      var answer =
-          send(
-              HttpRequest.newBuilder(URI.create(baseUrl() + "/sandbox/variations"))
-                  .header("Content-Type", "application/json")
-                  .PUT(
-                      HttpRequest.BodyPublishers.ofString(
-                          ApiJson.MAPPER.writeValueAsString(Map.of("variations", names))))
-                  .build());
-      if (answer.statusCode() != 200) {
-        throw new AssertionError("variations refused: " + answer.body());
-      }
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
-    return before;
-  }
-
   protected static String codeOf(Runnable call) {
     try {
       call.run();

@@ -9,17 +9,11 @@ import io.camunda.zeebe.model.bpmn.Bpmn;
 import io.camunda.zeebe.model.bpmn.BpmnModelInstance;
 import io.camunda.zeebe.protocol.record.intent.IncidentIntent;
 import io.mediaflow.MediaflowTest;
-import io.mediaflow.api.ApiJson;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.URI;
-import java.net.http.HttpRequest;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -47,11 +41,6 @@ class LiveVariationsTest extends MediaflowTest {
         .addProcessModel(deletesProcess(), "live-variations-deletes.bpmn")
         .send()
         .join();
-  }
-
-  @AfterEach
-  void noVariation() {
-    variations();
   }
 
   /** Creation ignoring {@code dvr} and {@code callback_url}: an incident names them, once. */
@@ -179,22 +168,6 @@ class LiveVariationsTest extends MediaflowTest {
             GoLiveProcessTest.ACCESS_KEY,
             "secret_key",
             "{{secrets.DVR_SECRET_KEY}}"));
-  }
-
-  private void variations(String... names) {
-    try {
-      var answer =
-          send(
-              HttpRequest.newBuilder(URI.create(baseUrl() + "/sandbox/variations"))
-                  .header("Content-Type", "application/json")
-                  .PUT(
-                      HttpRequest.BodyPublishers.ofString(
-                          ApiJson.MAPPER.writeValueAsString(Map.of("variations", List.of(names)))))
-                  .build());
-      assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 
   private long incidents(long key) {

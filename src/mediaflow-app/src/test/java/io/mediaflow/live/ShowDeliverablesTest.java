@@ -8,9 +8,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.camunda.zeebe.model.bpmn.Bpmn;
 import io.camunda.zeebe.model.bpmn.BpmnModelInstance;
 import io.mediaflow.MediaflowTest;
-import io.mediaflow.api.ApiJson;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -25,7 +22,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -56,11 +52,6 @@ class ShowDeliverablesTest extends MediaflowTest {
         .addProcessModel(startProcess(), "show-deliverables-start.bpmn")
         .send()
         .join();
-  }
-
-  @AfterEach
-  void noVariation() {
-    variations();
   }
 
   /**
@@ -481,22 +472,6 @@ class ShowDeliverablesTest extends MediaflowTest {
     variables.put("streamName", name + " " + UUID.randomUUID());
     variables.put("streamTimeout", GoLiveProcessTest.PATIENT_STREAM_TIMEOUT);
     return variables;
-  }
-
-  private void variations(String... names) {
-    try {
-      var answer =
-          send(
-              HttpRequest.newBuilder(URI.create(baseUrl() + "/sandbox/variations"))
-                  .header("Content-Type", "application/json")
-                  .PUT(
-                      HttpRequest.BodyPublishers.ofString(
-                          ApiJson.MAPPER.writeValueAsString(Map.of("variations", List.of(names)))))
-                  .build());
-      assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 
   /**

@@ -18,7 +18,6 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -36,17 +35,8 @@ class TranscodeWithApprovalProofTest extends MediaflowTest {
   /** The endpoint the sandbox counts a download of a job's output under. */
   private static final String DOWNLOADS = "GET /sandbox/transcoding/downloads/{taskToken}/**";
 
-  /** The variations this JVM's sandbox runs with (none, or the variations run's), for after. */
-  private List<String> variationsBefore;
-
-  @BeforeEach
-  void rememberTheVariations() {
-    variationsBefore = texts(json(get("/sandbox/variations")).path("variations"));
-  }
-
   @AfterEach
-  void restoreTheVariations() {
-    variations(variationsBefore.toArray(String[]::new));
+  void noControl() {
     send(
         HttpRequest.newBuilder(URI.create(baseUrl() + "/sandbox/transcoding/control"))
             .DELETE()
@@ -119,7 +109,7 @@ class TranscodeWithApprovalProofTest extends MediaflowTest {
     assertThat(status(missing)).as("the test finds it missing too").isEqualTo(404);
     assertThatProcessInstance(byKey(instance)).hasCompletedElement("ReviewRenditions", 0);
 
-    variations(variationsBefore.toArray(String[]::new));
+    variationsAsBefore();
     completeUserTask(decision, Map.of("decision", "retry"));
 
     UserTask review = awaitUserTask(instance, "Review renditions");
@@ -379,31 +369,9 @@ class TranscodeWithApprovalProofTest extends MediaflowTest {
     assertThat(control.statusCode()).as(control.body()).isEqualTo(200);
   }
 
-  private void variations(String... names) {
-    try {
-      var answer =
-          send(
-              HttpRequest.newBuilder(URI.create(baseUrl() + "/sandbox/variations"))
-                  .header("Content-Type", "application/json")
-                  .PUT(
-                      HttpRequest.BodyPublishers.ofString(
-                          ApiJson.MAPPER.writeValueAsString(Map.of("variations", List.of(names)))))
-                  .build());
-      assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
   /** Downloads of jobs' outputs the sandbox has served so far. */
   private long downloads() {
     return json(get("/sandbox/stats")).path("requests").path(DOWNLOADS).asLong();
-  }
-
-  private static List<String> texts(JsonNode items) {
-    var texts = new ArrayList<String>();
-    items.forEach(item -> texts.add(item.asText()));
-    return texts;
   }
 
   private static List<String> texts(JsonNode items, String field) {

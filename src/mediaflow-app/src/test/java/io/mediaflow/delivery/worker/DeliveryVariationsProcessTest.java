@@ -13,7 +13,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -36,18 +35,9 @@ class DeliveryVariationsProcessTest extends DeliveryTest {
   private static final Pattern INSTRUCTION =
       Pattern.compile("Create a CNAME record (\\S+) pointing to (\\S+) .*");
 
-  private List<String> before;
-
-  @AfterEach
-  void restoreVariations() {
-    if (before != null) {
-      variations(before);
-    }
-  }
-
   @Test
   void aNewKeyTheEdgeDoesNotKnowYetIsWaitedForAndEveryUrlOpensOncePublished() {
-    before = variations(List.of(KEY_LATE));
+    variations(KEY_LATE);
     String bucket = bucketWithObjects();
 
     long key = start(PUBLISHING, Map.of("bucketName", bucket, "paths", PATHS));
@@ -62,7 +52,7 @@ class DeliveryVariationsProcessTest extends DeliveryTest {
 
   @Test
   void aKeyLongerOnItsWayThanTheDeadlineStopsAtATaskAndPublishesWhenCheckedAgain() {
-    before = variations(List.of(KEY_LATE));
+    variations(KEY_LATE);
     String bucket = bucketWithObjects();
 
     long key =
@@ -87,7 +77,7 @@ class DeliveryVariationsProcessTest extends DeliveryTest {
 
   @Test
   void aPolicyTheEdgeAppliesLateIsWaitedForAndTheBucketRefusesUnsignedRequestsOncePublished() {
-    before = variations(List.of(POLICY_LATE));
+    variations(POLICY_LATE);
     String bucket = bucketWithObjects();
 
     long key = start(PUBLISHING, Map.of("bucketName", bucket, "paths", PATHS));
@@ -106,7 +96,7 @@ class DeliveryVariationsProcessTest extends DeliveryTest {
 
   @Test
   void aPolicyNotAtTheEdgeByTheDeadlineStopsAtATaskAndAbandoningEndsUnpublished() {
-    before = variations(List.of(POLICY_LATE));
+    variations(POLICY_LATE);
     String bucket = bucketWithObjects();
 
     long key =
@@ -127,7 +117,7 @@ class DeliveryVariationsProcessTest extends DeliveryTest {
 
   @Test
   void aVodDomainCreatedWithoutItsBucketIsGivenItAndServesTheBucketOnceReady() {
-    before = variations(List.of(NO_BUCKET));
+    variations(NO_BUCKET);
     String bucket = bucketWithObjects();
     String name = domainName();
 
