@@ -196,18 +196,7 @@ class TranscodeWithApprovalProofTest extends MediaflowTest {
   void aStartRefusedAsBusyThatSpentItsTokenIsNotWaitedForPastItsDeadline() {
     variations("refused-start-spends-token");
     failNextStart();
-    long instance =
-        start(
-            PROCESS,
-            Map.of(
-                "source",
-                sample1080p(),
-                "fitLadder",
-                false,
-                "jobTimeout",
-                "PT2S",
-                "ladder",
-                List.of(Map.of("resolution", 360, "bitrate", 800, "user_tag", "360p"))));
+    long instance = start360pWithin("PT2S");
 
     UserTask decision = awaitUserTask(instance, "Decide on the failed job");
 
@@ -237,18 +226,7 @@ class TranscodeWithApprovalProofTest extends MediaflowTest {
    */
   @Test
   void aJobPastItsDeadlineAsksAnEditorWhoMayWaitLongerForTheSameJob() {
-    long instance =
-        start(
-            PROCESS,
-            Map.of(
-                "source",
-                sample1080p(),
-                "fitLadder",
-                false,
-                "jobTimeout",
-                "PT0S",
-                "ladder",
-                List.of(Map.of("resolution", 360, "bitrate", 800, "user_tag", "360p"))));
+    long instance = start360pWithin("PT0S");
 
     UserTask decision = awaitUserTask(instance, "Decide on the failed job");
     assertThat(describeTask(decision).path("variables").path("errorCode").asText())
@@ -378,6 +356,21 @@ class TranscodeWithApprovalProofTest extends MediaflowTest {
     var texts = new ArrayList<String>();
     items.forEach(item -> texts.add(item.path(field).asText()));
     return texts;
+  }
+
+  /** The 1080p sample to a single 360p rendition, the job allowed {@code jobTimeout}. */
+  private long start360pWithin(String jobTimeout) {
+    return start(
+        PROCESS,
+        Map.of(
+            "source",
+            sample1080p(),
+            "fitLadder",
+            false,
+            "jobTimeout",
+            jobTimeout,
+            "ladder",
+            List.of(Map.of("resolution", 360, "bitrate", 800, "user_tag", "360p"))));
   }
 
   private static String sample1080p() {
