@@ -7,11 +7,14 @@ import io.mediaflow.app.batch.BatchOperations;
 import io.mediaflow.app.engine.history.ElementInstance;
 import io.mediaflow.app.engine.history.Incident;
 import io.mediaflow.app.engine.history.Job;
+import io.mediaflow.app.engine.history.Lookup;
 import io.mediaflow.app.engine.history.ProcessHistory;
+import io.mediaflow.app.engine.history.ProcessInstance;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.BiPredicate;
 
@@ -28,6 +31,8 @@ import java.util.function.BiPredicate;
  * is read as a set: an instance has each tag the filter names.
  */
 final class ProcessInstanceFilters {
+
+  private static final String INSTANCE = "processInstanceKey";
 
   private static final Map<String, String> ELEMENT_FIELDS =
       Map.of(
@@ -92,6 +97,57 @@ final class ProcessInstanceFilters {
     return filters;
   }
 
+  /**
+   * The lookup narrowed first to the instances that have each variable the filter names with a
+   * value it gives (plainly or as {@code $eq}), as the history finds them by name and value, so
+   * that a search by variable reads only those; the {@code variables} filter then checks them.
+   */
+  Lookup<ProcessInstance> narrowedByVariables(Lookup<ProcessInstance> lookup, JsonNode query) {
+    JsonNode variables = query == null ? null : query.path("filter").path("variables");
+    Set<String> keys = null;
+    if (variables != null && variables.isArray()) {
+      for (JsonNode variable : variables) {
+        Optional<String> value = equalTo(variable.path("value"));
+        if (variable.path("name").isTextual() && value.isPresent()) {
+          Set<String> having = new HashSet<>();
+          history
+              .instancesWithVariable(variable.path("name").asText(), value.get())
+              .forEach(key -> having.add(Long.toString(key)));
+          if (keys != null) {
+            having.retainAll(keys);
+          }
+          keys = having;
+        }
+      }
+    }
+    if (keys == null) {
+      return lookup;
+    }
+    Set<String> narrowed = keys;
+    return new Lookup<>(
+        lookup.fields(),
+        wanted -> {
+          Map<String, Set<String>> withKeys = new HashMap<>(wanted);
+          Set<String> instances = new HashSet<>(narrowed);
+          if (wanted.containsKey(INSTANCE)) {
+            instances.retainAll(wanted.get(INSTANCE));
+          }
+          withKeys.put(INSTANCE, instances);
+          return lookup.matching().apply(withKeys);
+        });
+  }
+
+  /** The value a condition requires, when it requires one: a value, or {@code $eq} alone. */
+  private static Optional<String> equalTo(JsonNode condition) {
+    if (condition.isValueNode() && !condition.isNull()) {
+      return Optional.of(condition.asText());
+    }
+    JsonNode eq = condition.path("$eq");
+    return condition.isObject() && condition.size() == 1 && eq.isValueNode() && !eq.isNull()
+        ? Optional.of(eq.asText())
+        : Optional.empty();
+  }
+
   /** The element instance search's filters that are not fields of its results. */
   Map<String, BiPredicate<ObjectNode, JsonNode>> forElements() {
     return Map.of(
@@ -150,7 +206,7 @@ final class ProcessInstanceFilters {
   }
 
   private static Map<String, Set<String>> ofInstance(ObjectNode instance) {
-    return Map.of("processInstanceKey", Set.of(instance.path("processInstanceKey").asText()));
+    return Map.of(INSTANCE, Set.of(instance.path("processInstanceKey").asText()));
   }
 
   private static JsonNode text(String value) {

@@ -30,7 +30,8 @@ class ProcessInstanceSearch {
   }
 
   ObjectNode apply(JsonNode query) {
-    return Search.of(query, filters(query)).apply(history.processInstanceLookup(), this::shape);
+    return Search.of(query, filters(query))
+        .apply(filters.narrowedByVariables(history.processInstanceLookup(), query), this::shape);
   }
 
   /** The search's filters that are no fields of its results, for a read that selects as it does. */

@@ -16,6 +16,7 @@ import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -34,9 +35,10 @@ import org.springframework.stereotype.Component;
  * per record by {@link EngineRecordFeed}, beside {@link ProcessHistory}; every read first catches
  * the feed up.
  *
- * <p>Evaluations are kept as long as ended process instances ({@link HistoryProperties#retention}),
- * in the heap. Kept beside the engine's log with the process history, in {@link HistoryStore}:
- * {@link ProcessHistory#keep} saves what changed here since its last save.
+ * <p>Evaluations are kept as long as ended process instances ({@link HistoryProperties#retention}):
+ * in the heap until the next save, then on disk ({@link EndedInstances}). The definitions are kept
+ * beside the engine's log with the process history, in {@link HistoryStore}: {@link
+ * ProcessHistory#keep} saves what changed here since its last save.
  */
 @Component
 public class DecisionHistory implements EngineRecordFeed.Subscriber {
@@ -92,9 +94,14 @@ public class DecisionHistory implements EngineRecordFeed.Subscriber {
   private final Clock clock;
   private final Map<Long, DecisionDefinition> definitions = new LinkedHashMap<>();
   private final Map<Long, DecisionRequirements> requirements = new LinkedHashMap<>();
+
+  /** The decision instances evaluated since the last save. */
   private final Map<String, DecisionInstance> instances = new LinkedHashMap<>();
 
-  /** The evaluations kept, oldest first, each with the keys of its decision instances. */
+  /** Where the decision instances go at a save; none where a test keeps nothing. */
+  private final Optional<EndedInstances> moved;
+
+  /** The evaluations in the heap, oldest first, each with the keys of its decision instances. */
   private final Deque<List<String>> evaluations = new ArrayDeque<>();
 
   /** What changed since the store last kept it. */
@@ -119,6 +126,7 @@ public class DecisionHistory implements EngineRecordFeed.Subscriber {
     this.feed = feed;
     this.limits = limits;
     this.clock = clock;
+    this.moved = store.map(HistoryStore::ended);
     store.flatMap(HistoryStore::loaded).map(HistoryStore.Saved::decisions).ifPresent(this::restore);
     feed.subscribe(this);
   }
@@ -158,6 +166,27 @@ public class DecisionHistory implements EngineRecordFeed.Subscriber {
         List.copyOf(changed.droppedInstances));
   }
 
+  /** The decision instances to move to {@link EndedInstances}: all the heap holds. */
+  synchronized List<DecisionInstance> toMove() {
+    return List.copyOf(instances.values());
+  }
+
+  /**
+   * The decision instances are in {@link EndedInstances} now: they leave the heap, and the store's
+   * next save takes them out of its file.
+   */
+  synchronized void moved(List<DecisionInstance> kept) {
+    Set<String> keys = new HashSet<>();
+    for (DecisionInstance instance : kept) {
+      if (instances.remove(instance.key()) != null) { // else dropped meanwhile
+        keys.add(instance.key());
+        unsaved.instances.remove(instance.key());
+        unsaved.droppedInstances.add(instance.key());
+      }
+    }
+    evaluations.removeIf(keys::containsAll);
+  }
+
   public List<DecisionDefinition> definitions() {
     return read(() -> List.copyOf(definitions.values()));
   }
@@ -178,12 +207,22 @@ public class DecisionHistory implements EngineRecordFeed.Subscriber {
     return read(
         () -> {
           dropExpired();
-          return List.copyOf(instances.values());
+          var all = new ArrayList<DecisionInstance>();
+          moved.ifPresent(
+              kept ->
+                  kept.decisions().stream()
+                      .filter(instance -> !instances.containsKey(instance.key()))
+                      .forEach(all::add));
+          all.addAll(instances.values());
+          return all;
         });
   }
 
   public Optional<DecisionInstance> instance(String key) {
-    return read(() -> Optional.ofNullable(instances.get(key)));
+    return read(
+        () ->
+            Optional.ofNullable(instances.get(key))
+                .or(() -> moved.flatMap(kept -> kept.decision(key))));
   }
 
   private <T> T read(Supplier<T> query) {
@@ -312,9 +351,10 @@ public class DecisionHistory implements EngineRecordFeed.Subscriber {
     }
   }
 
-  /** Evaluations older than the history's retention, oldest first. */
+  /** Evaluations older than the history's retention, oldest first, here and on disk. */
   private void dropExpired() {
     Instant oldest = clock.instant().minus(limits.retention());
+    moved.ifPresent(kept -> kept.deleteEndedBefore(oldest));
     while (!evaluations.isEmpty()) {
       List<String> first = evaluations.peekFirst();
       DecisionInstance any = first.isEmpty() ? null : instances.get(first.get(0));

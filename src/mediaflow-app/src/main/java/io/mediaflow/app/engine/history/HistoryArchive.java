@@ -1,9 +1,5 @@
 package io.mediaflow.app.engine.history;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.databind.json.JsonMapper;
-import io.mediaflow.app.engine.DurableFiles;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -12,36 +8,21 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.LocalDate;
-import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
- * Where the ended instances' details (elements, variables, tasks, incidents, jobs, ...) are kept
- * once they ended, so that the heap holds only their {@link ProcessInstance}: a file per day the
- * instances ended on ({@code 2026-11-28.jsonl}), a {@link HistoryStore.SavedInstance} a line,
- * appended to and forced, never changed. Where each instance's line is ({@link Location}) is kept
- * in {@link HistoryStore}, written after the lines it points to: a line a crash left without its
- * location is never read. The retention deletes a day's file as a whole once every instance in it
- * has passed it.
+ * Where an earlier version kept the ended instances' details: a file per day the instances ended on
+ * ({@code ended/2026-11-28.jsonl}), a {@link HistoryStore.SavedInstance} a line, each line's place
+ * ({@link Location}) named in {@link HistoryStore}'s file. Read once, when {@link HistoryStore}
+ * carries such a folder over to {@link EndedInstances}, then deleted.
  */
 final class HistoryArchive {
 
   static final String FOLDER = "ended";
-
-  private static final JsonMapper JSON =
-      JsonMapper.builder()
-          .findAndAddModules()
-          .serializationInclusion(JsonInclude.Include.NON_NULL)
-          .build();
 
   /** Where an instance's line is: the day's file, and the line's first byte in it. */
   record Location(LocalDate day, long offset) {}
@@ -50,39 +31,6 @@ final class HistoryArchive {
 
   HistoryArchive(Path folder) {
     this.folder = folder.resolve(FOLDER);
-  }
-
-  /**
-   * Appends each ended instance to the file of the day it ended on, on disk when this returns;
-   * where each one is, by its key.
-   */
-  Map<Long, Location> append(List<HistoryStore.SavedInstance> ended) {
-    var locations = new HashMap<Long, Location>();
-    try {
-      Files.createDirectories(folder);
-      for (List<HistoryStore.SavedInstance> sameDay : byDay(ended)) {
-        LocalDate day = dayOf(sameDay.get(0));
-        Path file = file(day);
-        long offset = Files.exists(file) ? Files.size(file) : 0; // after a torn line: never read
-        var out = new ByteArrayOutputStream();
-        for (HistoryStore.SavedInstance instance : sameDay) {
-          locations.put(instance.key(), new Location(day, offset + out.size()));
-          out.write(JSON.writeValueAsBytes(instance));
-          out.write('\n');
-        }
-        DurableFiles.writeAt(file, offset, out.toByteArray());
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot keep the ended instances in " + folder, e);
-    }
-    return locations;
-  }
-
-  /** The instance at {@code at}. */
-  HistoryStore.SavedInstance read(Location at) {
-    var found = new ArrayList<HistoryStore.SavedInstance>(1);
-    readEach(List.of(at), found::add);
-    return found.get(0);
   }
 
   /**
@@ -108,7 +56,8 @@ final class HistoryArchive {
         }
         buffer = line(channel, at.offset(), buffer);
         action.accept(
-            JSON.readValue(buffer.array(), 0, buffer.limit(), HistoryStore.SavedInstance.class));
+            HistoryStore.JSON.readValue(
+                buffer.array(), 0, buffer.limit(), HistoryStore.SavedInstance.class));
       }
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot read the ended instances in " + folder, e);
@@ -123,31 +72,17 @@ final class HistoryArchive {
     }
   }
 
-  /**
-   * Deletes the files of the days before {@code day} that the store no longer names: every instance
-   * in them ended before it and was dropped. A day the store still names keeps its file: the
-   * engine's clock can be pinned to the past, so an instance ending now may have ended, by that
-   * clock, on a day long past the retention, and it is dropped only once the instances that ended
-   * before it are.
-   */
-  void deleteBefore(LocalDate day, Set<LocalDate> named) {
+  /** Deletes the folder, once what it held is kept elsewhere. */
+  void delete() throws IOException {
     if (!Files.isDirectory(folder)) {
       return;
     }
     try (Stream<Path> files = Files.list(folder)) {
       for (Path file : files.toList()) {
-        String name = file.getFileName().toString();
-        if (!name.endsWith(".jsonl")) {
-          continue;
-        }
-        LocalDate fileDay = LocalDate.parse(name.substring(0, name.length() - ".jsonl".length()));
-        if (fileDay.isBefore(day) && !named.contains(fileDay)) {
-          Files.delete(file);
-        }
+        Files.delete(file);
       }
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot delete the ended instances past retention", e);
     }
+    Files.delete(folder);
   }
 
   /** The line at {@code offset}, without its newline, in the buffer (grown if need be). */
@@ -179,18 +114,5 @@ final class HistoryArchive {
 
   private Path file(LocalDate day) {
     return folder.resolve(day + ".jsonl");
-  }
-
-  private static LocalDate dayOf(HistoryStore.SavedInstance instance) {
-    return LocalDate.ofInstant(instance.instance().endDate(), ZoneOffset.UTC);
-  }
-
-  /** The instances in groups of the same day, each group in the order given. */
-  private static List<List<HistoryStore.SavedInstance>> byDay(
-      List<HistoryStore.SavedInstance> ended) {
-    var groups = new LinkedHashMap<LocalDate, List<HistoryStore.SavedInstance>>();
-    ended.forEach(
-        instance -> groups.computeIfAbsent(dayOf(instance), d -> new ArrayList<>()).add(instance));
-    return List.copyOf(groups.values());
   }
 }

@@ -179,7 +179,7 @@ final class HistoryProjection implements EngineRecordFeed.Subscriber {
               .where(HistoryState.INSTANCE, Long.toString(instanceKey))
               .forEach(s -> state.messageSubscriptions.put(s.endedWithItsInstance(at)));
           state.ended.add(records.instance);
-          state.toArchive.add(instanceKey);
+          state.toMove.add(instanceKey);
           state.unsaved.ended.add(instanceKey);
         }
       }
@@ -220,8 +220,8 @@ final class HistoryProjection implements EngineRecordFeed.Subscriber {
    * job-based user task is kept with the task, not among the variables.
    */
   private void onVariable(long key, VariableRecordValue variable, Instant at) {
-    if (state.archived.containsKey(variable.getProcessInstanceKey())) {
-      return; // ended, its details in the archive: not begun again as an instance of variables only
+    if (state.movedOut(variable.getProcessInstanceKey())) {
+      return; // ended and moved out of the heap: not begun again as an instance of variables only
     }
     state.instances.computeIfAbsent(
         variable.getProcessInstanceKey(), k -> new HistoryState.InstanceRecords());

@@ -1,45 +1,40 @@
 package io.mediaflow.app.engine.history;
 
 import java.time.Instant;
-import java.time.LocalDate;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableSet;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
-import java.util.stream.Stream;
-import org.agrona.collections.Long2LongHashMap;
 
 /**
  * What the history holds, which {@link HistoryProjection} writes from the engine's records and
  * {@link ProcessHistory} reads: definitions, forms, the instances and each kind of their items in
  * an index of its own, the ended instances in order, and what changed since the store last kept it.
- * An ended instance's items leave the heap for {@link HistoryArchive} at the store's next save
- * ({@link #archived}): its own record stays in the index of instances, which searches filter and
- * sort by, and its items are read from the archive when a search or a get needs them. Not
+ * An ended instance leaves the heap, its own record and its items, for {@link EndedInstances} at
+ * the store's next save ({@link #moved}); every read that may concern it asks there as well. Not
  * thread-safe: its users hold its monitor.
  */
 final class HistoryState {
   /**
    * What changed since the store last kept the history: new deployments, the instances a record
-   * touched, those whose items moved to the archive, the instances that ended (in that order) and
-   * those dropped.
+   * touched, the instances that ended (in that order) and those dropped (past the retention, or
+   * moved to {@link EndedInstances}).
    */
   static final class Unsaved {
     final List<ProcessDefinition> definitions = new ArrayList<>();
     final List<FormDefinition> forms = new ArrayList<>();
     final Set<Long> instances = new LinkedHashSet<>();
-    final List<HistoryStore.ArchivedInstance> archived = new ArrayList<>();
     final List<Long> ended = new ArrayList<>();
     final List<Long> dropped = new ArrayList<>();
     final Set<UsageBucket.Key> usage = new LinkedHashSet<>();
@@ -176,20 +171,19 @@ final class HistoryState {
    */
   final Map<UsageBucket.Key, UsageBucket> usage = new LinkedHashMap<>();
 
-  /** Ended instances, the earliest first. */
-  final ArrayDeque<ProcessInstance> ended = new ArrayDeque<>();
+  /**
+   * Ended instances still in the heap, the earliest end first (not the order they ended in: the
+   * engine's clock may have been pinned to the past meanwhile).
+   */
+  final NavigableSet<ProcessInstance> ended =
+      new TreeSet<>(
+          Comparator.comparing(ProcessInstance::endDate).thenComparingLong(ProcessInstance::key));
 
-  /** The ended instances whose items are still here, the earliest first: the archive's next. */
-  final Set<Long> toArchive = new LinkedHashSet<>();
+  /** The ended instances still in the heap, the earliest first: {@link EndedInstances}' next. */
+  final Set<Long> toMove = new LinkedHashSet<>();
 
-  /** The ended instances whose items are in the archive. */
-  final Map<Long, HistoryStore.ArchivedInstance> archived = new HashMap<>();
-
-  /** The archived instance of each archived item's key, for a get by the item's key. */
-  private final Long2LongHashMap archivedItems = new Long2LongHashMap(-1);
-
-  /** Where the archived items are; none where a test keeps nothing, and nothing is archived. */
-  private final HistoryArchive archive;
+  /** Where the ended instances go; none where a test keeps nothing, and every one stays here. */
+  private final EndedInstances moved;
 
   /** What changed since the store last kept the history. */
   Unsaved unsaved = new Unsaved();
@@ -197,8 +191,8 @@ final class HistoryState {
   /** The position of the last record read. */
   long position = -1;
 
-  HistoryState(HistoryArchive archive) {
-    this.archive = archive;
+  HistoryState(EndedInstances moved) {
+    this.moved = moved;
   }
 
   /** An instance's own record, and its entry in the index of instances. */
@@ -228,25 +222,25 @@ final class HistoryState {
     return definition == null ? null : definition.elementNames().get(elementId);
   }
 
-  /** Drops the instances that ended before {@code oldest}, with everything recorded about them. */
+  /**
+   * Drops the instances that ended before {@code oldest}, with everything recorded about them, here
+   * and in {@link EndedInstances}.
+   */
   void dropEnded(Instant oldest) {
-    while (!ended.isEmpty() && ended.peekFirst().endDate().isBefore(oldest)) {
-      drop(ended.removeFirst().key());
+    while (!ended.isEmpty() && ended.first().endDate().isBefore(oldest)) {
+      drop(ended.pollFirst().key());
+    }
+    if (moved != null) {
+      moved.deleteEndedBefore(oldest);
     }
   }
 
   /** Drops the instance {@code key} with everything recorded about it. */
   private void drop(long key) {
     instances.remove(key);
-    toArchive.remove(key);
+    toMove.remove(key);
     unsaved.dropped.add(key);
     processInstances.remove(key);
-    HistoryStore.ArchivedInstance archivedInstance = archived.remove(key);
-    if (archivedInstance != null) {
-      for (long item : archivedInstance.items()) {
-        archivedItems.remove(item);
-      }
-    }
     removeItems(key);
   }
 
@@ -259,123 +253,149 @@ final class HistoryState {
   }
 
   /**
-   * The ended instance's items are in the archive at {@code at} now: they leave the heap, its own
-   * record stays. The engine writes an instance's records before the one that ends it, but for the
-   * confirmation of a waiting message subscription's deletion, which the end itself anticipates
-   * ({@link MessageSubscription#endedWithItsInstance}); a record that comes after {@code saved} was
-   * read is not shown.
+   * The ended instances are in {@link EndedInstances} now: they leave the heap, and the store's
+   * next save takes them out of its file. The engine writes an instance's records before the one
+   * that ends it, but for the confirmation of a waiting message subscription's deletion, which the
+   * end itself anticipates ({@link MessageSubscription#endedWithItsInstance}); a record that comes
+   * after they were read is not shown.
    */
-  void archived(HistoryStore.SavedInstance saved, HistoryArchive.Location at) {
-    long key = saved.key();
-    if (!toArchive.remove(key)) {
-      return; // dropped meanwhile
+  void moved(List<HistoryStore.SavedInstance> saved) {
+    Set<Long> keys = new HashSet<>();
+    for (HistoryStore.SavedInstance instance : saved) {
+      if (toMove.remove(instance.key())) { // else dropped meanwhile
+        keys.add(instance.key());
+        instances.remove(instance.key());
+        processInstances.remove(instance.key());
+        removeItems(instance.key());
+        unsaved.ended.remove(instance.key());
+        unsaved.dropped.add(instance.key());
+      }
     }
-    long[] items =
-        Stream.of(saved.elements(), saved.variables(), saved.userTasks(), saved.incidents())
-            .flatMap(List::stream)
-            .mapToLong(HistoryState::keyOf)
-            .toArray();
-    var archivedInstance = new HistoryStore.ArchivedInstance(processInstances.get(key), at, items);
-    instances.remove(key);
-    removeItems(key);
-    addArchived(archivedInstance);
-    unsaved.archived.add(archivedInstance);
-  }
-
-  private void addArchived(HistoryStore.ArchivedInstance archivedInstance) {
-    long key = archivedInstance.instance().key();
-    processInstances.put(archivedInstance.instance());
-    archived.put(key, archivedInstance);
-    for (long item : archivedInstance.items()) {
-      archivedItems.put(item, key);
-    }
-  }
-
-  private static long keyOf(Object item) {
-    return switch (item) {
-      case ElementInstance element -> element.key();
-      case Variable variable -> variable.key();
-      case UserTaskInstance task -> task.key();
-      case Incident incident -> incident.key();
-      default -> throw new IllegalArgumentException("No item of an instance: " + item);
-    };
+    ended.removeIf(instance -> keys.contains(instance.key()));
   }
 
   // ---- an instance's items, wherever they are
 
-  /** The items of one kind of the instance, by key: from the heap, or from the archive. */
+  /** Whether the instance ended and left the heap. */
+  boolean movedOut(long instanceKey) {
+    return !instances.containsKey(instanceKey) && moved != null && moved.contains(instanceKey);
+  }
+
+  /** The instance's own record, from the heap or from {@link EndedInstances}. */
+  ProcessInstance instance(long instanceKey) {
+    ProcessInstance instance = processInstances.get(instanceKey);
+    return instance != null || moved == null ? instance : moved.instance(instanceKey).orElse(null);
+  }
+
+  /**
+   * The instances that have, for each indexed field named, one of its values, by key: those in the
+   * heap and those in {@link EndedInstances}, the latter each read when it is asked for.
+   */
+  List<ProcessInstance> processInstancesMatching(Map<String, Set<String>> wanted) {
+    List<ProcessInstance> inHeap = processInstances.matching(wanted);
+    if (moved == null) {
+      return inHeap;
+    }
+    long[] movedKeys = moved.keysMatching(wanted);
+    if (movedKeys.length == 0) {
+      return inHeap;
+    }
+    return KeyOrder.merge(inHeap, ProcessInstance::key, movedKeys, moved::instances);
+  }
+
+  /** The keys of the instances whose own scope has the variable with the value. */
+  Set<Long> instancesWithVariable(String name, String value) {
+    Set<Long> keys = new TreeSet<>();
+    for (Variable variable : variables.where("name", name)) {
+      if (variable.scopeKey() == variable.processInstanceKey() && variable.value().equals(value)) {
+        keys.add(variable.processInstanceKey());
+      }
+    }
+    if (moved != null) {
+      for (long key : moved.keysWithVariable(name, value)) {
+        keys.add(key);
+      }
+    }
+    return keys;
+  }
+
+  /** The items of one kind of the instance, by key: from the heap, or from where it moved. */
   <T> List<T> itemsOf(
       HistoryIndex<T> index,
       Function<HistoryStore.SavedInstance, List<T>> ofInstance,
       long instanceKey) {
-    HistoryStore.ArchivedInstance archivedInstance = archived.get(instanceKey);
-    return archivedInstance == null
-        ? index.where(INSTANCE, Long.toString(instanceKey))
-        : ofInstance.apply(archive.read(archivedInstance.at()));
+    if (instances.containsKey(instanceKey) || moved == null) {
+      return index.where(INSTANCE, Long.toString(instanceKey));
+    }
+    return movedDetails(instanceKey).map(ofInstance).orElse(List.of());
   }
 
-  /** The days of the archive's files that hold an instance kept. */
-  Set<LocalDate> archivedDays() {
-    var days = new HashSet<LocalDate>();
-    archived.values().forEach(instance -> days.add(instance.at().day()));
-    return days;
-  }
-
-  /** The ended instance's details from the archive, if they are there. */
-  Optional<HistoryStore.SavedInstance> archivedDetails(long instanceKey) {
-    return Optional.ofNullable(archived.get(instanceKey)).map(a -> archive.read(a.at()));
+  /** The ended instance's details from {@link EndedInstances}, if they are there. */
+  Optional<HistoryStore.SavedInstance> movedDetails(long instanceKey) {
+    return moved == null || instances.containsKey(instanceKey)
+        ? Optional.empty()
+        : moved.details(instanceKey);
   }
 
   /**
    * The items of one kind that have, for each indexed field named, one of its values, by key: those
-   * in the heap from the index, and those of archived instances read from the archive, only the
-   * instances named when the filter names instances, else every one, one at a time.
+   * in the heap from the index, and those of the instances that moved out, only the instances named
+   * when the filter names instances, else every one, one at a time.
    */
   <T> List<T> matching(
       HistoryIndex<T> index,
       Function<HistoryStore.SavedInstance, List<T>> ofInstance,
       Map<String, Set<String>> wanted) {
     List<T> found = new ArrayList<>(index.matching(wanted));
-    Set<String> instanceKeys = wanted.get(INSTANCE);
-    List<HistoryArchive.Location> locations =
-        instanceKeys == null
-            ? archived.values().stream().map(HistoryStore.ArchivedInstance::at).toList()
-            : instanceKeys.stream()
-                .map(HistoryState::parseKey)
-                .map(archived::get)
-                .filter(Objects::nonNull)
-                .map(HistoryStore.ArchivedInstance::at)
-                .toList();
-    if (!locations.isEmpty()) {
-      archive.readEach(
-          locations,
-          saved ->
-              ofInstance.apply(saved).stream()
-                  .filter(item -> index.matches(item, wanted))
-                  .forEach(found::add));
-      found.sort(Comparator.comparingLong(index::keyOf));
+    if (moved == null) {
+      return found;
     }
+    Set<String> instanceKeys = wanted.get(INSTANCE);
+    Consumer<HistoryStore.SavedInstance> add =
+        saved -> {
+          if (!instances.containsKey(saved.key())) { // a copy a crash left in both: the heap's
+            ofInstance.apply(saved).stream()
+                .filter(item -> index.matches(item, wanted))
+                .forEach(found::add);
+          }
+        };
+    if (instanceKeys == null) {
+      moved.eachDetails(add);
+    } else {
+      moved
+          .details(
+              instanceKeys.stream().map(HistoryState::parseKey).filter(Objects::nonNull).toList())
+          .forEach(add);
+    }
+    found.sort(Comparator.comparingLong(index::keyOf));
     return found;
   }
 
-  /** Reads every archived instance, one at a time. */
-  void eachArchived(Consumer<HistoryStore.SavedInstance> action) {
-    if (!archived.isEmpty()) {
-      archive.readEach(
-          archived.values().stream().map(HistoryStore.ArchivedInstance::at).toList(), action);
+  /** Reads every instance that moved out, one at a time. */
+  void eachMoved(Consumer<HistoryStore.SavedInstance> action) {
+    if (moved != null) {
+      moved.eachDetails(
+          saved -> {
+            if (!instances.containsKey(saved.key())) {
+              action.accept(saved);
+            }
+          });
     }
   }
 
-  /** The item with the key, from the heap or from its instance in the archive. */
+  /** The item with the key, from the heap or from its instance where it moved. */
   <T> T get(
       HistoryIndex<T> index, Function<HistoryStore.SavedInstance, List<T>> ofInstance, long key) {
     T item = index.get(key);
-    long instanceKey = archivedItems.get(key);
-    if (item != null || instanceKey < 0) {
+    if (item != null || moved == null) {
       return item;
     }
+    long instanceKey = moved.instanceOfItem(key);
+    if (instanceKey < 0) {
+      return null;
+    }
     return itemsOf(index, ofInstance, instanceKey).stream()
-        .filter(archivedItem -> index.keyOf(archivedItem) == key)
+        .filter(movedItem -> index.keyOf(movedItem) == key)
         .findFirst()
         .orElse(null);
   }
@@ -405,9 +425,6 @@ final class HistoryState {
   }
 
   void restore(HistoryStore.Saved saved) {
-    if (saved.archived() != null) { // none in a history kept before the archive was
-      saved.archived().forEach(this::addArchived);
-    }
     position = saved.position();
     saved.definitions().forEach(definition -> definitions.put(definition.key(), definition));
     saved.forms().forEach(form -> forms.put(form.key(), form));
@@ -430,7 +447,7 @@ final class HistoryState {
       }
       instances.put(instance.key(), records);
       if (records.instance != null && records.instance.state() != InstanceState.ACTIVE) {
-        toArchive.add(instance.key());
+        toMove.add(instance.key());
       }
     }
     ended.addAll(saved.ended());

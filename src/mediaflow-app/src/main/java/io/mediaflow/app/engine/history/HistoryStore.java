@@ -36,9 +36,11 @@ import java.util.Optional;
  * temporary file, forced, renamed over it. A {@code history.json} of an older version (the history
  * replaced whole) is read once and rewritten in this form.
  *
- * <p>An ended instance's details are not in this file once they moved to {@link HistoryArchive},
- * beside it: the file then holds the instance's own record, where its details are and the keys of
- * its items ({@link ArchivedInstance}), written after the archive's lines are on disk.
+ * <p>An ended instance is not in this file once it moved to {@link EndedInstances}, beside it: a
+ * {@code dropped} line takes it out, written after the database has it on disk. A folder of an
+ * earlier version, whose ended instances' details were in day files ({@link HistoryArchive}) and
+ * their own records here, is carried over once at the first start: the instances copied to the
+ * database, this file rewritten without them, then the day files deleted.
  */
 final class HistoryStore {
 
@@ -50,7 +52,7 @@ final class HistoryStore {
   /** Below this size the file is never rewritten: a small file costs nothing to read. */
   static final long COMPACT_AT = 1 << 20;
 
-  private static final JsonMapper JSON =
+  static final JsonMapper JSON =
       JsonMapper.builder()
           .findAndAddModules()
           .serializationInclusion(JsonInclude.Include.NON_NULL)
@@ -102,9 +104,9 @@ final class HistoryStore {
 
   /**
    * The history as of the record at {@code position}: {@code instances} with their details, {@code
-   * archived} the ended instances whose details are in {@link HistoryArchive}; {@code ended} the
-   * ended instances, the earliest first; {@code archived}, {@code usage} and {@code decisions} null
-   * in a history kept before they were.
+   * archived} (only in a file of an earlier version) the ended instances whose details are in
+   * {@link HistoryArchive}; {@code ended} the ended instances still here, the earliest first;
+   * {@code archived}, {@code usage} and {@code decisions} null in a history kept before they were.
    */
   record Saved(
       long position,
@@ -118,29 +120,30 @@ final class HistoryStore {
 
   /**
    * What changed since the last save, as of the record at {@code position}: new deployments, each
-   * instance a record touched (whole), those whose details moved to the archive since, the keys of
-   * instances that ended (in the order they ended) and of those dropped, the usage buckets that
-   * changed (whole) and the decisions' changes.
+   * instance a record touched (whole), the keys of instances that ended (in the order they ended)
+   * and of those dropped (past the retention, or moved to {@link EndedInstances}), the usage
+   * buckets that changed (whole) and the decisions' changes.
    */
   record Changes(
       long position,
       List<ProcessDefinition> definitions,
       List<FormDefinition> forms,
       List<SavedInstance> instances,
-      List<ArchivedInstance> archived,
       List<Long> ended,
       List<Long> dropped,
       List<UsageBucket> usage,
       SavedDecisions decisions) {}
 
   /**
-   * An ended instance whose details are in {@link HistoryArchive}: its own record, where its line
-   * is, and the keys of its element instances, variables, user tasks and incidents, which a get by
-   * such a key finds it by.
+   * An ended instance whose details an earlier version kept in {@link HistoryArchive}: its own
+   * record, where its line is, and the keys of its items. Only read, to carry it over.
    */
   record ArchivedInstance(ProcessInstance instance, HistoryArchive.Location at, long[] items) {}
 
-  /** One line of the file: exactly one of its fields is set. */
+  /**
+   * One line of the file: exactly one of its fields is set; {@code archived} only in a file of an
+   * earlier version.
+   */
   record Entry(
       ProcessDefinition definition,
       FormDefinition form,
@@ -162,10 +165,6 @@ final class HistoryStore {
 
     static Entry of(SavedInstance instance) {
       return new Entry(null, null, instance, null, null, null, null, null, null);
-    }
-
-    static Entry of(ArchivedInstance archived) {
-      return new Entry(null, null, null, archived, null, null, null, null, null);
     }
 
     static Entry ended(long key) {
@@ -191,7 +190,7 @@ final class HistoryStore {
 
   private final Path folder;
   private final Path file;
-  private final HistoryArchive archive;
+  private final EndedInstances ended;
   private final long compactAt;
   private final Saved loaded;
 
@@ -213,17 +212,18 @@ final class HistoryStore {
   HistoryStore(Path folder, long compactAt) {
     this.folder = folder;
     this.file = folder.resolve(FILE);
-    this.archive = new HistoryArchive(folder);
+    this.ended = new EndedInstances(folder);
     this.compactAt = compactAt;
     try {
       Path whole = folder.resolve(WHOLE_FILE);
       if (!Files.exists(file) && Files.exists(whole)) {
-        loaded = JSON.readValue(whole.toFile(), Saved.class);
-        rewrite(loaded);
+        Saved earlier = JSON.readValue(whole.toFile(), Saved.class);
+        rewrite(earlier);
         Files.delete(whole);
-      } else {
-        loaded = Files.exists(file) ? read() : null;
       }
+      Saved kept = Files.exists(file) ? read() : null;
+      ended.forgetAfter(kept == null ? -1 : kept.position());
+      loaded = kept != null && kept.archived() != null ? carryOver(kept) : kept;
     } catch (IOException e) {
       throw new UncheckedIOException(
           "Cannot read the REST API's history from "
@@ -234,9 +234,49 @@ final class HistoryStore {
     sizeAfterRewrite = Math.max(sizeAfterRewrite, size);
   }
 
-  /** Where the ended instances' details are kept, beside this file. */
-  HistoryArchive archive() {
-    return archive;
+  /** Where the ended instances are kept, beside this file. */
+  EndedInstances ended() {
+    return ended;
+  }
+
+  /** How many ended instances a carry-over copies in one transaction. */
+  private static final int CARRIED_AT_ONCE = 1_000;
+
+  /**
+   * The ended instances of a folder of an earlier version, whose details are in day files and whose
+   * own records are in this file, copied to {@link EndedInstances}; this file is then rewritten
+   * without them and the day files deleted, in that order, so that a crash at any point leaves them
+   * where the next start finds them (copied again, over the same keys). Returns the history this
+   * file now holds.
+   */
+  private Saved carryOver(Saved kept) throws IOException {
+    var archive = new HistoryArchive(folder);
+    var batch = new ArrayList<SavedInstance>(CARRIED_AT_ONCE);
+    archive.readEach(
+        kept.archived().stream().map(ArchivedInstance::at).toList(),
+        saved -> {
+          batch.add(saved);
+          if (batch.size() == CARRIED_AT_ONCE) {
+            ended.add(batch, List.of(), kept.position());
+            batch.clear();
+          }
+        });
+    ended.add(batch, List.of(), kept.position());
+    var inFile = new LinkedHashSet<Long>();
+    kept.instances().forEach(instance -> inFile.add(instance.key()));
+    Saved rest =
+        new Saved(
+            kept.position(),
+            kept.definitions(),
+            kept.forms(),
+            kept.instances(),
+            null,
+            kept.ended().stream().filter(instance -> inFile.contains(instance.key())).toList(),
+            kept.usage(),
+            kept.decisions());
+    rewrite(rest);
+    archive.delete();
+    return rest;
   }
 
   /** What was kept when the application started, if anything. */
@@ -269,7 +309,6 @@ final class HistoryStore {
     changes.definitions().forEach(definition -> entries.add(Entry.of(definition)));
     changes.forms().forEach(form -> entries.add(Entry.of(form)));
     changes.instances().forEach(instance -> entries.add(Entry.of(instance)));
-    changes.archived().forEach(archived -> entries.add(Entry.of(archived)));
     changes.ended().forEach(key -> entries.add(Entry.ended(key)));
     changes.usage().forEach(bucket -> entries.add(Entry.of(bucket)));
     if (changes.decisions() != null) {
@@ -303,9 +342,6 @@ final class HistoryStore {
     history.definitions().forEach(definition -> entries.add(Entry.of(definition)));
     history.forms().forEach(form -> entries.add(Entry.of(form)));
     history.instances().forEach(instance -> entries.add(Entry.of(instance)));
-    if (history.archived() != null) {
-      history.archived().forEach(archived -> entries.add(Entry.of(archived)));
-    }
     history.ended().forEach(instance -> entries.add(Entry.ended(instance.key())));
     if (history.usage() != null) {
       history.usage().forEach(bucket -> entries.add(Entry.of(bucket)));
@@ -407,7 +443,7 @@ final class HistoryStore {
         List.copyOf(definitions.values()),
         List.copyOf(forms.values()),
         List.copyOf(instances.values()),
-        List.copyOf(archived.values()),
+        archived.isEmpty() ? null : List.copyOf(archived.values()),
         endedInstances,
         List.copyOf(usage.values()),
         decisions.whole());

@@ -40,8 +40,7 @@ final class InstanceTree {
       long key = next.removeFirst();
       keys.add(key);
       state
-          .processInstances
-          .where(HistoryState.PARENT, Long.toString(key))
+          .processInstancesMatching(Map.of(HistoryState.PARENT, Set.of(Long.toString(key))))
           .forEach(called -> next.add(called.key()));
     }
     return keys;
@@ -50,9 +49,9 @@ final class InstanceTree {
   /** The instance and the instances that called it, the root first; empty when it is not known. */
   static List<ProcessInstance> callers(HistoryState state, long processInstanceKey) {
     var chain = new ArrayDeque<ProcessInstance>();
-    for (ProcessInstance instance = state.processInstances.get(processInstanceKey);
+    for (ProcessInstance instance = state.instance(processInstanceKey);
         instance != null;
-        instance = state.processInstances.get(instance.parentProcessInstanceKey())) {
+        instance = state.instance(instance.parentProcessInstanceKey())) {
       chain.addFirst(instance);
     }
     return List.copyOf(chain);

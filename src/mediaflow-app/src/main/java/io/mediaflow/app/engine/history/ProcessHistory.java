@@ -3,8 +3,6 @@ package io.mediaflow.app.engine.history;
 import io.mediaflow.app.engine.EngineRecordFeed;
 import java.time.Clock;
 import java.time.Instant;
-import java.time.LocalDate;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -25,9 +23,9 @@ import org.springframework.stereotype.Component;
  * variables, user tasks, jobs and incidents, the sequence flows it took and its message
  * subscriptions (records out). Its {@link HistoryProjection} is fed once per record by {@link
  * EngineRecordFeed}; every read first catches the feed up, so it sees everything the engine has
- * acknowledged. An ended instance is kept for {@link HistoryProperties#retention}, its details on
- * disk ({@link HistoryArchive}) from the store's next save on; everything is kept beside the
- * engine's log in {@link HistoryStore}.
+ * acknowledged. An ended instance is kept for {@link HistoryProperties#retention}, on disk ({@link
+ * EndedInstances}) from the store's next save on, where it is searched; everything else is kept
+ * beside the engine's log in {@link HistoryStore}.
  */
 @Component
 public class ProcessHistory {
@@ -45,12 +43,6 @@ public class ProcessHistory {
   private final HistoryProperties limits;
   private final Clock clock;
   private final HistoryState state;
-
-  /**
-   * The archive's days the store names as of its last write, computed with what it wrote: only
-   * their files are kept.
-   */
-  private Set<LocalDate> archivedDays = Set.of();
 
   @Autowired
   ProcessHistory(
@@ -72,7 +64,7 @@ public class ProcessHistory {
     this.decisions = decisions;
     this.limits = limits;
     this.clock = clock;
-    this.state = new HistoryState(store.map(HistoryStore::archive).orElse(null));
+    this.state = new HistoryState(store.map(HistoryStore::ended).orElse(null));
     store.flatMap(HistoryStore::loaded).ifPresent(state::restore);
     feed.subscribe(new HistoryProjection(state, limits, clock));
   }
@@ -83,14 +75,14 @@ public class ProcessHistory {
    * Keeps everything read so far in the store (what changed since the last time, or everything when
    * the store is due to be rewritten), the decisions as of the same record, and returns the
    * position from which on the history still needs the engine's log: the log below it may be
-   * deleted. The instances that ended since the last time move their details to the archive first,
-   * and the archive's days past the retention are deleted once the store no longer names them. The
-   * store writes outside the lock, so that reads need not wait for the disk; a failed write makes
-   * the store's next save a rewrite, which holds everything.
+   * deleted. The instances that ended since the last time move to {@link EndedInstances} first (on
+   * disk before the store's file says so). The store writes outside the lock, so that reads need
+   * not wait for the disk; a failed write makes the store's next save a rewrite, which holds
+   * everything.
    */
   long keep() {
     HistoryStore kept = store.orElseThrow();
-    archiveEnded(kept.archive());
+    moveEnded(kept.ended());
     Instant oldest = clock.instant().minus(limits.retention());
     long position;
     if (kept.rewriteDue()) {
@@ -102,42 +94,42 @@ public class ProcessHistory {
       kept.append(changes);
       position = changes.position();
     }
-    kept.archive().deleteBefore(LocalDate.ofInstant(oldest, ZoneOffset.UTC), archivedDays);
     return position + 1;
   }
 
   /**
-   * Writes the ended instances' details to the archive (outside the lock), then lets them leave the
-   * heap.
+   * Writes the ended instances and the decision instances to {@link EndedInstances} (outside the
+   * lock), then lets them leave the heap.
    */
-  private void archiveEnded(HistoryArchive archive) {
-    List<HistoryStore.SavedInstance> ended =
+  private void moveEnded(EndedInstances ended) {
+    var position = new long[1];
+    var evaluated = new ArrayList<DecisionHistory.DecisionInstance>();
+    List<HistoryStore.SavedInstance> toMove =
         feed.caughtUp(
             () -> {
+              decisions.ifPresent(history -> evaluated.addAll(history.toMove()));
               synchronized (state) {
-                return state.toArchive.stream().map(state::saved).toList();
+                position[0] = state.position;
+                return state.toMove.stream().map(state::saved).toList();
               }
             });
-    if (ended.isEmpty()) {
-      return;
-    }
-    Map<Long, HistoryArchive.Location> locations = archive.append(ended);
+    ended.add(toMove, evaluated, position[0]);
     synchronized (state) {
-      ended.forEach(instance -> state.archived(instance, locations.get(instance.key())));
+      state.moved(toMove);
     }
+    decisions.ifPresent(history -> history.moved(evaluated));
   }
 
   private HistoryStore.Saved whole(Instant oldest) {
     synchronized (state) {
       state.dropEnded(oldest);
-      archivedDays = state.archivedDays();
       state.unsaved = new HistoryState.Unsaved();
       return new HistoryStore.Saved(
           state.position,
           List.copyOf(state.definitions.values()),
           List.copyOf(state.forms.values()),
           state.instances.keySet().stream().map(state::saved).toList(),
-          List.copyOf(state.archived.values()),
+          null,
           List.copyOf(state.ended),
           List.copyOf(state.usage.values()),
           decisions.map(DecisionHistory::whole).orElse(null));
@@ -147,7 +139,6 @@ public class ProcessHistory {
   private HistoryStore.Changes changes(Instant oldest) {
     synchronized (state) {
       state.dropEnded(oldest);
-      archivedDays = state.archivedDays();
       HistoryState.Unsaved unsaved = state.unsaved;
       state.unsaved = new HistoryState.Unsaved();
       return new HistoryStore.Changes(
@@ -158,7 +149,6 @@ public class ProcessHistory {
               .filter(state.instances::containsKey)
               .map(state::saved)
               .toList(),
-          List.copyOf(unsaved.archived),
           List.copyOf(unsaved.ended),
           List.copyOf(unsaved.dropped),
           unsaved.usage.stream().map(state.usage::get).toList(),
@@ -196,15 +186,25 @@ public class ProcessHistory {
   }
 
   public List<ProcessInstance> processInstances() {
-    return read(state.processInstances::all);
+    return processInstanceLookup().matching().apply(Map.of());
   }
 
   public Optional<ProcessInstance> processInstance(long key) {
-    return get(state.processInstances, key);
+    return read(() -> Optional.ofNullable(state.instance(key)));
   }
 
   public Lookup<ProcessInstance> processInstanceLookup() {
-    return lookup(state.processInstances);
+    return new Lookup<>(
+        state.processInstances.fields(),
+        wanted -> read(() -> state.processInstancesMatching(wanted)));
+  }
+
+  /**
+   * The keys of the instances that have, at their own scope, a variable {@code name} whose value
+   * (as JSON) is {@code value}, ascending: what a search by variable narrows by first.
+   */
+  public Set<Long> instancesWithVariable(String name, String value) {
+    return read(() -> state.instancesWithVariable(name, value));
   }
 
   /**
@@ -219,7 +219,7 @@ public class ProcessHistory {
                 .or(
                     () ->
                         state
-                            .archivedDetails(processInstanceKey)
+                            .movedDetails(processInstanceKey)
                             .map(HistoryStore.SavedInstance::sequenceFlows))
                 .orElse(List.of()));
   }
@@ -324,7 +324,7 @@ public class ProcessHistory {
         () -> {
           var messages = new ArrayList<CorrelatedMessage>();
           state.instances.values().forEach(records -> messages.addAll(records.correlatedMessages));
-          state.eachArchived(saved -> messages.addAll(saved.correlatedMessages()));
+          state.eachMoved(saved -> messages.addAll(saved.correlatedMessages()));
           return messages;
         });
   }
@@ -372,14 +372,6 @@ public class ProcessHistory {
 
   private static <T> List<T> all(Lookup<T> lookup) {
     return lookup.matching().apply(Map.of());
-  }
-
-  private <T> Optional<T> get(HistoryIndex<T> index, long key) {
-    return read(() -> Optional.ofNullable(index.get(key)));
-  }
-
-  private <T> Lookup<T> lookup(HistoryIndex<T> index) {
-    return new Lookup<>(index.fields(), wanted -> read(() -> index.matching(wanted)));
   }
 
   private <T> T read(Supplier<T> query) {

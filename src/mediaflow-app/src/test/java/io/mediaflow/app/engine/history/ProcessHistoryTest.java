@@ -36,9 +36,11 @@ import io.camunda.zeebe.protocol.record.value.ErrorType;
 import io.mediaflow.app.engine.EngineRecordFeed;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -642,9 +644,9 @@ class ProcessHistoryTest {
     kept.keep();
 
     assertThat(Files.readString(folder.resolve(HistoryStore.FILE)))
-        .as("the store names where the details are, but does not hold them")
-        .doesNotContain("in.mp4");
-    assertThat(Files.readString(archived(folder, "2026-01-01"))).contains("in.mp4");
+        .as("the store's file holds neither the ended instance nor its details")
+        .doesNotContain("in.mp4")
+        .doesNotContain("\"key\":1,");
     assertFoundWithItsDetails(kept);
     assertFoundWithItsDetails(history(limits, Optional.of(new HistoryStore(folder))));
   }
@@ -671,44 +673,95 @@ class ProcessHistoryTest {
     ProcessHistory kept = history(limits, Optional.of(new HistoryStore(folder)));
     endedInstanceWithDetails(1);
     kept.keep();
-    assertThat(archived(folder, "2026-01-01")).exists();
+    assertFoundWithItsDetails(kept);
 
-    now = now.plus(Duration.ofDays(2)); // a day's file goes once the whole day passed the retention
+    now = now.plus(Duration.ofHours(1)).plusMillis(1);
     started(2);
+    assertThat(kept.processInstance(1)).as("before the next keep").isEmpty();
     kept.keep();
     assertThat(kept.processInstance(1)).isEmpty();
     assertThat(kept.variable(20)).isEmpty();
     assertThat(kept.variables()).isEmpty();
-    assertThat(archived(folder, "2026-01-01")).as("the day's file").doesNotExist();
     assertThat(history(limits, Optional.of(new HistoryStore(folder))).processInstance(1))
         .as("after a restart too")
         .isEmpty();
   }
 
   /**
-   * The engine's clock pinned to the past (as Camunda's clock API and Camunda Process Test allow)
-   * dates an instance's end years back: its day's file is past the retention at once, but the
-   * instance is dropped only once those that ended before it are, and until then it is read.
+   * The retention counts on the engine's clock, which dates the records: with 30 days, an instance
+   * that ended 29 days ago is found and one that ended 31 days ago is not, in the heap, on disk,
+   * and after a restart; the order they ended in does not matter (the clock may have been pinned to
+   * the past meanwhile).
    */
   @Test
-  void anInstanceEndedUnderAClockPinnedToThePastIsFoundUntilItIsDropped(@TempDir Path folder) {
-    HistoryProperties limits = new HistoryProperties(Duration.ofHours(1));
+  void anInstanceIsKeptUntilTheRetentionPassedSinceItEndedOnTheEnginesClock(@TempDir Path folder) {
+    HistoryProperties limits = new HistoryProperties(Duration.ofDays(30));
     ProcessHistory kept = history(limits, Optional.of(new HistoryStore(folder)));
-    Instant real = now;
+    Instant today = now;
+    now = today.minus(Duration.ofDays(29));
+    started(1);
+    ended(1);
+    now = today.minus(Duration.ofDays(31));
     started(2);
-    ended(2); // ended first, within the retention
-    now = Instant.parse("2016-05-01T10:00:00Z");
-    endedInstanceWithDetails(1);
-    now = real;
-    kept.keep();
-    kept.keep();
+    ended(2);
+    now = today;
+    started(3);
+    assertThat(kept.processInstances()).extracting(ProcessInstance::key).containsExactly(1L, 3L);
 
-    assertFoundWithItsDetails(kept);
-    assertFoundWithItsDetails(history(limits, Optional.of(new HistoryStore(folder))));
+    kept.keep();
+    assertThat(kept.processInstance(1)).as("on disk").isPresent();
+    assertThat(kept.processInstance(2)).isEmpty();
+    ProcessHistory restored = history(limits, Optional.of(new HistoryStore(folder)));
+    assertThat(restored.processInstances())
+        .as("after a restart")
+        .extracting(ProcessInstance::key)
+        .containsExactly(1L, 3L);
+
+    now = today.plus(Duration.ofDays(2));
+    started(4);
+    assertThat(restored.processInstance(1)).as("31 days after its end").isEmpty();
+  }
+
+  /**
+   * A data folder of the earlier layout: the ended instance's own record in the history's file, its
+   * details in a file of the day it ended on. The first start carries it over, once.
+   */
+  @Test
+  void anEarlierFoldersEndedInstancesAreCarriedOverAtTheFirstStart(
+      @TempDir Path current, @TempDir Path earlier) throws Exception {
+    HistoryProperties limits = new HistoryProperties(Duration.ofHours(1));
+    ProcessHistory kept = history(limits, Optional.of(new HistoryStore(current)));
+    endedInstanceWithDetails(1);
+    kept.keep();
+    HistoryStore.SavedInstance details = new HistoryStore(current).ended().details(1).orElseThrow();
+    Path days = earlier.resolve(HistoryArchive.FOLDER);
+    Files.createDirectories(days);
+    Files.write(days.resolve("2026-01-01.jsonl"), HistoryStore.JSON.writeValueAsBytes(details));
+    Files.write(days.resolve("2026-01-01.jsonl"), new byte[] {'\n'}, StandardOpenOption.APPEND);
+    var archived =
+        new HistoryStore.ArchivedInstance(
+            details.instance(),
+            new HistoryArchive.Location(LocalDate.parse("2026-01-01"), 0),
+            new long[] {20, 21, 5, 9, 31});
+    String batch =
+        HistoryStore.JSON.writeValueAsString(
+                new HistoryStore.Entry(null, null, null, archived, null, null, null, null, null))
+            + "\n{\"ended\":1}\n{\"kept\":"
+            + records.size()
+            + "}\n";
+    Files.writeString(
+        earlier.resolve(HistoryStore.FILE),
+        Files.readString(current.resolve(HistoryStore.FILE)) + batch);
+
+    ProcessHistory carried = history(limits, Optional.of(new HistoryStore(earlier)));
+    assertFoundWithItsDetails(carried);
+    assertThat(days).as("the day files, once carried over").doesNotExist();
+    assertThat(Files.readString(earlier.resolve(HistoryStore.FILE))).doesNotContain("archived");
+    assertFoundWithItsDetails(history(limits, Optional.of(new HistoryStore(earlier))));
   }
 
   @Test
-  void detailsArchivedByAKeepACrashCutShortAreReadAgainFromTheLog(@TempDir Path folder)
+  void endedInstancesMovedByAKeepACrashCutShortAreReadAgainFromTheLog(@TempDir Path folder)
       throws Exception {
     HistoryProperties limits = new HistoryProperties(Duration.ofHours(1));
     ProcessHistory kept = history(limits, Optional.of(new HistoryStore(folder)));
@@ -718,11 +771,11 @@ class ProcessHistoryTest {
     byte[] beforeTheEnd = Files.readAllBytes(file);
     endedInstanceWithDetails(1);
     kept.keep();
-    Files.write(file, beforeTheEnd); // the crash came after the archive's lines, before the store's
+    Files.write(file, beforeTheEnd); // the crash came after the database's commit, before the file
 
     ProcessHistory restored = history(limits, Optional.of(new HistoryStore(folder)));
     assertFoundWithItsDetails(restored);
-    restored.keep(); // archives them once more: the lines no location names are never read
+    restored.keep(); // moves them once more: the copy the first keep left was forgotten at start
     assertFoundWithItsDetails(restored);
     assertFoundWithItsDetails(history(limits, Optional.of(new HistoryStore(folder))));
   }
@@ -789,12 +842,9 @@ class ProcessHistoryTest {
     assertThat(history.incidentsWithCalled(1)).extracting(Incident::key).containsExactly(31L);
   }
 
-  private static Path archived(Path folder, String day) {
-    return folder.resolve(HistoryArchive.FOLDER).resolve(day + ".jsonl");
-  }
-
   @Test
-  void decisionsAreKeptWithTheHistoryAndComeBackAfterARestart(@TempDir Path folder) {
+  void decisionsAreKeptWithTheHistoryAndComeBackAfterARestart(@TempDir Path folder)
+      throws Exception {
     HistoryProperties limits = new HistoryProperties(Duration.ofHours(1));
     EngineRecordFeed feed = feed(Optional.empty());
     DecisionHistory decisions = new DecisionHistory(feed, limits, Optional.empty(), clock());
@@ -852,6 +902,14 @@ class ProcessHistoryTest {
               assertThat(instance.key()).isEqualTo("52-1");
               assertThat(instance.output()).isEqualTo("\"hd\"");
             });
+    assertThat(restored.instance("52-1")).isPresent();
+    assertThat(Files.readString(folder.resolve(HistoryStore.FILE)))
+        .as("the decision instance is in the database, not in the file")
+        .doesNotContain("DECISION_TABLE");
+
+    now = now.plus(Duration.ofHours(2));
+    assertThat(restored.instances()).as("past the retention").isEmpty();
+    assertThat(restored.instance("52-1")).isEmpty();
   }
 
   private ProcessHistory history(HistoryProperties limits) {
