@@ -17,6 +17,11 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.BeforeEach;
@@ -28,13 +33,15 @@ import org.junit.jupiter.api.io.TempDir;
  * segments below each snapshot are deleted, so the log on disk stays near a segment plus the growth
  * between snapshots instead of growing with every instance; after a {@code kill -9} the engine
  * still recovers (an instance started before the first deleted segment still has its open task) and
- * the REST API still shows the ended instances, which it kept beside the log.
+ * the REST API still shows the ended instances, which it kept beside the log, every one whose end
+ * was acknowledged, even when the kill came while it wrote them.
  */
 class LogCompactionTest {
 
   private static final int INSTANCES = 600;
   private static final int IN_FLIGHT = 32;
   private static final long SEGMENT_SIZE = 64 * 1024;
+  private static final int ACKNOWLEDGED_BEFORE_THE_KILL = 400;
   private static final String[] SMALL_LOG = {
     "--mediaflow.engine.log-segment-size=64KB", "--mediaflow.engine.snapshot-log-growth=128KB"
   };
@@ -54,11 +61,7 @@ class LogCompactionTest {
     String reviewId = processId + "-review";
     long review;
     Process app = application.start(SMALL_LOG);
-    try (CamundaClient camunda =
-        CamundaClient.newClientBuilder()
-            .grpcAddress(application.gateway())
-            .preferRestOverGrpc(false)
-            .build()) {
+    try (CamundaClient camunda = client()) {
       camunda
           .newDeployResourceCommand()
           .addProcessModel(
@@ -152,6 +155,107 @@ class LogCompactionTest {
       app.destroy();
       app.waitFor();
     }
+  }
+
+  /**
+   * Killed while it writes its history: each snapshot (every 128 KB of log) moves the instances
+   * that ended since to the ended instances' database and deletes the log below, while instances
+   * keep ending. Every instance whose end was acknowledged (a create with its result) is found
+   * after the restart, by key and by its variable, though the log that recorded most of them is
+   * gone.
+   */
+  @Test
+  void noAcknowledgedEndIsLostToAKillDuringTheHistorysWrites() throws Exception {
+    String processId = "ended-crash-" + UUID.randomUUID();
+    Map<Long, Integer> acknowledged = new ConcurrentHashMap<>();
+    Path ended = data.resolve("history/ended.mv.db");
+    Process app = application.start(SMALL_LOG);
+    ExecutorService load = Executors.newSingleThreadExecutor();
+    var stop = new AtomicBoolean();
+    try (CamundaClient camunda = client()) {
+      camunda
+          .newDeployResourceCommand()
+          .addProcessModel(
+              Bpmn.createExecutableProcess(processId).startEvent().endEvent().done(),
+              processId + ".bpmn")
+          .send()
+          .join();
+      load.submit(
+          () -> {
+            var slots = new Semaphore(IN_FLIGHT);
+            for (int i = 0; !stop.get(); i++) {
+              int number = i;
+              slots.acquireUninterruptibly();
+              camunda
+                  .newCreateInstanceCommand()
+                  .bpmnProcessId(processId)
+                  .latestVersion()
+                  .variables(Map.of("number", number))
+                  .withResult()
+                  .send()
+                  .whenComplete(
+                      (result, failure) -> {
+                        slots.release();
+                        if (failure == null) {
+                          acknowledged.put(result.getProcessInstanceKey(), number);
+                        }
+                      });
+            }
+          });
+      long before = Files.exists(ended) ? Files.size(ended) : 0;
+      Awaitility.await("instances ended and moved to the database, the log deleted below")
+          .atMost(Duration.ofMinutes(2))
+          .pollInterval(Duration.ofMillis(100))
+          .until(
+              () ->
+                  acknowledged.size() >= ACKNOWLEDGED_BEFORE_THE_KILL
+                      && Files.exists(ended)
+                      && Files.size(ended) > before
+                      && !segments(data.resolve("log")).contains("00000000000000000001.log"));
+      app.destroyForcibly(); // kill -9, while instances end and snapshots keep the history
+      app.waitFor();
+      stop.set(true);
+    } finally {
+      stop.set(true);
+      load.shutdownNow();
+      app.destroyForcibly();
+      app.waitFor();
+    }
+
+    app = application.start(SMALL_LOG);
+    try {
+      assertThat(application.completedOf(acknowledged.keySet()))
+          .as("every instance whose end was acknowledged")
+          .containsExactlyInAnyOrderElementsOf(acknowledged.keySet());
+      var some = List.copyOf(acknowledged.entrySet()).subList(0, 5);
+      for (Map.Entry<Long, Integer> instance : some) {
+        assertThat(
+                application.search(
+                    "/v2/process-instances/search",
+                    Map.of(
+                        "processDefinitionId",
+                        processId,
+                        "variables",
+                        List.of(
+                            Map.of("name", "number", "value", instance.getValue().toString())))))
+            .as("found by its variable")
+            .singleElement()
+            .satisfies(
+                found ->
+                    assertThat(found.path("processInstanceKey").asLong())
+                        .isEqualTo(instance.getKey()));
+      }
+    } finally {
+      app.destroy();
+      app.waitFor();
+    }
+  }
+
+  private CamundaClient client() {
+    return CamundaClient.newClientBuilder()
+        .grpcAddress(application.gateway())
+        .preferRestOverGrpc(false)
+        .build();
   }
 
   private int count(String path, Map<String, Object> filter)
