@@ -50,7 +50,7 @@ final class EndedInstances {
    * What H2 may cache of the database's pages: small, so that the heap does not grow with what is
    * kept (H2's default is 16 MB); a search reads few pages.
    */
-  private static final int CACHE_KB = 2048;
+  private static final int CACHE_KB = 512;
 
   /** The fields of the process instance search this narrows by, and their columns. */
   private static final Map<String, String> COLUMNS =

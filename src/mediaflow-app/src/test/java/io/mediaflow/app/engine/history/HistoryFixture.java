@@ -16,6 +16,7 @@ import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
 import io.camunda.zeebe.protocol.record.intent.VariableIntent;
 import io.camunda.zeebe.protocol.record.value.BpmnElementType;
 import io.mediaflow.app.engine.EngineRecordFeed;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -57,12 +58,35 @@ public final class HistoryFixture {
             Clock.systemUTC());
   }
 
+  /**
+   * Over a store in {@code folder}, as the durable engine's history is: what a restart over the
+   * same folder reads back (no record is read again).
+   */
+  public static HistoryFixture keptIn(Path folder) {
+    return new HistoryFixture(Optional.of(new HistoryStore(folder)));
+  }
+
   public ProcessHistory history() {
     return history;
   }
 
+  /** Has the history read the records, and forgets them, as the engine's feed does. */
+  public void catchUp() {
+    history.processInstance(0);
+    forgetRead();
+  }
+
+  /**
+   * Keeps what the history read, as the engine has it do after each snapshot, and forgets the
+   * records, as the engine's feed does.
+   */
+  public void keep() {
+    history.keep();
+    forgetRead();
+  }
+
   /** Forgets the records the history read, as the engine's feed does: for a measure of its heap. */
-  void forgetRead() {
+  private void forgetRead() {
     records.subList(0, read).clear();
     read = 0;
   }
