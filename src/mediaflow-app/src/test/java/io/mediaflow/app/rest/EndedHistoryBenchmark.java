@@ -24,8 +24,9 @@ import org.junit.jupiter.api.io.TempDir;
  * <ul>
  *   <li>the heap in use after full collections with none and with them;
  *   <li>a restart over the folder: the history's store opened and the first search answered;
- *   <li>p50 and p99 of {@code POST /v2/process-instances/search} by state and by variable, and of
- *       the element instances of one instance, answered as the REST API does.
+ *   <li>p50 and p99 of {@code POST /v2/process-instances/search} by state and by variable, of the
+ *       element instances of one instance and of the open user tasks ({@value #RUNNING} instances
+ *       still running beside those ended), answered as the REST API does.
  * </ul>
  *
  * <p>Run: {@code mvn -B test -pl src/mediaflow-app -am -Dtest=EndedHistoryBenchmark
@@ -37,6 +38,9 @@ class EndedHistoryBenchmark {
   private static final int INSTANCES = Integer.getInteger("benchmark.instances", 100_000);
   private static final int BATCH = Integer.getInteger("benchmark.batch", 5_000);
   private static final int RUNS = 400;
+
+  /** Instances still running beside those ended, each with an open user task. */
+  private static final int RUNNING = 100;
 
   @Test
   void endedInstancesOnDiskBesideAllInTheHeap(@TempDir Path folder) throws Exception {
@@ -89,7 +93,8 @@ class EndedHistoryBenchmark {
     String[] names = {
       "process instances by state (first page of 100)",
       "process instances by variable",
-      "element instances of one ended instance"
+      "element instances of one ended instance",
+      "open user tasks (of the running instances)"
     };
     for (int i = 0; i < names.length; i++) {
       System.out.printf("%-48s %-22s %-22s%n", names[i], onDiskTimes[i], inHeapTimes[i]);
@@ -97,6 +102,9 @@ class EndedHistoryBenchmark {
   }
 
   private static void feed(HistoryFixture fixture, boolean keep) {
+    for (int i = 0; i < RUNNING; i++) {
+      fixture.instance(key(INSTANCES + i), "transcode", false);
+    }
     for (int i = 0; i < INSTANCES; i++) {
       fixture.instance(key(i), "transcode", true);
       if ((i + 1) % BATCH == 0) {
@@ -117,7 +125,7 @@ class EndedHistoryBenchmark {
   private static String[] searches(ProcessHistory history) throws Exception {
     var search = new ProcessInstanceSearch(history, null);
     var byState = query("{\"filter\": {\"state\": \"COMPLETED\"}}");
-    String[] times = new String[3];
+    String[] times = new String[4];
     times[0] = time(i -> search.apply(byState));
     times[1] =
         time(
@@ -135,7 +143,17 @@ class EndedHistoryBenchmark {
                         query("{\"filter\": {\"processInstanceKey\": \"" + key(spread(i)) + "\"}}"),
                         search.elementFilters())
                     .apply(history.elementInstanceLookup(), Shapes::elementInstance));
+    var openTasks = query("{\"filter\": {\"state\": \"CREATED\"}}");
+    times[3] =
+        time(
+            i ->
+                Search.of(openTasks)
+                    .apply(history.userTaskLookup(), task -> Shapes.userTask(task, null, null)));
     check(search.apply(byState), Math.min(INSTANCES, Search.MAX_TOTAL_ITEMS));
+    check(
+        Search.of(openTasks)
+            .apply(history.userTaskLookup(), task -> Shapes.userTask(task, null, null)),
+        RUNNING);
     return times;
   }
 

@@ -16,10 +16,12 @@ import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
@@ -118,6 +120,10 @@ final class EndedInstances {
             "CREATE INDEX IF NOT EXISTS variable_value ON variable (name, value_hash,"
                 + " instance_key)");
         create.execute(
+            "CREATE TABLE IF NOT EXISTS posting (code BIGINT NOT NULL, instance_key BIGINT NOT NULL,"
+                + " PRIMARY KEY (code, instance_key))");
+        create.execute("CREATE INDEX IF NOT EXISTS posting_instance ON posting (instance_key)");
+        create.execute(
             "CREATE TABLE IF NOT EXISTS decision_instance (instance_key VARCHAR PRIMARY KEY,"
                 + " position BIGINT NOT NULL, evaluation_key BIGINT NOT NULL,"
                 + " evaluation_date BIGINT NOT NULL, instance VARBINARY NOT NULL)");
@@ -204,6 +210,9 @@ final class EndedInstances {
             writer.prepareStatement("DELETE FROM item WHERE instance_key = ?");
         PreparedStatement oldVariables =
             writer.prepareStatement("DELETE FROM variable WHERE instance_key = ?");
+        PreparedStatement oldPostings =
+            writer.prepareStatement("DELETE FROM posting WHERE instance_key = ?");
+        PreparedStatement posting = writer.prepareStatement("MERGE INTO posting VALUES (?, ?)");
         PreparedStatement item = writer.prepareStatement("MERGE INTO item VALUES (?, ?)");
         PreparedStatement variable =
             writer.prepareStatement("MERGE INTO variable VALUES (?, ?, ?)")) {
@@ -223,6 +232,13 @@ final class EndedInstances {
         oldItems.addBatch();
         oldVariables.setLong(1, saved.key());
         oldVariables.addBatch();
+        oldPostings.setLong(1, saved.key());
+        oldPostings.addBatch();
+        for (long code : HistoryState.postings(saved)) {
+          posting.setLong(1, code);
+          posting.setLong(2, saved.key());
+          posting.addBatch();
+        }
         for (long key : itemKeys(saved)) {
           item.setLong(1, key);
           item.setLong(2, saved.key());
@@ -239,7 +255,9 @@ final class EndedInstances {
       }
       oldItems.executeBatch();
       oldVariables.executeBatch();
+      oldPostings.executeBatch();
       instance.executeBatch();
+      posting.executeBatch();
       item.executeBatch();
       variable.executeBatch();
     }
@@ -270,21 +288,27 @@ final class EndedInstances {
     }
   }
 
+  /**
+   * Deletes the process instances that meet {@code ended} and the decision instances that meet
+   * {@code evaluated}, each condition of one value; the process instances' rows of every table by
+   * their keys, through the tables' indexes.
+   */
   private void delete(String ended, String evaluated, long value) {
-    String instances = "SELECT instance_key FROM process_instance WHERE " + ended;
-    try (PreparedStatement items =
-            writer.prepareStatement("DELETE FROM item WHERE instance_key IN (" + instances + ")");
-        PreparedStatement variables =
-            writer.prepareStatement(
-                "DELETE FROM variable WHERE instance_key IN (" + instances + ")");
-        PreparedStatement rows =
-            writer.prepareStatement("DELETE FROM process_instance WHERE " + ended);
-        PreparedStatement decisions =
-            writer.prepareStatement("DELETE FROM decision_instance WHERE " + evaluated)) {
-      for (PreparedStatement delete : List.of(items, variables, rows, decisions)) {
-        delete.setLong(1, value);
-        delete.executeUpdate();
+    long[] keys = keys("SELECT instance_key FROM process_instance WHERE " + ended, List.of(value));
+    try (PreparedStatement decisions =
+        writer.prepareStatement("DELETE FROM decision_instance WHERE " + evaluated)) {
+      for (String table : List.of("item", "variable", "posting", "process_instance")) {
+        try (PreparedStatement rows =
+            writer.prepareStatement("DELETE FROM " + table + " WHERE instance_key = ?")) {
+          for (long key : keys) {
+            rows.setLong(1, key);
+            rows.addBatch();
+          }
+          rows.executeBatch();
+        }
       }
+      decisions.setLong(1, value);
+      decisions.executeUpdate();
       writer.commit();
       earliestEnd = earliestEnd();
       earliestEvaluation = earliestEvaluation();
@@ -451,6 +475,33 @@ final class EndedInstances {
     }
     return keys(
         "SELECT instance_key FROM process_instance" + where + " ORDER BY instance_key", values);
+  }
+
+  /**
+   * The keys of the instances that have, for each set, an item with one of its postings ({@link
+   * HistoryState#posting}), ascending.
+   */
+  List<Long> keysWithPostings(List<Set<Long>> postings) {
+    TreeSet<Long> keys = null;
+    for (Set<Long> codes : postings) {
+      if (codes.isEmpty()) {
+        return List.of(); // no value of the field can match
+      }
+      var having = new TreeSet<Long>();
+      for (long key :
+          keys(
+              "SELECT instance_key FROM posting WHERE code IN ("
+                  + String.join(", ", Collections.nCopies(codes.size(), "?"))
+                  + ")",
+              new ArrayList<>(codes))) {
+        having.add(key);
+      }
+      if (keys != null) {
+        having.retainAll(keys);
+      }
+      keys = having;
+    }
+    return keys == null ? List.of() : List.copyOf(keys);
   }
 
   /**

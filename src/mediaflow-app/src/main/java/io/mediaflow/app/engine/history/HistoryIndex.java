@@ -23,6 +23,7 @@ import java.util.function.ToLongFunction;
  */
 final class HistoryIndex<T> {
 
+  private final String kind;
   private final ToLongFunction<T> key;
   private final Map<String, Function<T, String>> fields;
   private final TreeMap<Long, T> byKey = new TreeMap<>();
@@ -30,10 +31,16 @@ final class HistoryIndex<T> {
   /** Field, value, the keys of the items that have it. */
   private final Map<String, Map<String, NavigableSet<Long>>> postings = new HashMap<>();
 
-  HistoryIndex(ToLongFunction<T> key, Map<String, Function<T, String>> fields) {
+  HistoryIndex(String kind, ToLongFunction<T> key, Map<String, Function<T, String>> fields) {
+    this.kind = kind;
     this.key = key;
     this.fields = Map.copyOf(fields);
     fields.keySet().forEach(field -> postings.put(field, new HashMap<>()));
+  }
+
+  /** The kind of item, as its postings in {@link EndedInstances} name it. */
+  String kind() {
+    return kind;
   }
 
   /** The fields a search can narrow by. */

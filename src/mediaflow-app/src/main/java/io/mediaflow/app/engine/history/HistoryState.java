@@ -67,11 +67,84 @@ final class HistoryState {
 
   final Map<Long, ProcessDefinition> definitions = new LinkedHashMap<>();
   final Map<Long, FormDefinition> forms = new LinkedHashMap<>();
+  // The fields of each kind of item an instance has, which its index and, once the instance ended
+  // and moved out, its postings in EndedInstances find it by.
+  private static final Map<String, Function<ElementInstance, String>> ELEMENT_FIELDS =
+      Map.of(
+          INSTANCE,
+          e -> Long.toString(e.processInstanceKey()),
+          "processDefinitionId",
+          ElementInstance::processId,
+          "elementId",
+          ElementInstance::elementId,
+          "state",
+          e -> e.state().name(),
+          "type",
+          e -> e.type().name());
+  private static final Map<String, Function<Variable, String>> VARIABLE_FIELDS =
+      Map.of(
+          INSTANCE,
+          v -> Long.toString(v.processInstanceKey()),
+          "scopeKey",
+          v -> Long.toString(v.scopeKey()),
+          "name",
+          Variable::name);
+  private static final Map<String, Function<UserTaskInstance, String>> USER_TASK_FIELDS =
+      Map.of(
+          INSTANCE,
+          t -> Long.toString(t.processInstanceKey()),
+          "processDefinitionId",
+          UserTaskInstance::processId,
+          "elementId",
+          UserTaskInstance::elementId,
+          "elementInstanceKey",
+          t -> Long.toString(t.elementInstanceKey()),
+          "state",
+          t -> t.state().name(),
+          "assignee",
+          t -> t.properties().assignee());
+  private static final Map<String, Function<Job, String>> JOB_FIELDS =
+      Map.of(
+          INSTANCE,
+          j -> Long.toString(j.processInstanceKey()),
+          "processDefinitionId",
+          Job::processId,
+          "elementId",
+          Job::elementId,
+          "type",
+          Job::type,
+          "state",
+          Job::state);
+  private static final Map<String, Function<Incident, String>> INCIDENT_FIELDS =
+      Map.of(
+          INSTANCE,
+          i -> Long.toString(i.processInstanceKey()),
+          "processDefinitionId",
+          Incident::processId,
+          "elementId",
+          Incident::elementId,
+          "state",
+          i -> i.state().name());
+  private static final Map<String, Function<MessageSubscription, String>>
+      MESSAGE_SUBSCRIPTION_FIELDS =
+          Map.of(
+              INSTANCE,
+              s -> Long.toString(s.processInstanceKey()),
+              "processDefinitionId",
+              MessageSubscription::processId,
+              "elementId",
+              MessageSubscription::elementId,
+              "messageName",
+              MessageSubscription::messageName,
+              "messageSubscriptionState",
+              MessageSubscription::state);
+
   final Map<Long, InstanceRecords> instances = new LinkedHashMap<>();
   // Each kind by key, and by the fields searches filter by most: named and written as the REST
   // API's shapes are.
   final HistoryIndex<ProcessInstance> processInstances =
       new HistoryIndex<>(
+          "processInstances",
           ProcessInstance::key,
           Map.of(
               INSTANCE,
@@ -85,85 +158,17 @@ final class HistoryState {
               "state",
               i -> i.state().name()));
   final HistoryIndex<ElementInstance> elements =
-      new HistoryIndex<>(
-          ElementInstance::key,
-          Map.of(
-              INSTANCE,
-              e -> Long.toString(e.processInstanceKey()),
-              "processDefinitionId",
-              ElementInstance::processId,
-              "elementId",
-              ElementInstance::elementId,
-              "state",
-              e -> e.state().name(),
-              "type",
-              e -> e.type().name()));
+      new HistoryIndex<>("elements", ElementInstance::key, ELEMENT_FIELDS);
   final HistoryIndex<Variable> variables =
-      new HistoryIndex<>(
-          Variable::key,
-          Map.of(
-              INSTANCE,
-              v -> Long.toString(v.processInstanceKey()),
-              "scopeKey",
-              v -> Long.toString(v.scopeKey()),
-              "name",
-              Variable::name));
+      new HistoryIndex<>("variables", Variable::key, VARIABLE_FIELDS);
   final HistoryIndex<UserTaskInstance> userTasks =
-      new HistoryIndex<>(
-          UserTaskInstance::key,
-          Map.of(
-              INSTANCE,
-              t -> Long.toString(t.processInstanceKey()),
-              "processDefinitionId",
-              UserTaskInstance::processId,
-              "elementId",
-              UserTaskInstance::elementId,
-              "elementInstanceKey",
-              t -> Long.toString(t.elementInstanceKey()),
-              "state",
-              t -> t.state().name(),
-              "assignee",
-              t -> t.properties().assignee()));
-  final HistoryIndex<Job> jobs =
-      new HistoryIndex<>(
-          Job::key,
-          Map.of(
-              INSTANCE,
-              j -> Long.toString(j.processInstanceKey()),
-              "processDefinitionId",
-              Job::processId,
-              "elementId",
-              Job::elementId,
-              "type",
-              Job::type,
-              "state",
-              Job::state));
+      new HistoryIndex<>("userTasks", UserTaskInstance::key, USER_TASK_FIELDS);
+  final HistoryIndex<Job> jobs = new HistoryIndex<>("jobs", Job::key, JOB_FIELDS);
   final HistoryIndex<Incident> incidents =
-      new HistoryIndex<>(
-          Incident::key,
-          Map.of(
-              INSTANCE,
-              i -> Long.toString(i.processInstanceKey()),
-              "processDefinitionId",
-              Incident::processId,
-              "elementId",
-              Incident::elementId,
-              "state",
-              i -> i.state().name()));
+      new HistoryIndex<>("incidents", Incident::key, INCIDENT_FIELDS);
   final HistoryIndex<MessageSubscription> messageSubscriptions =
       new HistoryIndex<>(
-          MessageSubscription::key,
-          Map.of(
-              INSTANCE,
-              s -> Long.toString(s.processInstanceKey()),
-              "processDefinitionId",
-              MessageSubscription::processId,
-              "elementId",
-              MessageSubscription::elementId,
-              "messageName",
-              MessageSubscription::messageName,
-              "messageSubscriptionState",
-              MessageSubscription::state));
+          "messageSubscriptions", MessageSubscription::key, MESSAGE_SUBSCRIPTION_FIELDS);
 
   /**
    * What the engine was used for, by minute and tenant (Camunda's usage metrics): kept whole, not
@@ -276,6 +281,46 @@ final class HistoryState {
 
   // ---- an instance's items, wherever they are
 
+  /**
+   * The values an ended instance's items have in the indexed fields, each as one code of its kind,
+   * field and value ({@link #posting}): what {@link EndedInstances} finds it by when a search names
+   * no instance.
+   */
+  static long[] postings(HistoryStore.SavedInstance saved) {
+    var codes = new HashSet<Long>();
+    post(codes, "elements", ELEMENT_FIELDS, saved.elements());
+    post(codes, "variables", VARIABLE_FIELDS, saved.variables());
+    post(codes, "userTasks", USER_TASK_FIELDS, saved.userTasks());
+    post(codes, "jobs", JOB_FIELDS, saved.jobs());
+    post(codes, "incidents", INCIDENT_FIELDS, saved.incidents());
+    post(codes, "messageSubscriptions", MESSAGE_SUBSCRIPTION_FIELDS, saved.messageSubscriptions());
+    return codes.stream().mapToLong(Long::longValue).toArray();
+  }
+
+  private static <T> void post(
+      Set<Long> codes, String kind, Map<String, Function<T, String>> fields, List<T> items) {
+    if (items == null) {
+      return; // none in a history kept before they were
+    }
+    for (T item : items) {
+      fields.forEach(
+          (field, value) -> {
+            String text = value.apply(item);
+            if (text != null && !field.equals(INSTANCE)) {
+              codes.add(posting(kind, field, text));
+            }
+          });
+    }
+  }
+
+  /**
+   * One code of a kind of item, a field and a value: two that differ may share it, which finds an
+   * instance the filter then leaves out, never misses one.
+   */
+  static long posting(String kind, String field, String value) {
+    return (long) (kind + '.' + field).hashCode() << 32 | value.hashCode() & 0xffffffffL;
+  }
+
   /** Whether the instance ended and left the heap. */
   boolean movedOut(long instanceKey) {
     return !instances.containsKey(instanceKey) && moved != null && moved.contains(instanceKey);
@@ -360,7 +405,12 @@ final class HistoryState {
           }
         };
     if (instanceKeys == null) {
-      moved.eachDetails(add);
+      List<Set<Long>> postings = postingsOf(index, wanted);
+      if (postings.isEmpty()) {
+        moved.eachDetails(add);
+      } else {
+        moved.details(moved.keysWithPostings(postings)).forEach(add);
+      }
     } else {
       moved
           .details(
@@ -369,6 +419,24 @@ final class HistoryState {
     }
     found.sort(Comparator.comparingLong(index::keyOf));
     return found;
+  }
+
+  /**
+   * For each indexed field the filter names, the codes of its values ({@link #posting}); empty when
+   * it names none, and every ended instance is read.
+   */
+  private static List<Set<Long>> postingsOf(
+      HistoryIndex<?> index, Map<String, Set<String>> wanted) {
+    var postings = new ArrayList<Set<Long>>();
+    wanted.forEach(
+        (field, values) -> {
+          if (index.fields().contains(field)) {
+            var codes = new HashSet<Long>();
+            values.forEach(value -> codes.add(posting(index.kind(), field, value)));
+            postings.add(codes);
+          }
+        });
+    return postings;
   }
 
   /** Reads every instance that moved out, one at a time. */

@@ -16,11 +16,12 @@ import org.junit.jupiter.api.io.TempDir;
  * Not a test: a benchmark that prints figures and asserts nothing. What chose how the ended
  * instances are kept on disk: {@link EndedInstances} (H2's SQL over its MVStore, a table with
  * indexes) beside MVStore maps used directly (the rows by key, and an index map per search kept by
- * hand), each given the same {@code benchmark.instances} ended instances (a user task, a job and a
- * variable each, as {@link HistoryFixture} makes them) in transactions of {@code benchmark.batch},
- * each forced to disk, with small page caches (512 KB; 1 MB, the maps' smallest): the time to write
- * them, then p50 and p99 of the keys of every completed instance and the first 100 of them read, of
- * the instances with a variable's value, and of one instance's details.
+ * hand, the items' postings too), each given the same {@code benchmark.instances} ended instances
+ * (a user task, a job and a variable each, as {@link HistoryFixture} makes them) in transactions of
+ * {@code benchmark.batch}, each forced to disk, with small page caches (512 KB; 1 MB, the maps'
+ * smallest): the time to write them, then p50 and p99 of the keys of every completed instance and
+ * the first 100 of them read, of the instances with a variable's value, and of one instance's
+ * details.
  *
  * <p>Run: {@code mvn -B test -pl src/mediaflow-app -am -Dtest=EndedStoreChoiceBenchmark
  * -Dsurefire.failIfNoSpecifiedTests=false -DskipModelChecks -DskipConsole -DskipVariations
@@ -54,11 +55,15 @@ class EndedStoreChoiceBenchmark {
     MVMap<Long, byte[]> rows = store.openMap("rows");
     MVMap<String, Long> byState = store.openMap("state");
     MVMap<String, Long> byVariable = store.openMap("variable");
+    MVMap<String, Long> byPosting = store.openMap("posting");
     began = System.nanoTime();
     for (int from = 0; from < INSTANCES; from += BATCH) {
       for (HistoryStore.SavedInstance saved : batch(template, from)) {
         rows.put(saved.key(), HistoryStore.JSON.writeValueAsBytes(saved));
         byState.put(saved.instance().state() + ":" + padded(saved.key()), saved.key());
+        for (long code : HistoryState.postings(saved)) {
+          byPosting.put(code + ":" + padded(saved.key()), saved.key());
+        }
         for (Variable variable : saved.variables()) {
           byVariable.put(
               variable.name() + ":" + variable.value().hashCode() + ":" + padded(saved.key()),

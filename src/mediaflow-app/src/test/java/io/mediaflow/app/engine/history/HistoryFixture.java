@@ -34,6 +34,10 @@ public final class HistoryFixture {
 
   private final List<Record<?>> records = new ArrayList<>();
   private int read;
+
+  /** The position of the last record made: the log's, which forgetting what was read keeps. */
+  private long position;
+
   private final ProcessHistory history;
   private final Instant now = Instant.now();
 
@@ -165,7 +169,6 @@ public final class HistoryFixture {
 
   private void add(long key, ValueType type, Intent intent, UnifiedRecordValue value) {
     var metadata = new RecordMetadata().recordType(RecordType.EVENT).valueType(type).intent(intent);
-    records.add(
-        new CopiedRecord<>(value, metadata, key, 1, records.size() + 1, -1, now.toEpochMilli()));
+    records.add(new CopiedRecord<>(value, metadata, key, 1, ++position, -1, now.toEpochMilli()));
   }
 }

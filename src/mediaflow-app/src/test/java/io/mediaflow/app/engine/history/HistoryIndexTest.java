@@ -12,7 +12,9 @@ class HistoryIndexTest {
 
   private final HistoryIndex<Task> index =
       new HistoryIndex<>(
-          Task::key, Map.of("processInstanceKey", Task::instance, "assignee", Task::assignee));
+          "tasks",
+          Task::key,
+          Map.of("processInstanceKey", Task::instance, "assignee", Task::assignee));
 
   @Test
   void anItemIsFoundByTheValuesItHasNowNotThoseItHad() {

@@ -834,6 +834,13 @@ class ProcessHistoryTest {
         .as("over every instance")
         .extracting(Variable::key)
         .containsExactly(21L);
+    assertThat(history.userTaskLookup().matching().apply(Map.of("state", Set.of("COMPLETED"))))
+        .as("over every instance, by a value its task has")
+        .extracting(UserTaskInstance::key)
+        .containsExactly(9L);
+    assertThat(history.userTaskLookup().matching().apply(Map.of("state", Set.of("CREATED"))))
+        .as("by a value none of its tasks has")
+        .isEmpty();
     assertThat(history.jobs()).extracting(Job::key).containsExactly(9L);
     assertThat(history.sequenceFlows(1)).containsExactly("ToReview");
     assertThat(history.variablesVisibleFrom(1, 5)).containsOnlyKeys("source", "local");
