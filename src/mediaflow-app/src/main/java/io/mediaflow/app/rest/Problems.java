@@ -1,11 +1,21 @@
 package io.mediaflow.app.rest;
 
+import com.fasterxml.jackson.databind.JavaType;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonMappingException.Reference;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.databind.introspect.BeanPropertyDefinition;
+import com.fasterxml.jackson.databind.type.TypeFactory;
 import io.camunda.zeebe.protocol.record.RejectionType;
 import io.grpc.StatusRuntimeException;
 import io.mediaflow.app.engine.gateway.Rejection;
 import jakarta.servlet.http.HttpServletRequest;
 import java.net.URI;
+import java.util.List;
+import java.util.TreeSet;
 import java.util.concurrent.CompletionException;
+import java.util.stream.Stream;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
@@ -83,16 +93,99 @@ class Problems {
     throw e;
   }
 
+  /**
+   * A request body the request model refuses ({@link CamundaJson#REQUESTS}), naming the property by
+   * its path ({@code changeset.retries}) and the rule it breaks, or a body that is not JSON.
+   */
   @ExceptionHandler(HttpMessageNotReadableException.class)
   ResponseEntity<ProblemDetail> unreadable(
       HttpMessageNotReadableException e, HttpServletRequest request) {
-    return problem(
-        HttpStatus.BAD_REQUEST,
-        "INVALID_ARGUMENT",
-        "The request body is not valid JSON of the expected "
-            + "shape: "
-            + e.getMostSpecificCause().getMessage(),
-        request);
+    return problem(HttpStatus.BAD_REQUEST, "INVALID_ARGUMENT", refusal(e), request);
+  }
+
+  static String refusal(HttpMessageNotReadableException e) {
+    Throwable cause = e.getMostSpecificCause();
+    if (!(cause instanceof JsonMappingException refused)) {
+      return "The request body is not valid JSON: " + cause.getMessage();
+    }
+    List<Reference> path = refused.getPath();
+    if (path.isEmpty()) {
+      return "The request body must be a JSON object";
+    }
+    String property = name(path, path.size());
+    if (refused instanceof UnrecognizedPropertyException unknown) {
+      return "Request property ["
+          + property
+          + "] is unknown; "
+          + (path.size() == 1 ? "the request body" : name(path, path.size() - 1))
+          + " takes "
+          + new TreeSet<>(unknown.getKnownPropertyIds().stream().map(String::valueOf).toList());
+    }
+    if (refused instanceof RequiredProperties.Missing) {
+      return property + " is required";
+    }
+    String got =
+        refused instanceof InvalidFormatException format ? ", got '" + format.getValue() + "'" : "";
+    return property + " must be " + kind(declared(path)) + got;
+  }
+
+  /** The path's first {@code length} steps as the API names a property: {@code elements[0].id}. */
+  private static String name(List<Reference> path, int length) {
+    var name = new StringBuilder();
+    for (Reference step : path.subList(0, length)) {
+      if (step.getFieldName() == null) {
+        name.append('[').append(step.getIndex()).append(']');
+      } else {
+        name.append(name.isEmpty() ? "" : ".").append(step.getFieldName());
+      }
+    }
+    return name.toString();
+  }
+
+  /** The type the request model declares at the path's end: a property's, or a list's entries'. */
+  private static JavaType declared(List<Reference> path) {
+    int last = path.size() - 1;
+    boolean entry = path.get(last).getFieldName() == null && last > 0;
+    Reference field = path.get(entry ? last - 1 : last);
+    Object from = field.getFrom();
+    Class<?> owner = from instanceof Class<?> type ? type : from.getClass();
+    JavaType type =
+        CamundaJson.REQUESTS
+            .getDeserializationConfig()
+            .introspect(CamundaJson.REQUESTS.constructType(owner))
+            .findProperties()
+            .stream()
+            .filter(property -> property.getName().equals(field.getFieldName()))
+            .findFirst()
+            .map(BeanPropertyDefinition::getPrimaryType)
+            .orElse(TypeFactory.unknownType());
+    return entry && type.getContentType() != null ? type.getContentType() : type;
+  }
+
+  private static String kind(JavaType type) {
+    Class<?> raw = type.getRawClass();
+    if (type.isCollectionLikeType() || type.isArrayType()) {
+      return type.getContentType().hasRawClass(String.class) ? "a list of texts" : "a list";
+    }
+    if (raw.isEnum()) {
+      List<String> values = Stream.of(raw.getEnumConstants()).map(String::valueOf).toList();
+      return values.size() == 1
+          ? values.getFirst()
+          : String.join(", ", values.subList(0, values.size() - 1)) + " or " + values.getLast();
+    }
+    if (raw == Integer.class || raw == Long.class || raw == int.class || raw == long.class) {
+      return "a whole number";
+    }
+    if (Number.class.isAssignableFrom(raw)) {
+      return "a number";
+    }
+    if (raw == Boolean.class || raw == boolean.class) {
+      return "true or false";
+    }
+    if (raw == String.class) {
+      return "a text";
+    }
+    return "a JSON object";
   }
 
   @ExceptionHandler(MethodArgumentTypeMismatchException.class)

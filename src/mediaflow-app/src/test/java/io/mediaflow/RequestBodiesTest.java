@@ -1,0 +1,56 @@
+package io.mediaflow;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The command endpoints read their bodies into the request model of Camunda 8.8's specification as
+ * strictly as Camunda does: a property the operation does not have, a number given as text and a
+ * required property left out are each refused with a 400 problem naming the property, before the
+ * engine is asked anything (so the keys here need not exist).
+ */
+class RequestBodiesTest extends MediaflowTest {
+
+  @Test
+  void anUnknownPropertyIsRefusedByName() {
+    assertRefused("PUT", "/v2/clock", "{\"timestamp\": 1, \"zone\": \"UTC\"}", "[zone] is unknown");
+    assertRefused(
+        "POST",
+        "/v2/messages/publication",
+        "{\"name\": \"m\", \"correlationKey\": \"k\", \"ttl\": 5}",
+        "[ttl] is unknown");
+  }
+
+  @Test
+  void aNumberGivenAsTextIsRefusedByName() {
+    assertRefused("PUT", "/v2/clock", "{\"timestamp\": \"1\"}", "timestamp must be a whole number");
+    assertRefused(
+        "POST",
+        "/v2/messages/publication",
+        "{\"name\": \"m\", \"correlationKey\": \"k\", \"timeToLive\": \"5\"}",
+        "timeToLive must be a whole number");
+  }
+
+  @Test
+  void aRequiredPropertyLeftOutIsRefusedByName() {
+    assertRefused("PUT", "/v2/clock", "{}", "timestamp is required");
+    assertRefused("POST", "/v2/signals/broadcast", "{\"variables\": {}}", "signalName is required");
+  }
+
+  private void assertRefused(String method, String path, String body, String reason) {
+    HttpResponse<String> answer =
+        send(
+            HttpRequest.newBuilder(URI.create(baseUrl() + path))
+                .header("Content-Type", "application/json")
+                .method(method, HttpRequest.BodyPublishers.ofString(body))
+                .build());
+    assertThat(answer.statusCode()).as(answer.body()).isEqualTo(400);
+    assertThat(answer.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+    assertThat(json(answer).path("title").asText()).isEqualTo("INVALID_ARGUMENT");
+    assertThat(json(answer).path("detail").asText()).as(path).contains(reason);
+  }
+}
