@@ -23,6 +23,16 @@ class RequestBodiesTest extends MediaflowTest {
         "/v2/messages/publication",
         "{\"name\": \"m\", \"correlationKey\": \"k\", \"ttl\": 5}",
         "[ttl] is unknown");
+    assertRefused(
+        "PATCH",
+        "/v2/jobs/1",
+        "{\"changeset\": {\"retries\": 3, \"retriesLeft\": 3}}",
+        "[changeset.retriesLeft] is unknown; changeset takes [retries, timeout]");
+    assertRefused(
+        "POST",
+        "/v2/jobs/1/completion",
+        "{\"result\": {\"type\": \"userTask\", \"corrections\": {\"owner\": \"ann\"}}}",
+        "[result.corrections.owner] is unknown");
   }
 
   @Test
@@ -33,6 +43,27 @@ class RequestBodiesTest extends MediaflowTest {
         "/v2/messages/publication",
         "{\"name\": \"m\", \"correlationKey\": \"k\", \"timeToLive\": \"5\"}",
         "timeToLive must be a whole number");
+    assertRefused(
+        "POST", "/v2/jobs/1/failure", "{\"retries\": \"3\"}", "retries must be a whole number");
+    assertRefused(
+        "PATCH",
+        "/v2/jobs/1",
+        "{\"changeset\": {\"timeout\": \"1000\"}}",
+        "changeset.timeout must be a whole number");
+  }
+
+  @Test
+  void aValueOutsideAnEnumerationIsRefusedNamingTheValues() {
+    assertRefused(
+        "POST",
+        "/v2/jobs/activation",
+        "{\"type\": \"t\", \"timeout\": 1, \"maxJobsToActivate\": 1, \"tenantFilter\": \"MINE\"}",
+        "tenantFilter must be PROVIDED or ASSIGNED, got 'MINE'");
+    assertRefused(
+        "POST",
+        "/v2/jobs/1/completion",
+        "{\"result\": {\"type\": \"somethingElse\"}}",
+        "result.type must be userTask or adHocSubProcess, got 'somethingElse'");
   }
 
   @Test

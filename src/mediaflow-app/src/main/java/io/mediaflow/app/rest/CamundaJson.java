@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.type.LogicalType;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import io.camunda.client.protocol.rest.JobResult;
 
 /**
  * The REST layer's JSON mappers, for Camunda's REST model: apart from the plugin's mapper of the
@@ -30,9 +31,8 @@ import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
  * strictly as Camunda 8.8 reads them: a property the operation does not have is refused rather than
  * ignored, so is a value of the wrong kind (a number given as text, a list given as one text)
  * rather than coerced (a job failed with {@code "retries": "3"} would otherwise raise an incident),
- * and so is a required property left out ({@link RequiredProperties}). One exception, as Camunda's
- * gateway makes it: a whole number is read where the model has text, since keys are text in 8.8 but
- * numbers in the clients that came before it. {@link Problems} names what was refused.
+ * and so is a required property left out or a value outside an enumeration ({@link ModelRules}).
+ * Keys are text, as in 8.8 ({@code "2251799813685249"}). {@link Problems} names what was refused.
  */
 final class CamundaJson {
 
@@ -56,27 +56,41 @@ final class CamundaJson {
     JsonMapper mapper =
         JsonMapper.builder()
             .addModule(new JavaTimeModule())
-            .addModule(new SimpleModule().setDeserializerModifier(new RequiredProperties()))
+            .addModule(new SimpleModule().setDeserializerModifier(new ModelRules()))
+            .addMixIn(JobResult.class, JobResultRequest.UserTaskByDefault.class)
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
             .build();
+    // Jackson's coercions between scalars, each turned off: only a number is a number, and so on.
     for (LogicalType scalar :
-        new LogicalType[] {LogicalType.Integer, LogicalType.Float, LogicalType.Boolean}) {
-      mapper
-          .coercionConfigFor(scalar)
-          .setCoercion(CoercionInputShape.String, CoercionAction.Fail)
-          .setCoercion(CoercionInputShape.EmptyString, CoercionAction.Fail);
+        new LogicalType[] {
+          LogicalType.Integer, LogicalType.Float, LogicalType.Boolean, LogicalType.Textual
+        }) {
+      for (CoercionInputShape shape :
+          new CoercionInputShape[] {
+            CoercionInputShape.Integer,
+            CoercionInputShape.Float,
+            CoercionInputShape.Boolean,
+            CoercionInputShape.String,
+            CoercionInputShape.EmptyString
+          }) {
+        if (!isNative(scalar, shape)) {
+          mapper.coercionConfigFor(scalar).setCoercion(shape, CoercionAction.Fail);
+        }
+      }
     }
-    mapper
-        .coercionConfigFor(LogicalType.Integer)
-        .setCoercion(CoercionInputShape.Float, CoercionAction.Fail);
-    mapper
-        .coercionConfigFor(LogicalType.Textual)
-        .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
-        .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail);
     return mapper;
+  }
+
+  private static boolean isNative(LogicalType type, CoercionInputShape shape) {
+    return switch (type) {
+      case Integer -> shape == CoercionInputShape.Integer;
+      case Float -> shape == CoercionInputShape.Integer || shape == CoercionInputShape.Float;
+      case Boolean -> shape == CoercionInputShape.Boolean;
+      default -> shape == CoercionInputShape.String || shape == CoercionInputShape.EmptyString;
+    };
   }
 
   private CamundaJson() {}

@@ -42,7 +42,7 @@ class MessageController {
         PublishMessageRequest.newBuilder()
             .setName(notBlank(request.getName(), "name"))
             .setCorrelationKey(Objects.requireNonNullElse(request.getCorrelationKey(), ""))
-            .setTimeToLive(atLeastZero(request.getTimeToLive(), "timeToLive"))
+            .setTimeToLive(ApiProblem.atLeast("timeToLive", request.getTimeToLive(), 0, 0))
             .setVariables(GatewayCalls.json(request.getVariables()));
     if (request.getMessageId() != null) {
       command.setMessageId(request.getMessageId());
@@ -102,12 +102,5 @@ class MessageController {
       throw ApiProblem.invalid(name + " must not be blank");
     }
     return value;
-  }
-
-  private static long atLeastZero(Long value, String name) {
-    if (value != null && value < 0) {
-      throw ApiProblem.invalid(name + " must be a whole number of at least 0, got " + value);
-    }
-    return value == null ? 0 : value;
   }
 }

@@ -1,9 +1,12 @@
 package io.mediaflow.app.rest;
 
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonMappingException.Reference;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+import com.fasterxml.jackson.databind.exc.InvalidTypeIdException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.introspect.BeanPropertyDefinition;
 import com.fasterxml.jackson.databind.type.TypeFactory;
@@ -121,8 +124,19 @@ class Problems {
           + " takes "
           + new TreeSet<>(unknown.getKnownPropertyIds().stream().map(String::valueOf).toList());
     }
-    if (refused instanceof RequiredProperties.Missing) {
+    if (refused instanceof ModelRules.Missing) {
       return property + " is required";
+    }
+    if (refused instanceof InvalidTypeIdException type) {
+      JsonSubTypes kinds = type.getBaseType().getRawClass().getAnnotation(JsonSubTypes.class);
+      return property
+          + "."
+          + type.getBaseType().getRawClass().getAnnotation(JsonTypeInfo.class).property()
+          + " must be "
+          + alternatives(Stream.of(kinds.value()).map(JsonSubTypes.Type::name).toList())
+          + ", got '"
+          + type.getTypeId()
+          + "'";
     }
     String got =
         refused instanceof InvalidFormatException format ? ", got '" + format.getValue() + "'" : "";
@@ -162,16 +176,24 @@ class Problems {
     return entry && type.getContentType() != null ? type.getContentType() : type;
   }
 
+  private static String alternatives(List<String> values) {
+    return values.size() == 1
+        ? values.getFirst()
+        : String.join(", ", values.subList(0, values.size() - 1)) + " or " + values.getLast();
+  }
+
   private static String kind(JavaType type) {
     Class<?> raw = type.getRawClass();
     if (type.isCollectionLikeType() || type.isArrayType()) {
       return type.getContentType().hasRawClass(String.class) ? "a list of texts" : "a list";
     }
     if (raw.isEnum()) {
-      List<String> values = Stream.of(raw.getEnumConstants()).map(String::valueOf).toList();
-      return values.size() == 1
-          ? values.getFirst()
-          : String.join(", ", values.subList(0, values.size() - 1)) + " or " + values.getLast();
+      List<String> values =
+          Stream.of((Enum<?>[]) raw.getEnumConstants())
+              .filter(value -> !value.name().equals(ModelRules.UNKNOWN))
+              .map(String::valueOf)
+              .toList();
+      return alternatives(values);
     }
     if (raw == Integer.class || raw == Long.class || raw == int.class || raw == long.class) {
       return "a whole number";

@@ -86,14 +86,19 @@ class CamundaJsonTest {
   }
 
   @Test
-  void aKeyIsReadAsTextOrAsAWholeNumber() throws Exception {
+  void aKeyIsText() throws Exception {
     assertThat(
             CamundaJson.REQUESTS
                 .readValue(
-                    "{\"processDefinitionKey\": 2251799813685249}",
+                    "{\"processDefinitionKey\": \"2251799813685249\"}",
                     ProcessInstanceCreationInstruction.class)
                 .getProcessDefinitionKey())
         .isEqualTo("2251799813685249");
+    assertThat(
+            refusal(
+                "{\"processDefinitionKey\": 2251799813685249}",
+                ProcessInstanceCreationInstruction.class))
+        .startsWith("processDefinitionKey must be a text");
   }
 
   private static String refusal(String body, Class<?> type) {
