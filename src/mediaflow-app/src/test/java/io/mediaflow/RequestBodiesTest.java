@@ -33,6 +33,12 @@ class RequestBodiesTest extends MediaflowTest {
         "/v2/jobs/1/completion",
         "{\"result\": {\"type\": \"userTask\", \"corrections\": {\"owner\": \"ann\"}}}",
         "[result.corrections.owner] is unknown");
+    assertRefused(
+        "PATCH",
+        "/v2/user-tasks/1",
+        "{\"changeset\": {\"dueDate\": \"2030-01-01T00:00:00Z\", \"due\": \"x\"}}",
+        "[changeset.due] is unknown");
+    assertRefused("POST", "/v2/incidents/1/resolution", "{\"force\": true}", "[force] is unknown");
   }
 
   @Test
@@ -50,6 +56,11 @@ class RequestBodiesTest extends MediaflowTest {
         "/v2/jobs/1",
         "{\"changeset\": {\"timeout\": \"1000\"}}",
         "changeset.timeout must be a whole number");
+    assertRefused(
+        "PATCH",
+        "/v2/user-tasks/1",
+        "{\"changeset\": {\"priority\": \"50\"}}",
+        "changeset.priority must be a whole number");
   }
 
   @Test
