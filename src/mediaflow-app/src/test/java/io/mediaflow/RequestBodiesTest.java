@@ -39,6 +39,11 @@ class RequestBodiesTest extends MediaflowTest {
         "{\"changeset\": {\"dueDate\": \"2030-01-01T00:00:00Z\", \"due\": \"x\"}}",
         "[changeset.due] is unknown");
     assertRefused("POST", "/v2/incidents/1/resolution", "{\"force\": true}", "[force] is unknown");
+    assertRefused(
+        "POST",
+        "/v2/process-instances/1/modification",
+        "{\"terminateInstructions\": [{\"elementInstanceKey\": \"2\", \"elementId\": \"A\"}]}",
+        "[terminateInstructions[0].elementId] is unknown");
   }
 
   @Test
@@ -61,6 +66,16 @@ class RequestBodiesTest extends MediaflowTest {
         "/v2/user-tasks/1",
         "{\"changeset\": {\"priority\": \"50\"}}",
         "changeset.priority must be a whole number");
+    assertRefused(
+        "PUT",
+        "/v2/element-instances/1/variables",
+        "{\"variables\": {}, \"local\": \"true\"}",
+        "local must be true or false");
+    assertRefused(
+        "POST",
+        "/v2/process-instances",
+        "{\"processDefinitionId\": \"p\", \"processDefinitionVersion\": \"2\"}",
+        "processDefinitionVersion must be a whole number");
   }
 
   @Test

@@ -22,20 +22,6 @@ class ApiProblem extends RuntimeException {
     return new ApiProblem(HttpStatus.BAD_REQUEST, "INVALID_ARGUMENT", detail);
   }
 
-  /**
-   * {@code value}, the request's {@code name}, once it is at least {@code min} (a bound the
-   * specification sets, which the request model does not check); {@code otherwise} when absent.
-   */
-  static long atLeast(String name, Number value, long min, long otherwise) {
-    if (value == null) {
-      return otherwise;
-    }
-    if (value.longValue() < min) {
-      throw invalid(name + " must be a whole number of at least " + min + ", got " + value);
-    }
-    return value.longValue();
-  }
-
   static ApiProblem notFound(String detail) {
     return new ApiProblem(HttpStatus.NOT_FOUND, "NOT_FOUND", detail);
   }

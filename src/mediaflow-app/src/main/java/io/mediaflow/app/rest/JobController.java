@@ -57,8 +57,8 @@ class JobController {
     if (request.type().isBlank()) {
       throw ApiProblem.invalid("type must not be blank");
     }
-    long timeout = ApiProblem.atLeast("timeout", request.timeout(), 1, -1);
-    long max = ApiProblem.atLeast("maxJobsToActivate", request.maxJobsToActivate(), 1, -1);
+    long timeout = RequestValues.atLeast("timeout", request.timeout(), 1, -1);
+    long max = RequestValues.atLeast("maxJobsToActivate", request.maxJobsToActivate(), 1, -1);
     long requestTimeout = Objects.requireNonNullElse(request.requestTimeout(), 0L);
     List<String> tenants = request.tenantIds();
     boolean defaultTenant =
@@ -123,10 +123,10 @@ class JobController {
             .failJob(
                 FailJobRequest.newBuilder()
                     .setJobKey(jobKey)
-                    .setRetries((int) ApiProblem.atLeast("retries", body.getRetries(), 0, 0))
+                    .setRetries((int) RequestValues.atLeast("retries", body.getRetries(), 0, 0))
                     .setErrorMessage(Objects.requireNonNullElse(body.getErrorMessage(), ""))
                     .setRetryBackOff(
-                        ApiProblem.atLeast("retryBackOff", body.getRetryBackOff(), 0, 0))
+                        RequestValues.atLeast("retryBackOff", body.getRetryBackOff(), 0, 0))
                     .setVariables(GatewayCalls.json(body.getVariables()))
                     .build()));
     return ResponseEntity.noContent().build();
@@ -152,8 +152,8 @@ class JobController {
   @PatchMapping("/{jobKey}")
   ResponseEntity<Void> updateJob(@PathVariable long jobKey, @RequestBody JobUpdateRequest request) {
     JobChangeset changeset = request.getChangeset();
-    long retries = ApiProblem.atLeast("changeset.retries", changeset.getRetries(), 1, -1);
-    long timeout = ApiProblem.atLeast("changeset.timeout", changeset.getTimeout(), 1, -1);
+    long retries = RequestValues.atLeast("changeset.retries", changeset.getRetries(), 1, -1);
+    long timeout = RequestValues.atLeast("changeset.timeout", changeset.getTimeout(), 1, -1);
     if (retries < 0 && timeout < 0) {
       throw ApiProblem.invalid("changeset must set retries or timeout");
     }

@@ -75,7 +75,8 @@ final class JobResultRequest {
     }
     if (requested.getPriority() != null) {
       corrections.setPriority(
-          (int) ApiProblem.atLeast("result.corrections.priority", requested.getPriority(), 0, 0));
+          (int)
+              RequestValues.atLeast("result.corrections.priority", requested.getPriority(), 0, 0));
     }
     return userTask.setCorrections(corrections).build();
   }

@@ -42,7 +42,7 @@ class MessageController {
         PublishMessageRequest.newBuilder()
             .setName(notBlank(request.getName(), "name"))
             .setCorrelationKey(Objects.requireNonNullElse(request.getCorrelationKey(), ""))
-            .setTimeToLive(ApiProblem.atLeast("timeToLive", request.getTimeToLive(), 0, 0))
+            .setTimeToLive(RequestValues.atLeast("timeToLive", request.getTimeToLive(), 0, 0))
             .setVariables(GatewayCalls.json(request.getVariables()));
     if (request.getMessageId() != null) {
       command.setMessageId(request.getMessageId());
