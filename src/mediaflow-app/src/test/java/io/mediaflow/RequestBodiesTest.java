@@ -44,6 +44,12 @@ class RequestBodiesTest extends MediaflowTest {
         "/v2/process-instances/1/modification",
         "{\"terminateInstructions\": [{\"elementInstanceKey\": \"2\", \"elementId\": \"A\"}]}",
         "[terminateInstructions[0].elementId] is unknown");
+    assertRefused(
+        "POST",
+        "/v2/process-instances/modification",
+        "{\"filter\": {}, \"moveInstructions\": [{\"sourceElementId\": \"A\","
+            + " \"targetElementId\": \"B\", \"variables\": {}}]}",
+        "[moveInstructions[0].variables] is unknown");
   }
 
   @Test
@@ -76,6 +82,11 @@ class RequestBodiesTest extends MediaflowTest {
         "/v2/process-instances",
         "{\"processDefinitionId\": \"p\", \"processDefinitionVersion\": \"2\"}",
         "processDefinitionVersion must be a whole number");
+    assertRefused(
+        "POST",
+        "/v2/process-instances/cancellation",
+        "{\"filter\": \"all\"}",
+        "filter must be a JSON object");
   }
 
   @Test

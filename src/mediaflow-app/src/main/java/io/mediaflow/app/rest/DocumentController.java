@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.camunda.client.protocol.rest.DocumentCreationFailureDetail;
 import io.camunda.client.protocol.rest.DocumentLink;
+import io.camunda.client.protocol.rest.DocumentLinkRequest;
 import io.camunda.client.protocol.rest.DocumentMetadata;
 import io.camunda.client.protocol.rest.DocumentReference;
 import io.mediaflow.app.documents.DocumentContent;
@@ -184,11 +185,12 @@ class DocumentController {
       @PathVariable String documentId,
       @RequestParam(required = false) String storeId,
       @RequestParam(required = false) String contentHash,
-      @RequestBody(required = false) JsonNode request)
+      @RequestBody(required = false) DocumentLinkRequest request)
       throws IOException {
     checkStore(storeId);
-    RequestObject body = RequestObject.of(request, "a document link", Set.of("timeToLive"));
-    long timeToLive = body.number("timeToLive", 1, DEFAULT_LINK_MILLIS);
+    long timeToLive =
+        RequestValues.atLeast(
+            "timeToLive", request == null ? null : request.getTimeToLive(), 1, DEFAULT_LINK_MILLIS);
     StoredDocument document = document(documentId, contentHash);
     Instant expiresAt = Instant.now().plusMillis(timeToLive);
     String url =

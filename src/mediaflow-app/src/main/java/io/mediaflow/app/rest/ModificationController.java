@@ -109,16 +109,13 @@ class ModificationController {
   ResponseEntity<Void> migrate(
       @PathVariable long processInstanceKey,
       @RequestBody ProcessInstanceMigrationInstruction request) {
-    if (request.getMappingInstructions().isEmpty()) {
-      throw ApiProblem.invalid(
-          "mappingInstructions is required: a list of {sourceElementId, targetElementId}");
-    }
     var plan =
         MigrationPlan.newBuilder()
             .setTargetProcessDefinitionKey(
                 RequestValues.key(
                     "targetProcessDefinitionKey", request.getTargetProcessDefinitionKey()));
-    for (var mapping : request.getMappingInstructions()) {
+    for (var mapping :
+        RequestValues.mappings("mappingInstructions", request.getMappingInstructions())) {
       plan.addMappingInstructionsBuilder()
           .setSourceElementId(mapping.getSourceElementId())
           .setTargetElementId(mapping.getTargetElementId());

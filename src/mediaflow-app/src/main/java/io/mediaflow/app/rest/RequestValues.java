@@ -1,8 +1,11 @@
 package io.mediaflow.app.rest;
 
+import java.util.List;
+
 /**
  * What the specification says of a request's values beyond their types, which the request model
- * does not check: bounds, and that a key is a number (given as text, as 8.8 gives keys).
+ * does not check: bounds, that a key is a number (given as text, as 8.8 gives keys), that a list of
+ * element mappings has one.
  */
 final class RequestValues {
 
@@ -30,5 +33,14 @@ final class RequestValues {
     } catch (NumberFormatException e) {
       throw ApiProblem.invalid(name + " must be a key (a number as text), got '" + value + "'");
     }
+  }
+
+  /** The request's list {@code name} of element mappings, once it has one at least. */
+  static <T> List<T> mappings(String name, List<T> list) {
+    if (list.isEmpty()) {
+      throw ApiProblem.invalid(
+          name + " is required: a list of {sourceElementId, targetElementId}, one at least");
+    }
+    return list;
   }
 }
