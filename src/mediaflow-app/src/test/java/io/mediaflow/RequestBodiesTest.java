@@ -109,11 +109,29 @@ class RequestBodiesTest extends MediaflowTest {
     assertRefused("POST", "/v2/signals/broadcast", "{\"variables\": {}}", "signalName is required");
   }
 
+  /** A document's {@code metadata} part is read into the request model as a body is. */
+  @Test
+  void aDocumentsMetadataIsReadAsStrictly() {
+    assertRefused(
+        "multipart/form-data; boundary=b",
+        "POST",
+        "/v2/documents",
+        "--b\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.txt\"\r\n\r\na\r\n"
+            + "--b\r\nContent-Disposition: form-data; name=\"metadata\"\r\n"
+            + "Content-Type: application/json\r\n\r\n{\"owner\": \"ann\"}\r\n--b--\r\n",
+        "[metadata.owner] is unknown; metadata takes [contentType, customProperties,");
+  }
+
   private void assertRefused(String method, String path, String body, String reason) {
+    assertRefused("application/json", method, path, body, reason);
+  }
+
+  private void assertRefused(
+      String contentType, String method, String path, String body, String reason) {
     HttpResponse<String> answer =
         send(
             HttpRequest.newBuilder(URI.create(baseUrl() + path))
-                .header("Content-Type", "application/json")
+                .header("Content-Type", contentType)
                 .method(method, HttpRequest.BodyPublishers.ofString(body))
                 .build());
     assertThat(answer.statusCode()).as(answer.body()).isEqualTo(400);

@@ -103,24 +103,31 @@ class Problems {
   @ExceptionHandler(HttpMessageNotReadableException.class)
   ResponseEntity<ProblemDetail> unreadable(
       HttpMessageNotReadableException e, HttpServletRequest request) {
-    return problem(HttpStatus.BAD_REQUEST, "INVALID_ARGUMENT", refusal(e), request);
+    return problem(
+        HttpStatus.BAD_REQUEST, "INVALID_ARGUMENT", refusal(e.getMostSpecificCause(), ""), request);
   }
 
-  static String refusal(HttpMessageNotReadableException e) {
-    Throwable cause = e.getMostSpecificCause();
+  /**
+   * What the request model refused in {@code cause}, or that it is not JSON; {@code part} names the
+   * JSON read when it is not the request body, but a part of it ({@code metadata}).
+   */
+  static String refusal(Throwable cause, String part) {
+    String whole = part.isEmpty() ? "The request body" : part;
     if (!(cause instanceof JsonMappingException refused)) {
-      return "The request body is not valid JSON: " + cause.getMessage();
+      return whole + " is not valid JSON: " + cause.getMessage();
     }
     List<Reference> path = refused.getPath();
     if (path.isEmpty()) {
-      return "The request body must be a JSON object";
+      return whole + " must be a JSON object";
     }
-    String property = name(path, path.size());
+    String property = name(part, path, path.size());
     if (refused instanceof UnrecognizedPropertyException unknown) {
       return "Request property ["
           + property
           + "] is unknown; "
-          + (path.size() == 1 ? "the request body" : name(path, path.size() - 1))
+          + (path.size() == 1 && part.isEmpty()
+              ? "the request body"
+              : name(part, path, path.size() - 1))
           + " takes "
           + new TreeSet<>(unknown.getKnownPropertyIds().stream().map(String::valueOf).toList());
     }
@@ -143,9 +150,12 @@ class Problems {
     return property + " must be " + kind(declared(path)) + got;
   }
 
-  /** The path's first {@code length} steps as the API names a property: {@code elements[0].id}. */
-  private static String name(List<Reference> path, int length) {
-    var name = new StringBuilder();
+  /**
+   * The path's first {@code length} steps, after {@code part}, as the API names a property: {@code
+   * elements[0].id}.
+   */
+  private static String name(String part, List<Reference> path, int length) {
+    var name = new StringBuilder(part);
     for (Reference step : path.subList(0, length)) {
       if (step.getFieldName() == null) {
         name.append('[').append(step.getIndex()).append(']');

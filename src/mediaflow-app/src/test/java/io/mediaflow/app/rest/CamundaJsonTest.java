@@ -15,7 +15,6 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.springframework.http.converter.HttpMessageNotReadableException;
 
 /**
  * The REST layer's mappers write Camunda's REST model, not the media service's API's settings, and
@@ -105,7 +104,7 @@ class CamundaJsonTest {
     try {
       CamundaJson.REQUESTS.readValue(body, type);
     } catch (JsonProcessingException e) {
-      return Problems.refusal(new HttpMessageNotReadableException("refused", e, null));
+      return Problems.refusal(e, "");
     }
     throw new AssertionError(body + " was read");
   }
