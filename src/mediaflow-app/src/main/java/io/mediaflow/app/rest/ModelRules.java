@@ -23,8 +23,8 @@ import javax.annotation.Nonnull;
  *
  * <ul>
  *   <li>a required property (the generated classes mark it by a {@link Nonnull} getter, as do the
- *       records of this package written where there is no generated class) is refused when left out
- *       or null. A polymorphic type's discriminator ({@code type}) is left to Jackson's type
+ *       records of this package written where a generated class cannot serve) is refused when left
+ *       out or null. A polymorphic type's discriminator ({@code type}) is left to Jackson's type
  *       handling, which refuses one it does not know;
  *   <li>a value of an enumeration outside it is refused: the generated enumerations read any value
  *       they do not know as {@value #UNKNOWN}, which keeps a client working with a newer server but

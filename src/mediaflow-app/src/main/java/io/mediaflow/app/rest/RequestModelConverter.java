@@ -12,9 +12,9 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 /**
  * Reads the request bodies of the REST API into its request model with {@link
  * CamundaJson#REQUESTS}: the classes generated from Camunda 8.8's OpenAPI document and the records
- * of this package written where the document has no generated class. Ahead of Spring's own JSON
- * converter, which ignores unknown properties and coerces text to numbers; other types (the
- * searches' {@code JsonNode}, the console's bodies) and all answers are left to it.
+ * of this package written where a generated class cannot serve (each says why). Ahead of Spring's
+ * own JSON converter, which ignores unknown properties and coerces text to numbers; other types
+ * (the searches' {@code JsonNode}, the console's bodies) and all answers are left to it.
  */
 @Configuration(proxyBeanMethods = false)
 class RequestModelConverter implements WebMvcConfigurer {
@@ -24,7 +24,7 @@ class RequestModelConverter implements WebMvcConfigurer {
     converters.add(0, new Reader());
   }
 
-  static boolean isRequestModel(Class<?> type) {
+  private static boolean isRequestModel(Class<?> type) {
     String where = type.getPackageName();
     return where.equals(ClockPinRequest.class.getPackageName())
         || where.equals(RequestModelConverter.class.getPackageName()) && type.isRecord();
