@@ -126,7 +126,7 @@ class AdHocActivationTest extends MediaflowTest {
     assertThat(json(none).path("detail").asText()).isEqualTo("No elements provided.");
     var noId = post(path, Map.of("elements", List.of(Map.of("variables", Map.of()))));
     assertThat(noId.statusCode()).isEqualTo(400);
-    assertThat(json(noId).path("detail").asText()).isEqualTo("No elements[0].elementId provided.");
+    assertThat(json(noId).path("detail").asText()).isEqualTo("elements[0].elementId is required");
     var noSubProcess =
         post(
             "/v2/element-instances/ad-hoc-activities/1/activation",

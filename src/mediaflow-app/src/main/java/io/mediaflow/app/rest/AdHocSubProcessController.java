@@ -1,9 +1,8 @@
 package io.mediaflow.app.rest;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.camunda.client.protocol.rest.AdHocSubProcessActivateActivitiesInstruction;
 import io.mediaflow.app.engine.gateway.AdHocActivation;
 import java.util.ArrayList;
-import java.util.Set;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -31,31 +30,22 @@ class AdHocSubProcessController {
    */
   @PostMapping("/v2/element-instances/ad-hoc-activities/{adHocSubProcessInstanceKey}/activation")
   ResponseEntity<Void> activate(
-      @PathVariable long adHocSubProcessInstanceKey, @RequestBody JsonNode request) {
-    RequestObject body =
-        RequestObject.of(
-            request,
-            "an ad-hoc sub-process activation",
-            Set.of("elements", "cancelRemainingInstances"));
-    JsonNode list = body.get("elements");
-    // Camunda's own wording for a missing list or id.
-    if (list.isMissingNode() || list.isNull() || (list.isArray() && list.isEmpty())) {
+      @PathVariable long adHocSubProcessInstanceKey,
+      @RequestBody AdHocSubProcessActivateActivitiesInstruction request) {
+    // Camunda's own wording for an empty list.
+    if (request.getElements().isEmpty()) {
       throw ApiProblem.invalid("No elements provided.");
     }
-    if (!list.isArray()) {
-      throw ApiProblem.invalid("elements must be a list of {elementId, variables}, got " + list);
-    }
     var elements = new ArrayList<AdHocActivation.Element>();
-    for (int i = 0; i < list.size(); i++) {
-      RequestObject element =
-          RequestObject.of(list.get(i), "an element to activate", Set.of("elementId", "variables"));
-      String elementId = element.text("elementId", null);
-      if (elementId == null || elementId.isBlank()) {
-        throw ApiProblem.invalid("No elements[" + i + "].elementId provided.");
+    for (int i = 0; i < request.getElements().size(); i++) {
+      var element = request.getElements().get(i);
+      if (element.getElementId().isBlank()) {
+        throw ApiProblem.invalid("elements[" + i + "].elementId must not be blank");
       }
       elements.add(
           new AdHocActivation.Element(
-              elementId, element.has("variables") ? GatewayCalls.json(element.variables()) : ""));
+              element.getElementId(),
+              element.getVariables() != null ? GatewayCalls.json(element.getVariables()) : ""));
     }
     gateway.await(
         gateway
@@ -64,7 +54,7 @@ class AdHocSubProcessController {
                 new AdHocActivation(
                     adHocSubProcessInstanceKey,
                     elements,
-                    body.bool("cancelRemainingInstances", false))));
+                    Boolean.TRUE.equals(request.getCancelRemainingInstances()))));
     return ResponseEntity.noContent().build();
   }
 }

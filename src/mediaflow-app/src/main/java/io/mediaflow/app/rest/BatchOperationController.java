@@ -7,14 +7,18 @@ import io.camunda.client.protocol.rest.BatchOperationItemResponse;
 import io.camunda.client.protocol.rest.BatchOperationResponse;
 import io.camunda.client.protocol.rest.BatchOperationTypeEnum;
 import io.mediaflow.app.batch.BatchOperation;
+import io.mediaflow.app.batch.BatchOperation.ElementMapping;
 import io.mediaflow.app.batch.BatchOperation.ItemState;
 import io.mediaflow.app.batch.BatchOperation.Plan;
 import io.mediaflow.app.batch.BatchOperation.Type;
 import io.mediaflow.app.batch.BatchOperations;
 import io.mediaflow.app.engine.history.ProcessHistory;
+import io.mediaflow.app.rest.ProcessInstanceBatchRequests.ProcessInstanceCancellationBatchOperationRequest;
+import io.mediaflow.app.rest.ProcessInstanceBatchRequests.ProcessInstanceIncidentResolutionBatchOperationRequest;
+import io.mediaflow.app.rest.ProcessInstanceBatchRequests.ProcessInstanceMigrationBatchOperationRequest;
+import io.mediaflow.app.rest.ProcessInstanceBatchRequests.ProcessInstanceModificationBatchOperationRequest;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 import org.springframework.http.ResponseEntity;
@@ -47,46 +51,46 @@ class BatchOperationController {
   }
 
   @PostMapping("/process-instances/cancellation")
-  ObjectNode cancelInstances(@RequestBody(required = false) JsonNode request) {
-    RequestObject body = RequestObject.of(request, "a batch cancellation", Set.of("filter"));
-    return create(Type.CANCEL_PROCESS_INSTANCE, Plan.NONE, body);
+  ObjectNode cancelInstances(
+      @RequestBody ProcessInstanceCancellationBatchOperationRequest request) {
+    return create(Type.CANCEL_PROCESS_INSTANCE, Plan.NONE, request.filter());
   }
 
   @PostMapping("/process-instances/incident-resolution")
-  ObjectNode resolveIncidents(@RequestBody(required = false) JsonNode request) {
-    RequestObject body = RequestObject.of(request, "a batch incident resolution", Set.of("filter"));
-    return create(Type.RESOLVE_INCIDENT, Plan.NONE, body);
+  ObjectNode resolveIncidents(
+      @RequestBody ProcessInstanceIncidentResolutionBatchOperationRequest request) {
+    return create(Type.RESOLVE_INCIDENT, Plan.NONE, request.filter());
   }
 
   /** {@code migrationPlan}: {@code targetProcessDefinitionKey}, {@code mappingInstructions}. */
   @PostMapping("/process-instances/migration")
-  ObjectNode migrateInstances(@RequestBody(required = false) JsonNode request) {
-    RequestObject body =
-        RequestObject.of(request, "a batch migration", Set.of("filter", "migrationPlan"));
-    RequestObject plan =
-        body.object("migrationPlan", Set.of("targetProcessDefinitionKey", "mappingInstructions"));
-    long target = plan.key("targetProcessDefinitionKey");
-    if (target <= 0) {
-      throw ApiProblem.invalid("migrationPlan.targetProcessDefinitionKey is required");
-    }
+  ObjectNode migrateInstances(@RequestBody ProcessInstanceMigrationBatchOperationRequest request) {
+    var plan = request.migrationPlan();
+    long target =
+        RequestValues.key(
+            "migrationPlan.targetProcessDefinitionKey", plan.getTargetProcessDefinitionKey());
     if (history.processDefinition(target).isEmpty()) {
       throw ApiProblem.notFound("No process definition with key " + target);
     }
-    return create(
-        Type.MIGRATE_PROCESS_INSTANCE,
-        new Plan(target, ElementMappings.read(plan, "mappingInstructions")),
-        body);
+    List<ElementMapping> mappings =
+        RequestValues.mappings("migrationPlan.mappingInstructions", plan.getMappingInstructions())
+            .stream()
+            .map(
+                mapping ->
+                    new ElementMapping(mapping.getSourceElementId(), mapping.getTargetElementId()))
+            .toList();
+    return create(Type.MIGRATE_PROCESS_INSTANCE, new Plan(target, mappings), request.filter());
   }
 
   /** {@code moveInstructions}: each {@code sourceElementId} to {@code targetElementId}. */
   @PostMapping("/process-instances/modification")
-  ObjectNode modifyInstances(@RequestBody(required = false) JsonNode request) {
-    RequestObject body =
-        RequestObject.of(request, "a batch modification", Set.of("filter", "moveInstructions"));
-    return create(
-        Type.MODIFY_PROCESS_INSTANCE,
-        new Plan(0, ElementMappings.read(body, "moveInstructions")),
-        body);
+  ObjectNode modifyInstances(
+      @RequestBody ProcessInstanceModificationBatchOperationRequest request) {
+    List<ElementMapping> moves =
+        RequestValues.mappings("moveInstructions", request.moveInstructions()).stream()
+            .map(move -> new ElementMapping(move.getSourceElementId(), move.getTargetElementId()))
+            .toList();
+    return create(Type.MODIFY_PROCESS_INSTANCE, new Plan(0, moves), request.filter());
   }
 
   @GetMapping("/batch-operations/{batchOperationKey}")
@@ -154,17 +158,13 @@ class BatchOperationController {
    * The operation over the instances the filter selects, kept before it is acknowledged. A filter
    * the search refuses (an unknown field, a wrong operator) is refused here the same way.
    */
-  private ObjectNode create(Type type, Plan plan, RequestObject body) {
-    if (!body.get("filter").isObject()) {
-      throw ApiProblem.invalid(
-          "filter is required: a process instance filter, as the search takes");
-    }
+  private ObjectNode create(Type type, Plan plan, ObjectNode filter) {
     Predicate<ObjectNode> running = instance -> instance.path("state").asText().equals("ACTIVE");
     if (type == Type.RESOLVE_INCIDENT) {
       running = running.and(instance -> instance.path("hasIncident").asBoolean());
     }
     List<Long> keys =
-        instances.all(body.get("filter")).stream()
+        instances.all(filter).stream()
             .filter(running)
             .map(instance -> instance.path("processInstanceKey").asLong())
             .toList();

@@ -1,7 +1,6 @@
 package io.mediaflow.app.rest;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import java.util.Set;
+import io.camunda.client.protocol.rest.ClockPinRequest;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.PutMapping;
@@ -27,13 +26,11 @@ class ClockController {
 
   /** {@code {"timestamp": <epoch milliseconds>}}. */
   @PutMapping
-  ResponseEntity<Void> pin(@RequestBody JsonNode request) {
-    RequestObject body = RequestObject.of(request, "a clock pin", Set.of("timestamp"));
-    long timestamp = body.number("timestamp", 0, -1);
-    if (timestamp < 0) {
-      throw ApiProblem.invalid("timestamp is required: the epoch milliseconds to pin the clock at");
+  ResponseEntity<Void> pin(@RequestBody ClockPinRequest request) {
+    if (request.getTimestamp() < 0) {
+      throw ApiProblem.invalid("timestamp must be the epoch milliseconds to pin the clock at");
     }
-    gateway.await(gateway.gateway().pinClock(timestamp));
+    gateway.await(gateway.gateway().pinClock(request.getTimestamp()));
     return ResponseEntity.noContent().build();
   }
 

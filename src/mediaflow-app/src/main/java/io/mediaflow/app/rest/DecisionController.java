@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.camunda.client.protocol.rest.DecisionDefinitionResult;
 import io.camunda.client.protocol.rest.DecisionDefinitionTypeEnum;
+import io.camunda.client.protocol.rest.DecisionEvaluationInstruction;
 import io.camunda.client.protocol.rest.DecisionInstanceResult;
 import io.camunda.client.protocol.rest.DecisionInstanceStateEnum;
 import io.camunda.client.protocol.rest.DecisionRequirementsResult;
@@ -20,7 +21,6 @@ import io.mediaflow.app.engine.history.DecisionHistory.DecisionDefinition;
 import io.mediaflow.app.engine.history.DecisionHistory.DecisionInstance;
 import io.mediaflow.app.engine.history.DecisionHistory.DecisionRequirements;
 import java.nio.charset.StandardCharsets;
-import java.util.Set;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -53,26 +53,22 @@ class DecisionController {
    * Camunda's.
    */
   @PostMapping("/decision-definitions/evaluation")
-  ObjectNode evaluate(@RequestBody(required = false) JsonNode request) {
-    RequestObject body =
-        RequestObject.of(
-            request,
-            "a decision evaluation",
-            Set.of("decisionDefinitionId", "decisionDefinitionKey", "variables", "tenantId"));
-    if (body.has("decisionDefinitionId") == body.has("decisionDefinitionKey")) {
+  ObjectNode evaluate(@RequestBody DecisionEvaluationInstruction request) {
+    String key = request.getDecisionDefinitionKey();
+    if ((request.getDecisionDefinitionId() == null) == (key == null)) {
       throw ApiProblem.invalid(
           "Exactly one of decisionDefinitionId and decisionDefinitionKey must be given");
     }
     var command =
-        EvaluateDecisionRequest.newBuilder().setVariables(GatewayCalls.json(body.variables()));
-    if (body.has("decisionDefinitionKey")) {
-      command.setDecisionKey(body.key("decisionDefinitionKey"));
+        EvaluateDecisionRequest.newBuilder()
+            .setVariables(GatewayCalls.json(request.getVariables()));
+    if (key != null) {
+      command.setDecisionKey(RequestValues.key("decisionDefinitionKey", key));
     } else {
-      command.setDecisionId(body.text("decisionDefinitionId", null));
+      command.setDecisionId(request.getDecisionDefinitionId());
     }
-    String tenantId = body.text("tenantId", null);
-    if (tenantId != null) {
-      command.setTenantId(tenantId);
+    if (request.getTenantId() != null) {
+      command.setTenantId(request.getTenantId());
     }
     return evaluated(gateway.await(gateway.gateway().evaluateDecision(command.build())));
   }

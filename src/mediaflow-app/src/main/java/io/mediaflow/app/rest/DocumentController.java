@@ -1,12 +1,12 @@
 package io.mediaflow.app.rest;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.camunda.client.protocol.rest.DocumentCreationFailureDetail;
 import io.camunda.client.protocol.rest.DocumentLink;
+import io.camunda.client.protocol.rest.DocumentLinkRequest;
 import io.camunda.client.protocol.rest.DocumentMetadata;
 import io.camunda.client.protocol.rest.DocumentReference;
 import io.mediaflow.app.documents.DocumentContent;
@@ -23,11 +23,8 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 import org.springframework.core.io.InputStreamResource;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.InvalidMediaTypeException;
@@ -57,16 +54,6 @@ class DocumentController {
 
   /** Camunda's default lifetime of a document link: one hour. */
   private static final long DEFAULT_LINK_MILLIS = 3_600_000;
-
-  private static final Set<String> METADATA =
-      Set.of(
-          "contentType",
-          "fileName",
-          "expiresAt",
-          "size",
-          "processDefinitionId",
-          "processInstanceKey",
-          "customProperties");
 
   private final DocumentStore store;
   private final DocumentLinks links;
@@ -184,11 +171,12 @@ class DocumentController {
       @PathVariable String documentId,
       @RequestParam(required = false) String storeId,
       @RequestParam(required = false) String contentHash,
-      @RequestBody(required = false) JsonNode request)
+      @RequestBody(required = false) DocumentLinkRequest request)
       throws IOException {
     checkStore(storeId);
-    RequestObject body = RequestObject.of(request, "a document link", Set.of("timeToLive"));
-    long timeToLive = body.number("timeToLive", 1, DEFAULT_LINK_MILLIS);
+    long timeToLive =
+        RequestValues.atLeast(
+            "timeToLive", request == null ? null : request.getTimeToLive(), 1, DEFAULT_LINK_MILLIS);
     StoredDocument document = document(documentId, contentHash);
     Instant expiresAt = Instant.now().plusMillis(timeToLive);
     String url =
@@ -284,21 +272,17 @@ class DocumentController {
    * where it says nothing; its {@code size} is left to the store, which counts the content.
    */
   private static StoredDocument.Description description(JsonNode given, Part file, String field) {
-    JsonNode metadata = given == null || given.isNull() ? Shapes.object() : given;
-    if (!metadata.isObject()) {
-      throw ApiProblem.invalid(field + " must be a JSON object (Camunda's DocumentMetadata)");
+    DocumentMetadata metadata;
+    try {
+      metadata =
+          given == null || given.isNull()
+              ? new DocumentMetadata()
+              : CamundaJson.REQUESTS.treeToValue(given, DocumentMetadata.class);
+    } catch (JsonProcessingException e) {
+      throw ApiProblem.invalid(Problems.refusal(e, field));
     }
-    for (Iterator<String> names = metadata.fieldNames(); names.hasNext(); ) {
-      String name = names.next();
-      if (!METADATA.contains(name)) {
-        throw ApiProblem.invalid(
-            field + "." + name + " is not a field of DocumentMetadata; it has " + METADATA);
-      }
-    }
-    String contentType = text(metadata, "contentType", field);
-    if (contentType == null) {
-      contentType = file.getContentType();
-    }
+    String contentType =
+        metadata.getContentType() != null ? metadata.getContentType() : file.getContentType();
     if (contentType != null) {
       try {
         MediaType.parseMediaType(contentType);
@@ -306,9 +290,8 @@ class DocumentController {
         throw ApiProblem.invalid(field + ".contentType must be a media type: " + e.getMessage());
       }
     }
-    String fileName = text(metadata, "fileName", field);
     Instant expiresAt = null;
-    String expires = text(metadata, "expiresAt", field);
+    String expires = metadata.getExpiresAt();
     if (expires != null) {
       try {
         expiresAt = OffsetDateTime.parse(expires).toInstant();
@@ -317,31 +300,15 @@ class DocumentController {
             field + ".expiresAt must be an RFC 3339 date-time, got '" + expires + "'");
       }
     }
-    JsonNode custom = metadata.path("customProperties");
-    if (!custom.isMissingNode() && !custom.isNull() && !custom.isObject()) {
-      throw ApiProblem.invalid(field + ".customProperties must be a JSON object");
-    }
-    JsonNode instance = metadata.path("processInstanceKey");
     return new StoredDocument.Description(
         contentType,
-        fileName != null ? fileName : file.getSubmittedFileName(),
+        metadata.getFileName() != null ? metadata.getFileName() : file.getSubmittedFileName(),
         expiresAt,
-        text(metadata, "processDefinitionId", field),
-        instance.isMissingNode() || instance.isNull() ? null : instance.asText(),
-        custom.isObject()
-            ? CamundaJson.MAPPER.convertValue(custom, new TypeReference<Map<String, Object>>() {})
+        metadata.getProcessDefinitionId(),
+        metadata.getProcessInstanceKey(),
+        metadata.getCustomProperties() != null
+            ? new LinkedHashMap<>(metadata.getCustomProperties())
             : new LinkedHashMap<>());
-  }
-
-  private static String text(JsonNode metadata, String name, String field) {
-    JsonNode value = metadata.path(name);
-    if (value.isMissingNode() || value.isNull()) {
-      return null;
-    }
-    if (!value.isTextual()) {
-      throw ApiProblem.invalid(field + "." + name + " must be a string");
-    }
-    return value.asText();
   }
 
   private static ObjectNode reference(StoredDocument document) {

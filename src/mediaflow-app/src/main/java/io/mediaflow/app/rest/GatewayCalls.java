@@ -60,10 +60,10 @@ class GatewayCalls {
     }
   }
 
-  /** Variables as the gateway's requests carry them: a JSON object. */
+  /** Variables as the gateway's requests carry them: a JSON object, empty when there are none. */
   static String json(Map<String, Object> variables) {
     try {
-      return CamundaJson.MAPPER.writeValueAsString(variables);
+      return CamundaJson.MAPPER.writeValueAsString(variables == null ? Map.of() : variables);
     } catch (JsonProcessingException e) {
       throw new IllegalArgumentException(e);
     }

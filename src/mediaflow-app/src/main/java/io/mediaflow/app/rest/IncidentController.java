@@ -2,9 +2,9 @@ package io.mediaflow.app.rest;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.camunda.client.protocol.rest.IncidentResolutionRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ResolveIncidentRequest;
 import io.mediaflow.app.engine.history.ProcessHistory;
-import java.util.Set;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -43,10 +43,14 @@ class IncidentController {
         .orElseThrow(() -> ApiProblem.notFound("No incident with key " + incidentKey));
   }
 
+  /**
+   * Resolves it in the engine; the body, read so that one with other properties is refused, has
+   * only an {@code operationReference}, which is accepted and, as every command here, not echoed.
+   */
   @PostMapping("/incidents/{incidentKey}/resolution")
   ResponseEntity<Void> resolve(
-      @PathVariable long incidentKey, @RequestBody(required = false) JsonNode request) {
-    RequestObject.of(request, "an incident resolution", Set.of("operationReference"));
+      @PathVariable long incidentKey,
+      @RequestBody(required = false) IncidentResolutionRequest request) {
     gateway.await(
         gateway
             .gateway()

@@ -2,6 +2,11 @@ package io.mediaflow.app.rest;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.camunda.client.protocol.rest.JobChangeset;
+import io.camunda.client.protocol.rest.JobCompletionRequest;
+import io.camunda.client.protocol.rest.JobErrorRequest;
+import io.camunda.client.protocol.rest.JobFailRequest;
+import io.camunda.client.protocol.rest.JobUpdateRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CompleteJobRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.FailJobRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ThrowErrorRequest;
@@ -10,8 +15,7 @@ import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.UpdateJobTimeoutReque
 import io.mediaflow.app.engine.history.ProcessHistory;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
-import java.util.Set;
+import java.util.Objects;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PatchMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -49,38 +53,16 @@ class JobController {
    * has no other tenant.
    */
   @PostMapping("/activation")
-  DeferredResult<ObjectNode> activate(@RequestBody JsonNode request) {
-    RequestObject body =
-        RequestObject.of(
-            request,
-            "a job activation",
-            Set.of(
-                "type",
-                "worker",
-                "timeout",
-                "maxJobsToActivate",
-                "fetchVariable",
-                "requestTimeout",
-                "tenantIds",
-                "tenantFilter"));
-    String type = body.text("type", null);
-    if (type == null || type.isBlank()) {
-      throw ApiProblem.invalid("type is required and must not be blank");
+  DeferredResult<ObjectNode> activate(@RequestBody JobActivationRequest request) {
+    if (request.type().isBlank()) {
+      throw ApiProblem.invalid("type must not be blank");
     }
-    long timeout = body.number("timeout", 1, -1);
-    long max = body.number("maxJobsToActivate", 1, -1);
-    if (timeout < 0 || max < 0) {
-      throw ApiProblem.invalid((timeout < 0 ? "timeout" : "maxJobsToActivate") + " is required");
-    }
-    long requestTimeout = body.number("requestTimeout", Long.MIN_VALUE, 0);
-    String tenantFilter = body.text("tenantFilter", "PROVIDED");
-    if (!Set.of("PROVIDED", "ASSIGNED").contains(tenantFilter)) {
-      throw ApiProblem.invalid(
-          "tenantFilter must be PROVIDED or ASSIGNED, got '" + tenantFilter + "'");
-    }
-    List<String> tenants = body.texts("tenantIds");
+    long timeout = RequestValues.atLeast("timeout", request.timeout(), 1, -1);
+    long max = RequestValues.atLeast("maxJobsToActivate", request.maxJobsToActivate(), 1, -1);
+    long requestTimeout = Objects.requireNonNullElse(request.requestTimeout(), 0L);
+    List<String> tenants = request.tenantIds();
     boolean defaultTenant =
-        tenantFilter.equals("ASSIGNED")
+        request.tenantFilter() == JobActivationRequest.TenantFilter.ASSIGNED
             || tenants == null
             || tenants.isEmpty()
             || tenants.contains(JobActivations.DEFAULT_TENANT);
@@ -92,11 +74,11 @@ class JobController {
                 : Duration.ofMillis(requestTimeout);
     return activations.activate(
         new JobActivations.Request(
-            type,
-            body.text("worker", null),
+            request.type(),
+            request.worker(),
             Duration.ofMillis(timeout),
-            (int) Math.min(max, Integer.MAX_VALUE),
-            Optional.ofNullable(body.texts("fetchVariable")).orElse(List.of()),
+            (int) max,
+            Objects.requireNonNullElse(request.fetchVariable(), List.of()),
             wait,
             defaultTenant));
   }
@@ -113,9 +95,8 @@ class JobController {
   /** {@code variables}, and a {@code result} for the engine ({@link JobResultRequest}). */
   @PostMapping("/{jobKey}/completion")
   ResponseEntity<Void> complete(
-      @PathVariable long jobKey, @RequestBody(required = false) JsonNode request) {
-    RequestObject body =
-        RequestObject.of(request, "a job completion", Set.of("variables", "result"));
+      @PathVariable long jobKey, @RequestBody(required = false) JobCompletionRequest request) {
+    var body = Objects.requireNonNullElseGet(request, JobCompletionRequest::new);
     gateway.await(
         gateway
             .gateway()
@@ -123,8 +104,8 @@ class JobController {
                 JobResultRequest.apply(
                         CompleteJobRequest.newBuilder()
                             .setJobKey(jobKey)
-                            .setVariables(GatewayCalls.json(body.variables())),
-                        body)
+                            .setVariables(GatewayCalls.json(body.getVariables())),
+                        body.getResult())
                     .build()));
     return ResponseEntity.noContent().build();
   }
@@ -134,56 +115,45 @@ class JobController {
    */
   @PostMapping("/{jobKey}/failure")
   ResponseEntity<Void> fail(
-      @PathVariable long jobKey, @RequestBody(required = false) JsonNode request) {
-    RequestObject body =
-        RequestObject.of(
-            request,
-            "a job failure",
-            Set.of("retries", "errorMessage", "retryBackOff", "variables"));
+      @PathVariable long jobKey, @RequestBody(required = false) JobFailRequest request) {
+    var body = Objects.requireNonNullElseGet(request, JobFailRequest::new);
     gateway.await(
         gateway
             .gateway()
             .failJob(
                 FailJobRequest.newBuilder()
                     .setJobKey(jobKey)
-                    .setRetries((int) body.number("retries", 0, 0))
-                    .setErrorMessage(body.text("errorMessage", ""))
-                    .setRetryBackOff(body.number("retryBackOff", 0, 0))
-                    .setVariables(GatewayCalls.json(body.variables()))
+                    .setRetries((int) RequestValues.atLeast("retries", body.getRetries(), 0, 0))
+                    .setErrorMessage(Objects.requireNonNullElse(body.getErrorMessage(), ""))
+                    .setRetryBackOff(
+                        RequestValues.atLeast("retryBackOff", body.getRetryBackOff(), 0, 0))
+                    .setVariables(GatewayCalls.json(body.getVariables()))
                     .build()));
     return ResponseEntity.noContent().build();
   }
 
   /** A BPMN error: {@code errorCode} (required), {@code errorMessage}. */
   @PostMapping("/{jobKey}/error")
-  ResponseEntity<Void> throwError(@PathVariable long jobKey, @RequestBody JsonNode request) {
-    RequestObject body =
-        RequestObject.of(request, "a job error", Set.of("errorCode", "errorMessage", "variables"));
-    String code = body.text("errorCode", null);
-    if (code == null) {
-      throw ApiProblem.invalid("errorCode is required");
-    }
+  ResponseEntity<Void> throwError(@PathVariable long jobKey, @RequestBody JobErrorRequest request) {
     gateway.await(
         gateway
             .gateway()
             .throwError(
                 ThrowErrorRequest.newBuilder()
                     .setJobKey(jobKey)
-                    .setErrorCode(code)
-                    .setErrorMessage(body.text("errorMessage", ""))
-                    .setVariables(GatewayCalls.json(body.variables()))
+                    .setErrorCode(request.getErrorCode())
+                    .setErrorMessage(Objects.requireNonNullElse(request.getErrorMessage(), ""))
+                    .setVariables(GatewayCalls.json(request.getVariables()))
                     .build()));
     return ResponseEntity.noContent().build();
   }
 
   /** {@code {"changeset": {"retries": n, "timeout": ms}}}: either or both. */
   @PatchMapping("/{jobKey}")
-  ResponseEntity<Void> updateJob(@PathVariable long jobKey, @RequestBody JsonNode request) {
-    RequestObject body =
-        RequestObject.of(request, "a job update", Set.of("changeset", "operationReference"));
-    RequestObject changeset = body.object("changeset", Set.of("retries", "timeout"));
-    long retries = changeset.number("retries", 1, -1);
-    long timeout = changeset.number("timeout", 1, -1);
+  ResponseEntity<Void> updateJob(@PathVariable long jobKey, @RequestBody JobUpdateRequest request) {
+    JobChangeset changeset = request.getChangeset();
+    long retries = RequestValues.atLeast("changeset.retries", changeset.getRetries(), 1, -1);
+    long timeout = RequestValues.atLeast("changeset.timeout", changeset.getTimeout(), 1, -1);
     if (retries < 0 && timeout < 0) {
       throw ApiProblem.invalid("changeset must set retries or timeout");
     }
@@ -194,7 +164,7 @@ class JobController {
               .updateJobRetries(
                   UpdateJobRetriesRequest.newBuilder()
                       .setJobKey(jobKey)
-                      .setRetries((int) Math.min(retries, Integer.MAX_VALUE))
+                      .setRetries((int) retries)
                       .build()));
     }
     if (timeout > 0) {

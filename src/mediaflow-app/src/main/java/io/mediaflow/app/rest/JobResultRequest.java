@@ -1,118 +1,106 @@
 package io.mediaflow.app.rest;
 
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import io.camunda.client.protocol.rest.JobResult;
+import io.camunda.client.protocol.rest.JobResultActivateElement;
+import io.camunda.client.protocol.rest.JobResultAdHocSubProcess;
+import io.camunda.client.protocol.rest.JobResultCorrections;
+import io.camunda.client.protocol.rest.JobResultUserTask;
+import io.camunda.zeebe.gateway.protocol.GatewayOuterClass;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CompleteJobRequest;
-import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.JobResult;
-import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.JobResultActivateElement;
-import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.JobResultCorrections;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.StringList;
-import java.util.Set;
+import java.util.Objects;
 
 /**
  * A job completion's {@code result} over REST ({@code JobResultUserTask} or {@code
- * JobResultAdHocSubProcess} by its {@code type}), read strictly and handed on with the completion,
- * so that the engine applies or refuses it: a task listener's denial and corrections, or the
- * elements an ad-hoc sub-process's job activates.
+ * JobResultAdHocSubProcess} by its {@code type}), handed on with the completion, so that the engine
+ * applies or refuses it: a task listener's denial and corrections, or the elements an ad-hoc
+ * sub-process's job activates.
  */
 final class JobResultRequest {
 
   private JobResultRequest() {}
 
-  /** The completion with {@code result} when the body has one, as it came otherwise. */
-  static CompleteJobRequest.Builder apply(CompleteJobRequest.Builder command, RequestObject body) {
-    if (!body.has("result") || body.get("result").isNull()) {
-      return command;
-    }
-    if (!body.get("result").isObject()) {
-      throw ApiProblem.invalid("result must be a JSON object");
-    }
-    // Camunda reads a result without a type as a user task's.
-    String type = body.get("result").path("type").asText("userTask");
-    return switch (type) {
-      case "userTask" -> command.setResult(userTask(body));
-      case "adHocSubProcess" -> command.setResult(adHocSubProcess(body));
-      default ->
-          throw ApiProblem.invalid(
-              "result.type must be 'userTask' or 'adHocSubProcess', got '" + type + "'");
+  /**
+   * How {@link CamundaJson#REQUESTS} reads a {@link JobResult}: by its {@code type} as generated,
+   * and without one as a user task's, as Camunda does for the clients that came before the type.
+   */
+  @JsonTypeInfo(
+      use = JsonTypeInfo.Id.NAME,
+      include = JsonTypeInfo.As.PROPERTY,
+      property = "type",
+      visible = true,
+      defaultImpl = JobResultUserTask.class)
+  interface UserTaskByDefault {}
+
+  /** The completion with {@code result} when there is one, as it came otherwise. */
+  static CompleteJobRequest.Builder apply(CompleteJobRequest.Builder command, JobResult result) {
+    return switch (result) {
+      case null -> command;
+      case JobResultUserTask userTask -> command.setResult(userTask(userTask));
+      case JobResultAdHocSubProcess adHoc -> command.setResult(adHocSubProcess(adHoc));
+      default -> throw new IllegalStateException("A job result of no known type: " + result);
     };
   }
 
-  private static JobResult userTask(RequestObject body) {
-    RequestObject result =
-        body.object("result", Set.of("type", "denied", "deniedReason", "corrections"));
+  private static GatewayOuterClass.JobResult userTask(JobResultUserTask result) {
     var userTask =
-        JobResult.newBuilder().setType("userTask").setDenied(result.bool("denied", false));
-    String reason = result.text("deniedReason", null);
-    if (reason != null) {
-      userTask.setDeniedReason(reason);
+        GatewayOuterClass.JobResult.newBuilder()
+            .setType("userTask")
+            .setDenied(Boolean.TRUE.equals(result.getDenied()));
+    if (result.getDeniedReason() != null) {
+      userTask.setDeniedReason(result.getDeniedReason());
     }
-    RequestObject requested =
-        result.object(
-            "corrections",
-            Set.of(
-                "assignee",
-                "dueDate",
-                "followUpDate",
-                "candidateUsers",
-                "candidateGroups",
-                "priority"));
-    var corrections = JobResultCorrections.newBuilder();
-    if (requested.text("assignee", null) != null) {
-      corrections.setAssignee(requested.text("assignee", null));
+    JobResultCorrections requested = result.getCorrections();
+    if (requested == null) {
+      return userTask.build();
     }
-    if (requested.text("dueDate", null) != null) {
-      corrections.setDueDate(requested.text("dueDate", null));
+    var corrections = GatewayOuterClass.JobResultCorrections.newBuilder();
+    if (requested.getAssignee() != null) {
+      corrections.setAssignee(requested.getAssignee());
     }
-    if (requested.text("followUpDate", null) != null) {
-      corrections.setFollowUpDate(requested.text("followUpDate", null));
+    if (requested.getDueDate() != null) {
+      corrections.setDueDate(requested.getDueDate());
     }
-    if (requested.has("candidateUsers")) {
+    if (requested.getFollowUpDate() != null) {
+      corrections.setFollowUpDate(requested.getFollowUpDate());
+    }
+    if (requested.getCandidateUsers() != null) {
       corrections.setCandidateUsers(
-          StringList.newBuilder().addAllValues(requested.texts("candidateUsers")));
+          StringList.newBuilder().addAllValues(requested.getCandidateUsers()));
     }
-    if (requested.has("candidateGroups")) {
+    if (requested.getCandidateGroups() != null) {
       corrections.setCandidateGroups(
-          StringList.newBuilder().addAllValues(requested.texts("candidateGroups")));
+          StringList.newBuilder().addAllValues(requested.getCandidateGroups()));
     }
-    if (requested.has("priority")) {
-      corrections.setPriority((int) requested.number("priority", 0, 0));
+    if (requested.getPriority() != null) {
+      corrections.setPriority(
+          (int)
+              RequestValues.atLeast("result.corrections.priority", requested.getPriority(), 0, 0));
     }
-    if (result.has("corrections")) {
-      userTask.setCorrections(corrections);
-    }
-    return userTask.build();
+    return userTask.setCorrections(corrections).build();
   }
 
-  private static JobResult adHocSubProcess(RequestObject body) {
-    RequestObject result =
-        body.object(
-            "result",
-            Set.of(
-                "type",
-                "activateElements",
-                "isCompletionConditionFulfilled",
-                "isCancelRemainingInstances"));
+  private static GatewayOuterClass.JobResult adHocSubProcess(JobResultAdHocSubProcess result) {
     var adHoc =
-        JobResult.newBuilder()
+        GatewayOuterClass.JobResult.newBuilder()
             .setType("adHocSubProcess")
-            .setIsCompletionConditionFulfilled(result.bool("isCompletionConditionFulfilled", false))
-            .setIsCancelRemainingInstances(result.bool("isCancelRemainingInstances", false));
-    if (result.has("activateElements")) {
-      if (!result.get("activateElements").isArray()) {
-        throw ApiProblem.invalid("result.activateElements must be a list");
+            .setIsCompletionConditionFulfilled(
+                Boolean.TRUE.equals(result.getIsCompletionConditionFulfilled()))
+            .setIsCancelRemainingInstances(
+                Boolean.TRUE.equals(result.getIsCancelRemainingInstances()));
+    var elements =
+        Objects.requireNonNullElse(
+            result.getActivateElements(), java.util.List.<JobResultActivateElement>of());
+    for (int i = 0; i < elements.size(); i++) {
+      String elementId = elements.get(i).getElementId();
+      if (elementId == null || elementId.isBlank()) {
+        throw ApiProblem.invalid("result.activateElements[" + i + "].elementId is required");
       }
-      for (var element : result.get("activateElements")) {
-        RequestObject activate =
-            RequestObject.of(
-                element, "a result.activateElements entry", Set.of("elementId", "variables"));
-        String elementId = activate.text("elementId", null);
-        if (elementId == null || elementId.isBlank()) {
-          throw ApiProblem.invalid("result.activateElements[].elementId is required");
-        }
-        adHoc.addActivateElements(
-            JobResultActivateElement.newBuilder()
-                .setElementId(elementId)
-                .setVariables(GatewayCalls.json(activate.variables())));
-      }
+      adHoc.addActivateElements(
+          GatewayOuterClass.JobResultActivateElement.newBuilder()
+              .setElementId(elementId)
+              .setVariables(GatewayCalls.json(elements.get(i).getVariables())));
     }
     return adHoc.build();
   }

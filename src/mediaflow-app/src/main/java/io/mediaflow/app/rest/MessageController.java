@@ -1,13 +1,16 @@
 package io.mediaflow.app.rest;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.camunda.client.protocol.rest.MessageCorrelationRequest;
 import io.camunda.client.protocol.rest.MessageCorrelationResult;
+import io.camunda.client.protocol.rest.MessagePublicationRequest;
 import io.camunda.client.protocol.rest.MessagePublicationResult;
+import io.camunda.client.protocol.rest.SignalBroadcastRequest;
 import io.camunda.client.protocol.rest.SignalBroadcastResult;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.BroadcastSignalRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.PublishMessageRequest;
-import java.util.Set;
+import java.util.Map;
+import java.util.Objects;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
@@ -34,25 +37,18 @@ class MessageController {
    * ...
    */
   @PostMapping("/messages/publication")
-  ObjectNode publish(@RequestBody JsonNode request) {
-    RequestObject body =
-        RequestObject.of(
-            request,
-            "a message publication",
-            Set.of("name", "correlationKey", "timeToLive", "messageId", "variables", "tenantId"));
+  ObjectNode publish(@RequestBody MessagePublicationRequest request) {
     var command =
         PublishMessageRequest.newBuilder()
-            .setName(required(body, "name"))
-            .setCorrelationKey(body.text("correlationKey", ""))
-            .setTimeToLive(body.number("timeToLive", 0, 0))
-            .setVariables(GatewayCalls.json(body.variables()));
-    String messageId = body.text("messageId", null);
-    if (messageId != null) {
-      command.setMessageId(messageId);
+            .setName(notBlank(request.getName(), "name"))
+            .setCorrelationKey(Objects.requireNonNullElse(request.getCorrelationKey(), ""))
+            .setTimeToLive(RequestValues.atLeast("timeToLive", request.getTimeToLive(), 0, 0))
+            .setVariables(GatewayCalls.json(request.getVariables()));
+    if (request.getMessageId() != null) {
+      command.setMessageId(request.getMessageId());
     }
-    String tenantId = body.text("tenantId", null);
-    if (tenantId != null) {
-      command.setTenantId(tenantId);
+    if (request.getTenantId() != null) {
+      command.setTenantId(request.getTenantId());
     }
     var published = gateway.await(gateway.gateway().publishMessage(command.build()));
     return Shapes.tree(
@@ -67,21 +63,16 @@ class MessageController {
    * when nothing waits for it.
    */
   @PostMapping("/messages/correlation")
-  ObjectNode correlate(@RequestBody JsonNode request) {
-    RequestObject body =
-        RequestObject.of(
-            request,
-            "a message correlation",
-            Set.of("name", "correlationKey", "variables", "tenantId"));
+  ObjectNode correlate(@RequestBody MessageCorrelationRequest request) {
     var correlated =
         gateway.await(
             gateway
                 .gateway()
                 .correlateMessage(
-                    required(body, "name"),
-                    body.text("correlationKey", ""),
-                    body.variables(),
-                    body.text("tenantId", null)));
+                    notBlank(request.getName(), "name"),
+                    Objects.requireNonNullElse(request.getCorrelationKey(), ""),
+                    Objects.requireNonNullElse(request.getVariables(), Map.of()),
+                    request.getTenantId()));
     return Shapes.tree(
         new MessageCorrelationResult()
             .tenantId(Shapes.tenant(correlated.getTenantId()))
@@ -91,17 +82,13 @@ class MessageController {
 
   /** {@code signalName}, {@code variables}, {@code tenantId}. */
   @PostMapping("/signals/broadcast")
-  ObjectNode broadcast(@RequestBody JsonNode request) {
-    RequestObject body =
-        RequestObject.of(
-            request, "a signal broadcast", Set.of("signalName", "variables", "tenantId"));
+  ObjectNode broadcast(@RequestBody SignalBroadcastRequest request) {
     var command =
         BroadcastSignalRequest.newBuilder()
-            .setSignalName(required(body, "signalName"))
-            .setVariables(GatewayCalls.json(body.variables()));
-    String tenantId = body.text("tenantId", null);
-    if (tenantId != null) {
-      command.setTenantId(tenantId);
+            .setSignalName(notBlank(request.getSignalName(), "signalName"))
+            .setVariables(GatewayCalls.json(request.getVariables()));
+    if (request.getTenantId() != null) {
+      command.setTenantId(request.getTenantId());
     }
     var broadcast = gateway.await(gateway.gateway().broadcastSignal(command.build()));
     return Shapes.tree(
@@ -110,10 +97,9 @@ class MessageController {
             .signalKey(Shapes.key(broadcast.getKey())));
   }
 
-  private static String required(RequestObject body, String name) {
-    String value = body.text(name, null);
-    if (value == null || value.isBlank()) {
-      throw ApiProblem.invalid(name + " is required");
+  private static String notBlank(String value, String name) {
+    if (value.isBlank()) {
+      throw ApiProblem.invalid(name + " must not be blank");
     }
     return value;
   }

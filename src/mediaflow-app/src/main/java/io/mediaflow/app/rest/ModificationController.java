@@ -1,13 +1,16 @@
 package io.mediaflow.app.rest;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.camunda.client.protocol.rest.ProcessInstanceMigrationInstruction;
+import io.camunda.client.protocol.rest.ProcessInstanceModificationInstruction;
+import io.camunda.client.protocol.rest.SetVariableRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.MigrateProcessInstanceRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.MigrateProcessInstanceRequest.MigrationPlan;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ModifyProcessInstanceRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.ModifyProcessInstanceRequest.VariableInstruction;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.SetVariablesRequest;
-import io.mediaflow.app.batch.BatchOperation.ElementMapping;
-import java.util.Set;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.LongConsumer;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -24,9 +27,6 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 class ModificationController {
 
-  private static final Set<String> ACTIVATION =
-      Set.of("elementId", "ancestorElementInstanceKey", "variableInstructions");
-
   private final GatewayCalls gateway;
 
   ModificationController(GatewayCalls gateway) {
@@ -40,26 +40,13 @@ class ModificationController {
    */
   @PutMapping("/v2/element-instances/{elementInstanceKey}/variables")
   ResponseEntity<Void> setVariables(
-      @PathVariable long elementInstanceKey, @RequestBody JsonNode request) {
-    RequestObject body =
-        RequestObject.of(
-            request, "setting variables", Set.of("variables", "local", "operationReference"));
-    if (!body.get("variables").isObject()) {
-      throw ApiProblem.invalid("variables is required: a JSON object of the variables to set");
-    }
-    JsonNode local = body.get("local");
-    if (!local.isMissingNode() && !local.isNull() && !local.isBoolean()) {
-      throw ApiProblem.invalid("local must be true or false, got " + local);
-    }
+      @PathVariable long elementInstanceKey, @RequestBody SetVariableRequest request) {
     var command =
         SetVariablesRequest.newBuilder()
             .setElementInstanceKey(elementInstanceKey)
-            .setVariables(GatewayCalls.json(body.variables()))
-            .setLocal(local.asBoolean(false));
-    long reference = body.number("operationReference", 1, -1);
-    if (reference > 0) {
-      command.setOperationReference(reference);
-    }
+            .setVariables(GatewayCalls.json(request.getVariables()))
+            .setLocal(Boolean.TRUE.equals(request.getLocal()));
+    operationReference(request.getOperationReference(), command::setOperationReference);
     gateway.await(gateway.gateway().setVariables(command.build()));
     return ResponseEntity.noContent().build();
   }
@@ -71,55 +58,43 @@ class ModificationController {
    */
   @PostMapping("/v2/process-instances/{processInstanceKey}/modification")
   ResponseEntity<Void> modify(
-      @PathVariable long processInstanceKey, @RequestBody JsonNode request) {
-    RequestObject body =
-        RequestObject.of(
-            request,
-            "a process instance modification",
-            Set.of("activateInstructions", "terminateInstructions", "operationReference"));
+      @PathVariable long processInstanceKey,
+      @RequestBody ProcessInstanceModificationInstruction request) {
     var command =
         ModifyProcessInstanceRequest.newBuilder().setProcessInstanceKey(processInstanceKey);
-    for (JsonNode entry : list(body, "activateInstructions")) {
-      RequestObject instruction = RequestObject.of(entry, "an activate instruction", ACTIVATION);
-      String elementId = instruction.text("elementId", null);
-      if (elementId == null) {
-        throw ApiProblem.invalid("activateInstructions[].elementId is required");
-      }
-      long ancestor = instruction.key("ancestorElementInstanceKey");
+    for (var instruction : listed(request.getActivateInstructions())) {
+      String ancestor = instruction.getAncestorElementInstanceKey();
       // camunda-client-java's activation without an ancestor sends -1: any of the element's scopes
+      long ancestorKey =
+          ancestor == null
+              ? -1
+              : RequestValues.key("activateInstructions[].ancestorElementInstanceKey", ancestor);
       var activation =
           command
               .addActivateInstructionsBuilder()
-              .setElementId(elementId)
-              .setAncestorElementInstanceKey(ancestor > 0 ? ancestor : -1);
-      for (JsonNode variables : list(instruction, "variableInstructions")) {
-        RequestObject variableInstruction =
-            RequestObject.of(variables, "a variable instruction", Set.of("variables", "scopeId"));
-        String scope = variableInstruction.text("scopeId", null);
+              .setElementId(instruction.getElementId())
+              .setAncestorElementInstanceKey(ancestorKey > 0 ? ancestorKey : -1);
+      for (var variables : listed(instruction.getVariableInstructions())) {
         activation.addVariableInstructions(
             VariableInstruction.newBuilder()
-                .setVariables(GatewayCalls.json(variableInstruction.variables()))
-                .setScopeId(scope == null ? "" : scope));
+                .setVariables(GatewayCalls.json(variables.getVariables()))
+                .setScopeId(Objects.requireNonNullElse(variables.getScopeId(), "")));
       }
     }
-    for (JsonNode entry : list(body, "terminateInstructions")) {
-      RequestObject instruction =
-          RequestObject.of(entry, "a terminate instruction", Set.of("elementInstanceKey"));
-      long terminated = instruction.key("elementInstanceKey");
-      if (terminated <= 0) {
-        throw ApiProblem.invalid("terminateInstructions[].elementInstanceKey is required");
-      }
-      command.addTerminateInstructionsBuilder().setElementInstanceKey(terminated);
+    for (var instruction : listed(request.getTerminateInstructions())) {
+      command
+          .addTerminateInstructionsBuilder()
+          .setElementInstanceKey(
+              RequestValues.key(
+                  "terminateInstructions[].elementInstanceKey",
+                  instruction.getElementInstanceKey()));
     }
     if (command.getActivateInstructionsCount() == 0
         && command.getTerminateInstructionsCount() == 0) {
       throw ApiProblem.invalid(
           "A modification needs at least one of activateInstructions and terminateInstructions");
     }
-    long reference = body.number("operationReference", 1, -1);
-    if (reference > 0) {
-      command.setOperationReference(reference);
-    }
+    operationReference(request.getOperationReference(), command::setOperationReference);
     gateway.await(gateway.gateway().modifyProcessInstance(command.build()));
     return ResponseEntity.noContent().build();
   }
@@ -132,41 +107,37 @@ class ModificationController {
    */
   @PostMapping("/v2/process-instances/{processInstanceKey}/migration")
   ResponseEntity<Void> migrate(
-      @PathVariable long processInstanceKey, @RequestBody JsonNode request) {
-    RequestObject body =
-        RequestObject.of(
-            request,
-            "a process instance migration",
-            Set.of("targetProcessDefinitionKey", "mappingInstructions", "operationReference"));
-    long target = body.key("targetProcessDefinitionKey");
-    if (target <= 0) {
-      throw ApiProblem.invalid(
-          "targetProcessDefinitionKey is required: the key of the process definition to migrate"
-              + " to");
-    }
-    var plan = MigrationPlan.newBuilder().setTargetProcessDefinitionKey(target);
-    for (ElementMapping mapping : ElementMappings.read(body, "mappingInstructions")) {
+      @PathVariable long processInstanceKey,
+      @RequestBody ProcessInstanceMigrationInstruction request) {
+    var plan =
+        MigrationPlan.newBuilder()
+            .setTargetProcessDefinitionKey(
+                RequestValues.key(
+                    "targetProcessDefinitionKey", request.getTargetProcessDefinitionKey()));
+    for (var mapping :
+        RequestValues.mappings("mappingInstructions", request.getMappingInstructions())) {
       plan.addMappingInstructionsBuilder()
-          .setSourceElementId(mapping.sourceElementId())
-          .setTargetElementId(mapping.targetElementId());
+          .setSourceElementId(mapping.getSourceElementId())
+          .setTargetElementId(mapping.getTargetElementId());
     }
     var command =
         MigrateProcessInstanceRequest.newBuilder()
             .setProcessInstanceKey(processInstanceKey)
             .setMigrationPlan(plan);
-    long reference = body.number("operationReference", 1, -1);
-    if (reference > 0) {
-      command.setOperationReference(reference);
-    }
+    operationReference(request.getOperationReference(), command::setOperationReference);
     gateway.await(gateway.gateway().migrateProcessInstance(command.build()));
     return ResponseEntity.noContent().build();
   }
 
-  private static JsonNode list(RequestObject body, String name) {
-    JsonNode list = body.get(name);
-    if (!list.isMissingNode() && !list.isNull() && !list.isArray()) {
-      throw ApiProblem.invalid(name + " must be a list, got " + list);
+  /** The command's {@code operationReference}, when the request gives one (at least 1). */
+  private static void operationReference(Long reference, LongConsumer command) {
+    long given = RequestValues.atLeast("operationReference", reference, 1, -1);
+    if (given > 0) {
+      command.accept(given);
     }
-    return list;
+  }
+
+  private static <T> List<T> listed(List<T> list) {
+    return Objects.requireNonNullElse(list, List.of());
   }
 }

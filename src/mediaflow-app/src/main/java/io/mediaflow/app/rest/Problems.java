@@ -1,11 +1,24 @@
 package io.mediaflow.app.rest;
 
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import com.fasterxml.jackson.databind.JavaType;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonMappingException.Reference;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+import com.fasterxml.jackson.databind.exc.InvalidTypeIdException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.databind.introspect.BeanPropertyDefinition;
+import com.fasterxml.jackson.databind.type.TypeFactory;
 import io.camunda.zeebe.protocol.record.RejectionType;
 import io.grpc.StatusRuntimeException;
 import io.mediaflow.app.engine.gateway.Rejection;
 import jakarta.servlet.http.HttpServletRequest;
 import java.net.URI;
+import java.util.List;
+import java.util.TreeSet;
 import java.util.concurrent.CompletionException;
+import java.util.stream.Stream;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
@@ -83,16 +96,128 @@ class Problems {
     throw e;
   }
 
+  /**
+   * A request body the request model refuses ({@link CamundaJson#REQUESTS}), naming the property by
+   * its path ({@code changeset.retries}) and the rule it breaks, or a body that is not JSON.
+   */
   @ExceptionHandler(HttpMessageNotReadableException.class)
   ResponseEntity<ProblemDetail> unreadable(
       HttpMessageNotReadableException e, HttpServletRequest request) {
     return problem(
-        HttpStatus.BAD_REQUEST,
-        "INVALID_ARGUMENT",
-        "The request body is not valid JSON of the expected "
-            + "shape: "
-            + e.getMostSpecificCause().getMessage(),
-        request);
+        HttpStatus.BAD_REQUEST, "INVALID_ARGUMENT", refusal(e.getMostSpecificCause(), ""), request);
+  }
+
+  /**
+   * What the request model refused in {@code cause}, or that it is not JSON; {@code part} names the
+   * JSON read when it is not the request body, but a part of it ({@code metadata}).
+   */
+  static String refusal(Throwable cause, String part) {
+    String whole = part.isEmpty() ? "The request body" : part;
+    if (!(cause instanceof JsonMappingException refused)) {
+      return whole + " is not valid JSON: " + cause.getMessage();
+    }
+    List<Reference> path = refused.getPath();
+    if (path.isEmpty()) {
+      return whole + " must be a JSON object";
+    }
+    String property = name(part, path, path.size());
+    if (refused instanceof UnrecognizedPropertyException unknown) {
+      return "Request property ["
+          + property
+          + "] is unknown; "
+          + (path.size() == 1 && part.isEmpty()
+              ? "the request body"
+              : name(part, path, path.size() - 1))
+          + " takes "
+          + new TreeSet<>(unknown.getKnownPropertyIds().stream().map(String::valueOf).toList());
+    }
+    if (refused instanceof ModelRules.Missing) {
+      return property + " is required";
+    }
+    if (refused instanceof InvalidTypeIdException type) {
+      JsonSubTypes kinds = type.getBaseType().getRawClass().getAnnotation(JsonSubTypes.class);
+      return property
+          + "."
+          + type.getBaseType().getRawClass().getAnnotation(JsonTypeInfo.class).property()
+          + " must be "
+          + alternatives(Stream.of(kinds.value()).map(JsonSubTypes.Type::name).toList())
+          + ", got '"
+          + type.getTypeId()
+          + "'";
+    }
+    String got =
+        refused instanceof InvalidFormatException format ? ", got '" + format.getValue() + "'" : "";
+    return property + " must be " + kind(declared(path)) + got;
+  }
+
+  /**
+   * The path's first {@code length} steps, after {@code part}, as the API names a property: {@code
+   * elements[0].id}.
+   */
+  private static String name(String part, List<Reference> path, int length) {
+    var name = new StringBuilder(part);
+    for (Reference step : path.subList(0, length)) {
+      if (step.getFieldName() == null) {
+        name.append('[').append(step.getIndex()).append(']');
+      } else {
+        name.append(name.isEmpty() ? "" : ".").append(step.getFieldName());
+      }
+    }
+    return name.toString();
+  }
+
+  /** The type the request model declares at the path's end: a property's, or a list's entries'. */
+  private static JavaType declared(List<Reference> path) {
+    int last = path.size() - 1;
+    boolean entry = path.get(last).getFieldName() == null && last > 0;
+    Reference field = path.get(entry ? last - 1 : last);
+    Object from = field.getFrom();
+    Class<?> owner = from instanceof Class<?> type ? type : from.getClass();
+    JavaType type =
+        CamundaJson.REQUESTS
+            .getDeserializationConfig()
+            .introspect(CamundaJson.REQUESTS.constructType(owner))
+            .findProperties()
+            .stream()
+            .filter(property -> property.getName().equals(field.getFieldName()))
+            .findFirst()
+            .map(BeanPropertyDefinition::getPrimaryType)
+            .orElse(TypeFactory.unknownType());
+    return entry && type.getContentType() != null ? type.getContentType() : type;
+  }
+
+  private static String alternatives(List<String> values) {
+    return values.size() == 1
+        ? values.getFirst()
+        : String.join(", ", values.subList(0, values.size() - 1)) + " or " + values.getLast();
+  }
+
+  private static String kind(JavaType type) {
+    Class<?> raw = type.getRawClass();
+    if (type.isCollectionLikeType() || type.isArrayType()) {
+      return type.getContentType().hasRawClass(String.class) ? "a list of texts" : "a list";
+    }
+    if (raw.isEnum()) {
+      List<String> values =
+          Stream.of((Enum<?>[]) raw.getEnumConstants())
+              .filter(value -> !value.name().equals(ModelRules.UNKNOWN))
+              .map(String::valueOf)
+              .toList();
+      return alternatives(values);
+    }
+    if (raw == Integer.class || raw == Long.class || raw == int.class || raw == long.class) {
+      return "a whole number";
+    }
+    if (Number.class.isAssignableFrom(raw)) {
+      return "a number";
+    }
+    if (raw == Boolean.class || raw == boolean.class) {
+      return "true or false";
+    }
+    if (raw == String.class) {
+      return "a text";
+    }
+    return "a JSON object";
   }
 
   @ExceptionHandler(MethodArgumentTypeMismatchException.class)

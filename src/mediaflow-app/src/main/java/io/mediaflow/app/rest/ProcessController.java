@@ -2,20 +2,22 @@ package io.mediaflow.app.rest;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.camunda.client.protocol.rest.ProcessInstanceCreationInstruction;
+import io.camunda.client.protocol.rest.ProcessInstanceCreationRuntimeInstruction;
+import io.camunda.client.protocol.rest.ProcessInstanceCreationStartInstruction;
+import io.camunda.client.protocol.rest.ProcessInstanceCreationTerminateInstruction;
 import io.camunda.client.protocol.rest.ProcessInstanceSequenceFlowsQueryResult;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CancelProcessInstanceRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CreateProcessInstanceRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CreateProcessInstanceWithResultRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.TerminateProcessInstanceInstruction;
-import io.camunda.zeebe.protocol.record.value.RuntimeInstructionType;
 import io.mediaflow.app.engine.history.ProcessDefinition;
 import io.mediaflow.app.engine.history.ProcessHistory;
 import io.mediaflow.app.engine.history.ProcessInstance;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.Objects;
 import java.util.stream.Collectors;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -101,36 +103,46 @@ class ProcessController {
    * Modeler's task testing) the engine ends the instance once that element completed.
    */
   @PostMapping("/process-instances")
-  ObjectNode create(@RequestBody JsonNode request) {
-    RequestObject body = checkCreation(request);
+  ObjectNode create(@RequestBody ProcessInstanceCreationInstruction request) {
     var start = CreateProcessInstanceRequest.newBuilder();
-    if (body.has("processDefinitionKey")) {
-      start.setProcessDefinitionKey(body.key("processDefinitionKey"));
-    } else if (body.has("processDefinitionId")) {
+    if (request.getProcessDefinitionKey() != null) {
+      start.setProcessDefinitionKey(
+          RequestValues.key("processDefinitionKey", request.getProcessDefinitionKey()));
+    } else if (request.getProcessDefinitionId() != null) {
+      if (request.getProcessDefinitionId().length() > MAX_ID_LENGTH) {
+        throw ApiProblem.invalid(
+            "processDefinitionId must be a text of at most " + MAX_ID_LENGTH + " characters");
+      }
       // -1 for the latest version, as camunda-client-java sends it
       start
-          .setBpmnProcessId(body.get("processDefinitionId").asText())
+          .setBpmnProcessId(request.getProcessDefinitionId())
           .setVersion(
-              (int) Math.min(body.number("processDefinitionVersion", -1, -1), Integer.MAX_VALUE));
+              (int)
+                  RequestValues.atLeast(
+                      "processDefinitionVersion", request.getProcessDefinitionVersion(), -1, -1));
     } else {
       throw ApiProblem.invalid("Either processDefinitionId or processDefinitionKey is required");
     }
-    start.setVariables(GatewayCalls.json(body.variables()));
-    List<String> tags = body.texts("tags");
-    if (tags != null) {
-      start.addAllTags(tags);
+    start.setVariables(GatewayCalls.json(request.getVariables()));
+    if (request.getTags() != null) {
+      start.addAllTags(request.getTags());
     }
-    if (body.has("tenantId")) {
-      start.setTenantId(body.text("tenantId", null));
+    if (request.getTenantId() != null) {
+      start.setTenantId(request.getTenantId());
     }
-    for (JsonNode instruction : body.get("startInstructions")) {
-      start.addStartInstructionsBuilder().setElementId(instruction.path("elementId").asText());
+    for (var instruction :
+        Objects.requireNonNullElse(
+            request.getStartInstructions(), List.<ProcessInstanceCreationStartInstruction>of())) {
+      start
+          .addStartInstructionsBuilder()
+          .setElementId(Objects.requireNonNullElse(instruction.getElementId(), ""));
     }
-    addRuntimeInstructions(body, start);
-    if (body.get("awaitCompletion").asBoolean(false)) {
-      List<String> fetch = new ArrayList<>();
-      body.get("fetchVariables").forEach(name -> fetch.add(name.asText()));
-      long timeout = body.number("requestTimeout", 0, 0);
+    boolean awaitCompletion = Boolean.TRUE.equals(request.getAwaitCompletion());
+    // refused even where it would not be used
+    long timeout = RequestValues.atLeast("requestTimeout", request.getRequestTimeout(), 0, 0);
+    addRuntimeInstructions(request, awaitCompletion, start);
+    if (awaitCompletion) {
+      List<String> fetch = Objects.requireNonNullElse(request.getFetchVariables(), List.of());
       Duration wait = timeout > 0 ? Duration.ofMillis(timeout) : gateway.timeout();
       var completed =
           gateway.await(
@@ -175,78 +187,37 @@ class ProcessController {
    * only once the instance is created, so it cannot be awaited.
    */
   private static void addRuntimeInstructions(
-      RequestObject body, CreateProcessInstanceRequest.Builder start) {
-    if (body.get("runtimeInstructions").isEmpty()) {
+      ProcessInstanceCreationInstruction request,
+      boolean awaitCompletion,
+      CreateProcessInstanceRequest.Builder start) {
+    var instructions =
+        Objects.requireNonNullElse(
+            request.getRuntimeInstructions(), List.<ProcessInstanceCreationRuntimeInstruction>of());
+    if (instructions.isEmpty()) {
       return;
     }
-    if (body.get("awaitCompletion").asBoolean(false)) {
+    if (awaitCompletion) {
       throw ApiProblem.invalid(
           "awaitCompletion cannot be combined with runtimeInstructions on the embedded default:"
               + " its engine answers a start with runtime instructions only once the instance is created; start it"
               + " without awaitCompletion and follow it with POST /v2/process-instances/search");
     }
-    for (JsonNode instruction : body.get("startInstructions")) {
-      RequestObject.of(instruction, "a start instruction", Set.of("elementId"));
-    }
-    for (JsonNode instruction : body.get("runtimeInstructions")) {
-      RequestObject runtime =
-          RequestObject.of(instruction, "a runtime instruction", Set.of("type", "afterElementId"));
-      String type = runtime.text("type", TERMINATE);
-      String after = runtime.text("afterElementId", null);
-      if (!type.equals(TERMINATE) || after == null) {
-        throw ApiProblem.invalid(
-            "runtimeInstructions[] must be {\"type\": \"TERMINATE_PROCESS_INSTANCE\","
-                + " \"afterElementId\": <an element's id>}, got "
-                + instruction);
-      }
+    for (var instruction : instructions) {
+      // The only kind 8.8 has; its type and afterElementId the request model requires.
+      var terminate = (ProcessInstanceCreationTerminateInstruction) instruction;
       start
           .addRuntimeInstructionsBuilder()
-          .setTerminate(TerminateProcessInstanceInstruction.newBuilder().setAfterElementId(after));
+          .setTerminate(
+              TerminateProcessInstanceInstruction.newBuilder()
+                  .setAfterElementId(terminate.getAfterElementId()));
     }
   }
-
-  private static final String TERMINATE = RuntimeInstructionType.TERMINATE_PROCESS_INSTANCE.name();
-
-  /** The properties of Camunda 8.8's process instance creation instruction. */
-  private static final Set<String> CREATION_PROPERTIES =
-      Set.of(
-          "processDefinitionId",
-          "processDefinitionVersion",
-          "processDefinitionKey",
-          "variables",
-          "startInstructions",
-          "runtimeInstructions",
-          "tenantId",
-          "operationReference",
-          "awaitCompletion",
-          "fetchVariables",
-          "requestTimeout",
-          "tags");
 
   /**
    * BPMN ids are XML names; the engine's own limit is far above any real one, and its refusal is a
    * broken stream.
    */
   private static final int MAX_ID_LENGTH = 255;
-
-  /**
-   * Refuses what the engine would misread or fail on: unknown properties, wrong types, values
-   * beyond its limits.
-   */
-  private static RequestObject checkCreation(JsonNode request) {
-    RequestObject body = RequestObject.of(request, "a start", CREATION_PROPERTIES);
-    JsonNode id = body.get("processDefinitionId");
-    if (body.has("processDefinitionId")
-        && (!id.isTextual() || id.asText().length() > MAX_ID_LENGTH)) {
-      throw ApiProblem.invalid(
-          "processDefinitionId must be a text of at most " + MAX_ID_LENGTH + " characters");
-    }
-    if (body.has("awaitCompletion") && !body.get("awaitCompletion").isBoolean()) {
-      throw ApiProblem.invalid("awaitCompletion must be true or false");
-    }
-    body.number("requestTimeout", 0, 0); // refused even where it would not be used
-    return body;
-  }
 
   @PostMapping("/process-instances/search")
   ObjectNode searchInstances(@RequestBody(required = false) JsonNode query) {
@@ -281,8 +252,15 @@ class ProcessController {
                     .toList()));
   }
 
+  /**
+   * Cancels it in the engine; the body, read so that one with other properties is refused, has only
+   * an {@code operationReference}, which is accepted and, as every command here, not echoed.
+   */
   @PostMapping("/process-instances/{processInstanceKey}/cancellation")
-  ResponseEntity<Void> cancel(@PathVariable long processInstanceKey) {
+  ResponseEntity<Void> cancel(
+      @PathVariable long processInstanceKey,
+      @RequestBody(required = false)
+          io.camunda.client.protocol.rest.CancelProcessInstanceRequest request) {
     gateway.await(
         gateway
             .gateway()

@@ -1,6 +1,5 @@
 package io.mediaflow.app.rest;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.camunda.client.protocol.rest.ResourceResult;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.DeleteResourceRequest;
@@ -9,7 +8,6 @@ import io.mediaflow.app.engine.history.DeletedResources;
 import io.mediaflow.app.engine.history.ProcessHistory;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
-import java.util.Set;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -77,13 +75,14 @@ class ResourceController {
   }
 
   /**
-   * Deletes it in the engine; {@code operationReference} is accepted and, as every command here,
-   * not echoed anywhere.
+   * Deletes it in the engine; the body, read so that one with other properties is refused, has only
+   * an {@code operationReference}, which is accepted and, as every command here, not echoed.
    */
   @PostMapping("/resources/{resourceKey}/deletion")
   ResponseEntity<Void> delete(
-      @PathVariable long resourceKey, @RequestBody(required = false) JsonNode request) {
-    RequestObject.of(request, "a resource deletion", Set.of("operationReference"));
+      @PathVariable long resourceKey,
+      @RequestBody(required = false)
+          io.camunda.client.protocol.rest.DeleteResourceRequest request) {
     gateway.await(
         gateway
             .gateway()

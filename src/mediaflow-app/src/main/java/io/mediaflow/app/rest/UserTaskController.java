@@ -2,6 +2,8 @@ package io.mediaflow.app.rest;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.camunda.client.protocol.rest.UserTaskAssignmentRequest;
+import io.camunda.client.protocol.rest.UserTaskCompletionRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.CompleteJobRequest;
 import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.SetVariablesRequest;
 import io.mediaflow.app.engine.gateway.UserTaskChangeset;
@@ -19,8 +21,8 @@ import java.time.format.DateTimeParseException;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.BiPredicate;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -118,11 +120,11 @@ class UserTaskController {
    */
   @PostMapping("/{userTaskKey}/completion")
   ResponseEntity<Void> complete(
-      @PathVariable long userTaskKey, @RequestBody(required = false) JsonNode request) {
-    RequestObject body =
-        RequestObject.of(request, "a user task completion", Set.of("variables", "action"));
-    Map<String, Object> variables = body.variables();
-    String action = body.text("action", "");
+      @PathVariable long userTaskKey,
+      @RequestBody(required = false) UserTaskCompletionRequest request) {
+    var body = Objects.requireNonNullElseGet(request, UserTaskCompletionRequest::new);
+    Map<String, Object> variables = Objects.requireNonNullElse(body.getVariables(), Map.of());
+    String action = Objects.requireNonNullElse(body.getAction(), "");
     Optional<UserTaskInstance> known = history.userTask(userTaskKey);
     Optional<UserTaskInstance> jobBased = known.filter(UserTaskInstance::jobBased);
     if (jobBased.isPresent()) {
@@ -155,16 +157,15 @@ class UserTaskController {
    */
   @PostMapping("/{userTaskKey}/assignment")
   ResponseEntity<Void> assign(
-      @PathVariable long userTaskKey, @RequestBody(required = false) JsonNode request) {
-    RequestObject body =
-        RequestObject.of(
-            request, "a user task assignment", Set.of("assignee", "allowOverride", "action"));
-    String assignee = body.text("assignee", null);
+      @PathVariable long userTaskKey,
+      @RequestBody(required = false) UserTaskAssignmentRequest request) {
+    var body = Objects.requireNonNullElseGet(request, UserTaskAssignmentRequest::new);
+    String assignee = body.getAssignee();
     if (assignee == null || assignee.isBlank()) {
       throw ApiProblem.invalid("assignee is required and must not be blank");
     }
-    boolean allowOverride = body.bool("allowOverride", true);
-    String action = body.text("action", "");
+    boolean allowOverride = !Boolean.FALSE.equals(body.getAllowOverride());
+    String action = Objects.requireNonNullElse(body.getAction(), "");
     if (jobBased(userTaskKey).isEmpty()) {
       gateway.await(
           gateway
@@ -212,26 +213,26 @@ class UserTaskController {
    */
   @PatchMapping("/{userTaskKey}")
   ResponseEntity<Void> update(
-      @PathVariable long userTaskKey, @RequestBody(required = false) JsonNode request) {
-    RequestObject body =
-        RequestObject.of(request, "a user task update", Set.of("changeset", "action"));
-    RequestObject changes =
-        body.object(
-            "changeset",
-            Set.of("dueDate", "followUpDate", "candidateUsers", "candidateGroups", "priority"));
-    String action = body.text("action", "");
-    long priority = changes.number("priority", 0, -1);
-    if (priority > 100) {
+      @PathVariable long userTaskKey,
+      @RequestBody(required = false) UserTaskUpdateRequest request) {
+    var body = Objects.requireNonNullElseGet(request, () -> new UserTaskUpdateRequest(null, null));
+    var changes =
+        Objects.requireNonNullElseGet(
+            body.changeset(),
+            () -> new UserTaskUpdateRequest.Changeset(null, null, null, null, null));
+    String action = Objects.requireNonNullElse(body.action(), "");
+    Integer priority = changes.priority();
+    if (priority != null && (priority < 0 || priority > 100)) {
       throw ApiProblem.invalid(
           "changeset.priority must be within the [0,100] range, got " + priority);
     }
     var changeset =
         new UserTaskChangeset(
-            date(changes, "dueDate"),
-            date(changes, "followUpDate"),
-            changes.texts("candidateUsers"),
-            changes.texts("candidateGroups"),
-            priority >= 0 ? (int) priority : null);
+            date(changes.dueDate(), "dueDate"),
+            date(changes.followUpDate(), "followUpDate"),
+            changes.candidateUsers(),
+            changes.candidateGroups(),
+            priority);
     if (changeset.isEmpty() && action.isBlank()) {
       throw ApiProblem.invalid(
           "No update data provided: give an action or at least one of changeset.dueDate,"
@@ -254,8 +255,7 @@ class UserTaskController {
    * The changeset's date: none when left out, empty when cleared; else an RFC 3339 date-time, as
    * Camunda checks it.
    */
-  private static String date(RequestObject changeset, String name) {
-    String text = changeset.text(name, null);
+  private static String date(String text, String name) {
     if (text == null || text.isEmpty()) {
       return text;
     }
