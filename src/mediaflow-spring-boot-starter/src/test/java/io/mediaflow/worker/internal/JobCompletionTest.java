@@ -3,7 +3,9 @@ package io.mediaflow.worker.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import io.mediaflow.api.ApiException;
+import io.mediaflow.api.ApiJson;
 import io.mediaflow.callback.CallbackProperties;
 import io.mediaflow.callback.internal.CallbackUrls;
 import io.mediaflow.transcoding.TranscodingClient;
@@ -59,7 +61,14 @@ class JobCompletionTest {
             Clock.systemUTC());
     var callbacks =
         new CallbackUrls(
-            new CallbackProperties(false, null, "", Duration.ofDays(7), Duration.ofHours(1)),
+            new CallbackProperties(
+                false,
+                null,
+                "",
+                Duration.ofDays(7),
+                Duration.ofHours(1),
+                Duration.ofMinutes(1),
+                Duration.ofMinutes(15)),
             Clock.systemUTC());
     workers = TranscodingWorkersAccess.workers(client, callbacks, new LocalSources(null));
   }
@@ -122,7 +131,7 @@ class JobCompletionTest {
             });
 
     server.enqueue(json(COMPLETED_FULL.formatted(master)));
-    assertThat(checkJob(master).renditions()).hasSize(1);
+    assertThat(checkJob(master)).extractingByKey("renditions").asList().hasSize(1);
   }
 
   private Poll<?> waitForJob(String statusUrl) {
@@ -131,11 +140,13 @@ class JobCompletionTest {
         Map.of("taskToken", "task", "statusUrl", statusUrl, "timeout", "PT1H"));
   }
 
-  private JobResult checkJob(String statusUrl) {
-    return (JobResult)
+  /** The check's result as the process gets it. */
+  private Map<String, Object> checkJob(String statusUrl) {
+    return ApiJson.MAPPER.convertValue(
         call(
             handler("mediaflow.transcoding.check_job"),
-            Map.of("taskToken", "task", "statusUrl", statusUrl));
+            Map.of("taskToken", "task", "statusUrl", statusUrl)),
+        new TypeReference<>() {});
   }
 
   /** The input read as the worker reads it: the records are the workers' own. */

@@ -68,7 +68,14 @@ class StartEncodeAfterLostAnswerTest {
             Clock.systemUTC());
     var callbacks =
         new CallbackUrls(
-            new CallbackProperties(false, null, "", Duration.ofDays(7), Duration.ofHours(1)),
+            new CallbackProperties(
+                false,
+                null,
+                "",
+                Duration.ofDays(7),
+                Duration.ofHours(1),
+                Duration.ofMinutes(1),
+                Duration.ofMinutes(15)),
             Clock.systemUTC());
     startEncode2 =
         TranscodingWorkersAccess.workers(client, callbacks, new LocalSources(null))
