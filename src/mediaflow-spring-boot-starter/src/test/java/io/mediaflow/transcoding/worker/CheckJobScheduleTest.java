@@ -1,20 +1,18 @@
 package io.mediaflow.transcoding.worker;
 
+import static io.mediaflow.transcoding.MockTranscoding.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.mediaflow.api.ApiJson;
-import io.mediaflow.callback.CallbackProperties;
+import io.mediaflow.callback.DefaultCallbackProperties;
 import io.mediaflow.callback.internal.SafetyPoll;
+import io.mediaflow.transcoding.MockTranscoding;
 import io.mediaflow.transcoding.TranscodingClient;
-import io.mediaflow.transcoding.TranscodingProperties;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
-import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
-import okhttp3.OkHttpClient;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -38,20 +36,7 @@ class CheckJobScheduleTest {
   void start() throws Exception {
     server.start();
     statusUrl = server.url("/master-1/v1/status").toString();
-    client =
-        new TranscodingClient(
-            new TranscodingProperties(
-                true,
-                server.url("/base").toString(),
-                "key",
-                2_000_000,
-                Duration.ofMinutes(5),
-                Duration.ofSeconds(5),
-                null,
-                ",",
-                ","),
-            new OkHttpClient(),
-            Clock.systemUTC());
+    client = MockTranscoding.client(server);
   }
 
   @AfterEach
@@ -106,14 +91,9 @@ class CheckJobScheduleTest {
 
   private static SafetyPoll schedule(boolean callbacks) {
     return new SafetyPoll(
-        new CallbackProperties(
-            callbacks,
-            "https://mediaflow.example",
-            "secret",
-            Duration.ofDays(7),
-            Duration.ofHours(1),
-            Duration.ofMinutes(1),
-            Duration.ofMinutes(15)));
+        callbacks
+            ? DefaultCallbackProperties.on("https://mediaflow.example", "secret")
+            : DefaultCallbackProperties.off());
   }
 
   /** One check's result as the process gets it. */
@@ -122,13 +102,5 @@ class CheckJobScheduleTest {
         CheckJobInput.checkJob(
             client, schedule, new CheckJobInput("task", statusUrl, waitingSince), now),
         new TypeReference<>() {});
-  }
-
-  private static MockResponse json(String body) {
-    return new MockResponse.Builder()
-        .code(200)
-        .addHeader("Content-Type", "application/json")
-        .body(body)
-        .build();
   }
 }

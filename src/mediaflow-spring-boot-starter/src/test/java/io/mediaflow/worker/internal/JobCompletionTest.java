@@ -1,25 +1,23 @@
 package io.mediaflow.worker.internal;
 
+import static io.mediaflow.transcoding.MockTranscoding.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.mediaflow.api.ApiException;
 import io.mediaflow.api.ApiJson;
-import io.mediaflow.callback.CallbackProperties;
+import io.mediaflow.callback.DefaultCallbackProperties;
 import io.mediaflow.callback.internal.CallbackUrls;
-import io.mediaflow.transcoding.TranscodingClient;
-import io.mediaflow.transcoding.TranscodingProperties;
+import io.mediaflow.transcoding.MockTranscoding;
 import io.mediaflow.transcoding.internal.JobResult;
 import io.mediaflow.transcoding.internal.LocalSources;
 import io.mediaflow.transcoding.worker.TranscodingWorkersAccess;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
-import okhttp3.OkHttpClient;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -45,31 +43,8 @@ class JobCompletionTest {
   @BeforeEach
   void start() throws Exception {
     server.start();
-    var client =
-        new TranscodingClient(
-            new TranscodingProperties(
-                true,
-                server.url("/base").toString(),
-                "key",
-                2_000_000,
-                Duration.ofMinutes(5),
-                Duration.ofSeconds(5),
-                null,
-                ",",
-                ","),
-            new OkHttpClient(),
-            Clock.systemUTC());
-    var callbacks =
-        new CallbackUrls(
-            new CallbackProperties(
-                false,
-                null,
-                "",
-                Duration.ofDays(7),
-                Duration.ofHours(1),
-                Duration.ofMinutes(1),
-                Duration.ofMinutes(15)),
-            Clock.systemUTC());
+    var client = MockTranscoding.client(server);
+    var callbacks = new CallbackUrls(DefaultCallbackProperties.off(), Clock.systemUTC());
     workers = TranscodingWorkersAccess.workers(client, callbacks, new LocalSources(null));
   }
 
@@ -163,13 +138,5 @@ class JobCompletionTest {
         .filter(handler -> handler.type().equals(type))
         .findFirst()
         .orElseThrow();
-  }
-
-  private static MockResponse json(String body) {
-    return new MockResponse.Builder()
-        .code(200)
-        .addHeader("Content-Type", "application/json")
-        .body(body)
-        .build();
   }
 }
