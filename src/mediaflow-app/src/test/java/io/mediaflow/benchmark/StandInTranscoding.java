@@ -137,24 +137,20 @@ final class StandInTranscoding implements AutoCloseable {
       status.put("error", 0);
       status.put("percent", done ? 100 : 50);
       if (complete) {
-        status.put(
-            "videos",
-            done
-                ? List.of(
-                    Map.of(
-                        "user_tag", "720p", "url", "https://cdn.example/" + token + "/720p.m3u8"))
-                : List.of());
-        status.put(
-            "images",
-            done
-                ? List.of(
-                    Map.of(
-                        "user_tag", "thumbnail", "url", "https://cdn.example/" + token + "/t.jpg"))
-                : List.of());
+        status.put("videos", outputs(done, token, "720p", "720p.m3u8"));
+        status.put("images", outputs(done, token, "thumbnail", "t.jpg"));
       }
       statuses.put(token, status);
     }
     return ok("statuses", statuses);
+  }
+
+  /** A completed job's one output of a list; none while it encodes. */
+  private static List<Map<String, String>> outputs(
+      boolean done, String token, String userTag, String file) {
+    return done
+        ? List.of(Map.of("user_tag", userTag, "url", "https://cdn.example/" + token + "/" + file))
+        : List.of();
   }
 
   private static Map<String, String> form(HttpExchange exchange) throws IOException {
@@ -171,11 +167,11 @@ final class StandInTranscoding implements AutoCloseable {
     return fields;
   }
 
+  /** A success as document 3 answers it: {@code error} 0 beside the fields. */
   private static Map<String, Object> ok(Object... fields) {
-    var body = new LinkedHashMap<String, Object>();
-    body.put("error", 0);
-    for (int i = 0; i < fields.length; i += 2) {
-      body.put((String) fields[i], fields[i + 1]);
+    var body = new LinkedHashMap<String, Object>(Map.of("error", 0));
+    for (int field = 0; field + 1 < fields.length; field += 2) {
+      body.put(fields[field].toString(), fields[field + 1]);
     }
     return body;
   }
