@@ -210,6 +210,15 @@ public abstract class MediaflowTest {
     registry.add("mediaflow.worker.poll-interval", () -> "50ms");
     registry.add("mediaflow.worker.max-poll-interval", () -> "1s");
     registry.add("mediaflow.worker.retry-backoff", () -> "100ms");
+    // A wait for a callback checks again after 200 ms at first, and at most every two seconds; a
+    // benchmark of waits sets the system properties to keep the application's own pace (a
+    // subclass's registration of the same name does not win over this one).
+    registry.add(
+        "mediaflow.callbacks.poll-interval",
+        () -> System.getProperty("mediaflow.callbacks.poll-interval", "200ms"));
+    registry.add(
+        "mediaflow.callbacks.safety-poll",
+        () -> System.getProperty("mediaflow.callbacks.safety-poll", "2s"));
     registry.add("mediaflow.callbacks.secret", () -> CALLBACK_SECRET);
     registry.add("mediaflow.transcoding.local-source-directory", LOCAL_SOURCES::toString);
     // On a loaded machine the start-up deployment can take longer than the client's default 10 s.

@@ -27,7 +27,7 @@ final class ThreadCpu {
   /** Clock ticks per second of {@code /proc}'s times; 100 on every Linux the JDK runs on. */
   private static final double TICKS_PER_SECOND = 100;
 
-  private record Thread(Kind kind, long ticks) {}
+  private record Thread(Kind kind, String name, long ticks) {}
 
   /** One moment's times, per thread ID. */
   static final class Snapshot {
@@ -35,6 +35,22 @@ final class ThreadCpu {
 
     private Snapshot(Map<String, Thread> threads) {
       this.threads = threads;
+    }
+
+    /**
+     * Seconds of CPU since {@code earlier} per group of threads, of the threads alive now: a
+     * thread's name without its numbers, so the threads of one pool add up.
+     */
+    Map<String, Double> byGroup(Snapshot earlier) {
+      var seconds = new java.util.TreeMap<String, Double>();
+      threads.forEach(
+          (id, now) -> {
+            Thread before = earlier.threads.get(id);
+            long ticks = now.ticks() - (before == null ? 0 : before.ticks());
+            seconds.merge(
+                now.name().replaceAll("[0-9]+", "#"), ticks / TICKS_PER_SECOND, Double::sum);
+          });
+      return seconds;
     }
 
     /** Seconds of CPU per kind since {@code earlier}, of the threads alive now. */
@@ -67,7 +83,8 @@ final class ThreadCpu {
           String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
           threads.put(
               task.getFileName().toString(),
-              new Thread(kind(name), Long.parseLong(fields[11]) + Long.parseLong(fields[12])));
+              new Thread(
+                  kind(name), name, Long.parseLong(fields[11]) + Long.parseLong(fields[12])));
         } catch (NoSuchFileException ended) {
           // The thread ended while the others were read.
         }

@@ -231,7 +231,13 @@ class CallbackReceiverTest extends MediaflowTest {
   private static CallbackUrls urls(Clock clock) {
     return new CallbackUrls(
         new CallbackProperties(
-            true, baseUrl(), CALLBACK_SECRET, Duration.ofDays(7), Duration.ofHours(1)),
+            true,
+            baseUrl(),
+            CALLBACK_SECRET,
+            Duration.ofDays(7),
+            Duration.ofHours(1),
+            Duration.ofMinutes(1),
+            Duration.ofMinutes(15)),
         clock);
   }
 

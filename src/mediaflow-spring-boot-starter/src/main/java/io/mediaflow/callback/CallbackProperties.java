@@ -19,6 +19,10 @@ import org.springframework.validation.annotation.Validated;
  * @param urlLifetime how long a callback URL is accepted after it was handed out
  * @param messageTimeToLive how long a published message waits for its process, for a callback that
  *     arrives before the process waits for it
+ * @param pollInterval how often a wait that a callback ends checks the job while callbacks are off;
+ *     while they are on, its shortest pause between two checks
+ * @param safetyPoll while callbacks are on, the longest pause between two checks of such a wait,
+ *     which grows with the wait's age: a lost callback is caught within it
  */
 @ConfigurationProperties("mediaflow.callbacks")
 @Validated
@@ -27,7 +31,9 @@ public record CallbackProperties(
     String baseUrl,
     @DefaultValue("") String secret,
     @DefaultValue("7d") Duration urlLifetime,
-    @DefaultValue("1h") Duration messageTimeToLive) {
+    @DefaultValue("1h") Duration messageTimeToLive,
+    @DefaultValue("1m") Duration pollInterval,
+    @DefaultValue("15m") Duration safetyPoll) {
 
   /** The service cannot be handed a callback URL without knowing where this application is. */
   @AssertTrue(
@@ -38,8 +44,28 @@ public record CallbackProperties(
     return !enabled || (baseUrl != null && baseUrl.matches("https?://\\S+"));
   }
 
+  /** A wait must check at some point, and its pause may only grow. */
+  @AssertTrue(
+      message =
+          "mediaflow.callbacks.poll-interval must be above 0 and mediaflow.callbacks.safety-poll at"
+              + " least as long")
+  public boolean isSafetyPollAtLeastPollInterval() {
+    return pollInterval != null
+        && safetyPoll != null
+        && pollInterval.isPositive()
+        && safetyPoll.compareTo(pollInterval) >= 0;
+  }
+
   @Override
   public String toString() {
-    return "CallbackProperties[enabled=" + enabled + ", baseUrl=" + baseUrl + ", secret=***]";
+    return "CallbackProperties[enabled="
+        + enabled
+        + ", baseUrl="
+        + baseUrl
+        + ", secret=***, pollInterval="
+        + pollInterval
+        + ", safetyPoll="
+        + safetyPoll
+        + "]";
   }
 }

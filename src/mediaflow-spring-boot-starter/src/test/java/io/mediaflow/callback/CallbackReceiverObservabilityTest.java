@@ -148,7 +148,13 @@ class CallbackReceiverObservabilityTest {
 
   private static CallbackProperties properties(String secret) {
     return new CallbackProperties(
-        true, "https://workers.example", secret, Duration.ofDays(7), Duration.ofHours(1));
+        true,
+        "https://workers.example",
+        secret,
+        Duration.ofDays(7),
+        Duration.ofHours(1),
+        Duration.ofMinutes(1),
+        Duration.ofMinutes(15));
   }
 
   private String token(Kind kind, String subject) {

@@ -98,7 +98,9 @@ class EmbeddedDefaultCrashTest {
                     application.baseUrl(),
                     callbackSecret,
                     Duration.ofDays(7),
-                    Duration.ofHours(1)),
+                    Duration.ofHours(1),
+                    Duration.ofMinutes(1),
+                    Duration.ofMinutes(15)),
                 Clock.systemUTC())
             .forSubject(CallbackUrls.Kind.TRANSCODING, "task-before-the-crash")
             .orElseThrow();

@@ -148,7 +148,14 @@ class TranscodingVariationsTest {
     base = "http://localhost:" + port + "/sandbox";
     var callbacks =
         new CallbackUrls(
-            new CallbackProperties(false, null, "", Duration.ofDays(7), Duration.ofHours(1)),
+            new CallbackProperties(
+                false,
+                null,
+                "",
+                Duration.ofDays(7),
+                Duration.ofHours(1),
+                Duration.ofMinutes(1),
+                Duration.ofMinutes(15)),
             Clock.systemUTC());
     return TranscodingWorkersAccess.workers(client(), callbacks, new LocalSources(null));
   }

@@ -58,6 +58,14 @@ public class CallbackUrls {
     }
   }
 
+  /**
+   * When a wait for a callback checks anyway: rarely while these URLs are handed out, on every poll
+   * interval while they are not.
+   */
+  public SafetyPoll safetyPoll() {
+    return new SafetyPoll(properties);
+  }
+
   /** The URL to hand the service, or none when callbacks are off. */
   public Optional<String> forSubject(Kind kind, String subject) {
     if (!properties.enabled()) {

@@ -21,7 +21,14 @@ final class StatusUrl {
    */
   static final String CARRY =
       "={task_token: taskToken, status_url: if transcodingResult.statusUrl = null then statusUrl"
-          + " else transcodingResult.statusUrl}";
+          + " else transcodingResult.statusUrl, waiting_since: transcodingResult.waitingSince,"
+          + " next_check: transcodingResult.nextCheck}";
+
+  /**
+   * Where a check reads when its wait's first check was: the job variable {@link #CARRY} wrote, so
+   * a new job (a start writes the variable anew) begins a new wait.
+   */
+  static final String WAITING_SINCE = "=transcodingJob.waiting_since";
 
   /** As {@link #CARRY}, for a status request of one task token; several leave the job as it was. */
   static final String CARRY_ONE_OF_STATUSES =

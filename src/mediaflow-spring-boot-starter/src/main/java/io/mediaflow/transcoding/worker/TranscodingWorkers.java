@@ -71,7 +71,7 @@ final class TranscodingWorkers implements OperationHandlers {
         StartEncode2Input.handler(client, callbacks),
         startEncode(client),
         StatusInput.handler(client),
-        CheckJobInput.handler(client),
+        CheckJobInput.handler(client, callbacks),
         WaitForJobInput.handler(client));
   }
 

@@ -157,6 +157,9 @@ public class InputReader {
     if (type == java.time.Duration.class) {
       return "an ISO-8601 duration such as PT30S";
     }
+    if (type == java.time.Instant.class) {
+      return "an ISO-8601 instant such as 2026-01-31T12:00:00Z";
+    }
     if (java.util.Collection.class.isAssignableFrom(type) || type.isArray()) {
       return "a list";
     }

@@ -45,7 +45,13 @@ class CallbackUrlsTest {
   private static CallbackUrls urls(String secret, Instant now) {
     return new CallbackUrls(
         new CallbackProperties(
-            true, "https://mediaflow.example", secret, Duration.ofDays(7), Duration.ofHours(1)),
+            true,
+            "https://mediaflow.example",
+            secret,
+            Duration.ofDays(7),
+            Duration.ofHours(1),
+            Duration.ofMinutes(1),
+            Duration.ofMinutes(15)),
         Clock.fixed(now, ZoneOffset.UTC));
   }
 }

@@ -80,7 +80,9 @@ class StartEncode2InputTest {
                 "https://mediaflow.example",
                 "callback-secret",
                 Duration.ofDays(7),
-                Duration.ofHours(1)),
+                Duration.ofHours(1),
+                Duration.ofMinutes(1),
+                Duration.ofMinutes(15)),
             Clock.systemUTC());
 
     assertThat(

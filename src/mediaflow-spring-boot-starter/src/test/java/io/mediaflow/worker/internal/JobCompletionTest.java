@@ -1,23 +1,23 @@
 package io.mediaflow.worker.internal;
 
+import static io.mediaflow.transcoding.MockTranscoding.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import io.mediaflow.api.ApiException;
-import io.mediaflow.callback.CallbackProperties;
+import io.mediaflow.api.ApiJson;
+import io.mediaflow.callback.DefaultCallbackProperties;
 import io.mediaflow.callback.internal.CallbackUrls;
-import io.mediaflow.transcoding.TranscodingClient;
-import io.mediaflow.transcoding.TranscodingProperties;
+import io.mediaflow.transcoding.MockTranscoding;
 import io.mediaflow.transcoding.internal.JobResult;
 import io.mediaflow.transcoding.internal.LocalSources;
 import io.mediaflow.transcoding.worker.TranscodingWorkersAccess;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
-import okhttp3.OkHttpClient;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -43,24 +43,8 @@ class JobCompletionTest {
   @BeforeEach
   void start() throws Exception {
     server.start();
-    var client =
-        new TranscodingClient(
-            new TranscodingProperties(
-                true,
-                server.url("/base").toString(),
-                "key",
-                2_000_000,
-                Duration.ofMinutes(5),
-                Duration.ofSeconds(5),
-                null,
-                ",",
-                ","),
-            new OkHttpClient(),
-            Clock.systemUTC());
-    var callbacks =
-        new CallbackUrls(
-            new CallbackProperties(false, null, "", Duration.ofDays(7), Duration.ofHours(1)),
-            Clock.systemUTC());
+    var client = MockTranscoding.client(server);
+    var callbacks = new CallbackUrls(DefaultCallbackProperties.off(), Clock.systemUTC());
     workers = TranscodingWorkersAccess.workers(client, callbacks, new LocalSources(null));
   }
 
@@ -122,7 +106,7 @@ class JobCompletionTest {
             });
 
     server.enqueue(json(COMPLETED_FULL.formatted(master)));
-    assertThat(checkJob(master).renditions()).hasSize(1);
+    assertThat(checkJob(master)).extractingByKey("renditions").asList().hasSize(1);
   }
 
   private Poll<?> waitForJob(String statusUrl) {
@@ -131,11 +115,13 @@ class JobCompletionTest {
         Map.of("taskToken", "task", "statusUrl", statusUrl, "timeout", "PT1H"));
   }
 
-  private JobResult checkJob(String statusUrl) {
-    return (JobResult)
+  /** The check's result as the process gets it. */
+  private Map<String, Object> checkJob(String statusUrl) {
+    return ApiJson.MAPPER.convertValue(
         call(
             handler("mediaflow.transcoding.check_job"),
-            Map.of("taskToken", "task", "statusUrl", statusUrl));
+            Map.of("taskToken", "task", "statusUrl", statusUrl)),
+        new TypeReference<>() {});
   }
 
   /** The input read as the worker reads it: the records are the workers' own. */
@@ -152,13 +138,5 @@ class JobCompletionTest {
         .filter(handler -> handler.type().equals(type))
         .findFirst()
         .orElseThrow();
-  }
-
-  private static MockResponse json(String body) {
-    return new MockResponse.Builder()
-        .code(200)
-        .addHeader("Content-Type", "application/json")
-        .body(body)
-        .build();
   }
 }

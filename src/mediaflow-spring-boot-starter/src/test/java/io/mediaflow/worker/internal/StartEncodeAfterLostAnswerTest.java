@@ -6,23 +6,20 @@ import static org.mockito.Mockito.when;
 
 import io.camunda.client.CamundaClient;
 import io.camunda.client.api.response.ActivatedJob;
-import io.mediaflow.callback.CallbackProperties;
+import io.mediaflow.callback.DefaultCallbackProperties;
 import io.mediaflow.callback.internal.CallbackUrls;
-import io.mediaflow.transcoding.TranscodingClient;
-import io.mediaflow.transcoding.TranscodingProperties;
+import io.mediaflow.transcoding.MockTranscoding;
 import io.mediaflow.transcoding.internal.LocalSources;
 import io.mediaflow.transcoding.worker.TranscodingWorkersAccess;
 import io.mediaflow.worker.DefaultWorkerProperties;
 import io.mediaflow.worker.WorkerProperties;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
-import okhttp3.OkHttpClient;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -52,24 +49,8 @@ class StartEncodeAfterLostAnswerTest {
   @BeforeEach
   void start() throws Exception {
     server.start();
-    var client =
-        new TranscodingClient(
-            new TranscodingProperties(
-                true,
-                server.url("/base").toString(),
-                "key",
-                2_000_000,
-                Duration.ofMinutes(5),
-                Duration.ofSeconds(5),
-                null,
-                ",",
-                ","),
-            new OkHttpClient(),
-            Clock.systemUTC());
-    var callbacks =
-        new CallbackUrls(
-            new CallbackProperties(false, null, "", Duration.ofDays(7), Duration.ofHours(1)),
-            Clock.systemUTC());
+    var client = MockTranscoding.client(server);
+    var callbacks = new CallbackUrls(DefaultCallbackProperties.off(), Clock.systemUTC());
     startEncode2 =
         TranscodingWorkersAccess.workers(client, callbacks, new LocalSources(null))
             .handlers()

@@ -1,0 +1,461 @@
+package io.mediaflow.benchmark;
+
+import io.camunda.client.api.worker.JobWorker;
+import io.camunda.zeebe.model.bpmn.Bpmn;
+import io.camunda.zeebe.model.bpmn.BpmnModelInstance;
+import io.camunda.zeebe.protocol.record.Record;
+import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
+import io.camunda.zeebe.protocol.record.value.ProcessInstanceRecordValue;
+import io.mediaflow.MediaflowTest;
+import io.mediaflow.app.engine.EngineRecordFeed;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryMXBean;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicInteger;
+import javax.management.JMException;
+import javax.management.ObjectName;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * Not a test: a benchmark of what instances in flight cost the embedded default while they wait,
+ * measured against the engine's own floor in the same run, that prints figures and asserts nothing.
+ * The application's workers are pointed at {@link StandInTranscoding}, whose jobs stay encoding
+ * until released, so that the wait is the application's alone.
+ *
+ * <ol>
+ *   <li>Idle: the application with nothing to do, its CPU per minute and where it goes by thread.
+ *   <li>The floor: {@code N} instances of a process of the same shape as {@code
+ *       transcode-with-approval}'s way to its wait (two service tasks, an event-based gateway with
+ *       a message and a 15-minute timer, a third service task, a user task) whose service tasks are
+ *       trivial workers; its heap per instance once all wait (after a full collection), its CPU per
+ *       minute while they wait, and the time to drain them: {@code N} message correlations until
+ *       every one has reached its user task.
+ *   <li>The real flow: {@code N} instances of {@code transcode-with-approval} (a one-rung ladder,
+ *       no fitting, default {@code pollSeconds}), with the same figures and the stand-in's status
+ *       reads per job-minute while nothing changes; the drain is the stand-in releasing every job
+ *       (and calling back, with callbacks on) until every instance has reached "Review renditions".
+ * </ol>
+ *
+ * Every figure is printed beside the floor's and as a ratio, with the heap's largest growths by
+ * class ({@code jcmd GC.class_histogram}) per instance. The stand-in's own threads are left out of
+ * the CPU.
+ *
+ * <p>Run: {@code mvn -B -o -pl src/mediaflow-app -am test -Dtest=InFlightBenchmark
+ * -Dsurefire.failIfNoSpecifiedTests=false -DskipModelChecks -DskipConsole -DskipVariations
+ * -Dbenchmark.in-flight=1000} ({@code -Dbenchmark.callbacks=off} waits with callbacks off; {@code
+ * -Dbenchmark.idle-seconds=60}, {@code -Dbenchmark.wait-seconds=120} the measuring windows, {@code
+ * -Dbenchmark.wait-age=30} how long the instances wait before the window opens).
+ */
+class InFlightBenchmark extends MediaflowTest {
+
+  private static final int IN_FLIGHT = Integer.getInteger("benchmark.in-flight", 1000);
+  private static final boolean CALLBACKS =
+      !"off".equals(System.getProperty("benchmark.callbacks", "on"));
+  private static final Duration IDLE =
+      Duration.ofSeconds(Integer.getInteger("benchmark.idle-seconds", 60));
+  private static final Duration WINDOW =
+      Duration.ofSeconds(Integer.getInteger("benchmark.wait-seconds", 120));
+  private static final Duration WAIT_AGE =
+      Duration.ofSeconds(Integer.getInteger("benchmark.wait-age", 30));
+
+  private static final String REAL = "transcode-with-approval";
+  private static final String FLOOR = "benchmark-in-flight-floor";
+  private static final String FLOOR_TASK = "benchmark.in-flight.trivial";
+  private static final String FLOOR_MESSAGE = "benchmark-in-flight-finished";
+
+  /** Instances started at once, as several clients would. */
+  private static final int STARTS_IN_PARALLEL = 32;
+
+  /**
+   * Messages published at once: as many as the stand-in's callbacks ({@link StandInTranscoding}).
+   */
+  private static final int CALLBACKS_IN_PARALLEL = StandInTranscoding.CALLBACKS_AT_ONCE;
+
+  private static final StandInTranscoding SERVICE = standIn();
+
+  @Autowired private EngineRecordFeed feed;
+
+  private final MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
+  private final long pid = ProcessHandle.current().pid();
+  private final Map<String, AtomicInteger> reached = new ConcurrentHashMap<>();
+
+  @DynamicPropertySource
+  static void inFlight(DynamicPropertyRegistry registry) {
+    // What the application keeps, not what the tests' record list would.
+    registry.add("mediaflow.test.every-record", () -> "false");
+    registry.add("mediaflow.transcoding.base-url", SERVICE::baseUrl);
+    registry.add("mediaflow.callbacks.enabled", () -> Boolean.toString(CALLBACKS));
+  }
+
+  static {
+    // The application's pace of waits, not the tests' quick one (see MediaflowTest).
+    System.setProperty("mediaflow.callbacks.poll-interval", "1m");
+    System.setProperty("mediaflow.callbacks.safety-poll", "15m");
+  }
+
+  private static StandInTranscoding standIn() {
+    try {
+      return new StandInTranscoding(freePort());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Test
+  void instancesInFlightAgainstTheFloor() throws Exception {
+    progress("ready");
+    feed.subscribe(this::count);
+    deployFloor();
+    try (SERVICE) {
+      // Start-up's compilations and first snapshots are over.
+      letTimePass(Duration.ofSeconds(30));
+      Cpu idle = cpuOver(IDLE);
+
+      Phase floor;
+      try (JobWorker trivial = trivialWorker()) {
+        floor =
+            phase(
+                FLOOR,
+                this::startFloor,
+                "Wait",
+                "Review",
+                () ->
+                    all(
+                        CALLBACKS_IN_PARALLEL,
+                        i ->
+                            camunda
+                                .newPublishMessageCommand()
+                                .messageName(FLOOR_MESSAGE)
+                                .correlationKey("floor-" + i)
+                                .send()
+                                .toCompletableFuture()));
+      }
+      Phase real =
+          phase(REAL, this::startReal, "JobEventOrTimer", "ReviewRenditions", SERVICE::release);
+      print(idle, floor, real);
+    }
+  }
+
+  /** One kind of instance: started, measured while waiting, drained. */
+  private Phase phase(
+      String process, Runnable startAll, String waiting, String drainedAt, Runnable drain)
+      throws Exception {
+    Histogram before = histogram();
+    long heapBefore = liveHeap();
+    progress(process + ": starting " + IN_FLIGHT);
+    startAll.run();
+    awaitReached(process, waiting, ProcessInstanceIntent.ELEMENT_ACTIVATED);
+    progress(process + ": all wait");
+    letTimePass(WAIT_AGE);
+    long heapWaiting = liveHeap();
+    Histogram waitingHistogram = histogram();
+    long readsBefore = SERVICE.statusReads();
+    Cpu waitingCpu = cpuOver(WINDOW);
+    long reads = SERVICE.statusReads() - readsBefore;
+    progress(process + ": draining");
+    long drainStarted = System.nanoTime();
+    drain.run();
+    awaitReached(process, drainedAt, ProcessInstanceIntent.ELEMENT_ACTIVATED);
+    Duration drained = Duration.ofNanos(System.nanoTime() - drainStarted);
+    progress(process + ": drained in " + drained);
+    return new Phase(
+        process,
+        (heapWaiting - heapBefore) / (double) IN_FLIGHT,
+        waitingCpu,
+        reads,
+        drained,
+        waitingHistogram.minus(before));
+  }
+
+  /** Where the run is, for a run that takes long: the figures come at the end. */
+  private static void progress(String what) {
+    System.out.println(java.time.Instant.now() + " " + what);
+    System.out.flush();
+  }
+
+  private void startFloor() {
+    all(
+        STARTS_IN_PARALLEL,
+        i ->
+            camunda
+                .newCreateInstanceCommand()
+                .bpmnProcessId(FLOOR)
+                .latestVersion()
+                .variables(Map.of("token", "floor-" + i, "ladder", ladder()))
+                .send()
+                .toCompletableFuture());
+  }
+
+  private void startReal() {
+    all(
+        STARTS_IN_PARALLEL,
+        i ->
+            camunda
+                .newCreateInstanceCommand()
+                .bpmnProcessId(REAL)
+                .latestVersion()
+                .variables(
+                    Map.of(
+                        "source",
+                        "https://media.example/source-" + i + ".mp4",
+                        "ladder",
+                        ladder(),
+                        "fitLadder",
+                        false))
+                .send()
+                .toCompletableFuture());
+  }
+
+  private static List<Map<String, Object>> ladder() {
+    return List.of(Map.of("resolution", 720, "bitrate", 2800, "user_tag", "720p"));
+  }
+
+  /** Sends {@link #IN_FLIGHT} commands, {@code parallel} at a time. */
+  private static void all(
+      int parallel, java.util.function.IntFunction<CompletableFuture<?>> command) {
+    var permits = new Semaphore(parallel);
+    var all = new ArrayList<CompletableFuture<?>>();
+    for (int i = 0; i < IN_FLIGHT; i++) {
+      permits.acquireUninterruptibly();
+      all.add(command.apply(i).whenComplete((result, failure) -> permits.release()));
+    }
+    CompletableFuture.allOf(all.toArray(CompletableFuture[]::new)).join();
+  }
+
+  /**
+   * The floor's process: the real one's way to its wait, each service task a trivial worker's, and
+   * its wait a message or a timer as long as the real wait's longest pause.
+   */
+  private void deployFloor() {
+    BpmnModelInstance model =
+        Bpmn.createExecutableProcess(FLOOR)
+            .startEvent()
+            .serviceTask("CreateTask")
+            .zeebeJobType(FLOOR_TASK)
+            .serviceTask("StartJob")
+            .zeebeJobType(FLOOR_TASK)
+            .eventBasedGateway("Wait")
+            .intermediateCatchEvent("Finished")
+            .message(message -> message.name(FLOOR_MESSAGE).zeebeCorrelationKeyExpression("token"))
+            .serviceTask("CheckJob")
+            .zeebeJobType(FLOOR_TASK)
+            .userTask("Review")
+            .zeebeUserTask()
+            .endEvent()
+            .moveToNode("Wait")
+            .intermediateCatchEvent("TimeToCheck")
+            .timerWithDuration("PT15M")
+            .connectTo("CheckJob")
+            .done();
+    camunda.newDeployResourceCommand().addProcessModel(model, FLOOR + ".bpmn").send().join();
+  }
+
+  /** Completes each job at once with a variable of the size the real task writes. */
+  private JobWorker trivialWorker() {
+    return camunda
+        .newWorker()
+        .jobType(FLOOR_TASK)
+        .handler(
+            (client, job) ->
+                client
+                    .newCompleteCommand(job)
+                    .variables(
+                        Map.of(
+                            "transcoding" + job.getElementId(),
+                            Map.of("task_token", UUID.randomUUID().toString(), "status", "ok")))
+                    .send()
+                    .join())
+        .open();
+  }
+
+  private void count(Record<?> record) {
+    if (record.getValue() instanceof ProcessInstanceRecordValue value
+        && record.getIntent() instanceof ProcessInstanceIntent intent) {
+      reached
+          .computeIfAbsent(
+              value.getBpmnProcessId() + "/" + value.getElementId() + "/" + intent,
+              key -> new AtomicInteger())
+          .incrementAndGet();
+    }
+  }
+
+  private void awaitReached(String process, String element, ProcessInstanceIntent intent) {
+    String key = process + "/" + element + "/" + intent;
+    Awaitility.await(IN_FLIGHT + " instances of " + process + " at " + element)
+        .atMost(Duration.ofMinutes(30))
+        .pollInterval(Duration.ofMillis(100))
+        .until(
+            () -> {
+              feed.catchUp();
+              return reached.getOrDefault(key, new AtomicInteger()).get() >= IN_FLIGHT;
+            });
+  }
+
+  /** The heap live after a full collection, in bytes. */
+  private long liveHeap() {
+    System.gc();
+    System.gc();
+    return memory.getHeapMemoryUsage().getUsed();
+  }
+
+  /** This JVM's CPU over {@code window} by group of threads, the stand-in's left out. */
+  private Cpu cpuOver(Duration window) {
+    ThreadCpu.Snapshot start = ThreadCpu.of(pid);
+    letTimePass(window);
+    Map<String, Double> groups = ThreadCpu.of(pid).byGroup(start);
+    groups.keySet().removeIf(name -> name.startsWith(StandInTranscoding.THREADS));
+    return new Cpu(groups, window);
+  }
+
+  private record Cpu(Map<String, Double> seconds, Duration window) {
+    double perMinute() {
+      return seconds.values().stream().mapToDouble(Double::doubleValue).sum()
+          * 60
+          / window.toSeconds();
+    }
+
+    String largest(int count) {
+      var out = new StringBuilder();
+      seconds.entrySet().stream()
+          .sorted(Map.Entry.<String, Double>comparingByValue().reversed())
+          .limit(count)
+          .forEach(
+              group ->
+                  out.append(
+                      String.format(
+                          Locale.ROOT,
+                          "%n      %-28s %6.2f s/min",
+                          group.getKey(),
+                          group.getValue() * 60 / window.toSeconds())));
+      return out.toString();
+    }
+  }
+
+  private record Phase(
+      String process,
+      double heapPerInstance,
+      Cpu waiting,
+      long statusReads,
+      Duration drained,
+      Histogram growth) {}
+
+  /** Bytes per class, from {@code jcmd <pid> GC.class_histogram} (which collects first). */
+  private record Histogram(Map<String, Long> bytes) {
+    Histogram minus(Histogram earlier) {
+      var growth = new HashMap<String, Long>();
+      bytes.forEach((name, size) -> growth.put(name, size - earlier.bytes.getOrDefault(name, 0L)));
+      return new Histogram(growth);
+    }
+
+    String largest(int count) {
+      var out = new StringBuilder();
+      bytes.entrySet().stream()
+          .sorted(Map.Entry.<String, Long>comparingByValue(Comparator.reverseOrder()))
+          .limit(count)
+          .forEach(
+              entry ->
+                  out.append(
+                      String.format(
+                          Locale.ROOT,
+                          "%n      %-60s %8.1f B/instance",
+                          entry.getKey(),
+                          entry.getValue() / (double) IN_FLIGHT)));
+      return out.toString();
+    }
+  }
+
+  /**
+   * The histogram of {@code jcmd <pid> GC.class_histogram}, asked in this JVM through its
+   * diagnostic command MBean.
+   */
+  private static Histogram histogram() throws JMException {
+    String text =
+        (String)
+            ManagementFactory.getPlatformMBeanServer()
+                .invoke(
+                    new ObjectName("com.sun.management:type=DiagnosticCommand"),
+                    "gcClassHistogram",
+                    new Object[] {new String[0]},
+                    new String[] {String[].class.getName()});
+    var bytes = new HashMap<String, Long>();
+    for (String line : text.lines().toList()) {
+      // "   1:   123456   7890123  java.lang.String (java.base@25)"
+      String[] fields = line.trim().split("\\s+");
+      if (fields.length >= 4 && fields[0].endsWith(":") && fields[1].matches("\\d+")) {
+        bytes.merge(fields[3], Long.parseLong(fields[2]), Long::sum);
+      }
+    }
+    return new Histogram(bytes);
+  }
+
+  private static void print(Cpu idle, Phase floor, Phase real) {
+    double realReadsPerJobMinute =
+        real.statusReads() / (IN_FLIGHT * (real.waiting().window().toSeconds() / 60.0));
+    var out = new StringBuilder();
+    out.append(
+        String.format(
+            Locale.ROOT,
+            "%nIn flight: %d instances of each, callbacks %s; measured waiting %d s after all waited,"
+                + " over %d s%n",
+            IN_FLIGHT,
+            CALLBACKS ? "on" : "off",
+            WAIT_AGE.toSeconds(),
+            WINDOW.toSeconds()));
+    out.append(
+        String.format(
+            Locale.ROOT,
+            "  idle application: %.2f s CPU per minute; largest:%s%n",
+            idle.perMinute(),
+            idle.largest(8)));
+    out.append(String.format(Locale.ROOT, "  %-34s %12s %12s %8s%n", "", "floor", "real", "ratio"));
+    row(
+        out,
+        "heap per instance in flight, KB",
+        floor.heapPerInstance() / 1024,
+        real.heapPerInstance() / 1024);
+    row(out, "CPU while waiting, s/min", floor.waiting().perMinute(), real.waiting().perMinute());
+    row(
+        out,
+        "CPU while waiting above idle, s/min",
+        floor.waiting().perMinute() - idle.perMinute(),
+        real.waiting().perMinute() - idle.perMinute());
+    row(
+        out,
+        "drain of all, s",
+        floor.drained().toMillis() / 1000.0,
+        real.drained().toMillis() / 1000.0);
+    out.append(
+        String.format(
+            Locale.ROOT,
+            "  status reads per job-minute while waiting: %.3f (%d reads)%n",
+            realReadsPerJobMinute,
+            real.statusReads()));
+    out.append("  floor: CPU while waiting by thread:" + floor.waiting().largest(6) + "\n");
+    out.append("  real: CPU while waiting by thread:" + real.waiting().largest(6) + "\n");
+    out.append("  floor: heap growth by class:" + floor.growth().largest(10) + "\n");
+    out.append("  real: heap growth by class:" + real.growth().largest(10) + "\n");
+    System.out.println(out);
+  }
+
+  private static void row(StringBuilder out, String what, double floor, double real) {
+    out.append(
+        String.format(
+            Locale.ROOT, "  %-34s %12.2f %12.2f %8.2f%n", what, floor, real, real / floor));
+  }
+}

@@ -1,0 +1,186 @@
+package io.mediaflow.benchmark;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.URLDecoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A stand-in for the transcoding service whose jobs stay {@code encoding} until {@link #release}:
+ * the wait of thousands of jobs at once costs it nothing, so what a benchmark measures is the
+ * application's side of the wait. It answers what {@code transcode-with-approval} asks (session
+ * token, {@code create_task}, {@code start_encode2}, the basic and the complete status), counts
+ * status reads, and on release calls back every job that was given a callback URL, as the service
+ * does on {@code saved}.
+ */
+final class StandInTranscoding implements AutoCloseable {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** Callbacks sent at once, as a service's notifier would. */
+  static final int CALLBACKS_AT_ONCE = 8;
+
+  /** Its threads' name, so that its CPU can be told apart from the application's. */
+  static final String THREADS = "stand-in";
+
+  private final HttpServer server;
+  private final ExecutorService handlers;
+  private final ExecutorService callbacks;
+  private final HttpClient http = HttpClient.newHttpClient();
+  private final Map<String, String> callbackUrls = new ConcurrentHashMap<>();
+  private final Map<String, Boolean> released = new ConcurrentHashMap<>();
+  private final AtomicLong statusReads = new AtomicLong();
+
+  StandInTranscoding(int port) throws IOException {
+    server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 200);
+    handlers = Executors.newFixedThreadPool(4, Thread.ofPlatform().name(THREADS, 0).factory());
+    callbacks =
+        Executors.newFixedThreadPool(
+            CALLBACKS_AT_ONCE, Thread.ofPlatform().name(THREADS, 100).factory());
+    server.setExecutor(handlers);
+    server.createContext("/", this::handle);
+    server.start();
+  }
+
+  String baseUrl() {
+    return "http://127.0.0.1:" + server.getAddress().getPort();
+  }
+
+  long statusReads() {
+    return statusReads.get();
+  }
+
+  /**
+   * Every job started so far is completed; the ones given a callback URL are called back ({@code
+   * saved}), all at once as far as the service's notifier allows.
+   */
+  void release() {
+    callbackUrls.keySet().forEach(token -> released.put(token, true));
+    callbackUrls.forEach(
+        (token, url) -> {
+          if (!url.isEmpty()) {
+            callbacks.submit(() -> callBack(url, token));
+          }
+        });
+  }
+
+  private void callBack(String url, String token) {
+    try {
+      http.send(
+          HttpRequest.newBuilder(URI.create(url))
+              .header("Content-Type", "application/x-www-form-urlencoded")
+              .POST(HttpRequest.BodyPublishers.ofString("task_token=" + token + "&event=saved"))
+              .build(),
+          HttpResponse.BodyHandlers.discarding());
+    } catch (IOException e) {
+      // A lost callback, as a real one can be: the safety poll is there for it.
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private void handle(HttpExchange exchange) throws IOException {
+    try (exchange) {
+      Map<String, String> form = form(exchange);
+      Map<String, Object> answer =
+          switch (exchange.getRequestURI().getPath()) {
+            case "/v1/access_token" -> ok("token", "stand-in", "expire", "2099-01-01 00:00:00");
+            case "/v1/create_task" ->
+                ok("upload_url", baseUrl() + "/upload", "task_token", UUID.randomUUID().toString());
+            case "/v1/start_encode2" -> start(form);
+            case "/v1/status" -> statuses(form, false);
+            case "/master/v1/status" -> statuses(form, true);
+            default -> Map.of("error", 21, "message", "not part of the stand-in");
+          };
+      byte[] body = JSON.writeValueAsBytes(answer);
+      exchange.getResponseHeaders().add("Content-Type", "application/json");
+      exchange.sendResponseHeaders(200, body.length);
+      exchange.getResponseBody().write(body);
+    }
+  }
+
+  private Map<String, Object> start(Map<String, String> form) throws IOException {
+    JsonNode query = JSON.readTree(form.getOrDefault("query", "{}"));
+    callbackUrls.put(form.get("task_token"), query.path("callback_url").asText(""));
+    return ok("status_url", baseUrl() + "/master/v1/status");
+  }
+
+  private Map<String, Object> statuses(Map<String, String> form, boolean complete) {
+    statusReads.incrementAndGet();
+    var statuses = new LinkedHashMap<String, Object>();
+    for (String token : form.getOrDefault("task_tokens", "").split(",")) {
+      if (!callbackUrls.containsKey(token)) {
+        continue;
+      }
+      var status = new LinkedHashMap<String, Object>();
+      boolean done = released.containsKey(token);
+      status.put("status", done ? "completed" : "encoding");
+      status.put("status_url", baseUrl() + "/master/v1/status");
+      status.put("error", 0);
+      status.put("percent", done ? 100 : 50);
+      if (complete) {
+        status.put("videos", outputs(done, token, "720p", "720p.m3u8"));
+        status.put("images", outputs(done, token, "thumbnail", "t.jpg"));
+      }
+      statuses.put(token, status);
+    }
+    return ok("statuses", statuses);
+  }
+
+  /** A completed job's one output of a list; none while it encodes. */
+  private static List<Map<String, String>> outputs(
+      boolean done, String token, String userTag, String file) {
+    return done
+        ? List.of(Map.of("user_tag", userTag, "url", "https://cdn.example/" + token + "/" + file))
+        : List.of();
+  }
+
+  private static Map<String, String> form(HttpExchange exchange) throws IOException {
+    String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+    var fields = new HashMap<String, String>();
+    for (String pair : body.split("&")) {
+      int equals = pair.indexOf('=');
+      if (equals > 0) {
+        fields.put(
+            URLDecoder.decode(pair.substring(0, equals), StandardCharsets.UTF_8),
+            URLDecoder.decode(pair.substring(equals + 1), StandardCharsets.UTF_8));
+      }
+    }
+    return fields;
+  }
+
+  /** A success as document 3 answers it: {@code error} 0 beside the fields. */
+  private static Map<String, Object> ok(Object... fields) {
+    var body = new LinkedHashMap<String, Object>(Map.of("error", 0));
+    for (int field = 0; field + 1 < fields.length; field += 2) {
+      body.put(fields[field].toString(), fields[field + 1]);
+    }
+    return body;
+  }
+
+  @Override
+  public void close() throws InterruptedException {
+    server.stop(0);
+    handlers.shutdownNow();
+    callbacks.shutdownNow();
+    callbacks.awaitTermination(5, TimeUnit.SECONDS);
+  }
+}
