@@ -106,7 +106,7 @@ public final class JobScopes {
       this.counted = counted;
     }
 
-    /** What the engine is told: completed, a BPMN error, failed to be retried, or an incident. */
+    /** What the engine took: completed, a BPMN error, failed to be retried, or an incident. */
     void outcome(JobOutcome outcome) {
       observation.lowCardinalityKeyValue(
           OUTCOME,
@@ -116,6 +116,14 @@ public final class JobScopes {
             case JobOutcome.Fail fail when fail.retries() <= 0 -> "incident";
             case JobOutcome.Fail fail -> "failed";
           });
+    }
+
+    /**
+     * The engine answered NOT_FOUND: the job was gone (a callback's message, a timer or a
+     * cancellation had left its element), so what it was told took no effect.
+     */
+    void gone() {
+      observation.lowCardinalityKeyValue(OUTCOME, "not_found");
     }
 
     /** Sending the outcome failed. */
