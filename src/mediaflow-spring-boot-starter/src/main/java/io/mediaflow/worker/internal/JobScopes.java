@@ -51,6 +51,8 @@ public final class JobScopes {
     String type = named(job.getType());
     String process = named(job.getBpmnProcessId());
     String element = named(job.getElementId());
+    String jobKey = Long.toString(job.getKey());
+    String instanceKey = Long.toString(job.getProcessInstanceKey());
     // Low cardinality: a bounded set (the operations, the deployed models), fit for a metric's
     // tags; the keys name one job and one instance, for a trace only.
     Observation observation =
@@ -60,9 +62,8 @@ public final class JobScopes {
             .lowCardinalityKeyValue("bpmn.process.id", process)
             .lowCardinalityKeyValue("bpmn.element.id", element)
             .lowCardinalityKeyValue(OUTCOME, "unknown")
-            .highCardinalityKeyValue("job.key", Long.toString(job.getKey()))
-            .highCardinalityKeyValue(
-                "process.instance.key", Long.toString(job.getProcessInstanceKey()))
+            .highCardinalityKeyValue("job.key", jobKey)
+            .highCardinalityKeyValue("process.instance.key", instanceKey)
             .start();
     return new Scope(
         observation,
@@ -70,11 +71,11 @@ public final class JobScopes {
         logs.put(
             Map.of(
                 JOB_KEY,
-                Long.toString(job.getKey()),
+                jobKey,
                 JOB_TYPE,
                 type,
                 PROCESS_INSTANCE_KEY,
-                Long.toString(job.getProcessInstanceKey()),
+                instanceKey,
                 BPMN_PROCESS_ID,
                 process,
                 ELEMENT_ID,
