@@ -20,7 +20,6 @@ import io.mediaflow.observability.internal.MediaflowMetrics;
 import io.mediaflow.worker.DefaultWorkerProperties;
 import io.mediaflow.worker.WorkerProperties;
 import io.micrometer.observation.ObservationRegistry;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
@@ -110,16 +109,6 @@ class JobLogContextTest {
   }
 
   private static ActivatedJob job() {
-    ActivatedJob job = mock(ActivatedJob.class);
-    when(job.getType()).thenReturn("test.fail");
-    when(job.getKey()).thenReturn(7L);
-    when(job.getProcessInstanceKey()).thenReturn(42L);
-    when(job.getElementInstanceKey()).thenReturn(43L);
-    when(job.getBpmnProcessId()).thenReturn("encode");
-    when(job.getElementId()).thenReturn("Encode");
-    when(job.getRetries()).thenReturn(3);
-    when(job.getVariablesAsMap()).thenReturn(new HashMap<>(Map.of("name", "a")));
-    when(job.getCustomHeaders()).thenReturn(Map.of());
-    return job;
+    return ActivatedJobs.of("test.fail", "encode", "Encode", Map.of("name", "a"));
   }
 }

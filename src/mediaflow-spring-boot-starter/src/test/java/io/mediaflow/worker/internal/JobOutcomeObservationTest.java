@@ -87,16 +87,6 @@ class JobOutcomeObservationTest {
   }
 
   private static ActivatedJob job() {
-    ActivatedJob job = mock(ActivatedJob.class);
-    when(job.getType()).thenReturn("test.call");
-    when(job.getKey()).thenReturn(7L);
-    when(job.getProcessInstanceKey()).thenReturn(42L);
-    when(job.getElementInstanceKey()).thenReturn(43L);
-    when(job.getBpmnProcessId()).thenReturn("calls");
-    when(job.getElementId()).thenReturn("Call");
-    when(job.getRetries()).thenReturn(3);
-    when(job.getVariablesAsMap()).thenReturn(new HashMap<>(Map.of("name", "a")));
-    when(job.getCustomHeaders()).thenReturn(Map.of());
-    return job;
+    return ActivatedJobs.of("test.call", "calls", "Call", Map.of("name", "a"));
   }
 }
