@@ -5,21 +5,17 @@ import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
 
-import io.camunda.client.CamundaClient;
 import io.camunda.client.api.command.ProblemException;
 import io.camunda.client.api.response.ActivatedJob;
 import io.camunda.client.api.worker.JobClient;
 import io.mediaflow.api.operation.Operation;
 import io.mediaflow.observability.internal.LogContext;
 import io.mediaflow.observability.internal.MediaflowMetrics;
-import io.mediaflow.worker.DefaultWorkerProperties;
-import io.mediaflow.worker.WorkerProperties;
 import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.observation.ObservationRegistry;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.mockito.Mockito;
 
@@ -32,16 +28,10 @@ class JobOutcomeObservationTest {
   @Operation(type = "test.call", name = "Call", description = "calls", resultVariable = "called")
   record CallInput(String name) {}
 
-  private final WorkerProperties properties = DefaultWorkerProperties.get();
   private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
   private final JobRunner runner =
-      new JobRunner(
-          mock(CamundaClient.class, Mockito.RETURNS_DEEP_STUBS),
-          new InputReader(name -> Optional.empty()),
-          new JobStates(properties),
-          properties,
-          new JobScopes(observedIn(meters), MediaflowMetrics.NONE, LogContext.OFF),
-          MediaflowMetrics.NONE);
+      ActivatedJobs.runnerIn(
+          new JobScopes(observedIn(meters), MediaflowMetrics.NONE, LogContext.OFF));
   private final OperationHandler<CallInput> call =
       OperationHandler.call(CallInput.class, input -> "done");
 
