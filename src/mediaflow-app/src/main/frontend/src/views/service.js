@@ -1,44 +1,61 @@
-// Service: what the workers did with the media service's three APIs, from the plugin's meters (Spring Boot's
-// /actuator/metrics, the same meters /actuator/prometheus renders): calls per minute, failures by the service's
-// code, and the waits open. The meters count since this application started.
+// Service: what the workers did with the media service's three APIs, from the plugin's meters: calls per minute,
+// failures by the service's code, and the waits open. One read of /actuator/prometheus per refresh gives them all,
+// for every API at once. The meters count since this application started.
 import { h, update } from '../dom.js';
 import { every } from '../refresh.js';
 
 const APIS = ['transcoding', 'live', 'delivery'];
-const CALLS = 'mediaflow.api.calls';
-const WAITS_OPEN = 'mediaflow.waits.open';
+// The meters mediaflow.api.calls (a timer: its count) and mediaflow.waits.open, as Prometheus names them.
+const CALLS = 'mediaflow_api_calls_seconds_count';
+const WAITS_OPEN = 'mediaflow_waits_open';
 const MINUTE = 60_000;
 
-/** A meter's measurement and tags; a meter nothing has recorded yet is not there (404): nothing to show. */
-async function meter(name, tags = {}) {
-  const query = Object.entries(tags).map(([key, value]) => `tag=${encodeURIComponent(`${key}:${value}`)}`).join('&');
-  const response = await fetch(`/actuator/metrics/${name}${query ? `?${query}` : ''}`);
-  if (response.status === 404) {
-    return null;
+// One sample line of Prometheus's text format, `name{label="value",...} value`, and one label of it.
+const SAMPLE = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})?\s+(\S+)/;
+const LABEL = /([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g;
+const ESCAPED = { '\\\\': '\\', '\\"': '"', '\\n': '\n' };
+
+/** The samples of the meters named `names`, each with its labels and value; comment lines are none. */
+function samples(text, names) {
+  const found = [];
+  for (const line of text.split('\n')) {
+    const sample = SAMPLE.exec(line);
+    if (sample && names.includes(sample[1])) {
+      const labels = {};
+      for (const [, key, value] of (sample[2] ?? '').matchAll(LABEL)) {
+        labels[key] = value.replace(/\\./g, (escape) => ESCAPED[escape] ?? escape);
+      }
+      found.push({ name: sample[1], labels, value: Number(sample[3]) });
+    }
   }
-  if (!response.ok) {
-    throw new Error(`/actuator/metrics/${name} answered HTTP ${response.status}`);
-  }
-  return response.json();
+  return found;
 }
 
-const measured = (answer, statistic) =>
-  answer?.measurements.find((measurement) => measurement.statistic === statistic)?.value ?? 0;
-const tagValues = (answer, tag) => answer?.availableTags.find((available) => available.tag === tag)?.values ?? [];
+async function scrape() {
+  const response = await fetch('/actuator/prometheus', { headers: { Accept: 'text/plain' } });
+  if (!response.ok) {
+    throw new Error(`/actuator/prometheus answered HTTP ${response.status}`);
+  }
+  return samples(await response.text(), [CALLS, WAITS_OPEN]);
+}
 
-/** One API's figures now: calls so far, failures by code, waits open. */
-async function figures(api) {
-  const calls = await meter(CALLS, { api });
-  const failures = [];
-  for (const code of tagValues(calls, 'code').filter((code) => code !== 'none').sort()) {
-    failures.push({ code, count: measured(await meter(CALLS, { api, code }), 'COUNT') });
-  }
+/** One API's figures in the samples: calls so far, failures by code, waits open (its job types' own). */
+function figures(scraped, api) {
+  let calls = 0;
   let waits = 0;
-  const open = await meter(WAITS_OPEN);
-  for (const operation of tagValues(open, 'operation').filter((type) => type.startsWith(`mediaflow.${api}.`))) {
-    waits += measured(await meter(WAITS_OPEN, { operation }), 'VALUE');
+  const failed = new Map();
+  for (const { name, labels, value } of scraped) {
+    if (name === CALLS && labels.api === api) {
+      calls += value;
+      if (labels.code !== 'none') {
+        failed.set(labels.code, (failed.get(labels.code) ?? 0) + value);
+      }
+    } else if (name === WAITS_OPEN && labels.operation?.startsWith(`mediaflow.${api}.`)) {
+      waits += value;
+    }
   }
-  return { api, calls: measured(calls, 'COUNT'), failures, waits };
+  const failures = [...failed.keys()].sort().map((code) => ({ code, count: failed.get(code) }));
+  return { api, calls, failures, waits };
 }
 
 export async function servicePage() {
@@ -48,7 +65,8 @@ export async function servicePage() {
 
   const load = async () => {
     const now = Date.now();
-    const current = await Promise.all(APIS.map(figures));
+    const scraped = await scrape();
+    const current = APIS.map((api) => figures(scraped, api));
     readings.push({ at: now, calls: Object.fromEntries(current.map((api) => [api.api, api.calls])) });
     while (readings.length > 2 && readings[1].at <= now - MINUTE) {
       readings.shift();

@@ -49,6 +49,7 @@ import org.junit.jupiter.api.extension.TestExecutionExceptionHandler;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
@@ -67,6 +68,10 @@ import org.springframework.util.FileSystemUtils;
 // The engine's folder is given here, not by @DynamicPropertySource: the application reads it while
 // it prepares its environment (DataFolder), before dynamic properties exist. The engine is the
 // durable one users get, in a temporary folder (what a crash leaves is EmbeddedDefaultCrashTest's).
+// Spring Boot's tests leave out the metrics registries' export unless asked: the application users
+// run
+// serves /actuator/prometheus, which the console's Service page reads.
+@AutoConfigureObservability(tracing = false)
 @SpringBootTest(
     classes = {
       MediaflowApplication.class,

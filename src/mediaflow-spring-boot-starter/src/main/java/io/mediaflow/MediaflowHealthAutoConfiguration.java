@@ -10,6 +10,7 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.health.ConditionalOnEnabledHealthIndicator;
 import org.springframework.boot.actuate.health.CompositeHealthContributor;
 import org.springframework.boot.actuate.health.HealthContributor;
+import org.springframework.boot.actuate.health.HealthEndpointGroupsPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -46,5 +47,14 @@ public class MediaflowHealthAutoConfiguration {
     delivery.ifAvailable(
         client -> apis.put("delivery", new CredentialsHealthIndicator(client::verifyCredentials)));
     return CompositeHealthContributor.fromMap(apis);
+  }
+
+  /**
+   * Under the contributor's own switch: a group of a contributor that is off would show nothing.
+   */
+  @Bean
+  @ConditionalOnEnabledHealthIndicator("mediaflow")
+  HealthEndpointGroupsPostProcessor mediaflowHealthGroup() {
+    return MediaflowHealthGroup::addTo;
   }
 }

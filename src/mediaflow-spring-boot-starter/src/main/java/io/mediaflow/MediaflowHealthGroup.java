@@ -1,34 +1,70 @@
 package io.mediaflow;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
-import org.springframework.boot.DefaultPropertiesPropertySource;
-import org.springframework.boot.SpringApplication;
-import org.springframework.boot.env.EnvironmentPostProcessor;
-import org.springframework.core.env.ConfigurableEnvironment;
+import org.springframework.boot.actuate.endpoint.SecurityContext;
+import org.springframework.boot.actuate.health.AdditionalHealthEndpointPath;
+import org.springframework.boot.actuate.health.HealthEndpointGroup;
+import org.springframework.boot.actuate.health.HealthEndpointGroups;
+import org.springframework.boot.actuate.health.HttpCodeStatusMapper;
+import org.springframework.boot.actuate.health.StatusAggregator;
 
 /**
- * Declares the health group {@code mediaflow} (the plugin's indicators) as a default property, the
- * lowest precedence there is: an application's own {@code
- * management.endpoint.health.group.mediaflow.*} settings win. Spring Boot configures groups from
- * properties only, hence an environment post-processor rather than a bean.
+ * The health group {@code mediaflow}: the plugin's contributor of that name on its own, shown as
+ * the health endpoint shows everything else (its components, details, status order and HTTP codes
+ * are the endpoint's). An application that configures a group of that name ({@code
+ * management.endpoint.health.group.mediaflow.*}) keeps its own instead.
  */
-public class MediaflowHealthGroup implements EnvironmentPostProcessor {
+final class MediaflowHealthGroup implements HealthEndpointGroup {
 
-  static final String INCLUDE = "management.endpoint.health.group.mediaflow.include";
+  static final String NAME = "mediaflow";
+
+  private final HealthEndpointGroup endpoint;
+
+  private MediaflowHealthGroup(HealthEndpointGroup endpoint) {
+    this.endpoint = endpoint;
+  }
+
+  /** {@code groups} with this group among them, unless they have one of its name already. */
+  static HealthEndpointGroups addTo(HealthEndpointGroups groups) {
+    if (groups.get(NAME) != null) {
+      return groups;
+    }
+    Map<String, HealthEndpointGroup> named = new LinkedHashMap<>();
+    groups.getNames().forEach(name -> named.put(name, groups.get(name)));
+    named.put(NAME, new MediaflowHealthGroup(groups.getPrimary()));
+    return HealthEndpointGroups.of(groups.getPrimary(), named);
+  }
+
+  /** The endpoint asks for each indicator by its path: {@code mediaflow/transcoding}, ... */
+  @Override
+  public boolean isMember(String name) {
+    return name.equals(NAME) || name.startsWith(NAME + "/");
+  }
 
   @Override
-  public void postProcessEnvironment(
-      ConfigurableEnvironment environment, SpringApplication application) {
-    // Spring Boot refuses to start with a group that names a missing contributor, so the group
-    // follows the contributor's own switch (see ConditionalOnEnabledHealthIndicator).
-    boolean enabled =
-        environment.getProperty(
-            "management.health.mediaflow.enabled",
-            Boolean.class,
-            environment.getProperty("management.health.defaults.enabled", Boolean.class, true));
-    if (enabled) {
-      DefaultPropertiesPropertySource.addOrMerge(
-          Map.of(INCLUDE, "mediaflow"), environment.getPropertySources());
-    }
+  public boolean showComponents(SecurityContext securityContext) {
+    return endpoint.showComponents(securityContext);
+  }
+
+  @Override
+  public boolean showDetails(SecurityContext securityContext) {
+    return endpoint.showDetails(securityContext);
+  }
+
+  @Override
+  public StatusAggregator getStatusAggregator() {
+    return endpoint.getStatusAggregator();
+  }
+
+  @Override
+  public HttpCodeStatusMapper getHttpCodeStatusMapper() {
+    return endpoint.getHttpCodeStatusMapper();
+  }
+
+  /** None: it is under the health endpoint's path only. */
+  @Override
+  public AdditionalHealthEndpointPath getAdditionalPath() {
+    return null;
   }
 }

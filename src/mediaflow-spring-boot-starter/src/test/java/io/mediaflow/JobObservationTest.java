@@ -2,7 +2,6 @@ package io.mediaflow;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.Mockito.mock;
-import static org.mockito.Mockito.when;
 
 import io.camunda.client.CamundaClient;
 import io.camunda.client.api.response.ActivatedJob;
@@ -16,6 +15,7 @@ import io.mediaflow.observability.internal.LogContext;
 import io.mediaflow.observability.internal.MediaflowMetrics;
 import io.mediaflow.worker.DefaultWorkerProperties;
 import io.mediaflow.worker.WorkerProperties;
+import io.mediaflow.worker.internal.ActivatedJobs;
 import io.mediaflow.worker.internal.InputReader;
 import io.mediaflow.worker.internal.JobRunner;
 import io.mediaflow.worker.internal.JobScopes;
@@ -43,7 +43,6 @@ import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.SpanProcessor;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import java.time.Clock;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -174,17 +173,11 @@ class JobObservationTest {
   }
 
   private static ActivatedJob job() {
-    ActivatedJob job = mock(ActivatedJob.class);
-    when(job.getType()).thenReturn("mediaflow.delivery.delete_signing_key");
-    when(job.getKey()).thenReturn(7L);
-    when(job.getProcessInstanceKey()).thenReturn(42L);
-    when(job.getElementInstanceKey()).thenReturn(43L);
-    when(job.getBpmnProcessId()).thenReturn("keys");
-    when(job.getElementId()).thenReturn("DeleteKey");
-    when(job.getRetries()).thenReturn(3);
-    when(job.getVariablesAsMap()).thenReturn(new HashMap<>(Map.of("signingKeyId", KEY_ID)));
-    when(job.getCustomHeaders()).thenReturn(Map.of());
-    return job;
+    return ActivatedJobs.of(
+        "mediaflow.delivery.delete_signing_key",
+        "keys",
+        "DeleteKey",
+        Map.of("signingKeyId", KEY_ID));
   }
 
   /**

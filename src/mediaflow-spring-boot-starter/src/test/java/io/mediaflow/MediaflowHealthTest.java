@@ -86,6 +86,17 @@ class MediaflowHealthTest {
   }
 
   @Test
+  void anApplicationsOwnGroupOfThatNameIsKept() {
+    try (var context =
+        run(Map.of("management.endpoint.health.group.mediaflow.include", "mediaflow/delivery"))) {
+      var group = (CompositeHealth) health(context).healthForPath("mediaflow");
+
+      assertThat(((CompositeHealth) group.getComponents().get("mediaflow")).getComponents())
+          .containsOnlyKeys("delivery");
+    }
+  }
+
+  @Test
   void switchedOffThereIsNeitherIndicatorNorGroup() {
     try (var context = run(Map.of("management.health.mediaflow.enabled", "false"))) {
       assertThat(health(context).healthForPath("mediaflow")).isNull();

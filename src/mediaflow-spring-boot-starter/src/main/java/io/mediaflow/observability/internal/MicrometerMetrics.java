@@ -7,6 +7,7 @@ import io.micrometer.core.instrument.Meter.MeterProvider;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -44,6 +45,14 @@ public final class MicrometerMetrics implements MediaflowMetrics {
   private final Set<String> waitGauges = ConcurrentHashMap.newKeySet();
 
   private final MeterProvider<Timer> calls;
+
+  /**
+   * The timers of {@link #CALLS} by their tags, so that a call finds its timer without building its
+   * tags and looking them up in the registry: calls are what the plugin counts most often, and
+   * their tags have a bounded set of values.
+   */
+  private final Map<CallTags, Timer> callTimers = new ConcurrentHashMap<>();
+
   private final MeterProvider<Counter> tokens;
   private final MeterProvider<Counter> retries;
   private final MeterProvider<Counter> busy;
@@ -124,19 +133,24 @@ public final class MicrometerMetrics implements MediaflowMetrics {
     };
   }
 
+  private record CallTags(String api, String operation, Outcome outcome, String code) {}
+
   @Override
   public void call(String api, Outcome outcome, String code, long nanos) {
     String running = operation.get();
-    calls
-        .withTags(
-            "api",
-            api,
-            "operation",
-            running == null ? NO_OPERATION : running,
-            "outcome",
-            outcome.tag(),
-            "code",
-            code)
+    callTimers
+        .computeIfAbsent(
+            new CallTags(api, running == null ? NO_OPERATION : running, outcome, code),
+            tags ->
+                calls.withTags(
+                    "api",
+                    tags.api(),
+                    "operation",
+                    tags.operation(),
+                    "outcome",
+                    tags.outcome().tag(),
+                    "code",
+                    tags.code()))
         .record(nanos, TimeUnit.NANOSECONDS);
   }
 

@@ -85,9 +85,12 @@ public class JobRunner {
   public void handle(JobClient client, ActivatedJob job, OperationHandler<?> handler) {
     try (JobScopes.Scope scope = scopes.open(job)) {
       JobOutcome outcome = outcome(job, handler);
-      scope.outcome(outcome);
       try {
-        send(client, job, outcome);
+        if (send(client, job, outcome)) {
+          scope.outcome(outcome);
+        } else {
+          scope.gone();
+        }
       } catch (RuntimeException notSent) {
         scope.error(notSent);
         throw notSent;
@@ -420,16 +423,20 @@ public class JobRunner {
    * Sends the job's outcome. A job that is gone meanwhile (its element was left: a callback's
    * message or a timer ended the wait, or the instance was cancelled) needs none; the SDK would
    * fail it, be refused again and log both.
+   *
+   * @return whether the engine took the outcome: false for a job that was gone
    */
-  private void send(JobClient client, ActivatedJob job, JobOutcome outcome) {
+  private boolean send(JobClient client, ActivatedJob job, JobOutcome outcome) {
     try {
       sendCommand(client, job, outcome);
+      return true;
     } catch (ClientException e) {
       if (!CommandRejection.NOT_FOUND.is(e)) {
         throw e;
       }
       LOG.debug(
           "Job {} of type {} was gone before its outcome was sent", job.getKey(), job.getType());
+      return false;
     }
   }
 

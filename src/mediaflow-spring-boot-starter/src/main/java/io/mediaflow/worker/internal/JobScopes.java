@@ -51,6 +51,8 @@ public final class JobScopes {
     String type = named(job.getType());
     String process = named(job.getBpmnProcessId());
     String element = named(job.getElementId());
+    String jobKey = Long.toString(job.getKey());
+    String instanceKey = Long.toString(job.getProcessInstanceKey());
     // Low cardinality: a bounded set (the operations, the deployed models), fit for a metric's
     // tags; the keys name one job and one instance, for a trace only.
     Observation observation =
@@ -60,9 +62,8 @@ public final class JobScopes {
             .lowCardinalityKeyValue("bpmn.process.id", process)
             .lowCardinalityKeyValue("bpmn.element.id", element)
             .lowCardinalityKeyValue(OUTCOME, "unknown")
-            .highCardinalityKeyValue("job.key", Long.toString(job.getKey()))
-            .highCardinalityKeyValue(
-                "process.instance.key", Long.toString(job.getProcessInstanceKey()))
+            .highCardinalityKeyValue("job.key", jobKey)
+            .highCardinalityKeyValue("process.instance.key", instanceKey)
             .start();
     return new Scope(
         observation,
@@ -70,11 +71,11 @@ public final class JobScopes {
         logs.put(
             Map.of(
                 JOB_KEY,
-                Long.toString(job.getKey()),
+                jobKey,
                 JOB_TYPE,
                 type,
                 PROCESS_INSTANCE_KEY,
-                Long.toString(job.getProcessInstanceKey()),
+                instanceKey,
                 BPMN_PROCESS_ID,
                 process,
                 ELEMENT_ID,
@@ -106,7 +107,7 @@ public final class JobScopes {
       this.counted = counted;
     }
 
-    /** What the engine is told: completed, a BPMN error, failed to be retried, or an incident. */
+    /** What the engine took: completed, a BPMN error, failed to be retried, or an incident. */
     void outcome(JobOutcome outcome) {
       observation.lowCardinalityKeyValue(
           OUTCOME,
@@ -116,6 +117,14 @@ public final class JobScopes {
             case JobOutcome.Fail fail when fail.retries() <= 0 -> "incident";
             case JobOutcome.Fail fail -> "failed";
           });
+    }
+
+    /**
+     * The engine answered NOT_FOUND: the job was gone (a callback's message, a timer or a
+     * cancellation had left its element), so what it was told took no effect.
+     */
+    void gone() {
+      observation.lowCardinalityKeyValue(OUTCOME, "not_found");
     }
 
     /** Sending the outcome failed. */

@@ -10,19 +10,14 @@ import static org.mockito.Mockito.when;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
-import io.camunda.client.CamundaClient;
 import io.camunda.client.api.command.ProblemException;
 import io.camunda.client.api.response.ActivatedJob;
 import io.camunda.client.api.worker.JobClient;
 import io.mediaflow.api.operation.Operation;
 import io.mediaflow.observability.internal.LogContext;
 import io.mediaflow.observability.internal.MediaflowMetrics;
-import io.mediaflow.worker.DefaultWorkerProperties;
-import io.mediaflow.worker.WorkerProperties;
 import io.micrometer.observation.ObservationRegistry;
-import java.util.HashMap;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -39,15 +34,9 @@ class JobLogContextTest {
   @Operation(type = "test.fail", name = "Fail", description = "fails", resultVariable = "none")
   record FailInput(String name) {}
 
-  private final WorkerProperties properties = DefaultWorkerProperties.get();
   private final JobRunner runner =
-      new JobRunner(
-          mock(CamundaClient.class, Mockito.RETURNS_DEEP_STUBS),
-          new InputReader(name -> Optional.empty()),
-          new JobStates(properties),
-          properties,
-          new JobScopes(ObservationRegistry.NOOP, MediaflowMetrics.NONE, new LogContext(true)),
-          MediaflowMetrics.NONE);
+      ActivatedJobs.runnerIn(
+          new JobScopes(ObservationRegistry.NOOP, MediaflowMetrics.NONE, new LogContext(true)));
   private final OperationHandler<FailInput> failing =
       OperationHandler.call(
           FailInput.class,
@@ -110,16 +99,6 @@ class JobLogContextTest {
   }
 
   private static ActivatedJob job() {
-    ActivatedJob job = mock(ActivatedJob.class);
-    when(job.getType()).thenReturn("test.fail");
-    when(job.getKey()).thenReturn(7L);
-    when(job.getProcessInstanceKey()).thenReturn(42L);
-    when(job.getElementInstanceKey()).thenReturn(43L);
-    when(job.getBpmnProcessId()).thenReturn("encode");
-    when(job.getElementId()).thenReturn("Encode");
-    when(job.getRetries()).thenReturn(3);
-    when(job.getVariablesAsMap()).thenReturn(new HashMap<>(Map.of("name", "a")));
-    when(job.getCustomHeaders()).thenReturn(Map.of());
-    return job;
+    return ActivatedJobs.of("test.fail", "encode", "Encode", Map.of("name", "a"));
   }
 }
