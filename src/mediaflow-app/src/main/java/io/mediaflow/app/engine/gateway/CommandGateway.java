@@ -594,16 +594,17 @@ public final class CommandGateway implements RecurAfterBackoff {
    */
   public CompletableFuture<MessageCorrelationRecord> correlateMessage(
       String name, String correlationKey, Map<String, Object> variables, String tenantId) {
-    // A REST request, not a gRPC message: too large a command is the engine's to refuse
-    // (EXCEEDED_BATCH_RECORD_SIZE).
+    // No gRPC message to measure: the variables, the bulk of the request, stand for its size, so
+    // the REST API's correlation meets the same limit as its other commands.
+    byte[] document = MsgPackConverter.convertToMsgPack(variables);
     return built(
-        0,
+        document.length,
         () -> {
           var command =
               new MessageCorrelationRecord()
                   .setName(name)
                   .setCorrelationKey(correlationKey)
-                  .setVariables(BufferUtil.wrapArray(MsgPackConverter.convertToMsgPack(variables)));
+                  .setVariables(BufferUtil.wrapArray(document));
           if (tenantId != null) {
             command.setTenantId(tenantId);
           }
