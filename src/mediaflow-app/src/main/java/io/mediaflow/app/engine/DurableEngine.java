@@ -101,6 +101,7 @@ public final class DurableEngine implements AutoCloseable {
   private final FileLogStorage storage;
   private final LogStream logStream;
   private final StreamProcessor streamProcessor;
+  private final EngineClock clock;
   private final Gateway gateway;
   private final Server server;
 
@@ -124,6 +125,7 @@ public final class DurableEngine implements AutoCloseable {
       FileLogStorage storage,
       LogStream logStream,
       StreamProcessor streamProcessor,
+      EngineClock clock,
       Gateway gateway,
       Server server) {
     this.folderLock = folderLock;
@@ -133,6 +135,7 @@ public final class DurableEngine implements AutoCloseable {
     this.storage = storage;
     this.logStream = logStream;
     this.streamProcessor = streamProcessor;
+    this.clock = clock;
     this.gateway = gateway;
     this.server = server;
   }
@@ -305,6 +308,7 @@ public final class DurableEngine implements AutoCloseable {
             storage,
             logStream,
             streamProcessor,
+            new EngineClock(clock),
             gateway,
             server);
     engine.snapshotTimer.scheduleWithFixedDelay(
@@ -416,7 +420,7 @@ public final class DurableEngine implements AutoCloseable {
 
   /** The clock the engine's processing follows. */
   EngineClock clock() {
-    return new EngineClock(streamProcessor);
+    return clock;
   }
 
   /**

@@ -42,7 +42,7 @@ class ClockEndpoint {
 
   @ReadOperation
   Time now() {
-    return Time.of(clock.now());
+    return Time.of(clock.instant());
   }
 
   @WriteOperation
@@ -62,7 +62,7 @@ class ClockEndpoint {
           return refused(
               "offsetMilli is required to add time: the milliseconds to move the clock by");
         }
-        pinAt = clock.now().toEpochMilli() + offsetMilli;
+        pinAt = clock.instant().toEpochMilli() + offsetMilli;
       }
       default -> {
         return refused(

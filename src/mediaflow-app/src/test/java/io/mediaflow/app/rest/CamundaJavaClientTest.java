@@ -256,6 +256,38 @@ class CamundaJavaClientTest {
     awaitState(instance, ProcessInstanceState.TERMINATED);
   }
 
+  /**
+   * The history's retention (30 days by default) counts on the engine's clock, as the end dates do:
+   * with the clock pinned 31 days after the first instance ended, it is no longer found, while one
+   * that ended two days later still is.
+   */
+  @Test
+  void anEndedInstanceIsFoundUntilTheRetentionPassedOnTheEnginesClock() {
+    String processId = "ends-" + run;
+    deploy(Bpmn.createExecutableProcess(processId).startEvent().endEvent().done());
+    long first = start(processId);
+    awaitState(first, ProcessInstanceState.COMPLETED);
+    Instant ended = instance(first).orElseThrow().getEndDate().toInstant();
+    long second;
+    try {
+      client.newPinClockCommand().time(ended.plus(Duration.ofDays(2))).send().join();
+      second = start(processId);
+      awaitState(second, ProcessInstanceState.COMPLETED);
+      client
+          .newPinClockCommand()
+          .time(ended.plus(Duration.ofDays(31)).plusSeconds(1))
+          .send()
+          .join();
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .pollInterval(Duration.ofMillis(100))
+          .until(() -> instance(first).isEmpty());
+      assertThat(instance(second)).as("ended 29 days before the engine's clock").isPresent();
+    } finally {
+      client.newResetClockCommand().send().join();
+    }
+  }
+
   @Test
   void aWaitingInstanceIsMigratedToTheNextVersionOfItsProcess() {
     String processId = "migrated-" + run;

@@ -25,8 +25,9 @@ import org.junit.jupiter.api.io.TempDir;
  *   <li>the heap in use after full collections with none and with them;
  *   <li>a restart over the folder: the history's store opened and the first search answered;
  *   <li>p50 and p99 of {@code POST /v2/process-instances/search} by state and by variable, of the
- *       element instances of one instance and of the open user tasks ({@value #RUNNING} instances
- *       still running beside those ended), answered as the REST API does.
+ *       element instances of one instance, of the running instances and of the open user tasks
+ *       ({@code benchmark.running} instances, 100 by default, still running beside those ended),
+ *       answered as the REST API does.
  * </ul>
  *
  * <p>Run: {@code mvn -B test -pl src/mediaflow-app -am -Dtest=EndedHistoryBenchmark
@@ -40,7 +41,7 @@ class EndedHistoryBenchmark {
   private static final int RUNS = 400;
 
   /** Instances still running beside those ended, each with an open user task. */
-  private static final int RUNNING = 100;
+  private static final int RUNNING = Integer.getInteger("benchmark.running", 100);
 
   @Test
   void endedInstancesOnDiskBesideAllInTheHeap(@TempDir Path folder) throws Exception {
@@ -94,7 +95,8 @@ class EndedHistoryBenchmark {
       "process instances by state (first page of 100)",
       "process instances by variable",
       "element instances of one ended instance",
-      "open user tasks (of the running instances)"
+      "process instances by state ACTIVE (first page)",
+      "open user tasks (first page)"
     };
     for (int i = 0; i < names.length; i++) {
       System.out.printf("%-48s %-22s %-22s%n", names[i], onDiskTimes[i], inHeapTimes[i]);
@@ -125,7 +127,7 @@ class EndedHistoryBenchmark {
   private static String[] searches(ProcessHistory history) throws Exception {
     var search = new ProcessInstanceSearch(history, null);
     var byState = query("{\"filter\": {\"state\": \"COMPLETED\"}}");
-    String[] times = new String[4];
+    String[] times = new String[5];
     times[0] = time(i -> search.apply(byState));
     times[1] =
         time(
@@ -143,17 +145,20 @@ class EndedHistoryBenchmark {
                         query("{\"filter\": {\"processInstanceKey\": \"" + key(spread(i)) + "\"}}"),
                         search.elementFilters())
                     .apply(history.elementInstanceLookup(), Shapes::elementInstance));
+    var running = query("{\"filter\": {\"state\": \"ACTIVE\"}}");
+    times[3] = time(i -> search.apply(running));
     var openTasks = query("{\"filter\": {\"state\": \"CREATED\"}}");
-    times[3] =
+    times[4] =
         time(
             i ->
                 Search.of(openTasks)
                     .apply(history.userTaskLookup(), task -> Shapes.userTask(task, null, null)));
     check(search.apply(byState), Math.min(INSTANCES, Search.MAX_TOTAL_ITEMS));
+    check(search.apply(running), Math.min(RUNNING, Search.MAX_TOTAL_ITEMS));
     check(
         Search.of(openTasks)
             .apply(history.userTaskLookup(), task -> Shapes.userTask(task, null, null)),
-        RUNNING);
+        Math.min(RUNNING, Search.MAX_TOTAL_ITEMS));
     return times;
   }
 

@@ -1,27 +1,25 @@
 package io.mediaflow.app.engine.clock;
 
-import io.camunda.zeebe.stream.impl.StreamProcessor;
+import io.camunda.zeebe.stream.api.StreamClock;
 import java.time.Instant;
+import java.time.InstantSource;
 
 /**
- * The engine's time as its timers, job time-outs and message time to live see it: the system's, or
- * where a pin of the clock ({@code CommandGateway#pinClock}) left it. Asked of the engine's own
- * stream processor, so it is the clock the engine uses, restored from the engine's state after a
- * restart.
+ * The engine's time as its timers, job time-outs, message time to live and the records' dates see
+ * it: the system's, or where a pin of the clock ({@code CommandGateway#pinClock}) left it. The
+ * clock the engine's stream processor follows, restored from the engine's state after a restart;
+ * read from any thread, as its modification is the only state it has and is published safely.
  */
-public final class EngineClock {
+public final class EngineClock implements InstantSource {
 
-  private final StreamProcessor engine;
+  private final StreamClock engine;
 
-  public EngineClock(StreamProcessor engine) {
+  public EngineClock(StreamClock engine) {
     this.engine = engine;
   }
 
-  /**
-   * Read on the engine's own thread at each call: the processor hands out its clock's time, not the
-   * clock.
-   */
-  public Instant now() {
-    return engine.getClock().join().instant();
+  @Override
+  public Instant instant() {
+    return engine.instant();
   }
 }

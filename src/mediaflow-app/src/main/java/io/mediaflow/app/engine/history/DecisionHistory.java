@@ -11,8 +11,9 @@ import io.camunda.zeebe.protocol.record.value.EvaluatedDecisionValue;
 import io.camunda.zeebe.protocol.record.value.deployment.DecisionRecordValue;
 import io.camunda.zeebe.protocol.record.value.deployment.DecisionRequirementsRecordValue;
 import io.mediaflow.app.engine.EngineRecordFeed;
-import java.time.Clock;
+import io.mediaflow.app.engine.clock.EngineClock;
 import java.time.Instant;
+import java.time.InstantSource;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -91,7 +92,10 @@ public class DecisionHistory implements EngineRecordFeed.Subscriber {
 
   private final EngineRecordFeed feed;
   private final HistoryProperties limits;
-  private final Clock clock;
+
+  /** The engine's clock, on which the evaluations are dated and the retention is counted. */
+  private final InstantSource clock;
+
   private final Map<Long, DecisionDefinition> definitions = new LinkedHashMap<>();
   private final Map<Long, DecisionRequirements> requirements = new LinkedHashMap<>();
 
@@ -117,12 +121,19 @@ public class DecisionHistory implements EngineRecordFeed.Subscriber {
   }
 
   @Autowired
-  DecisionHistory(EngineRecordFeed feed, HistoryProperties limits, Optional<HistoryStore> store) {
-    this(feed, limits, store, Clock.systemUTC());
+  DecisionHistory(
+      EngineRecordFeed feed,
+      HistoryProperties limits,
+      Optional<HistoryStore> store,
+      EngineClock clock) {
+    this(feed, limits, store, (InstantSource) clock);
   }
 
   DecisionHistory(
-      EngineRecordFeed feed, HistoryProperties limits, Optional<HistoryStore> store, Clock clock) {
+      EngineRecordFeed feed,
+      HistoryProperties limits,
+      Optional<HistoryStore> store,
+      InstantSource clock) {
     this.feed = feed;
     this.limits = limits;
     this.clock = clock;

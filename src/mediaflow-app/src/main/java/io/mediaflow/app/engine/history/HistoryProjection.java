@@ -24,8 +24,8 @@ import io.camunda.zeebe.protocol.record.value.UserTaskRecordValue;
 import io.camunda.zeebe.protocol.record.value.VariableRecordValue;
 import io.camunda.zeebe.protocol.record.value.deployment.Form;
 import io.mediaflow.app.engine.EngineRecordFeed;
-import java.time.Clock;
 import java.time.Instant;
+import java.time.InstantSource;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
@@ -50,9 +50,9 @@ final class HistoryProjection implements EngineRecordFeed.Subscriber {
 
   private final HistoryState state;
   private final HistoryProperties limits;
-  private final Clock clock;
+  private final InstantSource clock;
 
-  HistoryProjection(HistoryState state, HistoryProperties limits, Clock clock) {
+  HistoryProjection(HistoryState state, HistoryProperties limits, InstantSource clock) {
     this.state = state;
     this.limits = limits;
     this.clock = clock;

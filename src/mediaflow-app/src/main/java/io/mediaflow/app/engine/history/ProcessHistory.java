@@ -1,8 +1,9 @@
 package io.mediaflow.app.engine.history;
 
 import io.mediaflow.app.engine.EngineRecordFeed;
-import java.time.Clock;
+import io.mediaflow.app.engine.clock.EngineClock;
 import java.time.Instant;
+import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -41,7 +42,10 @@ public class ProcessHistory {
   private final Optional<DecisionHistory> decisions;
 
   private final HistoryProperties limits;
-  private final Clock clock;
+
+  /** The engine's clock, on which the records are dated and the retention is counted. */
+  private final InstantSource clock;
+
   private final HistoryState state;
 
   @Autowired
@@ -49,8 +53,9 @@ public class ProcessHistory {
       EngineRecordFeed feed,
       HistoryProperties limits,
       Optional<HistoryStore> store,
-      DecisionHistory decisions) {
-    this(feed, limits, store, Optional.of(decisions), Clock.systemUTC());
+      DecisionHistory decisions,
+      EngineClock clock) {
+    this(feed, limits, store, Optional.of(decisions), clock);
   }
 
   ProcessHistory(
@@ -58,7 +63,7 @@ public class ProcessHistory {
       HistoryProperties limits,
       Optional<HistoryStore> store,
       Optional<DecisionHistory> decisions,
-      Clock clock) {
+      InstantSource clock) {
     this.feed = feed;
     this.store = store;
     this.decisions = decisions;

@@ -64,7 +64,7 @@ class BackoffRecovery implements EngineRecordFeed.Subscriber, AutoCloseable {
 
   @Autowired
   BackoffRecovery(EngineRecordFeed feed, EngineClock clock, RecurAfterBackoff recur) {
-    this(feed, clock::now, recur);
+    this(feed, clock::instant, recur);
   }
 
   BackoffRecovery(EngineRecordFeed feed, Supplier<Instant> engineNow, RecurAfterBackoff recur) {
