@@ -144,6 +144,26 @@ class DecisionInstanceSearchTest {
     }
   }
 
+  @Test
+  void decisionInstancesKeptBeforeTheirFieldsHadColumnsAreFoundByThem() throws Exception {
+    evaluate();
+    try (Connection database = HistoryFixture.database(folder);
+        Statement forget = database.createStatement()) {
+      forget.executeUpdate(
+          "UPDATE decision_instance SET state = NULL, decision_key = NULL, decision_id = NULL,"
+              + " process_instance_key = NULL, tenant_id = NULL");
+    }
+    var restarted = new DecisionController(HistoryFixture.keptIn(folder).decisions(), null);
+
+    ObjectNode found =
+        restarted.searchInstances(
+            ApiJson.MAPPER.readTree(
+                "{\"filter\": {\"processInstanceKey\": \"11500\", \"decisionDefinitionId\":"
+                    + " \"ladder\", \"decisionDefinitionKey\": \"500\", \"state\": \"EVALUATED\","
+                    + " \"tenantId\": \"<default>\"}}"));
+    assertThat(keys(found)).containsExactly(key(1500) + "-1");
+  }
+
   private ObjectNode search(String query) throws Exception {
     return controller.searchInstances(ApiJson.MAPPER.readTree(query));
   }
