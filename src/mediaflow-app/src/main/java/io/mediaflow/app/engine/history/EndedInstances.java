@@ -33,9 +33,9 @@ import java.util.stream.Stream;
  * by and by its end, a row per item key (element instances, variables, user tasks, incidents) for a
  * get by that key, and a row per variable of the instance's own scope for a search by variable (by
  * its name and the hash of its value); a row per decision instance, by its evaluation's date and
- * order. Searched there, and deleted there once the retention passed; running instances, and what
- * was evaluated since the last save, stay in the heap ({@link HistoryState}, {@link
- * DecisionHistory}).
+ * order, and by the fields the decision instance search narrows by. Searched there, and deleted
+ * there once the retention passed; running instances, and what was evaluated since the last save,
+ * stay in the heap ({@link HistoryState}, {@link DecisionHistory}).
  *
  * <p>Written by {@link ProcessHistory#keep} before the history's own file says the instances left
  * the heap, each batch one transaction, committed and forced to disk when {@link #add} returns: the

@@ -9,7 +9,8 @@ import java.util.function.Function;
 /**
  * What a search can narrow by ahead of its filter: the fields of one kind's index ({@link
  * HistoryIndex}), the date fields it can narrow to a range and the fields it can order by, and the
- * items a {@link Query} selects, in its order (by key when it names none).
+ * items a {@link Query} selects, in its order, else in the lookup's own (by key, or as evaluated
+ * for decision instances).
  */
 public record Lookup<T>(
     Set<String> fields, Set<String> dates, Set<String> orders, Function<Query, List<T>> find) {
