@@ -1,5 +1,12 @@
-// The console talks only to the Orchestration Cluster REST API (/v2) of Camunda 8.8, so it works the same against
-// the embedded engine and a real cluster. Keys are strings there (they exceed JavaScript's safe integers).
+// The console talks to the Orchestration Cluster REST API (/v2) of Camunda 8.8, so it works the same against the
+// embedded engine and a real cluster. Keys are strings there (they exceed JavaScript's safe integers). Its task list
+// alone asks the application's own API (/console/api), which lists the job-based user tasks of processes an earlier
+// version deployed beside the Camunda user tasks the REST API lists; each task is then worked through /v2.
+
+const REST_API = '/v2';
+
+/** The console's own API: the same task search over job-based user tasks too. */
+export const CONSOLE_API = '/console/api';
 
 /** A refused request: the API's problem detail (RFC 9457), whose `detail` says why. */
 export class ApiProblem extends Error {
@@ -10,10 +17,10 @@ export class ApiProblem extends Error {
   }
 }
 
-async function call(method, path, body) {
+async function call(method, path, body, api = REST_API) {
   // A multipart body (an upload) sets its own Content-Type, with its boundary.
   const multipart = body instanceof FormData;
-  const response = await fetch(`/v2${path}`, {
+  const response = await fetch(`${api}${path}`, {
     method,
     headers: body === undefined || multipart ? {} : { 'Content-Type': 'application/json' },
     body: body === undefined || multipart ? body : JSON.stringify(body)
@@ -23,7 +30,7 @@ async function call(method, path, body) {
   const payload = type.includes('json') && text ? JSON.parse(text) : text;
   if (!response.ok) {
     throw new ApiProblem(response.status, typeof payload === 'object' ? payload : { detail: payload || undefined },
-      `${method} /v2${path}`);
+      `${method} ${api}${path}`);
   }
   return payload;
 }
@@ -44,12 +51,12 @@ export const patch = (path, body) => call('PATCH', path, body);
 export const put = (path, body) => call('PUT', path, body);
 export const del = (path) => call('DELETE', path);
 
-/** Every item of a search, page after page. */
-export async function searchAll(path, filter = {}, sort) {
+/** Every item of a search, page after page; of the REST API unless another `api` is named. */
+export async function searchAll(path, filter = {}, sort, api = REST_API) {
   const limit = 100;
   const items = [];
   for (let from = 0; ; from += limit) {
-    const result = await post(path, { filter, ...(sort ? { sort } : {}), page: { from, limit } });
+    const result = await call('POST', path, { filter, ...(sort ? { sort } : {}), page: { from, limit } }, api);
     items.push(...result.items);
     if (result.items.length < limit || items.length >= (result.page?.totalItems ?? 0)) {
       return items;

@@ -1,7 +1,7 @@
 // Instances: every process instance with its state; one instance with its diagram (active, completed and failed
 // elements marked), its open tasks, incidents (with Retry), variables (secrets masked, set by an operator) and media
 // players.
-import { get, patch, post, put, searchAll, variablesObject } from '../api.js';
+import { CONSOLE_API, get, patch, post, put, searchAll, variablesObject } from '../api.js';
 import { age, h, link, problemBox, time, update } from '../dom.js';
 import { every } from '../refresh.js';
 import { maskVariable } from '../secrets.js';
@@ -91,7 +91,7 @@ export async function instancePage(key) {
     // The work of a process that calls others is in the instances it called: their open tasks are listed here too.
     const openTasks = await searchAll('/user-tasks/search', {
       processInstanceKey: { $in: [key, ...called.map((instance) => instance.processInstanceKey)] }, state: 'CREATED'
-    });
+    }, undefined, CONSOLE_API);
     current = latest;
     update(header, { instance: latest, show: liveShow(key, values, called) },
       ({ instance, show }) => instanceHeader(instance, show, reload));

@@ -1,6 +1,6 @@
 // Tasks: the open user tasks (mine, unassigned, or all), filterable; one task with its linked form over its
 // variables. As in Camunda Tasklist, a task is assigned to oneself before it can be completed, and can be unassigned.
-import { del, formSchema, get, post, searchAll, variablesObject } from '../api.js';
+import { CONSOLE_API, del, formSchema, get, post, searchAll, variablesObject } from '../api.js';
 import { age, h, link, navigate, problemBox, reloadView, time, update } from '../dom.js';
 import { jsonEditor, readyToSend, renderForm } from '../forms.js';
 import { every } from '../refresh.js';
@@ -56,7 +56,7 @@ export async function taskList() {
   });
   const load = async () => {
     tasks = await searchAll('/user-tasks/search', { state: 'CREATED', ...VIEWS[view].filter(user) },
-      [{ field: 'creationDate', order: 'ASC' }]);
+      [{ field: 'creationDate', order: 'ASC' }], CONSOLE_API);
     show();
   };
   await load();

@@ -410,8 +410,13 @@ public abstract class MediaflowTest {
                 "page",
                 Map.of("limit", 1000)));
     assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+    return userTasks(json(response).path("items"));
+  }
+
+  /** The tasks of a user task search's {@code items}. */
+  protected static List<UserTask> userTasks(JsonNode items) {
     var tasks = new ArrayList<UserTask>();
-    for (JsonNode task : json(response).path("items")) {
+    for (JsonNode task : items) {
       tasks.add(
           new UserTask(
               task.path("userTaskKey").asLong(),

@@ -98,7 +98,7 @@ class MigrationTest extends MediaflowTest {
             processId,
             Bpmn.createExecutableProcess(processId)
                 .startEvent()
-                .userTask("Approve", task -> task.name("Approve the cut"))
+                .userTask("Approve", task -> task.name("Approve the cut").zeebeUserTask())
                 .endEvent()
                 .done());
     long second =
@@ -106,7 +106,7 @@ class MigrationTest extends MediaflowTest {
             processId,
             Bpmn.createExecutableProcess(processId)
                 .startEvent()
-                .userTask("Approve2", task -> task.name("Approve the final cut"))
+                .userTask("Approve2", task -> task.name("Approve the final cut").zeebeUserTask())
                 .endEvent()
                 .done());
     long instance = startOn(first);

@@ -464,7 +464,7 @@ class RestApiTest extends MediaflowTest {
                 Bpmn.convertToString(
                     Bpmn.createExecutableProcess(processId)
                         .startEvent()
-                        .userTask("Review")
+                        .userTask("Review", task -> task.zeebeUserTask())
                         .endEvent()
                         .done())));
     assertThat(deployed.statusCode()).as(deployed.body()).isEqualTo(200);

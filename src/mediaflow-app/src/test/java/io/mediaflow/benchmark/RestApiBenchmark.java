@@ -33,7 +33,7 @@ class RestApiBenchmark extends MediaflowTest {
         .addProcessModel(
             Bpmn.createExecutableProcess(processId)
                 .startEvent()
-                .userTask("Review", task -> task.name("Review"))
+                .userTask("Review", task -> task.name("Review").zeebeUserTask())
                 .endEvent()
                 .done(),
             processId + ".bpmn")

@@ -388,6 +388,46 @@ class ConsoleTest extends MediaflowTest {
     }
   }
 
+  /**
+   * A job-based user task, as an earlier version deployed every user task: the REST API's task
+   * search leaves it out, as Camunda 8.8's does, while the console lists it under "Unassigned", and
+   * she assigns it to herself and completes it there.
+   */
+  @Test
+  void aJobBasedTaskOfAnEarlierVersionIsListedAndCompletedInTheConsole() {
+    String processId = "console-job-based-" + UUID.randomUUID().toString().substring(0, 8);
+    var model =
+        Bpmn.createExecutableProcess(processId)
+            .name("Earlier review")
+            .startEvent("Start")
+            .userTask(
+                "Review",
+                task -> task.name("Review the earlier cut").zeebeCandidateGroups("editors"))
+            .endEvent("End")
+            .done();
+    try (var grpc = userClient(false)) {
+      grpc.newDeployResourceCommand().addProcessModel(model, processId + ".bpmn").send().join();
+    }
+    long key = start(processId, Map.of());
+
+    browser.get(baseUrl() + "/tasks?view=unassigned");
+    By row = By.xpath("//table[@id='tasks']//tr[.//a[@href='/instances/" + key + "']]");
+    wait.until(ExpectedConditions.visibilityOfElementLocated(row));
+    assertThat(browser.findElement(row).getText()).contains("Review the earlier cut", "editors");
+    assertThat(openUserTasks(Map.of("processInstanceKey", Long.toString(key))))
+        .as("the REST API's task search")
+        .isEmpty();
+    browser.findElement(row).findElement(By.linkText("Review the earlier cut")).click();
+    wait.until(ExpectedConditions.elementToBeClickable(By.id("assign"))).click();
+    wait.until(ExpectedConditions.textToBe(By.id("assignee"), "Assigned to you"));
+    wait.until(ExpectedConditions.elementToBeClickable(By.id("complete"))).click();
+    awaitInstancePage(key);
+    wait.until(
+        ExpectedConditions.presenceOfElementLocated(
+            By.cssSelector("#instance-state [data-state=completed]")));
+    assertThatProcessInstance(byKey(key)).isCompleted().hasCompletedElements("Review", "End");
+  }
+
   @Test
   void breakAnInstanceAndRetryItFromTheIncident() {
     // The service fails every start of a job until the fault is cleared: the job's retries run out.

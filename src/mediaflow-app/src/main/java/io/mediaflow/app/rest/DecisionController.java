@@ -109,7 +109,7 @@ class DecisionController {
 
   @PostMapping("/decision-instances/search")
   ObjectNode searchInstances(@RequestBody(required = false) JsonNode query) {
-    return Search.of(query).apply(decisions.instances().stream().map(DecisionController::instance));
+    return Search.of(query).apply(decisions.instanceLookup(), DecisionController::instance);
   }
 
   /**
@@ -204,7 +204,7 @@ class DecisionController {
    * An evaluation outside any process has no process keys: -1 as Camunda answers them (its Java
    * client reads every key as a number).
    */
-  private static ObjectNode instance(DecisionInstance instance) {
+  static ObjectNode instance(DecisionInstance instance) {
     return Shapes.tree(
         new DecisionInstanceResult()
             .decisionEvaluationInstanceKey(instance.key())

@@ -6,6 +6,7 @@ import io.camunda.client.protocol.rest.SearchQueryPageResponse;
 import io.mediaflow.app.engine.history.Lookup;
 import io.mediaflow.app.engine.history.Variable;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -72,14 +73,16 @@ final class Search {
 
   /**
    * The search over the items of a {@link Lookup}: the filter's conditions on the lookup's indexed
-   * fields (a value, {@code $eq}, {@code $in}) narrow the items first; the rest of the filter and
-   * the sort are then applied to the shapes of what is left. When the index answers the whole
-   * filter and no sort is asked for, only the page's items are shaped. Either way the items come by
-   * key unless sorted otherwise.
+   * fields (a value, {@code $eq}, {@code $in}) and on its date fields ({@code $gt}, {@code $gte},
+   * {@code $lt}, {@code $lte}) narrow the items first, in the sort asked for when the lookup can
+   * order by its fields; the rest of the filter and the sort are then applied to the shapes of what
+   * is left. When the lookup answers the whole filter and the sort, only the page's items are
+   * shaped. Either way the items come in the lookup's own order unless sorted otherwise.
    */
   <T> ObjectNode apply(Lookup<T> lookup, Function<T, ObjectNode> shape) {
     Map<String, Set<String>> wanted = new HashMap<>();
-    boolean indexAnswers = sort.isEmpty();
+    Map<String, Lookup.DateRange> dates = new HashMap<>();
+    boolean indexAnswers = true;
     for (Iterator<Map.Entry<String, JsonNode>> fields = filter.fields(); fields.hasNext(); ) {
       var field = fields.next();
       if (noCondition(field.getValue())
@@ -91,13 +94,76 @@ final class Search {
               ? indexValues(field.getValue())
               : Optional.empty();
       values.ifPresent(v -> wanted.put(field.getKey(), v));
-      indexAnswers &= values.isPresent();
+      Optional<Lookup.DateRange> range =
+          lookup.dates().contains(field.getKey()) ? dateRange(field.getValue()) : Optional.empty();
+      range.ifPresent(r -> dates.put(field.getKey(), r));
+      indexAnswers &= values.isPresent() || range.isPresent();
     }
-    List<T> candidates = lookup.matching().apply(wanted);
-    if (indexAnswers) {
+    Optional<List<Lookup.Order>> order = lookupOrder(lookup);
+    List<T> candidates =
+        lookup.find().apply(new Lookup.Query(wanted, dates, order.orElse(List.of())));
+    if (indexAnswers && order.isPresent()) {
       return page(candidates, shape);
     }
     return apply(candidates.stream().map(shape));
+  }
+
+  /**
+   * The sort as the lookup's order, when it can order by each of its fields (none when no sort is
+   * asked for); empty when the shapes must be sorted.
+   */
+  private Optional<List<Lookup.Order>> lookupOrder(Lookup<?> lookup) {
+    if (sort.isEmpty()) {
+      return Optional.of(List.of());
+    }
+    checkSort(List.of());
+    var order = new ArrayList<Lookup.Order>();
+    for (JsonNode criterion : sort) {
+      String field = criterion.path("field").asText();
+      if (!lookup.orders().contains(field)) {
+        return Optional.empty();
+      }
+      order.add(
+          new Lookup.Order(field, "DESC".equalsIgnoreCase(criterion.path("order").asText("ASC"))));
+    }
+    return Optional.of(order);
+  }
+
+  /**
+   * The dates a date field's condition allows, to the millisecond, when it is made of {@code $gt},
+   * {@code $gte}, {@code $lt} and {@code $lte} of dates; empty when it needs the shape.
+   */
+  private static Optional<Lookup.DateRange> dateRange(JsonNode condition) {
+    if (!condition.isObject() || condition.isEmpty()) {
+      return Optional.empty();
+    }
+    long from = Long.MIN_VALUE;
+    long to = Long.MAX_VALUE;
+    for (Iterator<Map.Entry<String, JsonNode>> ops = condition.fields(); ops.hasNext(); ) {
+      var op = ops.next();
+      if (!op.getValue().isTextual()) {
+        return Optional.empty();
+      }
+      long floor;
+      long ceiling;
+      try {
+        Instant date = OffsetDateTime.parse(op.getValue().asText()).toInstant();
+        floor = date.toEpochMilli();
+        ceiling = floor + (date.getNano() % 1_000_000 == 0 ? 0 : 1);
+      } catch (DateTimeParseException | ArithmeticException notADate) {
+        return Optional.empty();
+      }
+      switch (op.getKey()) {
+        case "$gt" -> from = Math.max(from, floor + 1);
+        case "$gte" -> from = Math.max(from, ceiling);
+        case "$lt" -> to = Math.min(to, ceiling - 1);
+        case "$lte" -> to = Math.min(to, floor);
+        default -> {
+          return Optional.empty();
+        }
+      }
+    }
+    return Optional.of(new Lookup.DateRange(from, to));
   }
 
   /**
@@ -383,10 +449,18 @@ final class Search {
     if (NUMBER.matcher(a.asText()).matches() && NUMBER.matcher(b.asText()).matches()) {
       return Double.compare(Double.parseDouble(a.asText()), Double.parseDouble(b.asText()));
     }
+    if (DATE.matcher(a.asText()).lookingAt() && DATE.matcher(b.asText()).lookingAt()) {
+      try { // by time: a date's text leaves out a whole second's fraction
+        return OffsetDateTime.parse(a.asText()).compareTo(OffsetDateTime.parse(b.asText()));
+      } catch (DateTimeParseException notDates) {
+        // compared as text
+      }
+    }
     return a.asText().compareTo(b.asText());
   }
 
   private static final Pattern NUMBER = Pattern.compile("-?\\d+(\\.\\d+)?");
+  private static final Pattern DATE = Pattern.compile("\\d{4}-\\d\\d-\\d\\dT");
 
   private static String cursor(int index) {
     return Base64.getUrlEncoder()

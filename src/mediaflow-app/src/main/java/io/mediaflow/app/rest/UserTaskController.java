@@ -9,6 +9,7 @@ import io.camunda.zeebe.gateway.protocol.GatewayOuterClass.SetVariablesRequest;
 import io.mediaflow.app.engine.gateway.UserTaskChangeset;
 import io.mediaflow.app.engine.history.FormDefinition;
 import io.mediaflow.app.engine.history.JobBasedUserTasks;
+import io.mediaflow.app.engine.history.Lookup;
 import io.mediaflow.app.engine.history.ProcessHistory;
 import io.mediaflow.app.engine.history.TaskState;
 import io.mediaflow.app.engine.history.UserTaskInstance;
@@ -66,8 +67,23 @@ class UserTaskController {
     this.gateway = gateway;
   }
 
+  /**
+   * The Camunda user tasks, as Camunda 8.8 lists them: a job-based task is a job there ({@code POST
+   * /v2/jobs/search}), listed as a task only by the console ({@link ConsoleUserTaskController}).
+   */
   @PostMapping("/search")
   ObjectNode search(@RequestBody(required = false) JsonNode query) {
+    Lookup<UserTaskInstance> every = history.userTaskLookup();
+    return search(
+        query,
+        new Lookup<>(
+            every.fields(),
+            wanted ->
+                every.matching().apply(wanted).stream().filter(task -> !task.jobBased()).toList()));
+  }
+
+  /** The search over the tasks of {@code tasks}, with the task search's filters of its own. */
+  ObjectNode search(JsonNode query, Lookup<UserTaskInstance> tasks) {
     Map<String, BiPredicate<ObjectNode, JsonNode>> special =
         Map.of(
             "candidateGroup",
@@ -78,7 +94,7 @@ class UserTaskController {
                     Search.matches(task.get("candidateUsers"), value, "filter.candidateUser"),
             "processInstanceVariables", (task, value) -> hasVariables(task, value, true),
             "localVariables", (task, value) -> hasVariables(task, value, false));
-    return Search.of(query, special).apply(history.userTaskLookup(), this::shape);
+    return Search.of(query, special).apply(tasks, this::shape);
   }
 
   @GetMapping("/{userTaskKey}")

@@ -44,6 +44,12 @@ class EmbeddedDefaultCrashTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final int INSTANCES = 20;
 
+  /** The REST API's task search, which lists Camunda user tasks, as Camunda 8.8's does. */
+  private static final String TASKS = "/v2/user-tasks/search";
+
+  /** The console's, which lists the job-based user tasks of earlier versions too. */
+  private static final String CONSOLE_TASKS = "/console/api/user-tasks/search";
+
   @TempDir Path data;
   private EmbeddedDefaultProcess application;
 
@@ -65,7 +71,7 @@ class EmbeddedDefaultCrashTest {
           .addProcessModel(
               Bpmn.createExecutableProcess(processId)
                   .startEvent()
-                  .userTask("Review")
+                  .userTask("Review", task -> task.zeebeUserTask())
                   .endEvent()
                   .done(),
               processId + ".bpmn")
@@ -82,7 +88,7 @@ class EmbeddedDefaultCrashTest {
                 .join()
                 .getProcessInstanceKey());
       }
-      tasksBefore = awaitOpenTasks(processId, INSTANCES);
+      tasksBefore = awaitOpenTasks(TASKS, processId, INSTANCES);
     } finally {
       app.destroyForcibly(); // SIGKILL
       app.waitFor();
@@ -114,7 +120,7 @@ class EmbeddedDefaultCrashTest {
                   .statusCode())
           .as("a callback URL of the run before is still valid")
           .isEqualTo(204);
-      Set<String> tasksAfter = awaitOpenTasks(processId, INSTANCES);
+      Set<String> tasksAfter = awaitOpenTasks(TASKS, processId, INSTANCES);
       assertThat(tasksAfter).as("the same open tasks, by key").isEqualTo(tasksBefore);
       JsonNode first =
           application.search(
@@ -125,7 +131,7 @@ class EmbeddedDefaultCrashTest {
       String task = tasksAfter.iterator().next();
       assertThat(post("/v2/user-tasks/" + task + "/completion", Map.of()).statusCode())
           .isEqualTo(204);
-      awaitOpenTasks(processId, INSTANCES - 1);
+      awaitOpenTasks(TASKS, processId, INSTANCES - 1);
       long next =
           camunda
               .newCreateInstanceCommand()
@@ -154,6 +160,7 @@ class EmbeddedDefaultCrashTest {
   void aKilledApplicationKeepsEveryAssignmentAndUpdateOfATask(boolean camundaUserTask)
       throws Exception {
     String processId = "crash-assignment-" + UUID.randomUUID();
+    String tasks = camundaUserTask ? TASKS : CONSOLE_TASKS;
     // No snapshot in this run: only the log holds the changes.
     String[] noSnapshot = {
       "--mediaflow.engine.snapshot-period=1h", "--mediaflow.engine.snapshot-log-growth=1GB"
@@ -186,7 +193,7 @@ class EmbeddedDefaultCrashTest {
           .variables(Map.of("clip", "intro"))
           .send()
           .join();
-      task = awaitOpenTasks(processId, 1).iterator().next();
+      task = awaitOpenTasks(tasks, processId, 1).iterator().next();
       application.postOk(
           "/v2/user-tasks/" + task + "/assignment",
           Map.of("assignee", "ann", "allowOverride", false));
@@ -211,8 +218,7 @@ class EmbeddedDefaultCrashTest {
 
     app = application.start(noSnapshot);
     try {
-      JsonNode after =
-          application.search("/v2/user-tasks/search", Map.of("userTaskKey", task)).get(0);
+      JsonNode after = application.search(tasks, Map.of("userTaskKey", task)).get(0);
       assertThat(after.path("assignee").asText()).isEqualTo("ann");
       assertThat(after.path("candidateGroups"))
           .containsExactly(JSON.getNodeFactory().textNode("reviewers"));
@@ -220,8 +226,7 @@ class EmbeddedDefaultCrashTest {
       assertThat(after.path("dueDate").asText()).isEqualTo("2031-05-01T10:00:00Z");
       assertThat(
               application.search(
-                  "/v2/user-tasks/search",
-                  Map.of("processDefinitionId", processId, "assignee", "ann")))
+                  tasks, Map.of("processDefinitionId", processId, "assignee", "ann")))
           .hasSize(1);
       assertThat(
               application.search(
@@ -238,7 +243,7 @@ class EmbeddedDefaultCrashTest {
           .as("still hers: another's claim is refused")
           .isEqualTo(409);
       application.postOk("/v2/user-tasks/" + task + "/completion", Map.of());
-      awaitOpenTasks(processId, 0);
+      awaitOpenTasks(tasks, processId, 0);
     } finally {
       app.destroy();
       app.waitFor();
@@ -311,7 +316,11 @@ class EmbeddedDefaultCrashTest {
         .build();
   }
 
-  private Set<String> awaitOpenTasks(String processId, int count) {
+  /**
+   * The keys of the process's open tasks, once there are {@code count}, as {@code search} lists
+   * them.
+   */
+  private Set<String> awaitOpenTasks(String search, String processId, int count) {
     return Awaitility.await("open tasks")
         .atMost(Duration.ofMinutes(1))
         .pollInterval(Duration.ofMillis(200))
@@ -319,9 +328,7 @@ class EmbeddedDefaultCrashTest {
             () -> {
               var keys = new TreeSet<String>();
               application
-                  .search(
-                      "/v2/user-tasks/search",
-                      Map.of("processDefinitionId", processId, "state", "CREATED"))
+                  .search(search, Map.of("processDefinitionId", processId, "state", "CREATED"))
                   .forEach(task -> keys.add(task.path("userTaskKey").asText()));
               return keys;
             },

@@ -74,7 +74,7 @@ class LogCompactionTest {
           .addProcessModel(
               Bpmn.createExecutableProcess(reviewId)
                   .startEvent()
-                  .userTask("Review")
+                  .userTask("Review", task -> task.zeebeUserTask())
                   .endEvent()
                   .done(),
               reviewId + ".bpmn")

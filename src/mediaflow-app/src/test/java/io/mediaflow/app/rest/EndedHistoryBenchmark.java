@@ -3,10 +3,12 @@ package io.mediaflow.app.rest;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.mediaflow.api.ApiJson;
+import io.mediaflow.app.engine.history.DecisionHistory;
 import io.mediaflow.app.engine.history.HistoryFixture;
 import io.mediaflow.app.engine.history.ProcessHistory;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -17,9 +19,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Not a test: a benchmark that prints figures and asserts nothing about them. Feeds the history
  * {@code benchmark.instances} ended instances of a small process (a user task, a job and a variable
- * each), kept every {@code benchmark.batch} instances as the engine keeps it after a snapshot, and
- * prints beside a baseline of the same instances all in the heap (a history without a store, as
- * every ended instance was before they were kept on disk):
+ * each, and a decision its task evaluated), kept every {@code benchmark.batch} instances as the
+ * engine keeps it after a snapshot, and prints beside a baseline of the same instances all in the
+ * heap (a history without a store, as every ended instance was before they were kept on disk):
  *
  * <ul>
  *   <li>the heap in use after full collections with none and with them;
@@ -27,7 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
  *   <li>p50 and p99 of {@code POST /v2/process-instances/search} by state and by variable, of the
  *       element instances of one instance, of the running instances and of the open user tasks
  *       ({@code benchmark.running} instances, 100 by default, still running beside those ended),
- *       answered as the REST API does.
+ *       and of {@code POST /v2/decision-instances/search} by process instance and the newest first
+ *       (a page of 100), answered as the REST API does.
  * </ul>
  *
  * <p>Run: {@code mvn -B test -pl src/mediaflow-app -am -Dtest=EndedHistoryBenchmark
@@ -59,7 +62,8 @@ class EndedHistoryBenchmark {
         INSTANCES, (written - began) / 1e9, BATCH);
 
     long restarting = System.nanoTime();
-    ProcessHistory restarted = HistoryFixture.keptIn(folder).history();
+    HistoryFixture restartedFixture = HistoryFixture.keptIn(folder);
+    ProcessHistory restarted = restartedFixture.history();
     var search = new ProcessInstanceSearch(restarted, null);
     long found =
         search
@@ -71,8 +75,9 @@ class EndedHistoryBenchmark {
     System.out.printf(
         "restart: the store opened and the first search answered (%d) in %.0f ms%n",
         found, (ready - restarting) / 1e6);
-    String[] onDiskTimes = searches(restarted);
+    String[] onDiskTimes = searches(restarted, restartedFixture.decisions());
     restarted = null;
+    restartedFixture = null;
     search = null;
     kept = null;
     long afterDisk = liveHeap();
@@ -80,7 +85,7 @@ class EndedHistoryBenchmark {
     var inHeap = new HistoryFixture();
     feed(inHeap, false);
     long allInHeap = liveHeap();
-    String[] inHeapTimes = searches(inHeap.history());
+    String[] inHeapTimes = searches(inHeap.history(), inHeap.decisions());
 
     System.out.printf(
         "heap after full collections: none %.1f MB; kept on disk %.1f MB (%+.1f %%); all in the"
@@ -96,7 +101,9 @@ class EndedHistoryBenchmark {
       "process instances by variable",
       "element instances of one ended instance",
       "process instances by state ACTIVE (first page)",
-      "open user tasks (first page)"
+      "open user tasks (first page)",
+      "decision instances of one ended instance",
+      "decision instances, newest first (page of 100)"
     };
     for (int i = 0; i < names.length; i++) {
       System.out.printf("%-48s %-22s %-22s%n", names[i], onDiskTimes[i], inHeapTimes[i]);
@@ -109,6 +116,7 @@ class EndedHistoryBenchmark {
     }
     for (int i = 0; i < INSTANCES; i++) {
       fixture.instance(key(i), "transcode", true);
+      fixture.evaluation(key(i) + 5, key(i), "ladder", Duration.ZERO);
       if ((i + 1) % BATCH == 0) {
         if (keep) {
           fixture.keep();
@@ -123,11 +131,12 @@ class EndedHistoryBenchmark {
     return 1_000 + 10L * instance;
   }
 
-  /** The three searches' times, each over instances spread across those kept. */
-  private static String[] searches(ProcessHistory history) throws Exception {
+  /** The searches' times, each over instances spread across those kept. */
+  private static String[] searches(ProcessHistory history, DecisionHistory decisions)
+      throws Exception {
     var search = new ProcessInstanceSearch(history, null);
     var byState = query("{\"filter\": {\"state\": \"COMPLETED\"}}");
-    String[] times = new String[5];
+    String[] times = new String[7];
     times[0] = time(i -> search.apply(byState));
     times[1] =
         time(
@@ -153,6 +162,15 @@ class EndedHistoryBenchmark {
             i ->
                 Search.of(openTasks)
                     .apply(history.userTaskLookup(), task -> Shapes.userTask(task, null, null)));
+    var evaluated = new DecisionController(decisions, null);
+    times[5] =
+        time(
+            i ->
+                evaluated.searchInstances(
+                    query("{\"filter\": {\"processInstanceKey\": \"" + key(spread(i)) + "\"}}")));
+    var newest = query("{\"sort\": [{\"field\": \"evaluationDate\", \"order\": \"DESC\"}]}");
+    times[6] = time(i -> evaluated.searchInstances(newest));
+    check(evaluated.searchInstances(newest), Math.min(INSTANCES, Search.MAX_TOTAL_ITEMS));
     check(search.apply(byState), Math.min(INSTANCES, Search.MAX_TOTAL_ITEMS));
     check(search.apply(running), Math.min(RUNNING, Search.MAX_TOTAL_ITEMS));
     check(

@@ -34,7 +34,7 @@ class SearchUnderLoadTest extends MediaflowTest {
         .addProcessModel(
             Bpmn.createExecutableProcess(processId)
                 .startEvent()
-                .userTask("Review", task -> task.name("Review"))
+                .userTask("Review", task -> task.name("Review").zeebeUserTask())
                 .endEvent()
                 .done(),
             processId + ".bpmn")

@@ -8,14 +8,17 @@ import io.camunda.zeebe.protocol.record.intent.DecisionIntent;
 import io.camunda.zeebe.protocol.record.intent.DecisionRequirementsIntent;
 import io.camunda.zeebe.protocol.record.value.DecisionEvaluationRecordValue;
 import io.camunda.zeebe.protocol.record.value.EvaluatedDecisionValue;
+import io.camunda.zeebe.protocol.record.value.TenantOwned;
 import io.camunda.zeebe.protocol.record.value.deployment.DecisionRecordValue;
 import io.camunda.zeebe.protocol.record.value.deployment.DecisionRequirementsRecordValue;
 import io.mediaflow.app.engine.EngineRecordFeed;
 import io.mediaflow.app.engine.clock.EngineClock;
 import java.time.Instant;
 import java.time.InstantSource;
+import java.util.AbstractList;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -25,6 +28,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
@@ -89,6 +93,31 @@ public class DecisionHistory implements EngineRecordFeed.Subscriber {
   public record Rule(String id, int index, List<Output> outputs) {}
 
   public record Output(String id, String name, String value) {}
+
+  /**
+   * The fields a decision instance search narrows by ahead of its filter, with their values as its
+   * results show them.
+   */
+  static final Map<String, Function<DecisionInstance, String>> FIELDS =
+      Map.of(
+          "decisionEvaluationInstanceKey",
+          DecisionInstance::key,
+          "state",
+          instance -> instance.failed() ? "FAILED" : "EVALUATED",
+          "decisionDefinitionKey",
+          instance -> Long.toString(instance.decisionKey()),
+          "decisionDefinitionId",
+          DecisionInstance::decisionId,
+          "processInstanceKey",
+          instance -> Long.toString(instance.processInstanceKey()),
+          "tenantId",
+          instance ->
+              instance.tenantId() == null || instance.tenantId().isEmpty()
+                  ? TenantOwned.DEFAULT_TENANT_IDENTIFIER
+                  : instance.tenantId());
+
+  /** The date field a decision instance search narrows to a range and orders by ahead of it. */
+  static final String EVALUATION_DATE = "evaluationDate";
 
   private final EngineRecordFeed feed;
   private final HistoryProperties limits;
@@ -215,18 +244,95 @@ public class DecisionHistory implements EngineRecordFeed.Subscriber {
   }
 
   public List<DecisionInstance> instances() {
-    return read(
-        () -> {
-          dropExpired();
-          var all = new ArrayList<DecisionInstance>();
-          moved.ifPresent(
-              kept ->
-                  kept.decisions().stream()
-                      .filter(instance -> !instances.containsKey(instance.key()))
-                      .forEach(all::add));
-          all.addAll(instances.values());
-          return all;
-        });
+    return instanceLookup().matching().apply(Map.of());
+  }
+
+  /**
+   * The decision instances a search selects, in the order they were evaluated (those on disk
+   * first), or by {@link #EVALUATION_DATE}: narrowed by {@link #FIELDS} and by the date, in the
+   * heap and through the indexes of {@link EndedInstances}, which reads only the decision instances
+   * asked for of the list returned.
+   */
+  public Lookup<DecisionInstance> instanceLookup() {
+    return new Lookup<>(
+        FIELDS.keySet(),
+        Set.of(EVALUATION_DATE),
+        Set.of(EVALUATION_DATE),
+        query -> read(() -> matching(query)));
+  }
+
+  private List<DecisionInstance> matching(Lookup.Query query) {
+    dropExpired();
+    Optional<Boolean> byDate = query.order().stream().findFirst().map(Lookup.Order::descending);
+    Comparator<DecisionInstance> order =
+        byDate
+            .map(
+                descending ->
+                    descending
+                        ? Comparator.comparing(DecisionInstance::evaluationDate).reversed()
+                        : Comparator.comparing(DecisionInstance::evaluationDate))
+            .orElse((a, b) -> 0);
+    List<DecisionInstance> inHeap =
+        instances.values().stream()
+            .filter(instance -> selects(query, instance))
+            .sorted(order)
+            .toList();
+    if (moved.isEmpty()) {
+      return inHeap;
+    }
+    EndedInstances kept = moved.get();
+    EndedInstances.DecisionRows onDisk =
+        kept.decisionsMatching(query, inHeap.stream().map(DecisionInstance::key).toList());
+    return merged(onDisk, inHeap, byDate, kept);
+  }
+
+  private static boolean selects(Lookup.Query query, DecisionInstance instance) {
+    for (Map.Entry<String, Set<String>> field : query.values().entrySet()) {
+      Function<DecisionInstance, String> value = FIELDS.get(field.getKey());
+      if (value != null && !field.getValue().contains(value.apply(instance))) {
+        return false;
+      }
+    }
+    Lookup.DateRange dates = query.dates().get(EVALUATION_DATE);
+    return dates == null || dates.contains(instance.evaluationDate());
+  }
+
+  /**
+   * The rows on disk and the instances in the heap as one list, those on disk first, or by date
+   * ({@code descending} or not) with those on disk first where the dates are the same, as a stable
+   * sort of both leaves them; a row on disk is read when its place is asked for.
+   */
+  private static List<DecisionInstance> merged(
+      EndedInstances.DecisionRows onDisk,
+      List<DecisionInstance> inHeap,
+      Optional<Boolean> byDate,
+      EndedInstances kept) {
+    long[] rows = onDisk.rowIds();
+    // Each place of the merged list: a heap instance's index, or -1 - the row's index.
+    int[] places = new int[inHeap.size() + rows.length];
+    int heap = 0;
+    int disk = 0;
+    for (int place = 0; place < places.length; place++) {
+      boolean diskNext = disk < rows.length;
+      if (diskNext && heap < inHeap.size() && byDate.isPresent()) {
+        long diskDate = onDisk.dates()[disk];
+        long heapDate = inHeap.get(heap).evaluationDate().toEpochMilli();
+        diskNext = byDate.get() ? diskDate >= heapDate : diskDate <= heapDate;
+      }
+      places[place] = diskNext ? -1 - disk++ : heap++;
+    }
+    return new AbstractList<>() {
+      @Override
+      public DecisionInstance get(int index) {
+        int at = places[index];
+        return at >= 0 ? inHeap.get(at) : kept.decisionAt(rows[-1 - at]);
+      }
+
+      @Override
+      public int size() {
+        return places.length;
+      }
+    };
   }
 
   public Optional<DecisionInstance> instance(String key) {

@@ -33,9 +33,9 @@ import java.util.stream.Stream;
  * by and by its end, a row per item key (element instances, variables, user tasks, incidents) for a
  * get by that key, and a row per variable of the instance's own scope for a search by variable (by
  * its name and the hash of its value); a row per decision instance, by its evaluation's date and
- * order. Searched there, and deleted there once the retention passed; running instances, and what
- * was evaluated since the last save, stay in the heap ({@link HistoryState}, {@link
- * DecisionHistory}).
+ * order, and by the fields the decision instance search narrows by. Searched there, and deleted
+ * there once the retention passed; running instances, and what was evaluated since the last save,
+ * stay in the heap ({@link HistoryState}, {@link DecisionHistory}).
  *
  * <p>Written by {@link ProcessHistory#keep} before the history's own file says the instances left
  * the heap, each batch one transaction, committed and forced to disk when {@link #add} returns: the
@@ -67,6 +67,34 @@ final class EndedInstances {
           "definition_key",
           "state",
           "state");
+
+  /**
+   * The fields of the decision instance search this narrows by ({@link DecisionHistory#FIELDS}),
+   * and their columns, which hold the values as the search's results show them.
+   */
+  private static final Map<String, String> DECISION_COLUMNS =
+      Map.of(
+          "decisionEvaluationInstanceKey",
+          "instance_key",
+          "state",
+          "state",
+          "decisionDefinitionKey",
+          "decision_key",
+          "decisionDefinitionId",
+          "decision_id",
+          "processInstanceKey",
+          "process_instance_key",
+          "tenantId",
+          "tenant_id");
+
+  /** The fields of {@link #DECISION_COLUMNS} a decision instance's row has beside its own. */
+  private static final List<String> DECISION_FIELDS =
+      List.of(
+          "state",
+          "decisionDefinitionKey",
+          "decisionDefinitionId",
+          "processInstanceKey",
+          "tenantId");
 
   private final Connection writer;
   private final Connection reader;
@@ -136,8 +164,19 @@ final class EndedInstances {
         create.execute(
             "CREATE INDEX IF NOT EXISTS decision_instance_order ON decision_instance"
                 + " (evaluation_key, instance_key)");
+        for (String column : decisionColumns()) {
+          create.execute(
+              "ALTER TABLE decision_instance ADD COLUMN IF NOT EXISTS " + column + " VARCHAR");
+          create.execute(
+              "CREATE INDEX IF NOT EXISTS decision_instance_"
+                  + column
+                  + " ON decision_instance ("
+                  + column
+                  + ", evaluation_key, instance_key)");
+        }
       }
       writer.setAutoCommit(false);
+      fillDecisionColumns();
       earliestEnd = earliestEnd();
       earliestEvaluation = earliestEvaluation();
     } catch (IOException | SQLException e) {
@@ -187,16 +226,65 @@ final class EndedInstances {
       throws SQLException, JsonProcessingException {
     try (PreparedStatement decision =
         writer.prepareStatement(
-            "MERGE INTO decision_instance KEY (instance_key) VALUES (?, ?, ?, ?, ?)")) {
+            "MERGE INTO decision_instance (instance_key, position, evaluation_key,"
+                + " evaluation_date, instance, "
+                + String.join(", ", decisionColumns())
+                + ") KEY (instance_key) VALUES (?, ?, ?, ?, ?, "
+                + String.join(", ", Collections.nCopies(DECISION_FIELDS.size(), "?"))
+                + ")")) {
       for (DecisionHistory.DecisionInstance instance : evaluated) {
         decision.setString(1, instance.key());
         decision.setLong(2, position);
         decision.setLong(3, instance.evaluationKey());
         decision.setLong(4, instance.evaluationDate().toEpochMilli());
         decision.setBytes(5, HistoryStore.JSON.writeValueAsBytes(instance));
+        setDecisionColumns(decision, 6, instance);
         decision.addBatch();
       }
       decision.executeBatch();
+    }
+  }
+
+  /** Binds the columns of {@link #DECISION_FIELDS}, from {@code first} on. */
+  private static void setDecisionColumns(
+      PreparedStatement statement, int first, DecisionHistory.DecisionInstance instance)
+      throws SQLException {
+    for (int i = 0; i < DECISION_FIELDS.size(); i++) {
+      statement.setString(
+          first + i, DecisionHistory.FIELDS.get(DECISION_FIELDS.get(i)).apply(instance));
+    }
+  }
+
+  private static List<String> decisionColumns() {
+    return DECISION_FIELDS.stream().map(DECISION_COLUMNS::get).toList();
+  }
+
+  /**
+   * Fills the columns the decision instance search narrows by in rows kept before there were such
+   * columns, once, from each row's instance.
+   */
+  private void fillDecisionColumns() throws SQLException {
+    List<String> columns = decisionColumns();
+    try (PreparedStatement unfilled =
+            writer.prepareStatement(
+                "SELECT _ROWID_, instance FROM decision_instance WHERE state IS NULL");
+        PreparedStatement fill =
+            writer.prepareStatement(
+                "UPDATE decision_instance SET "
+                    + String.join(" = ?, ", columns)
+                    + " = ? WHERE _ROWID_ = ?");
+        ResultSet rows = unfilled.executeQuery()) {
+      int count = 0;
+      while (rows.next()) {
+        setDecisionColumns(fill, 1, read(rows.getBytes(2), DecisionHistory.DecisionInstance.class));
+        fill.setLong(columns.size() + 1, rows.getLong(1));
+        fill.addBatch();
+        count++;
+      }
+      if (count > 0) {
+        fill.executeBatch();
+        writer.commit();
+      }
     }
   }
 
@@ -347,17 +435,105 @@ final class EndedInstances {
                     : null));
   }
 
-  /** Every decision instance kept here, in the order they were evaluated. */
-  List<DecisionHistory.DecisionInstance> decisions() {
+  /**
+   * The rows of the decision instances kept here, but those of {@code except}, with their dates:
+   * what {@link DecisionHistory#FIELDS}' values and the evaluation's date ranges of {@code query}
+   * select, in the order they were evaluated, or by their date first when {@code query} orders by
+   * it. Only the indexes are read, the decision instances when they are asked for ({@link
+   * #decisionAt}).
+   */
+  DecisionRows decisionsMatching(Lookup.Query query, Collection<String> except) {
+    var where = new StringBuilder(" WHERE evaluation_date BETWEEN ? AND ?");
+    var values = new ArrayList<Object>();
+    Lookup.DateRange dates =
+        query
+            .dates()
+            .getOrDefault(
+                DecisionHistory.EVALUATION_DATE,
+                new Lookup.DateRange(Long.MIN_VALUE, Long.MAX_VALUE));
+    values.add(dates.from());
+    values.add(dates.to());
+    for (Map.Entry<String, Set<String>> field : query.values().entrySet()) {
+      String column = DECISION_COLUMNS.get(field.getKey());
+      if (column != null) {
+        if (field.getValue().isEmpty()) {
+          return new DecisionRows(new long[0], new long[0]); // no value of the field can match
+        }
+        where
+            .append(" AND ")
+            .append(column)
+            .append(" IN (")
+            .append(String.join(", ", Collections.nCopies(field.getValue().size(), "?")))
+            .append(')');
+        values.addAll(field.getValue());
+      }
+    }
+    String order =
+        query.order().isEmpty()
+            ? ""
+            : query.order().getFirst().descending()
+                ? "evaluation_date DESC, "
+                : "evaluation_date, ";
+    long[] skipped = rowIds(except);
     return query(
-        "SELECT instance FROM decision_instance ORDER BY evaluation_key, instance_key",
-        statement -> {},
+        "SELECT _ROWID_, evaluation_date FROM decision_instance"
+            + where
+            + " ORDER BY "
+            + order
+            + "evaluation_key, instance_key",
+        statement -> bind(statement, values),
         rows -> {
-          var found = new ArrayList<DecisionHistory.DecisionInstance>();
+          var found = new DecisionRows(new long[64], new long[64]);
+          int count = 0;
           while (rows.next()) {
-            found.add(read(rows.getBytes(1), DecisionHistory.DecisionInstance.class));
+            long rowId = rows.getLong(1);
+            if (Arrays.binarySearch(skipped, rowId) >= 0) {
+              continue;
+            }
+            if (count == found.rowIds().length) {
+              found =
+                  new DecisionRows(
+                      Arrays.copyOf(found.rowIds(), count * 2),
+                      Arrays.copyOf(found.dates(), count * 2));
+            }
+            found.rowIds()[count] = rowId;
+            found.dates()[count++] = rows.getLong(2);
           }
-          return found;
+          return new DecisionRows(
+              Arrays.copyOf(found.rowIds(), count), Arrays.copyOf(found.dates(), count));
+        });
+  }
+
+  /** Rows of decision instances, each with its evaluation's date (epoch milliseconds). */
+  record DecisionRows(long[] rowIds, long[] dates) {}
+
+  /** The rows of those of the decision instances that are here, ascending. */
+  private long[] rowIds(Collection<String> keys) {
+    if (keys.isEmpty()) {
+      return new long[0];
+    }
+    long[] rowIds =
+        keys(
+            "SELECT _ROWID_ FROM decision_instance WHERE instance_key = ANY(?)",
+            Collections.singletonList(keys.toArray(String[]::new)));
+    Arrays.sort(rowIds);
+    return rowIds;
+  }
+
+  /**
+   * The decision instance of a row {@link #decisionsMatching} found; one the retention deleted
+   * since is read as it was not.
+   */
+  DecisionHistory.DecisionInstance decisionAt(long rowId) {
+    return query(
+        "SELECT instance FROM decision_instance WHERE _ROWID_ = ?",
+        statement -> statement.setLong(1, rowId),
+        rows -> {
+          if (!rows.next()) {
+            throw new IllegalStateException(
+                "A decision instance found passed the retention meanwhile");
+          }
+          return read(rows.getBytes(1), DecisionHistory.DecisionInstance.class);
         });
   }
 
@@ -513,14 +689,16 @@ final class EndedInstances {
         List.of(name, value.hashCode()));
   }
 
+  private static void bind(PreparedStatement statement, List<Object> values) throws SQLException {
+    for (int i = 0; i < values.size(); i++) {
+      statement.setObject(i + 1, values.get(i));
+    }
+  }
+
   private long[] keys(String sql, List<Object> values) {
     return query(
         sql,
-        statement -> {
-          for (int i = 0; i < values.size(); i++) {
-            statement.setObject(i + 1, values.get(i));
-          }
-        },
+        statement -> bind(statement, values),
         rows -> {
           long[] keys = new long[64];
           int count = 0;

@@ -4,12 +4,14 @@ import io.camunda.zeebe.protocol.impl.encoding.MsgPackConverter;
 import io.camunda.zeebe.protocol.impl.record.CopiedRecord;
 import io.camunda.zeebe.protocol.impl.record.RecordMetadata;
 import io.camunda.zeebe.protocol.impl.record.UnifiedRecordValue;
+import io.camunda.zeebe.protocol.impl.record.value.decision.DecisionEvaluationRecord;
 import io.camunda.zeebe.protocol.impl.record.value.job.JobRecord;
 import io.camunda.zeebe.protocol.impl.record.value.processinstance.ProcessInstanceRecord;
 import io.camunda.zeebe.protocol.impl.record.value.variable.VariableRecord;
 import io.camunda.zeebe.protocol.record.Record;
 import io.camunda.zeebe.protocol.record.RecordType;
 import io.camunda.zeebe.protocol.record.ValueType;
+import io.camunda.zeebe.protocol.record.intent.DecisionEvaluationIntent;
 import io.camunda.zeebe.protocol.record.intent.Intent;
 import io.camunda.zeebe.protocol.record.intent.JobIntent;
 import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
@@ -17,6 +19,9 @@ import io.camunda.zeebe.protocol.record.intent.VariableIntent;
 import io.camunda.zeebe.protocol.record.value.BpmnElementType;
 import io.mediaflow.app.engine.EngineRecordFeed;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -26,9 +31,10 @@ import java.util.Optional;
 import org.agrona.concurrent.UnsafeBuffer;
 
 /**
- * A {@link ProcessHistory} fed with records as the engine writes them, without an engine, for the
- * benchmarks of other packages: instances of one process with one user task each, every instance's
- * records under keys of its own ({@code key}, then {@code key + 1} to {@code key + 3}).
+ * A {@link ProcessHistory} and its {@link DecisionHistory} fed with records as the engine writes
+ * them, without an engine, for the tests and benchmarks of other packages: instances of one process
+ * with one user task each, every instance's records under keys of its own ({@code key}, then {@code
+ * key + 1} to {@code key + 3}), and evaluations of a decision.
  */
 public final class HistoryFixture {
 
@@ -39,6 +45,7 @@ public final class HistoryFixture {
   private long position;
 
   private final ProcessHistory history;
+  private final DecisionHistory decisions;
   private final Instant now = Instant.now();
 
   public HistoryFixture() {
@@ -53,13 +60,10 @@ public final class HistoryFixture {
             action.accept(records.get(read++));
           }
         };
-    history =
-        new ProcessHistory(
-            new EngineRecordFeed(source),
-            new HistoryProperties(Duration.ofDays(1)),
-            store,
-            Optional.empty(),
-            Clock.systemUTC());
+    var feed = new EngineRecordFeed(source);
+    var limits = new HistoryProperties(Duration.ofDays(1));
+    decisions = new DecisionHistory(feed, limits, store, Clock.systemUTC());
+    history = new ProcessHistory(feed, limits, store, Optional.of(decisions), Clock.systemUTC());
   }
 
   /**
@@ -70,8 +74,21 @@ public final class HistoryFixture {
     return new HistoryFixture(Optional.of(new HistoryStore(folder)));
   }
 
+  /**
+   * A connection of its own to the database where a history kept in {@code folder} keeps its ended
+   * instances ({@link EndedInstances}), for a test to see what is read there.
+   */
+  public static Connection database(Path folder) throws SQLException {
+    return DriverManager.getConnection(
+        "jdbc:h2:file:" + folder.resolve(EndedInstances.DATABASE).toAbsolutePath(), "sa", "");
+  }
+
   public ProcessHistory history() {
     return history;
+  }
+
+  public DecisionHistory decisions() {
+    return decisions;
   }
 
   /** Has the history read the records, and forgets them, as the engine's feed does. */
@@ -149,6 +166,36 @@ public final class HistoryFixture {
     }
   }
 
+  /**
+   * An evaluation of one decision, {@code decisionId} (version 1, key 500), by a business rule task
+   * of {@code processInstanceKey}, {@code ago} before the fixture was made: its decision instance's
+   * key is {@code key + "-1"}.
+   */
+  public void evaluation(long key, long processInstanceKey, String decisionId, Duration ago) {
+    var evaluation =
+        new DecisionEvaluationRecord()
+            .setDecisionKey(500)
+            .setDecisionId(decisionId)
+            .setProcessInstanceKey(processInstanceKey)
+            .setProcessDefinitionKey(100)
+            .setElementInstanceKey(processInstanceKey + 1);
+    evaluation
+        .evaluatedDecisions()
+        .add()
+        .setDecisionKey(500)
+        .setDecisionId(decisionId)
+        .setDecisionName(decisionId)
+        .setDecisionVersion(1)
+        .setDecisionType("DECISION_TABLE")
+        .setDecisionOutput(new UnsafeBuffer(MsgPackConverter.convertToMsgPack("\"hd\"")));
+    add(
+        key,
+        ValueType.DECISION_EVALUATION,
+        DecisionEvaluationIntent.EVALUATED,
+        evaluation,
+        now.minus(ago));
+  }
+
   private void element(
       long instance,
       long key,
@@ -168,7 +215,13 @@ public final class HistoryFixture {
   }
 
   private void add(long key, ValueType type, Intent intent, UnifiedRecordValue value) {
+    add(key, type, intent, value, now);
+  }
+
+  private void add(
+      long key, ValueType type, Intent intent, UnifiedRecordValue value, Instant timestamp) {
     var metadata = new RecordMetadata().recordType(RecordType.EVENT).valueType(type).intent(intent);
-    records.add(new CopiedRecord<>(value, metadata, key, 1, ++position, -1, now.toEpochMilli()));
+    records.add(
+        new CopiedRecord<>(value, metadata, key, 1, ++position, -1, timestamp.toEpochMilli()));
   }
 }
