@@ -47,12 +47,24 @@ import org.springframework.test.context.DynamicPropertySource;
  *       minute while they wait, and the time to drain them: {@code N} message correlations until
  *       every one has reached its user task.
  *   <li>The real flow: {@code N} instances of {@code transcode-with-approval} (a one-rung ladder,
- *       no fitting, default {@code pollSeconds}), with the same figures and the stand-in's status
- *       reads per job-minute while nothing changes; the drain is the stand-in releasing every job
- *       (and calling back, with callbacks on) until every instance has reached "Review renditions".
+ *       no fitting, default {@code pollSeconds}), with the same figures and the status reads per
+ *       job-minute while nothing changes; the drain is the stand-in releasing every job (and
+ *       calling back, with callbacks on) until every instance has left its wait for "Prove the
+ *       renditions" (which reads the renditions' files, which the stand-in does not serve).
  * </ol>
  *
- * Every figure is printed beside the floor's and as a ratio, with the heap's largest growths by
+ * <p>The status reads are the steady state a long wait settles into, measured from when the
+ * stand-in was asked about each job: of each job's reads, those made once its wait (from its first
+ * read) had lasted a safety poll, and the time between the first and the last of them, summed over
+ * the jobs that had two such reads. At the application's pace (poll interval 1 minute, safety poll
+ * 15) that takes waits of over 45 minutes, so {@code -Dbenchmark.time-scale=10} runs the waits ten
+ * times faster: poll interval 6 s, safety poll 90 s, and a job-minute 6 s, the reads being counted
+ * per such scaled minute. The scale applies to the two callback settings only (the floor's timer
+ * stays 15 minutes, so its instances wait all through the window), and the time a check itself
+ * takes (a timer, a job, a read) is not scaled: it weighs ten times more in the scaled figure than
+ * at the application's pace.
+ *
+ * <p>Every figure is printed beside the floor's and as a ratio, with the heap's largest growths by
  * class ({@code jcmd GC.class_histogram}) per instance. The stand-in's own threads are left out of
  * the CPU.
  *
@@ -60,7 +72,9 @@ import org.springframework.test.context.DynamicPropertySource;
  * -Dsurefire.failIfNoSpecifiedTests=false -DskipModelChecks -DskipConsole -DskipVariations
  * -Dbenchmark.in-flight=1000} ({@code -Dbenchmark.callbacks=off} waits with callbacks off; {@code
  * -Dbenchmark.idle-seconds=60}, {@code -Dbenchmark.wait-seconds=120} the measuring windows, {@code
- * -Dbenchmark.wait-age=30} how long the instances wait before the window opens).
+ * -Dbenchmark.wait-age=30} how long the instances wait before the window opens; {@code
+ * -Dbenchmark.time-scale=10} with {@code -Dbenchmark.wait-seconds=240} the status reads' steady
+ * state).
  */
 class InFlightBenchmark extends MediaflowTest {
 
@@ -73,6 +87,17 @@ class InFlightBenchmark extends MediaflowTest {
       Duration.ofSeconds(Integer.getInteger("benchmark.wait-seconds", 120));
   private static final Duration WAIT_AGE =
       Duration.ofSeconds(Integer.getInteger("benchmark.wait-age", 30));
+
+  /** How many times faster than the application's the waits' schedule runs. */
+  private static final int TIME_SCALE = Integer.getInteger("benchmark.time-scale", 1);
+
+  /** A minute of the application's pace, at the benchmark's. */
+  private static final Duration JOB_MINUTE = Duration.ofMinutes(1).dividedBy(TIME_SCALE);
+
+  /** The application's defaults, at the benchmark's pace. */
+  private static final Duration POLL_INTERVAL = Duration.ofMinutes(1).dividedBy(TIME_SCALE);
+
+  private static final Duration SAFETY_POLL = Duration.ofMinutes(15).dividedBy(TIME_SCALE);
 
   private static final String REAL = "transcode-with-approval";
   private static final String FLOOR = "benchmark-in-flight-floor";
@@ -104,9 +129,9 @@ class InFlightBenchmark extends MediaflowTest {
   }
 
   static {
-    // The application's pace of waits, not the tests' quick one (see MediaflowTest).
-    System.setProperty("mediaflow.callbacks.poll-interval", "1m");
-    System.setProperty("mediaflow.callbacks.safety-poll", "15m");
+    // The application's pace of waits, scaled, not the tests' quick one (see MediaflowTest).
+    System.setProperty("mediaflow.callbacks.poll-interval", POLL_INTERVAL.toMillis() + "ms");
+    System.setProperty("mediaflow.callbacks.safety-poll", SAFETY_POLL.toMillis() + "ms");
   }
 
   private static StandInTranscoding standIn() {
@@ -147,7 +172,7 @@ class InFlightBenchmark extends MediaflowTest {
                                 .toCompletableFuture()));
       }
       Phase real =
-          phase(REAL, this::startReal, "JobEventOrTimer", "ReviewRenditions", SERVICE::release);
+          phase(REAL, this::startReal, "JobEventOrTimer", "CheckRenditions", SERVICE::release);
       print(idle, floor, real);
     }
   }
@@ -168,6 +193,7 @@ class InFlightBenchmark extends MediaflowTest {
     long readsBefore = SERVICE.statusReads();
     Cpu waitingCpu = cpuOver(WINDOW);
     long reads = SERVICE.statusReads() - readsBefore;
+    SteadyReads steady = SteadyReads.of(SERVICE.readTimes());
     progress(process + ": draining");
     long drainStarted = System.nanoTime();
     drain.run();
@@ -179,6 +205,7 @@ class InFlightBenchmark extends MediaflowTest {
         (heapWaiting - heapBefore) / (double) IN_FLIGHT,
         waitingCpu,
         reads,
+        steady,
         drained,
         waitingHistogram.minus(before));
   }
@@ -352,8 +379,40 @@ class InFlightBenchmark extends MediaflowTest {
       double heapPerInstance,
       Cpu waiting,
       long statusReads,
+      SteadyReads steadyReads,
       Duration drained,
       Histogram growth) {}
+
+  /**
+   * The status reads of waits past their first safety poll, from the stand-in's log of them.
+   *
+   * @param jobs the jobs that had two reads or more once their wait had lasted a safety poll
+   * @param intervals the pauses between those reads
+   * @param time the sum of those pauses
+   */
+  private record SteadyReads(int jobs, long intervals, Duration time) {
+
+    static SteadyReads of(Map<String, List<Long>> readTimes) {
+      int jobs = 0;
+      long intervals = 0;
+      long nanos = 0;
+      for (List<Long> times : readTimes.values()) {
+        long first = times.getFirst();
+        List<Long> steady =
+            times.stream().filter(at -> at - first >= SAFETY_POLL.toNanos()).toList();
+        if (steady.size() >= 2) {
+          jobs++;
+          intervals += steady.size() - 1;
+          nanos += steady.getLast() - steady.getFirst();
+        }
+      }
+      return new SteadyReads(jobs, intervals, Duration.ofNanos(nanos));
+    }
+
+    double perJobMinute() {
+      return intervals / (time.toNanos() / (double) JOB_MINUTE.toNanos());
+    }
+  }
 
   /** Bytes per class, from {@code jcmd <pid> GC.class_histogram} (which collects first). */
   private record Histogram(Map<String, Long> bytes) {
@@ -405,8 +464,6 @@ class InFlightBenchmark extends MediaflowTest {
   }
 
   private static void print(Cpu idle, Phase floor, Phase real) {
-    double realReadsPerJobMinute =
-        real.statusReads() / (IN_FLIGHT * (real.waiting().window().toSeconds() / 60.0));
     var out = new StringBuilder();
     out.append(
         String.format(
@@ -440,17 +497,50 @@ class InFlightBenchmark extends MediaflowTest {
         "drain of all, s",
         floor.drained().toMillis() / 1000.0,
         real.drained().toMillis() / 1000.0);
-    out.append(
-        String.format(
-            Locale.ROOT,
-            "  status reads per job-minute while waiting: %.3f (%d reads)%n",
-            realReadsPerJobMinute,
-            real.statusReads()));
+    out.append(steadyReads(real));
     out.append("  floor: CPU while waiting by thread:" + floor.waiting().largest(6) + "\n");
     out.append("  real: CPU while waiting by thread:" + real.waiting().largest(6) + "\n");
     out.append("  floor: heap growth by class:" + floor.growth().largest(10) + "\n");
     out.append("  real: heap growth by class:" + real.growth().largest(10) + "\n");
     System.out.println(out);
+  }
+
+  private static String steadyReads(Phase real) {
+    SteadyReads steady = real.steadyReads();
+    String pace =
+        TIME_SCALE == 1
+            ? String.format(
+                Locale.ROOT,
+                "poll interval %s, safety poll %s",
+                POLL_INTERVAL.toMinutes() + " min",
+                SAFETY_POLL.toMinutes() + " min")
+            : String.format(
+                Locale.ROOT,
+                "time scaled %dx: poll interval %.1f s, safety poll %.1f s, a job-minute %.1f s",
+                TIME_SCALE,
+                POLL_INTERVAL.toMillis() / 1000.0,
+                SAFETY_POLL.toMillis() / 1000.0,
+                JOB_MINUTE.toMillis() / 1000.0);
+    if (steady.intervals() == 0) {
+      return String.format(
+          Locale.ROOT,
+          "  status reads per job-minute past the first safety poll: not measured (%s): no wait"
+              + " had two reads past its first safety poll; use -Dbenchmark.time-scale=10"
+              + " -Dbenchmark.wait-seconds=240 (%d reads in the window)%n",
+          pace,
+          real.statusReads());
+    }
+    return String.format(
+        Locale.ROOT,
+        "  status reads per job-minute past the first safety poll: %.3f (%s; %d pauses of %d of"
+            + " %d jobs, %.1f s each on average; %d reads in the window)%n",
+        steady.perJobMinute(),
+        pace,
+        steady.intervals(),
+        steady.jobs(),
+        IN_FLIGHT,
+        steady.time().toMillis() / 1000.0 / steady.intervals(),
+        real.statusReads());
   }
 
   private static void row(StringBuilder out, String what, double floor, double real) {

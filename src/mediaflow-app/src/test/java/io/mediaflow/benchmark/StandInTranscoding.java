@@ -12,6 +12,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,8 +29,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * the wait of thousands of jobs at once costs it nothing, so what a benchmark measures is the
  * application's side of the wait. It answers what {@code transcode-with-approval} asks (session
  * token, {@code create_task}, {@code start_encode2}, the basic and the complete status), counts
- * status reads, and on release calls back every job that was given a callback URL, as the service
- * does on {@code saved}.
+ * status reads and keeps when each job's were, and on release calls back every job that was given a
+ * callback URL, as the service does on {@code saved}.
  */
 final class StandInTranscoding implements AutoCloseable {
 
@@ -49,6 +50,9 @@ final class StandInTranscoding implements AutoCloseable {
   private final Map<String, Boolean> released = new ConcurrentHashMap<>();
   private final AtomicLong statusReads = new AtomicLong();
 
+  /** When each job's status was read ({@link System#nanoTime}), in the order of the reads. */
+  private final Map<String, List<Long>> readTimes = new ConcurrentHashMap<>();
+
   StandInTranscoding(int port) throws IOException {
     server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 200);
     handlers = Executors.newFixedThreadPool(4, Thread.ofPlatform().name(THREADS, 0).factory());
@@ -66,6 +70,18 @@ final class StandInTranscoding implements AutoCloseable {
 
   long statusReads() {
     return statusReads.get();
+  }
+
+  /** When each job's status was read so far ({@link System#nanoTime}), oldest first. */
+  Map<String, List<Long>> readTimes() {
+    var copy = new HashMap<String, List<Long>>();
+    readTimes.forEach(
+        (token, times) -> {
+          synchronized (times) {
+            copy.put(token, List.copyOf(times));
+          }
+        });
+    return copy;
   }
 
   /**
@@ -124,11 +140,16 @@ final class StandInTranscoding implements AutoCloseable {
   }
 
   private Map<String, Object> statuses(Map<String, String> form, boolean complete) {
+    long now = System.nanoTime();
     statusReads.incrementAndGet();
     var statuses = new LinkedHashMap<String, Object>();
     for (String token : form.getOrDefault("task_tokens", "").split(",")) {
       if (!callbackUrls.containsKey(token)) {
         continue;
+      }
+      List<Long> times = readTimes.computeIfAbsent(token, key -> new ArrayList<>());
+      synchronized (times) {
+        times.add(now);
       }
       var status = new LinkedHashMap<String, Object>();
       boolean done = released.containsKey(token);

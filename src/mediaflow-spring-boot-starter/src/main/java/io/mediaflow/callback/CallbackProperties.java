@@ -19,10 +19,12 @@ import org.springframework.validation.annotation.Validated;
  * @param urlLifetime how long a callback URL is accepted after it was handed out
  * @param messageTimeToLive how long a published message waits for its process, for a callback that
  *     arrives before the process waits for it
- * @param pollInterval how often a wait that a callback ends checks the job while callbacks are off;
- *     while they are on, its shortest pause between two checks
- * @param safetyPoll while callbacks are on, the longest pause between two checks of such a wait,
- *     which grows with the wait's age: a lost callback is caught within it
+ * @param pollInterval how often a wait that a callback ends checks a job started without
+ *     Mediaflow's callback (every job while callbacks are off); for a job with one, its shortest
+ *     pause between two checks
+ * @param safetyPoll for a job started with Mediaflow's callback, while callbacks are on, the
+ *     longest pause between two checks of such a wait, which grows with the wait's age: a lost
+ *     callback is caught within it
  */
 @ConfigurationProperties("mediaflow.callbacks")
 @Validated

@@ -59,8 +59,8 @@ public class CallbackUrls {
   }
 
   /**
-   * When a wait for a callback checks anyway: rarely while these URLs are handed out, on every poll
-   * interval while they are not.
+   * When a wait for a callback checks anyway: rarely for a job handed one of these URLs, on every
+   * poll interval for a job that was not.
    */
   public SafetyPoll safetyPoll() {
     return new SafetyPoll(properties);

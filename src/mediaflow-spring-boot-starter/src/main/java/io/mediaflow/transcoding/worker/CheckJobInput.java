@@ -18,14 +18,14 @@ import java.time.Instant;
     type = "mediaflow.transcoding.check_job",
     name = "Transcoding: check the job",
     description =
-        "Reads the job's status once (POST /v1/status at the last status_url). Result, whatever the stage: status, percent, duration, renditions (tag, resolution, bitrate, size, url), thumbnails, outputs (every output of every kind: list, format, tag, userTag, url, downloadUrl, storage), warnings, outputErrors ({tag, error} of each failed output), statusUrl (the last status_url the service returned, written back into the job variable for the next check), once completed, expiresAt (24 hours on: when outputs given no destination can no longer be downloaded), and for the wait's timer, waitingSince (when the wait's first check was) and nextCheck (an ISO-8601 duration: with callbacks on, three times the time waited so far, from mediaflow.callbacks.poll-interval up to mediaflow.callbacks.safety-poll, so a lost callback is still caught within the safety poll; with callbacks off, the poll interval), both written back into the job variable. Completed only on a master host's complete status: a 'completed' from the main host's basic status, which lists no outputs, is retried; the complete status is the 'Transcoding: get status' operation's. A failed job is the BPMN error JOB_FAILED with errorDetails.error_description, warnings, output_errors and retry (true for the failures the document says to retry: start the job again on a new task). Use it after a 'transcoding-job-finished' message or a timer of transcodingJob.next_check, so a callback moves the process on at once and polling stays the safety net.",
+        "Reads the job's status once (POST /v1/status at the last status_url). Result, whatever the stage: status, percent, duration, renditions (tag, resolution, bitrate, size, url), thumbnails, outputs (every output of every kind: list, format, tag, userTag, url, downloadUrl, storage), warnings, outputErrors ({tag, error} of each failed output), statusUrl (the last status_url the service returned, written back into the job variable for the next check), once completed, expiresAt (24 hours on: when outputs given no destination can no longer be downloaded), and for the wait's timer, waitingSince (when the wait's first check was) and nextCheck (an ISO-8601 duration: for a job started with Mediaflow's callback, three times the time waited so far, from mediaflow.callbacks.poll-interval up to mediaflow.callbacks.safety-poll, so a lost callback is still caught within the safety poll; for a job started without one, the poll interval), both written back into the job variable. Completed only on a master host's complete status: a 'completed' from the main host's basic status, which lists no outputs, is retried; the complete status is the 'Transcoding: get status' operation's. A failed job is the BPMN error JOB_FAILED with errorDetails.error_description, warnings, output_errors and retry (true for the failures the document says to retry: start the job again on a new task). Use it after a 'transcoding-job-finished' message or a timer of transcodingJob.next_check, so a callback moves the process on at once and polling stays the safety net.",
     resultVariable = "transcodingResult",
     carries =
         @Operation.Carry(
             label = "Job variable",
             target = "transcodingJob",
             description =
-                "Written back as {task_token, status_url, waiting_since, next_check} with the last status_url the service returned, which the next check reads (document 3: always read status from the last value returned), and the wait's schedule: the timer before the next check waits next_check",
+                "Written back as {task_token, status_url, callback, waiting_since, next_check} with the last status_url the service returned, which the next check reads (document 3: always read status from the last value returned), whether the job has Mediaflow's callback as its start wrote it, and the wait's schedule: the timer before the next check waits next_check",
             source = StatusUrl.CARRY),
     errors = {"JOB_FAILED"})
 record CheckJobInput(
@@ -36,7 +36,13 @@ record CheckJobInput(
             description =
                 "When the wait's first check was, as the last check wrote it back into the job variable; empty at the first check",
             value = StatusUrl.WAITING_SINCE)
-        Instant waitingSince) {
+        Instant waitingSince,
+    @Input(
+            label = "Mediaflow's callback",
+            description =
+                "Whether the job was started with Mediaflow's callback, as its start wrote it into the job variable: false checks every poll interval, true spaces the checks out as a safety net; empty (a job variable from an earlier version) as mediaflow.callbacks.enabled says",
+            value = StatusUrl.CALLBACK)
+        Boolean callback) {
 
   static OperationHandler<CheckJobInput> handler(TranscodingClient client, CallbackUrls callbacks) {
     return OperationHandler.call(
@@ -59,7 +65,7 @@ record CheckJobInput(
     return new CheckedJob(
         jobResult(client, input),
         since.toString(),
-        schedule.next(Duration.between(since, now)).toString());
+        schedule.next(Duration.between(since, now), input.callback()).toString());
   }
 
   /**

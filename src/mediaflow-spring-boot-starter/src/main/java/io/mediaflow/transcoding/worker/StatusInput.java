@@ -18,7 +18,7 @@ import java.util.List;
             label = "Job variable",
             target = "transcodingJob",
             description =
-                "For one task token: written back as {task_token, status_url} with the last status_url the service returned, which the next status request reads; left as it was for several tokens",
+                "For one task token: written back as {task_token, status_url, callback} with the last status_url the service returned, which the next status request reads, and the job variable's callback when it is the same job; left as it was for several tokens",
             source = StatusUrl.CARRY_ONE_OF_STATUSES),
     errors = {"ERROR_BAD_TOKENS", "OUT_OF_RANGE"})
 record StatusInput(

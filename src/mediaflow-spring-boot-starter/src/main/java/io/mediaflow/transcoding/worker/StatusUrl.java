@@ -16,13 +16,14 @@ final class StatusUrl {
   static final String INPUT = "=transcodingJob.status_url";
 
   /**
-   * The job variable written back after one check of {@code transcodingResult}: the task token and
-   * the last status_url the service returned, or the one the check read when it returned none.
+   * The job variable written back after one check of {@code transcodingResult}: the task token, the
+   * last status_url the service returned (or the one the check read when it returned none), whether
+   * the job has Mediaflow's callback as the check read it, and the wait's schedule.
    */
   static final String CARRY =
       "={task_token: taskToken, status_url: if transcodingResult.statusUrl = null then statusUrl"
-          + " else transcodingResult.statusUrl, waiting_since: transcodingResult.waitingSince,"
-          + " next_check: transcodingResult.nextCheck}";
+          + " else transcodingResult.statusUrl, callback: callback, waiting_since:"
+          + " transcodingResult.waitingSince, next_check: transcodingResult.nextCheck}";
 
   /**
    * Where a check reads when its wait's first check was: the job variable {@link #CARRY} wrote, so
@@ -30,11 +31,24 @@ final class StatusUrl {
    */
   static final String WAITING_SINCE = "=transcodingJob.waiting_since";
 
-  /** As {@link #CARRY}, for a status request of one task token; several leave the job as it was. */
+  /**
+   * Where a check reads whether its job was started with Mediaflow's callback: the job variable the
+   * start wrote, kept by {@link #CARRY}. Empty in a job variable an earlier version wrote, which a
+   * check reads as {@code mediaflow.callbacks.enabled} says ({@link
+   * io.mediaflow.callback.internal.SafetyPoll#next}).
+   */
+  static final String CALLBACK = "=transcodingJob.callback";
+
+  /**
+   * As {@link #CARRY}, for a status request of one task token; several leave the job as it was. The
+   * job's callback is kept when the token is the job variable's, so a later check keeps its
+   * schedule.
+   */
   static final String CARRY_ONE_OF_STATUSES =
       "=if count(taskTokens) = 1 and get value(transcodingStatuses, taskTokens[1]).status_url !="
           + " null then {task_token: taskTokens[1], status_url: get value(transcodingStatuses,"
-          + " taskTokens[1]).status_url} else transcodingJob";
+          + " taskTokens[1]).status_url, callback: if transcodingJob.task_token = taskTokens[1]"
+          + " then transcodingJob.callback else null} else transcodingJob";
 
   private StatusUrl() {}
 }

@@ -75,13 +75,19 @@ final class TranscodingWorkers implements OperationHandlers {
         WaitForJobInput.handler(client));
   }
 
-  /** A preset job: its request record is the operation's input, read from the job's variables. */
+  /**
+   * A preset job: its request record is the operation's input, read from the job's variables. Its
+   * start takes no callback_url (document 3), so nothing calls back about it.
+   */
   private static OperationHandler<StartEncode> startEncode(TranscodingClient client) {
     return OperationHandler.create(
         StartEncode.class,
         (request, job) ->
-            start(client, request.taskToken(), job, () -> client.startEncode(request)),
-        (request, job) -> startedJob(client, request.taskToken()));
+            new JobVariable(
+                start(client, request.taskToken(), job, () -> client.startEncode(request)), false),
+        (request, job) ->
+            startedJob(client, request.taskToken())
+                .map(started -> new JobVariable(started, false)));
   }
 
   /**

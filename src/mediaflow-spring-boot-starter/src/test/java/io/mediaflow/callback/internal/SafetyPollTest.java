@@ -7,7 +7,10 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The schedule of a wait's checks, computed from the wait's age alone: no clock, no timing. */
+/**
+ * The schedule of a wait's checks, computed from whether its job has Mediaflow's callback and the
+ * wait's age alone: no clock, no timing.
+ */
 class SafetyPollTest {
 
   private static final Duration INTERVAL = Duration.ofMinutes(1);
@@ -17,15 +20,34 @@ class SafetyPollTest {
   private final SafetyPoll callbacksOff = new SafetyPoll(false, INTERVAL, MAX);
 
   @Test
-  void withCallbacksOffAWaitChecksOncePerPollIntervalHoweverOldItIs() {
-    for (Duration waited :
-        List.of(Duration.ZERO, Duration.ofSeconds(30), Duration.ofHours(1), Duration.ofDays(3))) {
-      assertThat(callbacksOff.next(waited)).isEqualTo(INTERVAL);
+  void aJobWithoutMediaflowsCallbackIsCheckedOncePerPollIntervalHoweverOldTheWait() {
+    for (Duration waited : ages()) {
+      assertThat(callbacksOn.next(waited, false))
+          .as("callbacks on in the application, the job started without one")
+          .isEqualTo(INTERVAL);
+      assertThat(callbacksOff.next(waited, false)).isEqualTo(INTERVAL);
     }
   }
 
   @Test
-  void withCallbacksOnThePauseGrowsWithTheWaitFromThePollIntervalToTheSafetyPoll() {
+  void aJobWithMediaflowsCallbackIsCheckedOncePerPollIntervalOnceCallbacksAreOff() {
+    // Started while callbacks were on, the application restarted with them off since: no receiver
+    // turns its calls into messages any more.
+    assertThat(callbacksOn.next(Duration.ofHours(1), true)).isEqualTo(MAX);
+    assertThat(callbacksOff.next(Duration.ofHours(1), true)).isEqualTo(INTERVAL);
+  }
+
+  @Test
+  void aJobVariableThatDoesNotSayFollowsTheApplicationsSetting() {
+    for (Duration waited : ages()) {
+      assertThat(callbacksOff.next(waited, null)).isEqualTo(INTERVAL);
+      assertThat(callbacksOn.next(waited, null)).isEqualTo(callbacksOn.next(waited, true));
+    }
+    assertThat(callbacksOn.next(Duration.ofHours(1), null)).isEqualTo(MAX);
+  }
+
+  @Test
+  void withACallbackThePauseGrowsWithTheWaitFromThePollIntervalToTheSafetyPoll() {
     assertThat(checksWithin(Duration.ofHours(1)))
         .containsExactly(
             Duration.ZERO,
@@ -39,9 +61,10 @@ class SafetyPollTest {
   @Test
   void aLostCallbackIsCaughtWithinTheSafetyPollWhenTheWaitHasBeenLong() {
     for (long minutes = 0; minutes < 24 * 60; minutes += 7) {
-      assertThat(callbacksOn.next(Duration.ofMinutes(minutes)))
+      assertThat(callbacksOn.next(Duration.ofMinutes(minutes), true))
           .isBetween(INTERVAL, MAX)
-          .isGreaterThanOrEqualTo(callbacksOn.next(Duration.ofMinutes(Math.max(minutes - 7, 0))));
+          .isGreaterThanOrEqualTo(
+              callbacksOn.next(Duration.ofMinutes(Math.max(minutes - 7, 0)), true));
     }
   }
 
@@ -56,16 +79,20 @@ class SafetyPollTest {
 
   @Test
   void aStartInTheFutureOrFarInThePastStillGivesAPauseWithinTheBounds() {
-    assertThat(callbacksOn.next(Duration.ofMinutes(-5))).isEqualTo(INTERVAL);
-    assertThat(callbacksOn.next(Duration.ofDays(365L * 10_000))).isEqualTo(MAX);
+    assertThat(callbacksOn.next(Duration.ofMinutes(-5), true)).isEqualTo(INTERVAL);
+    assertThat(callbacksOn.next(Duration.ofDays(365L * 10_000), true)).isEqualTo(MAX);
   }
 
-  /** When a wait that nothing ends checks, from its first check on. */
+  private static List<Duration> ages() {
+    return List.of(Duration.ZERO, Duration.ofSeconds(30), Duration.ofHours(1), Duration.ofDays(3));
+  }
+
+  /** When a wait for a job with a callback that nothing ends checks, from its first check on. */
   private List<Duration> checksWithin(Duration horizon) {
     var checks = new ArrayList<Duration>();
     for (Duration at = Duration.ZERO;
         at.compareTo(horizon) < 0;
-        at = at.plus(callbacksOn.next(at))) {
+        at = at.plus(callbacksOn.next(at, true))) {
       checks.add(at);
     }
     return checks;

@@ -18,8 +18,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * A check hands its wait's timer the pause before the next check, from when the wait's first check
- * was, which the process keeps: no replica remembers anything of the wait.
+ * A check hands its wait's timer the pause before the next check, from whether its job was started
+ * with Mediaflow's callback and when the wait's first check was, both of which the process keeps:
+ * no replica remembers anything of the wait.
  */
 class CheckJobScheduleTest {
 
@@ -48,7 +49,7 @@ class CheckJobScheduleTest {
   void theFirstCheckStartsTheWaitAndAsksForTheNextAfterThePollInterval() {
     server.enqueue(json(ENCODING.formatted(statusUrl)));
 
-    Map<String, Object> result = check(schedule(true), null, FIRST_CHECK);
+    Map<String, Object> result = check(schedule(true), true, null, FIRST_CHECK);
 
     assertThat(result)
         .containsEntry("status", "encoding")
@@ -58,22 +59,36 @@ class CheckJobScheduleTest {
   }
 
   @Test
-  void withCallbacksOnALaterCheckSpacesTheNextOutByTheWaitsAge() {
+  void aJobStartedWithACallbackIsCheckedLessOftenTheLongerItsWait() {
     server.enqueue(json(ENCODING.formatted(statusUrl)));
     server.enqueue(json(ENCODING.formatted(statusUrl)));
 
-    assertThat(check(schedule(true), FIRST_CHECK, FIRST_CHECK.plus(Duration.ofMinutes(4))))
+    assertThat(check(schedule(true), true, FIRST_CHECK, FIRST_CHECK.plus(Duration.ofMinutes(4))))
         .containsEntry("waitingSince", FIRST_CHECK.toString())
         .containsEntry("nextCheck", "PT12M");
-    assertThat(check(schedule(true), FIRST_CHECK, FIRST_CHECK.plus(Duration.ofHours(3))))
+    assertThat(check(schedule(true), true, FIRST_CHECK, FIRST_CHECK.plus(Duration.ofHours(3))))
         .containsEntry("nextCheck", "PT15M");
   }
 
   @Test
-  void withCallbacksOffEveryCheckAsksForTheNextAfterThePollInterval() {
+  void aJobStartedWithoutACallbackIsCheckedEveryPollIntervalThoughCallbacksAreOn() {
+    server.enqueue(json(ENCODING.formatted(statusUrl)));
     server.enqueue(json(ENCODING.formatted(statusUrl)));
 
-    assertThat(check(schedule(false), FIRST_CHECK, FIRST_CHECK.plus(Duration.ofHours(3))))
+    assertThat(check(schedule(true), false, FIRST_CHECK, FIRST_CHECK.plus(Duration.ofMinutes(4))))
+        .containsEntry("nextCheck", "PT1M");
+    assertThat(check(schedule(true), false, FIRST_CHECK, FIRST_CHECK.plus(Duration.ofHours(3))))
+        .containsEntry("nextCheck", "PT1M");
+  }
+
+  @Test
+  void aJobVariableFromAnEarlierVersionIsCheckedAsTheApplicationsCallbacksSay() {
+    server.enqueue(json(ENCODING.formatted(statusUrl)));
+    server.enqueue(json(ENCODING.formatted(statusUrl)));
+
+    assertThat(check(schedule(true), null, FIRST_CHECK, FIRST_CHECK.plus(Duration.ofHours(3))))
+        .containsEntry("nextCheck", "PT15M");
+    assertThat(check(schedule(false), null, FIRST_CHECK, FIRST_CHECK.plus(Duration.ofHours(3))))
         .containsEntry("nextCheck", "PT1M");
   }
 
@@ -83,7 +98,7 @@ class CheckJobScheduleTest {
     server.enqueue(json("{\"error\":0,\"statuses\":{}}"));
     server.enqueue(json("{\"error\":0,\"statuses\":{}}"));
 
-    assertThat(check(schedule(true), FIRST_CHECK, FIRST_CHECK.plus(Duration.ofMinutes(1))))
+    assertThat(check(schedule(true), true, FIRST_CHECK, FIRST_CHECK.plus(Duration.ofMinutes(1))))
         .doesNotContainKey("status")
         .containsEntry("waitingSince", FIRST_CHECK.toString())
         .containsEntry("nextCheck", "PT3M");
@@ -97,10 +112,11 @@ class CheckJobScheduleTest {
   }
 
   /** One check's result as the process gets it. */
-  private Map<String, Object> check(SafetyPoll schedule, Instant waitingSince, Instant now) {
+  private Map<String, Object> check(
+      SafetyPoll schedule, Boolean callback, Instant waitingSince, Instant now) {
     return ApiJson.MAPPER.convertValue(
         CheckJobInput.checkJob(
-            client, schedule, new CheckJobInput("task", statusUrl, waitingSince), now),
+            client, schedule, new CheckJobInput("task", statusUrl, waitingSince, callback), now),
         new TypeReference<>() {});
   }
 }

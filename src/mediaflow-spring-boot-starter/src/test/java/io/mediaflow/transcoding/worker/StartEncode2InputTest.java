@@ -86,31 +86,28 @@ class StartEncode2InputTest {
             Clock.systemUTC());
 
     assertThat(
-            new StartEncode2Input(new StartEncode2("task", query, null), null)
-                .withCallback(callbacks)
-                .query()
-                .callbackUrl())
+            sentCallbackUrl(
+                new StartEncode2Input(new StartEncode2("task", query, null), null), callbacks))
         .as("by default")
         .startsWith("https://mediaflow.example/");
     assertThat(
-            new StartEncode2Input(new StartEncode2("task", query, null), true)
-                .withCallback(callbacks)
-                .query()
-                .callbackUrl())
+            sentCallbackUrl(
+                new StartEncode2Input(new StartEncode2("task", query, null), true), callbacks))
         .startsWith("https://mediaflow.example/");
     assertThat(
-            new StartEncode2Input(new StartEncode2("task", query, null), false)
-                .withCallback(callbacks)
-                .query()
-                .callbackUrl())
+            sentCallbackUrl(
+                new StartEncode2Input(new StartEncode2("task", query, null), false), callbacks))
         .as("turned off, for a process that polls")
         .isNull();
     Query named = query.withCallbackUrl("https://hooks.example/transcoding");
     assertThat(
-            new StartEncode2Input(new StartEncode2("task", named, null), null)
-                .withCallback(callbacks)
-                .query()
-                .callbackUrl())
+            sentCallbackUrl(
+                new StartEncode2Input(new StartEncode2("task", named, null), null), callbacks))
         .isEqualTo("https://hooks.example/transcoding");
+  }
+
+  /** The callback_url in the query the start sends. */
+  private static String sentCallbackUrl(StartEncode2Input input, CallbackUrls callbacks) {
+    return input.withCallback(input.callbackUrl(callbacks)).query().callbackUrl();
   }
 }

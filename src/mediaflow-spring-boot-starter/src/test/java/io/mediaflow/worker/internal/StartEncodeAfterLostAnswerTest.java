@@ -87,7 +87,13 @@ class StartEncodeAfterLostAnswerTest {
               new JobOutcome.Complete(
                   Map.of(
                       "transcodingJob",
-                      Map.of("task_token", "task", "status_url", "https://master-1/v1/status"))));
+                      Map.of(
+                          "task_token",
+                          "task",
+                          "status_url",
+                          "https://master-1/v1/status",
+                          "callback",
+                          false))));
       assertThat(server.takeRequest().getUrl().encodedPath()).isEqualTo("/base/v1/status");
       assertThat(server.takeRequest().getUrl().encodedPath()).isEqualTo("/base/v1/start_encode2");
     }
@@ -111,7 +117,13 @@ class StartEncodeAfterLostAnswerTest {
             new JobOutcome.Complete(
                 Map.of(
                     "transcodingJob",
-                    Map.of("task_token", "task", "status_url", "https://master-3/v1/status"))));
+                    Map.of(
+                        "task_token",
+                        "task",
+                        "status_url",
+                        "https://master-3/v1/status",
+                        "callback",
+                        false))));
     assertThat(server.takeRequest().getUrl().encodedPath()).isEqualTo("/base/v1/status");
     assertThat(server.takeRequest().getUrl().encodedPath()).isEqualTo("/base/v1/start_encode2");
     assertThat(server.takeRequest().getUrl().encodedPath()).isEqualTo("/base/v1/status");
@@ -172,7 +184,13 @@ class StartEncodeAfterLostAnswerTest {
             new JobOutcome.Complete(
                 Map.of(
                     "transcodingJob",
-                    Map.of("task_token", "task", "status_url", "https://master-2/v1/status"))));
+                    Map.of(
+                        "task_token",
+                        "task",
+                        "status_url",
+                        "https://master-2/v1/status",
+                        "callback",
+                        false))));
     assertThat(server.getRequestCount()).isEqualTo(1);
   }
 
