@@ -67,6 +67,13 @@ class ConsoleTest extends MediaflowTest {
           "//div[contains(@class, 'fjs-form-field-table')]"
               + "[.//label[normalize-space(.) = 'Renditions']]//tbody/tr");
 
+  /**
+   * How soon a wait for the page looks again. Selenium's default is half a second, and most waits
+   * here are for what the console draws within milliseconds of a click or a fetch: each slept up to
+   * half a second after its condition held. The waits still end only when their condition holds.
+   */
+  private static final Duration LOOK_AGAIN = Duration.ofMillis(100);
+
   private static final Pattern INSTANCE_PAGE = Pattern.compile("/instances/(\\d+)");
 
   private static Path profile;
@@ -94,7 +101,7 @@ class ConsoleTest extends MediaflowTest {
             .usingDriverExecutable(Path.of(CHROMEDRIVER).toFile())
             .build();
     browser = new ChromeDriver(driver, options);
-    wait = new WebDriverWait(browser, PATIENCE);
+    wait = new WebDriverWait(browser, PATIENCE, LOOK_AGAIN);
   }
 
   /**
@@ -790,7 +797,7 @@ class ConsoleTest extends MediaflowTest {
     browser.findElement(By.id("complete")).click();
     awaitInstancePage(show);
     // The page reloads its parts every 2 s: a link found just before a reload is gone by the click.
-    new WebDriverWait(browser, PATIENCE)
+    new WebDriverWait(browser, PATIENCE, LOOK_AGAIN)
         .ignoring(StaleElementReferenceException.class)
         .until(
             driver -> {
@@ -884,7 +891,7 @@ class ConsoleTest extends MediaflowTest {
     awaitInstancePage(key);
     // The page loads again every 2 s and draws the bar anew: read it in one go.
     String label =
-        new WebDriverWait(browser, PATIENCE)
+        new WebDriverWait(browser, PATIENCE, LOOK_AGAIN)
             .ignoring(StaleElementReferenceException.class)
             .until(
                 driver ->
@@ -975,7 +982,7 @@ class ConsoleTest extends MediaflowTest {
   private long awaitInstancePage(long key) {
     // When it never comes, what the page shows instead (a refused form, a problem) is the first
     // thing to know.
-    new WebDriverWait(browser, PATIENCE)
+    new WebDriverWait(browser, PATIENCE, LOOK_AGAIN)
         .withMessage(
             () ->
                 "the instance page of "
