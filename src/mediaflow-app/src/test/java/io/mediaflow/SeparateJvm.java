@@ -36,27 +36,11 @@ public final class SeparateJvm {
     this.httpPort = httpPort;
   }
 
-  /**
-   * Whether the JVMs started from the class path compile as users' JVMs do (C1, then C2), or with
-   * C1 alone: a test's JVM lives for a minute or two, and without C2 compiling beside it on two
-   * cores it is ready in about 4.4 s instead of 6.3 s, for 6.6 s of CPU instead of 11.6 s. What it
-   * does is the same; only how fast its code runs once warm differs, which a benchmark measures.
-   */
-  private static volatile boolean compiledAsUsersRunIt;
-
-  /** For a benchmark: the JVMs it starts from now on compile as users' JVMs do. */
-  public static void compileAsUsersRunIt() {
-    compiledAsUsersRunIt = true;
-  }
-
   /** The {@code java} command that runs {@code mainClass} from this test's class path. */
   static List<String> classPathCommand(String mainClass, String... jvmOptions) {
     var command =
         new ArrayList<>(
             List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-    if (!compiledAsUsersRunIt) {
-      command.add("-XX:TieredStopAtLevel=1");
-    }
     command.addAll(List.of(jvmOptions));
     command.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass));
     return command;

@@ -6,7 +6,6 @@ import io.camunda.client.api.CamundaFuture;
 import io.camunda.zeebe.model.bpmn.Bpmn;
 import io.mediaflow.EmbeddedDefaultProcess;
 import io.mediaflow.MediaflowTest;
-import io.mediaflow.SeparateJvm;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,11 +46,6 @@ import org.junit.jupiter.api.io.TempDir;
  * its start-up cache.
  */
 class DurabilityBenchmark {
-
-  static {
-    // Its figures are those of the JVMs users run.
-    SeparateJvm.compileAsUsersRunIt();
-  }
 
   private static final int BATCH = Integer.getInteger("benchmark.batch", 200);
   private static final int REPEAT = Integer.getInteger("benchmark.repeat", 2);

@@ -2,7 +2,6 @@ package io.mediaflow.benchmark;
 
 import io.mediaflow.EmbeddedDefaultProcess;
 import io.mediaflow.MediaflowTest;
-import io.mediaflow.SeparateJvm;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -32,11 +31,6 @@ import org.junit.jupiter.api.io.TempDir;
  * -Dbenchmark.idle-seconds=180} are the windows.
  */
 class IdleBenchmark {
-
-  static {
-    // Its figures are those of the JVMs users run.
-    SeparateJvm.compileAsUsersRunIt();
-  }
 
   private static final Duration SETTLE =
       Duration.ofSeconds(Integer.getInteger("benchmark.settle-seconds", 180));

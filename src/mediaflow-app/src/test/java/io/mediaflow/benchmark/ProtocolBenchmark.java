@@ -7,7 +7,6 @@ import io.camunda.client.api.search.enums.ProcessInstanceState;
 import io.camunda.zeebe.model.bpmn.Bpmn;
 import io.mediaflow.EmbeddedDefaultProcess;
 import io.mediaflow.MediaflowTest;
-import io.mediaflow.SeparateJvm;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -34,11 +33,6 @@ import org.junit.jupiter.api.io.TempDir;
  * JAVA_TOOL_OPTIONS}).
  */
 class ProtocolBenchmark {
-
-  static {
-    // Its figures are those of the JVMs users run.
-    SeparateJvm.compileAsUsersRunIt();
-  }
 
   private static final int BATCH = Integer.getInteger("benchmark.batch", 300);
   private static final int ROUNDS = Integer.getInteger("benchmark.rounds", 4);

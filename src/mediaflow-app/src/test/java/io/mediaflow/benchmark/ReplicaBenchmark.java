@@ -86,11 +86,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ReplicaBenchmark {
 
-  static {
-    // Its figures are those of the JVMs users run.
-    SeparateJvm.compileAsUsersRunIt();
-  }
-
   private static final int INSTANCES = Integer.getInteger("benchmark.instances", 100);
   private static final int WARM_UP = Integer.getInteger("benchmark.warm-up", 50);
 
