@@ -368,12 +368,21 @@ final class Search {
     if (actual.isNumber() || operand.isNumber()) {
       return Double.compare(actual.asDouble(), operand.asDouble());
     }
-    try {
-      return OffsetDateTime.parse(actual.asText())
-          .compareTo(OffsetDateTime.parse(operand.asText()));
-    } catch (DateTimeParseException notDates) {
-      return actual.asText().compareTo(operand.asText());
+    return compareText(actual.asText(), operand.asText());
+  }
+
+  /**
+   * By time when both are dates (a date's text leaves out a whole second's fraction), else as text.
+   */
+  private static int compareText(String a, String b) {
+    if (DATE.matcher(a).lookingAt() && DATE.matcher(b).lookingAt()) {
+      try {
+        return OffsetDateTime.parse(a).compareTo(OffsetDateTime.parse(b));
+      } catch (DateTimeParseException notDates) {
+        // compared as text
+      }
     }
+    return a.compareTo(b);
   }
 
   /** {@code $like}: {@code *} any characters, {@code ?} one; a backslash escapes them. */
@@ -449,14 +458,7 @@ final class Search {
     if (NUMBER.matcher(a.asText()).matches() && NUMBER.matcher(b.asText()).matches()) {
       return Double.compare(Double.parseDouble(a.asText()), Double.parseDouble(b.asText()));
     }
-    if (DATE.matcher(a.asText()).lookingAt() && DATE.matcher(b.asText()).lookingAt()) {
-      try { // by time: a date's text leaves out a whole second's fraction
-        return OffsetDateTime.parse(a.asText()).compareTo(OffsetDateTime.parse(b.asText()));
-      } catch (DateTimeParseException notDates) {
-        // compared as text
-      }
-    }
-    return a.asText().compareTo(b.asText());
+    return compareText(a.asText(), b.asText());
   }
 
   private static final Pattern NUMBER = Pattern.compile("-?\\d+(\\.\\d+)?");
