@@ -9,7 +9,6 @@ import io.camunda.client.api.response.ActivatedJob;
 import io.mediaflow.callback.DefaultCallbackProperties;
 import io.mediaflow.callback.internal.CallbackUrls;
 import io.mediaflow.transcoding.MockTranscoding;
-import io.mediaflow.transcoding.internal.LocalSources;
 import io.mediaflow.transcoding.worker.TranscodingWorkersAccess;
 import io.mediaflow.worker.DefaultWorkerProperties;
 import io.mediaflow.worker.WorkerProperties;
@@ -51,13 +50,7 @@ class StartEncodeAfterLostAnswerTest {
     server.start();
     var client = MockTranscoding.client(server);
     var callbacks = new CallbackUrls(DefaultCallbackProperties.off(), Clock.systemUTC());
-    startEncode2 =
-        TranscodingWorkersAccess.workers(client, callbacks, new LocalSources(null))
-            .handlers()
-            .stream()
-            .filter(handler -> handler.type().equals(TYPE))
-            .findFirst()
-            .orElseThrow();
+    startEncode2 = TranscodingWorkersAccess.handler(client, callbacks, TYPE);
   }
 
   @AfterEach

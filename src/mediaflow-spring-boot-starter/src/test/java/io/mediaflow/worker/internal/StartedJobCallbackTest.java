@@ -10,7 +10,6 @@ import io.mediaflow.callback.CallbackProperties;
 import io.mediaflow.callback.DefaultCallbackProperties;
 import io.mediaflow.callback.internal.CallbackUrls;
 import io.mediaflow.transcoding.MockTranscoding;
-import io.mediaflow.transcoding.internal.LocalSources;
 import io.mediaflow.transcoding.worker.TranscodingWorkersAccess;
 import io.mediaflow.worker.DefaultWorkerProperties;
 import io.mediaflow.worker.WorkerProperties;
@@ -137,15 +136,10 @@ class StartedJobCallbackTest {
   @SuppressWarnings("unchecked")
   private Map<String, Object> transcodingJob(CallbackProperties callbacks, ActivatedJob job) {
     OperationHandler<?> handler =
-        TranscodingWorkersAccess.workers(
-                MockTranscoding.client(server),
-                new CallbackUrls(callbacks, Clock.systemUTC()),
-                new LocalSources(null))
-            .handlers()
-            .stream()
-            .filter(candidate -> candidate.type().equals(job.getType()))
-            .findFirst()
-            .orElseThrow();
+        TranscodingWorkersAccess.handler(
+            MockTranscoding.client(server),
+            new CallbackUrls(callbacks, Clock.systemUTC()),
+            job.getType());
     JobOutcome outcome = runner.outcome(job, handler);
     assertThat(outcome).isInstanceOf(JobOutcome.Complete.class);
     return (Map<String, Object>) ((JobOutcome.Complete) outcome).variables().get("transcodingJob");
