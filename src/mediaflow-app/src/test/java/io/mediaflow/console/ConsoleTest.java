@@ -101,7 +101,17 @@ class ConsoleTest extends MediaflowTest {
             .usingDriverExecutable(Path.of(CHROMEDRIVER).toFile())
             .build();
     browser = new ChromeDriver(driver, options);
-    wait = new WebDriverWait(browser, PATIENCE, LOOK_AGAIN);
+    wait = patientWait();
+  }
+
+  /**
+   * The console's pages draw their parts anew every 2 s, so an element found just before a redraw
+   * is gone when it is read or clicked: the condition is then simply looked at again.
+   */
+  private static WebDriverWait patientWait() {
+    return (WebDriverWait)
+        new WebDriverWait(browser, PATIENCE, LOOK_AGAIN)
+            .ignoring(StaleElementReferenceException.class);
   }
 
   /**
@@ -796,14 +806,11 @@ class ConsoleTest extends MediaflowTest {
     openTask(show, "End the broadcast");
     browser.findElement(By.id("complete")).click();
     awaitInstancePage(show);
-    // The page reloads its parts every 2 s: a link found just before a reload is gone by the click.
-    new WebDriverWait(browser, PATIENCE, LOOK_AGAIN)
-        .ignoring(StaleElementReferenceException.class)
-        .until(
-            driver -> {
-              driver.findElement(By.linkText(Long.toString(key))).click();
-              return true;
-            });
+    wait.until(
+        driver -> {
+          driver.findElement(By.linkText(Long.toString(key))).click();
+          return true;
+        });
     openTask(key, "Review renditions");
     browser.findElement(By.xpath("//label[contains(., 'Approve these renditions')]")).click();
     browser.findElement(By.id("complete")).click();
@@ -891,18 +898,15 @@ class ConsoleTest extends MediaflowTest {
     awaitInstancePage(key);
     // The page loads again every 2 s and draws the bar anew: read it in one go.
     String label =
-        new WebDriverWait(browser, PATIENCE, LOOK_AGAIN)
-            .ignoring(StaleElementReferenceException.class)
-            .until(
-                driver ->
-                    driver
-                        .findElements(
-                            By.cssSelector(".djs-overlay .mf-progress[data-status=encoding]"))
-                        .stream()
-                        .filter(bar -> "42".equals(bar.getDomAttribute("data-percent")))
-                        .map(WebElement::getText)
-                        .findFirst()
-                        .orElse(null));
+        wait.until(
+            driver ->
+                driver
+                    .findElements(By.cssSelector(".djs-overlay .mf-progress[data-status=encoding]"))
+                    .stream()
+                    .filter(bar -> "42".equals(bar.getDomAttribute("data-percent")))
+                    .map(WebElement::getText)
+                    .findFirst()
+                    .orElse(null));
     assertThat(label).isEqualTo("encoding 42%");
     screenshot("19-job-progress");
 
@@ -982,7 +986,7 @@ class ConsoleTest extends MediaflowTest {
   private long awaitInstancePage(long key) {
     // When it never comes, what the page shows instead (a refused form, a problem) is the first
     // thing to know.
-    new WebDriverWait(browser, PATIENCE, LOOK_AGAIN)
+    patientWait()
         .withMessage(
             () ->
                 "the instance page of "
