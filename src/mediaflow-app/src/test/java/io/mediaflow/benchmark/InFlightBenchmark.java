@@ -497,6 +497,7 @@ class InFlightBenchmark extends MediaflowTest {
         "drain of all, s",
         floor.drained().toMillis() / 1000.0,
         real.drained().toMillis() / 1000.0);
+    out.append("  the stand-in's callbacks, by answer: " + SERVICE.callbackAnswers() + "\n");
     out.append(steadyReads(real));
     out.append("  floor: CPU while waiting by thread:" + floor.waiting().largest(6) + "\n");
     out.append("  real: CPU while waiting by thread:" + real.waiting().largest(6) + "\n");

@@ -17,6 +17,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -49,6 +50,13 @@ final class StandInTranscoding implements AutoCloseable {
   private final Map<String, String> callbackUrls = new ConcurrentHashMap<>();
   private final Map<String, Boolean> released = new ConcurrentHashMap<>();
   private final AtomicLong statusReads = new AtomicLong();
+
+  /**
+   * The callbacks made, by the answer each got ({@code 204}, {@code 403}..., or the failure's
+   * class): a callback the application did not take leaves its wait to the safety poll, which the
+   * drain must show.
+   */
+  private final Map<String, AtomicLong> callbackAnswers = new ConcurrentHashMap<>();
 
   /** When each job's status was read ({@link System#nanoTime}), in the order of the reads. */
   private final Map<String, List<Long>> readTimes = new ConcurrentHashMap<>();
@@ -98,19 +106,34 @@ final class StandInTranscoding implements AutoCloseable {
         });
   }
 
+  Map<String, Long> callbackAnswers() {
+    var answers = new TreeMap<String, Long>();
+    callbackAnswers.forEach((answer, count) -> answers.put(answer, count.get()));
+    return answers;
+  }
+
   private void callBack(String url, String token) {
+    String answer;
     try {
-      http.send(
-          HttpRequest.newBuilder(URI.create(url))
-              .header("Content-Type", "application/x-www-form-urlencoded")
-              .POST(HttpRequest.BodyPublishers.ofString("task_token=" + token + "&event=saved"))
-              .build(),
-          HttpResponse.BodyHandlers.discarding());
+      answer =
+          Integer.toString(
+              http.send(
+                      HttpRequest.newBuilder(URI.create(url))
+                          .header("Content-Type", "application/x-www-form-urlencoded")
+                          .POST(
+                              HttpRequest.BodyPublishers.ofString(
+                                  "task_token=" + token + "&event=saved"))
+                          .build(),
+                      HttpResponse.BodyHandlers.discarding())
+                  .statusCode());
     } catch (IOException e) {
       // A lost callback, as a real one can be: the safety poll is there for it.
+      answer = e.getClass().getSimpleName();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+      return;
     }
+    callbackAnswers.computeIfAbsent(answer, key -> new AtomicLong()).incrementAndGet();
   }
 
   private void handle(HttpExchange exchange) throws IOException {
@@ -134,7 +157,8 @@ final class StandInTranscoding implements AutoCloseable {
   }
 
   private Map<String, Object> start(Map<String, String> form) throws IOException {
-    JsonNode query = JSON.readTree(form.getOrDefault("query", "{}"));
+    // The form's query is the JSON {"query": <Query>} (document 3).
+    JsonNode query = JSON.readTree(form.getOrDefault("query", "{}")).path("query");
     callbackUrls.put(form.get("task_token"), query.path("callback_url").asText(""));
     return ok("status_url", baseUrl() + "/master/v1/status");
   }

@@ -764,9 +764,14 @@ class ConsoleTest extends MediaflowTest {
                         By.cssSelector("#service tr[data-api='delivery'] td.calls-per-minute"))
                     .getText()
                     .matches("\\d+"));
-    assertThat(browser.findElements(By.cssSelector("#service tbody tr")))
-        .extracting(row -> row.getAttribute("data-api"))
-        .containsExactly("transcoding", "live", "delivery");
+    // The rows are drawn anew as the figures change: read them in one go.
+    List<String> apis =
+        wait.until(
+            driver ->
+                driver.findElements(By.cssSelector("#service tbody tr")).stream()
+                    .map(row -> row.getDomAttribute("data-api"))
+                    .toList());
+    assertThat(apis).containsExactly("transcoding", "live", "delivery");
     screenshot("20-service");
   }
 
