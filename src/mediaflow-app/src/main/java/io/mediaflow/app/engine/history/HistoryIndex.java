@@ -29,7 +29,7 @@ final class HistoryIndex<T> {
   private final TreeMap<Long, T> byKey = new TreeMap<>();
 
   /** Field, value, the keys of the items that have it. */
-  private final Map<String, Map<String, NavigableSet<Long>>> postings = new HashMap<>();
+  private final Map<String, Map<String, KeySet>> postings = new HashMap<>();
 
   HistoryIndex(String kind, ToLongFunction<T> key, Map<String, Function<T, String>> fields) {
     this.kind = kind;
@@ -60,7 +60,7 @@ final class HistoryIndex<T> {
             unpost(field, before, k);
           }
           if (after != null) {
-            postings.get(field).computeIfAbsent(after, v -> new TreeSet<>()).add(k);
+            postings.get(field).computeIfAbsent(after, v -> new KeySet()).add(k);
           }
         });
   }
@@ -102,9 +102,11 @@ final class HistoryIndex<T> {
 
   /** Removes the items whose {@code field} has {@code value}. */
   void removeWhere(String field, String value) {
-    NavigableSet<Long> keys = postings.get(field).get(value);
+    KeySet keys = postings.get(field).get(value);
     if (keys != null) {
-      List.copyOf(keys).forEach(this::remove);
+      for (long k : keys.toArray()) {
+        remove(k);
+      }
     }
   }
 
@@ -115,7 +117,8 @@ final class HistoryIndex<T> {
 
   /** The items whose {@code field} has {@code value}, by key. */
   List<T> where(String field, String value) {
-    return items(postings.get(field).getOrDefault(value, new TreeSet<>()));
+    KeySet keys = postings.get(field).get(value);
+    return keys == null ? List.of() : items(keys.stream().boxed().toList());
   }
 
   /**
@@ -127,10 +130,16 @@ final class HistoryIndex<T> {
     List<NavigableSet<Long>> sets = new ArrayList<>();
     wanted.forEach(
         (field, values) -> {
-          Map<String, NavigableSet<Long>> index = postings.get(field);
+          Map<String, KeySet> index = postings.get(field);
           if (index != null) {
             NavigableSet<Long> union = new TreeSet<>();
-            values.forEach(value -> union.addAll(index.getOrDefault(value, new TreeSet<>())));
+            values.forEach(
+                value -> {
+                  KeySet keys = index.get(value);
+                  if (keys != null) {
+                    keys.stream().forEach(union::add);
+                  }
+                });
             sets.add(union);
           }
         });
@@ -148,8 +157,8 @@ final class HistoryIndex<T> {
   }
 
   private void unpost(String field, String value, long k) {
-    Map<String, NavigableSet<Long>> index = postings.get(field);
-    NavigableSet<Long> keys = index.get(value);
+    Map<String, KeySet> index = postings.get(field);
+    KeySet keys = index.get(value);
     if (keys != null) {
       keys.remove(k);
       if (keys.isEmpty()) {
