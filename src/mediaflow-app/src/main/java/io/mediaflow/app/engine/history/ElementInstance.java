@@ -18,6 +18,13 @@ public record ElementInstance(
     InstanceState state,
     Long incidentKey) {
 
+  public ElementInstance {
+    processId = SharedNames.of(processId);
+    elementId = SharedNames.of(elementId);
+    elementName = SharedNames.of(elementName);
+    tenantId = SharedNames.of(tenantId);
+  }
+
   ElementInstance ended(Instant at, InstanceState endState) {
     return new ElementInstance(
         key,

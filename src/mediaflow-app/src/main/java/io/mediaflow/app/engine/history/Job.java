@@ -29,6 +29,14 @@ public record Job(
     String listenerEventType,
     String tenantId) {
 
+  public Job {
+    type = SharedNames.of(type);
+    worker = SharedNames.of(worker);
+    elementId = SharedNames.of(elementId);
+    processId = SharedNames.of(processId);
+    tenantId = SharedNames.of(tenantId);
+  }
+
   Job activated(String byWorker, Instant until, int retriesLeft) {
     return new Job(
         key,

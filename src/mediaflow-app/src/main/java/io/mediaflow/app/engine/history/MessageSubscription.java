@@ -21,6 +21,13 @@ public record MessageSubscription(
     Instant lastUpdated,
     String state) {
 
+  public MessageSubscription {
+    processId = SharedNames.of(processId);
+    elementId = SharedNames.of(elementId);
+    messageName = SharedNames.of(messageName);
+    tenantId = SharedNames.of(tenantId);
+  }
+
   /** This subscription as the end of its instance leaves it, if it was still waiting. */
   MessageSubscription endedWithItsInstance(Instant at) {
     return state.equals("CREATED") || state.equals("MIGRATED")
