@@ -86,7 +86,12 @@ final class KeySet {
     if (at >= 0) {
       return false;
     }
-    if (block.size == BLOCK) {
+    if (block.size == BLOCK && b == blocks.size() - 1 && key > block.last()) {
+      // A key past every other, as the engine's keys mostly come: the full block stays full.
+      block = new Block();
+      blocks.add(block);
+      at = -1;
+    } else if (block.size == BLOCK) {
       Block upper = block.split();
       blocks.add(b + 1, upper);
       if (key > block.last()) {
