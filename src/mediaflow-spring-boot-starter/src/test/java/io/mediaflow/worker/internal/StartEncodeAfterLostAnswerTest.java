@@ -1,22 +1,16 @@
 package io.mediaflow.worker.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.mockito.Mockito.mock;
-import static org.mockito.Mockito.when;
 
-import io.camunda.client.CamundaClient;
 import io.camunda.client.api.response.ActivatedJob;
 import io.mediaflow.callback.DefaultCallbackProperties;
 import io.mediaflow.callback.internal.CallbackUrls;
 import io.mediaflow.transcoding.MockTranscoding;
 import io.mediaflow.transcoding.worker.TranscodingWorkersAccess;
 import io.mediaflow.worker.DefaultWorkerProperties;
-import io.mediaflow.worker.WorkerProperties;
 import java.time.Clock;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
 import org.junit.jupiter.api.AfterEach;
@@ -32,17 +26,10 @@ import org.junit.jupiter.api.Test;
 class StartEncodeAfterLostAnswerTest {
 
   private static final String TYPE = "mediaflow.transcoding.start_encode2";
-  private static final long ELEMENT = 2251799813685302L;
 
   private final MockWebServer server = new MockWebServer();
-  private final WorkerProperties properties = DefaultWorkerProperties.get();
-  private final JobStates states = new JobStates(properties);
-  private final JobRunner runner =
-      new JobRunner(
-          mock(CamundaClient.class, org.mockito.Mockito.RETURNS_DEEP_STUBS),
-          new InputReader(name -> Optional.empty()),
-          states,
-          properties);
+  private final JobStates states = new JobStates(DefaultWorkerProperties.get());
+  private final JobRunner runner = ActivatedJobs.runnerIn(JobScopes.NONE);
   private OperationHandler<?> startEncode2;
 
   @BeforeEach
@@ -218,26 +205,19 @@ class StartEncodeAfterLostAnswerTest {
 
   /** A job of start_encode2 handed out for the first time. */
   private ActivatedJob firstJob() {
-    ActivatedJob job = mock(ActivatedJob.class);
-    var variables =
-        new HashMap<String, Object>(
+    return ActivatedJobs.of(
+        TYPE,
+        "transcode",
+        "StartJob",
+        Map.of(
+            "taskToken",
+            "task",
+            "query",
             Map.of(
-                "taskToken",
-                "task",
-                "query",
-                Map.of(
-                    "source",
-                    "https://example.com/in.mp4",
-                    "format",
-                    List.of(Map.of("output", "mp4")))));
-    when(job.getType()).thenReturn(TYPE);
-    when(job.getKey()).thenReturn(1L);
-    when(job.getElementInstanceKey()).thenReturn(ELEMENT);
-    when(job.getProcessInstanceKey()).thenReturn(ELEMENT - 1);
-    when(job.getRetries()).thenReturn(3);
-    when(job.getVariablesAsMap()).thenReturn(variables);
-    when(job.getCustomHeaders()).thenReturn(Map.of());
-    return job;
+                "source",
+                "https://example.com/in.mp4",
+                "format",
+                List.of(Map.of("output", "mp4")))));
   }
 
   private static MockResponse json(int code, String body) {

@@ -1,10 +1,7 @@
 package io.mediaflow.worker.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.mockito.Mockito.mock;
-import static org.mockito.Mockito.when;
 
-import io.camunda.client.CamundaClient;
 import io.camunda.client.api.response.ActivatedJob;
 import io.mediaflow.callback.CallbackProperties;
 import io.mediaflow.callback.DefaultCallbackProperties;
@@ -12,12 +9,10 @@ import io.mediaflow.callback.internal.CallbackUrls;
 import io.mediaflow.transcoding.MockTranscoding;
 import io.mediaflow.transcoding.worker.TranscodingWorkersAccess;
 import io.mediaflow.worker.DefaultWorkerProperties;
-import io.mediaflow.worker.WorkerProperties;
 import java.time.Clock;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import mockwebserver3.MockWebServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -34,14 +29,8 @@ class StartedJobCallbackTest {
       "{\"error\":0,\"status_url\":\"https://master-1/v1/status\"}";
 
   private final MockWebServer server = new MockWebServer();
-  private final WorkerProperties properties = DefaultWorkerProperties.get();
-  private final JobStates states = new JobStates(properties);
-  private final JobRunner runner =
-      new JobRunner(
-          mock(CamundaClient.class, org.mockito.Mockito.RETURNS_DEEP_STUBS),
-          new InputReader(name -> Optional.empty()),
-          states,
-          properties);
+  private final JobStates states = new JobStates(DefaultWorkerProperties.get());
+  private final JobRunner runner = ActivatedJobs.runnerIn(JobScopes.NONE);
 
   @BeforeEach
   void start() throws Exception {
@@ -146,16 +135,8 @@ class StartedJobCallbackTest {
   }
 
   private static ActivatedJob job(String type, Map<String, Object> inputs) {
-    ActivatedJob job = mock(ActivatedJob.class);
     var variables = new HashMap<String, Object>(inputs);
     variables.put("taskToken", "task");
-    when(job.getType()).thenReturn(type);
-    when(job.getKey()).thenReturn(1L);
-    when(job.getElementInstanceKey()).thenReturn(2251799813685302L);
-    when(job.getProcessInstanceKey()).thenReturn(2251799813685301L);
-    when(job.getRetries()).thenReturn(3);
-    when(job.getVariablesAsMap()).thenReturn(variables);
-    when(job.getCustomHeaders()).thenReturn(Map.of());
-    return job;
+    return ActivatedJobs.of(type, "transcode", "StartJob", variables);
   }
 }
