@@ -287,14 +287,9 @@ public class DecisionHistory implements EngineRecordFeed.Subscriber {
   }
 
   private static boolean selects(Lookup.Query query, DecisionInstance instance) {
-    for (Map.Entry<String, Set<String>> field : query.values().entrySet()) {
-      Function<DecisionInstance, String> value = FIELDS.get(field.getKey());
-      if (value != null && !field.getValue().contains(value.apply(instance))) {
-        return false;
-      }
-    }
     Lookup.DateRange dates = query.dates().get(EVALUATION_DATE);
-    return dates == null || dates.contains(instance.evaluationDate());
+    return HistoryIndex.matches(FIELDS, instance, query.values())
+        && (dates == null || dates.contains(instance.evaluationDate()));
   }
 
   /**

@@ -12,6 +12,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.function.ToLongFunction;
+import java.util.stream.LongStream;
 
 /**
  * The items of one kind the history keeps (element instances, variables, ...), by key, and for each
@@ -74,6 +75,15 @@ final class HistoryIndex<T> {
    * answers, for an item held elsewhere.
    */
   boolean matches(T item, Map<String, Set<String>> wanted) {
+    return matches(fields, item, wanted);
+  }
+
+  /**
+   * Whether the item has, for each of {@code fields} that {@code wanted} names, one of its values;
+   * a field of no index narrows nothing.
+   */
+  static <T> boolean matches(
+      Map<String, Function<T, String>> fields, T item, Map<String, Set<String>> wanted) {
     for (Map.Entry<String, Set<String>> field : wanted.entrySet()) {
       Function<T, String> value = fields.get(field.getKey());
       if (value != null && !field.getValue().contains(value.apply(item))) {
@@ -117,8 +127,7 @@ final class HistoryIndex<T> {
 
   /** The items whose {@code field} has {@code value}, by key. */
   List<T> where(String field, String value) {
-    KeySet keys = postings.get(field).get(value);
-    return keys == null ? List.of() : items(keys.stream().boxed().toList());
+    return keys(postings.get(field), value).mapToObj(byKey::get).toList();
   }
 
   /**
@@ -133,13 +142,7 @@ final class HistoryIndex<T> {
           Map<String, KeySet> index = postings.get(field);
           if (index != null) {
             NavigableSet<Long> union = new TreeSet<>();
-            values.forEach(
-                value -> {
-                  KeySet keys = index.get(value);
-                  if (keys != null) {
-                    keys.stream().forEach(union::add);
-                  }
-                });
+            values.forEach(value -> keys(index, value).forEach(union::add));
             sets.add(union);
           }
         });
@@ -149,11 +152,13 @@ final class HistoryIndex<T> {
     sets.sort(Comparator.comparingInt(Collection::size));
     NavigableSet<Long> keys = new TreeSet<>(sets.get(0));
     sets.subList(1, sets.size()).forEach(keys::retainAll);
-    return items(keys);
+    return keys.stream().map(byKey::get).toList();
   }
 
-  private List<T> items(Collection<Long> keys) {
-    return keys.stream().map(byKey::get).toList();
+  /** The keys of the items whose field has {@code value}, of the field's {@code index}. */
+  private static LongStream keys(Map<String, KeySet> index, String value) {
+    KeySet keys = index.get(value);
+    return keys == null ? LongStream.empty() : keys.stream();
   }
 
   private void unpost(String field, String value, long k) {
