@@ -23,6 +23,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
+import java.util.stream.LongStream;
 import java.util.stream.Stream;
 
 /**
@@ -483,24 +484,16 @@ final class EndedInstances {
             + "evaluation_key, instance_key",
         statement -> bind(statement, values),
         rows -> {
-          var found = new DecisionRows(new long[64], new long[64]);
-          int count = 0;
+          LongStream.Builder rowIds = LongStream.builder();
+          LongStream.Builder evaluated = LongStream.builder();
           while (rows.next()) {
             long rowId = rows.getLong(1);
-            if (Arrays.binarySearch(skipped, rowId) >= 0) {
-              continue;
+            if (Arrays.binarySearch(skipped, rowId) < 0) {
+              rowIds.add(rowId);
+              evaluated.add(rows.getLong(2));
             }
-            if (count == found.rowIds().length) {
-              found =
-                  new DecisionRows(
-                      Arrays.copyOf(found.rowIds(), count * 2),
-                      Arrays.copyOf(found.dates(), count * 2));
-            }
-            found.rowIds()[count] = rowId;
-            found.dates()[count++] = rows.getLong(2);
           }
-          return new DecisionRows(
-              Arrays.copyOf(found.rowIds(), count), Arrays.copyOf(found.dates(), count));
+          return new DecisionRows(rowIds.build().toArray(), evaluated.build().toArray());
         });
   }
 
@@ -700,15 +693,11 @@ final class EndedInstances {
         sql,
         statement -> bind(statement, values),
         rows -> {
-          long[] keys = new long[64];
-          int count = 0;
+          LongStream.Builder keys = LongStream.builder();
           while (rows.next()) {
-            if (count == keys.length) {
-              keys = Arrays.copyOf(keys, count * 2);
-            }
-            keys[count++] = rows.getLong(1);
+            keys.add(rows.getLong(1));
           }
-          return Arrays.copyOf(keys, count);
+          return keys.build().toArray();
         });
   }
 
