@@ -163,9 +163,7 @@ class ConsoleTest extends MediaflowTest {
     browser.findElement(By.id("complete")).click();
 
     awaitInstancePage(key);
-    wait.until(
-        ExpectedConditions.presenceOfElementLocated(
-            By.cssSelector("#instance-state [data-state=completed]")));
+    awaitShownCompleted();
     WebElement diagram = browser.findElement(By.id("diagram"));
     wait.until(
         driver ->
@@ -327,9 +325,7 @@ class ConsoleTest extends MediaflowTest {
     browser.findElement(By.xpath("//label[contains(., 'Approve these renditions')]")).click();
     browser.findElement(By.id("complete")).click();
     awaitInstancePage(key);
-    wait.until(
-        ExpectedConditions.presenceOfElementLocated(
-            By.cssSelector("#instance-state [data-state=completed]")));
+    awaitShownCompleted();
     assertThatProcessInstance(byKey(key))
         .isCompleted()
         .hasCompletedElement("RenditionsApproved", 1);
@@ -397,9 +393,7 @@ class ConsoleTest extends MediaflowTest {
       wait.until(ExpectedConditions.textToBe(By.id("assignee"), "Assigned to you"));
       wait.until(ExpectedConditions.elementToBeClickable(By.id("complete"))).click();
       awaitInstancePage(key);
-      wait.until(
-          ExpectedConditions.presenceOfElementLocated(
-              By.cssSelector("#instance-state [data-state=completed]")));
+      awaitShownCompleted();
       assertThat(heard).containsExactly("ASSIGNING", "COMPLETING");
       assertThatProcessInstance(byKey(key)).isCompleted().hasCompletedElements("Review", "End");
     }
@@ -439,9 +433,7 @@ class ConsoleTest extends MediaflowTest {
     wait.until(ExpectedConditions.textToBe(By.id("assignee"), "Assigned to you"));
     wait.until(ExpectedConditions.elementToBeClickable(By.id("complete"))).click();
     awaitInstancePage(key);
-    wait.until(
-        ExpectedConditions.presenceOfElementLocated(
-            By.cssSelector("#instance-state [data-state=completed]")));
+    awaitShownCompleted();
     assertThatProcessInstance(byKey(key)).isCompleted().hasCompletedElements("Review", "End");
   }
 
@@ -555,9 +547,7 @@ class ConsoleTest extends MediaflowTest {
     openTask(key, "End the broadcast");
     browser.findElement(By.id("complete")).click();
     awaitInstancePage(key);
-    wait.until(
-        ExpectedConditions.presenceOfElementLocated(
-            By.cssSelector("#instance-state [data-state=completed]")));
+    awaitShownCompleted();
     assertThat(variableText("outcome")).contains("broadcast-ended");
   }
 
@@ -583,9 +573,7 @@ class ConsoleTest extends MediaflowTest {
 
     browser.findElement(By.id("end-the-show")).click();
     wait.until(ExpectedConditions.alertIsPresent()).accept();
-    wait.until(
-        ExpectedConditions.presenceOfElementLocated(
-            By.cssSelector("#instance-state [data-state=completed]")));
+    awaitShownCompleted();
     assertThatProcessInstance(byKey(key))
         .hasCompletedElement("EndNowRequested", 1)
         .hasCompletedElement("StopStream", 1);
@@ -623,9 +611,7 @@ class ConsoleTest extends MediaflowTest {
     openTask(key, "End the broadcast");
     browser.findElement(By.id("complete")).click();
     awaitInstancePage(key);
-    wait.until(
-        ExpectedConditions.presenceOfElementLocated(
-            By.cssSelector("#instance-state [data-state=completed]")));
+    awaitShownCompleted();
   }
 
   @Test
@@ -822,9 +808,7 @@ class ConsoleTest extends MediaflowTest {
 
     browser.get(baseUrl() + "/instances/" + key);
     awaitInstancePage(key);
-    wait.until(
-        ExpectedConditions.presenceOfElementLocated(
-            By.cssSelector("#instance-state [data-state=completed]")));
+    awaitShownCompleted();
     assertThat(variableText("outcome")).contains("published");
     assertThat(variableText("signedUrls")).contains("?auth=");
     screenshot("17-live-to-vod-published");
@@ -918,9 +902,7 @@ class ConsoleTest extends MediaflowTest {
     camunda.newCompleteCommand(waiting).send().join();
     assertThatProcessInstance(byKey(key)).isCompleted();
     assertThat(instance(key).incidentsRaised()).isEmpty();
-    wait.until(
-        ExpectedConditions.presenceOfElementLocated(
-            By.cssSelector("#instance-state [data-state=completed]")));
+    awaitShownCompleted();
     assertThat(browser.findElements(By.cssSelector(".mf-progress")))
         .as("no bar once nothing waits")
         .isEmpty();
@@ -985,6 +967,13 @@ class ConsoleTest extends MediaflowTest {
     wait.until(ExpectedConditions.textToBe(By.id("assignee"), "Assigned to you"));
     wait.until(ExpectedConditions.elementToBeClickable(By.id("complete")));
     wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(".fjs-form")));
+  }
+
+  /** Waits for the instance page to show its instance completed. */
+  private void awaitShownCompleted() {
+    wait.until(
+        ExpectedConditions.presenceOfElementLocated(
+            By.cssSelector("#instance-state [data-state=completed]")));
   }
 
   /** Waits for the page of this instance (any instance if 0) to be loaded, and returns its key. */
