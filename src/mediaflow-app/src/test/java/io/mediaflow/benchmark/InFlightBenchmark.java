@@ -94,10 +94,10 @@ class InFlightBenchmark extends MediaflowTest {
   /** A minute of the application's pace, at the benchmark's. */
   private static final Duration JOB_MINUTE = Duration.ofMinutes(1).dividedBy(TIME_SCALE);
 
-  /** The application's defaults, at the benchmark's pace. */
-  private static final Duration POLL_INTERVAL = Duration.ofMinutes(1).dividedBy(TIME_SCALE);
+  /** The application's defaults (a minute, 15 minutes), at the benchmark's pace. */
+  private static final Duration POLL_INTERVAL = JOB_MINUTE;
 
-  private static final Duration SAFETY_POLL = Duration.ofMinutes(15).dividedBy(TIME_SCALE);
+  private static final Duration SAFETY_POLL = JOB_MINUTE.multipliedBy(15);
 
   private static final String REAL = "transcode-with-approval";
   private static final String FLOOR = "benchmark-in-flight-floor";
