@@ -72,6 +72,26 @@ final class StandInTranscoding implements AutoCloseable {
     server.start();
   }
 
+  /**
+   * The variables of the {@code i}th {@code transcode-with-approval} instance a benchmark starts
+   * against this stand-in: a one-rung ladder, no fitting to the source (whose file it does not
+   * serve).
+   */
+  static Map<String, Object> instanceVariables(int i) {
+    return Map.of(
+        "source",
+        "https://media.example/source-" + i + ".mp4",
+        "ladder",
+        ladder(),
+        "fitLadder",
+        false);
+  }
+
+  /** The one-rung ladder of {@link #instanceVariables}. */
+  static List<Map<String, Object>> ladder() {
+    return List.of(Map.of("resolution", 720, "bitrate", 2800, "user_tag", "720p"));
+  }
+
   String baseUrl() {
     return "http://127.0.0.1:" + server.getAddress().getPort();
   }
