@@ -37,7 +37,12 @@ import org.junit.jupiter.api.io.TempDir;
  *       duration and the start after it; the data folder per ended instance.
  * </ol>
  *
- * It prints figures and asserts nothing.
+ * <p>{@link #readyAfterKillWithInstancesInFlight} is the recovery with {@code benchmark.in-flight}
+ * instances of {@code transcode-with-approval} waiting for their jobs at a {@link
+ * StandInTranscoding} (no encode, no release): the time to ready after {@code kill -9} beside the
+ * start over an empty folder, and that every instance still waits.
+ *
+ * <p>It prints figures and asserts nothing.
  *
  * <p>Run: {@code mvn -B -pl src/mediaflow-app -am test -Dtest=DurabilityBenchmark -DskipModelChecks
  * -Dsurefire.failIfNoSpecifiedTests=false -Dbenchmark.batch=200 -Dbenchmark.repeat=2
@@ -51,6 +56,11 @@ class DurabilityBenchmark {
   private static final int REPEAT = Integer.getInteger("benchmark.repeat", 2);
   private static final int INSTANCES = Integer.getInteger("benchmark.instances", 10_000);
   private static final int IN_FLIGHT = 64;
+  private static final int WAITING = Integer.getInteger("benchmark.in-flight", 10_000);
+
+  /** Where {@code transcode-with-approval} waits for its job's callback or next check. */
+  private static final String WAIT = "JobEventOrTimer";
+
   private static final String REAL = "transcode-with-approval";
 
   /** How often the approver looks for new tasks, as a task list refreshes its list. */
@@ -249,6 +259,85 @@ class DurabilityBenchmark {
     System.out.printf(
         "%-52s %8.1f %10.2f%n%n",
         "ready after the graceful stop (from its snapshot)", afterStop, afterStop / emptyReady);
+  }
+
+  @Test
+  void readyAfterKillWithInstancesInFlight() throws Exception {
+    Path data = Files.createDirectories(folders.resolve("in-flight"));
+    var application =
+        new EmbeddedDefaultProcess(data, MediaflowTest.freePort(), MediaflowTest.freePort());
+    try (var service = new StandInTranscoding(MediaflowTest.freePort())) {
+      String standIn = "--mediaflow.transcoding.base-url=" + service.baseUrl();
+      long started = System.nanoTime();
+      Process app = application.start(standIn);
+      double emptyReady = seconds(started);
+
+      started = System.nanoTime();
+      try (CamundaClient camunda =
+          CamundaClient.newClientBuilder()
+              .grpcAddress(application.gateway())
+              .preferRestOverGrpc(false)
+              .build()) {
+        Deque<CamundaFuture<?>> inFlight = new ArrayDeque<>();
+        for (int i = 0; i < WAITING; i++) {
+          if (inFlight.size() == IN_FLIGHT) {
+            inFlight.removeFirst().join();
+          }
+          inFlight.add(
+              camunda
+                  .newCreateInstanceCommand()
+                  .bpmnProcessId(REAL)
+                  .latestVersion()
+                  .variables(StandInTranscoding.instanceVariables(i))
+                  .send());
+        }
+        inFlight.forEach(CamundaFuture::join);
+      }
+      Awaitility.await(WAITING + " instances waiting for their jobs")
+          .atMost(Duration.ofMinutes(30))
+          .pollInterval(Duration.ofSeconds(1))
+          .until(() -> waiting(application) >= WAITING);
+      double load = seconds(started);
+      long bytes = size(data);
+
+      app.destroyForcibly(); // kill -9
+      app.waitFor();
+      started = System.nanoTime();
+      app = application.start(standIn);
+      double afterCrash = seconds(started);
+      started = System.nanoTime();
+      long stillWaiting = waiting(application);
+      double firstSearch = seconds(started);
+      app.destroy();
+      app.waitFor();
+
+      System.out.printf(
+          "%nIn flight: %d instances of %s waiting for their jobs after %.1f s; data folder %.1f"
+              + " MB%n",
+          WAITING, REAL, load, bytes / 1e6);
+      System.out.printf("%-52s %8s %10s%n", "start", "seconds", "vs empty");
+      System.out.printf(
+          "%-52s %8.1f %10s%n", "ready over an empty folder (baseline)", emptyReady, "1.00");
+      System.out.printf(
+          "%-52s %8.1f %10.2f%n",
+          "ready after kill -9 (goal <= 5 s)", afterCrash, afterCrash / emptyReady);
+      System.out.printf(
+          "%-52s %8.1f %10s%n%n",
+          "  then the search of the waits (" + stillWaiting + " found)", firstSearch, "");
+    }
+  }
+
+  /** How many instances wait at {@link #WAIT}, as the REST API counts them (up to 10,000). */
+  private static long waiting(EmbeddedDefaultProcess application)
+      throws IOException, InterruptedException {
+    return application
+        .postOk(
+            "/v2/element-instances/search",
+            Map.of(
+                "filter", Map.of("elementId", WAIT, "state", "ACTIVE"), "page", Map.of("limit", 1)))
+        .path("page")
+        .path("totalItems")
+        .asLong();
   }
 
   private static double seconds(long since) {
