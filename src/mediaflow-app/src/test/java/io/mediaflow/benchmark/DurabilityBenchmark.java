@@ -40,7 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
  * <p>{@link #readyAfterKillWithInstancesInFlight} is the recovery with {@code benchmark.in-flight}
  * instances of {@code transcode-with-approval} waiting for their jobs at a {@link
  * StandInTranscoding} (no encode, no release): the time to ready after {@code kill -9} beside the
- * start over an empty folder, and that every instance still waits.
+ * start over an empty folder, and that every instance still runs.
  *
  * <p>It prints figures and asserts nothing.
  *
@@ -58,8 +58,11 @@ class DurabilityBenchmark {
   private static final int IN_FLIGHT = 64;
   private static final int WAITING = Integer.getInteger("benchmark.in-flight", 10_000);
 
-  /** Where {@code transcode-with-approval} waits for its job's callback or next check. */
-  private static final String WAIT = "JobEventOrTimer";
+  /**
+   * The service tasks of {@code transcode-with-approval} before its wait: once none is active,
+   * every instance waits for its job (at its event-based gateway, or in one of its checks).
+   */
+  private static final List<String> BEFORE_THE_WAIT = List.of("CreateTask", "StartJob");
 
   private static final String REAL = "transcode-with-approval";
 
@@ -296,7 +299,7 @@ class DurabilityBenchmark {
       Awaitility.await(WAITING + " instances waiting for their jobs")
           .atMost(Duration.ofMinutes(30))
           .pollInterval(Duration.ofSeconds(1))
-          .until(() -> waiting(application) >= WAITING);
+          .until(() -> running(application) == WAITING && !beforeTheWait(application));
       double load = seconds(started);
       long bytes = size(data);
 
@@ -306,7 +309,7 @@ class DurabilityBenchmark {
       app = application.start(standIn);
       double afterCrash = seconds(started);
       started = System.nanoTime();
-      long stillWaiting = waiting(application);
+      long stillRunning = running(application);
       double firstSearch = seconds(started);
       app.destroy();
       app.waitFor();
@@ -323,18 +326,38 @@ class DurabilityBenchmark {
           "ready after kill -9 (goal <= 5 s)", afterCrash, afterCrash / emptyReady);
       System.out.printf(
           "%-52s %8.1f %10s%n%n",
-          "  then the search of the waits (" + stillWaiting + " found)", firstSearch, "");
+          "  then the search of those running (" + stillRunning + " found)", firstSearch, "");
     }
   }
 
-  /** How many instances wait at {@link #WAIT}, as the REST API counts them (up to 10,000). */
-  private static long waiting(EmbeddedDefaultProcess application)
+  /** How many instances of {@link #REAL} run, as the REST API counts them (up to 10,000). */
+  private static long running(EmbeddedDefaultProcess application)
+      throws IOException, InterruptedException {
+    return count(
+        application,
+        "/v2/process-instances/search",
+        Map.of("processDefinitionId", REAL, "state", "ACTIVE"));
+  }
+
+  private static boolean beforeTheWait(EmbeddedDefaultProcess application)
+      throws IOException, InterruptedException {
+    for (String task : BEFORE_THE_WAIT) {
+      if (count(
+              application,
+              "/v2/element-instances/search",
+              Map.of("elementId", task, "state", "ACTIVE"))
+          > 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static long count(
+      EmbeddedDefaultProcess application, String search, Map<String, Object> filter)
       throws IOException, InterruptedException {
     return application
-        .postOk(
-            "/v2/element-instances/search",
-            Map.of(
-                "filter", Map.of("elementId", WAIT, "state", "ACTIVE"), "page", Map.of("limit", 1)))
+        .postOk(search, Map.of("filter", filter, "page", Map.of("limit", 1)))
         .path("page")
         .path("totalItems")
         .asLong();
