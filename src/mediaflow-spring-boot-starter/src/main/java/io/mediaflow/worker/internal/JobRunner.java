@@ -93,9 +93,31 @@ public class JobRunner {
         }
       } catch (RuntimeException notSent) {
         scope.error(notSent);
+        if (stopping(notSent)) {
+          // The application is stopping and interrupted the wait for the engine's answer, which
+          // may have taken the outcome. Rethrown, the SDK would fail the job and spend one of its
+          // retries; left alone, the job is taken again once its lock times out, if it was not.
+          Thread.currentThread().interrupt();
+          LOG.info(
+              "Job {} ({}): stopping before the engine confirmed its outcome; if it did not take"
+                  + " it, the job is taken again once its lock times out",
+              job.getKey(),
+              job.getType());
+          return;
+        }
         throw notSent;
       }
     }
+  }
+
+  /** Whether sending failed because this thread was interrupted while waiting for the answer. */
+  private static boolean stopping(RuntimeException notSent) {
+    for (Throwable cause = notSent; cause != null; cause = cause.getCause()) {
+      if (cause instanceof InterruptedException) {
+        return true;
+      }
+    }
+    return false;
   }
 
   <I> JobOutcome outcome(ActivatedJob job, OperationHandler<I> handler) {

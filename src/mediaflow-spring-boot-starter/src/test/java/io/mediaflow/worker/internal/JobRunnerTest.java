@@ -914,4 +914,22 @@ class JobRunnerTest {
         .thenThrow(refused);
     assertThatThrownBy(() -> runner.handle(client, job, create)).isSameAs(refused);
   }
+
+  @Test
+  void aJobWhoseOutcomeIsInterruptedByTheStopIsLeftToItsLockNotFailed() {
+    ActivatedJob job = job("test.create", Map.of("name", "a"), 3);
+    JobClient client = mock(JobClient.class, org.mockito.Mockito.RETURNS_DEEP_STUBS);
+    when(client
+            .newCompleteCommand(job)
+            .variables(org.mockito.ArgumentMatchers.<Map<String, Object>>any())
+            .send()
+            .join())
+        .thenThrow(
+            new ClientException(
+                "Unexpectedly interrupted awaiting client response", new InterruptedException()));
+
+    runner.handle(client, job, create); // no exception: the SDK would fail the job, a retry spent
+
+    assertThat(Thread.interrupted()).as("the stop's interruption kept for the worker").isTrue();
+  }
 }
