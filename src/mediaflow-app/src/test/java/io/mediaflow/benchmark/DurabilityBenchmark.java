@@ -302,6 +302,7 @@ class DurabilityBenchmark {
           .until(() -> running(application) == WAITING && !beforeTheWait(application));
       double load = seconds(started);
       long bytes = size(data);
+      long history = size(data.resolve("history").resolve("history.jsonl"));
 
       app.destroyForcibly(); // kill -9
       app.waitFor();
@@ -316,8 +317,8 @@ class DurabilityBenchmark {
 
       System.out.printf(
           "%nIn flight: %d instances of %s waiting for their jobs after %.1f s; data folder %.1f"
-              + " MB%n",
-          WAITING, REAL, load, bytes / 1e6);
+              + " MB, the history's file %.1f MB of it%n",
+          WAITING, REAL, load, bytes / 1e6, history / 1e6);
       System.out.printf("%-52s %8s %10s%n", "start", "seconds", "vs empty");
       System.out.printf(
           "%-52s %8.1f %10s%n", "ready over an empty folder (baseline)", emptyReady, "1.00");
