@@ -33,13 +33,36 @@ public class EngineRecordFeed {
    */
   public interface RecordSource {
     void readNew(Consumer<Record<?>> action);
+
+    /**
+     * A source opened at the feed's first read, once its subscribers have restored what they kept
+     * ({@link #subscribe(Runnable, Subscriber)}): by then where it starts is known.
+     */
+    static RecordSource openedAtFirstRead(Supplier<RecordSource> open) {
+      return new RecordSource() {
+        private RecordSource opened;
+
+        @Override
+        public void readNew(Consumer<Record<?>> action) {
+          if (opened == null) {
+            opened = open.get();
+          }
+          opened.readNew(action);
+        }
+      };
+    }
   }
 
   private static final Logger LOG = LoggerFactory.getLogger(EngineRecordFeed.class);
 
   private final RecordSource source;
   private final List<Subscriber> subscribers = new CopyOnWriteArrayList<>();
+
+  /** What the subscribers restore before the first read, in the order they subscribed. */
+  private final List<Runnable> restores = new CopyOnWriteArrayList<>();
+
   private final ReentrantLock reading = new ReentrantLock();
+  private boolean restored;
 
   @Autowired
   public EngineRecordFeed(RecordSource source) {
@@ -54,6 +77,16 @@ public class EngineRecordFeed {
     subscribers.add(subscriber);
   }
 
+  /**
+   * Subscribes one that first restores what it kept: {@code restore} runs once, before the first
+   * record is read and the first query answered, on the thread of that read, so that what is kept
+   * need not be read before the application starts.
+   */
+  public void subscribe(Runnable restore, Subscriber subscriber) {
+    restores.add(restore);
+    subscribe(subscriber);
+  }
+
   /** Hands every record written since the last read to the subscribers. */
   public void catchUp() {
     caughtUp(() -> null);
@@ -66,6 +99,11 @@ public class EngineRecordFeed {
   public <T> T caughtUp(Supplier<T> query) {
     reading.lock();
     try {
+      if (!restored) {
+        // Tried again at the next read if one fails: none has answered from a part of it.
+        restores.forEach(Runnable::run);
+        restored = true;
+      }
       source.readNew(this::handOn);
       return query.get();
     } finally {

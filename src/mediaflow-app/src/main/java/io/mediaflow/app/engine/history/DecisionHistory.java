@@ -167,11 +167,16 @@ public class DecisionHistory implements EngineRecordFeed.Subscriber {
     this.limits = limits;
     this.clock = clock;
     this.moved = store.map(HistoryStore::ended);
-    store.flatMap(HistoryStore::loaded).map(HistoryStore.Saved::decisions).ifPresent(this::restore);
-    feed.subscribe(this);
+    feed.subscribe(
+        () ->
+            store
+                .flatMap(HistoryStore::loaded)
+                .map(HistoryStore.Saved::decisions)
+                .ifPresent(this::restore),
+        this);
   }
 
-  private void restore(HistoryStore.SavedDecisions saved) {
+  private synchronized void restore(HistoryStore.SavedDecisions saved) {
     saved.definitions().forEach(definition -> definitions.put(definition.key(), definition));
     saved.requirements().forEach(drg -> requirements.put(drg.key(), drg));
     var byEvaluation = new LinkedHashMap<Long, List<String>>();

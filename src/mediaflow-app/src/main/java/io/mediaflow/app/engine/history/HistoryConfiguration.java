@@ -25,7 +25,9 @@ class HistoryConfiguration {
   /** The log after what the kept history already holds. */
   @Bean
   EngineRecordFeed.RecordSource engineRecords(DurableEngine engine, HistoryStore history) {
-    return engine.recordsAfter(history.position());
+    // The history's file is read while the application starts: the log is read from where it ends.
+    return EngineRecordFeed.RecordSource.openedAtFirstRead(
+        () -> engine.recordsAfter(history.position()));
   }
 
   /** No log segment is deleted before the history has kept what it read from it. */

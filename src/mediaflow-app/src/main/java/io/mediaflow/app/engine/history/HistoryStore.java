@@ -19,6 +19,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Where the durable engine's {@link ProcessHistory} keeps what it derived from the log, so that the
@@ -43,6 +47,8 @@ import java.util.Optional;
  * database, this file rewritten without them, then the day files deleted.
  */
 final class HistoryStore {
+
+  private static final Logger LOG = LoggerFactory.getLogger(HistoryStore.class);
 
   static final String FILE = "history.jsonl";
 
@@ -192,7 +198,13 @@ final class HistoryStore {
   private final Path file;
   private final EndedInstances ended;
   private final long compactAt;
-  private final Saved loaded;
+
+  /**
+   * The file as the application started, read on a thread of its own from the start: the engine and
+   * the workers need nothing of it, so the application gets ready while it is read. Everything here
+   * but {@link #ended} waits for it.
+   */
+  private final CompletableFuture<Saved> loaded = new CompletableFuture<>();
 
   /**
    * The file's size after its last rewrite, and after its last complete batch (where the next one
@@ -214,24 +226,41 @@ final class HistoryStore {
     this.file = folder.resolve(FILE);
     this.ended = new EndedInstances(folder);
     this.compactAt = compactAt;
+    Thread.ofPlatform().name("history-load").daemon().start(this::load);
+  }
+
+  private void load() {
     try {
       Path whole = folder.resolve(WHOLE_FILE);
       if (!Files.exists(file) && Files.exists(whole)) {
         Saved earlier = JSON.readValue(whole.toFile(), Saved.class);
-        rewrite(earlier);
+        writeWhole(earlier);
         Files.delete(whole);
       }
       Saved kept = Files.exists(file) ? read() : null;
       ended.forgetAfter(kept == null ? -1 : kept.position());
-      loaded = kept != null && kept.archived() != null ? carryOver(kept) : kept;
-    } catch (IOException e) {
-      throw new UncheckedIOException(
-          "Cannot read the REST API's history from "
-              + folder
-              + ": restore it from a backup, or delete it and the log to start afresh",
-          e);
+      Saved history = kept != null && kept.archived() != null ? carryOver(kept) : kept;
+      sizeAfterRewrite = Math.max(sizeAfterRewrite, size);
+      loaded.complete(history);
+    } catch (IOException | RuntimeException e) {
+      var failure =
+          new UncheckedIOException(
+              "Cannot read the REST API's history from "
+                  + folder
+                  + ": restore it from a backup, or delete it and the log to start afresh",
+              e instanceof IOException io ? io : new IOException(e));
+      LOG.error(failure.getMessage(), e);
+      loaded.completeExceptionally(failure);
     }
-    sizeAfterRewrite = Math.max(sizeAfterRewrite, size);
+  }
+
+  /** The file as the application started, once read; its failure to be read, each time asked. */
+  private Saved awaitLoaded() {
+    try {
+      return loaded.join();
+    } catch (CompletionException e) {
+      throw (UncheckedIOException) e.getCause();
+    }
   }
 
   /** Where the ended instances are kept, beside this file. */
@@ -274,14 +303,14 @@ final class HistoryStore {
             kept.ended().stream().filter(instance -> inFile.contains(instance.key())).toList(),
             kept.usage(),
             kept.decisions());
-    rewrite(rest);
+    writeWhole(rest);
     archive.delete();
     return rest;
   }
 
   /** What was kept when the application started, if anything. */
   Optional<Saved> loaded() {
-    return Optional.ofNullable(loaded);
+    return Optional.ofNullable(awaitLoaded());
   }
 
   /**
@@ -289,7 +318,7 @@ final class HistoryStore {
    * whole.
    */
   long position() {
-    return loaded == null ? -1 : loaded.position();
+    return loaded().map(Saved::position).orElse(-1L);
   }
 
   /**
@@ -297,11 +326,13 @@ final class HistoryStore {
    * #append}).
    */
   boolean rewriteDue() {
+    awaitLoaded();
     return rewriteNext || size >= Math.max(compactAt, 2 * sizeAfterRewrite);
   }
 
   /** Appends the changes as one batch, on disk when this returns. */
   void append(Changes changes) {
+    awaitLoaded();
     var entries = new ArrayList<Entry>();
     // The drops first: an instance the history dropped and then heard of again is kept as it is
     // now.
@@ -338,6 +369,11 @@ final class HistoryStore {
 
   /** Replaces the file with the whole history in one batch. */
   void rewrite(Saved history) {
+    awaitLoaded();
+    writeWhole(history);
+  }
+
+  private void writeWhole(Saved history) {
     var entries = new ArrayList<Entry>();
     history.definitions().forEach(definition -> entries.add(Entry.of(definition)));
     history.forms().forEach(form -> entries.add(Entry.of(form)));

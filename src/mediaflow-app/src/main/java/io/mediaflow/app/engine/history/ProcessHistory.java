@@ -70,11 +70,22 @@ public class ProcessHistory {
     this.limits = limits;
     this.clock = clock;
     this.state = new HistoryState(store.map(HistoryStore::ended).orElse(null));
-    store.flatMap(HistoryStore::loaded).ifPresent(state::restore);
-    feed.subscribe(new HistoryProjection(state, limits, clock));
+    feed.subscribe(this::restore, new HistoryProjection(state, limits, clock));
   }
 
   // ---- kept beside the engine's log, which is deleted below a snapshot
+
+  /** What the store kept, before the first record or query: the file is read meanwhile. */
+  private void restore() {
+    store
+        .flatMap(HistoryStore::loaded)
+        .ifPresent(
+            saved -> {
+              synchronized (state) {
+                state.restore(saved);
+              }
+            });
+  }
 
   /**
    * Keeps everything read so far in the store (what changed since the last time, or everything when

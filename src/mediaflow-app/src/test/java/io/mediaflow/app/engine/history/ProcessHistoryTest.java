@@ -1,6 +1,7 @@
 package io.mediaflow.app.engine.history;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.camunda.zeebe.protocol.impl.encoding.MsgPackConverter;
@@ -588,6 +589,23 @@ class ProcessHistoryTest {
   }
 
   @Test
+  void aFileThatCannotBeReadFailsEveryReadOfTheHistoryNamingItsFolder(@TempDir Path folder)
+      throws Exception {
+    Files.writeString(folder.resolve(HistoryStore.FILE), "not an entry\n{\"kept\": 1}\n");
+    HistoryProperties limits = new HistoryProperties(Duration.ofHours(1));
+
+    // Read while the application starts, so the start goes on; what reads the history fails.
+    ProcessHistory history = history(limits, Optional.of(new HistoryStore(folder)));
+
+    for (int read = 0; read < 2; read++) {
+      assertThatThrownBy(history::processInstances)
+          .isInstanceOf(java.io.UncheckedIOException.class)
+          .hasMessageContaining("Cannot read the REST API's history from " + folder)
+          .hasMessageContaining("restore it from a backup");
+    }
+  }
+
+  @Test
   void theFileIsRewrittenWholeOnceItGrewToTwiceItsSize(@TempDir Path folder) throws Exception {
     HistoryProperties limits = new HistoryProperties(Duration.ofHours(1));
     ProcessHistory kept = history(limits, Optional.of(new HistoryStore(folder, 1)));
@@ -928,15 +946,21 @@ class ProcessHistoryTest {
     return new ProcessHistory(feed(store), limits, store, Optional.empty(), clock());
   }
 
-  /** The records after what the store kept (record i is at position i + 1). */
+  /**
+   * The records after what the store kept (record i is at position i + 1), from the first read on,
+   * as the application's feed reads them once the store's file is read.
+   */
   private EngineRecordFeed feed(Optional<HistoryStore> store) {
-    int[] read = {(int) Math.max(0, store.map(HistoryStore::position).orElse(-1L))};
     return new EngineRecordFeed(
-        action -> {
-          while (read[0] < records.size()) {
-            action.accept(records.get(read[0]++));
-          }
-        });
+        EngineRecordFeed.RecordSource.openedAtFirstRead(
+            () -> {
+              int[] read = {(int) Math.max(0, store.map(HistoryStore::position).orElse(-1L))};
+              return action -> {
+                while (read[0] < records.size()) {
+                  action.accept(records.get(read[0]++));
+                }
+              };
+            }));
   }
 
   /** A clock at {@link #now}, which the tests move. */
