@@ -17,6 +17,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.IntFunction;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -182,11 +183,7 @@ class DurabilityBenchmark {
     double emptyReady = seconds(started);
 
     started = System.nanoTime();
-    try (CamundaClient camunda =
-        CamundaClient.newClientBuilder()
-            .grpcAddress(application.gateway())
-            .preferRestOverGrpc(false)
-            .build()) {
+    try (CamundaClient camunda = client(application)) {
       camunda
           .newDeployResourceCommand()
           .addProcessModel(
@@ -205,20 +202,15 @@ class DurabilityBenchmark {
               .handler((client, job) -> client.newCompleteCommand(job).send().join())
               .maxJobsActive(IN_FLIGHT)
               .open()) {
-        Deque<CamundaFuture<?>> inFlight = new ArrayDeque<>();
-        for (int i = 0; i < INSTANCES; i++) {
-          if (inFlight.size() == IN_FLIGHT) {
-            inFlight.removeFirst().join();
-          }
-          inFlight.add(
-              camunda
-                  .newCreateInstanceCommand()
-                  .bpmnProcessId("recovery")
-                  .latestVersion()
-                  .withResult()
-                  .send());
-        }
-        inFlight.forEach(CamundaFuture::join);
+        sendAll(
+            INSTANCES,
+            i ->
+                camunda
+                    .newCreateInstanceCommand()
+                    .bpmnProcessId("recovery")
+                    .latestVersion()
+                    .withResult()
+                    .send());
       }
     }
     double load = seconds(started);
@@ -276,25 +268,16 @@ class DurabilityBenchmark {
       double emptyReady = seconds(started);
 
       started = System.nanoTime();
-      try (CamundaClient camunda =
-          CamundaClient.newClientBuilder()
-              .grpcAddress(application.gateway())
-              .preferRestOverGrpc(false)
-              .build()) {
-        Deque<CamundaFuture<?>> inFlight = new ArrayDeque<>();
-        for (int i = 0; i < WAITING; i++) {
-          if (inFlight.size() == IN_FLIGHT) {
-            inFlight.removeFirst().join();
-          }
-          inFlight.add(
-              camunda
-                  .newCreateInstanceCommand()
-                  .bpmnProcessId(REAL)
-                  .latestVersion()
-                  .variables(StandInTranscoding.instanceVariables(i))
-                  .send());
-        }
-        inFlight.forEach(CamundaFuture::join);
+      try (CamundaClient camunda = client(application)) {
+        sendAll(
+            WAITING,
+            i ->
+                camunda
+                    .newCreateInstanceCommand()
+                    .bpmnProcessId(REAL)
+                    .latestVersion()
+                    .variables(StandInTranscoding.instanceVariables(i))
+                    .send());
       }
       Awaitility.await(WAITING + " instances waiting for their jobs")
           .atMost(Duration.ofMinutes(30))
@@ -362,6 +345,26 @@ class DurabilityBenchmark {
         .path("page")
         .path("totalItems")
         .asLong();
+  }
+
+  /** A client of the application's gateway, as a user's application over gRPC. */
+  private static CamundaClient client(EmbeddedDefaultProcess application) {
+    return CamundaClient.newClientBuilder()
+        .grpcAddress(application.gateway())
+        .preferRestOverGrpc(false)
+        .build();
+  }
+
+  /** Sends {@code count} commands, {@link #IN_FLIGHT} at a time, and waits for every answer. */
+  private static void sendAll(int count, IntFunction<CamundaFuture<?>> command) {
+    Deque<CamundaFuture<?>> inFlight = new ArrayDeque<>();
+    for (int i = 0; i < count; i++) {
+      if (inFlight.size() == IN_FLIGHT) {
+        inFlight.removeFirst().join();
+      }
+      inFlight.add(command.apply(i));
+    }
+    inFlight.forEach(CamundaFuture::join);
   }
 
   private static double seconds(long since) {

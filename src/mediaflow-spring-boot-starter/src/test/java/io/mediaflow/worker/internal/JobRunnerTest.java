@@ -893,43 +893,38 @@ class JobRunnerTest {
         List.of(
             new ProblemException(404, "Not Found", null),
             new ClientStatusException(Status.NOT_FOUND, null))) {
-      JobClient client = mock(JobClient.class, org.mockito.Mockito.RETURNS_DEEP_STUBS);
-      when(client
-              .newCompleteCommand(job)
-              .variables(org.mockito.ArgumentMatchers.<Map<String, Object>>any())
-              .send()
-              .join())
-          .thenThrow(gone);
-      runner.handle(
-          client, job, create); // no exception: the SDK would fail the job and be refused again
+      // No exception: the SDK would fail the job and be refused again.
+      runner.handle(completionFailingWith(job, gone), job, create);
     }
 
-    JobClient client = mock(JobClient.class, org.mockito.Mockito.RETURNS_DEEP_STUBS);
     var refused = new ProblemException(500, "Internal Server Error", null);
-    when(client
-            .newCompleteCommand(job)
-            .variables(org.mockito.ArgumentMatchers.<Map<String, Object>>any())
-            .send()
-            .join())
-        .thenThrow(refused);
+    JobClient client = completionFailingWith(job, refused);
     assertThatThrownBy(() -> runner.handle(client, job, create)).isSameAs(refused);
   }
 
   @Test
   void aJobWhoseOutcomeIsInterruptedByTheStopIsLeftToItsLockNotFailed() {
     ActivatedJob job = job("test.create", Map.of("name", "a"), 3);
-    JobClient client = mock(JobClient.class, org.mockito.Mockito.RETURNS_DEEP_STUBS);
-    when(client
-            .newCompleteCommand(job)
-            .variables(org.mockito.ArgumentMatchers.<Map<String, Object>>any())
-            .send()
-            .join())
-        .thenThrow(
+    JobClient client =
+        completionFailingWith(
+            job,
             new ClientException(
                 "Unexpectedly interrupted awaiting client response", new InterruptedException()));
 
     runner.handle(client, job, create); // no exception: the SDK would fail the job, a retry spent
 
     assertThat(Thread.interrupted()).as("the stop's interruption kept for the worker").isTrue();
+  }
+
+  /** A client whose completion of {@code job} fails with {@code failure}. */
+  private static JobClient completionFailingWith(ActivatedJob job, ClientException failure) {
+    JobClient client = mock(JobClient.class, org.mockito.Mockito.RETURNS_DEEP_STUBS);
+    when(client
+            .newCompleteCommand(job)
+            .variables(org.mockito.ArgumentMatchers.<Map<String, Object>>any())
+            .send()
+            .join())
+        .thenThrow(failure);
+    return client;
   }
 }
