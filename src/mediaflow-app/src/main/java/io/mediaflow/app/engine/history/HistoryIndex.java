@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.NavigableSet;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.function.ToLongFunction;
@@ -27,10 +26,10 @@ final class HistoryIndex<T> {
   private final String kind;
   private final ToLongFunction<T> key;
   private final Map<String, Function<T, String>> fields;
-  private final TreeMap<Long, T> byKey = new TreeMap<>();
+  private final KeyMap<T> byKey = new KeyMap<>();
 
   /** Field, value, the keys of the items that have it. */
-  private final Map<String, Map<String, KeySet>> postings = new HashMap<>();
+  private final Map<String, Map<String, KeyMap<Void>>> postings = new HashMap<>();
 
   HistoryIndex(String kind, ToLongFunction<T> key, Map<String, Function<T, String>> fields) {
     this.kind = kind;
@@ -61,7 +60,7 @@ final class HistoryIndex<T> {
             unpost(field, before, k);
           }
           if (after != null) {
-            postings.get(field).computeIfAbsent(after, v -> new KeySet()).add(k);
+            postings.get(field).computeIfAbsent(after, v -> new KeyMap<>()).add(k);
           }
         });
   }
@@ -98,8 +97,9 @@ final class HistoryIndex<T> {
   }
 
   void remove(long k) {
-    T item = byKey.remove(k);
+    T item = byKey.get(k);
     if (item != null) {
+      byKey.remove(k);
       fields.forEach(
           (field, value) -> {
             String v = value.apply(item);
@@ -112,7 +112,7 @@ final class HistoryIndex<T> {
 
   /** Removes the items whose {@code field} has {@code value}. */
   void removeWhere(String field, String value) {
-    KeySet keys = postings.get(field).get(value);
+    KeyMap<Void> keys = postings.get(field).get(value);
     if (keys != null) {
       for (long k : keys.toArray()) {
         remove(k);
@@ -122,7 +122,7 @@ final class HistoryIndex<T> {
 
   /** Every item, by key. */
   List<T> all() {
-    return List.copyOf(byKey.values());
+    return byKey.values();
   }
 
   /** The items whose {@code field} has {@code value}, by key. */
@@ -139,7 +139,7 @@ final class HistoryIndex<T> {
     List<NavigableSet<Long>> sets = new ArrayList<>();
     wanted.forEach(
         (field, values) -> {
-          Map<String, KeySet> index = postings.get(field);
+          Map<String, KeyMap<Void>> index = postings.get(field);
           if (index != null) {
             NavigableSet<Long> union = new TreeSet<>();
             values.forEach(value -> keys(index, value).forEach(union::add));
@@ -156,14 +156,14 @@ final class HistoryIndex<T> {
   }
 
   /** The keys of the items whose field has {@code value}, of the field's {@code index}. */
-  private static LongStream keys(Map<String, KeySet> index, String value) {
-    KeySet keys = index.get(value);
-    return keys == null ? LongStream.empty() : keys.stream();
+  private static LongStream keys(Map<String, KeyMap<Void>> index, String value) {
+    KeyMap<Void> keys = index.get(value);
+    return keys == null ? LongStream.empty() : keys.keys();
   }
 
   private void unpost(String field, String value, long k) {
-    Map<String, KeySet> index = postings.get(field);
-    KeySet keys = index.get(value);
+    Map<String, KeyMap<Void>> index = postings.get(field);
+    KeyMap<Void> keys = index.get(value);
     if (keys != null) {
       keys.remove(k);
       if (keys.isEmpty()) {

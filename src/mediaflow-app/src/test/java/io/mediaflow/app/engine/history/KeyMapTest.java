@@ -3,12 +3,13 @@ package io.mediaflow.app.engine.history;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Random;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
-class KeySetTest {
+class KeyMapTest {
 
-  private final KeySet keys = new KeySet();
+  private final KeyMap<Void> keys = new KeyMap<>();
 
   @Test
   void keysComeBackSortedAndOnceWhateverTheOrderTheyCameIn() {
@@ -27,7 +28,7 @@ class KeySetTest {
     assertThat(keys.remove(6)).isFalse();
     assertThat(keys.remove(5)).isTrue();
     assertThat(keys.isEmpty()).isTrue();
-    assertThat(new KeySet().remove(1)).isFalse();
+    assertThat(new KeyMap<Void>().remove(1)).isFalse();
 
     keys.add(7);
     assertThat(keys.toArray()).containsExactly(7);
@@ -42,13 +43,13 @@ class KeySetTest {
     var random = new Random(46);
     var expected = new TreeSet<Long>();
     long next = 2_251_799_813_685_249L;
-    for (int step = 0; step < 40 * KeySet.BLOCK; step++) {
+    for (int step = 0; step < 40 * KeyMap.BLOCK; step++) {
       long key =
           random.nextInt(4) == 0
-              ? next - random.nextInt(5 * KeySet.BLOCK)
+              ? next - random.nextInt(5 * KeyMap.BLOCK)
               : (next += 1 + random.nextInt(3));
       if (random.nextInt(3) == 0 && !expected.isEmpty()) {
-        Long above = expected.ceiling(key - random.nextInt(3 * KeySet.BLOCK));
+        Long above = expected.ceiling(key - random.nextInt(3 * KeyMap.BLOCK));
         long gone = above == null ? expected.last() : above;
         assertThat(keys.remove(gone)).isEqualTo(expected.remove(gone));
       } else {
@@ -56,9 +57,57 @@ class KeySetTest {
       }
     }
 
-    assertThat(keys.size()).isEqualTo(expected.size()).isGreaterThan(10 * KeySet.BLOCK);
-    assertThat(keys.stream().boxed().toList()).containsExactlyElementsOf(expected);
+    assertThat(keys.size()).isEqualTo(expected.size()).isGreaterThan(10 * KeyMap.BLOCK);
+    assertThat(keys.keys().boxed().toList()).containsExactlyElementsOf(expected);
     expected.forEach(key -> assertThat(keys.remove(key)).isTrue());
     assertThat(keys.isEmpty()).isTrue();
+  }
+
+  @Test
+  void anItemIsFoundByItsKeyReplacedAndRemovedWithIt() {
+    var items = new KeyMap<String>();
+    assertThat(items.put(20, "b")).isNull();
+    assertThat(items.put(10, "a")).isNull();
+    assertThat(items.put(20, "b2")).as("the item it had").isEqualTo("b");
+
+    assertThat(items.get(10)).isEqualTo("a");
+    assertThat(items.get(20)).isEqualTo("b2");
+    assertThat(items.get(15)).isNull();
+    assertThat(items.values()).containsExactly("a", "b2");
+    assertThat(items.remove(10)).isTrue();
+    assertThat(items.get(10)).isNull();
+    assertThat(items.values()).containsExactly("b2");
+  }
+
+  /**
+   * The same steps as {@link #theSetAgreesWithATreeSetAcrossManyBlocks}, each key with an item,
+   * some replaced: always the same items by key as a TreeMap given the same.
+   */
+  @Test
+  void theMapAgreesWithATreeMapAcrossManyBlocks() {
+    var items = new KeyMap<String>();
+    var random = new Random(47);
+    var expected = new TreeMap<Long, String>();
+    long next = 2_251_799_813_685_249L;
+    for (int step = 0; step < 40 * KeyMap.BLOCK; step++) {
+      long key =
+          random.nextInt(4) == 0
+              ? next - random.nextInt(5 * KeyMap.BLOCK)
+              : (next += 1 + random.nextInt(3));
+      if (random.nextInt(3) == 0 && !expected.isEmpty()) {
+        Long above = expected.ceilingKey(key - random.nextInt(3 * KeyMap.BLOCK));
+        long gone = above == null ? expected.lastKey() : above;
+        assertThat(items.remove(gone)).isEqualTo(expected.remove(gone) != null);
+      } else {
+        String item = "item " + step;
+        assertThat(items.put(key, item)).as("put %d", key).isEqualTo(expected.put(key, item));
+      }
+      long probe = next - random.nextInt(6 * KeyMap.BLOCK);
+      assertThat(items.get(probe)).as("get %d", probe).isEqualTo(expected.get(probe));
+    }
+
+    assertThat(items.size()).isEqualTo(expected.size()).isGreaterThan(10 * KeyMap.BLOCK);
+    assertThat(items.keys().boxed().toList()).containsExactlyElementsOf(expected.keySet());
+    assertThat(items.values()).containsExactlyElementsOf(expected.values());
   }
 }
