@@ -4,7 +4,6 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.mediaflow.app.engine.DurableFiles;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
@@ -346,7 +345,6 @@ final class HistoryStore {
       entries.add(Entry.of(changes.decisions()));
     }
     entries.add(Entry.kept(changes.position()));
-    byte[] batch = lines(entries);
     try {
       // A fresh data folder has no history folder yet: its first batch would fail, and its first
       // snapshot with it.
@@ -354,17 +352,17 @@ final class HistoryStore {
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot keep the REST API's history in " + file, e);
     }
+    long written;
     try {
-      DurableFiles.writeAt(file, size, batch);
+      written = DurableFiles.writeAt(file, size, lines(entries));
     } catch (IOException e) {
       rewriteNext = true;
       throw new UncheckedIOException("Cannot keep the REST API's history in " + file, e);
     }
     if (size == 0) {
-      sizeAfterRewrite =
-          batch.length; // a new file's first batch holds the whole history, as a rewrite does
+      sizeAfterRewrite = written; // a new file's first batch holds the whole history, as a rewrite
     }
-    size += batch.length;
+    size += written;
   }
 
   /** Replaces the file with the whole history in one batch. */
@@ -386,29 +384,24 @@ final class HistoryStore {
       entries.add(Entry.of(history.decisions()));
     }
     entries.add(Entry.kept(history.position()));
-    byte[] content = lines(entries);
     try {
-      DurableFiles.replace(file, content);
+      size = DurableFiles.replace(file, lines(entries));
     } catch (IOException e) {
       rewriteNext = true;
       throw new UncheckedIOException("Cannot keep the REST API's history in " + file, e);
     }
-    size = content.length;
     sizeAfterRewrite = size;
     rewriteNext = false;
   }
 
-  private static byte[] lines(List<Entry> entries) {
-    var out = new ByteArrayOutputStream();
-    try {
+  /** The entries as JSON lines, written one at a time. */
+  private static DurableFiles.Content lines(List<Entry> entries) {
+    return out -> {
       for (Entry entry : entries) {
         out.write(JSON.writeValueAsBytes(entry));
         out.write('\n');
       }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return out.toByteArray();
+    };
   }
 
   /**
