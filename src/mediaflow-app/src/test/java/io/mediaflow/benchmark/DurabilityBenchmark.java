@@ -240,12 +240,7 @@ class DurabilityBenchmark {
         INSTANCES, load, INSTANCES / load);
     System.out.printf(
         "data folder: %.1f MB, %.1f KB per ended instance%n", bytes / 1e6, bytes / 1e3 / INSTANCES);
-    System.out.printf("%-52s %8s %10s%n", "start", "seconds", "vs empty");
-    System.out.printf(
-        "%-52s %8.1f %10s%n", "ready over an empty folder (baseline)", emptyReady, "1.00");
-    System.out.printf(
-        "%-52s %8.1f %10.2f%n",
-        "ready after kill -9 (goal <= 10 s)", afterCrash, afterCrash / emptyReady);
+    printReady(emptyReady, afterCrash, "10 s");
     System.out.printf(
         "%-52s %8.1f %10s%n",
         "  then the first search (history: its store, then the log)", historyAfterCrash, "");
@@ -269,15 +264,7 @@ class DurabilityBenchmark {
 
       started = System.nanoTime();
       try (CamundaClient camunda = client(application)) {
-        sendAll(
-            WAITING,
-            i ->
-                camunda
-                    .newCreateInstanceCommand()
-                    .bpmnProcessId(REAL)
-                    .latestVersion()
-                    .variables(StandInTranscoding.instanceVariables(i))
-                    .send());
+        sendAll(WAITING, i -> StandInTranscoding.instance(camunda, i).send());
       }
       Awaitility.await(WAITING + " instances waiting for their jobs")
           .atMost(Duration.ofMinutes(30))
@@ -302,12 +289,7 @@ class DurabilityBenchmark {
           "%nIn flight: %d instances of %s waiting for their jobs after %.1f s; data folder %.1f"
               + " MB, the history's file %.1f MB of it%n",
           WAITING, REAL, load, bytes / 1e6, history / 1e6);
-      System.out.printf("%-52s %8s %10s%n", "start", "seconds", "vs empty");
-      System.out.printf(
-          "%-52s %8.1f %10s%n", "ready over an empty folder (baseline)", emptyReady, "1.00");
-      System.out.printf(
-          "%-52s %8.1f %10.2f%n",
-          "ready after kill -9 (goal <= 5 s)", afterCrash, afterCrash / emptyReady);
+      printReady(emptyReady, afterCrash, "5 s");
       System.out.printf(
           "%-52s %8.1f %10s%n%n",
           "  then the search of those running (" + stillRunning + " found)", firstSearch, "");
@@ -345,6 +327,16 @@ class DurabilityBenchmark {
         .path("page")
         .path("totalItems")
         .asLong();
+  }
+
+  /** The starts' table: over an empty folder, and after {@code kill -9} beside its goal. */
+  private static void printReady(double emptyReady, double afterCrash, String goal) {
+    System.out.printf("%-52s %8s %10s%n", "start", "seconds", "vs empty");
+    System.out.printf(
+        "%-52s %8.1f %10s%n", "ready over an empty folder (baseline)", emptyReady, "1.00");
+    System.out.printf(
+        "%-52s %8.1f %10.2f%n",
+        "ready after kill -9 (goal <= " + goal + ")", afterCrash, afterCrash / emptyReady);
   }
 
   /** A client of the application's gateway, as a user's application over gRPC. */

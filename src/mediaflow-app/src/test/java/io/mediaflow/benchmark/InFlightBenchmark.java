@@ -238,14 +238,7 @@ class InFlightBenchmark extends MediaflowTest {
   private void startReal() {
     all(
         STARTS_IN_PARALLEL,
-        i ->
-            camunda
-                .newCreateInstanceCommand()
-                .bpmnProcessId(REAL)
-                .latestVersion()
-                .variables(StandInTranscoding.instanceVariables(i))
-                .send()
-                .toCompletableFuture());
+        i -> StandInTranscoding.instance(camunda, i).send().toCompletableFuture());
   }
 
   /** Sends {@link #IN_FLIGHT} commands, {@code parallel} at a time. */

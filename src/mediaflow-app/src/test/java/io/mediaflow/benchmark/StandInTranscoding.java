@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.camunda.client.CamundaClient;
+import io.camunda.client.api.command.CreateProcessInstanceCommandStep1.CreateProcessInstanceCommandStep3;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -73,21 +75,26 @@ final class StandInTranscoding implements AutoCloseable {
   }
 
   /**
-   * The variables of the {@code i}th {@code transcode-with-approval} instance a benchmark starts
+   * The creation of the {@code i}th {@code transcode-with-approval} instance a benchmark starts
    * against this stand-in: a one-rung ladder, no fitting to the source (whose file it does not
    * serve).
    */
-  static Map<String, Object> instanceVariables(int i) {
-    return Map.of(
-        "source",
-        "https://media.example/source-" + i + ".mp4",
-        "ladder",
-        ladder(),
-        "fitLadder",
-        false);
+  static CreateProcessInstanceCommandStep3 instance(CamundaClient camunda, int i) {
+    return camunda
+        .newCreateInstanceCommand()
+        .bpmnProcessId("transcode-with-approval")
+        .latestVersion()
+        .variables(
+            Map.of(
+                "source",
+                "https://media.example/source-" + i + ".mp4",
+                "ladder",
+                ladder(),
+                "fitLadder",
+                false));
   }
 
-  /** The one-rung ladder of {@link #instanceVariables}. */
+  /** The one-rung ladder of {@link #instance}. */
   static List<Map<String, Object>> ladder() {
     return List.of(Map.of("resolution", 720, "bitrate", 2800, "user_tag", "720p"));
   }

@@ -40,16 +40,12 @@ class KeyMapTest {
    */
   @Test
   void theSetAgreesWithATreeSetAcrossManyBlocks() {
-    var random = new Random(46);
+    var engine = new EngineKeys(46);
     var expected = new TreeSet<Long>();
-    long next = 2_251_799_813_685_249L;
     for (int step = 0; step < 40 * KeyMap.BLOCK; step++) {
-      long key =
-          random.nextInt(4) == 0
-              ? next - random.nextInt(5 * KeyMap.BLOCK)
-              : (next += 1 + random.nextInt(3));
-      if (random.nextInt(3) == 0 && !expected.isEmpty()) {
-        Long above = expected.ceiling(key - random.nextInt(3 * KeyMap.BLOCK));
+      long key = engine.key();
+      if (engine.removes() && !expected.isEmpty()) {
+        Long above = expected.ceiling(engine.near(key));
         long gone = above == null ? expected.last() : above;
         assertThat(keys.remove(gone)).isEqualTo(expected.remove(gone));
       } else {
@@ -86,28 +82,52 @@ class KeyMapTest {
   @Test
   void theMapAgreesWithATreeMapAcrossManyBlocks() {
     var items = new KeyMap<String>();
-    var random = new Random(47);
+    var engine = new EngineKeys(47);
     var expected = new TreeMap<Long, String>();
-    long next = 2_251_799_813_685_249L;
     for (int step = 0; step < 40 * KeyMap.BLOCK; step++) {
-      long key =
-          random.nextInt(4) == 0
-              ? next - random.nextInt(5 * KeyMap.BLOCK)
-              : (next += 1 + random.nextInt(3));
-      if (random.nextInt(3) == 0 && !expected.isEmpty()) {
-        Long above = expected.ceilingKey(key - random.nextInt(3 * KeyMap.BLOCK));
+      long key = engine.key();
+      if (engine.removes() && !expected.isEmpty()) {
+        Long above = expected.ceilingKey(engine.near(key));
         long gone = above == null ? expected.lastKey() : above;
         assertThat(items.remove(gone)).isEqualTo(expected.remove(gone) != null);
       } else {
         String item = "item " + step;
         assertThat(items.put(key, item)).as("put %d", key).isEqualTo(expected.put(key, item));
       }
-      long probe = next - random.nextInt(6 * KeyMap.BLOCK);
+      long probe = engine.near(key);
       assertThat(items.get(probe)).as("get %d", probe).isEqualTo(expected.get(probe));
     }
 
     assertThat(items.size()).isEqualTo(expected.size()).isGreaterThan(10 * KeyMap.BLOCK);
     assertThat(items.keys().boxed().toList()).containsExactlyElementsOf(expected.keySet());
     assertThat(items.values()).containsExactlyElementsOf(expected.values());
+  }
+
+  /**
+   * Keys as the engine hands them out, mostly rising, a quarter of them from a little way back; and
+   * which step removes a key (a third) rather than adds one.
+   */
+  private static final class EngineKeys {
+    private final Random random;
+    private long next = 2_251_799_813_685_249L;
+
+    EngineKeys(long seed) {
+      random = new Random(seed);
+    }
+
+    long key() {
+      return random.nextInt(4) == 0
+          ? next - random.nextInt(5 * KeyMap.BLOCK)
+          : (next += 1 + random.nextInt(3));
+    }
+
+    boolean removes() {
+      return random.nextInt(3) == 0;
+    }
+
+    /** A key up to a few blocks below {@code key}. */
+    long near(long key) {
+      return key - random.nextInt(3 * KeyMap.BLOCK);
+    }
   }
 }
