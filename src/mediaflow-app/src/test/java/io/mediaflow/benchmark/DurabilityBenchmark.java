@@ -2,22 +2,19 @@ package io.mediaflow.benchmark;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.camunda.client.CamundaClient;
-import io.camunda.client.api.CamundaFuture;
 import io.camunda.zeebe.model.bpmn.Bpmn;
+import io.mediaflow.CommandsAtOnce;
 import io.mediaflow.EmbeddedDefaultProcess;
 import io.mediaflow.MediaflowTest;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.IntFunction;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -202,8 +199,9 @@ class DurabilityBenchmark {
               .handler((client, job) -> client.newCompleteCommand(job).send().join())
               .maxJobsActive(IN_FLIGHT)
               .open()) {
-        sendAll(
+        CommandsAtOnce.send(
             INSTANCES,
+            IN_FLIGHT,
             i ->
                 camunda
                     .newCreateInstanceCommand()
@@ -264,7 +262,8 @@ class DurabilityBenchmark {
 
       started = System.nanoTime();
       try (CamundaClient camunda = client(application)) {
-        sendAll(WAITING, i -> StandInTranscoding.instance(camunda, i).send());
+        CommandsAtOnce.send(
+            WAITING, IN_FLIGHT, i -> StandInTranscoding.instance(camunda, i).send());
       }
       Awaitility.await(WAITING + " instances waiting for their jobs")
           .atMost(Duration.ofMinutes(30))
@@ -345,18 +344,6 @@ class DurabilityBenchmark {
         .grpcAddress(application.gateway())
         .preferRestOverGrpc(false)
         .build();
-  }
-
-  /** Sends {@code count} commands, {@link #IN_FLIGHT} at a time, and waits for every answer. */
-  private static void sendAll(int count, IntFunction<CamundaFuture<?>> command) {
-    Deque<CamundaFuture<?>> inFlight = new ArrayDeque<>();
-    for (int i = 0; i < count; i++) {
-      if (inFlight.size() == IN_FLIGHT) {
-        inFlight.removeFirst().join();
-      }
-      inFlight.add(command.apply(i));
-    }
-    inFlight.forEach(CamundaFuture::join);
   }
 
   private static double seconds(long since) {

@@ -6,6 +6,7 @@ import io.camunda.zeebe.model.bpmn.BpmnModelInstance;
 import io.camunda.zeebe.protocol.record.Record;
 import io.camunda.zeebe.protocol.record.intent.ProcessInstanceIntent;
 import io.camunda.zeebe.protocol.record.value.ProcessInstanceRecordValue;
+import io.mediaflow.CommandsAtOnce;
 import io.mediaflow.MediaflowTest;
 import io.mediaflow.app.engine.EngineRecordFeed;
 import java.io.IOException;
@@ -13,16 +14,13 @@ import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.management.JMException;
 import javax.management.ObjectName;
@@ -167,15 +165,15 @@ class InFlightBenchmark extends MediaflowTest {
                 "Wait",
                 "Review",
                 () ->
-                    all(
+                    CommandsAtOnce.send(
+                        IN_FLIGHT,
                         CALLBACKS_IN_PARALLEL,
                         i ->
                             camunda
                                 .newPublishMessageCommand()
                                 .messageName(FLOOR_MESSAGE)
                                 .correlationKey("floor-" + i)
-                                .send()
-                                .toCompletableFuture()));
+                                .send()));
       }
       Phase real =
           phase(REAL, this::startReal, "JobEventOrTimer", "CheckRenditions", SERVICE::release);
@@ -223,7 +221,8 @@ class InFlightBenchmark extends MediaflowTest {
   }
 
   private void startFloor() {
-    all(
+    CommandsAtOnce.send(
+        IN_FLIGHT,
         STARTS_IN_PARALLEL,
         i ->
             camunda
@@ -231,26 +230,12 @@ class InFlightBenchmark extends MediaflowTest {
                 .bpmnProcessId(FLOOR)
                 .latestVersion()
                 .variables(Map.of("token", "floor-" + i, "ladder", StandInTranscoding.ladder()))
-                .send()
-                .toCompletableFuture());
+                .send());
   }
 
   private void startReal() {
-    all(
-        STARTS_IN_PARALLEL,
-        i -> StandInTranscoding.instance(camunda, i).send().toCompletableFuture());
-  }
-
-  /** Sends {@link #IN_FLIGHT} commands, {@code parallel} at a time. */
-  private static void all(
-      int parallel, java.util.function.IntFunction<CompletableFuture<?>> command) {
-    var permits = new Semaphore(parallel);
-    var all = new ArrayList<CompletableFuture<?>>();
-    for (int i = 0; i < IN_FLIGHT; i++) {
-      permits.acquireUninterruptibly();
-      all.add(command.apply(i).whenComplete((result, failure) -> permits.release()));
-    }
-    CompletableFuture.allOf(all.toArray(CompletableFuture[]::new)).join();
+    CommandsAtOnce.send(
+        IN_FLIGHT, STARTS_IN_PARALLEL, i -> StandInTranscoding.instance(camunda, i).send());
   }
 
   /**

@@ -4,16 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.camunda.client.CamundaClient;
-import io.camunda.client.api.CamundaFuture;
 import io.camunda.zeebe.model.bpmn.Bpmn;
+import io.mediaflow.CommandsAtOnce;
 import io.mediaflow.EmbeddedDefaultProcess;
 import io.mediaflow.MediaflowTest;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -95,20 +93,16 @@ class LogCompactionTest {
               .handler((client, job) -> client.newCompleteCommand(job).send().join())
               .maxJobsActive(IN_FLIGHT)
               .open()) {
-        Deque<CamundaFuture<?>> inFlight = new ArrayDeque<>();
-        for (int i = 0; i < INSTANCES; i++) {
-          if (inFlight.size() == IN_FLIGHT) {
-            inFlight.removeFirst().join();
-          }
-          inFlight.add(
-              camunda
-                  .newCreateInstanceCommand()
-                  .bpmnProcessId(processId)
-                  .latestVersion()
-                  .withResult()
-                  .send());
-        }
-        inFlight.forEach(CamundaFuture::join);
+        CommandsAtOnce.send(
+            INSTANCES,
+            IN_FLIGHT,
+            i ->
+                camunda
+                    .newCreateInstanceCommand()
+                    .bpmnProcessId(processId)
+                    .latestVersion()
+                    .withResult()
+                    .send());
       }
       Path log = data.resolve("log");
       long written = lastSegmentStart(log);
